@@ -1,0 +1,97 @@
+"""PDN FEN: ``W:W21-32:B1-12`` with ``K`` for kings, ranges, and the usual real-file quirks.
+
+Reading tolerates leading zeros, spaces, a trailing dot, ``?`` as colour, empty lists,
+algebraic squares on 8x8 boards, and lidraughts' ``:H0:F1`` counters.  Writing emits sorted
+square lists with no ranges, dots or spaces.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import FenError
+from .geometry import Geometry
+from .rules import Color
+
+_SQUARE = re.compile(r"^(K?)(\d+|[a-zA-Z]\d+)(?:-(K?)(\d+|[a-zA-Z]\d+))?$")
+
+
+def _square(token: str, geo: Geometry, part: str) -> int:
+    if token.isdigit():
+        sq = int(token)
+        if not 1 <= sq <= geo.squares:
+            raise FenError(f"FEN: square {token} in {part!r} is out of range 1-{geo.squares}")
+        return sq
+    try:
+        return geo.sq_from_name(token)
+    except ValueError:
+        raise FenError(f"FEN: {token!r} in {part!r} is not a playing square") from None
+
+
+def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[Color, bool]]]:
+    """Parse a FEN into (side to move or None for '?', {square: (colour, is_king)}).
+
+    Raises FenError naming the malformed part.
+    """
+    original = text
+    text = text.strip().strip('"').strip()
+    text = re.sub(r"\s+", "", text)
+    text = text.rstrip(".")
+    if not text:
+        raise FenError("FEN is empty")
+    parts = text.split(":")
+    turn_text = parts[0].upper()
+    if turn_text not in ("W", "B", "?"):
+        raise FenError(f"FEN {original!r}: side to move {parts[0]!r} is not W or B")
+    turn = None if turn_text == "?" else Color(turn_text)
+    pieces: dict[int, tuple[Color, bool]] = {}
+    seen_colours: set[str] = set()
+    for part in parts[1:]:
+        if not part:
+            continue
+        head = part[0].upper()
+        if head in ("H", "F") and part[1:].isdigit():
+            continue  # lidraughts counters
+        if head not in ("W", "B"):
+            raise FenError(f"FEN {original!r}: part {part!r} does not start with W or B")
+        if head in seen_colours:
+            raise FenError(f"FEN {original!r}: colour {head} is listed twice")
+        seen_colours.add(head)
+        colour = Color(head)
+        body = part[1:].strip(",")
+        if not body:
+            continue
+        for item in body.split(","):
+            if not item:
+                raise FenError(f"FEN {original!r}: empty entry in {part!r}")
+            match = _SQUARE.match(item)
+            if not match:
+                raise FenError(f"FEN {original!r}: cannot read {item!r} in {part!r}")
+            king = match.group(1) == "K"
+            first = _square(match.group(2), geo, part)
+            last = first
+            if match.group(4) is not None:
+                last = _square(match.group(4), geo, part)
+                king = king or match.group(3) == "K"
+                if last < first:
+                    raise FenError(f"FEN {original!r}: range {item!r} runs backwards")
+            for sq in range(first, last + 1):
+                if sq in pieces:
+                    raise FenError(f"FEN {original!r}: square {sq} is occupied twice")
+                pieces[sq] = (colour, king)
+    if not seen_colours:
+        raise FenError(f"FEN {original!r}: no piece lists (expected W...:B...)")
+    return turn, pieces
+
+
+def write_fen(turn: Color, pieces: dict[int, tuple[Color, bool]], algebraic: Geometry | None = None
+              ) -> str:
+    """Write a FEN; with ``algebraic`` set, squares are written as names on that board."""
+    out = [turn.value]
+    for colour in (Color.WHITE, Color.BLACK):
+        items = []
+        for sq in sorted(s for s, (c, _k) in pieces.items() if c is colour):
+            name = algebraic.sq_name(sq) if algebraic is not None else str(sq)
+            items.append(("K" if pieces[sq][1] else "") + name)
+        out.append(colour.value + ",".join(items))
+    return ":".join(out)

@@ -1,0 +1,192 @@
+"""Square tables per board: numbering, bit layout, neighbours and rays.
+
+Internally every board uses the *standard* layout (square 1 at the top left dark square, a1
+dark, White at the bottom moving up).  The Italian and Spanish boards are the mirror image of
+that layout, and the game is symmetric under mirroring, so they differ only in how squares are
+numbered in the public API.
+
+Bit layout: internal square ``s`` (1-based) sits on bit ``(s-1) + (s-1)//(2n)`` where ``n`` is
+the number of squares per row.  A ghost bit after every two rows makes each diagonal step a
+constant shift: ``+n`` (down-left), ``+n+1`` (down-right), ``-n`` (up-right), ``-(n+1)``
+(up-left).  Bit indexes never leave the core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .rules import Numbering
+
+# Direction indexes: 0 up-left, 1 up-right, 2 down-left, 3 down-right.  "Up" is White's forward.
+UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT = 0, 1, 2, 3
+DIRECTIONS = (UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT)
+_DROW = (-1, -1, 1, 1)
+_DCOL = (-1, 1, -1, 1)
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """Tables for one board size and numbering.  Build with :func:`geometry`."""
+
+    size: int
+    numbering: Numbering
+    n: int  # squares per row
+    squares: int
+    bits: int  # number of bits in the layout, ghosts included
+    valid: int  # mask of real squares
+    # public square number -> bit, and bit -> public number (0 for ghosts)
+    sq_to_bit: tuple[int, ...]
+    bit_to_sq: tuple[int, ...]
+    # public square -> (row, col) on the *displayed* board, row 0 at the top, White at the bottom
+    sq_rowcol: tuple[tuple[int, int], ...]
+    # bit -> neighbour bit per direction (-1 off board)
+    step: tuple[tuple[int, ...], ...]
+    # bit -> per direction, the tuple of bits along the ray (nearest first)
+    rays: tuple[tuple[tuple[int, ...], ...], ...]
+    white_promo: int  # mask of the top row (White crowns there)
+    black_promo: int  # mask of the bottom row
+    long_diagonal: int  # mask of the longest diagonal running from White's left corner (a1)
+
+    def sq_name(self, sq: int) -> str:
+        """Algebraic name of a public square (``a1`` at White's lower left)."""
+        row, col = self.sq_rowcol[sq]
+        return f"{FILES[col]}{self.size - row}"
+
+    def sq_from_name(self, name: str) -> int:
+        """Public square number of an algebraic name; raises ValueError if not a dark square."""
+        name = name.strip().lower()
+        if len(name) < 2 or name[0] not in FILES[: self.size] or not name[1:].isdigit():
+            raise ValueError(f"not a square name: {name!r}")
+        col = FILES.index(name[0])
+        rank = int(name[1:])
+        if not 1 <= rank <= self.size:
+            raise ValueError(f"not a square name: {name!r}")
+        sq = self._rowcol_to_sq.get((self.size - rank, col))
+        if sq is None:
+            raise ValueError(f"{name} is not a playing square")
+        return sq
+
+    @property
+    def _rowcol_to_sq(self) -> dict[tuple[int, int], int]:
+        return _rowcol_index(self)
+
+    def sq_at(self, row: int, col: int) -> int | None:
+        """Public square at a displayed (row, col), or None for a light square."""
+        return self._rowcol_to_sq.get((row, col))
+
+    def mask_of(self, squares: object) -> int:
+        mask = 0
+        for sq in squares:  # type: ignore[attr-defined]
+            mask |= 1 << self.sq_to_bit[sq]
+        return mask
+
+    def squares_of(self, mask: int) -> list[int]:
+        """Public squares of a bit mask, in ascending square order."""
+        out = []
+        b2s = self.bit_to_sq
+        while mask:
+            low = mask & -mask
+            out.append(b2s[low.bit_length() - 1])
+            mask ^= low
+        out.sort()
+        return out
+
+
+@cache
+def _rowcol_index(geo: Geometry) -> dict[tuple[int, int], int]:
+    return {rc: sq for sq, rc in enumerate(geo.sq_rowcol) if sq}
+
+
+def _internal_of_public(size: int, numbering: Numbering, sq: int) -> int:
+    n = size // 2
+    if numbering is Numbering.STANDARD:
+        return sq
+    if numbering is Numbering.SPANISH:
+        sq = size * n + 1 - sq
+    row, idx = divmod(sq - 1, n)
+    return row * n + (n - 1 - idx) + 1
+
+
+@cache
+def geometry(size: int, numbering: Numbering = Numbering.STANDARD) -> Geometry:
+    """The (cached) tables for a board of ``size`` x ``size`` with the given numbering."""
+    if size not in (8, 10, 12) and not (4 <= size <= 16 and size % 2 == 0):
+        raise ValueError(f"unsupported board size {size}")
+    n = size // 2
+    squares = size * n
+
+    def bit_of_internal(s: int) -> int:
+        return (s - 1) + (s - 1) // (2 * n)
+
+    def rowcol_internal(s: int) -> tuple[int, int]:
+        row, idx = divmod(s - 1, n)
+        col = 2 * idx + 1 if row % 2 == 0 else 2 * idx
+        return row, col
+
+    bits = bit_of_internal(squares) + 1
+    sq_to_bit = [0] * (squares + 1)
+    bit_to_sq = [0] * bits
+    sq_rowcol: list[tuple[int, int]] = [(-1, -1)] * (squares + 1)
+    internal_rc: dict[tuple[int, int], int] = {}
+    for s in range(1, squares + 1):
+        internal_rc[rowcol_internal(s)] = bit_of_internal(s)
+    for sq in range(1, squares + 1):
+        s = _internal_of_public(size, numbering, sq)
+        b = bit_of_internal(s)
+        sq_to_bit[sq] = b
+        bit_to_sq[b] = sq
+        row, col = rowcol_internal(s)
+        if numbering is not Numbering.STANDARD:
+            col = size - 1 - col  # the displayed board is the mirror image
+        sq_rowcol[sq] = (row, col)
+    valid = 0
+    for sq in range(1, squares + 1):
+        valid |= 1 << sq_to_bit[sq]
+
+    step_list: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * bits
+    rays_list: list[tuple[tuple[int, ...], ...]] = [((), (), (), ())] * bits
+    white_promo = black_promo = 0
+    for s in range(1, squares + 1):
+        row, col = rowcol_internal(s)
+        b = bit_of_internal(s)
+        steps = []
+        rays = []
+        for d in DIRECTIONS:
+            ray = []
+            r, c = row + _DROW[d], col + _DCOL[d]
+            while 0 <= r < size and 0 <= c < size:
+                ray.append(internal_rc[(r, c)])
+                r += _DROW[d]
+                c += _DCOL[d]
+            rays.append(tuple(ray))
+            steps.append(ray[0] if ray else -1)
+        step_list[b] = tuple(steps)
+        rays_list[b] = tuple(rays)
+        if row == 0:
+            white_promo |= 1 << b
+        if row == size - 1:
+            black_promo |= 1 << b
+    # the long diagonal from White's lower-left corner (internal a1) going up-right
+    corner = internal_rc[(size - 1, 0)]
+    long_diag = 1 << corner
+    for b in rays_list[corner][UP_RIGHT]:
+        long_diag |= 1 << b
+    return Geometry(
+        size=size,
+        numbering=numbering,
+        n=n,
+        squares=squares,
+        bits=bits,
+        valid=valid,
+        sq_to_bit=tuple(sq_to_bit),
+        bit_to_sq=tuple(bit_to_sq),
+        sq_rowcol=tuple(sq_rowcol),
+        step=tuple(step_list),
+        rays=tuple(rays_list),
+        white_promo=white_promo,
+        black_promo=black_promo,
+        long_diagonal=long_diag,
+    )

@@ -1,0 +1,373 @@
+"""Move generation on bitboards: the hot loops.  Ints and tuples only; no public API.
+
+A raw move is a tuple ``(frm, to, cap, promote, path, order, by_king)``:
+
+* ``frm``, ``to``: bit indexes; ``cap``: mask of captured pieces;
+* ``promote``: the moving man ends the move as a king;
+* ``path``: the landing bits after ``frm`` (``(to,)`` for a quiet move);
+* ``order``: the captured bits in the order they were jumped;
+* ``by_king``: the moving piece was a king when the move began.
+
+Positions are passed as ``(white, black, kings, white_to_move)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from .geometry import DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, geometry
+from .rules import CaptureRule, Landing, Promotion, RuleSet
+
+RawMove = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...], bool]
+
+_ANY, _BEHIND, _BEHIND_LAST = 0, 1, 2
+
+
+class MoveGenerator:
+    """Legal-move generation for one rule set (build with :func:`generator`)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        geo = geometry(rules.board_size, rules.numbering)
+        self.rules = rules
+        self.geo = geo
+        n = geo.n
+        self.n = n
+        self.valid = geo.valid
+        self.white_promo = geo.white_promo
+        self.black_promo = geo.black_promo
+        self.flying = rules.flying_kings
+        self.capture_rule = rules.capture_rule
+        step = geo.step
+        rays = geo.rays
+        flying = rules.flying_kings
+        landing = {Landing.ANY: _ANY, Landing.BEHIND: _BEHIND, Landing.BEHIND_LAST: _BEHIND_LAST}[
+            rules.landing
+        ]
+        if not flying:
+            landing = _BEHIND
+        must_continue = rules.must_land_to_continue
+        promotion = rules.promotion
+        back = rules.men_capture_backward
+        white_dirs = (UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT) if back else (UP_LEFT, UP_RIGHT)
+        black_dirs = (DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT) if back else (DOWN_LEFT, DOWN_RIGHT)
+
+        def king_dfs(
+            cur: int,
+            captured: int,
+            order: tuple[int, ...],
+            path: tuple[int, ...],
+            frm: int,
+            capt: int,
+            empty: int,
+            out: list[RawMove],
+            promoted: bool,
+        ) -> bool:
+            found = False
+            for ray in rays[cur]:
+                length = len(ray)
+                i = 0
+                if flying:
+                    while i < length and (empty >> ray[i]) & 1:
+                        i += 1
+                if i >= length - 1:
+                    continue
+                mid = ray[i]
+                if not (capt >> mid) & 1 or (captured >> mid) & 1:
+                    continue
+                j = i + 1
+                first = ray[j]
+                if not (empty >> first) & 1:
+                    continue
+                found = True
+                ncap = captured | (1 << mid)
+                norder = order + (mid,)
+                if landing == _BEHIND:
+                    npath = path + (first,)
+                    if not king_dfs(first, ncap, norder, npath, frm, capt, empty, out, promoted):
+                        out.append((frm, first, ncap, promoted, npath, norder, not promoted))
+                    continue
+                lands = [first]
+                j += 1
+                while j < length and (empty >> ray[j]) & 1:
+                    lands.append(ray[j])
+                    j += 1
+                if must_continue:
+                    any_cont = False
+                    for land in lands:
+                        if king_dfs(
+                            land, ncap, norder, path + (land,), frm, capt, empty, out, promoted
+                        ):
+                            any_cont = True
+                    if not any_cont:
+                        for land in lands if landing == _ANY else lands[:1]:
+                            out.append(
+                                (frm, land, ncap, promoted, path + (land,), norder, not promoted)
+                            )
+                else:
+                    for k, land in enumerate(lands):
+                        npath = path + (land,)
+                        if not king_dfs(
+                            land, ncap, norder, npath, frm, capt, empty, out, promoted
+                        ) and (landing == _ANY or k == 0):
+                            out.append((frm, land, ncap, promoted, npath, norder, not promoted))
+            return found
+
+        def man_dfs(
+            cur: int,
+            captured: int,
+            order: tuple[int, ...],
+            path: tuple[int, ...],
+            frm: int,
+            capt: int,
+            kcapt: int,
+            empty: int,
+            out: list[RawMove],
+            dirs: tuple[int, ...],
+            promo: int,
+        ) -> bool:
+            found = False
+            steps = step[cur]
+            for d in dirs:
+                mid = steps[d]
+                if mid < 0 or not (capt >> mid) & 1 or (captured >> mid) & 1:
+                    continue
+                land = step[mid][d]
+                if land < 0 or not (empty >> land) & 1:
+                    continue
+                found = True
+                ncap = captured | (1 << mid)
+                norder = order + (mid,)
+                npath = path + (land,)
+                if (promo >> land) & 1:
+                    if promotion is Promotion.STOP:
+                        out.append((frm, land, ncap, True, npath, norder, False))
+                        continue
+                    if promotion is Promotion.CONTINUE:
+                        if not king_dfs(land, ncap, norder, npath, frm, kcapt, empty, out, True):
+                            out.append((frm, land, ncap, True, npath, norder, False))
+                        continue
+                if not man_dfs(
+                    land, ncap, norder, npath, frm, capt, kcapt, empty, out, dirs, promo
+                ):
+                    out.append((frm, land, ncap, bool((promo >> land) & 1), npath, norder, False))
+            return found
+
+        self._king_dfs: Callable[..., bool] = king_dfs
+        self._man_dfs: Callable[..., bool] = man_dfs
+        self._white_dirs = white_dirs
+        self._black_dirs = black_dirs
+        # (shift, sign) pairs for men's capture test: sign +1 = towards higher bits
+        s1, s2 = n, n + 1
+        up = ((s1, -1), (s2, -1))
+        down = ((s1, 1), (s2, 1))
+        self._white_cap_shifts = up + down if back else up
+        self._black_cap_shifts = down + up if back else down
+        self.men_capture_kings = rules.men_capture_kings
+
+    # -- captures ------------------------------------------------------------------------
+
+    def _man_capturers(self, men: int, capt: int, empty: int, white: bool) -> int:
+        shifts = self._white_cap_shifts if white else self._black_cap_shifts
+        cand = 0
+        for s, sign in shifts:
+            if sign > 0:
+                cand |= men & (capt >> s) & (empty >> (2 * s))
+            else:
+                cand |= men & (capt << s) & (empty << (2 * s))
+        return cand
+
+    def captures(
+        self, white: int, black: int, kings: int, wtm: bool, dedupe: bool = True
+    ) -> list[RawMove]:
+        """All complete capture sequences, before the precedence filter."""
+        if wtm:
+            own, opp, promo, dirs = white, black, self.white_promo, self._white_dirs
+        else:
+            own, opp, promo, dirs = black, white, self.black_promo, self._black_dirs
+        empty = self.valid & ~(white | black)
+        men = own & ~kings
+        mcapt = opp if self.men_capture_kings else opp & ~kings
+        out: list[RawMove] = []
+        # the mover's origin counts as empty, so a man can always be re-tested with it empty
+        cand = self._man_capturers(men, mcapt, empty, wtm) if men else 0
+        man_dfs = self._man_dfs
+        while cand:
+            low = cand & -cand
+            f = low.bit_length() - 1
+            man_dfs(f, 0, (), (), f, mcapt, opp, empty | low, out, dirs, promo)
+            cand ^= low
+        own_kings = own & kings
+        king_dfs = self._king_dfs
+        while own_kings:
+            low = own_kings & -own_kings
+            f = low.bit_length() - 1
+            king_dfs(f, 0, (), (), f, opp, empty | low, out, False)
+            own_kings ^= low
+        if dedupe and len(out) > 1:
+            seen: dict[tuple[int, int, int], RawMove] = {}
+            for m in out:
+                key = (m[0], m[1], m[2])
+                if key not in seen:
+                    seen[key] = m
+            if len(seen) != len(out):
+                out = list(seen.values())
+        return out
+
+    def filter_captures(self, caps: list[RawMove], kings: int) -> list[RawMove]:
+        """Apply the rule set's capture precedence to complete sequences."""
+        rule = self.capture_rule
+        if rule is CaptureRule.FREE or len(caps) < 2:
+            return caps
+        if rule is CaptureRule.CZECH:
+            by_king = [m for m in caps if m[6]]
+            return by_king or caps
+        best = max(m[2].bit_count() for m in caps)
+        caps = [m for m in caps if m[2].bit_count() == best]
+        if rule is CaptureRule.MAX or len(caps) < 2:
+            return caps
+        if rule is CaptureRule.SPANISH:
+            most = max((m[2] & kings).bit_count() for m in caps)
+            return [m for m in caps if (m[2] & kings).bit_count() == most]
+        # Italian: with a king, then most kings, then the earliest king
+        if any(m[6] for m in caps):
+            caps = [m for m in caps if m[6]]
+        most = max((m[2] & kings).bit_count() for m in caps)
+        caps = [m for m in caps if (m[2] & kings).bit_count() == most]
+        if most == 0 or len(caps) < 2:
+            return caps
+
+        def king_positions(m: RawMove) -> tuple[int, ...]:
+            return tuple(i for i, b in enumerate(m[5]) if (kings >> b) & 1)
+
+        earliest = min(king_positions(m) for m in caps)
+        return [m for m in caps if king_positions(m) == earliest]
+
+    # -- quiet moves ---------------------------------------------------------------------
+
+    def quiet(self, white: int, black: int, kings: int, wtm: bool) -> list[RawMove]:
+        n = self.n
+        empty = self.valid & ~(white | black)
+        out: list[RawMove] = []
+        if wtm:
+            own, promo = white, self.white_promo
+            men = own & ~kings
+            for s in (n + 1, n):
+                tos = (men >> s) & empty
+                while tos:
+                    low = tos & -tos
+                    t = low.bit_length() - 1
+                    out.append((t + s, t, 0, bool(low & promo), (t,), (), False))
+                    tos ^= low
+        else:
+            own, promo = black, self.black_promo
+            men = own & ~kings
+            for s in (n, n + 1):
+                tos = (men << s) & empty
+                while tos:
+                    low = tos & -tos
+                    t = low.bit_length() - 1
+                    out.append((t - s, t, 0, bool(low & promo), (t,), (), False))
+                    tos ^= low
+        own_kings = own & kings
+        if own_kings:
+            rays = self.geo.rays
+            flying = self.flying
+            while own_kings:
+                low = own_kings & -own_kings
+                f = low.bit_length() - 1
+                for ray in rays[f]:
+                    for t in ray:
+                        if not (empty >> t) & 1:
+                            break
+                        out.append((f, t, 0, False, (t,), (), True))
+                        if not flying:
+                            break
+                own_kings ^= low
+        return out
+
+    def count_quiet(self, white: int, black: int, kings: int, wtm: bool) -> int:
+        n = self.n
+        empty = self.valid & ~(white | black)
+        if wtm:
+            own = white
+            men = own & ~kings
+            count = ((men >> (n + 1)) & empty).bit_count() + ((men >> n) & empty).bit_count()
+        else:
+            own = black
+            men = own & ~kings
+            count = ((men << n) & empty).bit_count() + ((men << (n + 1)) & empty).bit_count()
+        own_kings = own & kings
+        if own_kings:
+            rays = self.geo.rays
+            flying = self.flying
+            while own_kings:
+                low = own_kings & -own_kings
+                for ray in rays[low.bit_length() - 1]:
+                    for t in ray:
+                        if not (empty >> t) & 1:
+                            break
+                        count += 1
+                        if not flying:
+                            break
+                own_kings ^= low
+        return count
+
+    # -- public entry points -------------------------------------------------------------
+
+    def legal(self, white: int, black: int, kings: int, wtm: bool) -> list[RawMove]:
+        """Strict legal moves: a capture is compulsory and its precedence rule applies."""
+        caps = self.captures(white, black, kings, wtm)
+        if caps:
+            return self.filter_captures(caps, kings)
+        return self.quiet(white, black, kings, wtm)
+
+    def huff_moves(self, white: int, black: int, kings: int, wtm: bool) -> list[RawMove]:
+        """Every move a player may make when huffing is on: all captures and quiet moves."""
+        return self.captures(white, black, kings, wtm) + self.quiet(white, black, kings, wtm)
+
+    def count(self, white: int, black: int, kings: int, wtm: bool) -> int:
+        caps = self.captures(white, black, kings, wtm)
+        if caps:
+            return len(self.filter_captures(caps, kings))
+        return self.count_quiet(white, black, kings, wtm)
+
+    def apply(
+        self, white: int, black: int, kings: int, wtm: bool, m: RawMove
+    ) -> tuple[int, int, int]:
+        fbit = 1 << m[0]
+        tbit = 1 << m[1]
+        cap = m[2]
+        if wtm:
+            white = (white & ~fbit) | tbit
+            black &= ~cap
+        else:
+            black = (black & ~fbit) | tbit
+            white &= ~cap
+        if kings & fbit:
+            kings = ((kings & ~fbit) & ~cap) | tbit
+        elif m[3]:
+            kings = (kings & ~cap) | tbit
+        elif cap:
+            kings &= ~cap
+        return white, black, kings
+
+    def perft(self, white: int, black: int, kings: int, wtm: bool, depth: int) -> int:
+        """Leaf count ``depth`` plies below, one move per identity (bulk-counted)."""
+        if depth <= 0:
+            return 1
+        if depth == 1:
+            return self.count(white, black, kings, wtm)
+        total = 0
+        apply = self.apply
+        perft = self.perft
+        for m in self.legal(white, black, kings, wtm):
+            w, b, k = apply(white, black, kings, wtm, m)
+            total += perft(w, b, k, not wtm, depth - 1)
+        return total
+
+
+@lru_cache(maxsize=64)
+def generator(rules: RuleSet) -> MoveGenerator:
+    """The cached move generator for ``rules``."""
+    return MoveGenerator(rules)

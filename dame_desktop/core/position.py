@@ -1,0 +1,352 @@
+"""The immutable Position: pieces, side to move, legal moves, play, FEN, move text."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from .errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveParseError
+from .fen import parse_fen, write_fen
+from .geometry import Geometry, geometry
+from .move import Move
+from .movegen import MoveGenerator, RawMove, generator
+from .rules import Color, Numbering, RuleSet
+
+
+class Kind(enum.Enum):
+    MAN = "man"
+    KING = "king"
+
+
+@dataclass(frozen=True)
+class Piece:
+    color: Color
+    kind: Kind
+
+    @property
+    def is_king(self) -> bool:
+        return self.kind is Kind.KING
+
+
+class Position:
+    """An immutable, hashable position under a rule set.
+
+    Equality and hashing use the pieces and the side to move (the rule set is context), so
+    positions work as keys for repetition counts and transposition tables.
+    """
+
+    __slots__ = ("rules", "white", "black", "kings", "turn", "_key", "_moves", "_hash")
+
+    def __init__(self, rules: RuleSet, white: int, black: int, kings: int, turn: Color) -> None:
+        self.rules = rules
+        self.white = white
+        self.black = black
+        self.kings = kings
+        self.turn = turn
+        self._key = (white, black, kings, turn is Color.WHITE)
+        self._hash = hash(self._key)
+        self._moves: list[Move] | None = None
+
+    # -- construction --------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, rules: RuleSet) -> Position:
+        """The start position: White on the rows at the bottom, Black at the top."""
+        geo = geometry(rules.board_size, rules.numbering)
+        rows = rules.start_rows * geo.n
+        top = range(1, rows + 1)
+        bottom = range(geo.squares - rows + 1, geo.squares + 1)
+        if rules.numbering is Numbering.SPANISH:  # Spanish numbers from White's corner
+            top, bottom = bottom, top
+        return cls(rules, geo.mask_of(bottom), geo.mask_of(top), 0, rules.first)
+
+    @classmethod
+    def from_fen(cls, fen: str, rules: RuleSet) -> Position:
+        """Read a PDN FEN; raises FenError naming the bad part."""
+        geo = geometry(rules.board_size, rules.numbering)
+        turn, pieces = parse_fen(fen, geo)
+        return cls.from_pieces(pieces, turn or rules.first, rules)
+
+    @classmethod
+    def from_pieces(
+        cls, pieces: dict[int, tuple[Color, bool]], turn: Color, rules: RuleSet
+    ) -> Position:
+        geo = geometry(rules.board_size, rules.numbering)
+        white = black = kings = 0
+        for sq, (colour, king) in pieces.items():
+            if not 1 <= sq <= geo.squares:
+                raise FenError(f"square {sq} is out of range 1-{geo.squares}")
+            bit = 1 << geo.sq_to_bit[sq]
+            if colour is Color.WHITE:
+                white |= bit
+            else:
+                black |= bit
+            if king:
+                kings |= bit
+        return cls(rules, white, black, kings, turn)
+
+    # -- value semantics -----------------------------------------------------------------
+
+    @property
+    def key(self) -> tuple[int, int, int, bool]:
+        """(white, black, kings, white to move): a compact hashable identity."""
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Position({self.fen()!r}, rules={self.rules.key!r})"
+
+    # -- board access --------------------------------------------------------------------
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry(self.rules.board_size, self.rules.numbering)
+
+    @property
+    def generator(self) -> MoveGenerator:
+        return generator(self.rules)
+
+    def piece_at(self, sq: int) -> Piece | None:
+        bit = 1 << self.geometry.sq_to_bit[sq]
+        if self.white & bit:
+            colour = Color.WHITE
+        elif self.black & bit:
+            colour = Color.BLACK
+        else:
+            return None
+        return Piece(colour, Kind.KING if self.kings & bit else Kind.MAN)
+
+    def pieces(self) -> dict[int, Piece]:
+        """Every piece by public square."""
+        geo = self.geometry
+        out: dict[int, Piece] = {}
+        for mask, colour in ((self.white, Color.WHITE), (self.black, Color.BLACK)):
+            for sq in geo.squares_of(mask):
+                kind = Kind.KING if self.kings >> geo.sq_to_bit[sq] & 1 else Kind.MAN
+                out[sq] = Piece(colour, kind)
+        return out
+
+    def count(self, colour: Color, kind: Kind | None = None) -> int:
+        mask = self.white if colour is Color.WHITE else self.black
+        if kind is Kind.KING:
+            mask &= self.kings
+        elif kind is Kind.MAN:
+            mask &= ~self.kings
+        return mask.bit_count()
+
+    def fen(self, algebraic: bool = False) -> str:
+        pieces = {sq: (p.color, p.is_king) for sq, p in self.pieces().items()}
+        return write_fen(self.turn, pieces, self.geometry if algebraic else None)
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def _wrap(self, raws: list[RawMove], group: bool) -> list[Move]:
+        geo = self.geometry
+        b2s = geo.bit_to_sq
+        if not group:
+            return [
+                Move(
+                    path=(b2s[r[0]],) + tuple(b2s[b] for b in r[4]),
+                    captured=tuple(b2s[b] for b in r[5]),
+                    promotes=r[3],
+                    paths=((b2s[r[0]],) + tuple(b2s[b] for b in r[4]),),
+                    raw=r,
+                )
+                for r in raws
+            ]
+        groups: dict[tuple[int, int, int], list[RawMove]] = {}
+        for r in raws:
+            groups.setdefault((r[0], r[1], r[2]), []).append(r)
+        out = []
+        for rs in groups.values():
+            paths = tuple((b2s[r[0]],) + tuple(b2s[b] for b in r[4]) for r in rs)
+            r = rs[0]
+            out.append(
+                Move(
+                    path=paths[0],
+                    captured=tuple(b2s[b] for b in r[5]),
+                    promotes=r[3],
+                    paths=paths,
+                    raw=r,
+                )
+            )
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """The strict legal moves (capture compulsory, precedence applied), one per identity."""
+        if self._moves is None:
+            gen = self.generator
+            wtm = self.turn is Color.WHITE
+            caps = gen.captures(self.white, self.black, self.kings, wtm, dedupe=False)
+            if caps:
+                moves = self._wrap(gen.filter_captures(caps, self.kings), group=True)
+            else:
+                moves = self._wrap(gen.quiet(self.white, self.black, self.kings, wtm), False)
+            moves.sort(key=lambda m: m.path)
+            self._moves = moves
+        return list(self._moves)
+
+    def huff_moves(self) -> list[Move]:
+        """Moves allowed when huffing is on: the legal ones plus every quiet move and capture."""
+        gen = self.generator
+        wtm = self.turn is Color.WHITE
+        caps = self._wrap(gen.captures(self.white, self.black, self.kings, wtm, False), True)
+        quiet = self._wrap(gen.quiet(self.white, self.black, self.kings, wtm), False)
+        return caps + quiet
+
+    def has_capture(self) -> bool:
+        gen = self.generator
+        wtm = self.turn is Color.WHITE
+        return bool(gen.captures(self.white, self.black, self.kings, wtm))
+
+    def capturing_squares(self) -> list[int]:
+        """Squares of the pieces that may (must) capture now; empty when no capture exists."""
+        return sorted({m.from_sq for m in self.legal_moves() if m.is_capture})
+
+    def play(self, move: Move) -> Position:
+        """The position after ``move`` (which must come from this position's move lists)."""
+        raw = move.raw
+        if raw is None:
+            raw = self._find_raw(move)
+        w, b, k = self.generator.apply(
+            self.white, self.black, self.kings, self.turn is Color.WHITE, raw
+        )
+        return Position(self.rules, w, b, k, self.turn.opponent)
+
+    def _find_raw(self, move: Move) -> RawMove:
+        for m in self.huff_moves():
+            if m == move and m.raw is not None:
+                return m.raw
+        raise IllegalMoveError(f"{move} is not a move in {self.fen()}")
+
+    def with_turn(self, turn: Color) -> Position:
+        return Position(self.rules, self.white, self.black, self.kings, turn)
+
+    def without(self, sq: int) -> Position:
+        """The same position with the piece on ``sq`` removed (used by huffing)."""
+        bit = 1 << self.geometry.sq_to_bit[sq]
+        return Position(
+            self.rules, self.white & ~bit, self.black & ~bit, self.kings & ~bit, self.turn
+        )
+
+    # -- move text -----------------------------------------------------------------------
+
+    def move_text(self, move: Move, style: str = "short", algebraic: bool = False) -> str:
+        """Text of ``move``: ``short`` (from-to unless ambiguous) or ``full`` (every landing)."""
+        sep = self.rules.capture_separator if algebraic else "x"
+        full = style == "full"
+        if not full and move.is_capture:
+            same = [m for m in self.legal_moves() if m.from_sq == move.from_sq
+                    and m.to_sq == move.to_sq]
+            full = len(same) > 1
+        path = move.path if full else (move.path[0], move.path[-1])
+        if algebraic:
+            names = [self.geometry.sq_name(sq) for sq in path]
+        else:
+            names = [str(sq) for sq in path]
+        return (sep if move.is_capture else "-").join(names)
+
+    def parse_move(self, text: str, moves: list[Move] | None = None) -> Move:
+        """Resolve move text against the legal moves (or ``moves``).
+
+        Accepts ``11-15``, ``15x24``, ``10x19x26``, ``10x26``, ``c3-d4``, ``c3:e5``, leading
+        zeros and spaces around separators.  The separator is only a hint.  Raises
+        MoveParseError, IllegalMoveError or AmbiguousMoveError.
+        """
+        squares = self.parse_squares(text)
+        candidates = self.legal_moves() if moves is None else moves
+        return resolve(squares, candidates, text, self)
+
+    def parse_squares(self, text: str) -> list[int]:
+        cleaned = text.strip()
+        tokens = [t for t in re.split(r"\s*[-x:×]\s*", cleaned.lower()) if t != ""]
+        if len(tokens) < 2:
+            compact = cleaned.replace(" ", "")
+            if compact.isdigit() and len(compact) == 4:  # Millett's "1118"
+                tokens = [compact[:2], compact[2:]]
+            elif re.fullmatch(r"([a-z]\d+){2,}", compact.lower()):
+                tokens = re.findall(r"[a-z]\d+", compact.lower())
+            else:
+                raise MoveParseError(f"cannot read move {text!r}")
+        geo = self.geometry
+        squares = []
+        for tok in tokens:
+            if tok.isdigit():
+                sq = int(tok)
+                if not 1 <= sq <= geo.squares:
+                    raise MoveParseError(f"square {tok} in {text!r} is out of range")
+            else:
+                try:
+                    sq = geo.sq_from_name(tok)
+                except ValueError:
+                    raise MoveParseError(f"cannot read {tok!r} in move {text!r}") from None
+            squares.append(sq)
+        return squares
+
+    # -- description ---------------------------------------------------------------------
+
+    def describe(self) -> PositionDescription:
+        """Structured "position as text": every piece with colour, kind and square name."""
+        geo = self.geometry
+        items = []
+        for colour in (Color.WHITE, Color.BLACK):
+            for sq, piece in sorted(self.pieces().items()):
+                if piece.color is colour:
+                    items.append(PieceEntry(colour, piece.kind, sq, geo.sq_name(sq)))
+        return PositionDescription(tuple(items), self.turn)
+
+
+@dataclass(frozen=True)
+class PieceEntry:
+    color: Color
+    kind: Kind
+    square: int
+    name: str
+
+
+@dataclass(frozen=True)
+class PositionDescription:
+    pieces: tuple[PieceEntry, ...]
+    turn: Color
+
+    def text(self, language: str = "en") -> str:
+        """Render as "Light c3; Dark d4. Light to move." (or German with ``language='de'``)."""
+        if language == "de":
+            names = {Color.WHITE: "Hell", Color.BLACK: "Dunkel"}
+            king, tail = "Dame", "ist am Zug."
+        else:
+            names = {Color.WHITE: "Light", Color.BLACK: "Dark"}
+            king, tail = "king", "to move."
+        parts = []
+        for p in self.pieces:
+            label = names[p.color] + (f" {king}" if p.kind is Kind.KING else "")
+            parts.append(f"{label} {p.name}")
+        body = "; ".join(parts) if parts else ("leer" if language == "de" else "empty")
+        return f"{body}. {names[self.turn]} {tail}"
+
+
+def resolve(squares: list[int], candidates: list[Move], text: str, pos: Position) -> Move:
+    """Pick the move that the squares (from, [via...], to) name among ``candidates``."""
+    start, end, via = squares[0], squares[-1], squares[1:-1]
+    matches = [m for m in candidates if m.from_sq == start and m.to_sq == end]
+    if via:
+        def fits(route: tuple[int, ...]) -> bool:
+            it = iter(route[1:-1])
+            return all(sq in it for sq in via)
+
+        narrowed = [m for m in matches if any(fits(p) for p in (m.paths or (m.path,)))]
+        matches = narrowed
+    if not matches:
+        raise IllegalMoveError(f"{text.strip()} is not a legal move in {pos.fen()}")
+    if len(matches) > 1:
+        options = ", ".join(m.full_text() for m in matches)
+        raise AmbiguousMoveError(f"{text.strip()} is ambiguous in {pos.fen()}: {options}")
+    return matches[0]

@@ -1,0 +1,23 @@
+"""Shared test configuration: Qt runs offscreen; the shared corpus is optional."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "pdn-corpus"
+
+
+@pytest.fixture
+def corpus() -> Path:
+    """The shared PDN corpus; tests that need it skip when it is absent (a bare clone)."""
+    if not CORPUS.is_dir():
+        pytest.skip(f"the shared PDN corpus is not present at {CORPUS}")
+    return CORPUS
