@@ -306,14 +306,14 @@ def _endgame_kind(pos: Position, rules: RuleSet) -> tuple[str, int]:
                 return f"fmjd16-{strong.value}", 32
             if total <= 2:
                 return f"fmjd5-{strong.value}", 10
-        if rules.draw_kings_vs_king_moves and sm == 0 and sk >= 3:
-            return f"kvk-{strong.value}-{sk}", 2 * rules.draw_kings_vs_king_moves
         if rules.draw_russian_endgame and sk >= 1:
             lone = pos.black if strong is Color.WHITE else pos.white
             if total == 3 and lone & pos.geometry.long_diagonal:
                 return f"ru-diag-{strong.value}-{sm}-{sk}", 10
             if total <= 2:
                 return f"ru-two-{strong.value}-{sm}-{sk}", 10
+        if rules.draw_kings_vs_king_moves and sm == 0 and sk >= 3:
+            return f"kvk-{strong.value}-{sk}", 2 * rules.draw_kings_vs_king_moves
     if rules.draw_russian_endgame and wk and bk:
         total = wm + wk + bm + bk
         if total in (4, 5):
