@@ -1,0 +1,34 @@
+"""The computer opponent: search, evaluation and playing levels.  Pure Python, no Qt.
+
+``search(position, rules, limit, should_stop)`` is the engine; ``choose_move`` plays at a
+:class:`Level`; ``hint``, ``analyse``, ``accept_draw`` and ``should_huff`` answer the UI.
+"""
+
+from __future__ import annotations
+
+from .advice import accept_draw, analyse, choose_move, hint, should_huff
+from .evaluate import Evaluator, evaluator
+from .levels import BEGINNER, EASY, HARD, LEVELS, MASTER, MEDIUM, Level, find_level
+from .search import WIN, Limit, SearchResult, search
+
+__all__ = [
+    "BEGINNER",
+    "EASY",
+    "HARD",
+    "LEVELS",
+    "MASTER",
+    "MEDIUM",
+    "WIN",
+    "Evaluator",
+    "Level",
+    "Limit",
+    "SearchResult",
+    "accept_draw",
+    "analyse",
+    "choose_move",
+    "evaluator",
+    "find_level",
+    "hint",
+    "search",
+    "should_huff",
+]

@@ -1,0 +1,478 @@
+"""Iterative-deepening PVS alpha-beta over raw bitboards.
+
+Inside the tree a position is ``(white, black, kings, white_to_move)`` and a move is the move
+generator's raw tuple; ``Move`` objects appear only at the root and in the result.  Captures
+are compulsory in draughts, so the quiescence search simply keeps searching while the side to
+move has a capture, and stands pat otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..core.move import Move
+from ..core.movegen import RawMove, generator
+from ..core.position import Position
+from ..core.rules import Color, RuleSet
+from .evaluate import evaluator
+
+WIN = 30000
+WIN_BOUND = WIN - 1000  # scores beyond this are won or lost by force
+INF = WIN + 1
+MAX_PLY = 120
+TT_LIMIT = 600_000
+CHECK_EVERY = 255  # poll the clock and the stop flag every 256 nodes
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+StopFlag = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How long to think: seconds per move, a depth in plies, a node budget (any combination).
+
+    With none given the search stops at depth 64 or when asked to.
+    """
+
+    movetime: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.movetime is not None and not self.movetime >= 0:
+            raise ValueError(f"movetime must be a number of seconds >= 0, got {self.movetime}")
+        if self.depth is not None and self.depth < 1:
+            raise ValueError(f"depth must be at least 1, got {self.depth}")
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"nodes must be at least 1, got {self.nodes}")
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of a search.  ``score`` is in hundredths of a man from the side to move."""
+
+    move: Move | None
+    score: int
+    depth: int
+    nodes: int
+    pv: list[Move] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def is_win(self) -> bool:
+        return self.score > WIN_BOUND
+
+    @property
+    def is_loss(self) -> bool:
+        return self.score < -WIN_BOUND
+
+    def moves_to_end(self) -> int | None:
+        """Plies to the forced end when the score is a forced win or loss, else None."""
+        if abs(self.score) > WIN_BOUND:
+            return WIN - abs(self.score)
+        return None
+
+
+class _Stop(Exception):
+    """Raised inside the tree when time, nodes or the caller say stop."""
+
+
+class Searcher:
+    """One search: tables live as long as the object (a fresh one per ``search`` call)."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        limit: Limit,
+        should_stop: StopFlag | None = None,
+        noise: int = 0,
+        seed: int = 0,
+        history: Iterable[Position] = (),
+        quiet_plies: int = 0,
+    ) -> None:
+        self.rules = rules
+        self.gen = generator(rules)
+        self.evaluator = evaluator(rules)
+        self.limit = limit
+        self.should_stop = should_stop
+        self.noise = noise
+        self.seed = seed
+        self.quiet_plies = quiet_plies
+        self.quiet_limit = rules.draw_quiet_plies
+        self.reset_man = rules.draw_quiet_reset_man_move
+        self.reset_promo = rules.draw_quiet_reset_promotion
+        self.giveaway = rules.giveaway
+        self.three_kings = rules.draw_three_kings_diagonal
+        geo = self.gen.geo
+        self.long_diagonal = geo.long_diagonal
+        self.tt: dict[tuple[int, int, int, bool], tuple[int, int, int, RawMove | None]] = {}
+        self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        self.hist: dict[tuple[bool, int, int], int] = {}
+        self.path: set[tuple[int, int, int, bool]] = {p.key for p in history}
+        self.nodes = 0
+        self.deadline = 0.0
+        self.node_limit = limit.nodes or 0
+        self.started = 0.0
+
+    # -- control -------------------------------------------------------------------------
+
+    def _poll(self) -> None:
+        if self.node_limit and self.nodes >= self.node_limit:
+            raise _Stop
+        if self.deadline and time.perf_counter() >= self.deadline:
+            raise _Stop
+        stop = self.should_stop
+        if stop is not None and stop():
+            raise _Stop
+
+    # -- evaluation ----------------------------------------------------------------------
+
+    def _eval(self, w: int, b: int, k: int, wtm: bool, qp: int) -> int:
+        score = self.evaluator(w, b, k, wtm, qp)
+        if self.noise:
+            spread = 2 * self.noise + 1
+            score += hash((w, b, k, wtm, self.seed)) % spread - self.noise
+        return score
+
+    def _special_draw(self, w: int, b: int, k: int, wtm: bool) -> bool:
+        """The old German rule: three kings against one king on the long diagonal."""
+        for strong, lone in ((w, b), (b, w)):
+            if (
+                lone.bit_count() == 1
+                and lone & k
+                and lone & self.long_diagonal
+                and strong.bit_count() == 3
+                and strong & k == strong
+            ):
+                strong_to_move = (strong == w) == wtm
+                return not (strong_to_move and self.gen.captures(w, b, k, wtm))
+        return False
+
+    # -- the tree ------------------------------------------------------------------------
+
+    def _search(
+        self,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        w: int,
+        b: int,
+        k: int,
+        wtm: bool,
+        qp: int,
+    ) -> int:
+        self.nodes += 1
+        if not self.nodes & CHECK_EVERY:
+            self._poll()
+        key = (w, b, k, wtm)
+        if k:
+            if key in self.path:
+                return 0
+            if self.three_kings and (w & k == w or b & k == b) and self._special_draw(
+                w, b, k, wtm
+            ):
+                return 0
+        if self.quiet_limit and qp >= self.quiet_limit:
+            return 0
+        gen = self.gen
+        caps = gen.captures(w, b, k, wtm)
+        if caps:
+            moves = gen.filter_captures(caps, k) if len(caps) > 1 else caps
+        else:
+            if depth <= 0 or ply >= MAX_PLY:
+                return self._eval(w, b, k, wtm, qp)
+            moves = gen.quiet(w, b, k, wtm)
+            if not moves:
+                return WIN - ply if self.giveaway else ply - WIN
+        if ply >= MAX_PLY:
+            return self._eval(w, b, k, wtm, qp)
+
+        # transposition table
+        entry = self.tt.get(key)
+        hmove: RawMove | None = None
+        if entry is not None:
+            edepth, eflag, escore, hmove = entry
+            if edepth >= depth:
+                if escore > WIN_BOUND:
+                    escore -= ply
+                elif escore < -WIN_BOUND:
+                    escore += ply
+                if eflag == _EXACT:
+                    return escore
+                if eflag == _LOWER:
+                    if escore >= beta:
+                        return escore
+                elif escore <= alpha:
+                    return escore
+
+        nmoves = len(moves)
+        # a forced reply costs no depth
+        new_depth = depth if nmoves == 1 and depth > 0 else depth - 1
+        if nmoves > 1:
+            moves = self._order(moves, hmove, ply, wtm, bool(caps))
+
+        if k:
+            self.path.add(key)
+        apply = self.gen.apply
+        alpha0 = alpha
+        best = -INF
+        best_move: RawMove | None = None
+        quiet_limit = self.quiet_limit
+        for i, m in enumerate(moves):
+            nw, nb, nk = apply(w, b, k, wtm, m)
+            if quiet_limit:
+                if m[2] or (self.reset_man and not m[6]) or (self.reset_promo and m[3]):
+                    nqp = 0
+                else:
+                    nqp = qp + 1
+            else:
+                nqp = 0
+            if i == 0:
+                score = -self._search(new_depth, -beta, -alpha, ply + 1, nw, nb, nk, not wtm, nqp)
+            else:
+                reduce = 0
+                if new_depth >= 2 and i >= 3 and not caps and not m[3]:
+                    killers = self.killers[ply]
+                    if m != killers[0] and m != killers[1]:
+                        reduce = 1 if i < 8 else 2
+                        if reduce >= new_depth:
+                            reduce = new_depth - 1
+                score = -self._search(
+                    new_depth - reduce, -alpha - 1, -alpha, ply + 1, nw, nb, nk, not wtm, nqp
+                )
+                if score > alpha and (reduce or score < beta):
+                    score = -self._search(
+                        new_depth, -beta, -alpha, ply + 1, nw, nb, nk, not wtm, nqp
+                    )
+            if score > best:
+                best = score
+                best_move = m
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        if not caps:
+                            killers = self.killers[ply]
+                            if killers[0] != m:
+                                killers[1] = killers[0]
+                                killers[0] = m
+                            hk = (wtm, m[0], m[1])
+                            self.hist[hk] = self.hist.get(hk, 0) + depth * depth
+                        break
+        if k:
+            self.path.discard(key)
+
+        if best >= beta:
+            flag = _LOWER
+        elif best > alpha0:
+            flag = _EXACT
+        else:
+            flag = _UPPER
+        stored = best
+        if stored > WIN_BOUND:
+            stored += ply
+        elif stored < -WIN_BOUND:
+            stored -= ply
+        tt = self.tt
+        if len(tt) >= TT_LIMIT:
+            tt.clear()
+        tt[key] = (depth, flag, stored, best_move)
+        return best
+
+    def _order(
+        self, moves: list[RawMove], hmove: RawMove | None, ply: int, wtm: bool, captures: bool
+    ) -> list[RawMove]:
+        if captures:
+            def cap_key(m: RawMove) -> int:
+                if m == hmove:
+                    return -1_000_000
+                return -(m[2].bit_count() * 16 + (8 if m[3] else 0))
+
+            return sorted(moves, key=cap_key)
+        killers = self.killers[ply]
+        k0, k1 = killers
+        hist = self.hist
+
+        def quiet_key(m: RawMove) -> int:
+            if m == hmove:
+                return -1_000_000_000
+            if m[3]:
+                return -900_000_000
+            if m == k0:
+                return -800_000_000
+            if m == k1:
+                return -700_000_000
+            return -hist.get((wtm, m[0], m[1]), 0)
+
+        return sorted(moves, key=quiet_key)
+
+    # -- the root ------------------------------------------------------------------------
+
+    def run(self, position: Position) -> SearchResult:
+        """Search ``position`` within the limit and return the best move found."""
+        self.started = time.perf_counter()
+        limit = self.limit
+        if limit.movetime is not None:
+            self.deadline = self.started + limit.movetime
+        max_depth = limit.depth if limit.depth is not None else 64
+        w, b, k = position.white, position.black, position.kings
+        wtm = position.turn is Color.WHITE
+        legal = position.legal_moves()
+        if not legal:
+            score = WIN if self.giveaway else -WIN
+            return SearchResult(None, score, 0, 0, [], time.perf_counter() - self.started)
+        by_identity = {(m.raw[0], m.raw[1], m.raw[2]): m for m in legal if m.raw is not None}
+        root: list[RawMove] = [m.raw for m in legal if m.raw is not None]
+        is_capture = bool(root[0][2])
+        best_raw: RawMove = root[0]
+        best_score = self._eval(w, b, k, wtm, self.quiet_plies)
+        done_depth = 0
+        self.path.add(position.key)
+        scores: dict[RawMove, int] = {}
+        for depth in range(1, max_depth + 1):
+            try:
+                score, raw = self._root(depth, root, scores, w, b, k, wtm, is_capture)
+            except _Stop as stop:
+                partial = stop.args[0] if stop.args else None
+                if partial is not None:
+                    best_raw, best_score = partial
+                break
+            best_raw, best_score = raw, score
+            done_depth = depth
+            # the best move first in the next iteration, then by this iteration's scores
+            root.sort(key=lambda m: (m != raw, -scores.get(m, -INF)))
+            if len(root) == 1 and limit.depth is None:
+                break
+            if abs(score) > WIN_BOUND and depth >= WIN - abs(score) + 2:
+                break  # a forced result within the horizon: deeper search cannot change it
+            if self.deadline:
+                elapsed = time.perf_counter() - self.started
+                if elapsed > 0.45 * (self.deadline - self.started):
+                    break
+            if self.node_limit and self.nodes >= self.node_limit:
+                break
+        seconds = time.perf_counter() - self.started
+        move = by_identity[(best_raw[0], best_raw[1], best_raw[2])]
+        pv = self._pv(position, best_raw, by_identity, max(done_depth, 1))
+        return SearchResult(move, best_score, done_depth, self.nodes, pv, seconds)
+
+    def _root(
+        self,
+        depth: int,
+        root: list[RawMove],
+        scores: dict[RawMove, int],
+        w: int,
+        b: int,
+        k: int,
+        wtm: bool,
+        is_capture: bool,
+    ) -> tuple[int, RawMove]:
+        alpha = -INF
+        beta = INF
+        best_raw: RawMove | None = None
+        best = -INF
+        apply = self.gen.apply
+        qp0 = self.quiet_plies
+        new_depth = depth - 1
+        for i, m in enumerate(root):
+            nw, nb, nk = apply(w, b, k, wtm, m)
+            if self.quiet_limit:
+                reset = m[2] or (self.reset_man and not m[6]) or (self.reset_promo and m[3])
+                nqp = 0 if reset else qp0 + 1
+            else:
+                nqp = 0
+            try:
+                if i == 0:
+                    score = -self._search(new_depth, -beta, -alpha, 1, nw, nb, nk, not wtm, nqp)
+                else:
+                    score = -self._search(
+                        new_depth, -alpha - 1, -alpha, 1, nw, nb, nk, not wtm, nqp
+                    )
+                    if score > alpha:
+                        score = -self._search(
+                            new_depth, -beta, -alpha, 1, nw, nb, nk, not wtm, nqp
+                        )
+            except _Stop:
+                # keep what this iteration proved so far: a move that beat the previous best
+                if best_raw is not None and i > 0:
+                    raise _Stop((best_raw, best)) from None
+                raise _Stop(None) from None
+            scores[m] = score
+            if score > best:
+                best = score
+                best_raw = m
+                if score > alpha:
+                    alpha = score
+        assert best_raw is not None
+        self.tt[(w, b, k, wtm)] = (depth, _EXACT, best, best_raw)
+        return best, best_raw
+
+    def _pv(
+        self,
+        position: Position,
+        first: RawMove,
+        by_identity: dict[tuple[int, int, int], Move],
+        depth: int,
+    ) -> list[Move]:
+        """The principal variation: the best move, then the table's moves while they are legal."""
+        pv = [by_identity[(first[0], first[1], first[2])]]
+        pos = position.play(pv[0])
+        seen = {position.key, pos.key}
+        for _ in range(max(depth - 1, 0) + 8):
+            entry = self.tt.get(pos.key)
+            if entry is None or entry[3] is None:
+                break
+            raw = entry[3]
+            ident = (raw[0], raw[1], raw[2])
+            found = None
+            for m in pos.legal_moves():
+                if m.raw is not None and (m.raw[0], m.raw[1], m.raw[2]) == ident:
+                    found = m
+                    break
+            if found is None:
+                break
+            pv.append(found)
+            pos = pos.play(found)
+            if pos.key in seen:
+                break
+            seen.add(pos.key)
+        return pv
+
+
+def search(
+    position: Position,
+    rules: RuleSet | None = None,
+    limit: Limit | None = None,
+    should_stop: StopFlag | None = None,
+    *,
+    history: Iterable[Position] = (),
+    quiet_plies: int = 0,
+    noise: int = 0,
+    seed: int = 0,
+) -> SearchResult:
+    """Search ``position`` and return the best move, its score and the principal variation.
+
+    ``rules`` defaults to the position's rule set; ``limit`` to one second.  ``should_stop``
+    is polled every 256 nodes; when it returns True the best move found so far is returned
+    (never None while a legal move exists).  ``history`` lists earlier positions of the game
+    (a return to one of them scores as a draw) and ``quiet_plies`` the current count for the
+    rule set's quiet-move draw rule.  ``noise`` adds a deterministic per-position jitter of up
+    to that many hundredths to the evaluation (weaker levels), varied by ``seed``.
+    """
+    if rules is None:
+        rules = position.rules
+    elif rules != position.rules:
+        position = Position(rules, position.white, position.black, position.kings, position.turn)
+    if limit is None:
+        limit = Limit(movetime=1.0)
+    searcher = Searcher(rules, limit, should_stop, noise, seed, history, quiet_plies)
+    return searcher.run(position)
+
+
+def random_seed(rng: random.Random | None) -> int:
+    """A seed for the evaluation noise drawn from ``rng`` (0 without one)."""
+    return rng.randrange(1 << 30) if rng is not None else 0
