@@ -184,6 +184,8 @@ class Searcher:
         if caps:
             moves = gen.filter_captures(caps, k) if len(caps) > 1 else caps
         else:
+            if not (w if wtm else b):
+                return WIN - ply if self.giveaway else ply - WIN
             if depth <= 0 or ply >= MAX_PLY:
                 return self._eval(w, b, k, wtm, qp)
             moves = gen.quiet(w, b, k, wtm)

@@ -1,0 +1,171 @@
+"""The engine plays legal moves, stops on request, is reproducible and finds forced wins."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from dame_desktop.ai import (
+    BEGINNER,
+    HARD,
+    LEVELS,
+    MEDIUM,
+    WIN,
+    Limit,
+    choose_move,
+    search,
+)
+from dame_desktop.core import PRESETS, Color, Position, find_rules
+
+
+def _random_positions(rules_key: str, count: int, seed: int) -> list[Position]:
+    """Positions met in seeded random playouts (with kings and captures along the way)."""
+    rules = find_rules(rules_key)
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        pos = Position.start(rules)
+        for ply in range(rng.randrange(4, 90)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+            if ply % 7 == 3:
+                out.append(pos)
+        out.append(pos)
+    return out[:count]
+
+
+@pytest.mark.parametrize("rules", [r.key for r in PRESETS])
+def test_never_an_illegal_move(rules: str) -> None:
+    for i, pos in enumerate(_random_positions(rules, 12, seed=hash(rules) % 1000)):
+        legal = pos.legal_moves()
+        limit = Limit(depth=3) if i % 2 else Limit(nodes=400)
+        result = search(pos, pos.rules, limit)
+        if not legal:
+            assert result.move is None
+            continue
+        assert result.move in legal, f"{result.move} not legal in {pos.fen()}"
+        # the principal variation is a legal line
+        walk = pos
+        for move in result.pv:
+            assert move in walk.legal_moves()
+            walk = walk.play(move)
+
+
+def test_levels_play_legal_moves_in_random_positions() -> None:
+    rng = random.Random(5)
+    for pos in _random_positions("german", 6, seed=11) + _random_positions("english", 6, 12):
+        legal = pos.legal_moves()
+        if not legal:
+            continue
+        for level in (BEGINNER, MEDIUM):
+            result = choose_move(pos, level, rng)
+            assert result.move in legal
+
+
+def test_levels_are_ordered_data() -> None:
+    keys = [level.key for level in LEVELS]
+    assert keys == ["beginner", "easy", "medium", "hard", "master"]
+    assert [level.name_de for level in LEVELS] == ["Anfänger", "Leicht", "Mittel", "Schwer",
+                                                    "Meister"]
+    assert LEVELS[3].limit.movetime == pytest.approx(1.0)
+    assert LEVELS[4].limit.movetime == pytest.approx(5.0)
+    assert LEVELS[0].noise > LEVELS[1].noise > LEVELS[2].noise >= LEVELS[3].noise == 0
+
+
+@pytest.mark.parametrize("rules", ["german", "international"])
+def test_stops_within_50_ms_of_the_request(rules: str) -> None:
+    pos = Position.start(find_rules(rules))
+    flag = threading.Event()
+    asked: list[float] = []
+
+    def ask_later() -> None:
+        time.sleep(0.3)
+        asked.append(time.perf_counter())
+        flag.set()
+
+    thread = threading.Thread(target=ask_later)
+    thread.start()
+    result = search(pos, pos.rules, Limit(), flag.is_set)
+    returned = time.perf_counter()
+    thread.join()
+    assert asked, "the search returned before it was asked to stop"
+    assert returned - asked[0] < 0.05
+    assert result.move in pos.legal_moves()
+
+
+def test_stop_before_the_first_iteration_still_gives_a_move() -> None:
+    pos = Position.start(find_rules("international"))
+    result = search(pos, pos.rules, Limit(), lambda: True)
+    assert result.move in pos.legal_moves()
+
+
+def test_movetime_is_respected() -> None:
+    pos = Position.start(find_rules("german"))
+    started = time.perf_counter()
+    result = search(pos, pos.rules, Limit(movetime=0.2))
+    assert time.perf_counter() - started < 0.3
+    assert result.depth >= 2
+
+
+def test_node_limit_is_respected() -> None:
+    pos = Position.start(find_rules("german"))
+    result = search(pos, pos.rules, Limit(nodes=2000))
+    assert result.nodes <= 2000 + 256
+
+
+def test_deterministic_with_a_seed() -> None:
+    pos = _random_positions("german", 3, seed=3)[-1]
+    for level in (BEGINNER, MEDIUM):
+        a = choose_move(pos, level, random.Random(42))
+        b = choose_move(pos, level, random.Random(42))
+        assert (a.move, a.score, a.nodes) == (b.move, b.score, b.nodes)
+    a = search(pos, pos.rules, Limit(depth=6))
+    b = search(pos, pos.rules, Limit(depth=6))
+    assert (a.move, a.score, a.nodes, a.pv) == (b.move, b.score, b.nodes, b.pv)
+
+
+def test_beginner_varies_with_the_seed() -> None:
+    pos = Position.start(find_rules("german"))
+    moves = {choose_move(pos, BEGINNER, random.Random(seed)).move for seed in range(12)}
+    assert len(moves) >= 3
+
+
+def test_no_legal_move_gives_none_and_a_lost_score() -> None:
+    rules = find_rules("german")
+    pos = Position.from_fen("B:W28:B", rules)  # Black has nothing left
+    result = search(pos, rules, Limit(depth=3))
+    assert result.move is None
+    assert result.score == -WIN
+    giveaway = rules.with_switches(["giveaway=on"])
+    result = search(Position.from_fen("B:W28:B", giveaway), giveaway, Limit(depth=3))
+    assert result.score == WIN
+
+
+def test_only_move_is_played_at_once() -> None:
+    rules = find_rules("german")
+    pos = Position.from_fen("W:W22:B18", rules)  # 22x15 is forced
+    result = search(pos, rules, Limit(movetime=5.0))
+    assert result.move is not None and result.move.full_text() == "22x15"
+    assert result.seconds < 1.0
+
+
+def test_hard_takes_about_a_second() -> None:
+    pos = Position.start(find_rules("german"))
+    result = choose_move(pos, HARD, random.Random(1))
+    assert 0.2 < result.seconds < 1.2
+    assert result.pv and result.pv[0] == result.move
+
+
+def test_side_to_move_scores_are_mirrored() -> None:
+    rules = find_rules("german")
+    pos = Position.from_fen("W:W21,22,23:B10", rules)
+    flipped = Position.from_fen("B:W23:B10,11,12", rules)
+    a = search(pos, rules, Limit(depth=4))
+    b = search(flipped, rules, Limit(depth=4))
+    assert a.score > 100 and b.score > 100
+    assert pos.turn is Color.WHITE
