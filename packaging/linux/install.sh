@@ -27,9 +27,11 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-# Source files: this folder holds the .desktop, metainfo and MIME files; the icons sit in
-# ./icons inside a bundle, or in the package's resources in a source checkout.
-for candidate in "$HERE/icons" "$HERE/../../dame_desktop/resources/icons"; do
+# Source files: this folder holds the .desktop, metainfo and MIME files; the icons are the
+# package's resources, in a one-folder bundle (Dame/linux -> Dame/_internal/...) or in a
+# source checkout (packaging/linux -> dame_desktop/...).
+for candidate in "$HERE/../_internal/dame_desktop/resources/icons" \
+                 "$HERE/../../dame_desktop/resources/icons"; do
     if [ -f "$candidate/dame.svg" ]; then ICONS=$(cd "$candidate" && pwd); break; fi
 done
 [ -n "${ICONS:-}" ] || die "cannot find the icons (dame.svg) next to $HERE"
