@@ -13,12 +13,12 @@ import sys
 import time
 from collections.abc import Iterator
 
-from dame_desktop.core import Game, HuffChoice, apply_switches, find_rules
+from dame_desktop.core import Game, HuffChoice, RuleSet, apply_switches, find_rules
 
 SWITCHES = ("huffing=on", "quiet-plies=60", "men-capture-backward=on")
 
 
-def rules():  # type: ignore[no-untyped-def]
+def rules() -> RuleSet:
     return apply_switches(find_rules("german"), list(SWITCHES))
 
 
