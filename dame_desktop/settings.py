@@ -360,7 +360,7 @@ def load_preferences(directory: PathArg | None = None) -> Loaded[Preferences]:
         try:
             save_preferences(prefs, directory)
         except StorageError as exc:
-            out.append(StorageWarning(WarningKind.UNREADABLE, path, str(exc)))
+            out.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc)))
     return Loaded(prefs, tuple(out))
 
 
@@ -459,10 +459,12 @@ def load_recent_files(directory: PathArg | None = None) -> Loaded[RecentFiles]:
     recent = RecentFiles(good)
     if len(good) != len(files):
         bad = len(files) - len(good)
-        warning = report_damage(path, f"{bad} entries were not file names and were dropped")
-        with contextlib.suppress(StorageError):
+        warnings = [report_damage(path, f"{bad} entries were not file names and were dropped")]
+        try:
             save_recent_files(recent, directory)
-        return Loaded(recent, (warning,))
+        except StorageError as exc:
+            warnings.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc)))
+        return Loaded(recent, tuple(warnings))
     return Loaded(recent)
 
 

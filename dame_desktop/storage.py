@@ -42,6 +42,7 @@ class WarningKind(enum.Enum):
     DAMAGED = "damaged"  # unreadable content; the file was moved aside
     INVALID_VALUE = "invalid-value"  # one setting was replaced by its default
     UNREADABLE = "unreadable"  # the operating system refused to read the file
+    UNWRITABLE = "unwritable"  # a repaired file could not be written back
     NEWER_VERSION = "newer-version"  # written by a newer Dame; unknown parts ignored
     PARTIAL_GAME = "partial-game"  # the autosave stopped at an illegal or unreadable move
     MISMATCH = "mismatch"  # the replayed game differs from the recorded check data
