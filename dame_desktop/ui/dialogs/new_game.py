@@ -1,0 +1,182 @@
+"""The new-game dialog: opponent, colour, rule set and the players' names."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...ai import LEVELS
+from ...core import PRESETS, Color, RuleSet, matching_preset
+from .. import texts
+from .rules_dialog import RulesDialog
+
+
+@dataclass(frozen=True)
+class NewGameSettings:
+    """What the user chose.  ``colour`` is the (first) human's side, already drawn by lot."""
+
+    against_computer: bool
+    level_key: str
+    colour: Color
+    rules: RuleSet
+    light_name: str
+    dark_name: str
+    drawn_by_lot: bool = False
+
+
+class NewGameDialog(QDialog):
+    def __init__(
+        self,
+        rules: RuleSet,
+        previous: NewGameSettings | None = None,
+        parent: QWidget | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("New game"))
+        self._rng = rng or random.Random()
+        self._rules = rules
+        layout = QVBoxLayout(self)
+
+        opponent = QGroupBox(self.tr("Opponent"))
+        col = QVBoxLayout(opponent)
+        self.computer_radio = QRadioButton(self.tr("The computer"))
+        self.people_radio = QRadioButton(self.tr("Two people at this computer"))
+        group = QButtonGroup(self)
+        group.addButton(self.computer_radio)
+        group.addButton(self.people_radio)
+        row = QHBoxLayout()
+        row.addWidget(self.computer_radio)
+        self.level_box = QComboBox()
+        for level in LEVELS:
+            self.level_box.addItem(texts.level_name(level.key, level.name_en), level.key)
+        row.addWidget(self.level_box)
+        row.addStretch()
+        col.addLayout(row)
+        col.addWidget(self.people_radio)
+        layout.addWidget(opponent)
+
+        colour = QGroupBox(self.tr("You play"))
+        crow = QHBoxLayout(colour)
+        self.light_radio = QRadioButton(self.tr("Light"))
+        self.dark_radio = QRadioButton(self.tr("Dark"))
+        self.lots_radio = QRadioButton(self.tr("Draw lots"))
+        cgroup = QButtonGroup(self)
+        for button in (self.light_radio, self.dark_radio, self.lots_radio):
+            cgroup.addButton(button)
+            crow.addWidget(button)
+        layout.addWidget(colour)
+
+        form = QFormLayout()
+        rules_row = QHBoxLayout()
+        self.rules_box = QComboBox()
+        for preset in PRESETS:
+            self.rules_box.addItem(texts.rules_name(preset), preset.key)
+        self.rules_box.activated.connect(self._on_preset)
+        rules_row.addWidget(self.rules_box, 1)
+        self.rules_button = QPushButton(self.tr("Switches…"))
+        self.rules_button.clicked.connect(self._edit_rules)
+        rules_row.addWidget(self.rules_button)
+        form.addRow(self.tr("Rules:"), rules_row)
+        self.light_name = QLineEdit()
+        self.dark_name = QLineEdit()
+        form.addRow(self.tr("Light player:"), self.light_name)
+        form.addRow(self.tr("Dark player:"), self.dark_name)
+        layout.addLayout(form)
+
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+        self.computer_radio.toggled.connect(self._sync)
+        if previous is None or previous.against_computer:
+            self.computer_radio.setChecked(True)
+        else:
+            self.people_radio.setChecked(True)
+        if previous is not None:
+            self.level_box.setCurrentIndex(max(0, self.level_box.findData(previous.level_key)))
+            if previous.drawn_by_lot:
+                self.lots_radio.setChecked(True)
+            elif previous.colour is Color.BLACK:
+                self.dark_radio.setChecked(True)
+            else:
+                self.light_radio.setChecked(True)
+            self.light_name.setText(previous.light_name)
+            self.dark_name.setText(previous.dark_name)
+        else:
+            self.level_box.setCurrentIndex(max(0, self.level_box.findData("easy")))
+            self.light_radio.setChecked(True)
+        self._set_rules(rules)
+        self._sync()
+
+    def _sync(self) -> None:
+        computer = self.computer_radio.isChecked()
+        self.level_box.setEnabled(computer)
+        self.light_name.setPlaceholderText(self.tr("Light"))
+        self.dark_name.setPlaceholderText(self.tr("Dark"))
+
+    def _set_rules(self, rules: RuleSet) -> None:
+        self._rules = rules
+        preset = matching_preset(rules)
+        custom_index = self.rules_box.findData("custom")
+        if preset is not None:
+            if custom_index >= 0:
+                self.rules_box.removeItem(custom_index)
+            self.rules_box.setCurrentIndex(self.rules_box.findData(preset.key))
+        else:
+            label = self.tr("Custom rules")
+            if custom_index < 0:
+                self.rules_box.addItem(label, "custom")
+                custom_index = self.rules_box.count() - 1
+            self.rules_box.setCurrentIndex(custom_index)
+
+    def _on_preset(self, index: int) -> None:
+        key = self.rules_box.itemData(index)
+        for preset in PRESETS:
+            if preset.key == key:
+                self._set_rules(preset)
+
+    def _edit_rules(self) -> None:
+        dialog = RulesDialog(self._rules, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self._set_rules(dialog.rules())
+
+    def set_rules(self, rules: RuleSet) -> None:
+        self._set_rules(rules)
+
+    def settings(self) -> NewGameSettings:
+        against = self.computer_radio.isChecked()
+        lots = self.lots_radio.isChecked()
+        if lots:
+            colour = self._rng.choice((Color.WHITE, Color.BLACK))
+        elif self.dark_radio.isChecked():
+            colour = Color.BLACK
+        else:
+            colour = Color.WHITE
+        return NewGameSettings(
+            against_computer=against,
+            level_key=str(self.level_box.currentData()),
+            colour=colour,
+            rules=self._rules,
+            light_name=self.light_name.text().strip(),
+            dark_name=self.dark_name.text().strip(),
+            drawn_by_lot=lots,
+        )
