@@ -61,6 +61,7 @@ class State:
     endgame_tag: str = ""
     endgame_plies: int = 0
     endgame_limit: int = 0
+    endgame_counters: tuple[tuple[str, int, int], ...] = ()  # (rule tag, plies, limit)
     pending_huff: PendingHuff | None = None
     must_capture: bool = False  # after a correction the offender must capture
     blown: int | None = None  # square blown away to reach this state
@@ -257,32 +258,41 @@ class Game:
                 return Result(None, Reason.REPETITION)
         if rules.draw_quiet_plies and state.quiet_plies >= rules.draw_quiet_plies:
             return Result(None, Reason.MOVE_LIMIT)
-        if state.endgame_limit and state.endgame_plies >= state.endgame_limit:
+        if any(plies >= limit for _tag, plies, limit in state.endgame_counters):
             return Result(None, Reason.ENDGAME_LIMIT)
         if state.three_kings:
             return Result(None, Reason.THREE_KINGS_DIAGONAL)
         return None
 
     def _with_endgame(self, state: State, previous: State | None) -> State:
-        """Update the endgame counters (FMJD, Russian, Pool, old German rule)."""
+        """Update the endgame counters (FMJD, Russian, Pool, old German rule).
+
+        Several rules may run at once (say Russian 7.2.4 and 7.2.7); each keeps its own count,
+        which starts at 0 when its material configuration appears and grows by one per ply while
+        it lasts.  The first running rule is reported as the primary counter.
+        """
         rules = self.rules
         pos = state.position
-        tag, limit = _endgame_kind(pos, rules)
-        if previous is not None and previous.endgame_tag == tag and tag:
-            plies = previous.endgame_plies + 1
-            if tag.startswith("ru-balance") and (
-                state.move is not None and (state.move.is_capture or state.move.promotes)
-            ):
-                plies = 0
-        else:
-            plies = 0
+        before: dict[str, int] = {}
+        if previous is not None:
+            before = {tag: plies for tag, plies, _limit in previous.endgame_counters}
+        counters = []
+        for tag, limit in _endgame_kinds(pos, rules):
+            plies = before[tag] + 1 if tag in before else 0
+            counters.append((tag, plies, limit))
+        tag, plies, limit = counters[0] if counters else ("", 0, 0)
         three = False
         if rules.draw_three_kings_diagonal and _three_kings_diagonal(pos):
             was = previous is not None and _three_kings_diagonal(previous.position)
             if not was:
                 three = not _strong_can_capture_lone_king(pos)
         return replace(
-            state, endgame_tag=tag, endgame_plies=plies, endgame_limit=limit, three_kings=three
+            state,
+            endgame_tag=tag,
+            endgame_plies=plies,
+            endgame_limit=limit,
+            endgame_counters=tuple(counters),
+            three_kings=three,
         )
 
 
@@ -290,10 +300,11 @@ def _material(pos: Position, colour: Color) -> tuple[int, int]:
     return pos.count(colour, Kind.MAN), pos.count(colour, Kind.KING)
 
 
-def _endgame_kind(pos: Position, rules: RuleSet) -> tuple[str, int]:
-    """A tag naming the running endgame rule (with material) and its limit in plies."""
+def _endgame_kinds(pos: Position, rules: RuleSet) -> list[tuple[str, int]]:
+    """Tags naming the endgame rules that run in ``pos`` (with material) and their limits."""
     wm, wk = _material(pos, Color.WHITE)
     bm, bk = _material(pos, Color.BLACK)
+    out: list[tuple[str, int]] = []
     for strong, (sm, sk), (om, ok) in (
         (Color.WHITE, (wm, wk), (bm, bk)),
         (Color.BLACK, (bm, bk), (wm, wk)),
@@ -303,24 +314,24 @@ def _endgame_kind(pos: Position, rules: RuleSet) -> tuple[str, int]:
         total = sm + sk
         if rules.draw_fmjd_endgame and sk >= 1:
             if total == 3:
-                return f"fmjd16-{strong.value}", 32
-            if total <= 2:
-                return f"fmjd5-{strong.value}", 10
+                out.append((f"fmjd16-{strong.value}", 32))
+            elif total <= 2:
+                out.append((f"fmjd5-{strong.value}", 10))
         if rules.draw_russian_endgame and sk >= 1:
             lone = pos.black if strong is Color.WHITE else pos.white
             if total == 3 and lone & pos.geometry.long_diagonal:
-                return f"ru-diag-{strong.value}-{sm}-{sk}", 10
-            if total <= 2:
-                return f"ru-two-{strong.value}-{sm}-{sk}", 10
+                out.append((f"ru-diag-{strong.value}-{sm}-{sk}", 10))
+            elif total <= 2:
+                out.append((f"ru-two-{strong.value}-{sm}-{sk}", 10))
         if rules.draw_kings_vs_king_moves and sm == 0 and sk >= 3:
-            return f"kvk-{strong.value}-{sk}", 2 * rules.draw_kings_vs_king_moves
+            out.append((f"kvk-{strong.value}-{sk}", 2 * rules.draw_kings_vs_king_moves))
     if rules.draw_russian_endgame and wk and bk:
         total = wm + wk + bm + bk
         if total in (4, 5):
-            return f"ru-balance-{wm}-{wk}-{bm}-{bk}", 60
-        if total in (6, 7):
-            return f"ru-balance-{wm}-{wk}-{bm}-{bk}", 120
-    return "", 0
+            out.append((f"ru-balance-{wm}-{wk}-{bm}-{bk}", 60))
+        elif total in (6, 7):
+            out.append((f"ru-balance-{wm}-{wk}-{bm}-{bk}", 120))
+    return out
 
 
 def _three_kings_diagonal(pos: Position) -> bool:

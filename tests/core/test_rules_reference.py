@@ -564,11 +564,6 @@ def test_russian_7_2_4_three_kings_against_one() -> None:
     assert game.result is not None and game.result.is_draw
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core: the 7.2.4 count restarts when the lone king visits the long diagonal "
-    "(see /work/briefs/core-requests.md)",
-)
 def test_russian_7_2_4_count_survives_a_visit_to_the_long_diagonal() -> None:
     # 7.2.4 counts from the moment the balance (3 kings vs 1) arises.  The lone king b8 (1)
     # steps onto the long diagonal (e5, 15) and back; the count must not start again.
