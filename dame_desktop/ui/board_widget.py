@@ -535,7 +535,8 @@ class BoardWidget(QWidget):
                 return
             self._try_target(sq)
             return
-        reason = self._pick_refusal(sq)
+        pressed = self.square_at(self._press_point)
+        reason = self._pick_refusal(pressed if pressed is not None else sq)
         if reason:
             self.illegal_drop.emit(reason)
 

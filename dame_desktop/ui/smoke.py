@@ -46,6 +46,9 @@ _APP: list[Any] = []  # keeps a QApplication made here alive until the interpret
 def _application() -> Any:
     from PySide6.QtWidgets import QApplication
 
+    from .compat import keep_none_alive
+
+    keep_none_alive()  # the same PySide6 6.12.0 work-around as app.main
     app = QApplication.instance()
     if app is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -1,0 +1,37 @@
+"""Fixtures for the window tests: offscreen Qt (set in tests/conftest.py), real mouse events."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("PYTEST_QT_API", "pyside6")
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
+
+keep_none_alive()
+
+from dame_desktop.ui.main_window import MainWindow  # noqa: E402
+
+
+@pytest.fixture
+def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    """A main window with no game yet; its engine thread is stopped and checked afterwards."""
+    win = MainWindow(start_game=False)
+    qtbot.addWidget(win)
+    win.board.set_animated(False)
+    win.animate_action.setChecked(False)
+    win.resize(900, 660)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    if win.over_box is not None:
+        win.over_box.close()
+    win.shutdown()
+    assert win.client.thread.isFinished(), "the engine thread must stop on shutdown"
