@@ -1,0 +1,216 @@
+"""Games through the window: the computer, undo, hint, a whole game, draws, huffing."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from uihelp import click, drag, settings, start
+
+from dame_desktop.core import Color, HuffChoice, Reason, find_rules
+
+
+def wait_for_human(window, qtbot, timeout=10_000):  # type: ignore[no-untyped-def]
+    game = window.controller
+    qtbot.waitUntil(lambda: game.game.is_over or bool(window.board.moves()), timeout=timeout)
+
+
+def play_by_clicks(board, move) -> None:  # type: ignore[no-untyped-def]
+    """Click the piece, then every landing square of the move's route."""
+    click(board, move.from_sq)
+    for sq in move.path[1:]:
+        click(board, sq)
+
+
+def test_computer_answers_and_undo_takes_back_both_moves(window, qtbot):
+    start(window, computer=True)
+    game = window.controller.game
+    assert window.board.is_flipped() is False, "the human (Light) sits at the bottom"
+    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
+                          check_params_cb=lambda info: info.human and len(game.moves) == 2):
+        drag(window.board, 22, 18)
+    assert game.moves[0].path == (22, 18)
+    assert game.position.turn is Color.WHITE
+    assert window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert game.moves == [], "undo takes back your move and the computer's reply"
+    assert game.position.turn is Color.WHITE
+    assert window.board.moves(), "you may move again"
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert len(game.moves) == 2 and game.position.turn is Color.WHITE
+
+
+def test_human_dark_sits_at_the_bottom_and_computer_opens(window, qtbot):
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000):
+        start(window, computer=True, colour=Color.BLACK)
+    assert window.board.is_flipped(), "Dark at the bottom against the computer"
+    assert window.controller.game.moves[0].path[0] in range(21, 33)
+
+
+def test_undo_while_the_computer_thinks_drops_its_answer(window, qtbot):
+    start(window, computer=True, level="hard")
+    controller = window.controller
+    with qtbot.waitSignal(controller.thinking_changed, timeout=2000,
+                          check_params_cb=lambda thinking: thinking):
+        drag(window.board, 22, 18)
+    assert controller.is_thinking()
+    started = time.perf_counter()
+    window.undo_action.trigger()
+    assert not controller.is_thinking()
+    # the cancelled search stops quickly and its late answer is never played
+    qtbot.waitUntil(lambda: not window.client.busy(), timeout=3000)
+    qtbot.wait(300)
+    assert controller.game.moves == []
+    assert time.perf_counter() - started < 3.0
+    assert window.board.moves(), "the human may move at once"
+
+
+def test_hint_marks_a_legal_move(window, qtbot):
+    start(window, computer=True)
+    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000) as blocker:
+        window.hint_action.trigger()
+    move = blocker.args[0]
+    assert move in window.controller.game.position.legal_moves()
+    assert window.board.hint() == move
+    assert window.last_message.startswith("Hint: ")
+    # the hint disappears when a move is made
+    with qtbot.waitSignal(window.controller.move_played, timeout=5000):
+        play_by_clicks(window.board, move)
+    assert window.board.hint() is None
+
+
+def test_whole_game_against_beginner_by_clicks(window, qtbot):
+    rng = random.Random(7)
+    start(window, computer=True, level="beginner")
+    controller = window.controller
+    game = controller.game
+    outcome: list[object] = []
+    controller.game_over.connect(outcome.append)
+    plies = 0
+    while not game.is_over and plies < 400:
+        wait_for_human(window, qtbot)
+        if game.is_over:
+            break
+        move = rng.choice(window.board.moves())
+        before = len(game.states)
+        play_by_clicks(window.board, move)
+        assert len(game.states) > before, f"the clicks did not play {move}"
+        plies += 1
+    qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
+    result = game.result
+    assert len(game.moves) >= 10, "a real game was played"
+    assert result is not None and outcome == [result]
+    assert window.over_box is not None and window.over_box.isVisible()
+    assert window.over_box.text() == window.status_text()
+    assert not window.board.moves(), "no moves after the end"
+    # the status bar and the dialog name the reason
+    assert result.reason in (Reason.NO_PIECES, Reason.NO_MOVES, Reason.REPETITION,
+                             Reason.MOVE_LIMIT, Reason.THREE_KINGS_DIAGONAL)
+
+
+def test_resign_and_computer_draw_answer(window, qtbot):
+    start(window, computer=True)
+    with qtbot.waitSignal(window.controller.draw_answered, timeout=5000) as blocker:
+        window.draw_action.trigger()
+    # at the start the position is equal: the computer accepts (equal or worse for it)
+    assert blocker.args == [True]
+    assert window.controller.game.result.reason is Reason.AGREEMENT
+    window.over_box.close()
+    start(window, computer=True)
+    window.resign_action.trigger()
+    result = window.controller.game.result
+    assert result.winner is Color.BLACK and result.reason is Reason.RESIGNATION
+    assert "resigned" in window.status_text()
+
+
+def test_move_list_click_and_arrow_keys_show_earlier_positions(window, qtbot):
+    start(window)
+    board = window.board
+    for a, b in ((22, 18), (9, 13), (23, 19)):
+        with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+            drag(board, a, b)
+    game = window.controller.game
+    view = window.move_view
+    index = window.model.index_of(0)
+    rect = view.visualRect(index)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, rect.center())
+    assert window.view_state == 1
+    assert board.position() == game.states[1].position
+    assert not board.moves(), "an earlier position is only looked at"
+    assert window.model.current() == 0
+    window.next_action.trigger()
+    assert board.position() == game.states[2].position
+    window.prev_action.trigger()
+    window.prev_action.trigger()
+    assert board.position() == game.states[0].position
+    window.last_action.trigger()
+    assert window.view_state is None
+    assert board.position() == game.position and board.moves()
+
+
+def test_hot_seat_huff_blow_away(window, qtbot):
+    rules = dataclasses.replace(find_rules("german"), huffing=True)
+    start(window, fen="W:W22,27,29:B18,5,1", rules=rules)
+    board = window.board
+    assert board.must_capture_squares() == set(), "with huffing a missed capture is allowed"
+    with qtbot.waitSignal(window.controller.huff_pending, timeout=2000) as blocker:
+        drag(board, 27, 23)  # ignores 22x15
+    assert blocker.args[0].candidates == (22,)
+    assert window.huff_bar.isVisible()
+    QTest.mouseClick(window.huff_bar.blow_button, Qt.MouseButton.LeftButton)
+    assert board.picking()
+    with qtbot.waitSignal(window.controller.huff_decided, timeout=2000) as blocker:
+        click(board, 22)
+    assert blocker.args == [HuffChoice.BLOW, 22]
+    game = window.controller.game
+    assert game.position.piece_at(22) is None, "the piece was blown away"
+    assert game.position.turn is Color.BLACK, "blowing is not a move: Dark moves now"
+    assert not window.huff_bar.isVisible()
+    assert "(blew 22)" in window.model.entries()[-1].text
+    # the game goes on with Dark's move by clicks
+    with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+        click(board, 18)
+        click(board, 22)
+
+
+def test_hot_seat_huff_demand_the_capture(window, qtbot):
+    rules = dataclasses.replace(find_rules("german"), huffing=True)
+    start(window, fen="W:W22,27,29:B18,5,1", rules=rules)
+    with qtbot.waitSignal(window.controller.huff_pending, timeout=2000):
+        drag(window.board, 27, 23)
+    QTest.mouseClick(window.huff_bar.correct_button, Qt.MouseButton.LeftButton)
+    game = window.controller.game
+    assert game.moves == [] and game.position.turn is Color.WHITE
+    assert {m.full_text() for m in window.board.moves()} == {"22x15"}
+    assert window.board.must_capture_squares() == {22}
+
+
+def test_computer_huffs_a_missed_capture(window, qtbot):
+    rules = dataclasses.replace(find_rules("german"), huffing=True)
+    s = settings(rules=rules, computer=True, level="beginner")
+    from dame_desktop.core import Position
+
+    window.start_game(s, start=Position.from_fen("W:W22,27,29:B18,5,1", rules))
+    with qtbot.waitSignal(window.controller.huff_decided, timeout=10_000) as blocker:
+        drag(window.board, 27, 23)
+    choice, square = blocker.args
+    assert choice in (HuffChoice.BLOW, HuffChoice.CORRECT, HuffChoice.ACCEPT)
+    if choice is HuffChoice.BLOW:
+        assert square == 22
+    assert window.last_message
+
+
+def test_hot_seat_turn_board_to_side_to_move(window, qtbot):
+    start(window)
+    window.turn_action.setChecked(True)
+    assert not window.board.is_flipped()
+    with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+        drag(window.board, 22, 18)
+    assert window.board.is_flipped(), "Dark to move: Dark's side at the bottom"
+    window.flip_action.trigger()
+    assert not window.board.is_flipped()
