@@ -2,12 +2,17 @@
 
 PyInstaller needs a script file; ``dame_desktop/__main__.py`` uses a relative import and
 cannot serve as one. The bundle's executable is called ``Dame`` so it never clashes with
-the ``dame_desktop`` package folder next to it.
+the ``dame_desktop`` package folder next to it. ``Dame --smoke-test [GAME.pdn]`` runs the
+built program's self-test (dame_desktop/ui/smoke.py) instead of the window.
 """
 
 import sys
 
-from dame_desktop.__main__ import main
-
 if __name__ == "__main__":
+    if "--smoke-test" in sys.argv[1:]:
+        from dame_desktop.ui.smoke import run_smoke_test
+
+        sys.exit(run_smoke_test(sys.argv))
+    from dame_desktop.__main__ import main
+
     sys.exit(main())
