@@ -1,0 +1,286 @@
+"""Tokeniser for PDN: splits a text stream into games and each game into tokens.
+
+One compiled regular expression recognises every token at the current offset (tags, move
+numbers, moves with their glued strength marks, comments, line comments, variations, NAGs,
+``/FEN "..."/`` setups, results).  A game ends after a result token at nesting depth 0 or
+before a tag section that follows move text -- never at a blank line.
+
+Reading is line by line from a text handle; the rest of a line after a game's result is kept
+for the next call (see :class:`GameLexer`), so one-line files with several games work.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# Token kinds
+TAG = 0
+MOVE = 1
+NUMBER = 2
+ELLIPSIS = 3
+COMMENT = 4
+LINE_COMMENT = 5
+OPEN = 6
+CLOSE = 7
+NAG = 8
+RESULT = 9
+SETUP = 10
+GLUED = 11  # text glued onto a move without a space ("8-11Redoverstepped...")
+TEXT = 12  # anything else
+ESCAPE = 13  # a '%' escape line (ignored)
+
+KIND_NAMES = {
+    TAG: "tag", MOVE: "move", NUMBER: "move number", ELLIPSIS: "ellipsis",
+    COMMENT: "comment", LINE_COMMENT: "line comment", OPEN: "(", CLOSE: ")", NAG: "NAG",
+    RESULT: "result", SETUP: "setup", GLUED: "glued text", TEXT: "text", ESCAPE: "escape",
+}
+
+
+Token = tuple[int, int, str, "str | int | None"]
+"""One token: (kind, offset in the game text, text, value: tag value / NAG number / None)."""
+
+
+# Strength marks and their NAG numbers (PDN 3.0 / PGN); other spellings keep their text.
+GLYPHS: dict[str, int] = {
+    "!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6, "*": 7, "□": 7,
+    "(!)": 1, "(?)": 2, "(!!)": 3, "(??)": 4, "(!?)": 5, "(?!)": 6,
+}
+
+_SQ = r"(?:[a-l]\d{1,2}|\d{1,2})"
+_MOVE = (
+    rf"{_SQ}(?:[ \t]?[-x:×][ \t]?{_SQ})+"
+    r"|[a-l]\d{1,2}[a-l]\d{1,2}(?:[a-l]\d{1,2})*"
+    r"|\d{4}(?![\d.])"
+)
+_GLYPH = r"[!?]{1,5}|\([!?]{1,5}\)|□"
+_RESULTS = r"1/2-1/2|½-½|0\.5-0\.5|2-0|0-2|1-1|1-0|0-1|0-0|\*"
+_QUOTE_OPEN = "\"\u201c\u201d"
+
+_MASTER = re.compile(
+    r"(?:\s|\\r)*(?:" + "|".join(
+        (
+            r"(?P<comment>\{(?P<ctext>[^}]*)\})",
+            rf"(?P<tag>\[[ \t]*(?P<tname>[A-Za-z_]\w*)[ \t]*"
+            rf"(?:[{_QUOTE_OPEN}](?P<tval>(?:\\.|[^\"\\\n\u201c\u201d])*)"
+            rf"[{_QUOTE_OPEN}][ \t]*)?\])",
+            r"(?P<rawtag>\[[ \t]*(?P<rname>[A-Za-z_]\w*)[ \t]*(?P<rval>[^\]\n]*)\])",
+            rf"(?P<result>(?:{_RESULTS})(?![\w/.-]))",
+            r"(?P<number>\d+[ \t]*\.(?:[ \t]*\.[ \t]*\.)?)",
+            rf"(?P<M>(?P<move>{_MOVE})(?P<mglyph>{_GLYPH}|\*(?=\s|$|[)(]))?)",
+            r"(?P<ellipsis>\.\.\.|…)",
+            r"(?P<lcomment>;(?P<ltext>[^\n]*))",
+            r"(?P<escape>%[^\n]*)",
+            r"(?P<setup>/(?P<stext>[^/\n]*(?:\n[^/\n]*)*)/)",
+            rf"(?P<glyph>{_GLYPH})",
+            r"(?P<open>\()",
+            r"(?P<close>\))",
+            r"(?P<nag>\$(?P<nagn>\d{1,4}))",
+            r"(?P<text>[^\s{}()\[\];$/]+|\S)",
+        )
+    ) + ")"
+)
+# whitespace, including the literal two-character "\r" garbage of some broken exports
+_SPACE = re.compile(r"(?:\s|\\r)*")
+_UNESCAPE = re.compile(r"\\(.)")
+_LINE_BREAKS = re.compile(r"[ \t]*\n[ \t]*")
+
+
+def unescape(value: str) -> str:
+    r"""Undo ``\"`` and ``\\`` escapes in a tag value."""
+    return _UNESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+def normalise_comment(text: str) -> str:
+    """Comment text as stored: paragraphs kept, other whitespace runs made single spaces."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    paragraphs = re.split(r"\n[ \t]*\n\s*", text.strip())
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
+
+
+@dataclass
+class GameText:
+    """The tokens of one game plus what is needed to turn offsets into line and column."""
+
+    tokens: list[Token]
+    text: str
+    line_starts: list[int]
+    first_line: int
+    first_column: int
+    end_offset: int
+
+    def line_column(self, offset: int) -> tuple[int, int]:
+        """1-based line and column in the file of an offset in :attr:`text`."""
+        i = bisect_right(self.line_starts, offset) - 1
+        i = max(i, 0)
+        column = offset - self.line_starts[i] + 1
+        if i == 0:
+            column += self.first_column
+        return self.first_line + i, column
+
+
+class GameLexer:
+    """Cuts a stream of lines into games.  Keeps the unread rest of the current line."""
+
+    def __init__(self, readline: Callable[[], str]) -> None:
+        self._readline = readline
+        self._buffer = ""
+        self._line = 1  # file line number of the buffer's first line
+        self._column = 0  # columns of that line already consumed
+        self._eof = False
+        self._first = True
+
+    def _read_line(self) -> str | None:
+        if self._eof:
+            return None
+        line = self._readline()
+        if not line:
+            self._eof = True
+            return None
+        if not isinstance(line, str):
+            raise TypeError("read_game needs a text handle (open the file with open_pdn)")
+        if self._first:
+            self._first = False
+            if line.startswith("\ufeff"):
+                line = line[1:]
+        return line
+
+    def _append_line(self, buf: str, line_starts: list[int], line: str) -> str:
+        if buf:
+            if not buf.endswith("\n"):
+                buf += "\n"
+            line_starts.append(len(buf))
+        return buf + line
+
+    def next_game(self) -> GameText | None:
+        """The tokens of the next game, or None at the end of the input."""
+        buf = self._buffer
+        line_starts = [0]
+        first_line, first_column = self._line, self._column
+        tokens: list[Token] = []
+        append = tokens.append
+        pos = 0
+        depth = 0
+        movetext = False
+        content = False
+        match_master = _MASTER.match
+        last_move_end = -1
+        glyphs = GLYPHS
+        while True:
+            m = match_master(buf, pos)
+            if m is None:  # only whitespace left: read on
+                line = self._read_line()
+                if line is None:
+                    pos = len(buf)
+                    break
+                buf = self._append_line(buf, line_starts, line)
+                continue
+            kind = m.lastgroup or "text"
+            start = m.start(kind)
+            end = m.end()
+            if kind == "M":
+                append((MOVE, start, m.group("move"), None))
+                glyph = m.group("mglyph")
+                if glyph:
+                    append((NAG, m.start("mglyph"), glyph, glyphs.get(glyph, 0)))
+                last_move_end = end
+                movetext = True
+            elif kind == "number":
+                append((NUMBER, start, m.group(kind), None))
+                movetext = True
+            elif kind == "result":
+                append((RESULT, start, m.group(kind), None))
+                movetext = True
+                if depth <= 0:
+                    pos = end
+                    break
+            elif kind == "comment":
+                append((COMMENT, start, m.group("ctext"), None))
+                movetext = True
+            elif kind == "tag" or kind == "rawtag":
+                if movetext:
+                    pos = start
+                    break
+                if kind == "tag":
+                    name, value = m.group("tname"), m.group("tval")
+                    if value is not None:
+                        value = unescape(value)
+                else:
+                    name = m.group("rname")
+                    value = m.group("rval").strip().strip("\"“”").strip()
+                append((TAG, start, name, value))
+                content = True
+            elif kind == "open":
+                depth += 1
+                append((OPEN, start, "(", None))
+                movetext = True
+            elif kind == "close":
+                depth -= 1
+                append((CLOSE, start, ")", None))
+                movetext = True
+            elif kind == "nag":
+                append((NAG, start, m.group(kind), int(m.group("nagn"))))
+                movetext = True
+            elif kind == "glyph":
+                glyph = m.group(kind)
+                append((NAG, start, glyph, glyphs.get(glyph, 0)))
+                movetext = True
+            elif kind == "ellipsis":
+                append((ELLIPSIS, start, m.group(kind), None))
+                movetext = True
+            elif kind == "lcomment":
+                append((LINE_COMMENT, start, m.group("ltext"), None))
+                movetext = True
+            elif kind == "escape":
+                append((ESCAPE, start, m.group(kind), None))
+            elif kind == "setup":
+                append((SETUP, start, m.group("stext"), None))
+                movetext = True
+            else:  # text
+                text = m.group(kind)
+                if text == "{" or text == "/":
+                    # an opening brace or slash whose closer is not in the buffer yet
+                    closer = "}" if text == "{" else "/"
+                    limit = 1 << 30 if text == "{" else 3  # a setup is short
+                    found = False
+                    while limit > 0:
+                        limit -= 1
+                        line = self._read_line()
+                        if line is None:
+                            break
+                        buf = self._append_line(buf, line_starts, line)
+                        if closer in line:
+                            found = True
+                            break
+                    if found:
+                        continue
+                    if text == "{":  # unterminated: the comment runs to the end of its line
+                        stop = buf.find("\n", start)
+                        stop = len(buf) if stop < 0 else stop
+                        append((COMMENT, start, buf[start + 1:stop], "unterminated"))
+                        end = stop
+                        movetext = True
+                        pos = end
+                        continue
+                append((GLUED if start == last_move_end else TEXT, start, text, None))
+                movetext = True
+            pos = end
+        content = content or movetext
+        # keep the unread rest for the next game
+        rest_line, rest_column = self._position_of(pos, line_starts, first_line, first_column)
+        self._buffer = buf[pos:]
+        self._line, self._column = rest_line, rest_column - 1
+        if not content:
+            self._buffer = ""
+            return None
+        return GameText(tokens, buf, line_starts, first_line, first_column, pos)
+
+    @staticmethod
+    def _position_of(
+        offset: int, line_starts: list[int], first_line: int, first_column: int
+    ) -> tuple[int, int]:
+        i = max(bisect_right(line_starts, offset) - 1, 0)
+        column = offset - line_starts[i] + 1 + (first_column if i == 0 else 0)
+        return first_line + i, column

@@ -1,0 +1,390 @@
+"""The game tree: Game (root), ChildNode (one move each), Headers, NAGs and PDN errors.
+
+Modelled on python-chess's ``chess.pgn``: ``variations[0]`` is the main line, every node has a
+``comment`` (after its move), a ``starting_comment`` (before a move that starts a variation),
+``nags``, and a ``setup`` (a ``/FEN "..."/`` command after the move).  Positions are stored as
+raw ``(white, black, kings, white_to_move)`` states so reading is cheap; :meth:`position`
+builds the immutable core Position on demand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, MutableMapping
+from typing import NamedTuple
+
+from ..core import Color, Move, Position, RuleSet
+from ..core.geometry import geometry
+from ..core.movegen import RawMove
+from ..core.rules import ENGLISH
+
+State = tuple[int, int, int, bool]
+"""A position as ``(white, black, kings, white_to_move)`` bitboards (core bit layout)."""
+
+TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+_TAG_NAME = re.compile(r"^[A-Za-z_]\w*$")
+_COMMAND = re.compile(r"\[%(\w+)\s+([^\]]*)\]")
+
+
+class PdnError(ValueError):
+    """A problem found while reading PDN: message plus the 1-based line and column."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.message}"
+
+    def __repr__(self) -> str:
+        return f"PdnError({self.message!r}, line={self.line}, column={self.column})"
+
+
+class Nag(NamedTuple):
+    """A numeric annotation glyph with the spelling it had in the file (``$1``, ``!``, ``(?)``)."""
+
+    value: int
+    text: str
+
+    @classmethod
+    def of(cls, value: int) -> Nag:
+        return cls(value, f"${value}")
+
+
+class Headers(MutableMapping[str, str]):
+    """Tag pairs: the seven-tag roster first (in roster order), then other tags as added."""
+
+    def __init__(self, data: Iterable[tuple[str, str]] | dict[str, str] | None = None) -> None:
+        self._roster: dict[str, str] = {}
+        self._others: dict[str, str] = {}
+        if data is not None:
+            items = data.items() if isinstance(data, dict) else data
+            for key, value in items:
+                self[key] = value
+
+    @classmethod
+    def with_roster(cls) -> Headers:
+        """Headers holding the roster's "unknown" values, as a new game has."""
+        return cls([("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
+                    ("White", "?"), ("Black", "?"), ("Result", "*")])
+
+    def __getitem__(self, key: str) -> str:
+        if key in self._roster:
+            return self._roster[key]
+        return self._others[key]
+
+    def __setitem__(self, key: str, value: str) -> None:
+        if not _TAG_NAME.match(key):
+            raise ValueError(f"invalid tag name {key!r}")
+        if "\n" in value or "\r" in value:
+            raise ValueError(f"tag {key}: value contains a line break")
+        if key in TAG_ROSTER:
+            self._roster[key] = value
+        else:
+            self._others[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        if key in self._roster:
+            del self._roster[key]
+        else:
+            del self._others[key]
+
+    def __iter__(self) -> Iterator[str]:
+        for key in TAG_ROSTER:
+            if key in self._roster:
+                yield key
+        yield from self._others
+
+    def __len__(self) -> int:
+        return len(self._roster) + len(self._others)
+
+    def __repr__(self) -> str:
+        return f"Headers({list(self.items())!r})"
+
+    def copy(self) -> Headers:
+        return Headers(list(self.items()))
+
+
+def result_scores(token: str) -> tuple[float, float] | None:
+    """(first player's score, second's) of a result such as ``2-0``, ``1/2-1/2``, ``½-½``."""
+    text = token.strip().replace("½", "1/2")
+    if "-" not in text:
+        return None
+    left, _, right = text.partition("-")
+    try:
+        return _number(left), _number(right)
+    except ValueError:
+        return None
+
+
+def _number(text: str) -> float:
+    text = text.strip()
+    if "/" in text:
+        num, _, den = text.partition("/")
+        return int(num) / int(den)
+    return float(text)
+
+
+class GameNode:
+    """A node of the tree: the position after a move (or the start for the root)."""
+
+    __slots__ = ("parent", "variations", "comment", "starting_comment", "nags", "setup",
+                 "state", "rules")
+
+    parent: GameNode | None
+
+    def __init__(self, rules: RuleSet, state: State) -> None:
+        self.parent = None
+        self.variations: list[ChildNode] = []
+        self.comment = ""
+        self.starting_comment = ""
+        self.nags: list[Nag] = []
+        self.setup: str | None = None  # FEN of a /FEN "..."/ command after this node's move
+        self.state = state
+        self.rules = rules
+
+    # -- positions -------------------------------------------------------------------------
+
+    def position(self) -> Position:
+        """The position at this node (after its move and any setup)."""
+        w, b, k, wtm = self.state
+        return Position(self.rules, w, b, k, Color.WHITE if wtm else Color.BLACK)
+
+    def turn(self) -> Color:
+        return Color.WHITE if self.state[3] else Color.BLACK
+
+    # -- navigation ------------------------------------------------------------------------
+
+    def root(self) -> GameNode:
+        node: GameNode = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def game(self) -> Game:
+        root = self.root()
+        assert isinstance(root, Game)
+        return root
+
+    def ply(self) -> int:
+        count = 0
+        node: GameNode = self
+        while node.parent is not None:
+            count += 1
+            node = node.parent
+        return count
+
+    def next(self) -> ChildNode | None:
+        return self.variations[0] if self.variations else None
+
+    def is_end(self) -> bool:
+        return not self.variations
+
+    def end(self) -> GameNode:
+        node: GameNode = self
+        while node.variations:
+            node = node.variations[0]
+        return node
+
+    def is_mainline(self) -> bool:
+        node: GameNode = self
+        while node.parent is not None:
+            if node.parent.variations[0] is not node:
+                return False
+            node = node.parent
+        return True
+
+    def starts_variation(self) -> bool:
+        return self.parent is not None and self.parent.variations[0] is not self
+
+    def mainline(self) -> Iterator[ChildNode]:
+        node = self.next()
+        while node is not None:
+            yield node
+            node = node.next()
+
+    def mainline_moves(self) -> list[Move]:
+        return [node.move for node in self.mainline()]
+
+    # -- editing ---------------------------------------------------------------------------
+
+    def variation(self, index: int) -> ChildNode:
+        return self.variations[index]
+
+    def has_variation(self, move: Move) -> bool:
+        return any(v.move == move for v in self.variations)
+
+    def add_variation(self, move: Move | str, *, comment: str = "", starting_comment: str = "",
+                      nags: Iterable[Nag | int] = ()) -> ChildNode:
+        """Play ``move`` (a Move or move text) from this node as a new variation.
+
+        Raises the core's IllegalMoveError / AmbiguousMoveError / MoveParseError.
+        """
+        pos = self.position()
+        if isinstance(move, str):
+            move = pos.parse_move(move)
+        elif move not in pos.legal_moves():
+            from ..core import IllegalMoveError
+
+            raise IllegalMoveError(f"{move} is not a legal move in {pos.fen()}")
+        if move.raw is None:
+            move = pos.parse_move(move.full_text())
+        after = pos.play(move)
+        assert move.raw is not None
+        child = ChildNode(self, move.raw, (after.white, after.black, after.kings,
+                                           after.turn is Color.WHITE))
+        child._move = move
+        child.comment = comment
+        child.starting_comment = starting_comment
+        child.nags = [n if isinstance(n, Nag) else Nag.of(n) for n in nags]
+        return child
+
+    def add_main_variation(self, move: Move | str, *, comment: str = "") -> ChildNode:
+        child = self.add_variation(move, comment=comment)
+        self.variations.remove(child)
+        self.variations.insert(0, child)
+        return child
+
+    def add_line(self, moves: Iterable[Move | str]) -> GameNode:
+        node: GameNode = self
+        for move in moves:
+            node = node.add_variation(move)
+        return node
+
+    def promote_to_main(self, node: ChildNode) -> None:
+        self.variations.remove(node)
+        self.variations.insert(0, node)
+
+    def promote(self, node: ChildNode) -> None:
+        i = self.variations.index(node)
+        if i > 0:
+            self.variations[i - 1], self.variations[i] = self.variations[i], self.variations[i - 1]
+
+    def demote(self, node: ChildNode) -> None:
+        i = self.variations.index(node)
+        if i < len(self.variations) - 1:
+            self.variations[i + 1], self.variations[i] = self.variations[i], self.variations[i + 1]
+
+    def remove_variation(self, node: ChildNode) -> None:
+        self.variations.remove(node)
+
+    # -- embedded commands in comments -------------------------------------------------------
+
+    def commands(self) -> dict[str, str]:
+        """The ``[%name value]`` commands of the comment (clock, eval, ...), kept verbatim."""
+        return {m.group(1): m.group(2).strip() for m in _COMMAND.finditer(self.comment)}
+
+    def clock(self) -> str | None:
+        """The ``[%clock ...]`` or ``[%clk ...]`` text of the comment, if any."""
+        cmds = self.commands()
+        return cmds.get("clock", cmds.get("clk"))
+
+
+class ChildNode(GameNode):
+    """A node reached by a move from its parent."""
+
+    __slots__ = ("raw", "_move")
+
+    def __init__(self, parent: GameNode, raw: RawMove, state: State) -> None:
+        self.parent = parent
+        self.variations = []
+        self.comment = ""
+        self.starting_comment = ""
+        self.nags = []
+        self.setup = None
+        self.state = state
+        self.rules = parent.rules
+        self.raw = raw
+        self._move: Move | None = None
+        parent.variations.append(self)
+
+    @property
+    def move(self) -> Move:
+        """The move from the parent's position (built on first use)."""
+        if self._move is None:
+            r = self.raw
+            b2s = geometry(self.rules.board_size, self.rules.numbering).bit_to_sq
+            path = (b2s[r[0]],) + tuple(b2s[b] for b in r[4])
+            self._move = Move(path=path, captured=tuple(b2s[b] for b in r[5]), promotes=r[3],
+                              paths=(path,), raw=r)
+        return self._move
+
+    def text(self, style: str = "short") -> str:
+        """Move text as the writer spells it (``32x21``, ``c3:e5``)."""
+        assert self.parent is not None
+        pos = self.parent.position()
+        return pos.move_text(self.move, style, algebraic=self.rules.algebraic)
+
+    def __repr__(self) -> str:
+        return f"<ChildNode {self.move.full_text()} ply={self.ply()}>"
+
+
+class Game(GameNode):
+    """The root: headers, rules, start position, errors found while reading, result token."""
+
+    __slots__ = ("headers", "errors", "result_token")
+
+    def __init__(self, rules: RuleSet | None = None, start: Position | None = None,
+                 headers: Headers | None = None) -> None:
+        rules = rules if rules is not None else ENGLISH
+        if start is None:
+            start = Position.start(rules)
+        super().__init__(rules, (start.white, start.black, start.kings,
+                                 start.turn is Color.WHITE))
+        self.headers = headers if headers is not None else Headers.with_roster()
+        self.errors: list[PdnError] = []
+        self.result_token: str | None = None
+
+    def set_start(self, start: Position) -> None:
+        """Replace the start position (only for a game without moves)."""
+        if self.variations:
+            raise ValueError("cannot change the start position of a game with moves")
+        self.rules = start.rules
+        self.state = (start.white, start.black, start.kings, start.turn is Color.WHITE)
+
+    def is_standard_start(self) -> bool:
+        start = Position.start(self.rules)
+        return self.state == (start.white, start.black, start.kings,
+                              start.turn is Color.WHITE)
+
+    def result(self) -> str:
+        """The Result tag, or the move text's terminator when the tag is missing or ``*``."""
+        tag = self.headers.get("Result", "").strip()
+        if tag and tag != "*" and tag != "?":
+            return tag
+        if self.result_token:
+            return self.result_token
+        return tag or "*"
+
+    def outcome(self) -> str | None:
+        """``"first"`` or ``"second"`` (player to move first won), ``"draw"``, or None."""
+        scores = result_scores(self.result())
+        if scores is None:
+            return None
+        first, second = scores
+        if first > second:
+            return "first"
+        if second > first:
+            return "second"
+        if first == 0:
+            return None  # 0-0: double forfeit
+        return "draw"
+
+    def winner(self) -> Color | None:
+        """Who won, by the first-mover convention: English ``1-0`` is a win for Black."""
+        outcome = self.outcome()
+        if outcome == "first":
+            return self.rules.first
+        if outcome == "second":
+            return self.rules.first.opponent
+        return None
+
+    def __str__(self) -> str:
+        from .writer import write_game
+
+        return write_game(self)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.headers.get('White', '?')} - {self.headers.get('Black', '?')}>"

@@ -1,0 +1,201 @@
+"""Visitors: the reader calls them while it walks a game (python-chess's visitor model).
+
+The reader resolves every move itself and hands the visitor raw states (see
+:data:`~dame_desktop.pdn.tree.State`), so building a tree costs no Position objects.
+Returning :data:`SKIP` from ``begin_game``, ``end_headers`` or ``begin_variation`` makes the
+reader skip that part without resolving its moves.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Generic, TypeVar
+
+from ..core import RuleSet
+from ..core.movegen import RawMove
+from .tree import ChildNode, Game, GameNode, Headers, Nag, PdnError, State
+
+ResultT = TypeVar("ResultT")
+
+
+class SkipType(enum.Enum):
+    SKIP = "skip"
+
+
+SKIP = SkipType.SKIP
+
+
+class BaseVisitor(Generic[ResultT]):
+    """Callbacks in reading order; override what you need and :meth:`result`."""
+
+    def begin_game(self) -> SkipType | None:
+        return None
+
+    def begin_headers(self) -> None:
+        return None
+
+    def visit_header(self, name: str, value: str) -> None:
+        return None
+
+    def end_headers(self) -> SkipType | None:
+        return None
+
+    def visit_start(self, rules: RuleSet, state: State, guessed: bool) -> None:
+        """The rules and start position chosen for the move text."""
+        return None
+
+    def visit_move(self, raw: RawMove, state: State) -> None:
+        """A resolved move and the state after it."""
+        return None
+
+    def visit_setup(self, fen: str, state: State) -> None:
+        """A ``/FEN "..."/`` command: play continues from ``state``."""
+        return None
+
+    def visit_comment(self, comment: str) -> None:
+        return None
+
+    def visit_nag(self, nag: Nag) -> None:
+        return None
+
+    def begin_variation(self) -> SkipType | None:
+        return None
+
+    def end_variation(self) -> None:
+        return None
+
+    def visit_result(self, token: str) -> None:
+        return None
+
+    def handle_error(self, error: PdnError) -> None:
+        """Called for every problem; the default ignores it."""
+        return None
+
+    def end_game(self) -> None:
+        return None
+
+    def result(self) -> ResultT:
+        raise NotImplementedError
+
+
+class GameBuilder(BaseVisitor[Game]):
+    """Builds a :class:`Game`; problems go to ``game.errors`` instead of being raised."""
+
+    def __init__(self) -> None:
+        self.game = Game(headers=Headers())
+        self._node: GameNode = self.game
+        self._stack: list[GameNode] = []
+        self._starting: str | None = None  # pending starting comment of a variation
+
+    def begin_game(self) -> None:
+        self.game = Game(headers=Headers())
+        self._node = self.game
+        self._stack = []
+        self._starting = None
+
+    def visit_header(self, name: str, value: str) -> None:
+        headers = self.game.headers
+        try:
+            headers[name] = value
+        except ValueError:
+            headers[name] = " ".join(value.split())
+
+    def visit_start(self, rules: RuleSet, state: State, guessed: bool) -> None:
+        self.game.rules = rules
+        self.game.state = state
+
+    def visit_move(self, raw: RawMove, state: State) -> None:
+        node = ChildNode(self._node, raw, state)
+        if self._starting is not None:
+            node.starting_comment = self._starting
+            self._starting = None
+        self._node = node
+
+    def visit_setup(self, fen: str, state: State) -> None:
+        self._node.setup = fen
+        self._node.state = state
+
+    def visit_comment(self, comment: str) -> None:
+        if self._starting is not None:
+            self._starting = _join(self._starting, comment)
+        else:
+            self._node.comment = _join(self._node.comment, comment)
+
+    def visit_nag(self, nag: Nag) -> None:
+        self._node.nags.append(nag)
+
+    def begin_variation(self) -> None:
+        self._stack.append(self._node)
+        parent = self._node.parent
+        assert parent is not None
+        self._node = parent
+        self._starting = ""
+
+    def end_variation(self) -> None:
+        if self._starting is not None and self._starting:  # a variation holding only comments
+            self._node.comment = _join(self._node.comment, self._starting)
+        self._starting = None
+        self._node = self._stack.pop()
+
+    def visit_result(self, token: str) -> None:
+        self.game.result_token = token
+
+    def handle_error(self, error: PdnError) -> None:
+        self.game.errors.append(error)
+
+    def result(self) -> Game:
+        return self.game
+
+
+def _join(old: str, new: str) -> str:
+    if not new:
+        return old
+    return f"{old} {new}" if old else new
+
+
+class HeadersBuilder(BaseVisitor[Headers]):
+    """Collects the headers and skips the move text."""
+
+    def __init__(self) -> None:
+        self.headers = Headers()
+
+    def begin_game(self) -> None:
+        self.headers = Headers()
+
+    def visit_header(self, name: str, value: str) -> None:
+        try:
+            self.headers[name] = value
+        except ValueError:
+            self.headers[name] = " ".join(value.split())
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> Headers:
+        return self.headers
+
+
+class SkipVisitor(BaseVisitor[bool]):
+    """Skips whole games (used by :func:`~dame_desktop.pdn.reader.skip_game`)."""
+
+    def begin_game(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> bool:
+        return True
+
+
+class ErrorCounter(BaseVisitor[list[PdnError]]):
+    """Replays every move and keeps only the problems (what ``dame pdn check`` needs)."""
+
+    def __init__(self) -> None:
+        self.errors: list[PdnError] = []
+
+    def begin_game(self) -> None:
+        self.errors = []
+
+    def handle_error(self, error: PdnError) -> None:
+        self.errors.append(error)
+
+    def result(self) -> list[PdnError]:
+        return self.errors
