@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..core.move import Move
@@ -84,6 +84,9 @@ class _Stop(Exception):
 class Searcher:
     """One search: tables live as long as the object (a fresh one per ``search`` call)."""
 
+    threat_extension = True
+    next_iteration_fraction = 0.55  # start another iteration while under this share of the time
+
     def __init__(
         self,
         rules: RuleSet,
@@ -117,6 +120,7 @@ class Searcher:
         self.deadline = 0.0
         self.node_limit = limit.nodes or 0
         self.started = 0.0
+        self.on_iteration: Callable[[SearchResult], None] | None = None
 
     # -- control -------------------------------------------------------------------------
 
@@ -186,7 +190,12 @@ class Searcher:
         else:
             if not (w if wtm else b):
                 return WIN - ply if self.giveaway else ply - WIN
-            if depth <= 0 or ply >= MAX_PLY:
+            if ply >= MAX_PLY:
+                return self._eval(w, b, k, wtm, qp)
+            # at the horizon a threatened capture gets one more ply (once per line)
+            if depth <= 0 and (
+                depth < 0 or not self.threat_extension or not gen.captures(w, b, k, not wtm)
+            ):
                 return self._eval(w, b, k, wtm, qp)
             moves = gen.quiet(w, b, k, wtm)
             if not moves:
@@ -314,8 +323,11 @@ class Searcher:
 
     # -- the root ------------------------------------------------------------------------
 
-    def run(self, position: Position) -> SearchResult:
-        """Search ``position`` within the limit and return the best move found."""
+    def run(self, position: Position, only: Sequence[Move] | None = None) -> SearchResult:
+        """Search ``position`` within the limit and return the best move found.
+
+        ``only`` restricts the moves considered at the root (all legal moves by default).
+        """
         self.started = time.perf_counter()
         limit = self.limit
         if limit.movetime is not None:
@@ -324,6 +336,9 @@ class Searcher:
         w, b, k = position.white, position.black, position.kings
         wtm = position.turn is Color.WHITE
         legal = position.legal_moves()
+        if only is not None:
+            wanted = set(only)
+            legal = [m for m in legal if m in wanted]
         if not legal:
             score = WIN if self.giveaway else -WIN
             return SearchResult(None, score, 0, 0, [], time.perf_counter() - self.started)
@@ -345,6 +360,8 @@ class Searcher:
                 break
             best_raw, best_score = raw, score
             done_depth = depth
+            if self.on_iteration is not None:
+                self.on_iteration(self._result(position, raw, score, depth, by_identity))
             # the best move first in the next iteration, then by this iteration's scores
             root.sort(key=lambda m: (m != raw, -scores.get(m, -INF)))
             if len(root) == 1 and limit.depth is None:
@@ -353,14 +370,24 @@ class Searcher:
                 break  # a forced result within the horizon: deeper search cannot change it
             if self.deadline:
                 elapsed = time.perf_counter() - self.started
-                if elapsed > 0.45 * (self.deadline - self.started):
+                if elapsed > self.next_iteration_fraction * (self.deadline - self.started):
                     break
             if self.node_limit and self.nodes >= self.node_limit:
                 break
+        return self._result(position, best_raw, best_score, done_depth, by_identity)
+
+    def _result(
+        self,
+        position: Position,
+        raw: RawMove,
+        score: int,
+        depth: int,
+        by_identity: dict[tuple[int, int, int], Move],
+    ) -> SearchResult:
         seconds = time.perf_counter() - self.started
-        move = by_identity[(best_raw[0], best_raw[1], best_raw[2])]
-        pv = self._pv(position, best_raw, by_identity, max(done_depth, 1))
-        return SearchResult(move, best_score, done_depth, self.nodes, pv, seconds)
+        move = by_identity[(raw[0], raw[1], raw[2])]
+        pv = self._pv(position, raw, by_identity, max(depth, 1))
+        return SearchResult(move, score, depth, self.nodes, pv, seconds)
 
     def _root(
         self,
@@ -455,6 +482,8 @@ def search(
     quiet_plies: int = 0,
     noise: int = 0,
     seed: int = 0,
+    only: Sequence[Move] | None = None,
+    on_iteration: Callable[[SearchResult], None] | None = None,
 ) -> SearchResult:
     """Search ``position`` and return the best move, its score and the principal variation.
 
@@ -463,7 +492,9 @@ def search(
     (never None while a legal move exists).  ``history`` lists earlier positions of the game
     (a return to one of them scores as a draw) and ``quiet_plies`` the current count for the
     rule set's quiet-move draw rule.  ``noise`` adds a deterministic per-position jitter of up
-    to that many hundredths to the evaluation (weaker levels), varied by ``seed``.
+    to that many hundredths to the evaluation (weaker levels), varied by ``seed``.  ``only``
+    restricts the root moves (a subset of the legal moves).  ``on_iteration`` is called
+    with the result of every completed iteration (live analysis).
     """
     if rules is None:
         rules = position.rules
@@ -472,7 +503,8 @@ def search(
     if limit is None:
         limit = Limit(movetime=1.0)
     searcher = Searcher(rules, limit, should_stop, noise, seed, history, quiet_plies)
-    return searcher.run(position)
+    searcher.on_iteration = on_iteration
+    return searcher.run(position, only)
 
 
 def random_seed(rng: random.Random | None) -> int:

@@ -1,0 +1,77 @@
+"""Shared helpers for the engine benchmarks: play games between players, score, Elo."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dame_desktop.ai import Level, Limit, choose_move, search
+from dame_desktop.core import Color, Game, Move, Position
+
+Player = Callable[[Game], Move]
+
+
+def recent_history(game: Game) -> list[Position]:
+    """Positions since the last capture or man move (the only ones that can come back)."""
+    out: list[Position] = []
+    for state in reversed(game.states[:-1]):
+        out.append(state.position)
+        if state.move is None or state.move.is_capture:
+            break
+        if state.position.kings == 0:
+            break
+    return out
+
+
+def engine_player(limit: Limit) -> Player:
+    def play(game: Game) -> Move:
+        result = search(game.position, game.rules, limit, history=recent_history(game),
+                        quiet_plies=game.state.quiet_plies)
+        assert result.move is not None
+        return result.move
+
+    return play
+
+
+def level_player(level: Level, seed: int = 0) -> Player:
+    rng = random.Random(seed)
+
+    def play(game: Game) -> Move:
+        result = choose_move(game.position, level, rng, history=recent_history(game),
+                             quiet_plies=game.state.quiet_plies)
+        assert result.move is not None
+        return result.move
+
+    return play
+
+
+@dataclass
+class Outcome:
+    winner: Color | None
+    plies: int
+    reason: str
+
+
+def play_game(game: Game, white: Player, black: Player, max_plies: int = 300) -> Outcome:
+    """Play ``game`` to its end (or a draw at ``max_plies``)."""
+    plies = 0
+    while not game.is_over and plies < max_plies:
+        player = white if game.position.turn is Color.WHITE else black
+        game.play(player(game))
+        plies += 1
+    if game.result is None:
+        return Outcome(None, plies, "ply-limit")
+    return Outcome(game.result.winner, plies, game.result.reason.value)
+
+
+def elo(score: float, games: int) -> tuple[float, float]:
+    """Elo difference for a score fraction and a rough 95 % margin."""
+    p = min(max(score, 0.5 / games), 1 - 0.5 / games)
+    diff = -400 * math.log10(1 / p - 1)
+    sd = math.sqrt(p * (1 - p) / games)
+    hi = min(p + 1.96 * sd, 1 - 0.5 / games)
+    lo = max(p - 1.96 * sd, 0.5 / games)
+    margin = (-400 * math.log10(1 / hi - 1) + 400 * math.log10(1 / lo - 1)) / 2
+    return diff, margin

@@ -1,0 +1,111 @@
+"""Level against level on 8x8 (German and English) from ballot openings, colours swapped.
+
+Openings are the FENs of the shared corpus' 11-man English ballots when present
+(``--ballots``), otherwise seeded random 4-ply openings.  ``--scale`` multiplies every level's
+time per move (0.2 keeps Master:Hard at 5:1 but runs five times faster).
+
+    python bench/ai_levels.py --games 20                       # master:hard and hard:medium
+    python bench/ai_levels.py --pairs hard:medium --games 10 --scale 0.3
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from _match import elo, level_player, play_game  # noqa: E402
+
+from dame_desktop.ai import Level, Limit, find_level  # noqa: E402
+from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
+
+BALLOTS = HERE.parent.parent / "shared" / "pdn-corpus" / "english" / "11_man_english_ballots.pdn"
+
+
+def ballot_fens(path: Path) -> list[str]:
+    if not path.is_file():
+        return []
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return re.findall(r'\[FEN "([^"]+)"\]', text)
+
+
+def openings(rules: RuleSet, count: int, seed: int, path: Path) -> list[Position]:
+    rng = random.Random(seed)
+    fens = ballot_fens(path)
+    if fens:
+        return [Position.from_fen(fen, rules) for fen in rng.sample(fens, count)]
+    out = []
+    while len(out) < count:
+        pos = Position.start(rules)
+        for _ in range(4):
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        out.append(pos)
+    return out
+
+
+def scaled(level: Level, scale: float) -> Level:
+    limit = level.limit
+    if limit.movetime is None:
+        return level
+    return dataclasses.replace(
+        level, limit=Limit(movetime=limit.movetime * scale, depth=limit.depth, nodes=limit.nodes)
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", default="master:hard,hard:medium")
+    parser.add_argument("--rules", default="german,english")
+    parser.add_argument("--games", type=int, default=20, help="games per pair and rule set")
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-plies", type=int, default=200)
+    parser.add_argument("--ballots", type=Path, default=BALLOTS)
+    args = parser.parse_args()
+    for pair in args.pairs.split(","):
+        upper_key, lower_key = pair.split(":")
+        upper = scaled(find_level(upper_key), args.scale)
+        lower = scaled(find_level(lower_key), args.scale)
+        for key in args.rules.split(","):
+            rules = find_rules(key)
+            starts = openings(rules, (args.games + 1) // 2, args.seed, args.ballots)
+            wins = draws = losses = played = 0
+            for i, start in enumerate(starts):
+                for upper_white in (True, False):
+                    if played >= args.games:
+                        break
+                    a = level_player(upper, seed=1000 * i + 1)
+                    b = level_player(lower, seed=1000 * i + 2)
+                    game = Game(rules, start)
+                    outcome = play_game(game, a if upper_white else b,
+                                        b if upper_white else a, args.max_plies)
+                    colour = Color.WHITE if upper_white else Color.BLACK
+                    if outcome.winner is None:
+                        draws += 1
+                        mark = "="
+                    elif outcome.winner is colour:
+                        wins += 1
+                        mark = "+"
+                    else:
+                        losses += 1
+                        mark = "-"
+                    played += 1
+                    print(f"  {key} {upper.key}-{lower.key} game {played}: {mark} "
+                          f"{outcome.reason} ({outcome.plies} plies)", flush=True)
+            points = wins + draws / 2
+            diff, margin = elo(points / played, played)
+            print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}): +{wins} ={draws} "
+                  f"-{losses}, {100 * points / played:.1f} %, Elo {diff:+.0f} ± {margin:.0f}",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

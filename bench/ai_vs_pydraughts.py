@@ -1,0 +1,151 @@
+"""10x10 match: our engine against py-draughts' TurboEngine at equal time per move.
+
+The peer runs in its own venv (``python -m venv VENV && VENV/bin/pip install py-draughts``)
+and speaks a line protocol (bench/peers/pydraughts_peer.py).  Each opening is played twice
+with colours swapped.  Prints the score and the Elo difference.
+
+    python bench/ai_vs_pydraughts.py --games 100 --movetime 1.0
+    python bench/ai_vs_pydraughts.py --games 20 --movetime 0.1      # quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _match import elo, engine_player, play_game  # noqa: E402
+
+from dame_desktop.ai import Limit, search  # noqa: E402
+from dame_desktop.core import Color, Game, Move, Position, find_rules  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_VENV = HERE.parent.parent / "venvs" / "peers"
+
+
+class Peer:
+    """py-draughts' TurboEngine in a subprocess."""
+
+    def __init__(self, python: str) -> None:
+        self.proc = subprocess.Popen(
+            [python, str(HERE / "peers" / "pydraughts_peer.py")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+        )
+        self.used = 0.0
+        self.moves = 0
+
+    def move(self, game: Game, seconds: float) -> Move:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"go {seconds} {game.position.fen()}\n")
+        self.proc.stdin.flush()
+        reply = self.proc.stdout.readline().split()
+        if len(reply) != 3 or reply[0] != "move":
+            raise RuntimeError(f"peer said {reply!r}")
+        self.used += float(reply[2])
+        self.moves += 1
+        return game.position.parse_move(reply[1])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.flush()
+        self.proc.wait(timeout=10)
+
+
+def openings(count: int, seed: int) -> list[Position]:
+    """Seeded random 4-ply openings that a quick search calls roughly level."""
+    rules = find_rules("international")
+    rng = random.Random(seed)
+    out: list[Position] = []
+    seen: set[Position] = set()
+    while len(out) < count:
+        pos = Position.start(rules)
+        for _ in range(4):
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos in seen:
+            continue
+        if abs(search(pos, rules, Limit(depth=4)).score) <= 40:
+            seen.add(pos)
+            out.append(pos)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games (an even number)")
+    parser.add_argument("--movetime", type=float, default=1.0, help="seconds per move, both")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-plies", type=int, default=240,
+                        help="adjudicate a draw after this many plies")
+    parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
+    args = parser.parse_args()
+    python = str(Path(args.venv) / "bin" / "python")
+    if not Path(python).exists():
+        print(f"no peers venv at {args.venv}: python -m venv {args.venv} && "
+              f"{args.venv}/bin/pip install py-draughts", file=sys.stderr)
+        return 2
+    rules = find_rules("international")
+    peer = Peer(python)
+    ours = engine_player(Limit(movetime=args.movetime))
+    our_used = 0.0
+    our_moves = 0
+
+    def timed_ours(game: Game) -> Move:
+        nonlocal our_used, our_moves
+        started = time.perf_counter()
+        move = ours(game)
+        our_used += time.perf_counter() - started
+        our_moves += 1
+        return move
+
+    def theirs(game: Game) -> Move:
+        return peer.move(game, args.movetime)
+
+    points = 0.0
+    wins = draws = losses = 0
+    starts = openings((args.games + 1) // 2, args.seed)
+    played = 0
+    try:
+        for i, start in enumerate(starts):
+            for ours_white in (True, False):
+                if played >= args.games:
+                    break
+                game = Game(rules, start)
+                white, black = (timed_ours, theirs) if ours_white else (theirs, timed_ours)
+                outcome = play_game(game, white, black, args.max_plies)
+                our_colour = Color.WHITE if ours_white else Color.BLACK
+                if outcome.winner is None:
+                    draws += 1
+                    points += 0.5
+                    mark = "="
+                elif outcome.winner is our_colour:
+                    wins += 1
+                    points += 1
+                    mark = "+"
+                else:
+                    losses += 1
+                    mark = "-"
+                played += 1
+                print(f"game {played:3d} opening {i + 1:3d} ours={'W' if ours_white else 'B'} "
+                      f"{mark} {outcome.reason} after {outcome.plies} plies  "
+                      f"[+{wins} ={draws} -{losses}]", flush=True)
+    finally:
+        peer.close()
+    diff, margin = elo(points / played, played)
+    print(f"movetime {args.movetime}s, {played} games: +{wins} ={draws} -{losses}, "
+          f"score {points:.1f}/{played} = {100 * points / played:.1f} %, "
+          f"Elo {diff:+.0f} ± {margin:.0f}")
+    print(f"mean time per move: ours {our_used / max(our_moves, 1):.3f}s, "
+          f"peer {peer.used / max(peer.moves, 1):.3f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

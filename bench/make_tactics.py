@@ -1,0 +1,121 @@
+"""Build tests/data/ai/tactics.txt: positions with one clearly best move, found and verified.
+
+Positions come from seeded games of a noisy low-depth engine (so they look like real play).
+A position is kept when a deep search finds a move at least 1.5 men better than every other
+move (the runner-up is searched just as deep with the best move excluded) and the position
+is a tactic of one of these kinds:
+
+* ``shot``: the best move is quiet and hands the opponent a capture (a sacrifice);
+* ``capture``: several captures are legal and only one of them is good;
+* ``race``: few men, no kings, and the best move wins the race to crown;
+* ``combination``: any other quiet move that a two-ply search does not find.
+
+Each line: ``rules | FEN | best move (full path) | kind | deep score``.
+
+    python bench/make_tactics.py --per-rules 34 > tests/data/ai/tactics.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dame_desktop.ai import Limit, search  # noqa: E402
+from dame_desktop.core import Position, find_rules  # noqa: E402
+
+MARGIN = 150
+DEEP = {8: 12, 10: 9}
+QUICK = {8: 6, 10: 5}
+
+
+def kind_of(pos: Position, best_text: str) -> str | None:
+    legal = pos.legal_moves()
+    best = next(m for m in legal if m.full_text() == best_text)
+    if best.is_capture:
+        return "capture" if len(legal) > 1 else None
+    after = pos.play(best)
+    if after.has_capture():
+        return "shot"
+    if pos.kings == 0 and (pos.white | pos.black).bit_count() <= 8:
+        return "race"
+    shallow = search(pos, pos.rules, Limit(depth=2))
+    if shallow.move is not None and shallow.move.full_text() != best_text:
+        return "combination"
+    return None
+
+
+def verify(pos: Position, depth: int) -> tuple[str, str, int] | None:
+    """(best move, kind, score) when ``pos`` has one clearly best move at ``depth``."""
+    legal = pos.legal_moves()
+    if len(legal) < 2:
+        return None
+    best = search(pos, pos.rules, Limit(depth=depth))
+    if best.move is None or best.score < -50:
+        return None
+    others = [m for m in legal if m != best.move]
+    second = search(pos, pos.rules, Limit(depth=depth), only=others)
+    if best.score - second.score < MARGIN:
+        return None
+    text = best.move.full_text()
+    kind = kind_of(pos, text)
+    if kind is None:
+        return None
+    return text, kind, best.score
+
+
+def mine(rules_key: str, wanted: int, seed: int, log: bool) -> list[str]:
+    rules = find_rules(rules_key)
+    size = rules.board_size
+    rng = random.Random(seed)
+    lines: list[str] = []
+    kinds: dict[str, int] = {}
+    cap = wanted // 3 + 2  # keep the kinds mixed
+    seen: set[Position] = set()
+    while len(lines) < wanted:
+        pos = Position.start(rules)
+        for ply in range(160):
+            legal = pos.legal_moves()
+            if not legal:
+                break
+            if ply >= 6 and pos not in seen and rng.random() < 0.5:
+                seen.add(pos)
+                quick = verify(pos, QUICK[size])
+                if quick is not None and kinds.get(quick[1], 0) < cap:
+                    deep = verify(pos, DEEP[size])
+                    if deep is not None and deep[0] == quick[0]:
+                        text, kind, score = deep
+                        kinds[kind] = kinds.get(kind, 0) + 1
+                        lines.append(f"{rules_key} | {pos.fen()} | {text} | {kind} | {score}")
+                        if log:
+                            print(lines[-1], file=sys.stderr, flush=True)
+                        if len(lines) >= wanted:
+                            break
+            noise = rng.choice((0, 40, 120))
+            move = search(pos, rules, Limit(depth=2), noise=noise,
+                          seed=rng.randrange(1 << 30)).move
+            assert move is not None
+            pos = pos.play(move)
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-rules", type=int, default=34)
+    parser.add_argument("--rules", default="german,english,international")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--log", action="store_true", help="show finds on stderr as they come")
+    args = parser.parse_args()
+    print("# Tactics: rules | FEN | best move (full path) | kind | deep score")
+    print("# Built by bench/make_tactics.py (see its docstring); checked by bench/ai_tactics.py")
+    for i, key in enumerate(args.rules.split(",")):
+        for line in mine(key, args.per_rules, args.seed + i, args.log):
+            print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
