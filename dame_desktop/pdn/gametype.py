@@ -157,11 +157,17 @@ def board_shape(move_texts: Sequence[str], fen: str | None) -> tuple[int | None,
     algebraic: bool | None = None
     files = 0
     if fen:
-        body = fen.split(":", 1)[1] if ":" in fen else fen
-        for m in _ALGEBRAIC.finditer(body.lower()):
-            files = max(files, "abcdefghijkl".index(m.group()[0]) + 1, int(m.group(1)))
-        for m in _NUMERIC.finditer(re.sub(r"[a-l]\d+", "", body.lower())):
-            largest = max(largest, int(m.group()))
+        for part in fen.strip().rstrip(".").split(":")[1:]:
+            if not part or part[0].upper() not in "WB":
+                continue
+            for item in part[1:].split(","):
+                for square in item.strip().lstrip("Kk").split("-"):
+                    square = square.strip().lstrip("Kk").lower()
+                    if square.isdigit():
+                        largest = max(largest, int(square))
+                    elif _ALGEBRAIC.fullmatch(square):
+                        algebraic = True
+                        files = max(files, "abcdefghijkl".index(square[0]) + 1, int(square[1:]))
     joined = " ".join(move_texts).lower()
     if joined:
         letters = _ALGEBRAIC.findall(joined)
@@ -169,7 +175,7 @@ def board_shape(move_texts: Sequence[str], fen: str | None) -> tuple[int | None,
             algebraic = True
             for m in _ALGEBRAIC.finditer(joined):
                 files = max(files, "abcdefghijkl".index(m.group()[0]) + 1, int(m.group(1)))
-        else:
+        elif not algebraic:
             algebraic = False
             numbers = [int(x) for x in _NUMERIC.findall(joined)]
             compact = [int(x) for x in re.findall(r"\b\d{4}\b", joined)]
@@ -234,21 +240,20 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
         return RulesChoice(find_rules(_VARIANTS[variant.strip().lower()]), False,
                            tuple(problems))
     fen = _fen_of(headers)
+    if "Bianco" in headers or "Nero" in headers:  # Italian tag names: an Italian game
+        italian = find_rules("italian")
+        return RulesChoice(italian, True, tuple(problems), _others(italian, 8, False))
     size, algebraic = board_shape(move_texts, fen)
     if size is None:
         return RulesChoice(default, True, tuple(problems), ())
     if size == 12:
         problems.append(("", "12x12 squares: Canadian draughts is not a rule set Dame plays"))
         return RulesChoice(None, True, tuple(problems))
-    same_shape = [p for p in PRESETS if p.board_size == size]
-    if algebraic is not None and size == 8:
-        same_shape = [p for p in same_shape if p.algebraic == algebraic] or same_shape
     fits = default.board_size == size and (algebraic is None or size != 8
                                            or default.algebraic == algebraic)
     if fits and not (size == 8 and not algebraic and _black_starts(move_texts, fen)
                      and default.first is Color.WHITE):
-        return RulesChoice(default, True, tuple(problems),
-                           tuple(p for p in same_shape if p != default))
+        return RulesChoice(default, True, tuple(problems), _others(default, size, algebraic))
     if size == 10:
         guess = find_rules("international")
     elif algebraic:
@@ -257,8 +262,15 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
         guess = find_rules("english")
     else:
         guess = default if default.board_size == 8 else find_rules("german")
-    return RulesChoice(guess, True, tuple(problems),
-                       tuple(p for p in same_shape if p != guess))
+    return RulesChoice(guess, True, tuple(problems), _others(guess, size, algebraic))
+
+
+def _others(chosen: RuleSet, size: int, algebraic: bool | None) -> tuple[RuleSet, ...]:
+    """Other presets worth a try when the guess fails: same board and notation first."""
+    def rank(p: RuleSet) -> tuple[int, int]:
+        return (p.board_size != size, algebraic is not None and p.algebraic != algebraic)
+
+    return tuple(sorted((p for p in PRESETS if p != chosen), key=rank))
 
 
 def _fen_of(headers: Mapping[str, str]) -> str | None:

@@ -31,6 +31,7 @@ SETUP = 10
 GLUED = 11  # text glued onto a move without a space ("8-11Redoverstepped...")
 TEXT = 12  # anything else
 ESCAPE = 13  # a '%' escape line (ignored)
+UNKNOWN_MOVE = 14  # a lone "-": a move nobody recorded ("41. - -")
 
 KIND_NAMES = {
     TAG: "tag", MOVE: "move", NUMBER: "move number", ELLIPSIS: "ellipsis",
@@ -60,17 +61,18 @@ _RESULTS = r"1/2-1/2|½-½|0\.5-0\.5|2-0|0-2|1-1|1-0|0-1|0-0|\*"
 _QUOTE_OPEN = "\"\u201c\u201d"
 
 _MASTER = re.compile(
-    r"(?:\s|\\r)*(?:" + "|".join(
+    r"(?:\s|\\r)*+(?:" + "|".join(
         (
             r"(?P<comment>\{(?P<ctext>[^}]*)\})",
-            rf"(?P<tag>\[[ \t]*(?P<tname>[A-Za-z_]\w*)[ \t]*"
+            rf"(?P<tag>\[\s*(?P<tname>[A-Za-z_]\w*)[ \t]*"
             rf"(?:[{_QUOTE_OPEN}](?P<tval>(?:\\.|[^\"\\\n\u201c\u201d])*)"
             rf"[{_QUOTE_OPEN}][ \t]*)?\])",
-            r"(?P<rawtag>\[[ \t]*(?P<rname>[A-Za-z_]\w*)[ \t]*(?P<rval>[^\]\n]*)\])",
+            r"(?P<rawtag>\[\s*(?P<rname>[A-Za-z_]\w*)[ \t]*(?P<rval>[^\]\n]*)\])",
             rf"(?P<result>(?:{_RESULTS})(?![\w/.-]))",
-            r"(?P<number>\d+[ \t]*\.(?:[ \t]*\.[ \t]*\.)?)",
+            r"(?P<number>\d+[ \t]*(?:\.\.\.|…|\.))",
             rf"(?P<M>(?P<move>{_MOVE})(?P<mglyph>{_GLYPH}|\*(?=\s|$|[)(]))?)",
             r"(?P<ellipsis>\.\.\.|…)",
+            r"(?P<dash>--?(?=\s|$))",
             r"(?P<lcomment>;(?P<ltext>[^\n]*))",
             r"(?P<escape>%[^\n]*)",
             r"(?P<setup>/(?P<stext>[^/\n]*(?:\n[^/\n]*)*)/)",
@@ -83,6 +85,7 @@ _MASTER = re.compile(
     ) + ")"
 )
 # whitespace, including the literal two-character "\r" garbage of some broken exports
+_CLOSERS = {"{": "}", "/": "/", "[": "]"}
 _SPACE = re.compile(r"(?:\s|\\r)*")
 _UNESCAPE = re.compile(r"\\(.)")
 _LINE_BREAKS = re.compile(r"[ \t]*\n[ \t]*")
@@ -233,6 +236,9 @@ class GameLexer:
             elif kind == "lcomment":
                 append((LINE_COMMENT, start, m.group("ltext"), None))
                 movetext = True
+            elif kind == "dash":
+                append((UNKNOWN_MOVE, start, m.group(kind), None))
+                movetext = True
             elif kind == "escape":
                 append((ESCAPE, start, m.group(kind), None))
             elif kind == "setup":
@@ -240,10 +246,10 @@ class GameLexer:
                 movetext = True
             else:  # text
                 text = m.group(kind)
-                if text == "{" or text == "/":
-                    # an opening brace or slash whose closer is not in the buffer yet
-                    closer = "}" if text == "{" else "/"
-                    limit = 1 << 30 if text == "{" else 3  # a setup is short
+                if text == "{" or text == "/" or text == "[":
+                    # an opening brace, slash or bracket whose closer is not in the buffer yet
+                    closer = _CLOSERS[text]
+                    limit = 1 << 30 if text == "{" else 3  # setups and tags are short
                     found = False
                     while limit > 0:
                         limit -= 1

@@ -31,6 +31,7 @@ VisitorArg = BaseVisitor[T] | Callable[[], BaseVisitor[T]]
 _LEXERS: weakref.WeakKeyDictionary[object, GameLexer] = weakref.WeakKeyDictionary()
 _SETUP_FEN = re.compile(
     r'^\s*FEN\s*[=:]?\s*["\u201c\u201d]?([^"\u201c\u201d]*)["\u201c\u201d]?\s*$', re.IGNORECASE)
+_EMPTY_FEN = re.compile(r"^\s*([WB?])\s*(?::\s*[WB]?\s*)*\.?\s*$", re.IGNORECASE)
 _SQUARE_TOKENS = re.compile(r"[a-l]\d{1,2}|\d{1,2}")
 
 
@@ -305,6 +306,16 @@ def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet,
     return visitor.result()
 
 
+def _from_fen(fen: str, rules: RuleSet) -> Position:
+    """Position.from_fen, plus the empty board (``W::``) that the core rejects."""
+    empty = _EMPTY_FEN.match(fen)
+    if empty:
+        turn = empty.group(1).upper()
+        colour = rules.first if turn == "?" else Color(turn)
+        return Position(rules, 0, 0, 0, colour)
+    return Position.from_fen(fen, rules)
+
+
 def _error(text: GameText, tok: Token | None, message: str) -> PdnError:
     offset = tok[1] if tok is not None else text.end_offset
     line, column = text.line_column(offset)
@@ -348,7 +359,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
     if fen_key is not None and str(tag_tokens[fen_key][3]).strip():
         fen_tok = tag_tokens[fen_key]
         try:
-            start = Position.from_fen(str(fen_tok[3]), rules)
+            start = _from_fen(str(fen_tok[3]), rules)
         except DameError as exc:
             visitor.handle_error(_error(text, fen_tok, str(exc)))
             if result_tok is not None:
@@ -361,6 +372,9 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
     visitor.visit_start(rules, state, guessed)
     resolver = _resolver(rules)
     resolve = resolver.resolve
+    last_token = tokens[-1] if tokens else None
+    result_tag = tag_tokens.get("Result")
+    headers_result = str(result_tag[3]).strip() if result_tag is not None else None
     # per nesting level: [state before the level's last move (None: no move yet), state now,
     # whether the visitor was told about the variation]
     levels: list[list[State | None | bool]] = [[None, state, False]]
@@ -447,7 +461,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
                 skip_depth = depth
                 continue
             try:
-                pos = Position.from_fen(m.group(1), rules)
+                pos = _from_fen(m.group(1), rules)
             except DameError as exc:
                 visitor.handle_error(_error(text, tok, str(exc)))
                 move_errors += 1
@@ -458,6 +472,14 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             level[1] = after
         elif kind == lx.TEXT:
             visitor.handle_error(_error(text, tok, f"unexpected text {tok[2]!r}"))
+        elif kind == lx.UNKNOWN_MOVE:
+            if depth == 0 and tok is last_token and headers_result == tok[2]:
+                visitor.visit_result(tok[2])  # [Result "-"] ... "-": the game's terminator
+                continue
+            visitor.handle_error(_error(text, tok, f"unknown move {tok[2]!r}: the game cannot "
+                                                   "be replayed past it"))
+            move_errors += 1
+            skip_depth = depth
         # NUMBER, ELLIPSIS, ESCAPE: nothing to do
     if depth > 0:
         visitor.handle_error(_error(text, None, "a variation '(' is never closed"))
