@@ -8,6 +8,7 @@ terminated: closing cancels everything, quits the thread's event loop and waits 
 
 from __future__ import annotations
 
+import gc
 import logging
 import random
 import threading
@@ -16,8 +17,10 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ..ai import Limit, accept_draw, choose_move, hint, should_huff
+from ..ai import Limit, SearchResult, accept_draw, should_huff
+from ..ai.advice import HINT_LIMIT
 from ..ai.levels import Level
+from ..ai.search import Searcher, random_seed
 from ..core import Color, Position
 
 log = logging.getLogger(__name__)
@@ -63,12 +66,20 @@ class AiWorker(QObject):
             return
         started = time.perf_counter()
         should_stop = _stop_flag(request.stop)
+        # The search builds a large table of tuples; a full cyclic collection over it holds
+        # the interpreter lock for 20-80 ms and freezes the window.  The search makes no
+        # reference cycles worth collecting, so the collector rests while it runs.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             value = _answer(request, should_stop)
         except Exception as exc:  # the GUI must hear about it rather than wait forever
             log.exception("engine request %s failed", request.id)
             self.failed.emit(request.id, f"{type(exc).__name__}: {exc}")
             return
+        finally:
+            if collecting:
+                gc.enable()
         self.answered.emit(AiAnswer(request, value, time.perf_counter() - started))
 
 
@@ -82,6 +93,9 @@ def _stop_flag(event: threading.Event):  # type: ignore[no-untyped-def]
     last = [time.perf_counter()]
     clock = time.perf_counter
     sleep = time.sleep
+
+    if YIELD_EVERY <= 0:
+        return event.is_set
 
     def should_stop() -> bool:
         now = clock()
@@ -98,22 +112,14 @@ def _answer(request: AiRequest, should_stop) -> object:  # type: ignore[no-untyp
     if request.kind == "move":
         assert request.level is not None
         level = request.level
+        limit = level.effective_limit
         if request.movetime is not None:
-            level = Level(level.key, level.name_en, level.name_de,
-                          Limit(movetime=request.movetime, depth=level.limit.depth),
-                          level.noise, level.max_depth)
-        return choose_move(
-            pos,
-            level,
-            random.Random(request.seed),
-            should_stop,
-            history=request.history,
-            quiet_plies=request.quiet_plies,
-        )
+            limit = Limit(movetime=request.movetime, depth=limit.depth, nodes=limit.nodes)
+        seed = random_seed(random.Random(request.seed)) if level.noise else 0
+        return _search_gently(pos, limit, should_stop, request, level.noise, seed)
     if request.kind == "hint":
-        limit = Limit(movetime=request.movetime) if request.movetime else None
-        return hint(pos, limit, should_stop, history=request.history,
-                    quiet_plies=request.quiet_plies)
+        limit = Limit(movetime=request.movetime) if request.movetime else HINT_LIMIT
+        return _search_gently(pos, limit, should_stop, request)
     if request.kind == "draw":
         limit = Limit(movetime=request.movetime) if request.movetime else None
         return accept_draw(pos, pos.rules, request.engine, limit, should_stop)
@@ -124,6 +130,35 @@ def _answer(request: AiRequest, should_stop) -> object:  # type: ignore[no-untyp
             request.before, pos, pos.rules, list(request.candidates), limit, should_stop
         )
     raise ValueError(f"unknown engine request kind {request.kind!r}")
+
+
+def _search_gently(  # type: ignore[no-untyped-def]
+    position: Position, limit: Limit, should_stop, request: AiRequest, noise: int = 0,
+    seed: int = 0,
+) -> SearchResult:
+    """``ai.search`` (as ``choose_move`` and ``hint`` call it), freeing its tables gently.
+
+    Dropping the transposition table of a long search (hundreds of thousands of entries) in
+    one go holds the interpreter lock for 50-120 ms; emptying it in slices with a pause
+    between them keeps the window's event loop running.
+    """
+    searcher = Searcher(position.rules, limit, should_stop, noise, seed, request.history,
+                        request.quiet_plies)
+    try:
+        return searcher.run(position)
+    finally:
+        table, searcher.tt = searcher.tt, {}
+        _empty_slowly(table)
+        history, searcher.hist = searcher.hist, {}
+        _empty_slowly(history)
+
+
+def _empty_slowly(table: dict, slice_size: int = 20_000) -> None:  # type: ignore[type-arg]
+    pop = table.popitem
+    while table:
+        for _ in range(min(slice_size, len(table))):
+            pop()
+        time.sleep(0)
 
 
 class AiClient(QObject):

@@ -45,13 +45,13 @@ DARK_SQUARE = QColor("#a8744f")
 FRAME = QColor("#5b3a22")
 FRAME_TEXT = QColor("#f3e3c3")
 LIGHT_PIECE = (QColor("#fffaf0"), QColor("#e9dcc0"), QColor("#b9a582"))
-DARK_PIECE = (QColor("#5a4a45"), QColor("#2a201d"), QColor("#0c0807"))
+DARK_PIECE = (QColor("#6b5750"), QColor("#33261f"), QColor("#110b09"))
 GOLD = QColor(255, 196, 36)
 CROWN = QColor("#e8b21f")
 LAST_MOVE = QColor(255, 226, 92)
 CAPTURED_MARK = QColor(200, 40, 30)
 SELECTED = QColor(90, 200, 110)
-TARGET = QColor(30, 60, 30, 150)
+TARGET = QColor(36, 150, 60, 210)
 HINT = QColor(70, 150, 255)
 PICK = QColor(230, 40, 30)
 
@@ -795,9 +795,11 @@ class BoardWidget(QWidget):
             return
         cell = self._cell()
         painter.setPen(Qt.PenStyle.NoPen)
+        rim = QPen(QColor(255, 255, 255, 170), max(1.0, cell * 0.02))
         for sq in finals:
+            painter.setPen(rim)
             painter.setBrush(TARGET)
-            painter.drawEllipse(self.square_center(sq), cell * 0.16, cell * 0.16)
+            painter.drawEllipse(self.square_center(sq), cell * 0.17, cell * 0.17)
         for sq in steps - finals:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(TARGET, max(2.0, cell * 0.06)))
