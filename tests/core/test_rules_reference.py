@@ -680,7 +680,7 @@ def test_fen_algebraic_output() -> None:
         ("W:W21:B21", "21"),
         ("W:W23-21:B1", "'23-21'"),
         ("W:Q21:B1", "'Q21'"),
-        ("W:W21:W22", "W"),
+        ("W:W21:W22", "listed twice"),
         ("W", "no piece lists"),
     ],
 )
