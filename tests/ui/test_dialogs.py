@@ -91,3 +91,39 @@ def test_ten_by_ten_game_in_the_window(window, qtbot):
     with qtbot.waitSignal(window.controller.move_played, timeout=2000):
         drag(window.board, 31, 26)
     assert window.model.entries()[0].text == "31-26"
+
+
+def test_main_starts_and_quits_cleanly_offscreen():
+    code = (
+        "import sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from dame_desktop.ui.app import main\n"
+        "app = QApplication(['dame-desktop'])\n"
+        "QTimer.singleShot(400, app.quit)\n"
+        "sys.exit(main(['dame-desktop']))\n"
+    )
+    import os
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_board_surroundings_follow_a_dark_palette(qtbot):
+    from PySide6.QtGui import QColor, QPalette
+
+    from dame_desktop.core import Position
+    from dame_desktop.ui.board_widget import BoardWidget
+
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(500, 300)
+    palette = board.palette()
+    palette.setColor(QPalette.ColorRole.Window, QColor(30, 32, 36))
+    board.setPalette(palette)
+    board.set_position(Position.start(find_rules("german")))
+    image = board.grab().toImage()
+    assert image.pixelColor(5, 150) == QColor(30, 32, 36)
+    assert image.pixelColor(250, 150) != QColor(30, 32, 36), "the board itself keeps its wood"

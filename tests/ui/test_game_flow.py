@@ -214,3 +214,30 @@ def test_hot_seat_turn_board_to_side_to_move(window, qtbot):
     assert window.board.is_flipped(), "Dark to move: Dark's side at the bottom"
     window.flip_action.trigger()
     assert not window.board.is_flipped()
+
+
+def test_arrow_keys_step_through_the_moves(window, qtbot):
+    start(window)
+    for a, b in ((22, 18), (9, 13)):
+        with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+            drag(window.board, a, b)
+    window.activateWindow()
+    window.board.setFocus()
+    game = window.controller.game
+    QTest.keyClick(window.board, Qt.Key.Key_Left)
+    assert window.board.position() == game.states[1].position
+    QTest.keyClick(window.board, Qt.Key.Key_Home)
+    assert window.board.position() == game.states[0].position
+    QTest.keyClick(window.board, Qt.Key.Key_End)
+    assert window.view_state is None and window.board.moves()
+
+
+def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
+    with qtbot.waitSignal(window.controller.thinking_changed, timeout=2000,
+                          check_params_cb=lambda thinking: thinking):
+        start(window, computer=True, colour=Color.BLACK, level="master")
+    assert "thinking" in window.status_text()
+    started = time.perf_counter()
+    window.close()
+    assert window.client.thread.isFinished()
+    assert time.perf_counter() - started < 1.0, "cancelling a search is quick"
