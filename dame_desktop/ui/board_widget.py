@@ -598,8 +598,6 @@ class BoardWidget(QWidget):
             self._paint_last_move(painter)
             self._paint_hint(painter)
         self._paint_selection(painter)
-        if self._numbers:
-            self._paint_numbers(painter)
         cell = self._cell()
         radius = cell * 0.4
         glow = set() if animating else self.must_capture_squares()
@@ -633,6 +631,8 @@ class BoardWidget(QWidget):
                 self._paint_piece(
                     painter, self.square_center(held), radius, piece.color, piece.is_king
                 )
+        if self._numbers:
+            self._paint_numbers(painter)
         self._paint_targets(painter)
         self._paint_pick(painter)
         if animating:
@@ -821,11 +821,16 @@ class BoardWidget(QWidget):
         cell = self._cell()
         font = QFont(self.font())
         font.setPixelSize(max(7, int(cell * 0.2)))
+        font.setBold(True)
         painter.setFont(font)
-        painter.setPen(QColor(255, 245, 225, 220))
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        shadow = max(1.0, cell * 0.015)
         for sq in range(1, self._position.geometry.squares + 1):
-            rect = self.square_rect(sq).adjusted(cell * 0.05, cell * 0.02, 0, 0)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(sq))
+            rect = self.square_rect(sq).adjusted(cell * 0.04, cell * 0.01, 0, 0)
+            painter.setPen(QColor(40, 25, 15, 200))
+            painter.drawText(rect.translated(shadow, shadow), align, str(sq))
+            painter.setPen(QColor(255, 247, 230))
+            painter.drawText(rect, align, str(sq))
 
     def _paint_glow(self, painter: QPainter, center: QPointF, radius: float) -> None:
         grad = QRadialGradient(center, radius * 1.45)
