@@ -29,6 +29,7 @@ class MoveListModel(QAbstractTableModel):
     def __init__(self, parent: object = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self._entries: list[Entry] = []
+        self._cells: dict[tuple[int, int], int] = {}
         self._rows = 0
         self._current: int | None = None  # index into _entries of the shown move
         self._first = Color.WHITE
@@ -65,6 +66,7 @@ class MoveListModel(QAbstractTableModel):
                 column = want
             entries.append(Entry(i, text, mover, row, column))
         self._entries = entries
+        self._cells = {(e.row, e.column): n for n, e in enumerate(entries)}
         self._rows = (entries[-1].row + 1) if entries else 0
         self._current = len(entries) - 1 if entries else None
         self.endResetModel()
@@ -74,10 +76,7 @@ class MoveListModel(QAbstractTableModel):
 
     def entry_at(self, index: Index) -> int | None:
         """The entry number shown at ``index`` (None for the number column or a gap)."""
-        for n, entry in enumerate(self._entries):
-            if entry.row == index.row() and entry.column == index.column():
-                return n
-        return None
+        return self._cells.get((index.row(), index.column()))
 
     def index_of(self, entry: int) -> QModelIndex:
         e = self._entries[entry]

@@ -112,19 +112,31 @@ def test_whole_game_against_beginner_by_clicks(window, qtbot):
                              Reason.MOVE_LIMIT, Reason.THREE_KINGS_DIAGONAL)
 
 
-def test_resign_and_computer_draw_answer(window, qtbot):
-    start(window, computer=True)
+def test_computer_answers_draw_offers_by_the_position(window, qtbot):
+    # the computer (Dark) is far behind: it accepts
+    start(window, computer=True, fen="W:W21,22,23,24,25,26,27,28:B1,2,3")
     with qtbot.waitSignal(window.controller.draw_answered, timeout=5000) as blocker:
         window.draw_action.trigger()
-    # at the start the position is equal: the computer accepts (equal or worse for it)
     assert blocker.args == [True]
     assert window.controller.game.result.reason is Reason.AGREEMENT
+    assert "agreed" in window.status_text()
     window.over_box.close()
+    # the computer is far ahead: it declines and the game goes on
+    start(window, computer=True, fen="W:W29,30:B1,2,3,4,5,6,7,8")
+    with qtbot.waitSignal(window.controller.draw_answered, timeout=5000) as blocker:
+        window.draw_action.trigger()
+    assert blocker.args == [False]
+    assert not window.controller.game.is_over
+    assert window.last_message == "The computer declines the draw."
+
+
+def test_resign(window, qtbot):
     start(window, computer=True)
     window.resign_action.trigger()
     result = window.controller.game.result
     assert result.winner is Color.BLACK and result.reason is Reason.RESIGNATION
     assert "resigned" in window.status_text()
+    assert window.over_box.isVisible()
 
 
 def test_move_list_click_and_arrow_keys_show_earlier_positions(window, qtbot):
