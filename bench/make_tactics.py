@@ -10,6 +10,8 @@ is a tactic of one of these kinds:
 * ``race``: few men, no kings, and the best move wins the race to crown;
 * ``combination``: any other quiet move that a two-ply search does not find.
 
+Only positions with at most one man of material difference are tried.
+
 Each line: ``rules | FEN | best move (full path) | kind | deep score``.
 
     python bench/make_tactics.py --per-rules 34 > tests/data/ai/tactics.txt
@@ -28,7 +30,7 @@ from dame_desktop.ai import Limit, search  # noqa: E402
 from dame_desktop.core import Position, find_rules  # noqa: E402
 
 MARGIN = 150
-DEEP = {8: 12, 10: 9}
+DEEP = {8: 11, 10: 8}
 QUICK = {8: 6, 10: 5}
 
 
@@ -46,6 +48,14 @@ def kind_of(pos: Position, best_text: str) -> str | None:
     if shallow.move is not None and shallow.move.full_text() != best_text:
         return "combination"
     return None
+
+
+def balanced(pos: Position) -> bool:
+    """At most one man of difference (a king counts three): tactics, not mopping up."""
+    kings = pos.kings
+    white = (pos.white & ~kings).bit_count() + 3 * (pos.white & kings).bit_count()
+    black = (pos.black & ~kings).bit_count() + 3 * (pos.black & kings).bit_count()
+    return abs(white - black) <= 1
 
 
 def verify(pos: Position, depth: int) -> tuple[str, str, int] | None:
@@ -81,7 +91,7 @@ def mine(rules_key: str, wanted: int, seed: int, log: bool) -> list[str]:
             legal = pos.legal_moves()
             if not legal:
                 break
-            if ply >= 6 and pos not in seen and rng.random() < 0.5:
+            if ply >= 6 and pos not in seen and rng.random() < 0.5 and balanced(pos):
                 seen.add(pos)
                 quick = verify(pos, QUICK[size])
                 if quick is not None and kinds.get(quick[1], 0) < cap:

@@ -36,6 +36,11 @@ def _planes(weights: dict[int, int]) -> Planes:
     return tuple(out)
 
 
+def _div(x: int, d: int) -> int:
+    """Integer division rounding towards zero, so that both colours round alike."""
+    return x // d if x >= 0 else -(-x // d)
+
+
 def _score(x: int, planes: Planes) -> int:
     total = 0
     for shift, mask in planes:
@@ -134,7 +139,7 @@ class Evaluator:
         if self.quiet_limit:
             left = self.quiet_limit - quiet
             if left < 20:
-                score = score * max(left, 0) // 20
+                score = _div(score * max(left, 0), 20)
         return (score if wtm else -score) + 4
 
     def white_score(self, w: int, b: int, k: int) -> int:
@@ -163,7 +168,7 @@ class Evaluator:
         # men: structure and advancement, blended by phase
         open_part = _score(wm, self.men_w) - _score(bm, self.men_b)
         end_part = _score(wm, self.adv_w) - _score(bm, self.adv_b)
-        score += (open_part * phase + end_part * (256 - phase) * 2) >> 8
+        score += _div(open_part * phase + end_part * (256 - phase) * 2, 256)
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst
@@ -193,7 +198,7 @@ class Evaluator:
         elif material < 0:
             score = -self._endgame(-score, nbm, nbk, nwm, nwk, w)
         elif nwm + nbm == 0:
-            score //= 8  # equal kings only: a draw
+            score = _div(score, 8)  # equal kings only: a draw
         return score
 
     def _endgame(self, score: int, sm: int, sk: int, om: int, ok: int, lone: int) -> int:
@@ -204,13 +209,13 @@ class Evaluator:
             if self.flying:
                 # a flying king holds against small material and the long diagonal
                 if strong <= 2 or strong - weak < 2:
-                    return score // 16
+                    return _div(score, 16)
                 if weak == 1 and strong == 3 and lone & self.long_diagonal:
-                    return score // 16
+                    return _div(score, 16)
             elif strong - weak < 1 and sm == 0:
-                return score // 8
+                return _div(score, 8)
         if ok and self.flying and strong <= 3 and weak >= 1 and strong - weak <= 1:
-            return score // 4
+            return _div(score, 4)
         # when ahead, trading down helps: reward fewer pieces on the board
         bonus = (self.start_pieces - strong - weak) * 2
         return score + bonus

@@ -1,0 +1,83 @@
+"""The evaluation is colour-symmetric, values kings by their range, and knows drawn endings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dame_desktop.ai import evaluator
+from dame_desktop.core import PRESETS, Color, Position, find_rules
+
+
+def _rotate(mask: int, n: int, squares: int) -> int:
+    """The mask turned half round (internal square s -> squares + 1 - s)."""
+    def bit(s: int) -> int:
+        return (s - 1) + (s - 1) // (2 * n)
+
+    out = 0
+    for s in range(1, squares + 1):
+        if (mask >> bit(s)) & 1:
+            out |= 1 << bit(squares + 1 - s)
+    return out
+
+
+@pytest.mark.parametrize("rules", [r for r in PRESETS if r.key in
+                                   ("german", "english", "international", "russian")],
+                         ids=lambda r: r.key)
+def test_evaluation_is_colour_symmetric(rules) -> None:  # type: ignore[no-untyped-def]
+    ev = evaluator(rules)
+    rng = random.Random(3)
+    geo = Position.start(rules).geometry
+    for _ in range(30):
+        pos = Position.start(rules)
+        for _ in range(rng.randrange(2, 70)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        w, b, k = pos.white, pos.black, pos.kings
+        wtm = pos.turn is Color.WHITE
+        rot = [_rotate(x, geo.n, geo.squares) for x in (w, b, k)]
+        assert ev(w, b, k, wtm) == ev(rot[1], rot[0], rot[2], not wtm), pos.fen()
+
+
+def test_material_and_king_values() -> None:
+    german = find_rules("german")
+    english = find_rules("english")
+    assert evaluator(german).king >= 2 * evaluator(english).king - 20
+    assert evaluator(english).king > evaluator(english).man
+    pos = Position.from_fen("W:W21,22,23:B10,11", german)
+    ev = evaluator(german)
+    assert ev(pos.white, pos.black, pos.kings, True) > 60
+    assert ev(pos.white, pos.black, pos.kings, False) < -60
+
+
+def test_drawn_king_endings_score_near_zero() -> None:
+    german = find_rules("german")
+    ev = evaluator(german)
+    # two kings against one with flying kings: a draw
+    pos = Position.from_fen("W:WK21,K22:BK4", german)
+    assert abs(ev(pos.white, pos.black, pos.kings, True)) < 40
+    # three kings against one on the long diagonal: drawn by the old German rule
+    pos = Position.from_fen("W:WK1,K2,K3:BK29", german)
+    assert abs(ev(pos.white, pos.black, pos.kings, True)) < 60
+    # ... but off the diagonal three kings are a real advantage
+    pos = Position.from_fen("W:WK1,K2,K3:BK30", german)
+    assert ev(pos.white, pos.black, pos.kings, True) > 300
+
+
+def test_giveaway_turns_the_goal_round() -> None:
+    rules = find_rules("german").with_switches(["giveaway=on"])
+    ev = evaluator(rules)
+    pos = Position.from_fen("W:W21,22,23:B10", rules)
+    assert ev(pos.white, pos.black, pos.kings, True) < 0
+
+
+def test_quiet_counter_near_the_limit_pulls_towards_a_draw() -> None:
+    rules = find_rules("german")
+    ev = evaluator(rules)
+    pos = Position.from_fen("W:WK21,22,23,24:BK4", rules)
+    fresh = ev(pos.white, pos.black, pos.kings, True, 0)
+    late = ev(pos.white, pos.black, pos.kings, True, rules.draw_quiet_plies - 2)
+    assert fresh > 100 and abs(late) < fresh // 4
