@@ -818,3 +818,17 @@ def test_game_play_accepts_move_or_text() -> None:
     assert game.position == Position.start(find_rules("german"))
     game.redo()
     assert game.last_move == move
+
+
+def test_routes_differing_only_in_the_landing_between_two_pieces_are_one_move() -> None:
+    # King a1 (29) over c3 (22) may land on d4 (18) or e5 (15) before jumping f6 (11) to
+    # g7 (8) or h8 (4): two moves, each with two routes (INT-03 on 8x8).  The written path
+    # takes the landing nearest the captured piece; either route reads back.
+    pos = position("W:WK29:B22,11", "german")
+    moves = pos.legal_moves()
+    assert sorted(m.full_text() for m in moves) == ["29x18x4", "29x18x8"]
+    for move in moves:
+        assert sorted(move.paths) == sorted([(29, 18, move.to_sq), (29, 15, move.to_sq)])
+        assert pos.move_text(move) == f"29x{move.to_sq}"
+        assert pos.parse_move(f"29x15x{move.to_sq}") == move
+        assert pos.parse_move(f"29x18x{move.to_sq}") == move
