@@ -406,7 +406,8 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             found = resolve(current, tok[2])
             if isinstance(found, str):
                 visitor.handle_error(_error(text, tok, found))
-                move_errors += 1
+                if not found.startswith("ambiguous"):  # ambiguity is the file's, not the rules'
+                    move_errors += 1
                 skip_depth = depth
                 continue
             raw, after = found
