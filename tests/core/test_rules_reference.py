@@ -832,3 +832,17 @@ def test_routes_differing_only_in_the_landing_between_two_pieces_are_one_move() 
         assert pos.move_text(move) == f"29x{move.to_sq}"
         assert pos.parse_move(f"29x15x{move.to_sq}") == move
         assert pos.parse_move(f"29x18x{move.to_sq}") == move
+
+
+def test_position_as_text() -> None:
+    pos = position("W:W22:B18", "german")
+    assert pos.describe().text("de") == "Hell c3; Dunkel d4. Hell ist am Zug."
+    assert pos.describe().text("en") == "Light c3; Dark d4. Light to move."
+    desc = position("B:WK22:B18,K1", "german").describe()
+    assert [(e.color, e.kind, e.square, e.name) for e in desc.pieces] == [
+        (Color.WHITE, Kind.KING, 22, "c3"),
+        (Color.BLACK, Kind.KING, 1, "b8"),
+        (Color.BLACK, Kind.MAN, 18, "d4"),
+    ]
+    assert desc.turn is Color.BLACK
+    assert desc.text("de").endswith("Dunkel ist am Zug.") and "Dame c3" in desc.text("de")
