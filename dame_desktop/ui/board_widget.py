@@ -136,10 +136,9 @@ class BoardWidget(QWidget):
             and self._animate
             and last_move is not None
             and before is not None
-            and before.geometry is position.geometry
-            and before.piece_at(last_move.from_sq) is not None
             and not (dropped is not None and dropped == last_move)
             and self.isVisible()
+            and _follows(before, last_move, position)
         ):
             self._start_animation(before, last_move)
         self.update()
@@ -951,3 +950,12 @@ class BoardWidget(QWidget):
         painter.setBrush(CROWN.darker(140))
         painter.drawRect(band)
 
+
+def _follows(before: Position, move: Move, after: Position) -> bool:
+    """True when ``move`` played in ``before`` gives ``after`` (worth animating)."""
+    if before.rules != after.rules or before.piece_at(move.from_sq) is None:
+        return False
+    try:
+        return before.play(move) == after
+    except ValueError:
+        return False

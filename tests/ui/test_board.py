@@ -202,3 +202,18 @@ def test_move_animation_runs_and_can_be_turned_off(qtbot):
     board.set_position(pos, ())
     board.set_position(pos.play(move), (), last_move=move)
     assert not board.is_animating()
+
+
+def test_no_animation_when_the_position_does_not_follow_from_the_move(qtbot):
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(300, 300)
+    board.show()
+    qtbot.waitExposed(board)
+    pos = Position.start(find_rules("german"))
+    move = pos.legal_moves()[0]
+    after = pos.play(move)
+    board.set_position(after, ())
+    # going back (undo): the new position is not the old one after the move
+    board.set_position(pos, (), last_move=move)
+    assert not board.is_animating()
