@@ -177,7 +177,7 @@ def archive(bundle: Path) -> Path:
     if sys.platform == "win32":
         return Path(shutil.make_archive(str(base), "zip", bundle.parent, bundle.name))
     path = base.with_name(base.name + ".tar.gz")
-    with tarfile.open(path, "w:gz") as tar:
+    with tarfile.open(path, "w:gz", compresslevel=6) as tar:
         tar.add(bundle, arcname=bundle.name)
     return path
 
