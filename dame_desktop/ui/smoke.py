@@ -89,7 +89,25 @@ def _check_resources() -> str:
     translator = QTranslator()
     if not translator.load(QLocale("de"), "qtbase", "_", folder):
         raise SmokeFailure(f"Qt's German translation qtbase_de.qm is missing in {folder}")
-    return f"icon renders, qtbase_de loads from {folder}"
+    return f"icon renders, qtbase_de loads from {folder}; {_check_catalogues()}"
+
+
+def _check_catalogues() -> str:
+    """Every compiled catalogue of ours that the build carries loads."""
+    from PySide6.QtCore import QTranslator
+
+    try:
+        from .i18n import translations_dir
+    except ImportError:
+        return "no language manager in this build"
+    folder = translations_dir()
+    found = sorted(folder.glob("dame_*.qm"))
+    if not found:
+        return f"no compiled dame_*.qm in {folder}"
+    for qm in found:
+        if not QTranslator().load(qm.stem, str(folder)):
+            raise SmokeFailure(f"the catalogue {qm} does not load")
+    return "catalogues " + ", ".join(qm.stem for qm in found)
 
 
 def _read_pdn(path: Path) -> tuple[Any, str]:
