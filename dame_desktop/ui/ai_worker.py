@@ -120,14 +120,13 @@ def _answer(request: AiRequest, should_stop) -> object:  # type: ignore[no-untyp
     if request.kind == "hint":
         limit = Limit(movetime=request.movetime) if request.movetime else HINT_LIMIT
         return _search_gently(pos, limit, should_stop, request)
+    advice_limit = Limit(movetime=request.movetime) if request.movetime else None
     if request.kind == "draw":
-        limit = Limit(movetime=request.movetime) if request.movetime else None
-        return accept_draw(pos, pos.rules, request.engine, limit, should_stop)
+        return accept_draw(pos, pos.rules, request.engine, advice_limit, should_stop)
     if request.kind == "huff":
         assert request.before is not None
-        limit = Limit(movetime=request.movetime) if request.movetime else None
         return should_huff(
-            request.before, pos, pos.rules, list(request.candidates), limit, should_stop
+            request.before, pos, pos.rules, list(request.candidates), advice_limit, should_stop
         )
     raise ValueError(f"unknown engine request kind {request.kind!r}")
 
@@ -184,7 +183,7 @@ class AiClient(QObject):
         self._closed = False
 
     @property
-    def thread(self) -> QThread:
+    def worker_thread(self) -> QThread:
         return self._thread
 
     def submit(self, kind: str, position: Position, **kwargs: object) -> int:

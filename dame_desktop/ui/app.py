@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
 from .. import __version__
 from .compat import keep_none_alive
 
+if TYPE_CHECKING:
+    from .main_window import MainWindow
 
-def create_window():  # type: ignore[no-untyped-def]
+
+def create_window() -> MainWindow:
     """Build the main window (imported late so that ``--help`` stays fast)."""
     from .main_window import MainWindow
 

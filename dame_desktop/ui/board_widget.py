@@ -625,28 +625,23 @@ class BoardWidget(QWidget):
                 alpha=0.35 if sq in faded else 1.0,
             )
         if not animating and self._selected is not None and not self._dragging:
-            piece = shown.piece_at(self._selected)
-            if piece is not None and held is not None:
-                self._paint_piece(
-                    painter, self.square_center(held), radius, piece.color, piece.is_king
-                )
+            held_piece = shown.piece_at(self._selected)
+            if held_piece is not None and held is not None:
+                self._paint_piece(painter, self.square_center(held), radius, held_piece.color,
+                                  held_piece.is_king)
         if self._numbers:
             self._paint_numbers(painter)
         self._paint_targets(painter)
         self._paint_pick(painter)
+        top = None
         if animating:
-            piece = shown.piece_at(self._anim_route[0])
-            if piece is not None:
-                self._paint_piece(
-                    painter, self._anim_point(), radius, piece.color, piece.is_king, lifted=True
-                )
+            top = shown.piece_at(self._anim_route[0])
+            where, size = self._anim_point(), radius
         elif self._dragging and self._selected is not None:
-            piece = shown.piece_at(self._selected)
-            if piece is not None:
-                self._paint_piece(
-                    painter, self._drag_point, radius * 1.08, piece.color, piece.is_king,
-                    lifted=True,
-                )
+            top = shown.piece_at(self._selected)
+            where, size = self._drag_point, radius * 1.08
+        if top is not None:
+            self._paint_piece(painter, where, size, top.color, top.is_king, lifted=True)
         painter.end()
 
     def _paint_frame(self, painter: QPainter) -> None:

@@ -418,7 +418,8 @@ class GameController(QObject):
         elif request.id == self._huff_id:
             self._huff_id = None
             self.thinking_changed.emit(False)
-            choice, square = answer.value  # type: ignore[misc]
+            decision: tuple[HuffChoice, int | None] = answer.value  # type: ignore[assignment]
+            choice, square = decision
             if self.game.pending_huff is None:
                 self._next_turn()
                 return

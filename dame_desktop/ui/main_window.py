@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -131,7 +132,8 @@ class MainWindow(QMainWindow):
         self._make_actions()
         self.resize(900, 660)
 
-    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,
+    def _action(self, text: str, slot: Any,
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 checkable: bool = False) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
@@ -176,21 +178,23 @@ class MainWindow(QMainWindow):
 
         bar = self.menuBar()
         game_menu = bar.addMenu(self.tr("&Game"))
-        for action in (self.new_action, self.rules_action, None, self.undo_action,
-                       self.redo_action, self.hint_action, None, self.draw_action,
-                       self.resign_action, None, self.quit_action):
-            if action is None:
+        game_items: tuple[QAction | None, ...] = (
+            self.new_action, self.rules_action, None, self.undo_action, self.redo_action,
+            self.hint_action, None, self.draw_action, self.resign_action, None, self.quit_action)
+        for item in game_items:
+            if item is None:
                 game_menu.addSeparator()
             else:
-                game_menu.addAction(action)
+                game_menu.addAction(item)
         view_menu = bar.addMenu(self.tr("&View"))
-        for action in (self.flip_action, self.turn_action, self.numbers_action,
-                       self.animate_action, None, self.first_action, self.prev_action,
-                       self.next_action, self.last_action):
-            if action is None:
+        view_items: tuple[QAction | None, ...] = (
+            self.flip_action, self.turn_action, self.numbers_action, self.animate_action, None,
+            self.first_action, self.prev_action, self.next_action, self.last_action)
+        for item in view_items:
+            if item is None:
                 view_menu.addSeparator()
             else:
-                view_menu.addAction(action)
+                view_menu.addAction(item)
         tools = self.addToolBar(self.tr("Game"))
         tools.setObjectName("gameToolBar")
         for action in (self.new_action, self.undo_action, self.redo_action, self.hint_action,

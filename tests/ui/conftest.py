@@ -34,4 +34,4 @@ def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
     if win.over_box is not None:
         win.over_box.close()
     win.shutdown()
-    assert win.client.thread.isFinished(), "the engine thread must stop on shutdown"
+    assert win.client.worker_thread.isFinished(), "the engine thread must stop on shutdown"

@@ -251,5 +251,5 @@ def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
     assert "thinking" in window.status_text()
     started = time.perf_counter()
     window.close()
-    assert window.client.thread.isFinished()
+    assert window.client.worker_thread.isFinished()
     assert time.perf_counter() - started < 1.0, "cancelling a search is quick"
