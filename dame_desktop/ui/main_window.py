@@ -540,9 +540,11 @@ class MainWindow(QMainWindow):
     def _update_labels(self) -> None:
         self.turn_label.setText(self.status_text())
         names = self.names()
-        self.players_label.setText(
-            f"{texts.colour_name(Color.WHITE)}: {names[Color.WHITE]}\n"
-            f"{texts.colour_name(Color.BLACK)}: {names[Color.BLACK]}")
+        lines = []
+        for colour in (Color.WHITE, Color.BLACK):
+            side = texts.colour_name(colour)
+            lines.append(side if names[colour] == side else f"{side}: {names[colour]}")
+        self.players_label.setText("\n".join(lines))
         self.rules_label.setText(self.tr("Rules: %1").replace(
             "%1", texts.rules_name(self.controller.rules)))
 

@@ -135,7 +135,9 @@ class MoveListModel(QAbstractTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.BackgroundRole and n == self._current:
-            return QBrush(QColor(255, 214, 90, 140))
+            return QBrush(QColor(255, 214, 90))
+        if role == Qt.ItemDataRole.ForegroundRole and n == self._current:
+            return QBrush(QColor(20, 20, 20))
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.tr("Click to see the position after this move")
         return None
