@@ -291,6 +291,10 @@ def _black_starts(move_texts: Sequence[str], fen: str | None) -> bool:
     return False
 
 
+KNOWN_RESULTS = frozenset(
+    ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "½-½", "0.5-0.5"))
+
+
 def result_style(rules: RuleSet) -> str:
     """``"international"`` (2-0, 1-1, 0-2) for 10x10 and 12x12, else ``"default"`` (1-0 ...)."""
     return "international" if rules.board_size >= 10 else "default"
@@ -303,7 +307,7 @@ def styled_result(token: str, rules: RuleSet) -> str:
     text = token.strip()
     if text in ("*", ""):
         return "*"
-    scores = result_scores(text)
+    scores = result_scores(text) if text in KNOWN_RESULTS else None
     if scores is None:
         return text
     first, second = scores

@@ -270,6 +270,27 @@ class GameNode:
     def remove_variation(self, node: ChildNode) -> None:
         self.variations.remove(node)
 
+    def set_setup(self, position: Position | None) -> None:
+        """Attach a ``/FEN "..."/`` setup after this node's move (only at the end of a line).
+
+        None removes it (restoring the position after the move).  Raises ValueError when
+        the node has continuations, whose moves were played from the old position.
+        """
+        if self.variations:
+            raise ValueError("a setup can only be added where the line ends")
+        if position is None:
+            if self.setup is not None:
+                if isinstance(self, ChildNode) and self.parent is not None:
+                    parent = self.parent.position()
+                    after = parent.play(self.move)
+                    self.state = (after.white, after.black, after.kings,
+                                  after.turn is Color.WHITE)
+                self.setup = None
+            return
+        self.setup = position.fen()
+        self.state = (position.white, position.black, position.kings,
+                      position.turn is Color.WHITE)
+
     # -- embedded commands in comments -------------------------------------------------------
 
     def commands(self) -> dict[str, str]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import IO
 
 from ..core import Color
-from .gametype import gametype_text, rules_tag, styled_result
+from .gametype import KNOWN_RESULTS, gametype_text, rules_tag, styled_result
 from .lexer import GLYPHS
 from .tree import TAG_ROSTER, ChildNode, Game, GameNode
 
@@ -94,7 +94,8 @@ def movetext_words(game: Game) -> list[str]:
         pass  # the start position is written as the FEN tag
     force = True
     _walk(game, 1, force, words)
-    words.append(styled_result(game.result(), game.rules))
+    result = styled_result(game.result(), game.rules)
+    words.append(result if result in KNOWN_RESULTS else "*")  # odd results stay in the tag
     return words
 
 
