@@ -10,6 +10,7 @@ piece after a missed capture).
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import (
@@ -32,6 +33,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QPixmap,
     QRadialGradient,
     QResizeEvent,
 )
@@ -105,6 +107,10 @@ class BoardWidget(QWidget):
         self._anim_route: Route = ()
         self._anim_legs: list[list[int]] = []
         self._anim_t = 0.0
+        # caches of pre-rendered pictures
+        self._pieces: dict[tuple[int, Color, bool, bool, float], QPixmap] = {}
+        self._bg: QPixmap | None = None
+        self._bg_key: tuple[object, ...] = ()
 
     # -- public API ----------------------------------------------------------------------
 
@@ -582,11 +588,9 @@ class BoardWidget(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._background())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
-        self._paint_frame(painter)
-        self._paint_squares(painter)
         if self._position is None:
             painter.end()
             return
@@ -643,6 +647,29 @@ class BoardWidget(QWidget):
         if top is not None:
             self._paint_piece(painter, where, size, top.color, top.is_king, lifted=True)
         painter.end()
+
+    def _background(self) -> QPixmap:
+        """The window colour, the frame with its coordinates and the squares, cached."""
+        dpr = self.devicePixelRatioF()
+        rules = self._position.rules if self._position is not None else None
+        key = (
+            self.width(), self.height(), dpr, self._flipped, self._coordinates,
+            (rules.board_size, rules.numbering) if rules is not None else None,
+            self.palette().color(QPalette.ColorRole.Window).rgba(), self.font().key(),
+        )
+        if self._bg is None or key != self._bg_key:
+            pixmap = QPixmap(max(1, math.ceil(self.width() * dpr)),
+                             max(1, math.ceil(self.height() * dpr)))
+            pixmap.setDevicePixelRatio(dpr)
+            pixmap.fill(self.palette().color(QPalette.ColorRole.Window))
+            p = QPainter(pixmap)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            self._paint_frame(p)
+            self._paint_squares(p)
+            p.end()
+            self._bg, self._bg_key = pixmap, key
+        return self._bg
 
     def _paint_frame(self, painter: QPainter) -> None:
         rect = self._board_rect()
@@ -852,8 +879,38 @@ class BoardWidget(QWidget):
         alpha: float = 1.0,
         lifted: bool = False,
     ) -> None:
+        """Draw a piece from the cache of pre-rendered pieces (gradients are slow to paint)."""
+        pixmap = self._piece_pixmap(radius, colour, king, lifted)
+        half = pixmap.width() / pixmap.devicePixelRatio() / 2
         painter.save()
         painter.setOpacity(alpha)
+        painter.drawPixmap(QPointF(center.x() - half, center.y() - half), pixmap)
+        painter.restore()
+
+    def _piece_pixmap(self, radius: float, colour: Color, king: bool, lifted: bool) -> QPixmap:
+        dpr = self.devicePixelRatioF()
+        key = (round(radius * 4), colour, king, lifted, dpr)
+        pixmap = self._pieces.get(key)
+        if pixmap is None:
+            r = key[0] / 4
+            side = max(2, math.ceil(2 * r * 1.9 * dpr))
+            pixmap = QPixmap(side, side)
+            pixmap.setDevicePixelRatio(dpr)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            p = QPainter(pixmap)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            middle = side / dpr / 2
+            self._draw_piece(p, QPointF(middle, middle), r, colour, king, lifted)
+            p.end()
+            if len(self._pieces) > 32:
+                self._pieces.clear()
+            self._pieces[key] = pixmap
+        return pixmap
+
+    def _draw_piece(
+        self, painter: QPainter, center: QPointF, radius: float, colour: Color, king: bool,
+        lifted: bool,
+    ) -> None:
         thickness = radius * 0.16
         if king:
             lower = QPointF(center.x(), center.y() + thickness * 1.3)
@@ -865,7 +922,6 @@ class BoardWidget(QWidget):
         else:
             self._paint_shadow(painter, center, radius, thickness, lifted)
             self._paint_stone(painter, center, radius, thickness, colour)
-        painter.restore()
 
     def _paint_shadow(
         self, painter: QPainter, center: QPointF, radius: float, thickness: float, lifted: bool
