@@ -24,7 +24,18 @@ from PySide6.QtWidgets import (
 )
 
 from ..ai import find_level
-from ..core import Color, HuffChoice, Move, PendingHuff, Result, RuleSet, find_rules
+from ..core import (
+    Color,
+    HuffChoice,
+    Move,
+    PendingHuff,
+    Result,
+    RulesError,
+    RuleSet,
+    differences,
+    find_rules,
+    matching_preset,
+)
 from . import texts
 from .ai_worker import AiClient
 from .board_widget import BoardWidget
@@ -545,8 +556,15 @@ class MainWindow(QMainWindow):
             side = texts.colour_name(colour)
             lines.append(side if names[colour] == side else f"{side}: {names[colour]}")
         self.players_label.setText("\n".join(lines))
-        self.rules_label.setText(self.tr("Rules: %1").replace(
-            "%1", texts.rules_name(self.controller.rules)))
+        rules = self.controller.rules
+        self.rules_label.setText(self.tr("Rules: %1").replace("%1", texts.rules_name(rules)))
+        try:
+            base = matching_preset(rules) or find_rules(rules.key)
+        except RulesError:
+            base = None
+        changed = differences(rules, base) if base is not None else {}
+        self.rules_label.setToolTip(
+            "\n".join(f"{name} = {value}" for name, value in changed.items()))
 
     def _update_actions(self) -> None:
         c = self.controller

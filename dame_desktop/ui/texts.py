@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ..core import Color, Kind, Reason, Result, RuleSet
+from ..core import Color, Kind, Reason, Result, RuleSet, matching_preset
 from ..core.rules import Switch
 
 
@@ -79,7 +79,15 @@ def score_text(result: Result) -> str:
 
 
 def rules_name(rules: RuleSet) -> str:
-    """The translated name of a preset (by key), or the rule set's own English name."""
+    """The translated name of a preset; a changed preset is '<preset> with house rules'."""
+    tr = QCoreApplication.translate
+    preset = matching_preset(rules)
+    if preset is None:
+        return tr("texts", "%1 with house rules").replace("%1", _preset_name(rules))
+    return _preset_name(preset)
+
+
+def _preset_name(rules: RuleSet) -> str:
     tr = QCoreApplication.translate
     names = {
         "german": tr("texts", "German (Schmidt)"),

@@ -253,3 +253,29 @@ def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
     window.close()
     assert window.client.worker_thread.isFinished()
     assert time.perf_counter() - started < 1.0, "cancelling a search is quick"
+
+
+def test_new_game_while_the_computer_thinks_drops_the_old_answer(window, qtbot):
+    with qtbot.waitSignal(window.controller.thinking_changed, timeout=2000,
+                          check_params_cb=lambda thinking: thinking):
+        start(window, computer=True, colour=Color.BLACK, level="hard")
+    old_game = window.controller.game
+    start(window)  # hot-seat: nobody thinks now
+    assert window.controller.game is not old_game
+    qtbot.waitUntil(lambda: not window.client.busy(), timeout=3000)
+    qtbot.wait(200)
+    assert window.controller.game.moves == [] and old_game.moves == []
+    assert not window.controller.is_thinking()
+
+
+def test_changing_the_rules_starts_a_new_game_with_them(window, qtbot):
+    start(window, computer=True)
+    with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+        drag(window.board, 22, 18)
+    rules = dataclasses.replace(find_rules("german"), huffing=True)
+    window.change_rules(rules)
+    game = window.controller.game
+    assert game.rules.huffing and game.moves == []
+    assert window.controller.against_computer(), "the same opponents play on"
+    assert window.rules_label.text() == "Rules: German (Schmidt) with house rules"
+    assert "huffing" in window.rules_label.toolTip()

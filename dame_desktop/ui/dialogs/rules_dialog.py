@@ -17,7 +17,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import PRESETS, RulesError, RuleSet, apply_switches, matching_preset
+from ...core import (
+    PRESETS,
+    RulesError,
+    RuleSet,
+    apply_switches,
+    differences,
+    matching_preset,
+)
 from ...core.rules import SWITCHES, Switch, switch_value
 from .. import texts
 
@@ -119,8 +126,11 @@ class RulesDialog(QDialog):
         if preset is None:
             self.match_label.setText(self.tr("custom (based on %1)").replace(
                 "%1", texts.rules_name(self._base)))
+            self.match_label.setToolTip(", ".join(
+                f"{k}={v}" for k, v in differences(self._rules, self._base).items()))
         else:
             self.match_label.setText(texts.rules_name(preset))
+            self.match_label.setToolTip("")
 
     def _value(self, switch: Switch) -> str:
         editor = self._editors[switch.name]
@@ -150,15 +160,18 @@ class RulesDialog(QDialog):
     # -- result --------------------------------------------------------------------------
 
     def rules(self) -> RuleSet:
-        """The edited rules: the preset itself when they match one, else a custom set."""
+        """The edited rules: the preset itself when they match one, else the preset changed
+        by switches (it keeps the preset's key, so it is 'preset + switches')."""
         preset = matching_preset(self._rules)
         if preset is not None:
             return preset
+        base = self._base
         return dataclasses.replace(
             self._rules,
-            key="custom",
-            name=f"Custom ({self._base.name})",
-            name_de=f"Eigene Regeln ({self._base.name_de})",
+            key=base.key,
+            name=f"{base.name} with house rules",
+            name_de=f"{base.name_de} mit Hausregeln",
+            gametype=base.gametype,
         )
 
     def set_switch(self, name: str, value: str) -> None:
