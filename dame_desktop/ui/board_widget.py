@@ -535,9 +535,11 @@ class BoardWidget(QWidget):
             return
         if self._selected is not None:
             if sq == self._selected and self._prefix:
-                self._prefix = []  # start the capture again
-                self.update()
-                return
+                finals, steps = self.target_squares()
+                if sq not in finals and sq not in steps:
+                    self._prefix = []  # start the capture again
+                    self.update()
+                    return
             self._try_target(sq)
             return
         pressed = self.square_at(self._press_point)

@@ -217,3 +217,19 @@ def test_no_animation_when_the_position_does_not_follow_from_the_move(qtbot):
     # going back (undo): the new position is not the old one after the move
     board.set_position(pos, (), last_move=move)
     assert not board.is_animating()
+
+
+def test_king_capture_that_ends_on_its_own_square(window, qtbot):
+    start(window, fen="W:WK20:B1,10,16,17,23,24,31")
+    board = window.board
+    circle = [m for m in board.moves() if m.to_sq == 20]
+    assert circle, "the king can capture round and back to 20"
+    route = circle[0].paths[0]
+    click(board, 20)
+    for sq in route[1:-1]:
+        with qtbot.waitSignal(board.step_taken, timeout=2000):
+            click(board, sq)
+    with qtbot.waitSignal(window.controller.move_played, timeout=2000) as blocker:
+        click(board, 20)
+    assert blocker.args[0] == circle[0]
+    assert board.position().piece_at(20).is_king
