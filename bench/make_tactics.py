@@ -31,7 +31,7 @@ from dame_desktop.core import Position, find_rules  # noqa: E402
 
 MARGIN = 150
 DEEP = {8: 11, 10: 8}
-QUICK = {8: 6, 10: 5}
+QUICK = {8: 4, 10: 4}
 
 
 def kind_of(pos: Position, best_text: str) -> str | None:

@@ -24,6 +24,7 @@ WIN_BOUND = WIN - 1000  # scores beyond this are won or lost by force
 INF = WIN + 1
 MAX_PLY = 120
 TT_LIMIT = 600_000
+ASPIRATION = 35  # half-width of the root window in hundredths
 CHECK_EVERY = 255  # poll the clock and the stop flag every 256 nodes
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -344,7 +345,6 @@ class Searcher:
             return SearchResult(None, score, 0, 0, [], time.perf_counter() - self.started)
         by_identity = {(m.raw[0], m.raw[1], m.raw[2]): m for m in legal if m.raw is not None}
         root: list[RawMove] = [m.raw for m in legal if m.raw is not None]
-        is_capture = bool(root[0][2])
         best_raw: RawMove = root[0]
         best_score = self._eval(w, b, k, wtm, self.quiet_plies)
         done_depth = 0
@@ -352,7 +352,14 @@ class Searcher:
         scores: dict[RawMove, int] = {}
         for depth in range(1, max_depth + 1):
             try:
-                score, raw = self._root(depth, root, scores, w, b, k, wtm, is_capture)
+                if depth >= 4 and abs(best_score) < WIN_BOUND:
+                    # aspiration: a narrow window around the last score, widened on failure
+                    lo, hi = best_score - ASPIRATION, best_score + ASPIRATION
+                    score, raw = self._root(depth, root, scores, w, b, k, wtm, lo, hi)
+                    if score <= lo or score >= hi:
+                        score, raw = self._root(depth, root, scores, w, b, k, wtm, -INF, INF)
+                else:
+                    score, raw = self._root(depth, root, scores, w, b, k, wtm, -INF, INF)
             except _Stop as stop:
                 partial = stop.args[0] if stop.args else None
                 if partial is not None:
@@ -398,10 +405,10 @@ class Searcher:
         b: int,
         k: int,
         wtm: bool,
-        is_capture: bool,
+        alpha: int,
+        beta: int,
     ) -> tuple[int, RawMove]:
-        alpha = -INF
-        beta = INF
+        alpha0 = alpha
         best_raw: RawMove | None = None
         best = -INF
         apply = self.gen.apply
@@ -427,7 +434,7 @@ class Searcher:
                         )
             except _Stop:
                 # keep what this iteration proved so far: a move that beat the previous best
-                if best_raw is not None and i > 0:
+                if best_raw is not None and i > 0 and alpha0 < best < beta:
                     raise _Stop((best_raw, best)) from None
                 raise _Stop(None) from None
             scores[m] = score
@@ -437,7 +444,8 @@ class Searcher:
                 if score > alpha:
                     alpha = score
         assert best_raw is not None
-        self.tt[(w, b, k, wtm)] = (depth, _EXACT, best, best_raw)
+        if alpha0 < best < beta:
+            self.tt[(w, b, k, wtm)] = (depth, _EXACT, best, best_raw)
         return best, best_raw
 
     def _pv(

@@ -169,3 +169,48 @@ def test_side_to_move_scores_are_mirrored() -> None:
     b = search(flipped, rules, Limit(depth=4))
     assert a.score > 100 and b.score > 100
     assert pos.turn is Color.WHITE
+
+
+@pytest.mark.parametrize(
+    ("rules", "fen", "best"),
+    [
+        # German: 21-17 gives a man and gets two back
+        ("german", "W:W19,21,23,24,26,27,29:B1,4,9,10,12,14,18,20", "21-17"),
+        # German: the only capture that does not lose
+        ("german", "W:W14,20,21,29,31:B1,2,4,5,16,27", "31x24"),
+        # German: a king's triple capture, the longest way round
+        ("german", "W:WK4,22,30:B9,11,23,24", "4x18x27x20"),
+        # English: a shot that wins a man
+        ("english", "W:W21,27,30,31:B4,5,10,18,19", "27-23"),
+        # English: the race to crown
+        ("english", "W:W5,10,21,28:B1,6,11", "10-7"),
+    ],
+)
+def test_finds_the_tactic(rules: str, fen: str, best: str) -> None:
+    pos = Position.from_fen(fen, find_rules(rules))
+    result = search(pos, pos.rules, Limit(depth=8))
+    assert result.move is not None and result.move.full_text() == best
+
+
+def test_repetition_inside_the_tree_is_a_draw() -> None:
+    rules = find_rules("german")
+    pos = Position.from_fen("W:WK21,K26,K31,K32:BK4", rules)
+    assert search(pos, rules, Limit(depth=4)).score > 300
+    # every move of White goes back to a position of the game: all draws
+    history = [pos.play(m) for m in pos.legal_moves()]
+    assert search(pos, rules, Limit(depth=4), history=history).score == 0
+
+
+def test_quiet_move_limit_is_a_draw() -> None:
+    rules = find_rules("german")
+    pos = Position.from_fen("W:WK21,K26,K31,K32:BK4", rules)
+    late = search(pos, rules, Limit(depth=4), quiet_plies=rules.draw_quiet_plies - 1)
+    assert late.score == 0
+
+
+def test_three_kings_on_the_long_diagonal_is_a_draw_when_the_rule_is_on() -> None:
+    rules = find_rules("german")
+    pos = Position.from_fen("W:WK1,K2,K3:BK29", rules)
+    assert search(pos, rules, Limit(depth=3)).score == 0
+    off = rules.with_switches(["three-kings-diagonal=off"])
+    assert search(Position.from_fen(pos.fen(), off), off, Limit(depth=3)).score > 0
