@@ -26,48 +26,64 @@ def kind_name(kind: Kind) -> str:
 
 def reason_text(reason: Reason) -> str:
     """Why a game ended, as a sentence fragment."""
-    tr = QCoreApplication.translate
     texts = {
-        Reason.NO_PIECES: tr("texts", "no pieces left"),
-        Reason.NO_MOVES: tr("texts", "no move left"),
-        Reason.REPETITION: tr("texts", "the same position came up again (repetition)"),
-        Reason.MOVE_LIMIT: tr("texts", "too many moves without a capture (move-count rule)"),
-        Reason.ENDGAME_LIMIT: tr("texts", "the endgame was not won in time"),
-        Reason.THREE_KINGS_DIAGONAL: tr(
+        Reason.NO_PIECES: QCoreApplication.translate("texts", "no pieces left"),
+        Reason.NO_MOVES: QCoreApplication.translate("texts", "no move left"),
+        Reason.REPETITION: QCoreApplication.translate(
+            "texts", "the same position came up again (repetition)"
+        ),
+        Reason.MOVE_LIMIT: QCoreApplication.translate(
+            "texts", "too many moves without a capture (move-count rule)"
+        ),
+        Reason.ENDGAME_LIMIT: QCoreApplication.translate(
+            "texts", "the endgame was not won in time"
+        ),
+        Reason.THREE_KINGS_DIAGONAL: QCoreApplication.translate(
             "texts", "three kings against one king on the long diagonal"
         ),
-        Reason.AGREEMENT: tr("texts", "agreed by both players"),
-        Reason.RESIGNATION: tr("texts", "resignation"),
+        Reason.AGREEMENT: QCoreApplication.translate("texts", "agreed by both players"),
+        Reason.RESIGNATION: QCoreApplication.translate("texts", "resignation"),
     }
     return texts[reason]
 
 
 def result_text(result: Result, names: dict[Color, str] | None = None) -> str:
     """A full sentence: who won and why."""
-    tr = QCoreApplication.translate
     if result.winner is None:
-        return tr("texts", "Draw: %1.").replace("%1", reason_text(result.reason))
+        return QCoreApplication.translate("texts", "Draw: %1.").replace(
+            "%1", reason_text(result.reason)
+        )
     winner = result.winner
     who = names.get(winner, "") if names else ""
     side = colour_name(winner)
     label = f"{who} ({side})" if who else side
     loser = winner.opponent
     if result.reason is Reason.RESIGNATION:
-        return tr("texts", "%1 wins: %2 resigned.").replace("%1", label).replace(
-            "%2", colour_name(loser)
+        return (
+            QCoreApplication.translate("texts", "%1 wins: %2 resigned.")
+            .replace("%1", label)
+            .replace("%2", colour_name(loser))
         )
     if result.reason is Reason.NO_PIECES:
         if result.winner is loser:  # giveaway: the side without pieces wins
-            return tr("texts", "%1 wins: no pieces left.").replace("%1", label)
-        return tr("texts", "%1 wins: %2 has no pieces left.").replace("%1", label).replace(
-            "%2", colour_name(loser)
+            return QCoreApplication.translate("texts", "%1 wins: no pieces left.").replace(
+                "%1", label
+            )
+        return (
+            QCoreApplication.translate("texts", "%1 wins: %2 has no pieces left.")
+            .replace("%1", label)
+            .replace("%2", colour_name(loser))
         )
     if result.reason is Reason.NO_MOVES:
-        return tr("texts", "%1 wins: %2 cannot move.").replace("%1", label).replace(
-            "%2", colour_name(loser)
+        return (
+            QCoreApplication.translate("texts", "%1 wins: %2 cannot move.")
+            .replace("%1", label)
+            .replace("%2", colour_name(loser))
         )
-    return tr("texts", "%1 wins: %2.").replace("%1", label).replace(
-        "%2", reason_text(result.reason)
+    return (
+        QCoreApplication.translate("texts", "%1 wins: %2.")
+        .replace("%1", label)
+        .replace("%2", reason_text(result.reason))
     )
 
 
@@ -80,135 +96,147 @@ def score_text(result: Result) -> str:
 
 def rules_name(rules: RuleSet) -> str:
     """The translated name of a preset; a changed preset is '<preset> with house rules'."""
-    tr = QCoreApplication.translate
     preset = matching_preset(rules)
     if preset is None:
-        return tr("texts", "%1 with house rules").replace("%1", _preset_name(rules))
+        return QCoreApplication.translate("texts", "%1 with house rules").replace(
+            "%1", _preset_name(rules)
+        )
     return _preset_name(preset)
 
 
 def _preset_name(rules: RuleSet) -> str:
-    tr = QCoreApplication.translate
     names = {
-        "german": tr("texts", "German (Schmidt)"),
-        "german-ass": tr("texts", "German (ASS Altenburger)"),
-        "english": tr("texts", "English draughts / American checkers"),
-        "international": tr("texts", "International (FMJD 10×10)"),
-        "russian": tr("texts", "Russian (shashki)"),
-        "brazilian": tr("texts", "Brazilian"),
-        "pool": tr("texts", "Pool checkers"),
-        "italian": tr("texts", "Italian"),
-        "spanish": tr("texts", "Spanish / Portuguese"),
-        "czech": tr("texts", "Czech"),
+        "german": QCoreApplication.translate("texts", "German (Schmidt)"),
+        "german-ass": QCoreApplication.translate("texts", "German (ASS Altenburger)"),
+        "english": QCoreApplication.translate("texts", "English draughts / American checkers"),
+        "international": QCoreApplication.translate("texts", "International (FMJD 10×10)"),
+        "russian": QCoreApplication.translate("texts", "Russian (shashki)"),
+        "brazilian": QCoreApplication.translate("texts", "Brazilian"),
+        "pool": QCoreApplication.translate("texts", "Pool checkers"),
+        "italian": QCoreApplication.translate("texts", "Italian"),
+        "spanish": QCoreApplication.translate("texts", "Spanish / Portuguese"),
+        "czech": QCoreApplication.translate("texts", "Czech"),
     }
     return names.get(rules.key, rules.name)
 
 
 def level_name(key: str, fallback: str = "") -> str:
-    tr = QCoreApplication.translate
     names = {
-        "beginner": tr("texts", "Beginner"),
-        "easy": tr("texts", "Easy"),
-        "medium": tr("texts", "Medium"),
-        "hard": tr("texts", "Hard"),
-        "master": tr("texts", "Master"),
+        "beginner": QCoreApplication.translate("texts", "Beginner"),
+        "easy": QCoreApplication.translate("texts", "Easy"),
+        "medium": QCoreApplication.translate("texts", "Medium"),
+        "hard": QCoreApplication.translate("texts", "Hard"),
+        "master": QCoreApplication.translate("texts", "Master"),
     }
     return names.get(key, fallback or key)
 
 
 def switch_label(switch: Switch) -> str:
     """A short label for a rule switch."""
-    tr = QCoreApplication.translate
     labels = {
-        "first": tr("texts", "Who starts"),
-        "men-capture-backward": tr("texts", "Men capture backward"),
-        "men-capture-kings": tr("texts", "Men may capture kings"),
-        "flying-kings": tr("texts", "Flying kings"),
-        "landing": tr("texts", "King lands"),
-        "must-land-to-continue": tr("texts", "King must land where it can go on"),
-        "capture-rule": tr("texts", "Which capture"),
-        "largest-capture": tr("texts", "Largest capture compulsory"),
-        "promotion": tr("texts", "Crowned during a capture"),
-        "huffing": tr("texts", "Huffing (Blasen)"),
-        "giveaway": tr("texts", "Giveaway (Schlagdame)"),
-        "repetition": tr("texts", "Draw by repetition"),
-        "quiet-plies": tr("texts", "Draw after quiet plies"),
-        "quiet-reset-man-move": tr("texts", "A man move restarts the count"),
-        "quiet-reset-promotion": tr("texts", "A promotion restarts the count"),
-        "fmjd-endgame": tr("texts", "FMJD endgame rule"),
-        "russian-endgame": tr("texts", "Russian endgame rules"),
-        "kings-vs-king": tr("texts", "Kings against a lone king"),
-        "three-kings-diagonal": tr("texts", "Three kings vs one on the long diagonal"),
+        "first": QCoreApplication.translate("texts", "Who starts"),
+        "men-capture-backward": QCoreApplication.translate("texts", "Men capture backward"),
+        "men-capture-kings": QCoreApplication.translate("texts", "Men may capture kings"),
+        "flying-kings": QCoreApplication.translate("texts", "Flying kings"),
+        "landing": QCoreApplication.translate("texts", "King lands"),
+        "must-land-to-continue": QCoreApplication.translate(
+            "texts", "King must land where it can go on"
+        ),
+        "capture-rule": QCoreApplication.translate("texts", "Which capture"),
+        "largest-capture": QCoreApplication.translate("texts", "Largest capture compulsory"),
+        "promotion": QCoreApplication.translate("texts", "Crowned during a capture"),
+        "huffing": QCoreApplication.translate("texts", "Huffing (Blasen)"),
+        "giveaway": QCoreApplication.translate("texts", "Giveaway (Schlagdame)"),
+        "repetition": QCoreApplication.translate("texts", "Draw by repetition"),
+        "quiet-plies": QCoreApplication.translate("texts", "Draw after quiet plies"),
+        "quiet-reset-man-move": QCoreApplication.translate(
+            "texts", "A man move restarts the count"
+        ),
+        "quiet-reset-promotion": QCoreApplication.translate(
+            "texts", "A promotion restarts the count"
+        ),
+        "fmjd-endgame": QCoreApplication.translate("texts", "FMJD endgame rule"),
+        "russian-endgame": QCoreApplication.translate("texts", "Russian endgame rules"),
+        "kings-vs-king": QCoreApplication.translate("texts", "Kings against a lone king"),
+        "three-kings-diagonal": QCoreApplication.translate(
+            "texts", "Three kings vs one on the long diagonal"
+        ),
     }
     return labels.get(switch.name, switch.name)
 
 
 def switch_help(switch: Switch) -> str:
     """A one-line explanation of a rule switch."""
-    tr = QCoreApplication.translate
     helps = {
-        "first": tr("texts", "Which side makes the first move."),
-        "men-capture-backward": tr(
+        "first": QCoreApplication.translate("texts", "Which side makes the first move."),
+        "men-capture-backward": QCoreApplication.translate(
             "texts", "Plain pieces may also jump backward when capturing."
         ),
-        "men-capture-kings": tr(
+        "men-capture-kings": QCoreApplication.translate(
             "texts", "Plain pieces may capture kings (not allowed in Italian draughts)."
         ),
-        "flying-kings": tr(
+        "flying-kings": QCoreApplication.translate(
             "texts", "Kings move and capture over any distance; off: one square at a time."
         ),
-        "landing": tr(
+        "landing": QCoreApplication.translate(
             "texts",
             "Where a flying king stops after a jump: any free square beyond, directly behind "
             "each piece, or directly behind the last one.",
         ),
-        "must-land-to-continue": tr(
+        "must-land-to-continue": QCoreApplication.translate(
             "texts", "A king must choose a landing square from which it can capture again."
         ),
-        "capture-rule": tr(
+        "capture-rule": QCoreApplication.translate(
             "texts",
             "Free choice among captures, or the one that takes the most pieces (with the "
             "Italian, Spanish or Czech refinements).",
         ),
-        "largest-capture": tr(
+        "largest-capture": QCoreApplication.translate(
             "texts", "Shortcut: on means the capture taking the most pieces is compulsory."
         ),
-        "promotion": tr(
+        "promotion": QCoreApplication.translate(
             "texts",
             "A man reaching the far row during a capture stops, goes on as a king, or passes "
             "through as a man.",
         ),
-        "huffing": tr(
+        "huffing": QCoreApplication.translate(
             "texts",
             "A missed capture may be played; the opponent accepts it, blows the piece away or "
             "demands the capture.",
         ),
-        "giveaway": tr("texts", "Whoever loses all pieces or cannot move wins."),
-        "repetition": tr(
-            "texts", "Draw when a position comes up this many times with the same side to move "
-            "(0 = off)."
+        "giveaway": QCoreApplication.translate(
+            "texts", "Whoever loses all pieces or cannot move wins."
         ),
-        "quiet-plies": tr(
+        "repetition": QCoreApplication.translate(
+            "texts",
+            "Draw when a position comes up this many times with the same side to move (0 = off).",
+        ),
+        "quiet-plies": QCoreApplication.translate(
             "texts", "Draw after this many single moves without a capture (0 = off)."
         ),
-        "quiet-reset-man-move": tr(
+        "quiet-reset-man-move": QCoreApplication.translate(
             "texts", "Moving a plain piece starts the quiet-move count again."
         ),
-        "quiet-reset-promotion": tr("texts", "A crowning starts the quiet-move count again."),
-        "fmjd-endgame": tr(
-            "texts", "Three pieces with a king against a lone king: draw after 16 moves; two "
-            "pieces: after 5."
+        "quiet-reset-promotion": QCoreApplication.translate(
+            "texts", "A crowning starts the quiet-move count again."
         ),
-        "russian-endgame": tr(
+        "fmjd-endgame": QCoreApplication.translate(
+            "texts",
+            "Three pieces with a king against a lone king: draw after 16 moves; two "
+            "pieces: after 5.",
+        ),
+        "russian-endgame": QCoreApplication.translate(
             "texts", "The Russian draw rules for king endings and the long diagonal."
         ),
-        "kings-vs-king": tr(
-            "texts", "Three or more kings against a lone king: draw unless won in this many "
-            "moves (0 = off)."
+        "kings-vs-king": QCoreApplication.translate(
+            "texts",
+            "Three or more kings against a lone king: draw unless won in this many "
+            "moves (0 = off).",
         ),
-        "three-kings-diagonal": tr(
-            "texts", "Old German rule: three kings against one king on the long diagonal is a "
-            "draw unless it can be taken at once."
+        "three-kings-diagonal": QCoreApplication.translate(
+            "texts",
+            "Old German rule: three kings against one king on the long diagonal is a "
+            "draw unless it can be taken at once.",
         ),
     }
     return helps.get(switch.name, switch.help)
@@ -216,20 +244,19 @@ def switch_help(switch: Switch) -> str:
 
 def choice_text(value: str) -> str:
     """A switch choice (enum value) as text."""
-    tr = QCoreApplication.translate
     texts = {
-        "white": tr("texts", "Light"),
-        "black": tr("texts", "Dark"),
-        "any": tr("texts", "any square beyond"),
-        "behind": tr("texts", "directly behind"),
-        "behind-last": tr("texts", "behind the last piece"),
-        "free": tr("texts", "free choice"),
-        "max": tr("texts", "most pieces"),
-        "italian": tr("texts", "Italian order"),
-        "spanish": tr("texts", "Spanish order"),
-        "czech": tr("texts", "king capture first (Czech)"),
-        "stop": tr("texts", "stops"),
-        "continue": tr("texts", "continues as a king"),
-        "pass": tr("texts", "passes through as a man"),
+        "white": QCoreApplication.translate("texts", "Light"),
+        "black": QCoreApplication.translate("texts", "Dark"),
+        "any": QCoreApplication.translate("texts", "any square beyond"),
+        "behind": QCoreApplication.translate("texts", "directly behind"),
+        "behind-last": QCoreApplication.translate("texts", "behind the last piece"),
+        "free": QCoreApplication.translate("texts", "free choice"),
+        "max": QCoreApplication.translate("texts", "most pieces"),
+        "italian": QCoreApplication.translate("texts", "Italian order"),
+        "spanish": QCoreApplication.translate("texts", "Spanish order"),
+        "czech": QCoreApplication.translate("texts", "king capture first (Czech)"),
+        "stop": QCoreApplication.translate("texts", "stops"),
+        "continue": QCoreApplication.translate("texts", "continues as a king"),
+        "pass": QCoreApplication.translate("texts", "passes through as a man"),
     }
     return texts.get(value, value)
