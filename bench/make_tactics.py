@@ -8,7 +8,9 @@ is a tactic of one of these kinds:
 * ``shot``: the best move is quiet and hands the opponent a capture (a sacrifice);
 * ``capture``: several captures are legal and only one of them is good;
 * ``race``: few men, no kings, and the best move wins the race to crown;
-* ``combination``: any other quiet move that a two-ply search does not find.
+* ``combination``: any other quiet move that a two-ply search does not find;
+* ``deep`` (with ``--deep``): a move that a 4-ply search misses, found at 8 plies (6 on
+  10x10) and confirmed by the deep search.
 
 Only positions with at most one man of material difference are tried.
 
@@ -32,6 +34,7 @@ from dame_desktop.core import Position, find_rules  # noqa: E402
 MARGIN = 150
 DEEP = {8: 11, 10: 8}
 QUICK = {8: 4, 10: 4}
+MID = {8: 8, 10: 6}
 
 
 def kind_of(pos: Position, best_text: str) -> str | None:
@@ -58,7 +61,7 @@ def balanced(pos: Position) -> bool:
     return abs(white - black) <= 1
 
 
-def verify(pos: Position, depth: int) -> tuple[str, str, int] | None:
+def verify(pos: Position, depth: int, deep: bool = False) -> tuple[str, str, int] | None:
     """(best move, kind, score) when ``pos`` has one clearly best move at ``depth``."""
     legal = pos.legal_moves()
     if len(legal) < 2:
@@ -71,19 +74,32 @@ def verify(pos: Position, depth: int) -> tuple[str, str, int] | None:
     if best.score - second.score < MARGIN:
         return None
     text = best.move.full_text()
-    kind = kind_of(pos, text)
+    kind = "deep" if deep else kind_of(pos, text)
     if kind is None:
         return None
     return text, kind, best.score
 
 
-def mine(rules_key: str, wanted: int, seed: int, log: bool) -> list[str]:
+def find_deep(pos: Position) -> tuple[str, str, int] | None:
+    """A candidate whose best move a 4-ply search misses but a deeper one finds."""
+    if len(pos.legal_moves()) < 2:
+        return None
+    quick = search(pos, pos.rules, Limit(depth=4))
+    mid = search(pos, pos.rules, Limit(depth=MID[pos.rules.board_size]))
+    if quick.move is None or mid.move is None or quick.move == mid.move:
+        return None
+    if mid.score - quick.score < MARGIN // 2 and mid.score < 100:
+        return None
+    return mid.move.full_text(), "deep", mid.score
+
+
+def mine(rules_key: str, wanted: int, seed: int, log: bool, deep: bool = False) -> list[str]:
     rules = find_rules(rules_key)
     size = rules.board_size
     rng = random.Random(seed)
     lines: list[str] = []
     kinds: dict[str, int] = {}
-    cap = wanted // 3 + 2  # keep the kinds mixed
+    cap = wanted if deep else wanted // 3 + 2  # keep the kinds mixed
     seen: set[Position] = set()
     while len(lines) < wanted:
         pos = Position.start(rules)
@@ -93,11 +109,11 @@ def mine(rules_key: str, wanted: int, seed: int, log: bool) -> list[str]:
                 break
             if ply >= 6 and pos not in seen and rng.random() < 0.5 and balanced(pos):
                 seen.add(pos)
-                quick = verify(pos, QUICK[size])
+                quick = find_deep(pos) if deep else verify(pos, QUICK[size])
                 if quick is not None and kinds.get(quick[1], 0) < cap:
-                    deep = verify(pos, DEEP[size])
-                    if deep is not None and deep[0] == quick[0]:
-                        text, kind, score = deep
+                    checked = verify(pos, DEEP[size], deep)
+                    if checked is not None and checked[0] == quick[0]:
+                        text, kind, score = checked
                         kinds[kind] = kinds.get(kind, 0) + 1
                         lines.append(f"{rules_key} | {pos.fen()} | {text} | {kind} | {score}")
                         if log:
@@ -118,11 +134,13 @@ def main() -> int:
     parser.add_argument("--rules", default="german,english,international")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--log", action="store_true", help="show finds on stderr as they come")
+    parser.add_argument("--deep", action="store_true",
+                        help="only tactics that a 4-ply search misses (kind 'deep')")
     args = parser.parse_args()
     print("# Tactics: rules | FEN | best move (full path) | kind | deep score")
     print("# Built by bench/make_tactics.py (see its docstring); checked by bench/ai_tactics.py")
     for i, key in enumerate(args.rules.split(",")):
-        for line in mine(key, args.per_rules, args.seed + i, args.log):
+        for line in mine(key, args.per_rules, args.seed + i, args.log, args.deep):
             print(line, flush=True)
     return 0
 

@@ -78,6 +78,9 @@ class Evaluator:
             col = 2 * idx + 1 if row % 2 == 0 else 2 * idx
             cells.append(((s - 1) + (s - 1) // (2 * n), row, col))
 
+        self.rowcol: list[tuple[int, int]] = [(0, 0)] * geo.bits
+        for bit, row, col in cells:
+            self.rowcol[bit] = (row, col)
         centre = (size - 1) / 2.0
         men_w: dict[int, int] = {}
         adv_w: dict[int, int] = {}
@@ -194,17 +197,24 @@ class Evaluator:
             score -= (bm & self.pre_b & free_b).bit_count() * run
         # endgame knowledge
         if material > 0:
-            score = self._endgame(score, nwm, nwk, nbm, nbk, b)
+            score = self._endgame(score, nwm, nwk, nbm, nbk, b, wk)
         elif material < 0:
-            score = -self._endgame(-score, nbm, nbk, nwm, nwk, w)
+            score = -self._endgame(-score, nbm, nbk, nwm, nwk, w, bk)
         elif nwm + nbm == 0:
             score = _div(score, 8)  # equal kings only: a draw
         return score
 
-    def _endgame(self, score: int, sm: int, sk: int, om: int, ok: int, lone: int) -> int:
-        """Scale the stronger side's score by what its material can really win."""
+    def _endgame(
+        self, score: int, sm: int, sk: int, om: int, ok: int, lone: int, hunters: int
+    ) -> int:
+        """Scale the stronger side's score by what its material can really win.
+
+        ``lone`` is the weaker side's pieces and ``hunters`` the stronger side's kings.
+        """
         strong = sm + sk
         weak = om + ok
+        if sk and weak <= 3:
+            score += self._approach(hunters, lone)
         if ok and om == 0:
             if self.flying:
                 # a flying king holds against small material and the long diagonal
@@ -219,6 +229,25 @@ class Evaluator:
         # when ahead, trading down helps: reward fewer pieces on the board
         bonus = (self.start_pieces - strong - weak) * 2
         return score + bonus
+
+
+    def _approach(self, hunters: int, prey: int) -> int:
+        """A bonus for kings close to the few pieces left to catch (endgame technique)."""
+        rc = self.rowcol
+        targets = []
+        while prey:
+            low = prey & -prey
+            targets.append(rc[low.bit_length() - 1])
+            prey ^= low
+        size = self.rules.board_size
+        bonus = 0
+        while hunters:
+            low = hunters & -hunters
+            r, c = rc[low.bit_length() - 1]
+            nearest = min(max(abs(r - tr), abs(c - tc)) for tr, tc in targets)
+            bonus += (size - nearest) * 3
+            hunters ^= low
+        return bonus
 
 
 @lru_cache(maxsize=32)

@@ -184,6 +184,24 @@ class Searcher:
                 return 0
         if self.quiet_limit and qp >= self.quiet_limit:
             return 0
+        # transposition table
+        entry = self.tt.get(key)
+        hmove: RawMove | None = None
+        if entry is not None:
+            edepth, eflag, escore, hmove = entry
+            if edepth >= depth:
+                if escore > WIN_BOUND:
+                    escore -= ply
+                elif escore < -WIN_BOUND:
+                    escore += ply
+                if eflag == _EXACT:
+                    return escore
+                if eflag == _LOWER:
+                    if escore >= beta:
+                        return escore
+                elif escore <= alpha:
+                    return escore
+
         gen = self.gen
         caps = gen.captures(w, b, k, wtm)
         if caps:
@@ -203,24 +221,6 @@ class Searcher:
                 return WIN - ply if self.giveaway else ply - WIN
         if ply >= MAX_PLY:
             return self._eval(w, b, k, wtm, qp)
-
-        # transposition table
-        entry = self.tt.get(key)
-        hmove: RawMove | None = None
-        if entry is not None:
-            edepth, eflag, escore, hmove = entry
-            if edepth >= depth:
-                if escore > WIN_BOUND:
-                    escore -= ply
-                elif escore < -WIN_BOUND:
-                    escore += ply
-                if eflag == _EXACT:
-                    return escore
-                if eflag == _LOWER:
-                    if escore >= beta:
-                        return escore
-                elif escore <= alpha:
-                    return escore
 
         nmoves = len(moves)
         # a forced reply costs no depth
