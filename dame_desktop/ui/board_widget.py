@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QKeyEvent,
     QLinearGradient,
     QMouseEvent,
     QPainter,
@@ -461,6 +462,11 @@ class BoardWidget(QWidget):
     # -- mouse ---------------------------------------------------------------------------
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.RightButton and self._selected is not None:
+            self._clear_selection()  # a right click puts the held piece back
+            self.update()
+            event.accept()
+            return
         if event.button() != Qt.MouseButton.LeftButton or self._position is None:
             super().mousePressEvent(event)
             return
@@ -489,6 +495,14 @@ class BoardWidget(QWidget):
             self._press_on_piece = True
             self.update()
         event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Escape and self._selected is not None:
+            self._clear_selection()  # put the held piece back
+            self.update()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if not self._press_on_piece or not (event.buttons() & Qt.MouseButton.LeftButton):

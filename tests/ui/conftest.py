@@ -8,7 +8,6 @@ from collections.abc import Iterator
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("PYTEST_QT_API", "pyside6")
 
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")

@@ -233,3 +233,22 @@ def test_king_capture_that_ends_on_its_own_square(window, qtbot):
         click(board, 20)
     assert blocker.args[0] == circle[0]
     assert board.position().piece_at(20).is_king
+
+
+def test_escape_or_right_click_puts_the_held_piece_back(window, qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    start(window, fen=FORCED)
+    board = window.board
+    click(board, 18)
+    click(board, 9)
+    assert board.pending_route() == [9]
+    board.setFocus()
+    QTest.keyClick(board, Qt.Key.Key_Escape)
+    assert board.selected_square() is None and board.pending_route() == []
+    click(board, 18)
+    QTest.mouseClick(board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
+                     point(board, 30))
+    assert board.selected_square() is None
+    assert window.controller.game.moves == []
