@@ -279,3 +279,28 @@ def test_changing_the_rules_starts_a_new_game_with_them(window, qtbot):
     assert window.controller.against_computer(), "the same opponents play on"
     assert window.rules_label.text() == "Rules: German (Schmidt) with house rules"
     assert "huffing" in window.rules_label.toolTip()
+
+
+def test_hot_seat_undo_one_move_and_draw_by_agreement(window, qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    start(window)
+    for a, b in ((22, 18), (9, 13)):
+        with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+            drag(window.board, a, b)
+    window.undo_action.trigger()
+    game = window.controller.game
+    assert len(game.moves) == 1 and game.position.turn is Color.BLACK, "hot-seat: one move back"
+    asked: list[str] = []
+
+    def answer_yes() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        asked.append(box.text())
+        box.button(QMessageBox.StandardButton.Yes).click()
+
+    QTimer.singleShot(50, answer_yes)
+    window.draw_action.trigger()
+    assert asked == ["Dark offers a draw. Light, do you accept?"]
+    assert game.result.reason is Reason.AGREEMENT
