@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from importlib.resources import files
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from .. import __version__
@@ -22,9 +25,27 @@ def create_window() -> MainWindow:
     return MainWindow()
 
 
+def app_icon() -> QIcon:
+    """The program's icon from the package's resources (PNG sizes plus the SVG)."""
+    icon = QIcon()
+    folder = files("dame_desktop") / "resources" / "icons"
+    for size in (16, 32, 48, 64, 128, 256, 512):
+        png = folder / f"dame-{size}.png"
+        if png.is_file():
+            icon.addFile(str(png), QSize(size, size))
+    svg = folder / "dame.svg"
+    if svg.is_file():
+        icon.addFile(str(svg))
+    return icon
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the program; returns the exit code of the event loop."""
     args = list(sys.argv if argv is None else argv)
+    if "--smoke-test" in args[1:]:
+        from .smoke import run_smoke_test  # the packaging check of a built bundle
+
+        return run_smoke_test(args)
     if any(a in ("-h", "--help") for a in args[1:]):
         print("usage: dame-desktop\n\nPlay Dame (draughts) against the computer or hot-seat.")
         return 0
@@ -32,10 +53,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"dame-desktop {__version__}")
         return 0
     keep_none_alive()
-    app = QApplication.instance() or QApplication(args)
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(args)
     app.setApplicationName("Dame")
     app.setOrganizationName("Dame")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName("io.github.dame_desktop.Dame")  # matches the .desktop file
+    app.setWindowIcon(app_icon())
     window = create_window()
     window.show()
     code = app.exec()

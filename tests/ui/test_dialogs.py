@@ -127,3 +127,11 @@ def test_board_surroundings_follow_a_dark_palette(qtbot):
     image = board.grab().toImage()
     assert image.pixelColor(5, 150) == QColor(30, 32, 36)
     assert image.pixelColor(250, 150) != QColor(30, 32, 36), "the board itself keeps its wood"
+
+
+def test_the_program_icon_loads_from_the_package(qapp):
+    from dame_desktop.ui.app import app_icon
+
+    icon = app_icon()
+    assert not icon.isNull()
+    assert 16 in [s.width() for s in icon.availableSizes()]
