@@ -108,6 +108,10 @@ class BoardWidget(QWidget):
         self._anim_route: Route = ()
         self._anim_legs: list[list[int]] = []
         self._anim_t = 0.0
+        self._light_square = QColor(LIGHT_SQUARE)
+        self._dark_square = QColor(DARK_SQUARE)
+        self._light_piece = LIGHT_PIECE
+        self._dark_piece = DARK_PIECE
         # caches of pre-rendered pictures
         self._pieces: dict[tuple[int, Color, bool, bool, float], QPixmap] = {}
         self._bg: QPixmap | None = None
@@ -158,6 +162,32 @@ class BoardWidget(QWidget):
 
     def moves(self) -> list[Move]:
         return list(self._moves)
+
+    def set_colors(
+        self,
+        light_square: QColor | str,
+        dark_square: QColor | str,
+        light_piece: QColor | str,
+        dark_piece: QColor | str,
+    ) -> None:
+        """Paint with other colours (a theme); pieces get their shading from the base colour."""
+        self._light_square = QColor(light_square)
+        self._dark_square = QColor(dark_square)
+        self._light_piece = _shades(QColor(light_piece))
+        self._dark_piece = _shades(QColor(dark_piece))
+        self._pieces.clear()
+        self._bg = None
+        self.update()
+
+    def reset_colors(self) -> None:
+        """Back to the default wooden look."""
+        self._light_square = QColor(LIGHT_SQUARE)
+        self._dark_square = QColor(DARK_SQUARE)
+        self._light_piece = LIGHT_PIECE
+        self._dark_piece = DARK_PIECE
+        self._pieces.clear()
+        self._bg = None
+        self.update()
 
     def set_idle_reason(self, reason: str) -> None:
         """What to say when the user touches a piece while no move may be made."""
@@ -726,7 +756,7 @@ class BoardWidget(QWidget):
         area = self._squares_rect()
         cell = self._cell()
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(LIGHT_SQUARE)
+        painter.setBrush(self._light_square)
         painter.drawRect(area)
         geo = self._position.geometry if self._position is not None else None
         for row in range(size):
@@ -737,8 +767,8 @@ class BoardWidget(QWidget):
                     continue
                 rect = QRectF(area.left() + col * cell, area.top() + row * cell, cell, cell)
                 grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
-                grad.setColorAt(0.0, DARK_SQUARE.lighter(108))
-                grad.setColorAt(1.0, DARK_SQUARE.darker(108))
+                grad.setColorAt(0.0, self._dark_square.lighter(108))
+                grad.setColorAt(1.0, self._dark_square.darker(108))
                 painter.setBrush(QBrush(grad))
                 painter.drawRect(rect)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -956,7 +986,7 @@ class BoardWidget(QWidget):
     def _paint_stone(
         self, painter: QPainter, center: QPointF, radius: float, thickness: float, colour: Color
     ) -> None:
-        top, mid, edge = LIGHT_PIECE if colour is Color.WHITE else DARK_PIECE
+        top, mid, edge = self._light_piece if colour is Color.WHITE else self._dark_piece
         # the side of the stone, seen below its top face
         side = QPointF(center.x(), center.y() + thickness)
         painter.setPen(QPen(edge.darker(130), max(0.8, radius * 0.03)))
@@ -1026,3 +1056,11 @@ def _follows(before: Position, move: Move, after: Position) -> bool:
         return before.play(move) == after
     except ValueError:
         return False
+
+
+def _shades(base: QColor) -> tuple[QColor, QColor, QColor]:
+    """Highlight, body and rim colours of a piece of colour ``base``."""
+    light = base.lightness() > 128
+    top = base.lighter(108) if light else base.lighter(190)
+    edge = base.darker(150) if light else base.darker(250)
+    return top, base, edge

@@ -252,3 +252,18 @@ def test_escape_or_right_click_puts_the_held_piece_back(window, qtbot):
                      point(board, 30))
     assert board.selected_square() is None
     assert window.controller.game.moves == []
+
+
+def test_colours_can_be_changed_and_reset(qtbot):
+
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(320, 320)
+    board.set_position(Position.start(find_rules("german")))
+    empty_dark = board.square_rect(17).topLeft().toPoint() + _offset(board) / 4
+    before = board.grab().toImage().pixelColor(empty_dark)
+    board.set_colors("#eeeed2", "#769656", "#fafaf5", "#262421")
+    green = board.grab().toImage().pixelColor(empty_dark)
+    assert green.green() > green.red() + 20 and green.green() > green.blue() + 40, "now green"
+    board.reset_colors()
+    assert board.grab().toImage().pixelColor(empty_dark) == before
