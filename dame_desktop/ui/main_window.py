@@ -348,7 +348,9 @@ class MainWindow(QMainWindow):
         box.open()
 
     def _on_huff_pending(self, pending: PendingHuff) -> None:
-        offender = texts.colour_name(pending.offender)
+        side = texts.colour_name(pending.offender)
+        name = self.names()[pending.offender]
+        offender = side if name == side else f"{name} ({side})"
         squares = ", ".join(str(sq) for sq in pending.candidates)
         self.huff_bar.label.setText(
             self.tr("%1 did not capture although it had to (piece on %2). What do you do?")
