@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections import defaultdict
@@ -15,6 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from dame_desktop.ai import Limit, choose_move, find_level, search  # noqa: E402
 from dame_desktop.core import Position, find_rules  # noqa: E402
@@ -41,7 +43,17 @@ def main() -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--movetime", type=float, default=None)
     parser.add_argument("--rules", default=None, help="only these rule sets (comma list)")
+    parser.add_argument("--peer-check", type=float, default=None, metavar="SECONDS",
+                        help="also ask py-draughts' TurboEngine (10x10 lines only) and report "
+                        "how often it agrees with the expected move")
     args = parser.parse_args()
+    peer = None
+    if args.peer_check is not None:
+        from ai_vs_pydraughts import DEFAULT_VENV, Peer
+
+        peer = Peer(str(Path(os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV))) / "bin"
+                        / "python"))
+    agree = asked = 0
     level = find_level(args.level)
     wanted = set(args.rules.split(",")) if args.rules else None
     solved: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -61,6 +73,12 @@ def main() -> int:
         for group in (key, kind):
             solved[group][0] += ok
             solved[group][1] += 1
+        if peer is not None and rules.board_size == 10 and rules.key == "international":
+            theirs = peer.best(pos, args.peer_check)
+            asked += 1
+            agree += theirs.full_text() == best
+            if theirs.full_text() != best:
+                print(f"peer disagrees {fen}: expected {best}, TurboEngine {theirs}")
         if not ok:
             print(f"miss {key} {fen}: expected {best}, played {result.move} "
                   f"(score {result.score}, depth {result.depth})", flush=True)
@@ -68,6 +86,9 @@ def main() -> int:
         print(f"  {group:14s} {ok:3d}/{count:<3d} {100 * ok / count:5.1f} %")
     what = f"movetime {args.movetime}s" if args.movetime is not None else f"level {level.key}"
     print(f"{what}: {found}/{total} = {100 * found / max(total, 1):.1f} % solved")
+    if peer is not None:
+        peer.close()
+        print(f"TurboEngine at {args.peer_check}s agrees on {agree}/{asked} 10x10 positions")
     return 0
 
 

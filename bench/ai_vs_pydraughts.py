@@ -41,16 +41,20 @@ class Peer:
         self.used = 0.0
         self.moves = 0
 
-    def move(self, game: Game, seconds: float) -> Move:
+    def best(self, position: Position, seconds: float) -> Move:
+        """The peer's move in ``position`` after ``seconds`` of thought."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"go {seconds} {game.position.fen()}\n")
+        self.proc.stdin.write(f"go {seconds} {position.fen()}\n")
         self.proc.stdin.flush()
         reply = self.proc.stdout.readline().split()
         if len(reply) != 3 or reply[0] != "move":
             raise RuntimeError(f"peer said {reply!r}")
         self.used += float(reply[2])
         self.moves += 1
-        return game.position.parse_move(reply[1])
+        return position.parse_move(reply[1])
+
+    def move(self, game: Game, seconds: float) -> Move:
+        return self.best(game.position, seconds)
 
     def close(self) -> None:
         assert self.proc.stdin is not None

@@ -123,6 +123,11 @@ class Evaluator:
         self.pre2_w = self._row_mask(cells, 2)
         self.pre2_b = self._row_mask(cells, size - 3)
         self.back_value = 6 if size <= 8 else 4
+        self.left = 0
+        for bit, _, col in cells:
+            if col < size // 2:
+                self.left |= 1 << bit
+        self.balance = 2
         self.mobility = 2
         self.runaway = (self.king - MAN) // 3
 
@@ -136,7 +141,10 @@ class Evaluator:
 
     def __call__(self, w: int, b: int, k: int, wtm: bool, quiet: int = 0) -> int:
         """The static score from the side to move (hundredths of a man)."""
-        score = self.white_score(w, b, k)
+        return self.finish(self.white_score(w, b, k), wtm, quiet)
+
+    def finish(self, score: int, wtm: bool, quiet: int = 0) -> int:
+        """Turn a :meth:`white_score` into the score from the side to move."""
         if self.giveaway:
             score = -score
         if self.quiet_limit:
@@ -187,6 +195,11 @@ class Evaluator:
         wmob = ((wm >> n) & empty).bit_count() + ((wm >> (n + 1)) & empty).bit_count()
         bmob = ((bm << n) & empty).bit_count() + ((bm << (n + 1)) & empty).bit_count()
         score += (wmob - bmob) * self.mobility
+        # balance: men spread over both wings hold together better
+        left = self.left
+        wl = (wm & left).bit_count()
+        bl = (bm & left).bit_count()
+        score -= (abs(2 * wl - nwm) - abs(2 * bl - nbm)) * self.balance
         # runaway men: one step from crowning with a free square ahead
         free_w = (empty << n) | (empty << (n + 1))
         free_b = (empty >> n) | (empty >> (n + 1))

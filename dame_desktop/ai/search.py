@@ -116,6 +116,7 @@ class Searcher:
         self.tt: dict[tuple[int, int, int, bool], tuple[int, int, int, RawMove | None]] = {}
         self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.hist: dict[tuple[bool, int, int], int] = {}
+        self.eval_cache: dict[tuple[int, int, int], int] = {}
         self.path: set[tuple[int, int, int, bool]] = {p.key for p in history}
         self.nodes = 0
         self.deadline = 0.0
@@ -137,7 +138,14 @@ class Searcher:
     # -- evaluation ----------------------------------------------------------------------
 
     def _eval(self, w: int, b: int, k: int, wtm: bool, qp: int) -> int:
-        score = self.evaluator(w, b, k, wtm, qp)
+        key = (w, b, k)
+        white = self.eval_cache.get(key)
+        if white is None:
+            white = self.evaluator.white_score(w, b, k)
+            if len(self.eval_cache) >= TT_LIMIT:
+                self.eval_cache.clear()
+            self.eval_cache[key] = white
+        score = self.evaluator.finish(white, wtm, qp)
         if self.noise:
             spread = 2 * self.noise + 1
             score += hash((w, b, k, wtm, self.seed)) % spread - self.noise
