@@ -168,7 +168,7 @@ def board_shape(move_texts: Sequence[str], fen: str | None) -> tuple[int | None,
                     elif _ALGEBRAIC.fullmatch(square):
                         algebraic = True
                         files = max(files, "abcdefghijkl".index(square[0]) + 1, int(square[1:]))
-    joined = " ".join(move_texts).lower()
+    joined = " ".join(move_texts[:40]).lower()
     if joined:
         letters = _ALGEBRAIC.findall(joined)
         if letters:

@@ -118,6 +118,9 @@ def read_games(path: str | Path, default_rules: RuleSet | None = None) -> list[G
 
 # --- move resolution (the hot path) ---------------------------------------------------------
 
+_NO_CAPTURES: list[RawMove] = []
+
+
 class _Resolver:
     """Resolves move text against the legal moves of raw states, with bounded caches."""
 
@@ -143,10 +146,15 @@ class _Resolver:
         if caps is None:
             gen = self.gen
             w, b, k, wtm = state
+            own, opp = (w, b) if wtm else (b, w)
+            if not own & k:  # men only: a bitwise test usually proves there is no capture
+                target = opp if gen.men_capture_kings else opp & ~k
+                if not gen._man_capturers(own, target, self.valid & ~(w | b), wtm):
+                    return _NO_CAPTURES
             caps = gen.captures(w, b, k, wtm, dedupe=False)
             if caps:
                 caps = gen.filter_captures(caps, k)
-            if len(self.capture_cache) > 200_000:
+            if len(self.capture_cache) > 30_000:
                 self.capture_cache.clear()
             self.capture_cache[state] = caps
         return caps
@@ -158,7 +166,7 @@ class _Resolver:
         if hit is not None:
             return hit
         result = self._resolve(state, text)
-        if len(self.move_cache) > 300_000:
+        if len(self.move_cache) > 30_000:
             self.move_cache.clear()
         self.move_cache[key] = result
         return result
@@ -169,7 +177,7 @@ class _Resolver:
         if found is not None:
             return found
         result = self._squares(text)
-        if len(self.text_cache) > 100_000:
+        if len(self.text_cache) > 20_000:
             self.text_cache.clear()
         self.text_cache[text] = result
         return result
