@@ -270,7 +270,15 @@ def _others(chosen: RuleSet, size: int, algebraic: bool | None) -> tuple[RuleSet
     def rank(p: RuleSet) -> tuple[int, int]:
         return (p.board_size != size, algebraic is not None and p.algebraic != algebraic)
 
-    return tuple(sorted((p for p in PRESETS if p != chosen), key=rank))
+    key = (id(chosen), size, algebraic)
+    found = _OTHERS.get(key)
+    if found is None or found[0] is not chosen:
+        found = (chosen, tuple(sorted((p for p in PRESETS if p is not chosen), key=rank)))
+        _OTHERS[key] = found
+    return found[1]
+
+
+_OTHERS: dict[tuple[int, int, bool | None], tuple[RuleSet, tuple[RuleSet, ...]]] = {}
 
 
 def _fen_of(headers: Mapping[str, str]) -> str | None:
