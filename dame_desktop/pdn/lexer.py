@@ -127,7 +127,7 @@ class GameText:
 class GameLexer:
     """Cuts a stream of lines into games.  Keeps the unread rest of the current line."""
 
-    def __init__(self, readline: Callable[[], str]) -> None:
+    def __init__(self, readline: Callable[[], str | bytes]) -> None:
         self._readline = readline
         self._buffer = ""
         self._line = 1  # file line number of the buffer's first line
@@ -138,12 +138,17 @@ class GameLexer:
     def _read_line(self) -> str | None:
         if self._eof:
             return None
-        line = self._readline()
-        if not line:
+        got = self._readline()
+        if not got:
             self._eof = True
             return None
-        if not isinstance(line, str):
-            raise TypeError("read_game needs a text handle (open the file with open_pdn)")
+        if isinstance(got, str):
+            line = got
+        else:  # a binary handle: decode line by line
+            try:
+                line = got.decode("utf-8")
+            except UnicodeDecodeError:
+                line = got.decode("cp1252", errors="replace")
         if self._first:
             self._first = False
             if line.startswith("\ufeff"):

@@ -51,7 +51,7 @@ def open_pdn(path: str | Path) -> io.StringIO:
         return io.StringIO(decode(handle.read()), newline=None)
 
 
-def _lexer(handle: IO[str]) -> GameLexer:
+def _lexer(handle: IO[str] | IO[bytes]) -> GameLexer:
     lexer = _LEXERS.get(handle)
     if lexer is None:
         lexer = GameLexer(handle.readline)
@@ -66,9 +66,12 @@ def _instance(visitor: object) -> tuple[BaseVisitor[T], Callable[[], BaseVisitor
     return factory(), factory
 
 
-def read_game(handle: IO[str], visitor: VisitorArg[T] | None = None,
+def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
               default_rules: RuleSet | None = None) -> T | Game | None:
-    """Read the next game from a text handle; None at the end of the input.
+    """Read the next game from a handle; None at the end of the input.
+
+    A text handle is read as it is; a binary one is decoded line by line (UTF-8, else
+    Windows-1252).  :func:`open_pdn` opens a file with the encoding detected once.
 
     ``visitor`` is a visitor class (or factory, or instance); the default builds a
     :class:`Game` with problems in ``game.errors``.  ``default_rules`` is used when the
@@ -91,17 +94,17 @@ def read_game(handle: IO[str], visitor: VisitorArg[T] | None = None,
     return parse_game_text(text, instance, default_rules or GERMAN, factory)
 
 
-def read_headers(handle: IO[str]) -> Headers | None:
+def read_headers(handle: IO[str] | IO[bytes]) -> Headers | None:
     """The headers of the next game (its moves are skipped); None at the end."""
     return read_game(handle, HeadersBuilder)  # type: ignore[return-value]
 
 
-def skip_game(handle: IO[str]) -> bool:
+def skip_game(handle: IO[str] | IO[bytes]) -> bool:
     """Skip the next game; False at the end of the input."""
     return read_game(handle, SkipVisitor) is not None
 
 
-def iter_games(handle: IO[str], default_rules: RuleSet | None = None) -> Iterator[Game]:
+def iter_games(handle: IO[str] | IO[bytes], default_rules: RuleSet | None = None) -> Iterator[Game]:
     """Every game of a handle, in order."""
     while True:
         game = read_game(handle, default_rules=default_rules)

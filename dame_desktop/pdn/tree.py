@@ -9,15 +9,29 @@ builds the immutable core Position on demand.
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Iterable, Iterator, MutableMapping
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry
-from ..core.movegen import RawMove
+from ..core.movegen import RawMove, generator
 from ..core.rules import ENGLISH
 
+if TYPE_CHECKING:
+    from .visitors import BaseVisitor
+
+T = TypeVar("T")
+
+
+class SkipType(enum.Enum):
+    """The type of :data:`SKIP`, which a visitor returns to skip part of a game."""
+
+    SKIP = "skip"
+
+
+SKIP = SkipType.SKIP
 State = tuple[int, int, int, bool]
 """A position as ``(white, black, kings, white_to_move)`` bitboards (core bit layout)."""
 
@@ -402,6 +416,29 @@ class Game(GameNode):
             return self.rules.first.opponent
         return None
 
+    def accept(self, visitor: BaseVisitor[T]) -> T:
+        """Replay the whole game through a visitor's callbacks (as the reader calls them).
+
+        This is how copying, counting and transforming share one traversal:
+        ``game.accept(GameBuilder())`` returns an equal copy.
+        """
+        if visitor.begin_game() is not SKIP:
+            visitor.begin_headers()
+            for name, value in self.headers.items():
+                visitor.visit_header(name, value)
+            if visitor.end_headers() is not SKIP:
+                visitor.visit_start(self.rules, self.state, False)
+                if self.comment:
+                    visitor.visit_comment(self.comment)
+                if self.setup is not None:
+                    visitor.visit_setup(self.setup, self.state)
+                _accept_line(self, visitor)
+            token = self.result_token
+            if token is not None:
+                visitor.visit_result(token)
+        visitor.end_game()
+        return visitor.result()
+
     def __str__(self) -> str:
         from .writer import write_game
 
@@ -409,3 +446,37 @@ class Game(GameNode):
 
     def __repr__(self) -> str:
         return f"<Game {self.headers.get('White', '?')} - {self.headers.get('Black', '?')}>"
+
+
+def _accept_node(node: ChildNode, visitor: BaseVisitor[T]) -> None:
+    parent = node.parent
+    assert parent is not None
+    if node.starting_comment:
+        visitor.visit_comment(node.starting_comment)
+    state = node.state
+    if node.setup is not None:  # the state after the move itself, before the setup
+        w, b, k, wtm = parent.state
+        w2, b2, k2 = generator(node.rules).apply(w, b, k, wtm, node.raw)
+        state = (w2, b2, k2, not wtm)
+    visitor.visit_move(node.raw, state)
+    for nag in node.nags:
+        visitor.visit_nag(nag)
+    if node.comment:
+        visitor.visit_comment(node.comment)
+    if node.setup is not None:
+        visitor.visit_setup(node.setup, node.state)
+
+
+def _accept_line(parent: GameNode, visitor: BaseVisitor[T]) -> None:
+    """The main continuation of ``parent`` with every side line, in written order."""
+    node = parent
+    while node.variations:
+        main = node.variations[0]
+        _accept_node(main, visitor)
+        for alt in node.variations[1:]:
+            if visitor.begin_variation() is SKIP:
+                continue
+            _accept_node(alt, visitor)
+            _accept_line(alt, visitor)
+            visitor.end_variation()
+        node = main

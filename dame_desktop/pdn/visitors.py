@@ -8,21 +8,18 @@ reader skip that part without resolving its moves.
 
 from __future__ import annotations
 
-import enum
 from typing import Generic, TypeVar
 
 from ..core import RuleSet
 from ..core.movegen import RawMove
-from .tree import ChildNode, Game, GameNode, Headers, Nag, PdnError, State
+from .tree import SKIP, ChildNode, Game, GameNode, Headers, Nag, PdnError, SkipType, State
 
 ResultT = TypeVar("ResultT")
 
+__all__ = ["SKIP", "BaseVisitor", "ErrorCounter", "GameBuilder", "HeadersBuilder", "SkipType",
+           "SkipVisitor"]
 
-class SkipType(enum.Enum):
-    SKIP = "skip"
 
-
-SKIP = SkipType.SKIP
 
 
 class BaseVisitor(Generic[ResultT]):

@@ -291,3 +291,13 @@ def test_positions_along_the_main_line_match_the_core() -> None:
     for node in game.mainline():
         pos = pos.play(pos.parse_move(node.move.full_text()))
         assert node.position() == pos
+
+
+def test_binary_handles_are_decoded_line_by_line() -> None:
+    with open(DATA / "cp1252.pdn", "rb") as handle:
+        game = read_game(handle)
+    assert isinstance(game, Game) and game.headers["Black"] == "Müller, Zoë"
+    with open(DATA / "crlf_bom.pdn", "rb") as handle:
+        game = read_game(handle)
+    assert isinstance(game, Game) and game.headers["Event"] == "CRLF and BOM"
+    assert game.errors == [] and len(list(game.mainline())) == 14

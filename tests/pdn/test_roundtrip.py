@@ -143,3 +143,15 @@ def test_long_lines_wrap_at_80_columns_and_comments_keep_paragraphs() -> None:
     back = read_game(io.StringIO(text))
     assert isinstance(back, Game)
     assert back.end().comment == " ".join(["word"] * 40) + "\n\nsecond paragraph"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32))
+def test_accept_replays_a_game_into_an_equal_copy(seed: int) -> None:
+    from dame_desktop.pdn import GameBuilder
+
+    game = random_game(seed)
+    copy = game.accept(GameBuilder())
+    assert copy is not game
+    assert game_data(copy) == game_data(game)
+    assert write_game(copy) == write_game(game)
