@@ -7,6 +7,7 @@ itself: both are a small directory of PNG images.
     python packaging/make_icons.py            # writes the files listed below
     python packaging/make_icons.py --check    # exit 1 if any output is missing or stale
 
+Sources: dame_desktop/resources/icons/dame.svg, and dame-small.svg for 16 px.
 Outputs:
     dame_desktop/resources/icons/dame-<N>.png    N = 16 32 48 64 128 256 512
     packaging/windows/dame.ico                   16 24 32 48 64 128 256 (PNG entries)
@@ -23,6 +24,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = ROOT / "dame_desktop" / "resources" / "icons" / "dame.svg"
+# Hand-drawn on the pixel grid for 16 px, where the curves of dame.svg would blur.
+SMALL_SVG = SVG.with_name("dame-small.svg")
+SMALL_SIZES = (16,)
 PNG_DIR = SVG.parent
 ICO = ROOT / "packaging" / "windows" / "dame.ico"
 ICNS = ROOT / "packaging" / "macos" / "dame.icns"
@@ -140,7 +144,7 @@ def read_icns(data: bytes) -> list[tuple[str, tuple[int, int]]]:
 def outputs() -> dict[Path, bytes]:
     """Every output file and its content, rendered fresh from the SVG."""
     needed = sorted(set(PNG_SIZES) | set(ICO_SIZES) | {s for _, s in ICNS_TYPES})
-    pngs = {size: render_png(SVG, size) for size in needed}
+    pngs = {size: render_png(SMALL_SVG if size in SMALL_SIZES else SVG, size) for size in needed}
     files = {PNG_DIR / f"dame-{size}.png": pngs[size] for size in PNG_SIZES}
     files[ICO] = build_ico({size: pngs[size] for size in ICO_SIZES})
     files[ICNS] = build_icns(pngs)

@@ -85,3 +85,17 @@ def test_svg_renders_to_the_committed_pixels(qapp: object) -> None:
     # the corner is transparent (rounded tile), the centre is opaque
     assert fresh.pixelColor(0, 0).alpha() == 0
     assert fresh.pixelColor(32, 40).alpha() == 255
+
+
+def test_16_px_comes_from_the_pixel_drawing(qapp: object) -> None:
+    """At 16 px every pixel is opaque board, frame or stone: nothing half-blurred."""
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(ICONS / "dame-16.png"))
+    assert image.width() == 16
+    alphas = {image.pixelColor(x, y).alpha() for x in range(16) for y in range(16)}
+    assert alphas == {0, 255}  # only the four cut corners are transparent
+    assert sum(image.pixelColor(x, y).alpha() == 0 for x in range(16) for y in range(16)) == 4
+    # the crown's middle spike is gold, the outline around it dark
+    assert image.pixelColor(8, 2).name() == "#f5b800"
+    assert image.pixelColor(8, 1).name() == "#24150b"
