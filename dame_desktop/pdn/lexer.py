@@ -33,11 +33,6 @@ TEXT = 12  # anything else
 ESCAPE = 13  # a '%' escape line (ignored)
 UNKNOWN_MOVE = 14  # a lone "-": a move nobody recorded ("41. - -")
 
-KIND_NAMES = {
-    TAG: "tag", MOVE: "move", NUMBER: "move number", ELLIPSIS: "ellipsis",
-    COMMENT: "comment", LINE_COMMENT: "line comment", OPEN: "(", CLOSE: ")", NAG: "NAG",
-    RESULT: "result", SETUP: "setup", GLUED: "glued text", TEXT: "text", ESCAPE: "escape",
-}
 
 
 Token = tuple[int, int, str, "str | int | None"]
@@ -60,6 +55,8 @@ _GLYPH = r"[!?]{1,5}|\([!?]{1,5}\)|□"
 _RESULTS = r"1/2-1/2|½-½|0\.5-0\.5|2-0|0-2|1-1|1-0|0-1|0-0|\*"
 _QUOTE_OPEN = "\"\u201c\u201d"
 
+# Leading whitespace (possessive, so a token is never cut at the end of the buffer) includes
+# the literal two-character "\r" garbage of some broken exports.
 _MASTER = re.compile(
     r"(?:\s|\\r)*+(?:" + "|".join(
         (
@@ -84,9 +81,7 @@ _MASTER = re.compile(
         )
     ) + ")"
 )
-# whitespace, including the literal two-character "\r" garbage of some broken exports
 _CLOSERS = {"{": "}", "/": "/", "[": "]"}
-_SPACE = re.compile(r"(?:\s|\\r)*")
 _UNESCAPE = re.compile(r"\\(.)")
 _LINE_BREAKS = re.compile(r"[ \t]*\n[ \t]*")
 

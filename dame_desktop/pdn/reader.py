@@ -394,6 +394,8 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
     depth = 0
     move_errors = 0
     MOVE, COMMENT, NAG, OPEN, CLOSE = lx.MOVE, lx.COMMENT, lx.NAG, lx.OPEN, lx.CLOSE
+    visit_move = visitor.visit_move
+    move_cache = resolver.move_cache
     for tok in tokens:
         kind = tok[0]
         if skip_depth >= 0:
@@ -413,8 +415,10 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
                 visitor.visit_result(tok[2])
             continue
         if kind == MOVE:
-            current = cast(State, level[1])
-            found = resolve(current, tok[2])
+            current: State = level[1]  # type: ignore[assignment]
+            found = move_cache.get((current, tok[2]))
+            if found is None:
+                found = resolve(current, tok[2])
             if isinstance(found, str):
                 visitor.handle_error(_error(text, tok, found))
                 if not found.startswith("ambiguous"):  # ambiguity is the file's, not the rules'
@@ -422,7 +426,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
                 skip_depth = depth
                 continue
             raw, after = found
-            visitor.visit_move(raw, after)
+            visit_move(raw, after)
             level[0] = current
             level[1] = after
         elif kind == COMMENT:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry
 from ..core.movegen import RawMove, generator
-from ..core.rules import ENGLISH
+from ..core.rules import GERMAN
 
 if TYPE_CHECKING:
     from .visitors import BaseVisitor
@@ -363,7 +363,7 @@ class Game(GameNode):
 
     def __init__(self, rules: RuleSet | None = None, start: Position | None = None,
                  headers: Headers | None = None) -> None:
-        rules = rules if rules is not None else ENGLISH
+        rules = rules if rules is not None else GERMAN
         if start is None:
             start = Position.start(rules)
         super().__init__(rules, (start.white, start.black, start.kings,

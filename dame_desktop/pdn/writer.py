@@ -58,16 +58,11 @@ def header_items(game: Game) -> list[tuple[str, str]]:
         items.append(("Rules", tag))
     if not game.is_standard_start():
         items.append(("SetUp", "1"))
-        items.append(("FEN", game.position().fen() if game.setup is None else _start_fen(game)))
+        items.append(("FEN", game.position().fen()))  # a setup at the start included
     for name, value in headers.items():
         if name not in TAG_ROSTER and name not in _SPECIAL_TAGS:
             items.append((name, value))
     return items
-
-
-def _start_fen(game: Game) -> str:
-    fen = game.headers.get("FEN") or game.headers.get("Fen") or game.headers.get("fen")
-    return fen.strip() if fen else game.position().fen()
 
 
 def _comment_words(text: str) -> list[str]:
@@ -90,8 +85,6 @@ def movetext_words(game: Game) -> list[str]:
     words: list[str] = []
     if game.comment:
         words.extend(_comment_words(game.comment))
-    if game.setup is not None and not game.is_standard_start():
-        pass  # the start position is written as the FEN tag
     force = True
     _walk(game, 1, force, words)
     result = styled_result(game.result(), game.rules)
