@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
@@ -356,6 +357,27 @@ class GameController(QObject):
                 self.game.redo()
         self._changed()
         self._next_turn()
+
+    def replay(self, moves: Sequence[Move]) -> int:
+        """Replace the game by ``moves`` played from its start (a PDN tree drives the board).
+
+        Returns how many moves could be played: the rules may end a game that the file
+        continues (then the rest is left out).
+        """
+        self._stop_everything()
+        game = Game(self.game.rules, self.game.states[0].position)
+        played = 0
+        for move in moves:
+            try:
+                game.play(move)
+            except (IllegalMoveError, GameError) as exc:
+                log.info("replay stops after %d moves: %s", played, exc)
+                break
+            played += 1
+        self.game = game
+        self._changed()
+        self._next_turn()
+        return played
 
     # -- the players' other requests -----------------------------------------------------
 
