@@ -66,10 +66,7 @@ class Evaluator:
             self.king += 30  # a king that men cannot take is worth more
         self.start_pieces = 2 * rules.start_rows * n
         self.long_diagonal = geo.long_diagonal
-        self.white_promo = geo.white_promo
-        self.black_promo = geo.black_promo
         self.quiet_limit = rules.draw_quiet_plies
-        self.three_kings_rule = rules.draw_three_kings_diagonal
 
         # internal square -> (bit, row, col); row 0 is the top (Black's back row)
         cells: list[tuple[int, int, int]] = []
@@ -120,8 +117,6 @@ class Evaluator:
         # men one step from the crowning row
         self.pre_w = self._row_mask(cells, 1)
         self.pre_b = self._row_mask(cells, size - 2)
-        self.pre2_w = self._row_mask(cells, 2)
-        self.pre2_b = self._row_mask(cells, size - 3)
         self.back_value = 6 if size <= 8 else 4
         self.left = 0
         for bit, _, col in cells:
