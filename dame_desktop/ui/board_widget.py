@@ -108,6 +108,7 @@ class BoardWidget(QWidget):
         self._anim_route: Route = ()
         self._anim_legs: list[list[int]] = []
         self._anim_t = 0.0
+        self.animation_ms = 250  # time for one leg of a move (the preferences set it)
         self._light_square = QColor(LIGHT_SQUARE)
         self._dark_square = QColor(DARK_SQUARE)
         self._light_piece = LIGHT_PIECE
@@ -604,7 +605,8 @@ class BoardWidget(QWidget):
         legs = max(1, len(route) - 1)
         self._anim.setStartValue(0.0)
         self._anim.setEndValue(float(legs))
-        self._anim.setDuration(min(900, 160 + 140 * legs))
+        step = max(20, self.animation_ms)
+        self._anim.setDuration(min(max(900, 4 * step), step // 2 + step * legs))
         self._anim_t = 0.0
         self._anim.start()
 
