@@ -9,7 +9,7 @@ is a tactic of one of these kinds:
 * ``capture``: several captures are legal and only one of them is good;
 * ``race``: few men, no kings, and the best move wins the race to crown;
 * ``combination``: any other quiet move that a two-ply search does not find;
-* ``deep`` (with ``--deep``): a move that a 4-ply search misses, found at 8 plies (6 on
+* ``deep`` (with ``--deep``): a move that a 3-ply search misses, found at 8 plies (6 on
   10x10) and confirmed by the deep search.
 
 Only positions with at most one man of material difference are tried.
@@ -81,14 +81,12 @@ def verify(pos: Position, depth: int, deep: bool = False) -> tuple[str, str, int
 
 
 def find_deep(pos: Position) -> tuple[str, str, int] | None:
-    """A candidate whose best move a 4-ply search misses but a deeper one finds."""
+    """A candidate whose best move a 3-ply search misses but a deeper one finds."""
     if len(pos.legal_moves()) < 2:
         return None
-    quick = search(pos, pos.rules, Limit(depth=4))
+    quick = search(pos, pos.rules, Limit(depth=3))
     mid = search(pos, pos.rules, Limit(depth=MID[pos.rules.board_size]))
     if quick.move is None or mid.move is None or quick.move == mid.move:
-        return None
-    if mid.score - quick.score < MARGIN // 2 and mid.score < 100:
         return None
     return mid.move.full_text(), "deep", mid.score
 
@@ -135,7 +133,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--log", action="store_true", help="show finds on stderr as they come")
     parser.add_argument("--deep", action="store_true",
-                        help="only tactics that a 4-ply search misses (kind 'deep')")
+                        help="only tactics that a 3-ply search misses (kind 'deep')")
     args = parser.parse_args()
     print("# Tactics: rules | FEN | best move (full path) | kind | deep score")
     print("# Built by bench/make_tactics.py (see its docstring); checked by bench/ai_tactics.py")
