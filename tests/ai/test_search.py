@@ -184,10 +184,10 @@ def test_side_to_move_scores_are_mirrored() -> None:
         ("english", "W:W21,27,30,31:B4,5,10,18,19", "27-23"),
         # English: the race to crown
         ("english", "W:W5,10,21,28:B1,6,11", "10-7"),
-        # International: 16-21 sacrifices a man for a shot
+        # International: 16-21 offers a man (a shot)
         ("international",
          "B:W22,27,31,37,38,39,40,45,46,47,48:B1,2,5,8,10,11,13,14,16,18,24", "16-21"),
-        # International: 41-37 gives a man to break through
+        # International: 41-37 offers a man and wins material back
         ("international", "W:W34,40,41,47,48,49,50:B2,3,5,12,23,25,31,33", "41-37"),
     ],
 )
