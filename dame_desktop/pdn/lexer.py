@@ -81,6 +81,7 @@ _MASTER = re.compile(
         )
     ) + ")"
 )
+_COMMENT_KINDS = frozenset(("comment", "lcomment", "escape", "tag", "rawtag"))
 _CLOSERS = {"{": "}", "/": "/", "[": "]"}
 _UNESCAPE = re.compile(r"\\(.)")
 _LINE_BREAKS = re.compile(r"[ \t]*\n[ \t]*")
@@ -171,6 +172,8 @@ class GameLexer:
         match_master = _MASTER.match
         last_move_end = -1
         glyphs = GLYPHS
+        seen_tags: set[str] = set()
+        only_comments = False
         while True:
             m = match_master(buf, pos)
             if m is None:  # only whitespace left: read on
@@ -201,11 +204,10 @@ class GameLexer:
                     break
             elif kind == "comment":
                 append((COMMENT, start, m.group("ctext"), None))
+                if not movetext and not content:
+                    only_comments = True  # comments before the tags: they stay with this game
                 movetext = True
             elif kind == "tag" or kind == "rawtag":
-                if movetext:
-                    pos = start
-                    break
                 if kind == "tag":
                     name, value = m.group("tname"), m.group("tval")
                     if value is not None:
@@ -213,6 +215,11 @@ class GameLexer:
                 else:
                     name = m.group("rname")
                     value = m.group("rval").strip().strip("\"“”").strip()
+                if movetext and not only_comments or value is not None and name in seen_tags:
+                    pos = start  # a new tag section (or a repeated tag): the next game
+                    break
+                if value is not None:
+                    seen_tags.add(name)
                 append((TAG, start, name, value))
                 content = True
             elif kind == "open":
@@ -246,9 +253,9 @@ class GameLexer:
                 movetext = True
             else:  # text
                 text = m.group(kind)
-                if text == "{" or text == "/" or text == "[":
+                closer = _CLOSERS.get(text, "")
+                if closer and buf.find(closer, start + 1) < 0:
                     # an opening brace, slash or bracket whose closer is not in the buffer yet
-                    closer = _CLOSERS[text]
                     limit = 1 << 30 if text == "{" else 3  # setups and tags are short
                     found = False
                     while limit > 0:
@@ -272,6 +279,8 @@ class GameLexer:
                         continue
                 append((GLUED if start == last_move_end else TEXT, start, text, None))
                 movetext = True
+            if only_comments and kind not in _COMMENT_KINDS:
+                only_comments = False
             pos = end
         content = content or movetext
         # keep the unread rest for the next game

@@ -301,3 +301,16 @@ def test_binary_handles_are_decoded_line_by_line() -> None:
         game = read_game(handle)
     assert isinstance(game, Game) and game.headers["Event"] == "CRLF and BOM"
     assert game.errors == [] and len(list(game.mainline())) == 14
+
+
+def test_comment_between_games_and_header_only_games() -> None:
+    text = ('[Event "a"]\n1. 11-15 1-0 {after the result}\n\n[Event "b"]\n1. 9-13 *\n'
+            '[Event "c"]\n[Event "d"]\n1. 11-16 *')
+    handle = io.StringIO(text)
+    games = []
+    while (game := read_game(handle)) is not None:
+        assert isinstance(game, Game) and game.errors == []
+        games.append(game)
+    assert [g.headers["Event"] for g in games] == ["a", "b", "c", "d"]
+    assert games[1].comment == "after the result"  # no game made of a lone comment
+    assert games[2].variations == []  # a repeated tag starts a new game
