@@ -171,14 +171,16 @@ class GameController(QObject):
         self,
         rules: RuleSet,
         players: dict[Color, Player],
-        start: Position | None = None,
+        start: Position | Game | None = None,
     ) -> None:
+        """Start a game between ``players``: from the rules' start, from a ``start``
+        position, or -- a ``Game`` -- going on with that game (a restored autosave)."""
         self._stop_everything()
         for player in self.players.values():
             if player not in players.values():
                 player.move_ready.disconnect(self._on_move_ready)
                 player.deleteLater()
-        self.game = Game(rules, start)
+        self.game = start if isinstance(start, Game) else Game(rules, start)
         self.players = dict(players)
         for player in self.players.values():
             player.setParent(self)
