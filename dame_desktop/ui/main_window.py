@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -64,6 +64,16 @@ class HuffBar(QFrame):
             row.addWidget(button)
         self.hide()
 
+    def retranslate_ui(self) -> None:
+        self.accept_button.setText(self.tr("Let it stand"))
+        self.blow_button.setText(self.tr("Blow the piece away"))
+        self.correct_button.setText(self.tr("Demand the capture"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
 
 class MainWindow(QMainWindow):
     message_shown = Signal(str)  # every transient status message (tests listen to it)
@@ -88,6 +98,8 @@ class MainWindow(QMainWindow):
         self.last_message = ""
         self.over_box: QMessageBox | None = None
         self._picking_blow = False
+        self.confirm_resign = True  # the preferences change these
+        self.confirm_discard = True
         self._build()
         self._connect()
         if start_game:
@@ -188,7 +200,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
 
         bar = self.menuBar()
-        game_menu = bar.addMenu(self.tr("&Game"))
+        game_menu = self.game_menu = bar.addMenu(self.tr("&Game"))
         game_items: tuple[QAction | None, ...] = (
             self.new_action, self.rules_action, None, self.undo_action, self.redo_action,
             self.hint_action, None, self.draw_action, self.resign_action, None, self.quit_action)
@@ -197,7 +209,7 @@ class MainWindow(QMainWindow):
                 game_menu.addSeparator()
             else:
                 game_menu.addAction(item)
-        view_menu = bar.addMenu(self.tr("&View"))
+        view_menu = self.view_menu = bar.addMenu(self.tr("&View"))
         view_items: tuple[QAction | None, ...] = (
             self.flip_action, self.turn_action, self.numbers_action, self.animate_action, None,
             self.first_action, self.prev_action, self.next_action, self.last_action)
@@ -206,7 +218,7 @@ class MainWindow(QMainWindow):
                 view_menu.addSeparator()
             else:
                 view_menu.addAction(item)
-        tools = self.addToolBar(self.tr("Game"))
+        tools = self.tool_bar = self.addToolBar(self.tr("Game"))
         tools.setObjectName("gameToolBar")
         for action in (self.new_action, self.undo_action, self.redo_action, self.hint_action,
                        self.flip_action):
@@ -272,7 +284,19 @@ class MainWindow(QMainWindow):
             self.over_box = None
         self.controller.new_game(settings.rules, players, start)  # type: ignore[arg-type]
 
+    def discard_ok(self) -> bool:
+        """True when the game in progress may be given up (asks when the preferences say so)."""
+        game = self.controller.game
+        if not self.confirm_discard or game.is_over or not game.moves:
+            return True
+        answer = QMessageBox.question(
+            self, self.tr("Game in progress"),
+            self.tr("The game in progress will be given up. Continue?"))
+        return answer == QMessageBox.StandardButton.Yes
+
     def ask_new_game(self) -> None:
+        if not self.discard_ok():
+            return
         dialog = NewGameDialog(self.controller.rules, self.settings, self, self.rng)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             settings = dialog.settings()
@@ -417,8 +441,14 @@ class MainWindow(QMainWindow):
             self.show_message(self.tr("The draw offer was declined."))
 
     def resign(self) -> None:
-        if not self.controller.game.is_over:
-            self.controller.resign()
+        if self.controller.game.is_over:
+            return
+        if self.confirm_resign:
+            answer = QMessageBox.question(self, self.tr("Resign"),
+                                          self.tr("Do you really want to resign this game?"))
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.controller.resign()
 
     def flip(self) -> None:
         self.user_flipped = not self.user_flipped
@@ -591,6 +621,47 @@ class MainWindow(QMainWindow):
         """Cancel the engine and stop its thread (also done on close)."""
         self.controller.shutdown()
         self.client.close()
+
+    # -- language -------------------------------------------------------------------------
+
+    def retranslate_ui(self) -> None:
+        """Every text of the window again, in the language now installed."""
+        self.setWindowTitle(self.tr("Dame"))
+        texts_of = (
+            (self.new_action, self.tr("&New game…")),
+            (self.undo_action, self.tr("&Undo move")),
+            (self.redo_action, self.tr("&Redo move")),
+            (self.hint_action, self.tr("&Hint")),
+            (self.draw_action, self.tr("Offer a &draw")),
+            (self.resign_action, self.tr("Re&sign")),
+            (self.rules_action, self.tr("&Rules…")),
+            (self.quit_action, self.tr("&Quit")),
+            (self.flip_action, self.tr("&Flip board")),
+            (self.numbers_action, self.tr("Show square &numbers")),
+            (self.animate_action, self.tr("&Animate moves")),
+            (self.turn_action, self.tr("&Turn the board to the side to move")),
+            (self.first_action, self.tr("First position")),
+            (self.prev_action, self.tr("Previous move")),
+            (self.next_action, self.tr("Next move")),
+            (self.last_action, self.tr("Last move")),
+        )
+        for action, text in texts_of:
+            action.setText(text)
+        self.game_menu.setTitle(self.tr("&Game"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.tool_bar.setWindowTitle(self.tr("Game"))
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
+                                          max(0, self.model.columnCount() - 1))
+        self.board.set_idle_reason(self._idle_reason())
+        pending = self.controller.game.pending_huff
+        if pending is not None and self.huff_bar.isVisible():
+            self._on_huff_pending(pending)
+        self._update_labels()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.shutdown()
