@@ -130,6 +130,7 @@ class GameLexer:
         self._column = 0  # columns of that line already consumed
         self._eof = False
         self._first = True
+        self.handle_position: int | None = None  # the handle's tell() after the last game
 
     def _read_line(self) -> str | None:
         if self._eof:

@@ -51,9 +51,17 @@ def open_pdn(path: str | Path) -> io.StringIO:
         return io.StringIO(decode(handle.read()), newline=None)
 
 
+def _tell(handle: IO[str] | IO[bytes]) -> int | None:
+    try:
+        return handle.tell() if handle.seekable() else None
+    except (OSError, ValueError):
+        return None
+
+
 def _lexer(handle: IO[str] | IO[bytes]) -> GameLexer:
+    """The handle's lexer; a fresh one when the handle was moved (seek) since the last game."""
     lexer = _LEXERS.get(handle)
-    if lexer is None:
+    if lexer is None or lexer.handle_position != _tell(handle):
         lexer = GameLexer(handle.readline)
         _LEXERS[handle] = lexer
     return lexer
@@ -70,6 +78,10 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
               default_rules: RuleSet | None = None) -> T | Game | None:
     """Read the next game from a handle; None at the end of the input.
 
+    Games are read one after another; after a ``seek`` the handle is read afresh from
+    there (so offsets taken with ``tell()`` between games work as with python-chess, and
+    line numbers then count from the offset).
+
     A text handle is read as it is; a binary one is decoded line by line (UTF-8, else
     Windows-1252).  :func:`open_pdn` opens a file with the encoding detected once.
 
@@ -81,6 +93,7 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
     lexer = _lexer(handle)
     while True:
         text = lexer.next_game()
+        lexer.handle_position = _tell(handle)
         if text is None:
             return None
         if any(t[0] != lx.TAG or t[3] is not None for t in text.tokens):

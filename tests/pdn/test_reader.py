@@ -314,3 +314,19 @@ def test_comment_between_games_and_header_only_games() -> None:
     assert [g.headers["Event"] for g in games] == ["a", "b", "c", "d"]
     assert games[1].comment == "after the result"  # no game made of a lone comment
     assert games[2].variations == []  # a repeated tag starts a new game
+
+
+def test_offsets_from_tell_allow_seeking_back_to_a_game() -> None:
+    handle = open_pdn(DATA / "ambiguous.pdn")
+    offsets = []
+    while True:
+        offset = handle.tell()
+        headers = read_headers(handle)
+        if headers is None:
+            break
+        offsets.append((offset, headers["Event"]))
+    assert [event for _o, event in offsets][2] == "Illegal move"
+    handle.seek(offsets[2][0])
+    game = read_game(handle)
+    assert isinstance(game, Game) and game.headers["Event"] == "Illegal move"
+    assert game.errors[0].message.startswith("illegal move 15-20")
