@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
@@ -53,7 +55,7 @@ class NewGameDialog(QDialog):
         self._rules = rules
         layout = QVBoxLayout(self)
 
-        opponent = QGroupBox(self.tr("Opponent"))
+        opponent = self.opponent_group = QGroupBox(self.tr("Opponent"))
         col = QVBoxLayout(opponent)
         self.computer_radio = QRadioButton(self.tr("The computer"))
         self.people_radio = QRadioButton(self.tr("Two people at this computer"))
@@ -71,7 +73,7 @@ class NewGameDialog(QDialog):
         col.addWidget(self.people_radio)
         layout.addWidget(opponent)
 
-        colour = QGroupBox(self.tr("You play"))
+        colour = self.colour_group = QGroupBox(self.tr("You play"))
         crow = QHBoxLayout(colour)
         self.light_radio = QRadioButton(self.tr("Light"))
         self.dark_radio = QRadioButton(self.tr("Dark"))
@@ -82,7 +84,7 @@ class NewGameDialog(QDialog):
             crow.addWidget(button)
         layout.addWidget(colour)
 
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         rules_row = QHBoxLayout()
         self.rules_box = QComboBox()
         for preset in PRESETS:
@@ -106,6 +108,8 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
+        self.level_box.setAccessibleName(self.tr("Level"))
+        self.rules_box.setAccessibleName(self.tr("Rules"))
         self.computer_radio.toggled.connect(self._sync)
         if previous is None or previous.against_computer:
             self.computer_radio.setChecked(True)
@@ -125,7 +129,48 @@ class NewGameDialog(QDialog):
             self.level_box.setCurrentIndex(max(0, self.level_box.findData("easy")))
             self.light_radio.setChecked(True)
         self._set_rules(rules)
+        self.retranslate_ui()  # also sets the accessible names
+
+    def retranslate_ui(self) -> None:
+        """All texts again in the language now installed."""
+        self.setWindowTitle(self.tr("New game"))
+        self.opponent_group.setTitle(self.tr("Opponent"))
+        self.computer_radio.setText(self.tr("The computer"))
+        self.people_radio.setText(self.tr("Two people at this computer"))
+        for index in range(self.level_box.count()):
+            self.level_box.setItemText(index, texts.level_name(str(self.level_box.itemData(index))))
+        self.level_box.setAccessibleName(self.tr("Level"))
+        self.colour_group.setTitle(self.tr("You play"))
+        self.light_radio.setText(self.tr("Light"))
+        self.dark_radio.setText(self.tr("Dark"))
+        self.lots_radio.setText(self.tr("Draw lots"))
+        for index in range(self.rules_box.count()):
+            key = self.rules_box.itemData(index)
+            preset = next((p for p in PRESETS if p.key == key), None)
+            self.rules_box.setItemText(index, texts.rules_name(preset) if preset is not None
+                                       else self.tr("Custom rules"))
+        self.rules_box.setAccessibleName(self.tr("Rules"))
+        self.rules_button.setText(self.tr("Switches…"))
+        labels = ((self.light_name, self.tr("Light player:")),
+                  (self.dark_name, self.tr("Dark player:")))
+        for editor, text in labels:
+            label = self.form.labelForField(editor)
+            if isinstance(label, QLabel):
+                label.setText(text)
+            editor.setAccessibleName(text.rstrip(":"))
+        for row in range(self.form.rowCount()):
+            item = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            label = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            if item is not None and item.layout() is not None and label is not None:
+                widget = label.widget()
+                if isinstance(widget, QLabel):
+                    widget.setText(self.tr("Rules:"))
         self._sync()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def _sync(self) -> None:
         computer = self.computer_radio.isChecked()
