@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -41,7 +42,7 @@ class RulesDialog(QDialog):
         self._updating = False
 
         layout = QVBoxLayout(self)
-        top = QFormLayout()
+        top = self.top_form = QFormLayout()
         self.preset_box = QComboBox()
         for preset in PRESETS:
             self.preset_box.addItem(texts.rules_name(preset), preset.key)
@@ -54,7 +55,9 @@ class RulesDialog(QDialog):
         layout.addLayout(top)
 
         inner = QWidget()
-        form = QFormLayout(inner)
+        form = self.form = QFormLayout(inner)
+        self._help_labels: dict[str, QLabel] = {}
+        self._rows: dict[str, QWidget] = {}
         for switch in SWITCHES:
             editor = self._make_editor(switch)
             self._editors[switch.name] = editor
@@ -71,6 +74,9 @@ class RulesDialog(QDialog):
             help_label.setFont(font)
             help_label.setEnabled(False)  # drawn in the palette's dimmed text colour
             col.addWidget(help_label)
+            self._help_labels[switch.name] = help_label
+            self._rows[switch.name] = box
+            editor.setAccessibleName(texts.switch_label(switch))
             form.addRow(texts.switch_label(switch) + ":", box)
         scroll = QScrollArea()
         scroll.setWidget(inner)
@@ -85,6 +91,34 @@ class RulesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._show(rules)
+
+    def retranslate_ui(self) -> None:
+        """All texts again in the language now installed."""
+        self.setWindowTitle(self.tr("Rules"))
+        for index, preset in enumerate(PRESETS):
+            self.preset_box.setItemText(index, texts.rules_name(preset))
+        for field, text in ((self.preset_box, self.tr("Start from:")),
+                            (self.match_label, self.tr("These rules are:"))):
+            label = self.top_form.labelForField(field)
+            if isinstance(label, QLabel):
+                label.setText(text)
+        for switch in SWITCHES:
+            editor = self._editors[switch.name]
+            editor.setToolTip(texts.switch_help(switch))
+            editor.setAccessibleName(texts.switch_label(switch))
+            self._help_labels[switch.name].setText(texts.switch_help(switch))
+            label = self.form.labelForField(self._rows[switch.name])
+            if isinstance(label, QLabel):
+                label.setText(texts.switch_label(switch) + ":")
+            if isinstance(editor, QComboBox):
+                for index in range(editor.count()):
+                    editor.setItemText(index, texts.choice_text(str(editor.itemData(index))))
+        self._show_match()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     # -- editors -------------------------------------------------------------------------
 
