@@ -60,8 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("io.github.dame_desktop.Dame")  # matches the .desktop file
     app.setWindowIcon(app_icon())
-    window = create_window()
-    window.show()
+    from .session import open_main_window  # preferences, language, autosave, the offer
+
+    _session, window = open_main_window(app)
     code = app.exec()
     window.shutdown()
     return int(code)
