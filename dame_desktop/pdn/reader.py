@@ -320,12 +320,13 @@ def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet,
             headers[tok[2]] = str(tok[3])
     moves = [t[2] for t in tokens if t[0] == lx.MOVE]
     choice = choose_rules(headers, moves, default)
-    errors = _walk(text, visitor, choice.rules, choice.guessed, choice.problems)
-    if errors and choice.guessed and factory is not None and choice.alternatives:
+    illegal, _count = _walk(text, visitor, choice.rules, choice.guessed, choice.problems)
+    if illegal and choice.guessed and factory is not None and choice.alternatives:
+        # the guess was probably wrong: take the first other rule set that replays cleanly
         for rules in choice.alternatives:
-            trial = factory()
-            if _walk(text, trial, rules, True, choice.problems, quiet=True) == 0:
-                _walk(text, trial := factory(), rules, True, choice.problems)
+            if _walk(text, BaseVisitor(), rules, True, (), quiet=True)[1] == 0:
+                trial = factory()
+                _walk(text, trial, rules, True, choice.problems)
                 return trial.result()
     return visitor.result()
 
@@ -347,13 +348,22 @@ def _error(text: GameText, tok: Token | None, message: str) -> PdnError:
 
 
 def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guessed: bool,
-          problems: tuple[tuple[str, str], ...], quiet: bool = False) -> int:
-    """Walk the tokens; returns the number of move errors (for the rules retry)."""
+          problems: tuple[tuple[str, str], ...], quiet: bool = False) -> tuple[int, int]:
+    """Walk the tokens; returns (moves that do not fit the rules, all problems in the moves).
+
+    ``quiet`` only counts: the visitor sees nothing (used to test other rules).
+    """
     tokens = text.tokens
+    counted = 0
     if quiet:
-        visitor = BaseVisitor()
+        class _Counter(BaseVisitor[None]):
+            def handle_error(self, error: PdnError) -> None:
+                nonlocal counted
+                counted += 1
+
+        visitor = _Counter()  # type: ignore[assignment]
     if visitor.begin_game() is SKIP:
-        return 0
+        return 0, 0
     visitor.begin_headers()
     tag_tokens: dict[str, Token] = {}
     first_move_tok: Token | None = None
@@ -372,12 +382,12 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
         if result_tok is not None:
             visitor.visit_result(result_tok[2])
         visitor.end_game()
-        return 0
+        return 0, 0
     if rules is None:
         if result_tok is not None:
             visitor.visit_result(result_tok[2])
         visitor.end_game()
-        return 0
+        return 0, 0
     # start position
     fen_key = next((k for k in ("FEN", "Fen", "fen") if k in tag_tokens), None)
     if fen_key is not None and str(tag_tokens[fen_key][3]).strip():
@@ -389,7 +399,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             if result_tok is not None:
                 visitor.visit_result(result_tok[2])
             visitor.end_game()
-            return 1
+            return 1, counted
     else:
         start = Position.start(rules)
     state: State = (start.white, start.black, start.kings, start.turn is Color.WHITE)
@@ -517,4 +527,4 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             if closed[2]:
                 visitor.end_variation()
     visitor.end_game()
-    return move_errors
+    return move_errors, counted
