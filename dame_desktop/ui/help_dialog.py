@@ -24,9 +24,7 @@ from ..core import CaptureRule, Landing, Promotion, RuleSet
 from ..core.rules import Numbering
 from . import texts
 
-
-def _t(text: str) -> str:
-    return QCoreApplication.translate("HelpDialog", text)
+translate = QCoreApplication.translate
 
 
 def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
@@ -34,147 +32,289 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
     n = rules.board_size
     first = texts.colour_name(rules.first)
     setup = [
-        _t("The board has %1×%1 squares; only the %2 dark squares are played on.")
-        .replace("%1", str(n)).replace("%2", str(rules.squares)),
-        _t("Each side starts with %1 men on the dark squares of its first %2 rows.")
-        .replace("%1", str(rules.start_rows * n // 2)).replace("%2", str(rules.start_rows)),
-        _t("%1 moves first, then the sides take turns.").replace("%1", first),
+        translate(
+            "HelpDialog", "The board has %1×%1 squares; only the %2 dark squares are played on."
+        )
+        .replace("%1", str(n))
+        .replace("%2", str(rules.squares)),
+        translate(
+            "HelpDialog", "Each side starts with %1 men on the dark squares of its first %2 rows."
+        )
+        .replace("%1", str(rules.start_rows * n // 2))
+        .replace("%2", str(rules.start_rows)),
+        translate("HelpDialog", "%1 moves first, then the sides take turns.").replace("%1", first),
     ]
     if rules.numbering is Numbering.STANDARD:
-        setup.append(_t("The dark squares are numbered 1 to %1 from the top left as Light "
-                        "sees the board; the corner square a1 at Light's lower left is dark.")
-                     .replace("%1", str(rules.squares)))
+        setup.append(
+            translate(
+                "HelpDialog",
+                "The dark squares are numbered 1 to %1 from the top left as Light "
+                "sees the board; the corner square a1 at Light's lower left is dark.",
+            ).replace("%1", str(rules.squares))
+        )
     else:
-        setup.append(_t("The board is turned the Italian way: each player has a dark "
-                        "square at the lower right."))
+        setup.append(
+            translate(
+                "HelpDialog",
+                "The board is turned the Italian way: each player has a dark "
+                "square at the lower right.",
+            )
+        )
     moving = [
-        _t("A man moves one square diagonally forward onto a free dark square."),
+        translate(
+            "HelpDialog", "A man moves one square diagonally forward onto a free dark square."
+        ),
     ]
     if rules.flying_kings:
-        moving.append(_t("A king moves diagonally forward or backward over any number of "
-                         "free squares (a flying king)."))
+        moving.append(
+            translate(
+                "HelpDialog",
+                "A king moves diagonally forward or backward over any number of "
+                "free squares (a flying king).",
+            )
+        )
     else:
-        moving.append(_t("A king moves one square diagonally, forward or backward."))
+        moving.append(
+            translate("HelpDialog", "A king moves one square diagonally, forward or backward.")
+        )
 
     capture = [
-        _t("Capturing is compulsory: if you can capture, you must."),
-        _t("A man captures by jumping over an opposing piece diagonally next to it onto the "
-           "free square directly behind; the jumped piece is removed."),
+        translate("HelpDialog", "Capturing is compulsory: if you can capture, you must."),
+        translate(
+            "HelpDialog",
+            "A man captures by jumping over an opposing piece diagonally next to it onto the "
+            "free square directly behind; the jumped piece is removed.",
+        ),
     ]
     if rules.men_capture_backward:
-        capture.append(_t("Men capture forward and backward."))
+        capture.append(translate("HelpDialog", "Men capture forward and backward."))
     else:
-        capture.append(_t("Men capture only forward."))
+        capture.append(translate("HelpDialog", "Men capture only forward."))
     if not rules.men_capture_kings:
-        capture.append(_t("A man may not capture a king."))
-    capture.append(_t("If the capturing piece can capture again after a jump, it must go on "
-                      "in the same move, changing direction if needed."))
-    capture.append(_t("A piece can be jumped only once; captured pieces are removed when the "
-                      "move is complete."))
+        capture.append(translate("HelpDialog", "A man may not capture a king."))
+    capture.append(
+        translate(
+            "HelpDialog",
+            "If the capturing piece can capture again after a jump, it must go on "
+            "in the same move, changing direction if needed.",
+        )
+    )
+    capture.append(
+        translate(
+            "HelpDialog",
+            "A piece can be jumped only once; captured pieces are removed when the "
+            "move is complete.",
+        )
+    )
     if rules.flying_kings:
-        capture.append(_t("A flying king captures from a distance: it jumps a piece on its "
-                          "diagonal when the squares in between are free and the square "
-                          "beyond is free."))
+        capture.append(
+            translate(
+                "HelpDialog",
+                "A flying king captures from a distance: it jumps a piece on its "
+                "diagonal when the squares in between are free and the square "
+                "beyond is free.",
+            )
+        )
         if rules.landing is Landing.ANY:
-            capture.append(_t("After the jump the king may land on any free square beyond "
-                              "the captured piece."))
+            capture.append(
+                translate(
+                    "HelpDialog",
+                    "After the jump the king may land on any free square beyond "
+                    "the captured piece.",
+                )
+            )
         elif rules.landing is Landing.BEHIND:
-            capture.append(_t("After each jump the king must land directly behind the "
-                              "captured piece."))
+            capture.append(
+                translate(
+                    "HelpDialog",
+                    "After each jump the king must land directly behind the captured piece.",
+                )
+            )
         else:
-            capture.append(_t("While capturing the king may land on any free square beyond; "
-                              "at the end of the move it stops directly behind the last "
-                              "piece it took."))
+            capture.append(
+                translate(
+                    "HelpDialog",
+                    "While capturing the king may land on any free square beyond; "
+                    "at the end of the move it stops directly behind the last "
+                    "piece it took.",
+                )
+            )
         if rules.must_land_to_continue:
-            capture.append(_t("If the king can capture again from one of the landing "
-                              "squares, it must land there and go on."))
+            capture.append(
+                translate(
+                    "HelpDialog",
+                    "If the king can capture again from one of the landing "
+                    "squares, it must land there and go on.",
+                )
+            )
     else:
-        capture.append(_t("A king captures like a man, but also backward: over a piece next "
-                          "to it onto the square directly behind."))
+        capture.append(
+            translate(
+                "HelpDialog",
+                "A king captures like a man, but also backward: over a piece next "
+                "to it onto the square directly behind.",
+            )
+        )
     choice = {
-        CaptureRule.FREE: _t("If there are several captures, you may choose any of them, "
-                             "even one that takes fewer pieces."),
-        CaptureRule.MAX: _t("If there are several captures, you must take the one that "
-                            "captures the most pieces."),
-        CaptureRule.ITALIAN: _t("If there are several captures, you must take the most "
-                                "pieces; if equal, capture with a king; then take the most "
-                                "kings; then the one that meets a king first."),
-        CaptureRule.SPANISH: _t("If there are several captures, you must take the most "
-                                "pieces; if equal, the most kings."),
-        CaptureRule.CZECH: _t("If a king can capture, a king must capture; otherwise you may "
-                              "choose any capture."),
+        CaptureRule.FREE: translate(
+            "HelpDialog",
+            "If there are several captures, you may choose any of them, "
+            "even one that takes fewer pieces.",
+        ),
+        CaptureRule.MAX: translate(
+            "HelpDialog",
+            "If there are several captures, you must take the one that captures the most pieces.",
+        ),
+        CaptureRule.ITALIAN: translate(
+            "HelpDialog",
+            "If there are several captures, you must take the most "
+            "pieces; if equal, capture with a king; then take the most "
+            "kings; then the one that meets a king first.",
+        ),
+        CaptureRule.SPANISH: translate(
+            "HelpDialog",
+            "If there are several captures, you must take the most "
+            "pieces; if equal, the most kings.",
+        ),
+        CaptureRule.CZECH: translate(
+            "HelpDialog",
+            "If a king can capture, a king must capture; otherwise you may choose any capture.",
+        ),
     }
     capture.append(choice[rules.capture_rule])
     if rules.huffing:
-        capture.append(_t("Huffing (Blasen): if a player misses a compulsory capture, the "
-                          "opponent may let it stand, blow away the piece that should have "
-                          "captured, or demand that the move is taken back and the capture "
-                          "made. Blowing a piece away does not count as a move."))
+        capture.append(
+            translate(
+                "HelpDialog",
+                "Huffing (Blasen): if a player misses a compulsory capture, the "
+                "opponent may let it stand, blow away the piece that should have "
+                "captured, or demand that the move is taken back and the capture "
+                "made. Blowing a piece away does not count as a move.",
+            )
+        )
 
     crowning = [
-        _t("A man that reaches the far row becomes a king."),
+        translate("HelpDialog", "A man that reaches the far row becomes a king."),
     ]
     if rules.promotion is Promotion.STOP:
-        crowning.append(_t("If it reaches the far row during a capture, it is crowned and "
-                           "the move ends there."))
+        crowning.append(
+            translate(
+                "HelpDialog",
+                "If it reaches the far row during a capture, it is crowned and "
+                "the move ends there.",
+            )
+        )
     elif rules.promotion is Promotion.CONTINUE:
-        crowning.append(_t("If it reaches the far row during a capture and can capture on, "
-                           "it goes on at once as a king."))
+        crowning.append(
+            translate(
+                "HelpDialog",
+                "If it reaches the far row during a capture and can capture on, "
+                "it goes on at once as a king.",
+            )
+        )
     else:
-        crowning.append(_t("If it only passes the far row during a capture, it goes on as a "
-                           "man and is crowned only if the move ends there."))
+        crowning.append(
+            translate(
+                "HelpDialog",
+                "If it only passes the far row during a capture, it goes on as a "
+                "man and is crowned only if the move ends there.",
+            )
+        )
 
     ending = []
     if rules.giveaway:
-        ending.append(_t("Giveaway: the goal is reversed. You win when you have no pieces "
-                         "left or cannot move."))
+        ending.append(
+            translate(
+                "HelpDialog",
+                "Giveaway: the goal is reversed. You win when you have no pieces "
+                "left or cannot move.",
+            )
+        )
     else:
-        ending.append(_t("You win when your opponent has no pieces left or cannot move."))
-    ending.append(_t("A player may resign, and the players may agree on a draw."))
+        ending.append(
+            translate("HelpDialog", "You win when your opponent has no pieces left or cannot move.")
+        )
+    ending.append(
+        translate("HelpDialog", "A player may resign, and the players may agree on a draw.")
+    )
     draws = []
     if rules.draw_repetition:
-        draws.append(_t("Draw when the same position comes up for the %1th time with the same "
-                        "side to move.").replace("%1", str(rules.draw_repetition)))
+        draws.append(
+            translate(
+                "HelpDialog",
+                "Draw when the same position comes up for the %1th time with the same "
+                "side to move.",
+            ).replace("%1", str(rules.draw_repetition))
+        )
     if rules.draw_quiet_plies:
-        text = _t("Draw after %1 single moves in a row without a capture").replace(
-            "%1", str(rules.draw_quiet_plies))
+        text = translate(
+            "HelpDialog", "Draw after %1 single moves in a row without a capture"
+        ).replace("%1", str(rules.draw_quiet_plies))
         resets = []
         if rules.draw_quiet_reset_man_move:
-            resets.append(_t("a man move starts the count again"))
+            resets.append(translate("HelpDialog", "a man move starts the count again"))
         if rules.draw_quiet_reset_promotion:
-            resets.append(_t("a crowning starts the count again"))
+            resets.append(translate("HelpDialog", "a crowning starts the count again"))
         if resets:
             text += " (" + "; ".join(resets) + ")"
         draws.append(text + ".")
     if rules.draw_fmjd_endgame:
-        draws.append(_t("Endgame rule: three pieces including a king against a lone king is "
-                        "a draw after 16 moves, two pieces after 5."))
+        draws.append(
+            translate(
+                "HelpDialog",
+                "Endgame rule: three pieces including a king against a lone king is "
+                "a draw after 16 moves, two pieces after 5.",
+            )
+        )
     if rules.draw_russian_endgame:
-        draws.append(_t("Russian endgame rules: king endings that are not won in the set "
-                        "number of moves are drawn."))
+        draws.append(
+            translate(
+                "HelpDialog",
+                "Russian endgame rules: king endings that are not won in the set "
+                "number of moves are drawn.",
+            )
+        )
     if rules.draw_kings_vs_king_moves:
-        draws.append(_t("Three or more kings against a lone king: draw unless won within %1 "
-                        "moves.").replace("%1", str(rules.draw_kings_vs_king_moves)))
+        draws.append(
+            translate(
+                "HelpDialog",
+                "Three or more kings against a lone king: draw unless won within %1 moves.",
+            ).replace("%1", str(rules.draw_kings_vs_king_moves))
+        )
     if rules.draw_three_kings_diagonal:
-        draws.append(_t("Three kings against one king that holds the long diagonal is a "
-                        "draw, unless that king can be taken at once."))
+        draws.append(
+            translate(
+                "HelpDialog",
+                "Three kings against one king that holds the long diagonal is a "
+                "draw, unless that king can be taken at once.",
+            )
+        )
     if not draws:
-        draws.append(_t("There is no automatic draw rule."))
+        draws.append(translate("HelpDialog", "There is no automatic draw rule."))
     return [
-        (_t("Board and set-up"), setup),
-        (_t("Moving"), moving),
-        (_t("Capturing"), capture),
-        (_t("Kings"), crowning),
-        (_t("Winning"), ending),
-        (_t("Draws"), draws),
+        (translate("HelpDialog", "Board and set-up"), setup),
+        (translate("HelpDialog", "Moving"), moving),
+        (translate("HelpDialog", "Capturing"), capture),
+        (translate("HelpDialog", "Kings"), crowning),
+        (translate("HelpDialog", "Winning"), ending),
+        (translate("HelpDialog", "Draws"), draws),
     ]
 
 
 def rules_html(rules: RuleSet) -> str:
     title = escape(texts.rules_name(rules))
-    out = [f"<h2>{title}</h2>",
-           "<p><i>" + escape(_t("These are the rules the program enforces in this game; "
-                                "change them in Game › Rules.")) + "</i></p>"]
+    out = [
+        f"<h2>{title}</h2>",
+        "<p><i>"
+        + escape(
+            translate(
+                "HelpDialog",
+                "These are the rules the program enforces in this game; "
+                "change them in Game › Rules.",
+            )
+        )
+        + "</i></p>",
+    ]
     for heading, sentences in rules_sections(rules):
         out.append(f"<h3>{escape(heading)}</h3><ul>")
         out.extend(f"<li>{escape(s)}</li>" for s in sentences)
@@ -184,26 +324,68 @@ def rules_html(rules: RuleSet) -> str:
 
 def tips_html() -> str:
     tips = [
-        (_t("Hold the centre"), _t("Pieces in the middle can go both ways and support each "
-                                   "other; a piece on the edge has only one way forward.")),
-        (_t("Keep your back row"), _t("Leave a few men on your first row as long as you can: "
-                                      "while they stand there, the opponent hardly gets a "
-                                      "king.")),
-        (_t("Move in pairs"), _t("A man with a friend right behind it cannot be jumped from "
-                                 "the front. A lonely man far ahead is an easy target.")),
-        (_t("Use the compulsory capture"), _t("Because capturing is compulsory you can offer "
-                                              "a piece on purpose and make the opponent jump "
-                                              "to where you take two back.")),
-        (_t("Trade when you are ahead"), _t("With more pieces, every one-for-one exchange "
-                                            "makes your lead bigger. When you are behind, "
-                                            "avoid exchanges.")),
-        (_t("Get a king early"), _t("A king moves backward too and, where kings fly, rules "
-                                    "whole diagonals. Kings decide most endgames.")),
-        (_t("Look at the whole capture"), _t("Before you move, check what your opponent must "
-                                             "capture next: a forced capture can lead into a "
-                                             "trap.")),
+        (
+            translate("HelpDialog", "Hold the centre"),
+            translate(
+                "HelpDialog",
+                "Pieces in the middle can go both ways and support each "
+                "other; a piece on the edge has only one way forward.",
+            ),
+        ),
+        (
+            translate("HelpDialog", "Keep your back row"),
+            translate(
+                "HelpDialog",
+                "Leave a few men on your first row as long as you can: "
+                "while they stand there, the opponent hardly gets a "
+                "king.",
+            ),
+        ),
+        (
+            translate("HelpDialog", "Move in pairs"),
+            translate(
+                "HelpDialog",
+                "A man with a friend right behind it cannot be jumped from "
+                "the front. A lonely man far ahead is an easy target.",
+            ),
+        ),
+        (
+            translate("HelpDialog", "Use the compulsory capture"),
+            translate(
+                "HelpDialog",
+                "Because capturing is compulsory you can offer "
+                "a piece on purpose and make the opponent jump "
+                "to where you take two back.",
+            ),
+        ),
+        (
+            translate("HelpDialog", "Trade when you are ahead"),
+            translate(
+                "HelpDialog",
+                "With more pieces, every one-for-one exchange "
+                "makes your lead bigger. When you are behind, "
+                "avoid exchanges.",
+            ),
+        ),
+        (
+            translate("HelpDialog", "Get a king early"),
+            translate(
+                "HelpDialog",
+                "A king moves backward too and, where kings fly, rules "
+                "whole diagonals. Kings decide most endgames.",
+            ),
+        ),
+        (
+            translate("HelpDialog", "Look at the whole capture"),
+            translate(
+                "HelpDialog",
+                "Before you move, check what your opponent must "
+                "capture next: a forced capture can lead into a "
+                "trap.",
+            ),
+        ),
     ]
-    out = ["<h2>" + escape(_t("Strategy tips")) + "</h2><ul>"]
+    out = ["<h2>" + escape(translate("HelpDialog", "Strategy tips")) + "</h2><ul>"]
     out.extend(f"<li><b>{escape(a)}.</b> {escape(b)}</li>" for a, b in tips)
     out.append("</ul>")
     return "\n".join(out)
@@ -212,11 +394,22 @@ def tips_html() -> str:
 def keys_html(actions: list[QAction]) -> str:
     """The board keys and every window action that has a shortcut."""
     rows = [
-        (_t("Arrow keys"), _t("Move the cursor on the board (when the board has the focus)")),
-        (_t("Enter or Space"), _t("Pick up the piece under the cursor; again on a marked "
-                                  "square to move it there")),
-        (_t("Escape"), _t("Put the held piece back")),
-        (_t("Tab"), _t("Go to the board, the move list and the buttons in turn")),
+        (
+            translate("HelpDialog", "Arrow keys"),
+            translate("HelpDialog", "Move the cursor on the board (when the board has the focus)"),
+        ),
+        (
+            translate("HelpDialog", "Enter or Space"),
+            translate(
+                "HelpDialog",
+                "Pick up the piece under the cursor; again on a marked square to move it there",
+            ),
+        ),
+        (translate("HelpDialog", "Escape"), translate("HelpDialog", "Put the held piece back")),
+        (
+            translate("HelpDialog", "Tab"),
+            translate("HelpDialog", "Go to the board, the move list and the buttons in turn"),
+        ),
     ]
     seen = set()
     for action in actions:
@@ -226,7 +419,7 @@ def keys_html(actions: list[QAction]) -> str:
         if keys and text and text not in seen:
             seen.add(text)
             rows.append((", ".join(keys), text.rstrip("…").rstrip(".")))
-    out = ["<h2>" + escape(_t("Keyboard")) + "</h2><table cellpadding='3'>"]
+    out = ["<h2>" + escape(translate("HelpDialog", "Keyboard")) + "</h2><table cellpadding='3'>"]
     out.extend(f"<tr><td><b>{escape(k)}</b></td><td>{escape(v)}</td></tr>" for k, v in rows)
     out.append("</table>")
     return "\n".join(out)
@@ -267,11 +460,17 @@ class HelpDialog(QDialog):
         self.tabs.setCurrentIndex(self.PAGES.index(page))
 
     def retranslate_ui(self) -> None:
-        self.setWindowTitle(_t("Help"))
-        self.tabs.setTabText(0, _t("Rules"))
-        self.tabs.setTabText(1, _t("Strategy tips"))
-        self.tabs.setTabText(2, _t("Keyboard"))
-        for index, name in enumerate((_t("Rules"), _t("Strategy tips"), _t("Keyboard"))):
+        self.setWindowTitle(translate("HelpDialog", "Help"))
+        self.tabs.setTabText(0, translate("HelpDialog", "Rules"))
+        self.tabs.setTabText(1, translate("HelpDialog", "Strategy tips"))
+        self.tabs.setTabText(2, translate("HelpDialog", "Keyboard"))
+        for index, name in enumerate(
+            (
+                translate("HelpDialog", "Rules"),
+                translate("HelpDialog", "Strategy tips"),
+                translate("HelpDialog", "Keyboard"),
+            )
+        ):
             self.tabs.widget(index).setAccessibleName(name)
         if self._rules is not None:
             self.rules_view.setHtml(rules_html(self._rules))

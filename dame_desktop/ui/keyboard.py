@@ -36,8 +36,7 @@ _ARROWS = {
 _ACTIVATE = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("keyboard", text)
+translate = QCoreApplication.translate
 
 
 def position_text(position: Position) -> str:
@@ -47,31 +46,51 @@ def position_text(position: Position) -> str:
     parts = []
     for entry in description.pieces:
         if entry.color is Color.WHITE:
-            label = (_t("Light king %1") if entry.kind is Kind.KING else _t("Light %1"))
+            label = (
+                translate("Keyboard", "Light king %1")
+                if entry.kind is Kind.KING
+                else translate("Keyboard", "Light %1")
+            )
         else:
-            label = (_t("Dark king %1") if entry.kind is Kind.KING else _t("Dark %1"))
+            label = (
+                translate("Keyboard", "Dark king %1")
+                if entry.kind is Kind.KING
+                else translate("Keyboard", "Dark %1")
+            )
         parts.append(label.replace("%1", entry.name))
-    body = "; ".join(parts) if parts else _t("The board is empty")
+    body = "; ".join(parts) if parts else translate("Keyboard", "The board is empty")
     if description.turn is Color.WHITE:
-        tail = _t("Light to move.")
+        tail = translate("Keyboard", "Light to move.")
     else:
-        tail = _t("Dark to move.")
+        tail = translate("Keyboard", "Dark to move.")
     return f"{body}. {tail}"
 
 
 def square_text(position: Position, square: int | None, name: str) -> str:
     """What stands on one cell, e.g. "c3: Light king" or "d4: empty"."""
     if square is None:
-        return _t("%1: light square, not played on").replace("%1", name)
+        return translate("Keyboard", "%1: light square, not played on").replace("%1", name)
     piece = position.piece_at(square)
     if piece is None:
-        what = _t("empty")
+        what = translate("Keyboard", "empty")
     elif piece.color is Color.WHITE:
-        what = _t("Light king") if piece.is_king else _t("Light man")
+        what = (
+            translate("Keyboard", "Light king")
+            if piece.is_king
+            else translate("Keyboard", "Light man")
+        )
     else:
-        what = _t("Dark king") if piece.is_king else _t("Dark man")
-    return _t("%1 (square %2): %3").replace("%1", name).replace("%2", str(square)).replace(
-        "%3", what)
+        what = (
+            translate("Keyboard", "Dark king")
+            if piece.is_king
+            else translate("Keyboard", "Dark man")
+        )
+    return (
+        translate("Keyboard", "%1 (square %2): %3")
+        .replace("%1", name)
+        .replace("%2", str(square))
+        .replace("%3", what)
+    )
 
 
 class _CursorOverlay(QWidget):
@@ -146,8 +165,9 @@ class BoardKeyboard(QObject):
         rect = self.board.square_rect(reference)
         rr, rc = self._geometry_cell(*position.geometry.sq_rowcol[reference])
         cell = rect.width()
-        return QRectF(rect.left() + (self.col - rc) * cell, rect.top() + (self.row - rr) * cell,
-                      cell, cell)
+        return QRectF(
+            rect.left() + (self.col - rc) * cell, rect.top() + (self.row - rr) * cell, cell, cell
+        )
 
     # -- behaviour -----------------------------------------------------------------------
 
@@ -192,11 +212,16 @@ class BoardKeyboard(QObject):
             return
         centre = rect.center()
         for kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
-            event = QMouseEvent(kind, QPointF(centre), self.board.mapToGlobal(centre),
-                                Qt.MouseButton.LeftButton,
-                                Qt.MouseButton.LeftButton if kind is QEvent.Type.MouseButtonPress
-                                else Qt.MouseButton.NoButton,
-                                Qt.KeyboardModifier.NoModifier)
+            event = QMouseEvent(
+                kind,
+                QPointF(centre),
+                self.board.mapToGlobal(centre),
+                Qt.MouseButton.LeftButton,
+                Qt.MouseButton.LeftButton
+                if kind is QEvent.Type.MouseButtonPress
+                else Qt.MouseButton.NoButton,
+                Qt.KeyboardModifier.NoModifier,
+            )
             QApplication.sendEvent(self.board, event)
         self._announce()
 
@@ -216,8 +241,10 @@ class BoardKeyboard(QObject):
         text = square_text(position, self.square(), self.cell_name())
         held = self.board.selected_square()
         if held is not None:
-            text += " — " + _t("holding the piece from %1").replace("%1", str(held))
-        self.board.setAccessibleName(_t("Board") + ", " + text)
+            text += " — " + translate("Keyboard", "holding the piece from %1").replace(
+                "%1", str(held)
+            )
+        self.board.setAccessibleName(translate("Keyboard", "Board") + ", " + text)
         self.cursor_moved.emit(text)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
@@ -229,9 +256,14 @@ class BoardKeyboard(QObject):
         elif kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             assert isinstance(event, QKeyEvent)
             key = Qt.Key(event.key())
-            plain = not (event.modifiers() & (Qt.KeyboardModifier.ControlModifier
-                                              | Qt.KeyboardModifier.AltModifier
-                                              | Qt.KeyboardModifier.MetaModifier))
+            plain = not (
+                event.modifiers()
+                & (
+                    Qt.KeyboardModifier.ControlModifier
+                    | Qt.KeyboardModifier.AltModifier
+                    | Qt.KeyboardModifier.MetaModifier
+                )
+            )
             mine = plain and (key in _ARROWS or key in _ACTIVATE)
             if kind == QEvent.Type.ShortcutOverride:
                 if mine:

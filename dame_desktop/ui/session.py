@@ -250,8 +250,8 @@ class Session(QObject):
                 settings = settings_from_record(loaded.meta.player, loaded.game, self.prefs)
                 window.start_game(settings, start=loaded.game)
                 restored = True
-                window.show_message(self.tr("The game was restored with %n move(s).", "",
-                                            len(loaded.game.moves)))
+                window.show_message(self.tr("The game was restored; moves played: %1.")
+                                    .replace("%1", str(len(loaded.game.moves))))
             else:
                 self._clear()
         self.autosave_enabled = True
@@ -265,8 +265,9 @@ class Session(QObject):
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(self.tr("Continue the game?"))
         box.setText(self.tr("Continue the game?"))
-        info = self.tr("The last game was not finished: %1, %n move(s) played.", "",
-                       len(game.moves)).replace("%1", texts.rules_name(game.rules))
+        info = (self.tr("The last game was not finished.") + "\n"
+                + self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules)) + "\n"
+                + self.tr("Moves played: %1").replace("%1", str(len(game.moves))))
         if meta.saved_at is not None:
             when = QLocale().toString(meta.saved_at.astimezone().replace(tzinfo=None),
                                       QLocale.FormatType.ShortFormat)

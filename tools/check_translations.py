@@ -1,0 +1,62 @@
+"""CI check: every user-visible string has a finished translation, and the committed .qm
+files are what lrelease makes of the committed .ts files.
+
+    python tools/check_translations.py
+
+It copies each dame_<lang>.ts to a temporary folder, runs lupdate over the UI sources into
+the copy (so strings added since the last update show up as unfinished), and lists every
+entry without a finished translation.  Then it compiles the committed .ts and compares the
+bytes with the committed .qm.  Exit 0 when all is well, 1 with a list of problems otherwise.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from translations import LANGUAGES, ROOT, entries, lrelease, lupdate, qm_path, ts_path
+
+
+def check(language: str, work: Path) -> list[str]:
+    problems: list[str] = []
+    ts = ts_path(language)
+    if not ts.is_file():
+        return [f"{ts.relative_to(ROOT)} is missing"]
+    copy = work / ts.name
+    shutil.copyfile(ts, copy)
+    lupdate(copy)
+    for entry in entries(copy):
+        if not entry.finished:
+            problems.append(f"{language}: [{entry.context}] {entry.source!r} has no finished "
+                            f"translation")
+    qm = qm_path(language)
+    fresh = work / qm.name
+    lrelease(ts, fresh)
+    if not qm.is_file():
+        problems.append(f"{qm.relative_to(ROOT)} is missing: run tools/update_translations.py")
+    elif qm.read_bytes() != fresh.read_bytes():
+        problems.append(f"{qm.relative_to(ROOT)} does not match {ts.name}: run "
+                        f"tools/update_translations.py --no-lupdate and commit the .qm")
+    return problems
+
+
+def main() -> int:
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="dame-tr-") as tmp:
+        for language in LANGUAGES:
+            problems.extend(check(language, Path(tmp)))
+    if problems:
+        print(f"check_translations: {len(problems)} problem(s)", file=sys.stderr)
+        for problem in problems:
+            print("  " + problem, file=sys.stderr)
+        return 1
+    count = sum(len(entries(ts_path(lang))) for lang in LANGUAGES)
+    print(f"check_translations: {count} messages in {len(LANGUAGES)} language(s), all "
+          f"translated; .qm files match")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
