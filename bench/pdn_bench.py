@@ -23,14 +23,14 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from dame_desktop.pdn import ErrorCounter, Game, open_pdn, read_game
+from dame_desktop.pdn import ErrorCounter, Game, decode, open_pdn, read_game
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE.parent.parent / "shared" / "pdn-corpus" / "english" / "OCA_2.0.pdn"
 
 
 def run(path: Path, visitor: object | None, limit: int | None = None) -> dict[str, float]:
-    handle = open_pdn(path)
+    handle = open_pdn(path)  # streamed; closed when the run ends
     wall, cpu = time.perf_counter(), time.process_time()
     games = clean = plies = 0
     while limit is None or games < limit:
@@ -44,13 +44,13 @@ def run(path: Path, visitor: object | None, limit: int | None = None) -> dict[st
         else:
             clean += not result
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    handle.close()
     return {"games": games, "clean": clean, "plies": plies, "seconds": wall, "cpu": cpu}
 
 
 def first_games(path: Path, count: int) -> Path:
     """A temporary file with the first ``count`` games, cut where the next game begins."""
-    handle = open_pdn(path)
-    text = handle.getvalue()
+    text = decode(path.read_bytes())
     starts = [i for i in range(len(text)) if text.startswith("[Event ", i)
               and (i == 0 or text[i - 1] == "\n")][: count + 1]
     cut = text[: starts[count]] if len(starts) > count else text

@@ -32,18 +32,18 @@ class FileReport:
 
 def check_file(path: str, rules: RuleSet | None = None) -> FileReport:
     """Replay every game of ``path``; raises OSError when the file cannot be read."""
-    handle = open_pdn(path)
     report = FileReport(path)
-    while True:
-        errors = read_game(handle, ErrorCounter, default_rules=rules)
-        if errors is None:
-            break
-        assert isinstance(errors, list)
-        report.games += 1
-        if errors:
-            report.errors.extend((report.games, e) for e in errors)
-        else:
-            report.clean += 1
+    with open_pdn(path) as handle:
+        while True:
+            errors = read_game(handle, ErrorCounter, default_rules=rules)
+            if errors is None:
+                break
+            assert isinstance(errors, list)
+            report.games += 1
+            if errors:
+                report.errors.extend((report.games, e) for e in errors)
+            else:
+                report.clean += 1
     return report
 
 

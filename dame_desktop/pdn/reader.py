@@ -8,7 +8,7 @@ is skipped, and the rest of the game and of the file stays usable.
 
 from __future__ import annotations
 
-import io
+import codecs
 import re
 import weakref
 from collections.abc import Callable, Iterator
@@ -45,10 +45,27 @@ def decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def open_pdn(path: str | Path) -> io.StringIO:
-    """Open a PDN file for :func:`read_game`, detecting the encoding; raises OSError."""
+def detect_encoding(path: str | Path) -> str:
+    """``"utf-8-sig"`` when the whole file is valid UTF-8 (BOM or not), else ``"cp1252"``."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
     with open(path, "rb") as handle:
-        return io.StringIO(decode(handle.read()), newline=None)
+        try:
+            while chunk := handle.read(1 << 20):
+                decoder.decode(chunk)
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            return "cp1252"
+    return "utf-8-sig"
+
+
+def open_pdn(path: str | Path) -> IO[str]:
+    """Open a PDN file for :func:`read_game` with its encoding detected; raises OSError.
+
+    The file is streamed, not loaded: memory stays small for large archives.
+    """
+    encoding = detect_encoding(path)
+    errors = "replace" if encoding == "cp1252" else "strict"
+    return open(path, encoding=encoding, errors=errors, newline=None)  # noqa: SIM115
 
 
 def _tell(handle: IO[str] | IO[bytes]) -> int | None:
@@ -129,7 +146,8 @@ def iter_games(handle: IO[str] | IO[bytes], default_rules: RuleSet | None = None
 
 def read_games(path: str | Path, default_rules: RuleSet | None = None) -> list[Game]:
     """All games of a file (encoding detected); raises OSError when it cannot be read."""
-    return list(iter_games(open_pdn(path), default_rules))
+    with open_pdn(path) as handle:
+        return list(iter_games(handle, default_rules))
 
 
 # --- move resolution (the hot path) ---------------------------------------------------------

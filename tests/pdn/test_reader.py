@@ -259,15 +259,15 @@ def test_bad_fen_is_an_error_and_the_game_has_no_moves() -> None:
 # --- visitors, headers only, skipping ------------------------------------------------------
 
 def test_read_headers_and_skip_game() -> None:
-    handle = open_pdn(DATA / "ambiguous.pdn")
-    headers = read_headers(handle)
-    assert headers is not None and headers["Event"] == "Ambiguous short capture"
-    assert skip_game(handle) is True
-    headers = read_headers(handle)
-    assert headers is not None and headers["Event"] == "Illegal move"
-    assert skip_game(handle) is True
-    assert skip_game(handle) is False
-    assert read_headers(handle) is None
+    with open_pdn(DATA / "ambiguous.pdn") as handle:
+        headers = read_headers(handle)
+        assert headers is not None and headers["Event"] == "Ambiguous short capture"
+        assert skip_game(handle) is True
+        headers = read_headers(handle)
+        assert headers is not None and headers["Event"] == "Illegal move"
+        assert skip_game(handle) is True
+        assert skip_game(handle) is False
+        assert read_headers(handle) is None
 
 
 def test_a_custom_visitor_sees_every_move() -> None:
@@ -281,8 +281,8 @@ def test_a_custom_visitor_sees_every_move() -> None:
         def result(self) -> int:
             return self.moves
 
-    handle = open_pdn(DATA / "annotated.pdn")
-    assert read_game(handle, Count) == 14 + 4  # main line plus the side lines
+    with open_pdn(DATA / "annotated.pdn") as handle:
+        assert read_game(handle, Count) == 14 + 4  # main line plus the side lines
 
 
 def test_positions_along_the_main_line_match_the_core() -> None:
@@ -317,16 +317,16 @@ def test_comment_between_games_and_header_only_games() -> None:
 
 
 def test_offsets_from_tell_allow_seeking_back_to_a_game() -> None:
-    handle = open_pdn(DATA / "ambiguous.pdn")
-    offsets = []
-    while True:
-        offset = handle.tell()
-        headers = read_headers(handle)
-        if headers is None:
-            break
-        offsets.append((offset, headers["Event"]))
-    assert [event for _o, event in offsets][2] == "Illegal move"
-    handle.seek(offsets[2][0])
-    game = read_game(handle)
+    with open_pdn(DATA / "ambiguous.pdn") as handle:
+        offsets = []
+        while True:
+            offset = handle.tell()
+            headers = read_headers(handle)
+            if headers is None:
+                break
+            offsets.append((offset, headers["Event"]))
+        assert [event for _o, event in offsets][2] == "Illegal move"
+        handle.seek(offsets[2][0])
+        game = read_game(handle)
     assert isinstance(game, Game) and game.headers["Event"] == "Illegal move"
     assert game.errors[0].message.startswith("illegal move 15-20")
