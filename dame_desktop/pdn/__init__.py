@@ -18,7 +18,7 @@ from .gametype import (
 from .reader import decode, iter_games, open_pdn, read_game, read_games, read_headers, skip_game
 from .tree import ChildNode, Game, GameNode, Headers, Nag, PdnError, State
 from .visitors import SKIP, BaseVisitor, ErrorCounter, GameBuilder, HeadersBuilder, SkipVisitor
-from .writer import write_game
+from .writer import write_game, write_games
 
 __all__ = [
     "SKIP",
@@ -48,4 +48,5 @@ __all__ = [
     "rules_tag",
     "skip_game",
     "write_game",
+    "write_games",
 ]

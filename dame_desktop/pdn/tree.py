@@ -237,14 +237,15 @@ class GameNode:
         Raises the core's IllegalMoveError / AmbiguousMoveError / MoveParseError.
         """
         pos = self.position()
+        allowed = pos.huff_moves() if self.rules.huffing else pos.legal_moves()
         if isinstance(move, str):
-            move = pos.parse_move(move)
-        elif move not in pos.legal_moves():
+            move = pos.parse_move(move, allowed)
+        elif move not in allowed:
             from ..core import IllegalMoveError
 
             raise IllegalMoveError(f"{move} is not a legal move in {pos.fen()}")
-        if move.raw is None:
-            move = pos.parse_move(move.full_text())
+        elif move.raw is None:
+            move = next(m for m in allowed if m == move)
         after = pos.play(move)
         assert move.raw is not None
         child = ChildNode(self, move.raw, (after.white, after.black, after.kings,

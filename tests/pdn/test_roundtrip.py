@@ -39,9 +39,12 @@ def nags(rng: random.Random) -> list[Nag]:
 def grow(node: GameNode, rng: random.Random, plies: int, depth: int) -> None:
     """Random legal moves below ``node`` with comments, NAGs, side lines and setups."""
     for _ in range(plies):
-        moves = node.position().legal_moves()
+        pos = node.position()
+        moves = pos.legal_moves()
         if not moves:
             return
+        if pos.rules.huffing and rng.random() < 0.2:
+            moves = pos.huff_moves()  # a missed capture may be played (then huffed)
         move = rng.choice(moves)
         child = node.add_variation(move, nags=nags(rng))
         if rng.random() < 0.2:
