@@ -1,0 +1,1866 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name></name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Games in this file…</source>
+        <translation>&amp;Partien in dieser Datei…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Problems in this file…</source>
+        <translation>P&amp;robleme in dieser Datei…</translation>
+    </message>
+    <message>
+        <source>Set &amp;up a position…</source>
+        <translation>Stellung auf&amp;bauen…</translation>
+    </message>
+    <message>
+        <source>Copy position as &amp;FEN</source>
+        <translation>Stellung als &amp;FEN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy game as &amp;PDN</source>
+        <translation>Partie als &amp;PDN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy position as &amp;text</source>
+        <translation>Stellung als &amp;Text kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste FEN or PDN</source>
+        <translation>FEN oder PDN &amp;einfügen</translation>
+    </message>
+    <message>
+        <source>P&amp;romote variation to main line</source>
+        <translation>Variante zur &amp;Hauptvariante machen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete variation</source>
+        <translation>Variante &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Delete the moves &amp;after this one</source>
+        <translation>Alle Züge &amp;danach löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite moves instead of adding variations</source>
+        <translation>Züge ü&amp;berschreiben statt Varianten anzulegen</translation>
+    </message>
+    <message>
+        <source>Game &amp;details…</source>
+        <translation>Partie&amp;daten…</translation>
+    </message>
+    <message>
+        <source>Next variation</source>
+        <translation>Nächste Variante</translation>
+    </message>
+    <message>
+        <source>Previous variation</source>
+        <translation>Vorige Variante</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationPanel</name>
+    <message>
+        <source>Mark the move %1 (Ctrl+%2)</source>
+        <translation>Zug mit %1 bewerten (Strg+%2)</translation>
+    </message>
+    <message>
+        <source>Game details…</source>
+        <translation>Partiedaten…</translation>
+    </message>
+    <message>
+        <source>Write a comment…</source>
+        <translation>Schreib einen Kommentar…</translation>
+    </message>
+    <message>
+        <source>Comment on this move:</source>
+        <translation>Kommentar zu diesem Zug:</translation>
+    </message>
+    <message>
+        <source>Comment before the first move:</source>
+        <translation>Kommentar vor dem ersten Zug:</translation>
+    </message>
+</context>
+<context>
+    <name>BoardWidget</name>
+    <message>
+        <source>Several captures end on that square: choose the way by moving to the next square first</source>
+        <translation>Mehrere Schlagwege enden auf diesem Feld: Wähle den Weg, indem du zuerst auf das nächste Feld ziehst</translation>
+    </message>
+    <message>
+        <source>No move can be made now</source>
+        <translation>Gerade kann kein Zug gemacht werden</translation>
+    </message>
+    <message>
+        <source>That piece belongs to the other side</source>
+        <translation>Dieser Stein gehört der anderen Seite</translation>
+    </message>
+    <message>
+        <source>You must capture</source>
+        <translation>Du musst schlagen</translation>
+    </message>
+    <message>
+        <source>This piece cannot move</source>
+        <translation>Dieser Stein kann nicht ziehen</translation>
+    </message>
+    <message>
+        <source>The capture is not finished: jump on to a marked square</source>
+        <translation>Das Schlagen ist noch nicht fertig: Spring weiter auf ein markiertes Feld</translation>
+    </message>
+    <message>
+        <source>That square is occupied</source>
+        <translation>Dieses Feld ist besetzt</translation>
+    </message>
+    <message>
+        <source>Another capture takes precedence under these rules</source>
+        <translation>Nach diesen Regeln hat ein anderer Schlag Vorrang</translation>
+    </message>
+    <message>
+        <source>Men move only forward</source>
+        <translation>Steine ziehen nur vorwärts</translation>
+    </message>
+    <message>
+        <source>This piece cannot move there</source>
+        <translation>Dieser Stein kann dort nicht hinziehen</translation>
+    </message>
+    <message>
+        <source>Pieces move only on the dark squares</source>
+        <translation>Gezogen wird nur auf den dunklen Feldern</translation>
+    </message>
+</context>
+<context>
+    <name>FileSupport</name>
+    <message>
+        <source>The list of recent files could not be saved: %1</source>
+        <translation>Die Liste der zuletzt geöffneten Dateien konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>%1 is no longer there.</source>
+        <translation>%1 gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Open a PDN file</source>
+        <translation>PDN-Datei öffnen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>%1 holds no games.</source>
+        <translation>%1 enthält keine Partien.</translation>
+    </message>
+    <message>
+        <source>%1: %2 games</source>
+        <translation>%1: %2 Partien</translation>
+    </message>
+    <message>
+        <source>New file</source>
+        <translation>Neue Datei</translation>
+    </message>
+    <message>
+        <source>Games in %1</source>
+        <translation>Partien in %1</translation>
+    </message>
+    <message>
+        <source>Game %1 has problems: %2</source>
+        <translation>Partie %1 hat Fehler: %2</translation>
+    </message>
+    <message>
+        <source>The rules end the game here; the file goes on.</source>
+        <translation>Nach den Regeln endet die Partie hier; die Datei geht weiter.</translation>
+    </message>
+    <message>
+        <source>This move is on the main line already.</source>
+        <translation>Dieser Zug gehört schon zur Hauptvariante.</translation>
+    </message>
+    <message>
+        <source>The main line is not a variation: use &apos;Delete the moves after this one&apos;.</source>
+        <translation>Die Hauptvariante ist keine Nebenvariante: Nimm „Alle Züge danach löschen“.</translation>
+    </message>
+    <message>
+        <source>the new game</source>
+        <translation>die neue Partie</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1?</source>
+        <translation>Änderungen an %1 speichern?</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>Speichern unter</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>Gespeichert in %1</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>Kopiert: %1</translation>
+    </message>
+    <message>
+        <source>The position was copied as text.</source>
+        <translation>Die Stellung wurde als Text kopiert.</translation>
+    </message>
+    <message>
+        <source>The game was copied as PDN.</source>
+        <translation>Die Partie wurde als PDN kopiert.</translation>
+    </message>
+    <message>
+        <source>Nothing to paste: %1</source>
+        <translation>Nichts zum Einfügen: %1</translation>
+    </message>
+    <message>
+        <source>%1%2 – game %3 of %4 – Dame</source>
+        <translation>%1%2 – Partie %3 von %4 – Dame</translation>
+    </message>
+    <message>
+        <source>%1%2 – Dame</source>
+        <translation>%1%2 – Dame</translation>
+    </message>
+</context>
+<context>
+    <name>GameController</name>
+    <message>
+        <source>The computer could not find a move.</source>
+        <translation>Der Computer hat keinen Zug gefunden.</translation>
+    </message>
+</context>
+<context>
+    <name>GameListDialog</name>
+    <message>
+        <source>Search players, event, site, date…</source>
+        <translation>Spieler, Turnier, Ort, Datum suchen…</translation>
+    </message>
+    <message>
+        <source>All results</source>
+        <translation>Alle Ergebnisse</translation>
+    </message>
+    <message>
+        <source>First player won</source>
+        <translation>Erster Spieler gewann</translation>
+    </message>
+    <message>
+        <source>Second player won</source>
+        <translation>Zweiter Spieler gewann</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Remis</translation>
+    </message>
+    <message>
+        <source>No result</source>
+        <translation>Kein Ergebnis</translation>
+    </message>
+    <message>
+        <source>%1 of %2 games</source>
+        <translation>%1 von %2 Partien</translation>
+    </message>
+</context>
+<context>
+    <name>GameListModel</name>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+</context>
+<context>
+    <name>HeaderDialog</name>
+    <message>
+        <source>Game details</source>
+        <translation>Partiedaten</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>White (light)</source>
+        <translation>Weiß (hell)</translation>
+    </message>
+    <message>
+        <source>Black (dark)</source>
+        <translation>Schwarz (dunkel)</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Other tags:</source>
+        <translation>Weitere Angaben:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Add tag</source>
+        <translation>Angabe hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove tag</source>
+        <translation>Angabe entfernen</translation>
+    </message>
+    <message>
+        <source>The tag %1 cannot be set here.</source>
+        <translation>Die Angabe %1 lässt sich hier nicht setzen.</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid tag name: use letters, digits and _, starting with a letter.</source>
+        <translation>%1 ist kein gültiger Name für eine Angabe: Nimm Buchstaben, Ziffern und _ und beginne mit einem Buchstaben.</translation>
+    </message>
+</context>
+<context>
+    <name>HelpDialog</name>
+    <message>
+        <source>The board has %1×%1 squares; only the %2 dark squares are played on.</source>
+        <translation>Das Brett hat %1×%1 Felder; gespielt wird nur auf den %2 dunklen Feldern.</translation>
+    </message>
+    <message>
+        <source>Each side starts with %1 men on the dark squares of its first %2 rows.</source>
+        <translation>Jede Seite beginnt mit %1 Steinen auf den dunklen Feldern ihrer ersten %2 Reihen.</translation>
+    </message>
+    <message>
+        <source>%1 moves first, then the sides take turns.</source>
+        <translation>%1 beginnt, danach wird abwechselnd gezogen.</translation>
+    </message>
+    <message>
+        <source>The dark squares are numbered 1 to %1 from the top left as Light sees the board; the corner square a1 at Light&apos;s lower left is dark.</source>
+        <translation>Die dunklen Felder sind von 1 bis %1 nummeriert, oben links beginnend aus der Sicht von Hell; das Eckfeld a1 links unten bei Hell ist dunkel.</translation>
+    </message>
+    <message>
+        <source>The board is turned the Italian way: each player has a dark square at the lower right.</source>
+        <translation>Das Brett liegt wie in Italien: Jeder hat rechts unten ein dunkles Feld.</translation>
+    </message>
+    <message>
+        <source>A man moves one square diagonally forward onto a free dark square.</source>
+        <translation>Ein Stein zieht ein Feld schräg nach vorn auf ein freies dunkles Feld.</translation>
+    </message>
+    <message>
+        <source>A king moves diagonally forward or backward over any number of free squares (a flying king).</source>
+        <translation>Eine Dame zieht schräg vorwärts oder rückwärts beliebig weit über freie Felder (fliegende Dame).</translation>
+    </message>
+    <message>
+        <source>A king moves one square diagonally, forward or backward.</source>
+        <translation>Eine Dame zieht ein Feld schräg, vorwärts oder rückwärts.</translation>
+    </message>
+    <message>
+        <source>Capturing is compulsory: if you can capture, you must.</source>
+        <translation>Es herrscht Schlagzwang: Wenn du schlagen kannst, musst du schlagen.</translation>
+    </message>
+    <message>
+        <source>A man captures by jumping over an opposing piece diagonally next to it onto the free square directly behind; the jumped piece is removed.</source>
+        <translation>Ein Stein schlägt, indem er über einen schräg benachbarten gegnerischen Stein auf das freie Feld direkt dahinter springt; der übersprungene Stein kommt vom Brett.</translation>
+    </message>
+    <message>
+        <source>Men capture forward and backward.</source>
+        <translation>Steine schlagen vorwärts und rückwärts.</translation>
+    </message>
+    <message>
+        <source>Men capture only forward.</source>
+        <translation>Steine schlagen nur vorwärts.</translation>
+    </message>
+    <message>
+        <source>A man may not capture a king.</source>
+        <translation>Ein Stein darf keine Dame schlagen.</translation>
+    </message>
+    <message>
+        <source>If the capturing piece can capture again after a jump, it must go on in the same move, changing direction if needed.</source>
+        <translation>Kann der schlagende Stein nach einem Sprung weiterschlagen, muss er im selben Zug weitermachen, wenn nötig mit Richtungswechsel.</translation>
+    </message>
+    <message>
+        <source>A piece can be jumped only once; captured pieces are removed when the move is complete.</source>
+        <translation>Jeder Stein kann nur einmal übersprungen werden; die geschlagenen Steine kommen erst nach dem ganzen Zug vom Brett.</translation>
+    </message>
+    <message>
+        <source>A flying king captures from a distance: it jumps a piece on its diagonal when the squares in between are free and the square beyond is free.</source>
+        <translation>Eine fliegende Dame schlägt auch aus der Ferne: Sie überspringt einen Stein auf ihrer Diagonale, wenn die Felder davor und das Feld dahinter frei sind.</translation>
+    </message>
+    <message>
+        <source>After the jump the king may land on any free square beyond the captured piece.</source>
+        <translation>Nach dem Sprung darf die Dame auf jedem freien Feld hinter dem geschlagenen Stein landen.</translation>
+    </message>
+    <message>
+        <source>After each jump the king must land directly behind the captured piece.</source>
+        <translation>Nach jedem Sprung muss die Dame direkt hinter dem geschlagenen Stein landen.</translation>
+    </message>
+    <message>
+        <source>While capturing the king may land on any free square beyond; at the end of the move it stops directly behind the last piece it took.</source>
+        <translation>Während des Schlagens darf die Dame auf jedem freien Feld dahinter landen; am Ende des Zuges bleibt sie direkt hinter dem zuletzt geschlagenen Stein stehen.</translation>
+    </message>
+    <message>
+        <source>If the king can capture again from one of the landing squares, it must land there and go on.</source>
+        <translation>Kann die Dame von einem der Landefelder aus weiterschlagen, muss sie dort landen und weitermachen.</translation>
+    </message>
+    <message>
+        <source>A king captures like a man, but also backward: over a piece next to it onto the square directly behind.</source>
+        <translation>Eine Dame schlägt wie ein Stein, aber auch rückwärts: über einen benachbarten Stein auf das Feld direkt dahinter.</translation>
+    </message>
+    <message>
+        <source>If there are several captures, you may choose any of them, even one that takes fewer pieces.</source>
+        <translation>Gibt es mehrere Schlagmöglichkeiten, darfst du frei wählen – auch eine, die weniger Steine schlägt.</translation>
+    </message>
+    <message>
+        <source>If there are several captures, you must take the one that captures the most pieces.</source>
+        <translation>Gibt es mehrere Schlagmöglichkeiten, musst du die wählen, die die meisten Steine schlägt.</translation>
+    </message>
+    <message>
+        <source>If there are several captures, you must take the most pieces; if equal, capture with a king; then take the most kings; then the one that meets a king first.</source>
+        <translation>Gibt es mehrere Schlagmöglichkeiten, musst du die meisten Steine schlagen; bei Gleichstand mit der Dame schlagen, dann die meisten Damen nehmen, dann zuerst auf eine Dame treffen.</translation>
+    </message>
+    <message>
+        <source>If there are several captures, you must take the most pieces; if equal, the most kings.</source>
+        <translation>Gibt es mehrere Schlagmöglichkeiten, musst du die meisten Steine schlagen, bei Gleichstand die meisten Damen.</translation>
+    </message>
+    <message>
+        <source>If a king can capture, a king must capture; otherwise you may choose any capture.</source>
+        <translation>Kann eine Dame schlagen, muss eine Dame schlagen; sonst darfst du frei wählen.</translation>
+    </message>
+    <message>
+        <source>Huffing (Blasen): if a player misses a compulsory capture, the opponent may let it stand, blow away the piece that should have captured, or demand that the move is taken back and the capture made. Blowing a piece away does not count as a move.</source>
+        <translation>Blasen: Übersieht jemand einen Pflichtschlag, darf der Gegner es dabei belassen, den Stein wegblasen, der hätte schlagen müssen, oder verlangen, dass der Zug zurückgenommen und der Schlag gemacht wird. Das Blasen zählt nicht als Zug.</translation>
+    </message>
+    <message>
+        <source>A man that reaches the far row becomes a king.</source>
+        <translation>Ein Stein, der die gegnerische Grundreihe erreicht, wird zur Dame.</translation>
+    </message>
+    <message>
+        <source>If it reaches the far row during a capture, it is crowned and the move ends there.</source>
+        <translation>Erreicht er sie während eines Schlags, wird er zur Dame und der Zug endet dort.</translation>
+    </message>
+    <message>
+        <source>If it reaches the far row during a capture and can capture on, it goes on at once as a king.</source>
+        <translation>Erreicht er sie während eines Schlags und kann weiterschlagen, macht er sofort als Dame weiter.</translation>
+    </message>
+    <message>
+        <source>If it only passes the far row during a capture, it goes on as a man and is crowned only if the move ends there.</source>
+        <translation>Berührt er sie während eines Schlags nur, schlägt er als Stein weiter und wird nur zur Dame, wenn der Zug dort endet.</translation>
+    </message>
+    <message>
+        <source>Giveaway: the goal is reversed. You win when you have no pieces left or cannot move.</source>
+        <translation>Schlagdame: Das Ziel ist umgekehrt. Du gewinnst, wenn du keine Steine mehr hast oder nicht mehr ziehen kannst.</translation>
+    </message>
+    <message>
+        <source>You win when your opponent has no pieces left or cannot move.</source>
+        <translation>Du gewinnst, wenn dein Gegner keine Steine mehr hat oder nicht mehr ziehen kann.</translation>
+    </message>
+    <message>
+        <source>A player may resign, and the players may agree on a draw.</source>
+        <translation>Man kann aufgeben, und beide können sich auf Remis einigen.</translation>
+    </message>
+    <message>
+        <source>Draw when the same position comes up %1 times with the same side to move.</source>
+        <translation>Remis, wenn dieselbe Stellung mit derselben Seite am Zug %1-mal vorkommt.</translation>
+    </message>
+    <message>
+        <source>Draw after %1 single moves in a row without a capture</source>
+        <translation>Remis nach %1 Einzelzügen hintereinander ohne Schlag</translation>
+    </message>
+    <message>
+        <source>a man move starts the count again</source>
+        <translation>ein Steinzug beginnt die Zählung neu</translation>
+    </message>
+    <message>
+        <source>a crowning starts the count again</source>
+        <translation>eine neue Dame beginnt die Zählung neu</translation>
+    </message>
+    <message>
+        <source>Endgame rule: three pieces including a king against a lone king is a draw after 16 moves, two pieces after 5.</source>
+        <translation>Endspielregel: Drei Steine mit einer Dame gegen eine einzelne Dame sind nach 16 Zügen remis, zwei Steine nach 5.</translation>
+    </message>
+    <message>
+        <source>Russian endgame rules: king endings that are not won in the set number of moves are drawn.</source>
+        <translation>Russische Endspielregeln: Damenendspiele, die nicht in der festgelegten Zahl von Zügen gewonnen werden, sind remis.</translation>
+    </message>
+    <message>
+        <source>Three or more kings against a lone king: draw unless won within %1 moves.</source>
+        <translation>Drei oder mehr Damen gegen eine einzelne Dame: remis, wenn nicht innerhalb von %1 Zügen gewonnen.</translation>
+    </message>
+    <message>
+        <source>Three kings against one king that holds the long diagonal is a draw, unless that king can be taken at once.</source>
+        <translation>Drei Damen gegen eine Dame auf der langen Diagonale sind remis, außer diese Dame lässt sich sofort schlagen.</translation>
+    </message>
+    <message>
+        <source>There is no automatic draw rule.</source>
+        <translation>Es gibt keine automatische Remisregel.</translation>
+    </message>
+    <message>
+        <source>Board and set-up</source>
+        <translation>Brett und Aufstellung</translation>
+    </message>
+    <message>
+        <source>Moving</source>
+        <translation>Ziehen</translation>
+    </message>
+    <message>
+        <source>Capturing</source>
+        <translation>Schlagen</translation>
+    </message>
+    <message>
+        <source>Kings</source>
+        <translation>Damen</translation>
+    </message>
+    <message>
+        <source>Winning</source>
+        <translation>Gewinnen</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Remis</translation>
+    </message>
+    <message>
+        <source>These are the rules the program enforces in this game; change them in Game › Rules.</source>
+        <translation>Nach diesen Regeln achtet das Programm in dieser Partie; ändern kannst du sie unter Partie › Regeln.</translation>
+    </message>
+    <message>
+        <source>Hold the centre</source>
+        <translation>Besetze die Mitte</translation>
+    </message>
+    <message>
+        <source>Pieces in the middle can go both ways and support each other; a piece on the edge has only one way forward.</source>
+        <translation>Steine in der Mitte können in beide Richtungen ziehen und sich gegenseitig decken; ein Stein am Rand hat nur einen Weg nach vorn.</translation>
+    </message>
+    <message>
+        <source>Keep your back row</source>
+        <translation>Halte deine Grundreihe</translation>
+    </message>
+    <message>
+        <source>Leave a few men on your first row as long as you can: while they stand there, the opponent hardly gets a king.</source>
+        <translation>Lass so lange wie möglich ein paar Steine auf deiner ersten Reihe stehen: Solange sie dort sind, bekommt dein Gegner kaum eine Dame.</translation>
+    </message>
+    <message>
+        <source>Move in pairs</source>
+        <translation>Zieh in Paaren</translation>
+    </message>
+    <message>
+        <source>A man with a friend right behind it cannot be jumped from the front. A lonely man far ahead is an easy target.</source>
+        <translation>Ein Stein mit einem Partner direkt dahinter kann von vorn nicht übersprungen werden. Ein einzelner Stein weit vorn ist ein leichtes Ziel.</translation>
+    </message>
+    <message>
+        <source>Use the compulsory capture</source>
+        <translation>Nutze den Schlagzwang</translation>
+    </message>
+    <message>
+        <source>Because capturing is compulsory you can offer a piece on purpose and make the opponent jump to where you take two back.</source>
+        <translation>Weil Schlagen Pflicht ist, kannst du absichtlich einen Stein anbieten und den Gegner dorthin locken, wo du zwei zurückschlägst.</translation>
+    </message>
+    <message>
+        <source>Trade when you are ahead</source>
+        <translation>Tausche, wenn du vorn liegst</translation>
+    </message>
+    <message>
+        <source>With more pieces, every one-for-one exchange makes your lead bigger. When you are behind, avoid exchanges.</source>
+        <translation>Mit mehr Steinen macht jeder Tausch eins gegen eins deinen Vorsprung größer. Liegst du hinten, vermeide Tausch.</translation>
+    </message>
+    <message>
+        <source>Get a king early</source>
+        <translation>Hol dir früh eine Dame</translation>
+    </message>
+    <message>
+        <source>A king moves backward too and, where kings fly, rules whole diagonals. Kings decide most endgames.</source>
+        <translation>Eine Dame zieht auch rückwärts und beherrscht, wo Damen fliegen, ganze Diagonalen. Im Endspiel entscheiden meist die Damen.</translation>
+    </message>
+    <message>
+        <source>Look at the whole capture</source>
+        <translation>Schau dir den ganzen Schlag an</translation>
+    </message>
+    <message>
+        <source>Before you move, check what your opponent must capture next: a forced capture can lead into a trap.</source>
+        <translation>Prüf vor deinem Zug, was dein Gegner danach schlagen muss: Ein erzwungener Schlag kann in eine Falle führen.</translation>
+    </message>
+    <message>
+        <source>Strategy tips</source>
+        <translation>Strategie-Tipps</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>Pfeiltasten</translation>
+    </message>
+    <message>
+        <source>Move the cursor on the board (when the board has the focus)</source>
+        <translation>Bewegen die Markierung auf dem Brett (wenn das Brett den Fokus hat)</translation>
+    </message>
+    <message>
+        <source>Enter or Space</source>
+        <translation>Eingabe oder Leertaste</translation>
+    </message>
+    <message>
+        <source>Pick up the piece under the cursor; again on a marked square to move it there</source>
+        <translation>Nimmt den Stein unter der Markierung auf; noch einmal auf einem markierten Feld zieht ihn dorthin</translation>
+    </message>
+    <message>
+        <source>Escape</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Put the held piece back</source>
+        <translation>Stellt den aufgenommenen Stein zurück</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>Tab</translation>
+    </message>
+    <message>
+        <source>Go to the board, the move list and the buttons in turn</source>
+        <translation>Wechselt reihum zwischen Brett, Zugliste und Schaltflächen</translation>
+    </message>
+    <message>
+        <source>Keyboard</source>
+        <translation>Tastatur</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>Hilfe</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+</context>
+<context>
+    <name>HuffBar</name>
+    <message>
+        <source>Let it stand</source>
+        <translation>Gelten lassen</translation>
+    </message>
+    <message>
+        <source>Blow the piece away</source>
+        <translation>Stein wegblasen</translation>
+    </message>
+    <message>
+        <source>Demand the capture</source>
+        <translation>Schlag verlangen</translation>
+    </message>
+</context>
+<context>
+    <name>Keyboard</name>
+    <message>
+        <source>Light king %1</source>
+        <translation>Hell Dame %1</translation>
+    </message>
+    <message>
+        <source>Light %1</source>
+        <translation>Hell %1</translation>
+    </message>
+    <message>
+        <source>Dark king %1</source>
+        <translation>Dunkel Dame %1</translation>
+    </message>
+    <message>
+        <source>Dark %1</source>
+        <translation>Dunkel %1</translation>
+    </message>
+    <message>
+        <source>The board is empty</source>
+        <translation>Das Brett ist leer</translation>
+    </message>
+    <message>
+        <source>Light to move.</source>
+        <translation>Hell ist am Zug.</translation>
+    </message>
+    <message>
+        <source>Dark to move.</source>
+        <translation>Dunkel ist am Zug.</translation>
+    </message>
+    <message>
+        <source>%1: light square, not played on</source>
+        <translation>%1: helles Feld, wird nicht bespielt</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>Light king</source>
+        <translation>Helle Dame</translation>
+    </message>
+    <message>
+        <source>Light man</source>
+        <translation>Heller Stein</translation>
+    </message>
+    <message>
+        <source>Dark king</source>
+        <translation>Dunkle Dame</translation>
+    </message>
+    <message>
+        <source>Dark man</source>
+        <translation>Dunkler Stein</translation>
+    </message>
+    <message>
+        <source>%1 (square %2): %3</source>
+        <translation>%1 (Feld %2): %3</translation>
+    </message>
+    <message>
+        <source>holding the piece from %1</source>
+        <translation>Stein von %1 aufgenommen</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Brett</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Dame</source>
+        <translation>Dame</translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Neue Partie…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo move</source>
+        <translation>Zug &amp;zurücknehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Redo move</source>
+        <translation>Zug &amp;wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Tipp</translation>
+    </message>
+    <message>
+        <source>Offer a &amp;draw</source>
+        <translation>&amp;Remis anbieten</translation>
+    </message>
+    <message>
+        <source>Re&amp;sign</source>
+        <translation>&amp;Aufgeben</translation>
+    </message>
+    <message>
+        <source>&amp;Rules…</source>
+        <translation>Re&amp;geln…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Flip board</source>
+        <translation>Brett &amp;drehen</translation>
+    </message>
+    <message>
+        <source>Show square &amp;numbers</source>
+        <translation>Feld&amp;nummern anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Animate moves</source>
+        <translation>Züge &amp;animieren</translation>
+    </message>
+    <message>
+        <source>&amp;Turn the board to the side to move</source>
+        <translation>Brett zur Seite am &amp;Zug wenden</translation>
+    </message>
+    <message>
+        <source>First position</source>
+        <translation>Anfangsstellung</translation>
+    </message>
+    <message>
+        <source>Previous move</source>
+        <translation>Vorheriger Zug</translation>
+    </message>
+    <message>
+        <source>Next move</source>
+        <translation>Nächster Zug</translation>
+    </message>
+    <message>
+        <source>Last move</source>
+        <translation>Letzter Zug</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Partie</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Partie</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>Computer (%1)</source>
+        <translation>Computer (%1)</translation>
+    </message>
+    <message>
+        <source>Game in progress</source>
+        <translation>Laufende Partie</translation>
+    </message>
+    <message>
+        <source>The game in progress will be given up. Continue?</source>
+        <translation>Die laufende Partie wird abgebrochen. Trotzdem weiter?</translation>
+    </message>
+    <message>
+        <source>The lot says: you play %1.</source>
+        <translation>Das Los hat entschieden: Du spielst %1.</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Partie zu Ende</translation>
+    </message>
+    <message>
+        <source>%1 did not capture although it had to (piece on %2). What do you do?</source>
+        <translation>%1 hat nicht geschlagen, obwohl Schlagzwang bestand (Stein auf %2). Was tust du?</translation>
+    </message>
+    <message>
+        <source>The piece on %1 was blown away.</source>
+        <translation>Der Stein auf %1 wurde weggeblasen.</translation>
+    </message>
+    <message>
+        <source>The move was taken back: now the capture must be made.</source>
+        <translation>Der Zug wurde zurückgenommen: Jetzt muss geschlagen werden.</translation>
+    </message>
+    <message>
+        <source>The missed capture is let stand.</source>
+        <translation>Der übersehene Schlag bleibt ohne Folgen.</translation>
+    </message>
+    <message>
+        <source>No hint: there is no move.</source>
+        <translation>Kein Tipp: Es gibt keinen Zug.</translation>
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation>Tipp: %1</translation>
+    </message>
+    <message>
+        <source>The computer declines the draw.</source>
+        <translation>Der Computer lehnt das Remis ab.</translation>
+    </message>
+    <message>
+        <source>It is not your turn.</source>
+        <translation>Du bist nicht am Zug.</translation>
+    </message>
+    <message>
+        <source>A hint is given when it is your turn.</source>
+        <translation>Einen Tipp gibt es, wenn du am Zug bist.</translation>
+    </message>
+    <message>
+        <source>Looking for a good move…</source>
+        <translation>Suche einen guten Zug…</translation>
+    </message>
+    <message>
+        <source>You offer a draw…</source>
+        <translation>Du bietest Remis an…</translation>
+    </message>
+    <message>
+        <source>Draw offer</source>
+        <translation>Remisangebot</translation>
+    </message>
+    <message>
+        <source>%1 offers a draw. %2, do you accept?</source>
+        <translation>%1 bietet Remis an. %2, nimmst du an?</translation>
+    </message>
+    <message>
+        <source>The draw offer was declined.</source>
+        <translation>Das Remisangebot wurde abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Resign</source>
+        <translation>Aufgeben</translation>
+    </message>
+    <message>
+        <source>Do you really want to resign this game?</source>
+        <translation>Willst du diese Partie wirklich aufgeben?</translation>
+    </message>
+    <message>
+        <source>Click the piece to blow away.</source>
+        <translation>Klick auf den Stein, der weggeblasen wird.</translation>
+    </message>
+    <message>
+        <source>You are looking at an earlier position: press End to go back</source>
+        <translation>Du siehst dir eine frühere Stellung an: Mit Ende geht es zurück</translation>
+    </message>
+    <message>
+        <source>The game is over</source>
+        <translation>Die Partie ist zu Ende</translation>
+    </message>
+    <message>
+        <source>The computer is thinking</source>
+        <translation>Der Computer denkt nach</translation>
+    </message>
+    <message>
+        <source>It is not your turn</source>
+        <translation>Du bist nicht am Zug</translation>
+    </message>
+    <message>
+        <source>Viewing an earlier position</source>
+        <translation>Frühere Stellung</translation>
+    </message>
+    <message>
+        <source>%1 is thinking…</source>
+        <translation>%1 denkt nach…</translation>
+    </message>
+    <message>
+        <source>Your move</source>
+        <translation>Du bist am Zug</translation>
+    </message>
+    <message>
+        <source>%1 to move</source>
+        <translation>%1 ist am Zug</translation>
+    </message>
+    <message>
+        <source>You must capture</source>
+        <translation>Du musst schlagen</translation>
+    </message>
+    <message>
+        <source>Rules: %1</source>
+        <translation>Regeln: %1</translation>
+    </message>
+</context>
+<context>
+    <name>MoveListModel</name>
+    <message>
+        <source>%1 (blew %2)</source>
+        <translation>%1 (blies %2)</translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Click to see the position after this move</source>
+        <translation>Klick, um die Stellung nach diesem Zug zu sehen</translation>
+    </message>
+</context>
+<context>
+    <name>MoveTreeView</name>
+    <message>
+        <source>Start</source>
+        <translation>Anfang</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New game</source>
+        <translation>Neue Partie</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Gegner</translation>
+    </message>
+    <message>
+        <source>The computer</source>
+        <translation>Der Computer</translation>
+    </message>
+    <message>
+        <source>Two people at this computer</source>
+        <translation>Zwei Personen an diesem Computer</translation>
+    </message>
+    <message>
+        <source>You play</source>
+        <translation>Du spielst</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Draw lots</source>
+        <translation>Auslosen</translation>
+    </message>
+    <message>
+        <source>Switches…</source>
+        <translation>Schalter…</translation>
+    </message>
+    <message>
+        <source>Rules:</source>
+        <translation>Regeln:</translation>
+    </message>
+    <message>
+        <source>Light player:</source>
+        <translation>Spieler Hell:</translation>
+    </message>
+    <message>
+        <source>Dark player:</source>
+        <translation>Spieler Dunkel:</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Spielstärke</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>Custom rules</source>
+        <translation>Eigene Regeln</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Allgemein</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Brett</translation>
+    </message>
+    <message>
+        <source>New games</source>
+        <translation>Neue Partien</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Ask before &amp;resigning</source>
+        <translation>Vor dem &amp;Aufgeben nachfragen</translation>
+    </message>
+    <message>
+        <source>Ask before a game in progress is &amp;discarded</source>
+        <translation>Nachfragen, bevor eine laufende Partie &amp;verworfen wird</translation>
+    </message>
+    <message>
+        <source>&amp;Board colours:</source>
+        <translation>&amp;Brettfarben:</translation>
+    </message>
+    <message>
+        <source>Wood</source>
+        <translation>Holz</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Grün</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Blau</translation>
+    </message>
+    <message>
+        <source>Grey</source>
+        <translation>Grau</translation>
+    </message>
+    <message>
+        <source>My own colours</source>
+        <translation>Eigene Farben</translation>
+    </message>
+    <message>
+        <source>Board colours</source>
+        <translation>Brettfarben</translation>
+    </message>
+    <message>
+        <source>Light squares:</source>
+        <translation>Helle Felder:</translation>
+    </message>
+    <message>
+        <source>Dark squares:</source>
+        <translation>Dunkle Felder:</translation>
+    </message>
+    <message>
+        <source>Light pieces:</source>
+        <translation>Helle Steine:</translation>
+    </message>
+    <message>
+        <source>Dark pieces:</source>
+        <translation>Dunkle Steine:</translation>
+    </message>
+    <message>
+        <source>Show square &amp;numbers</source>
+        <translation>Feld&amp;nummern anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Animate moves</source>
+        <translation>Züge &amp;animieren</translation>
+    </message>
+    <message>
+        <source>Time per step:</source>
+        <translation>Zeit pro Schritt:</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Animation time per step in milliseconds</source>
+        <translation>Animationszeit pro Schritt in Millisekunden</translation>
+    </message>
+    <message>
+        <source>Two people: &amp;turn the board to the side to move</source>
+        <translation>Zu zweit: Brett zur Seite am &amp;Zug wenden</translation>
+    </message>
+    <message>
+        <source>Dame starts a game like this when it opens; the New game dialog lets you choose again each time.</source>
+        <translation>So beginnt Dame eine Partie beim Start; unter „Neue Partie“ kannst du jedes Mal neu wählen.</translation>
+    </message>
+    <message>
+        <source>&amp;Rules:</source>
+        <translation>&amp;Regeln:</translation>
+    </message>
+    <message>
+        <source>Default rules</source>
+        <translation>Standardregeln</translation>
+    </message>
+    <message>
+        <source>&amp;Switches…</source>
+        <translation>&amp;Schalter…</translation>
+    </message>
+    <message>
+        <source>&amp;Opponent:</source>
+        <translation>&amp;Gegner:</translation>
+    </message>
+    <message>
+        <source>The computer</source>
+        <translation>Der Computer</translation>
+    </message>
+    <message>
+        <source>Two people at this computer</source>
+        <translation>Zwei Personen an diesem Computer</translation>
+    </message>
+    <message>
+        <source>&amp;Level:</source>
+        <translation>Spiel&amp;stärke:</translation>
+    </message>
+    <message>
+        <source>You &amp;play:</source>
+        <translation>Du &amp;spielst:</translation>
+    </message>
+    <message>
+        <source>Draw lots</source>
+        <translation>Auslosen</translation>
+    </message>
+    <message>
+        <source>With house rules: %1</source>
+        <translation>Mit Hausregeln: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsDialog</name>
+    <message>
+        <source>Problems in %1</source>
+        <translation>Fehler in %1</translation>
+    </message>
+    <message>
+        <source>%1 problems were found. The file was opened anyway: everything before a problem is usable, and %2 games can be read. Double-click a row to open its game.</source>
+        <translation>%1 Fehler gefunden. Die Datei wurde trotzdem geöffnet: Alles vor einem Fehler ist nutzbar, %2 Partien lassen sich lesen. Doppelklicke auf eine Zeile, um ihre Partie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Partie</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+</context>
+<context>
+    <name>RulesDialog</name>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>Start from:</source>
+        <translation>Ausgehend von:</translation>
+    </message>
+    <message>
+        <source>These rules are:</source>
+        <translation>Diese Regeln sind:</translation>
+    </message>
+    <message>
+        <source>custom (based on %1)</source>
+        <translation>eigene (ausgehend von %1)</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>(blown: %1)</source>
+        <translation>(geblasen: %1)</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Brett</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Rules of this game</source>
+        <translation>&amp;Regeln dieser Partie</translation>
+    </message>
+    <message>
+        <source>Strategy &amp;tips</source>
+        <translation>Strategie-&amp;Tipps</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard</source>
+        <translation>Tast&amp;atur</translation>
+    </message>
+    <message>
+        <source>&amp;Describe the position</source>
+        <translation>Stellung &amp;beschreiben</translation>
+    </message>
+    <message>
+        <source>Every piece with its square, as text (for screen readers)</source>
+        <translation>Jeder Stein mit seinem Feld, als Text (für Bildschirmleser)</translation>
+    </message>
+    <message>
+        <source>&amp;About Dame</source>
+        <translation>Ü&amp;ber Dame</translation>
+    </message>
+    <message>
+        <source>The game was restored; moves played: %1.</source>
+        <translation>Die Partie ist wiederhergestellt; gespielte Züge: %1.</translation>
+    </message>
+    <message>
+        <source>Continue the game?</source>
+        <translation>Partie fortsetzen?</translation>
+    </message>
+    <message>
+        <source>The last game was not finished.</source>
+        <translation>Die letzte Partie wurde nicht beendet.</translation>
+    </message>
+    <message>
+        <source>Rules: %1</source>
+        <translation>Regeln: %1</translation>
+    </message>
+    <message>
+        <source>Moves played: %1</source>
+        <translation>Gespielte Züge: %1</translation>
+    </message>
+    <message>
+        <source>Saved: %1</source>
+        <translation>Gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>Neue Partie</translation>
+    </message>
+    <message>
+        <source>The old file was kept as %1.</source>
+        <translation>Die alte Datei liegt jetzt unter %1.</translation>
+    </message>
+    <message>
+        <source>Damaged files</source>
+        <translation>Beschädigte Dateien</translation>
+    </message>
+    <message>
+        <source>Some saved data could not be used.</source>
+        <translation>Einige gespeicherte Daten ließen sich nicht verwenden.</translation>
+    </message>
+    <message>
+        <source>The settings file was damaged; Dame starts with the default settings.</source>
+        <translation>Die Einstellungsdatei war beschädigt; Dame startet mit den Standardeinstellungen.</translation>
+    </message>
+    <message>
+        <source>The saved game was damaged and cannot be continued.</source>
+        <translation>Die gespeicherte Partie war beschädigt und kann nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>The file %1 was damaged.</source>
+        <translation>Die Datei %1 war beschädigt.</translation>
+    </message>
+    <message>
+        <source>A setting had an invalid value and was reset: %1</source>
+        <translation>Eine Einstellung hatte einen ungültigen Wert und wurde zurückgesetzt: %1</translation>
+    </message>
+    <message>
+        <source>The file %1 could not be read.</source>
+        <translation>Die Datei %1 ließ sich nicht lesen.</translation>
+    </message>
+    <message>
+        <source>The repaired file %1 could not be written.</source>
+        <translation>Die reparierte Datei %1 ließ sich nicht schreiben.</translation>
+    </message>
+    <message>
+        <source>The settings come from a newer version of Dame; what this version does not know is ignored.</source>
+        <translation>Die Einstellungen stammen von einer neueren Version von Dame; was diese Version nicht kennt, wird übergangen.</translation>
+    </message>
+    <message>
+        <source>The saved game could only be restored up to a move that could not be read.</source>
+        <translation>Die gespeicherte Partie ließ sich nur bis zu einem unlesbaren Zug wiederherstellen.</translation>
+    </message>
+    <message>
+        <source>The restored game differs from what was recorded.</source>
+        <translation>Die wiederhergestellte Partie weicht von der gespeicherten ab.</translation>
+    </message>
+    <message>
+        <source>The game could not be saved: %1</source>
+        <translation>Die Partie konnte nicht gesichert werden: %1</translation>
+    </message>
+    <message>
+        <source>The settings could not be saved: %1</source>
+        <translation>Die Einstellungen konnten nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>The position</source>
+        <translation>Die Stellung</translation>
+    </message>
+    <message>
+        <source>About Dame</source>
+        <translation>Über Dame</translation>
+    </message>
+    <message>
+        <source>Dame %1
+
+German draughts and its relatives: against the computer or with two people at one computer.</source>
+        <translation>Dame %1
+
+Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem Computer.</translation>
+    </message>
+</context>
+<context>
+    <name>SetupEditor</name>
+    <message>
+        <source>Set up a position</source>
+        <translation>Stellung aufbauen</translation>
+    </message>
+    <message>
+        <source>Click a square to put the chosen piece there; click it again to take it away.</source>
+        <translation>Klick auf ein Feld, um den gewählten Stein dorthin zu setzen; klick noch einmal, um ihn wieder wegzunehmen.</translation>
+    </message>
+    <message>
+        <source>Light man</source>
+        <translation>Heller Stein</translation>
+    </message>
+    <message>
+        <source>Light king</source>
+        <translation>Helle Dame</translation>
+    </message>
+    <message>
+        <source>Dark man</source>
+        <translation>Dunkler Stein</translation>
+    </message>
+    <message>
+        <source>Dark king</source>
+        <translation>Dunkle Dame</translation>
+    </message>
+    <message>
+        <source>Empty square</source>
+        <translation>Leeres Feld</translation>
+    </message>
+    <message>
+        <source>To move:</source>
+        <translation>Am Zug:</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Start position</source>
+        <translation>Grundstellung</translation>
+    </message>
+    <message>
+        <source>FEN:</source>
+        <translation>FEN:</translation>
+    </message>
+    <message>
+        <source>Read FEN</source>
+        <translation>FEN übernehmen</translation>
+    </message>
+    <message>
+        <source>Play from here</source>
+        <translation>Von hier aus spielen</translation>
+    </message>
+    <message>
+        <source>Save as PDN…</source>
+        <translation>Als PDN speichern…</translation>
+    </message>
+    <message>
+        <source>This FEN cannot be read: %1</source>
+        <translation>Diese FEN lässt sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>The board is empty.</source>
+        <translation>Das Brett ist leer.</translation>
+    </message>
+    <message>
+        <source>The side to move has no move: the game would be over at once.</source>
+        <translation>Die Seite am Zug hat keinen Zug: Die Partie wäre sofort vorbei.</translation>
+    </message>
+</context>
+<context>
+    <name>texts</name>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>king</source>
+        <translation>Dame</translation>
+    </message>
+    <message>
+        <source>man</source>
+        <translation>Stein</translation>
+    </message>
+    <message>
+        <source>no pieces left</source>
+        <translation>keine Steine mehr</translation>
+    </message>
+    <message>
+        <source>no move left</source>
+        <translation>kein Zug mehr möglich</translation>
+    </message>
+    <message>
+        <source>the same position came up again (repetition)</source>
+        <translation>dieselbe Stellung kam wieder (Wiederholung)</translation>
+    </message>
+    <message>
+        <source>too many moves without a capture (move-count rule)</source>
+        <translation>zu viele Züge ohne Schlag (Zugregel)</translation>
+    </message>
+    <message>
+        <source>the endgame was not won in time</source>
+        <translation>das Endspiel wurde nicht rechtzeitig gewonnen</translation>
+    </message>
+    <message>
+        <source>three kings against one king on the long diagonal</source>
+        <translation>drei Damen gegen eine Dame auf der langen Diagonale</translation>
+    </message>
+    <message>
+        <source>agreed by both players</source>
+        <translation>von beiden vereinbart</translation>
+    </message>
+    <message>
+        <source>resignation</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Draw: %1.</source>
+        <translation>Remis: %1.</translation>
+    </message>
+    <message>
+        <source>%1 wins: %2 resigned.</source>
+        <translation>%1 gewinnt: %2 hat aufgegeben.</translation>
+    </message>
+    <message>
+        <source>%1 wins: no pieces left.</source>
+        <translation>%1 gewinnt: keine Steine mehr.</translation>
+    </message>
+    <message>
+        <source>%1 wins: %2 has no pieces left.</source>
+        <translation>%1 gewinnt: %2 hat keine Steine mehr.</translation>
+    </message>
+    <message>
+        <source>%1 wins: %2 cannot move.</source>
+        <translation>%1 gewinnt: %2 kann nicht mehr ziehen.</translation>
+    </message>
+    <message>
+        <source>%1 wins: %2.</source>
+        <translation>%1 gewinnt: %2.</translation>
+    </message>
+    <message>
+        <source>%1 with house rules</source>
+        <translation>%1 mit Hausregeln</translation>
+    </message>
+    <message>
+        <source>German (Schmidt)</source>
+        <translation>Deutsch (Schmidt)</translation>
+    </message>
+    <message>
+        <source>German (ASS Altenburger)</source>
+        <translation>Deutsch (ASS Altenburger)</translation>
+    </message>
+    <message>
+        <source>English draughts / American checkers</source>
+        <translation>Englische Dame / Checkers</translation>
+    </message>
+    <message>
+        <source>International (FMJD 10×10)</source>
+        <translation>International (FMJD 10×10)</translation>
+    </message>
+    <message>
+        <source>Russian (shashki)</source>
+        <translation>Russisch (Schaschki)</translation>
+    </message>
+    <message>
+        <source>Brazilian</source>
+        <translation>Brasilianisch</translation>
+    </message>
+    <message>
+        <source>Pool checkers</source>
+        <translation>Pool Checkers</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation>Italienisch</translation>
+    </message>
+    <message>
+        <source>Spanish / Portuguese</source>
+        <translation>Spanisch / Portugiesisch</translation>
+    </message>
+    <message>
+        <source>Czech</source>
+        <translation>Tschechisch</translation>
+    </message>
+    <message>
+        <source>Beginner</source>
+        <translation>Anfänger</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>Leicht</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Schwer</translation>
+    </message>
+    <message>
+        <source>Master</source>
+        <translation>Meister</translation>
+    </message>
+    <message>
+        <source>Who starts</source>
+        <translation>Wer beginnt</translation>
+    </message>
+    <message>
+        <source>Men capture backward</source>
+        <translation>Steine schlagen rückwärts</translation>
+    </message>
+    <message>
+        <source>Men may capture kings</source>
+        <translation>Steine dürfen Damen schlagen</translation>
+    </message>
+    <message>
+        <source>Flying kings</source>
+        <translation>Fliegende Damen</translation>
+    </message>
+    <message>
+        <source>King lands</source>
+        <translation>Dame landet</translation>
+    </message>
+    <message>
+        <source>King must land where it can go on</source>
+        <translation>Dame muss dort landen, wo sie weiterschlagen kann</translation>
+    </message>
+    <message>
+        <source>Which capture</source>
+        <translation>Welcher Schlag</translation>
+    </message>
+    <message>
+        <source>Largest capture compulsory</source>
+        <translation>Mehrheitsschlagzwang</translation>
+    </message>
+    <message>
+        <source>Crowned during a capture</source>
+        <translation>Damenumwandlung beim Schlagen</translation>
+    </message>
+    <message>
+        <source>Huffing (Blasen)</source>
+        <translation>Blasen</translation>
+    </message>
+    <message>
+        <source>Giveaway (Schlagdame)</source>
+        <translation>Schlagdame</translation>
+    </message>
+    <message>
+        <source>Draw by repetition</source>
+        <translation>Remis durch Wiederholung</translation>
+    </message>
+    <message>
+        <source>Draw after quiet plies</source>
+        <translation>Remis nach Zügen ohne Schlag</translation>
+    </message>
+    <message>
+        <source>A man move restarts the count</source>
+        <translation>Ein Steinzug beginnt die Zählung neu</translation>
+    </message>
+    <message>
+        <source>A promotion restarts the count</source>
+        <translation>Eine Umwandlung beginnt die Zählung neu</translation>
+    </message>
+    <message>
+        <source>FMJD endgame rule</source>
+        <translation>FMJD-Endspielregel</translation>
+    </message>
+    <message>
+        <source>Russian endgame rules</source>
+        <translation>Russische Endspielregeln</translation>
+    </message>
+    <message>
+        <source>Kings against a lone king</source>
+        <translation>Damen gegen eine einzelne Dame</translation>
+    </message>
+    <message>
+        <source>Three kings vs one on the long diagonal</source>
+        <translation>Drei Damen gegen eine auf der langen Diagonale</translation>
+    </message>
+    <message>
+        <source>Which side makes the first move.</source>
+        <translation>Welche Seite den ersten Zug macht.</translation>
+    </message>
+    <message>
+        <source>Plain pieces may also jump backward when capturing.</source>
+        <translation>Einfache Steine dürfen beim Schlagen auch rückwärts springen.</translation>
+    </message>
+    <message>
+        <source>Plain pieces may capture kings (not allowed in Italian draughts).</source>
+        <translation>Einfache Steine dürfen Damen schlagen (in der italienischen Dame verboten).</translation>
+    </message>
+    <message>
+        <source>Kings move and capture over any distance; off: one square at a time.</source>
+        <translation>Damen ziehen und schlagen beliebig weit; aus: immer nur ein Feld.</translation>
+    </message>
+    <message>
+        <source>Where a flying king stops after a jump: any free square beyond, directly behind each piece, or directly behind the last one.</source>
+        <translation>Wo eine fliegende Dame nach einem Sprung stehen bleibt: auf jedem freien Feld dahinter, direkt hinter jedem Stein oder direkt hinter dem letzten.</translation>
+    </message>
+    <message>
+        <source>A king must choose a landing square from which it can capture again.</source>
+        <translation>Eine Dame muss ein Landefeld wählen, von dem aus sie weiterschlagen kann.</translation>
+    </message>
+    <message>
+        <source>Free choice among captures, or the one that takes the most pieces (with the Italian, Spanish or Czech refinements).</source>
+        <translation>Freie Wahl unter den Schlägen oder der Schlag mit den meisten Steinen (mit den italienischen, spanischen oder tschechischen Feinheiten).</translation>
+    </message>
+    <message>
+        <source>Shortcut: on means the capture taking the most pieces is compulsory.</source>
+        <translation>Kurzform: An heißt, der Schlag mit den meisten Steinen ist Pflicht.</translation>
+    </message>
+    <message>
+        <source>A man reaching the far row during a capture stops, goes on as a king, or passes through as a man.</source>
+        <translation>Ein Stein, der beim Schlagen die Grundreihe erreicht, bleibt stehen, schlägt als Dame weiter oder zieht als Stein durch.</translation>
+    </message>
+    <message>
+        <source>A missed capture may be played; the opponent accepts it, blows the piece away or demands the capture.</source>
+        <translation>Ein übersehener Schlag ist erlaubt; der Gegner lässt ihn gelten, bläst den Stein weg oder verlangt den Schlag.</translation>
+    </message>
+    <message>
+        <source>Whoever loses all pieces or cannot move wins.</source>
+        <translation>Wer alle Steine verliert oder nicht mehr ziehen kann, gewinnt.</translation>
+    </message>
+    <message>
+        <source>Draw when a position comes up this many times with the same side to move (0 = off).</source>
+        <translation>Remis, wenn eine Stellung mit derselben Seite am Zug so oft vorkommt (0 = aus).</translation>
+    </message>
+    <message>
+        <source>Draw after this many single moves without a capture (0 = off).</source>
+        <translation>Remis nach so vielen Einzelzügen ohne Schlag (0 = aus).</translation>
+    </message>
+    <message>
+        <source>Moving a plain piece starts the quiet-move count again.</source>
+        <translation>Ein Zug mit einem einfachen Stein beginnt die Zählung der ruhigen Züge neu.</translation>
+    </message>
+    <message>
+        <source>A crowning starts the quiet-move count again.</source>
+        <translation>Eine neue Dame beginnt die Zählung der ruhigen Züge neu.</translation>
+    </message>
+    <message>
+        <source>Three pieces with a king against a lone king: draw after 16 moves; two pieces: after 5.</source>
+        <translation>Drei Steine mit einer Dame gegen eine einzelne Dame: remis nach 16 Zügen; zwei Steine: nach 5.</translation>
+    </message>
+    <message>
+        <source>The Russian draw rules for king endings and the long diagonal.</source>
+        <translation>Die russischen Remisregeln für Damenendspiele und die lange Diagonale.</translation>
+    </message>
+    <message>
+        <source>Three or more kings against a lone king: draw unless won in this many moves (0 = off).</source>
+        <translation>Drei oder mehr Damen gegen eine einzelne Dame: remis, wenn nicht in so vielen Zügen gewonnen (0 = aus).</translation>
+    </message>
+    <message>
+        <source>Old German rule: three kings against one king on the long diagonal is a draw unless it can be taken at once.</source>
+        <translation>Alte deutsche Regel: Drei Damen gegen eine Dame auf der langen Diagonale sind remis, außer sie lässt sich sofort schlagen.</translation>
+    </message>
+    <message>
+        <source>any square beyond</source>
+        <translation>beliebig dahinter</translation>
+    </message>
+    <message>
+        <source>directly behind</source>
+        <translation>direkt dahinter</translation>
+    </message>
+    <message>
+        <source>behind the last piece</source>
+        <translation>hinter dem letzten Stein</translation>
+    </message>
+    <message>
+        <source>free choice</source>
+        <translation>freie Wahl</translation>
+    </message>
+    <message>
+        <source>most pieces</source>
+        <translation>die meisten Steine</translation>
+    </message>
+    <message>
+        <source>Italian order</source>
+        <translation>italienische Reihenfolge</translation>
+    </message>
+    <message>
+        <source>Spanish order</source>
+        <translation>spanische Reihenfolge</translation>
+    </message>
+    <message>
+        <source>king capture first (Czech)</source>
+        <translation>Damenschlag zuerst (tschechisch)</translation>
+    </message>
+    <message>
+        <source>stops</source>
+        <translation>bleibt stehen</translation>
+    </message>
+    <message>
+        <source>continues as a king</source>
+        <translation>schlägt als Dame weiter</translation>
+    </message>
+    <message>
+        <source>passes through as a man</source>
+        <translation>zieht als Stein durch</translation>
+    </message>
+</context>
+<context>
+    <name>w</name>
+    <message>
+        <source>Dame</source>
+        <translation>Dame</translation>
+    </message>
+</context>
+</TS>
