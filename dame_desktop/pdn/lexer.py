@@ -71,7 +71,7 @@ _MASTER = re.compile(
             r"(?P<ellipsis>\.\.\.|…)",
             r"(?P<dash>--?(?=\s|$))",
             r"(?P<lcomment>;(?P<ltext>[^\n]*))",
-            r"(?P<escape>%[^\n]*)",
+            r"(?P<escape>(?<![^\n])%[^\n]*)",  # only in the first column
             r"(?P<setup>/(?P<stext>[^/\n]*(?:\n[^/\n]*)*)/)",
             rf"(?P<glyph>{_GLYPH})",
             r"(?P<open>\()",

@@ -330,3 +330,10 @@ def test_offsets_from_tell_allow_seeking_back_to_a_game() -> None:
         game = read_game(handle)
     assert isinstance(game, Game) and game.headers["Event"] == "Illegal move"
     assert game.errors[0].message.startswith("illegal move 15-20")
+
+
+def test_percent_escapes_only_in_the_first_column_and_semicolon_comments_anywhere() -> None:
+    game = read_one("%escape line\n1. 11-15 ; rest of line\n% another escape\n23-19 50% *")
+    assert mainline_texts(game) == ["11-15", "23-19"]
+    assert game.variations[0].comment == "rest of line"
+    assert [e.message for e in game.errors] == ["unexpected text '50%'"]
