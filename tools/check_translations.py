@@ -11,19 +11,22 @@ bytes with the committed .qm.  Exit 0 when all is well, 1 with a list of problem
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-from translations import LANGUAGES, ROOT, entries, lrelease, lupdate, qm_path, ts_path
+from translations import CATALOGUES, LANGUAGES, entries, lrelease, lupdate
 
 
-def check(language: str, work: Path) -> list[str]:
+def check(language: str, work: Path, folder: Path = CATALOGUES) -> list[str]:
+    """The problems of one language's catalogue in ``folder`` (empty when all is well)."""
     problems: list[str] = []
-    ts = ts_path(language)
+    ts = folder / f"dame_{language}.ts"
+    qm = folder / f"dame_{language}.qm"
     if not ts.is_file():
-        return [f"{ts.relative_to(ROOT)} is missing"]
+        return [f"{ts} is missing"]
     copy = work / ts.name
     shutil.copyfile(ts, copy)
     lupdate(copy)
@@ -31,28 +34,31 @@ def check(language: str, work: Path) -> list[str]:
         if not entry.finished:
             problems.append(f"{language}: [{entry.context}] {entry.source!r} has no finished "
                             f"translation")
-    qm = qm_path(language)
     fresh = work / qm.name
     lrelease(ts, fresh)
     if not qm.is_file():
-        problems.append(f"{qm.relative_to(ROOT)} is missing: run tools/update_translations.py")
+        problems.append(f"{qm} is missing: run tools/update_translations.py")
     elif qm.read_bytes() != fresh.read_bytes():
-        problems.append(f"{qm.relative_to(ROOT)} does not match {ts.name}: run "
+        problems.append(f"{qm} does not match {ts.name}: run "
                         f"tools/update_translations.py --no-lupdate and commit the .qm")
     return problems
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Check the translation catalogues.")
+    parser.add_argument("--folder", type=Path, default=CATALOGUES,
+                        help="where dame_<lang>.ts/.qm are (default: the package's)")
+    args = parser.parse_args(argv)
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix="dame-tr-") as tmp:
         for language in LANGUAGES:
-            problems.extend(check(language, Path(tmp)))
+            problems.extend(check(language, Path(tmp), args.folder))
     if problems:
         print(f"check_translations: {len(problems)} problem(s)", file=sys.stderr)
         for problem in problems:
             print("  " + problem, file=sys.stderr)
         return 1
-    count = sum(len(entries(ts_path(lang))) for lang in LANGUAGES)
+    count = sum(len(entries(args.folder / f"dame_{lang}.ts")) for lang in LANGUAGES)
     print(f"check_translations: {count} messages in {len(LANGUAGES)} language(s), all "
           f"translated; .qm files match")
     return 0
