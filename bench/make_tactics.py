@@ -10,7 +10,7 @@ is a tactic of one of these kinds:
 * ``race``: few men, no kings, and the best move wins the race to crown;
 * ``combination``: any other quiet move that a two-ply search does not find;
 * ``deep`` (with ``--deep``): a move that a 3-ply search misses, found at 8 plies (6 on
-  10x10) and confirmed by the deep search.
+  10x10) and confirmed by the deep search with a margin of one man.
 
 Only positions with at most one man of material difference are tried.
 
@@ -71,7 +71,7 @@ def verify(pos: Position, depth: int, deep: bool = False) -> tuple[str, str, int
         return None
     others = [m for m in legal if m != best.move]
     second = search(pos, pos.rules, Limit(depth=depth), only=others)
-    if best.score - second.score < MARGIN:
+    if best.score - second.score < (MARGIN * 2 // 3 if deep else MARGIN):
         return None
     text = best.move.full_text()
     kind = "deep" if deep else kind_of(pos, text)

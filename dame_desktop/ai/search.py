@@ -86,7 +86,7 @@ class Searcher:
     """One search: tables live as long as the object (a fresh one per ``search`` call)."""
 
     threat_extension = True
-    next_iteration_fraction = 0.55  # start another iteration while under this share of the time
+    next_iteration_fraction = 0.6  # start another iteration while under this share of the time
 
     def __init__(
         self,
