@@ -219,3 +219,23 @@ def test_three_kings_on_the_long_diagonal_is_a_draw_when_the_rule_is_on() -> Non
     assert search(pos, rules, Limit(depth=3)).score == 0
     off = rules.with_switches(["three-kings-diagonal=off"])
     assert search(Position.from_fen(pos.fen(), off), off, Limit(depth=3)).score > 0
+
+
+def test_medium_beats_beginner() -> None:
+    """The levels really differ: Medium wins with either colour (depth-limited, reproducible)."""
+    import dataclasses
+
+    from dame_desktop.core import Game
+
+    medium = dataclasses.replace(MEDIUM, limit=Limit(depth=4))
+    beginner = dataclasses.replace(BEGINNER, limit=Limit(depth=1))
+    rules = find_rules("german")
+    for medium_colour in (Color.WHITE, Color.BLACK):
+        game = Game(rules)
+        rng = random.Random(9)
+        while not game.is_over and len(game.moves) < 300:
+            level = medium if game.position.turn is medium_colour else beginner
+            result = choose_move(game.position, level, rng)
+            assert result.move is not None
+            game.play(result.move)
+        assert game.result is not None and game.result.winner is medium_colour
