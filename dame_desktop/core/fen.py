@@ -79,7 +79,7 @@ def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[C
                 if sq in pieces:
                     raise FenError(f"FEN {original!r}: square {sq} is occupied twice")
                 pieces[sq] = (colour, king)
-    if not seen_colours:
+    if len(parts) < 2:
         raise FenError(f"FEN {original!r}: no piece lists (expected W...:B...)")
     return turn, pieces
 

@@ -846,3 +846,9 @@ def test_position_as_text() -> None:
     ]
     assert desc.turn is Color.BLACK
     assert desc.text("de").endswith("Dunkel ist am Zug.") and "Dame c3" in desc.text("de")
+
+
+def test_fen_empty_board_is_accepted() -> None:
+    # Problem files carry the empty board as `W::.` (FMJD suite, bridges.pdn).
+    empty = Position.from_fen("W::.", find_rules("english"))
+    assert empty.pieces() == {} and empty.fen() == "W:W:B"
