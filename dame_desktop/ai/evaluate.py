@@ -67,6 +67,7 @@ class Evaluator:
         self.start_pieces = 2 * rules.start_rows * n
         self.long_diagonal = geo.long_diagonal
         self.quiet_limit = rules.draw_quiet_plies
+        self.short_endgame_rule = rules.draw_fmjd_endgame
 
         # internal square -> (bit, row, col); row 0 is the top (Black's back row)
         cells: list[tuple[int, int, int]] = []
@@ -224,6 +225,9 @@ class Evaluator:
         if sk and weak <= 3:
             score += self._approach(hunters, lone)
         if ok and om == 0:
+            if self.short_endgame_rule and weak == 1 and strong <= 3:
+                # FMJD: three pieces against a lone king get 16 moves, fewer get 5: a draw
+                return _div(score, 8)
             if self.flying:
                 # a flying king holds against small material and the long diagonal
                 if strong <= 2 or strong - weak < 2:

@@ -81,3 +81,13 @@ def test_quiet_counter_near_the_limit_pulls_towards_a_draw() -> None:
     fresh = ev(pos.white, pos.black, pos.kings, True, 0)
     late = ev(pos.white, pos.black, pos.kings, True, rules.draw_quiet_plies - 2)
     assert fresh > 100 and abs(late) < fresh // 4
+
+
+def test_fmjd_short_endgame_rule_makes_three_against_one_drawish() -> None:
+    rules = find_rules("international")
+    ev = evaluator(rules)
+    pos = Position.from_fen("W:WK1,K2,K3:BK45", rules)  # 45 is off the long diagonal
+    drawish = ev(pos.white, pos.black, pos.kings, True)
+    off = rules.with_switches(["fmjd-endgame=off"])
+    winning = evaluator(off)(pos.white, pos.black, pos.kings, True)
+    assert winning > 300 and drawish < winning // 4
