@@ -204,8 +204,13 @@ class RulesChoice:
 
 
 def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
-                 default: RuleSet) -> RulesChoice:
+                 default: RuleSet | None) -> RulesChoice:
     """Rules tag, then GameType, then Variant, then FEN/board/notation heuristics, then default.
+
+    A caller's ``default`` wins over the guess whenever it fits the board and notation.
+    Without one, numeric 8x8 games are English (PDN 2.0 covered English only, and OCA and
+    CheckerBoard write no GameType) unless White opens from squares 21-32; an empty game
+    is German.
 
     ``rules`` is None when the game names a variant Dame cannot play.
     """
@@ -245,14 +250,15 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
         return RulesChoice(italian, True, tuple(problems), _others(italian, 8, False))
     size, algebraic = board_shape(move_texts, fen)
     if size is None:
-        return RulesChoice(default, True, tuple(problems), ())
+        return RulesChoice(default or find_rules("german"), True, tuple(problems), ())
     if size == 12:
         problems.append(("", "12x12 squares: Canadian draughts is not a rule set Dame plays"))
         return RulesChoice(None, True, tuple(problems))
-    fits = default.board_size == size and (algebraic is None or size != 8
-                                           or default.algebraic == algebraic)
-    if fits and not (size == 8 and not algebraic and _black_starts(move_texts, fen)
-                     and default.first is Color.WHITE):
+    fits = default is not None and default.board_size == size and (
+        algebraic is None or size != 8 or default.algebraic == algebraic)
+    if default is not None and fits and not (
+            size == 8 and not algebraic and _black_starts(move_texts, fen)
+            and default.first is Color.WHITE):
         return RulesChoice(default, True, tuple(problems), _others(default, size, algebraic))
     if size == 10:
         guess = find_rules("international")
@@ -260,8 +266,12 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
         guess = find_rules("russian")
     elif _black_starts(move_texts, fen):
         guess = find_rules("english")
+    elif default is not None and default.board_size == 8:
+        guess = default
+    elif fen is None and _first_from(move_texts) in range(21, 33):
+        guess = find_rules("german")  # White opens from the bottom rows: not English
     else:
-        guess = default if default.board_size == 8 else find_rules("german")
+        guess = find_rules("english")
     return RulesChoice(guess, True, tuple(problems), _others(guess, size, algebraic))
 
 
@@ -285,6 +295,14 @@ def _fen_of(headers: Mapping[str, str]) -> str | None:
     for key in ("FEN", "Fen", "fen"):
         if key in headers:
             return headers[key]
+    return None
+
+
+def _first_from(move_texts: Sequence[str]) -> int | None:
+    for text in move_texts[:1]:
+        m = _NUMERIC.match(text.strip())
+        if m:
+            return int(m.group())
     return None
 
 

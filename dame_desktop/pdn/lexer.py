@@ -15,6 +15,10 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..core import RuleSet
 
 # Token kinds
 TAG = 0
@@ -131,6 +135,7 @@ class GameLexer:
         self._eof = False
         self._first = True
         self.handle_position: int | None = None  # the handle's tell() after the last game
+        self.rules_hint: RuleSet | None = None  # rules guessed for the previous game
 
     def _read_line(self) -> str | None:
         if self._eof:

@@ -18,7 +18,6 @@ from typing import IO, TypeVar, cast
 from ..core import Color, DameError, Position, RuleSet
 from ..core.geometry import Geometry, geometry
 from ..core.movegen import MoveGenerator, RawMove, generator
-from ..core.rules import GERMAN
 from . import lexer as lx
 from .gametype import choose_rules
 from .lexer import GameLexer, GameText, Token
@@ -104,8 +103,9 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
 
     ``visitor`` is a visitor class (or factory, or instance); the default builds a
     :class:`Game` with problems in ``game.errors``.  ``default_rules`` is used when the
-    game names no rules and the heuristics cannot tell (default: German).  Nothing in the
-    input makes this raise; only the handle's own errors (OSError) pass through.
+    game names no rules and fits its board and notation (without one the rules are guessed,
+    German when nothing tells).  Nothing in the input makes this raise; only the handle's
+    own errors (OSError) pass through.
     """
     lexer = _lexer(handle)
     while True:
@@ -121,7 +121,7 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
         factory = cast(Callable[[], BaseVisitor[T]], GameBuilder)
     else:
         instance, factory = _instance(visitor)
-    return parse_game_text(text, instance, default_rules or GERMAN, factory)
+    return parse_game_text(text, instance, default_rules, factory, lexer)
 
 
 def read_headers(handle: IO[str] | IO[bytes]) -> Headers | None:
@@ -328,9 +328,14 @@ def _resolver(rules: RuleSet) -> _Resolver:
 
 # --- walking one game -------------------------------------------------------------------------
 
-def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet,
-                    factory: Callable[[], BaseVisitor[T]] | None = None) -> T:
-    """Feed one game's tokens to ``visitor``; may retry guessed rules with a fresh visitor."""
+def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet | None,
+                    factory: Callable[[], BaseVisitor[T]] | None = None,
+                    lexer: GameLexer | None = None) -> T:
+    """Feed one game's tokens to ``visitor``; may retry guessed rules with a fresh visitor.
+
+    With ``lexer`` given, a guess that worked for the previous game of the same file is
+    tried first, so a file without GameType is read with one rule set throughout.
+    """
     tokens = text.tokens
     headers: dict[str, str] = {}
     for tok in tokens:
@@ -338,14 +343,26 @@ def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet,
             headers[tok[2]] = str(tok[3])
     moves = [t[2] for t in tokens if t[0] == lx.MOVE]
     choice = choose_rules(headers, moves, default)
-    illegal, _count = _walk(text, visitor, choice.rules, choice.guessed, choice.problems)
-    if illegal and choice.guessed and factory is not None and choice.alternatives:
+    rules, alternatives = choice.rules, choice.alternatives
+    hint = lexer.rules_hint if lexer is not None else None
+    nothing_tells = not moves and not any(k.lower() == "fen" for k in headers)
+    if choice.guessed and hint is not None and rules is not None and hint is not rules and (
+            nothing_tells or hint.board_size == rules.board_size and moves
+            and (rules.board_size != 8 or hint.algebraic == rules.algebraic)):
+        alternatives = (rules,) + tuple(r for r in alternatives if r is not hint)
+        rules = hint
+    illegal, count = _walk(text, visitor, rules, choice.guessed, choice.problems)
+    if illegal and choice.guessed and factory is not None and alternatives:
         # the guess was probably wrong: take the first other rule set that replays cleanly
-        for rules in choice.alternatives:
-            if _walk(text, BaseVisitor(), rules, True, (), quiet=True)[1] == 0:
+        for other in alternatives:
+            if _walk(text, BaseVisitor(), other, True, (), quiet=True)[1] == 0:
                 trial = factory()
-                _walk(text, trial, rules, True, choice.problems)
+                _walk(text, trial, other, True, choice.problems)
+                if lexer is not None:
+                    lexer.rules_hint = other
                 return trial.result()
+    if lexer is not None and choice.guessed and moves and count == 0:
+        lexer.rules_hint = rules
     return visitor.result()
 
 
@@ -374,12 +391,13 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
     tokens = text.tokens
     counted = 0
     if quiet:
-        class _Counter(BaseVisitor[None]):
-            def handle_error(self, error: PdnError) -> None:
-                nonlocal counted
-                counted += 1
+        visitor = BaseVisitor()
 
-        visitor = _Counter()  # type: ignore[assignment]
+    def report(error: PdnError) -> None:
+        nonlocal counted
+        counted += 1
+        visitor.handle_error(error)
+
     if visitor.begin_game() is SKIP:
         return 0, 0
     visitor.begin_headers()
@@ -393,7 +411,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
         elif first_move_tok is None:
             first_move_tok = tok
     for name, message in problems:
-        visitor.handle_error(_error(text, tag_tokens.get(name, first_move_tok), message))
+        report(_error(text, tag_tokens.get(name, first_move_tok), message))
     skip_all = visitor.end_headers() is SKIP
     result_tok = next((t for t in reversed(tokens) if t[0] == lx.RESULT), None)
     if skip_all:
@@ -413,7 +431,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
         try:
             start = _from_fen(str(fen_tok[3]), rules)
         except DameError as exc:
-            visitor.handle_error(_error(text, fen_tok, str(exc)))
+            report(_error(text, fen_tok, str(exc)))
             if result_tok is not None:
                 visitor.visit_result(result_tok[2])
             visitor.end_game()
@@ -461,7 +479,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             if found is None:
                 found = resolve(current, tok[2])
             if isinstance(found, str):
-                visitor.handle_error(_error(text, tok, found))
+                report(_error(text, tok, found))
                 if not found.startswith("ambiguous"):  # ambiguity is the file's, not the rules'
                     move_errors += 1
                 skip_depth = depth
@@ -472,7 +490,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             level[1] = after
         elif kind == COMMENT:
             if tok[3] == "unterminated":
-                visitor.handle_error(_error(text, tok, "comment '{' is never closed"))
+                report(_error(text, tok, "comment '{' is never closed"))
             visitor.visit_comment(lx.normalise_comment(tok[2]))
         elif kind == NAG:
             visitor.visit_nag(Nag(int(tok[3] or 0), tok[2]))
@@ -480,7 +498,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             before = level[0]
             depth += 1
             if before is None:
-                visitor.handle_error(_error(text, tok, "a variation '(' before any move"))
+                report(_error(text, tok, "a variation '(' before any move"))
                 levels.append([None, level[1], False])
                 level = levels[-1]
                 skip_depth = depth
@@ -492,7 +510,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
                 skip_depth = depth
         elif kind == CLOSE:
             if depth == 0:
-                visitor.handle_error(_error(text, tok, "')' without a matching '('"))
+                report(_error(text, tok, "')' without a matching '('"))
                 continue
             depth -= 1
             closed = levels.pop()
@@ -508,19 +526,19 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             visitor.visit_comment(tok[2])
         elif kind == lx.SETUP:
             if level[0] is None and depth > 0:
-                visitor.handle_error(_error(text, tok, "a setup at the start of a variation"))
+                report(_error(text, tok, "a setup at the start of a variation"))
                 skip_depth = depth
                 continue
             m = _SETUP_FEN.match(tok[2])
             if not m:
-                visitor.handle_error(_error(text, tok, f"setup /{tok[2]}/ is not /FEN \"...\"/"))
+                report(_error(text, tok, f"setup /{tok[2]}/ is not /FEN \"...\"/"))
                 move_errors += 1
                 skip_depth = depth
                 continue
             try:
                 pos = _from_fen(m.group(1), rules)
             except DameError as exc:
-                visitor.handle_error(_error(text, tok, str(exc)))
+                report(_error(text, tok, str(exc)))
                 move_errors += 1
                 skip_depth = depth
                 continue
@@ -528,18 +546,18 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             visitor.visit_setup(pos.fen(), after)
             level[1] = after
         elif kind == lx.TEXT:
-            visitor.handle_error(_error(text, tok, f"unexpected text {tok[2]!r}"))
+            report(_error(text, tok, f"unexpected text {tok[2]!r}"))
         elif kind == lx.UNKNOWN_MOVE:
             if depth == 0 and tok is last_token and headers_result == tok[2]:
                 visitor.visit_result(tok[2])  # [Result "-"] ... "-": the game's terminator
                 continue
-            visitor.handle_error(_error(text, tok, f"unknown move {tok[2]!r}: the game cannot "
+            report(_error(text, tok, f"unknown move {tok[2]!r}: the game cannot "
                                                    "be replayed past it"))
             move_errors += 1
             skip_depth = depth
         # NUMBER, ELLIPSIS, ESCAPE: nothing to do
     if depth > 0:
-        visitor.handle_error(_error(text, None, "a variation '(' is never closed"))
+        report(_error(text, None, "a variation '(' is never closed"))
         while len(levels) > 1:
             closed = levels.pop()
             if closed[2]:

@@ -64,3 +64,15 @@ def test_fmjd_fail_files_each_produce_an_error(corpus: Path) -> None:
 def test_messy_files_read_cleanly(corpus: Path, name: str, games: int) -> None:
     report = check_file(str(corpus / name))
     assert (report.games, report.clean) == (games, games), report.errors
+
+
+def test_files_without_gametype_are_read_with_one_rule_set(corpus: Path) -> None:
+    from dame_desktop.pdn import read_games
+
+    suite = corpus / "fmjd-pdn-testsuite"
+    # Czech files name no variant; once a game needs Czech rules the rest follow the file
+    for name in ("succeed/mrcd2000kval.pdn", "succeed/mrcd2007.pdn", "fail/mrdrcd07.pdn"):
+        assert {g.rules.key for g in read_games(suite / name)} == {"czech"}, name
+    assert {g.rules.key for g in read_games(suite / "succeed/ussr1947.pdn")} == {"russian"}
+    assert {g.rules.key for g in read_games(suite / "succeed/goulds.pdn")} == {"english"}
+    assert {g.rules.key for g in read_games(suite / "succeed/wk2003.pdn")} == {"international"}

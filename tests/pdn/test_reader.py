@@ -203,11 +203,15 @@ def test_russian_algebraic_with_and_without_gametype() -> None:
     assert end.fen() == "W:W21,24,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,12,23"
 
 
-def test_caller_default_rules_apply_when_nothing_tells() -> None:
+def test_caller_default_rules_and_the_guesses_without_one() -> None:
     game = read_one('[FEN "W:W10:B1"]\n*', default_rules=find_rules("czech"))
     assert game.rules == find_rules("czech")
-    game = read_one('[FEN "W:W10:B1"]\n*')
-    assert game.rules == find_rules("german")
+    # without a default: numeric 8x8 is English (PDN 2.0, OCA, CheckerBoard write no GameType)
+    assert read_one('[FEN "W:W10:B1"]\n*').rules == find_rules("english")
+    assert read_one("1. 22-18 *").rules == find_rules("german")  # White opens from 21-32
+    assert read_one('[Event "nothing else"]\n*').rules == find_rules("german")
+    assert read_one("1. 32-28 19-23 *").rules == find_rules("international")
+    assert read_one("1. c3-d4 f6-g5 *").rules == find_rules("russian")
 
 
 # --- errors --------------------------------------------------------------------------------
