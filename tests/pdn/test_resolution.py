@@ -15,7 +15,7 @@ from dame_desktop.pdn.gametype import gametype_text, rules_tag
 def positions(rules_key: str, count: int, seed: int) -> list[Position]:
     rules = next(p for p in PRESETS if p.key == rules_key)
     rng = random.Random(seed)
-    out = []
+    out: list[Position] = []
     while len(out) < count:
         pos = Position.start(rules)
         for _ in range(rng.randint(0, 80)):
