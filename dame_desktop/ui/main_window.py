@@ -102,6 +102,9 @@ class MainWindow(QMainWindow):
         self.confirm_discard = True
         self._build()
         self._connect()
+        from .files import FileSupport  # PDN files, the game tree, set-up, clipboard
+
+        self.files = FileSupport(self)
         if start_game:
             self.start_game(self.settings)
 
@@ -286,6 +289,8 @@ class MainWindow(QMainWindow):
 
     def discard_ok(self) -> bool:
         """True when the game in progress may be given up (asks when the preferences say so)."""
+        if self.files.studying:  # a game of a file: asks only about unsaved changes
+            return self.files.may_close_document()
         game = self.controller.game
         if not self.confirm_discard or game.is_over or not game.moves:
             return True
@@ -363,6 +368,8 @@ class MainWindow(QMainWindow):
         self.huff_bar.hide()
         self._update_labels()
         self._update_actions()
+        if self.files.studying:  # stepping through a file's game: no box at its end
+            return
         text = texts.result_text(result, self.names())
         self.show_message(text)
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("Game over"), text,
@@ -522,6 +529,8 @@ class MainWindow(QMainWindow):
         self._update_labels()
 
     def step_view(self, step: int | str) -> None:
+        if self.files.step(step):  # studying a game of a file: steps through its tree
+            return
         entries = self.model.entries()
         if not entries:
             return
@@ -664,5 +673,8 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.files.may_close_document():
+            event.ignore()
+            return
         self.shutdown()
         super().closeEvent(event)

@@ -1,0 +1,138 @@
+"""The move list of a studied game: main line, comments, marks and variations (indented).
+
+Each move is a link; clicking one shows its position.  The main line is bold, variations
+stand in parentheses on their own indented lines, comments in italics.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from ..pdn import ChildNode, Game, GameNode
+
+MARKS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+"""Move marks: NAG number -> glyph."""
+
+CURRENT_BACKGROUND = "#ffd65a"
+
+
+def mark_text(node: GameNode) -> str:
+    return "".join(MARKS.get(n.value, f" ${n.value}") for n in node.nags)
+
+
+class MoveTreeView(QTextBrowser):
+    """Shows a pdn.Game as text with one link per move."""
+
+    node_activated = Signal(object)  # GameNode
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("moveTree")
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self._nodes: list[GameNode] = []
+        self._game: Game | None = None
+        self._current: GameNode | None = None
+        self.anchorClicked.connect(self._on_anchor)
+
+    # -- content ---------------------------------------------------------------------------
+
+    def set_game(self, game: Game | None, current: GameNode | None = None) -> None:
+        self._game = game
+        self._current = current
+        self.refresh()
+
+    def set_current(self, node: GameNode | None) -> None:
+        self._current = node
+        self.refresh()
+
+    def nodes(self) -> list[GameNode]:
+        """The nodes in the order of their links (the root first)."""
+        return list(self._nodes)
+
+    def refresh(self) -> None:
+        game = self._game
+        self._nodes = []
+        if game is None:
+            self.setHtml("")
+            return
+        self._nodes.append(game)
+        blocks: list[tuple[int, list[str]]] = []
+        start = [self._link(game, self.tr("Start"))]
+        if game.comment:
+            start.append(self._comment(game.comment))
+        blocks.append((0, start))
+        blocks.append((0, []))
+        self._line(game, 1, True, 0, blocks)
+        parts = []
+        for depth, words in blocks:
+            if not words:
+                continue
+            style = f"margin-left:{depth * 18}px; margin-top:2px; margin-bottom:2px;"
+            weight = "" if depth else "font-weight:600;"
+            parts.append(f'<p style="{style}{weight}">{" ".join(words)}</p>')
+        self.setHtml("".join(parts))
+        if self._current is not None and self._current in self._nodes:
+            self.scrollToAnchor(f"n{self._nodes.index(self._current)}")
+
+    def _line(self, parent: GameNode, number: int, force: bool, depth: int,
+              blocks: list[tuple[int, list[str]]]) -> None:
+        node = parent
+        while node.variations:
+            main = node.variations[0]
+            before = number
+            number, force = self._move(main, number, force, blocks[-1][1])
+            if len(node.variations) > 1:
+                for alt in node.variations[1:]:
+                    blocks.append((depth + 1, ["("]))
+                    alt_number, alt_force = self._move(alt, before, True, blocks[-1][1])
+                    self._line(alt, alt_number, alt_force, depth + 1, blocks)
+                    blocks[-1][1].append(")")
+                blocks.append((depth, []))
+                force = True
+            node = main
+
+    def _move(self, child: ChildNode, number: int, force: bool, words: list[str]
+              ) -> tuple[int, bool]:
+        parent = child.parent
+        assert parent is not None
+        first_moves = parent.turn() is child.rules.first
+        if child.starting_comment:
+            words.append(self._comment(child.starting_comment))
+            force = True
+        prefix = ""
+        if first_moves:
+            prefix = f"{number}. "
+        elif force:
+            prefix = f"{number}… "
+        text = prefix + child.text() + mark_text(child)
+        words.append(self._link(child, text))
+        force = False
+        if child.comment:
+            words.append(self._comment(child.comment))
+            force = True
+        return (number if first_moves else number + 1), force
+
+    def _link(self, node: GameNode, text: str) -> str:
+        n = len(self._nodes) if node is not self._game else 0
+        if node is not self._game:
+            self._nodes.append(node)
+        body = html.escape(text)
+        if node is self._current:
+            body = (f'<span style="background:{CURRENT_BACKGROUND}; color:#141414;">'
+                    f"{body}</span>")
+        return f'<a name="n{n}"></a><a href="#n{n}" style="text-decoration:none;">{body}</a>'
+
+    @staticmethod
+    def _comment(text: str) -> str:
+        return f'<i style="color:#3a6a3a; font-weight:normal;">{html.escape(text)}</i>'
+
+    def _on_anchor(self, url: QUrl) -> None:
+        fragment = url.fragment() or url.toString().lstrip("#")
+        if fragment.startswith("n") and fragment[1:].isdigit():
+            index = int(fragment[1:])
+            if 0 <= index < len(self._nodes):
+                self.node_activated.emit(self._nodes[index])
