@@ -116,12 +116,19 @@ class GameFilter(QSortFilterProxyModel):
         self.setSortRole(Qt.ItemDataRole.UserRole)
 
     def set_search(self, text: str) -> None:
-        self._words = text.casefold().split()
-        self.invalidateFilter()
+        self._change(text.casefold().split(), self._kind)
 
     def set_result_kind(self, kind: str) -> None:
-        self._kind = kind
-        self.invalidateFilter()
+        self._change(self._words, kind)
+
+    def _change(self, words: list[str], kind: str) -> None:
+        if hasattr(self, "beginFilterChange"):  # Qt 6.9 and later
+            self.beginFilterChange()
+            self._words, self._kind = words, kind
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._words, self._kind = words, kind
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, row: int, parent: Index) -> bool:  # noqa: N802
         model = self.sourceModel()

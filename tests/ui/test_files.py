@@ -1,0 +1,317 @@
+"""PDN files in the window: open, list, navigate, annotate, variations, save, reopen."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from uihelp import click
+
+from dame_desktop import pdn
+from dame_desktop.core import Color, Position, find_rules
+from dame_desktop.ui.annotation import HeaderDialog
+from dame_desktop.ui.pdn_document import PdnDocument
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "ui"
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Recent files go to a temporary folder, never to the user's."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv("DAME_CONFIG_DIR", str(folder))
+    return folder
+
+
+def copy(tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    shutil.copyfile(DATA / name, target)
+    return target
+
+
+def open_game(window, qtbot, path: Path, search: str) -> None:  # type: ignore[no-untyped-def]
+    files = window.files
+    assert files.open_path(path)
+    dialog = files.list_dialog
+    assert dialog is not None and dialog.isVisible()
+    QTest.keyClicks(dialog.search, search)
+    rows = dialog.visible_rows()
+    assert len(rows) == 1, rows
+    dialog.accept()
+    assert files.studying and files.index == rows[0]
+
+
+# -- the document (no window) -------------------------------------------------------------------
+
+def test_index_ways_agree_and_unedited_games_keep_their_bytes(tmp_path: Path) -> None:
+    path = copy(tmp_path, "three_games.pdn")
+    original = path.read_bytes()
+    exact = PdnDocument.open(path, "exact")
+    fast = PdnDocument.open(path, "fast")
+    assert [(e.start, e.end, e.tags) for e in exact.entries] == [
+        (e.start, e.end, e.tags) for e in fast.entries]
+    assert [e.tags["White"] for e in exact.entries] == ["Anna", "Tinsley, M.", "Clara"]
+    game = exact.load_game(1)
+    game.end().comment = "a draw is fair"
+    exact.mark_edited(1, game)
+    data = exact.render()
+    first, second, third = exact.entries
+    assert data[:second.start] == original[:second.start]
+    assert data.endswith(original[third.start:])
+    again = PdnDocument.from_bytes(data)
+    assert again.load_game(1).end().comment == "a draw is fair"
+    assert again.load_game(1).headers["Opening"] == "Old Fourteenth"  # unknown tag kept
+    assert again.game_text(0) == exact.game_text(0)
+
+
+def test_crlf_and_windows_1252_files_stay_so(tmp_path: Path) -> None:
+    text = (DATA / "three_games.pdn").read_text("utf-8").replace("Hamburg", "Köln")
+    path = tmp_path / "old.pdn"
+    path.write_bytes(text.replace("\n", "\r\n").encode("cp1252"))
+    doc = PdnDocument.open(path)
+    assert doc.encoding == "cp1252" and doc.newline == "\r\n"
+    assert doc.entries[0].tags["Site"] == "Köln"
+    game = doc.load_game(2)
+    game.comment = "Grüße"
+    doc.mark_edited(2, game)
+    doc.save()
+    data = path.read_bytes()
+    assert b"Gr\xfc\xdfe" in data and b"\n" not in data.replace(b"\r\n", b"")
+    assert data[:doc.entries[2].start] == path.read_bytes()[:doc.entries[2].start]
+    assert PdnDocument.open(path).load_game(2).comment == "Grüße"
+
+
+# -- the window ---------------------------------------------------------------------------------
+
+def test_open_navigate_annotate_vary_save_and_reopen(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    original = path.read_bytes()
+    files = window.files
+    open_game(window, qtbot, path, "tinsley")
+    assert "Tinsley" in window.players_label.text()
+    assert window.controller.rules.key == "english"
+    # step through the main line with the window's actions (Right / Left / End / Home)
+    window.next_action.trigger()
+    window.next_action.trigger()
+    node = files.node
+    assert node.ply() == 2 and node.move == node.parent.variations[0].move
+    assert window.board.position() == node.position()
+    window.last_action.trigger()
+    assert files.node.ply() == 8
+    window.first_action.trigger()
+    assert files.node is files.game
+    window.next_action.trigger()
+    window.next_action.trigger()
+    # a different move on the board makes a variation (real mouse clicks)
+    before = files.node
+    main_move = before.variations[0].move
+    pos = window.board.position()
+    assert pos.turn is Color.BLACK
+    move = next(m for m in pos.legal_moves() if m != main_move)
+    click(window.board, move.path[0])
+    click(window.board, move.path[-1])
+    qtbot.waitUntil(lambda: files.node.parent is before)
+    assert len(before.variations) == 2 and files.node is before.variations[1]
+    assert files.modified and window.windowTitle().startswith("three_games.pdn*")
+    # a mark by its button, a comment in the editor
+    QTest.mouseClick(files.annotation.mark_buttons[5], Qt.MouseButton.LeftButton)
+    files.annotation.comment_edit.setPlainText("Worth a try")
+    files.annotation.commit_comment()
+    # a comment at the game start, and a custom tag in the header editor
+    window.first_action.trigger()
+    files.annotation.comment_edit.setPlainText("Training game")
+    dialog = HeaderDialog(files.game, window)
+    dialog.fields["Round"].setText("7")
+    dialog.add_row("Annotator", "me")
+    dialog.accept()
+    files._on_headers_edited()
+    assert "Worth a try" in files.tree.toPlainText()
+    assert files.save()
+    assert not files.modified
+    data = path.read_bytes()
+    doc = PdnDocument.open(path)
+    assert data[:doc.entries[1].start] == original[:doc.entries[1].start]  # game 1 untouched
+    assert doc.game_text(2) == PdnDocument.from_bytes(original).game_text(2)
+    game = doc.load_game(1)
+    assert game.errors == []
+    assert game.comment == "Training game"
+    assert game.headers["Round"] == "7" and game.headers["Annotator"] == "me"
+    assert game.headers["Opening"] == "Old Fourteenth"
+    second = game.variations[0].variations[0]
+    alt = second.variations[1]
+    assert alt.move == move and alt.comment == "Worth a try"
+    assert [n.value for n in alt.nags] == [5]
+    assert len(list(game.mainline())) == 8
+
+
+def test_promote_delete_and_overwrite(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    open_game(window, qtbot, path, "anna")
+    game = files.game
+    branch = game.variations[0].variations[0].variations[0].variations[0]  # after 2... 14x23
+    assert len(branch.variations) == 2
+    files.go_to(branch.variations[1])  # 3. 31-26 (the variation)
+    assert files.promote_action.isEnabled()
+    files.promote_variation()
+    assert branch.variations[0].text() == "31-26"
+    assert files.node is branch.variations[0]
+    files.go_to(branch.variations[1].variations[0])  # inside the old main line, now a variation
+    files.delete_variation()
+    assert len(branch.variations) == 1 and files.node is branch
+    # overwrite: a new move replaces the continuation instead of adding a variation
+    files.overwrite_action.setChecked(True)
+    pos = window.board.position()
+    other = next(m for m in pos.legal_moves() if m != branch.variations[0].move)
+    click(window.board, other.path[0])
+    click(window.board, other.path[-1])
+    qtbot.waitUntil(lambda: files.node is not branch)
+    assert len(branch.variations) == 1 and branch.variations[0].move == other
+    files.ask_save = lambda: "discard"
+
+
+def test_unsaved_changes_are_asked_about(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    open_game(window, qtbot, path, "clara")
+    window.last_action.trigger()
+    files.annotation.comment_edit.setPlainText("end")
+    asked: list[str] = []
+    files.ask_save = lambda: asked.append("x") or "cancel"
+    window.close()
+    assert asked and window.isVisible()  # cancelled: the window stays
+    assert not files.open_path(path)  # cancelled again
+    files.ask_save = lambda: "save"
+    assert files.open_path(path)
+    files.list_dialog.reject()
+    assert "{end}" in path.read_text("utf-8")
+
+
+def test_damaged_file_opens_with_a_problem_list(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "damaged.pdn")
+    files = window.files
+    assert files.open_path(path)
+    dialog = files.problems_dialog
+    assert dialog is not None and dialog.isVisible()
+    rows = [(dialog.table.item(r, 0).text(), dialog.table.item(r, 1).text(),
+             dialog.table.item(r, 2).text()) for r in range(dialog.table.rowCount())]
+    assert rows == [("2", "15:24", "square 99 in move 17-99 is not on the board (1-32)"),
+                    ("3", "23:15", "comment '{' is never closed")]
+    files.list_dialog.reject()
+    dialog.table.cellDoubleClicked.emit(0, 2)  # opens game 2: the moves before the problem
+    assert files.index == 1 and len(list(files.game.mainline())) == 3
+    window.last_action.trigger()
+    assert window.board.position() == files.game.end().position()
+
+
+def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    handle = window.windowHandle()  # where the platform delivers a drag from a file manager
+    enter = QDragEnterEvent(QPoint(300, 300), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    assert QApplication.sendEvent(handle, enter) and enter.isAccepted()
+    drop = QDropEvent(QPointF(300, 300), Qt.DropAction.CopyAction, mime,
+                      Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(handle, drop)
+    assert window.files.doc is not None and window.files.doc.path == path
+    assert (config_dir / "recent.json").is_file() or list(config_dir.iterdir())
+    window.files.list_dialog.reject()
+    window.files._fill_recent()
+    names = [a.text() for a in window.files.recent_menu.actions()]
+    assert names == ["three_games.pdn"]
+
+
+def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dame_desktop.ui.setup_editor import SetupEditor
+
+    rules = find_rules("german")
+    editor = SetupEditor(rules, None, window)
+    qtbot.addWidget(editor)
+    editor.show()
+    qtbot.waitExposed(editor)
+    editor.clear_button.click()
+    assert editor.problem()  # empty board
+    click(editor.board, 22)  # light man
+    editor.tool_group.button(3).setChecked(True)  # dark king
+    click(editor.board, 5)
+    click(editor.board, 9)
+    click(editor.board, 9)  # a second click takes it away again
+    editor.turn_box.setCurrentIndex(1)
+    fen = editor.fen()
+    assert Position.from_fen(fen, rules) == Position.from_fen("B:W22:BK5", rules)
+    assert editor.fen_edit.text() == Position.from_fen(fen, rules).fen()
+    other = SetupEditor(rules, None, window)
+    qtbot.addWidget(other)
+    other.fen_edit.setText(fen)
+    assert other.apply_fen()
+    assert other.pieces == editor.pieces and other.turn is Color.BLACK
+    other.fen_edit.setText("W:W99")
+    assert not other.apply_fen() and "cannot be read" in other.message.text()
+    # play from it, then save it as PDN with a FEN tag
+    window.files._on_setup_done(editor)
+    assert window.files.studying
+    assert window.controller.game.position == Position.from_fen(fen, rules)
+    target = tmp_path / "setup.pdn"
+    assert window.files.save_to(target)
+    text = target.read_text("utf-8")
+    assert '[SetUp "1"]' in text and '[FEN "B:W22:BK5"]' in text
+    game = pdn.read_games(target)[0]
+    assert game.position() == Position.from_fen(fen, rules)
+
+
+def test_clipboard_fen_pdn_and_words(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dame_desktop.ui import clipboard
+
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    open_game(window, qtbot, path, "anna")
+    window.next_action.trigger()
+    fen = files.copy_fen()
+    assert clipboard.text() == fen == files.node.position().fen()
+    words = files.copy_text()
+    assert clipboard.text() == words
+    assert words.endswith(("Dark to move.", "Dunkel ist am Zug."))
+    assert clipboard.position_words(files.node.position(), "de").endswith("Dunkel ist am Zug.")
+    text = files.copy_pdn()
+    assert "32-28" in text and '[White "Anna"]' in text
+    files.ask_save = lambda: "discard"
+    assert files.paste()  # the game comes back as a new document
+    assert files.index == 0 and files.game.headers["White"] == "Anna"
+    assert len(list(files.game.mainline())) == 9
+    clipboard.set_text("W:W28:B19")
+    assert files.paste()
+    assert window.controller.game.position == Position.from_fen("W:W28:B19",
+                                                                  window.controller.rules)
+    clipboard.set_text("hello")
+    assert not files.paste()
+    assert "Nothing to paste" in window.last_message
+
+
+def test_corpus_game_plays_through(window, qtbot, corpus, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    source = corpus / "international" / "Sijbrands_vs_Andreiko.pdn"
+    if not source.is_file():
+        pytest.skip(f"{source.name} is not in the corpus")
+    path = tmp_path / source.name
+    shutil.copyfile(source, path)
+    files = window.files
+    assert files.open_path(path)
+    if files.list_dialog is not None and files.list_dialog.isVisible():
+        files.list_dialog.accept()
+    game = files.game
+    assert game is not None
+    window.last_action.trigger()
+    assert window.board.position() == files.node.position()
+    window.first_action.trigger()
+    window.next_action.trigger()
+    files.annotation.comment_edit.setPlainText("first move")
+    assert files.save()
+    again = PdnDocument.open(path).load_game(files.index or 0)
+    assert again.variations[0].comment == "first move"
+    assert again.mainline_moves() == game.mainline_moves()
