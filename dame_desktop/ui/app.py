@@ -47,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_smoke_test(args)
     if any(a in ("-h", "--help") for a in args[1:]):
-        print("usage: dame-desktop\n\nPlay Dame (draughts) against the computer or hot-seat.")
+        print("usage: dame-desktop [FILE.pdn]\n\nPlay Dame (draughts) against the computer "
+              "or hot-seat; study and annotate the games of a PDN file.")
         return 0
     if any(a == "--version" for a in args[1:]):
         print(f"dame-desktop {__version__}")
@@ -63,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .session import open_main_window  # preferences, language, autosave, the offer
 
     _session, window = open_main_window(app)
+    pdn_files = [a for a in args[1:] if a.lower().endswith(".pdn")]
+    if pdn_files:  # a double-click on a .pdn file: open it (the first one)
+        window.files.open_path(pdn_files[0])
     code = app.exec()
     window.shutdown()
     return int(code)
