@@ -20,7 +20,6 @@ import io
 import os
 import re
 import tempfile
-from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,7 +140,9 @@ class PdnDocument:
         single = self.encoding != "utf-8"
         done_chars = 0
         done_bytes = offset
-        line_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+        line = 1
+        counted = 0
+        breaks = "\n" if "\n" in text else "\r"
 
         def to_bytes(char: int) -> int:
             nonlocal done_chars, done_bytes
@@ -157,7 +158,8 @@ class PdnDocument:
         for number, (start, end, tags) in enumerate(spans, 1):
             b_start = to_bytes(start)
             b_end = to_bytes(end)
-            line = bisect_right(line_starts, start)
+            line += text.count(breaks, counted, start)
+            counted = start
             entries.append(GameEntry(number, tags, b_start, b_end, line))
         return entries
 

@@ -315,3 +315,21 @@ def test_corpus_game_plays_through(window, qtbot, corpus, tmp_path) -> None:  # 
     again = PdnDocument.open(path).load_game(files.index or 0)
     assert again.variations[0].comment == "first move"
     assert again.mainline_moves() == game.mainline_moves()
+
+
+def test_game_list_sorts_and_filters_by_result(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    assert files.open_path(path)
+    dialog = files.list_dialog
+    assert dialog.visible_rows() == [0, 1, 2]
+    dialog.view.sortByColumn(1, Qt.SortOrder.DescendingOrder)  # White: Tinsley, Clara, Anna
+    assert dialog.visible_rows() == [1, 2, 0]
+    dialog.result_box.setCurrentIndex(dialog.result_box.findData("draw"))
+    assert dialog.visible_rows() == [1]
+    assert dialog.count_label.text() == "1 of 3 games"
+    dialog.result_box.setCurrentIndex(0)
+    dialog.select_row(2)
+    assert dialog.chosen() == 2
+    dialog.accept()
+    assert files.index == 2 and files.game.headers["White"] == "Clara"
