@@ -54,9 +54,9 @@ class GameListModel(QAbstractTableModel):
 
     def set_entries(self, entries: list[GameEntry]) -> None:
         self.beginResetModel()
-        rows = []
-        keys = []
-        kinds = []
+        rows: list[tuple[str, ...]] = []
+        keys: list[str] = []
+        kinds: list[str] = []
         for e in entries:
             tags = e.tags
             white = tags.get("White", "")

@@ -17,6 +17,8 @@ MARKS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 """Move marks: NAG number -> glyph."""
 
 CURRENT_BACKGROUND = "#ffd65a"
+MAIN_COLOUR = "#1c1c1c"
+VARIATION_COLOUR = "#2f5d8a"
 
 
 def mark_text(node: GameNode) -> str:
@@ -124,6 +126,9 @@ class MoveTreeView(QTextBrowser):
         if node is self._current:
             body = (f'<span style="background:{CURRENT_BACKGROUND}; color:#141414;">'
                     f"{body}</span>")
+        else:
+            colour = MAIN_COLOUR if node.is_mainline() else VARIATION_COLOUR
+            body = f'<span style="color:{colour};">{body}</span>'
         return f'<a name="n{n}"></a><a href="#n{n}" style="text-decoration:none;">{body}</a>'
 
     @staticmethod
