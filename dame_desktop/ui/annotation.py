@@ -5,7 +5,6 @@ editor (the seven roster tags plus any other tags)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -63,15 +62,12 @@ class AnnotationPanel(QWidget):
             button.setText(glyph)
             button.setCheckable(True)
             button.setObjectName(f"mark{value}")
-            button.setToolTip(self.tr("Mark the move %1 (Ctrl+%2)").replace("%1", glyph)
-                              .replace("%2", str(value)))
-            button.setShortcut(QKeySequence(f"Ctrl+{value}"))
             button.clicked.connect(lambda _checked=False, v=value: self.toggle_mark(v))
             button.setMinimumWidth(30)
             marks.addWidget(button)
             self.mark_buttons[value] = button
         marks.addStretch(1)
-        self.headers_button = QPushButton(self.tr("Game details…"))
+        self.headers_button = QPushButton()
         self.headers_button.setObjectName("headersButton")
         self.headers_button.clicked.connect(self.headers_requested)
         marks.addWidget(self.headers_button)
@@ -80,7 +76,6 @@ class AnnotationPanel(QWidget):
         layout.addWidget(self.comment_label)
         self.comment_edit = QPlainTextEdit()
         self.comment_edit.setObjectName("commentEdit")
-        self.comment_edit.setPlaceholderText(self.tr("Write a comment…"))
         self.comment_edit.setMaximumHeight(90)
         self.comment_edit.setTabChangesFocus(True)
         layout.addWidget(self.comment_edit)
@@ -89,6 +84,24 @@ class AnnotationPanel(QWidget):
         self._timer.setInterval(400)
         self._timer.timeout.connect(self.commit_comment)
         self.comment_edit.textChanged.connect(self._on_text_changed)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        names = {1: self.tr("good move"), 2: self.tr("mistake"), 3: self.tr("very good move"),
+                 4: self.tr("blunder"), 5: self.tr("interesting move"),
+                 6: self.tr("dubious move")}
+        for value, button in self.mark_buttons.items():
+            button.setToolTip(self.tr("%1 %2 (Ctrl+%3)").replace("%1", MARKS[value])
+                              .replace("%2", names[value]).replace("%3", str(value)))
+        self.headers_button.setText(self.tr("Game details…"))
+        self.comment_edit.setPlaceholderText(self.tr("Write a comment…"))
+        self._label()
+
+    def _label(self) -> None:
+        node = self._node
+        is_move = node is not None and node.parent is not None
+        self.comment_label.setText(self.tr("Comment on this move:") if is_move
+                                   else self.tr("Comment before the first move:"))
 
     def set_node(self, node: GameNode | None) -> None:
         """Show the annotations of ``node`` (the root: the comment before the first move)."""
@@ -98,8 +111,7 @@ class AnnotationPanel(QWidget):
         self.comment_edit.setPlainText(node.comment if node is not None else "")
         self._loading = False
         is_move = node is not None and node.parent is not None
-        self.comment_label.setText(self.tr("Comment on this move:") if is_move
-                                   else self.tr("Comment before the first move:"))
+        self._label()
         mark = current_mark(node) if node is not None and is_move else None
         for value, button in self.mark_buttons.items():
             button.setEnabled(is_move)

@@ -33,7 +33,7 @@ from .annotation import AnnotationPanel, HeaderDialog
 from .dialogs.new_game import NewGameSettings
 from .game_controller import HumanPlayer, Player
 from .game_list import GameListDialog
-from .move_tree import MoveTreeView
+from .move_tree import MARKS, MoveTreeView
 from .pdn_document import DocumentError, PdnDocument
 from .problems_dialog import ProblemsDialog
 from .setup_editor import SetupEditor
@@ -108,6 +108,38 @@ class FileSupport(QObject):
         self.window.addAction(action)
         return action
 
+    def retranslate(self) -> None:
+        """Every text of the menus and the panel again, in the language now installed."""
+        tr = self.tr
+        texts = {
+            self.open_action: tr("&Open…"),
+            self.list_action: tr("&Games in this file…"),
+            self.save_action: tr("&Save"),
+            self.save_as_action: tr("Save &as…"),
+            self.problems_action: tr("&Problems in this file…"),
+            self.setup_action: tr("Set &up a position…"),
+            self.copy_fen_action: tr("Copy position as &FEN"),
+            self.copy_pdn_action: tr("Copy game as &PDN"),
+            self.copy_text_action: tr("Copy position as &text"),
+            self.paste_action: tr("&Paste FEN or PDN"),
+            self.promote_action: tr("P&romote variation to main line"),
+            self.delete_action: tr("&Delete variation"),
+            self.delete_after_action: tr("Delete the moves &after this one"),
+            self.overwrite_action: tr("&Overwrite moves instead of adding variations"),
+            self.headers_action: tr("Game &details…"),
+            self.next_variation_action: tr("Next variation"),
+            self.prev_variation_action: tr("Previous variation"),
+        }
+        for action, text in texts.items():
+            action.setText(text)
+        self.file_menu.setTitle(tr("&File"))
+        self.recent_menu.setTitle(tr("Open &recent"))
+        self.edit_menu.setTitle(tr("&Edit"))
+        self.marks_menu.setTitle(tr("Move &mark"))
+        self.annotation.retranslate()
+        self.tree.refresh()
+        self._update_title()
+
     def _make_actions(self) -> None:
         tr = self.tr
         self.open_action = self._act(tr("&Open…"), self.ask_open, QKeySequence.StandardKey.Open)
@@ -133,9 +165,13 @@ class FileSupport(QObject):
                                           self.set_overwrite, checkable=True)
         self.headers_action = self._act(tr("Game &details…"), self.edit_headers)
         self.next_variation_action = self._act(tr("Next variation"),
-                                               lambda: self.switch_variation(1), "Down")
+                                               lambda: self.switch_variation(1), "Ctrl+Down")
         self.prev_variation_action = self._act(tr("Previous variation"),
-                                               lambda: self.switch_variation(-1), "Up")
+                                               lambda: self.switch_variation(-1), "Ctrl+Up")
+        self.mark_actions: dict[int, QAction] = {}
+        for value, glyph in MARKS.items():
+            self.mark_actions[value] = self._act(
+                glyph, lambda _c=False, v=value: self.mark(v), f"Ctrl+{value}")
         bar = self.window.menuBar()
         self.file_menu = QMenu(tr("&File"), self.window)
         self.recent_menu = QMenu(tr("Open &recent"), self.window)
@@ -157,6 +193,9 @@ class FileSupport(QObject):
                 self.edit_menu.addSeparator()
             else:
                 self.edit_menu.addAction(item)
+        self.marks_menu = self.edit_menu.addMenu(tr("Move &mark"))
+        for action in self.mark_actions.values():
+            self.marks_menu.addAction(action)
         first = bar.actions()[0] if bar.actions() else None
         bar.insertMenu(first, self.file_menu)  # type: ignore[arg-type]
         bar.insertMenu(first, self.edit_menu)  # type: ignore[arg-type]
@@ -208,6 +247,9 @@ class FileSupport(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if watched is self.window:
+            if event.type() == QEvent.Type.LanguageChange:
+                self.retranslate()
+                return False
             if event.type() == QEvent.Type.DragEnter and isinstance(event, QDragEnterEvent):
                 if self._dropped_path(event) is not None:
                     event.acceptProposedAction()
@@ -519,6 +561,11 @@ class FileSupport(QObject):
         self._edited()
         self.go_to(node)
 
+    def mark(self, value: int) -> None:
+        """Ctrl+1 ... Ctrl+6: put (or take off) a move mark on the current move."""
+        if self.studying and self.node is not None and self.node.parent is not None:
+            self.annotation.toggle_mark(value)
+
     def _on_annotated(self) -> None:
         self._edited()
 
@@ -734,6 +781,9 @@ class FileSupport(QObject):
         self.delete_after_action.setEnabled(studying and self.node is not None
                                             and bool(self.node.variations))
         self.headers_action.setEnabled(studying)
+        is_move = studying and self.node is not None and self.node.parent is not None
+        for action in self.mark_actions.values():
+            action.setEnabled(is_move)
         self.next_variation_action.setEnabled(studying)
         self.prev_variation_action.setEnabled(studying)
 

@@ -333,3 +333,26 @@ def test_game_list_sorts_and_filters_by_result(window, qtbot, tmp_path) -> None:
     assert dialog.chosen() == 2
     dialog.accept()
     assert files.index == 2 and files.game.headers["White"] == "Clara"
+
+
+def test_marks_and_variations_by_keyboard(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    open_game(window, qtbot, path, "anna")
+    window.activateWindow()
+    files.tree.setFocus()
+    for _ in range(5):
+        QTest.keyClick(files.tree, Qt.Key.Key_Right)
+    node = files.node
+    assert node.ply() == 5 and node.text() == "37-32"
+    QTest.keyClick(files.tree, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
+    assert files.node is node.parent.variations[1] and files.node.text() == "31-26"
+    assert window.board.position() == files.node.position()
+    QTest.keyClick(files.tree, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    assert [n.value for n in files.node.nags] == [3]
+    assert "31-26!!" in files.tree.toPlainText()
+    QTest.keyClick(files.tree, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)  # off again
+    assert files.node.nags == []
+    QTest.keyClick(files.tree, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
+    assert files.node is node
+    files.ask_save = lambda: "discard"
