@@ -75,5 +75,5 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     group.add_argument("--depth", type=int, metavar="N", help="search N plies deep")
     p.add_argument("--json", action="store_true",
                    help='print {"move", "score", "depth", "nodes", "pv"}; score in hundredths '
-                   "of a man from the side to move")
+                   "of a man from the side to move, a forced win or loss as +-(30000 - plies)")
     p.set_defaults(func=cmd_bestmove)
