@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..core.game import HuffChoice
 from ..core.position import Position
@@ -62,11 +62,16 @@ def analyse(
     *,
     history: Iterable[Position] = (),
     quiet_plies: int = 0,
+    on_iteration: Callable[[SearchResult], None] | None = None,
 ) -> SearchResult:
-    """Score and principal variation of ``position`` from the side to move."""
+    """Score and principal variation of ``position`` from the side to move.
+
+    ``on_iteration`` receives the result of every finished depth (for a live display);
+    ``Limit()`` with a ``should_stop`` analyses until stopped.
+    """
     return search(
         position, position.rules, limit or HINT_LIMIT, should_stop,
-        history=history, quiet_plies=quiet_plies,
+        history=history, quiet_plies=quiet_plies, on_iteration=on_iteration,
     )
 
 

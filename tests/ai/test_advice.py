@@ -73,3 +73,10 @@ def test_huff_needs_the_other_side_to_move() -> None:
     pos = Position.start(rules)
     with pytest.raises(ValueError, match="other side"):
         should_huff(pos, pos, rules, limit=QUICK)
+
+
+def test_analysis_reports_every_depth() -> None:
+    pos = Position.start(find_rules("english"))
+    seen: list[int] = []
+    result = analyse(pos, Limit(depth=5), on_iteration=lambda r: seen.append(r.depth))
+    assert seen == [1, 2, 3, 4, 5] and result.depth == 5
