@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import itertools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QLocale, QObject, Signal
+from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QMenu,
     QMessageBox,
+    QProgressDialog,
     QVBoxLayout,
     QWidget,
 )
@@ -34,7 +36,7 @@ from .dialogs.new_game import NewGameSettings
 from .game_controller import HumanPlayer, Player
 from .game_list import GameListDialog
 from .move_tree import MARKS, MoveTreeView
-from .pdn_document import DocumentError, PdnDocument
+from .pdn_document import DocumentError, PdnDocument, Problem
 from .problems_dialog import ProblemsDialog
 from .setup_editor import SetupEditor
 
@@ -117,6 +119,7 @@ class FileSupport(QObject):
             self.save_action: tr("&Save"),
             self.save_as_action: tr("Save &as…"),
             self.problems_action: tr("&Problems in this file…"),
+            self.check_action: tr("&Check every game…"),
             self.setup_action: tr("Set &up a position…"),
             self.copy_fen_action: tr("Copy position as &FEN"),
             self.copy_pdn_action: tr("Copy game as &PDN"),
@@ -148,6 +151,7 @@ class FileSupport(QObject):
         self.save_as_action = self._act(tr("Save &as…"), self.ask_save_as, "Ctrl+Shift+S")
         self.problems_action = self._act(tr("&Problems in this file…"), self.show_problems)
         self.setup_action = self._act(tr("Set &up a position…"), self.ask_setup)
+        self.check_action = self._act(tr("&Check every game…"), self.check_whole_file)
         self.copy_fen_action = self._act(tr("Copy position as &FEN"), self.copy_fen,
                                          "Ctrl+Shift+C")
         self.copy_pdn_action = self._act(tr("Copy game as &PDN"), self.copy_pdn,
@@ -178,7 +182,7 @@ class FileSupport(QObject):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         for item in (self.open_action, self.recent_menu, self.list_action, None,
                      self.save_action, self.save_as_action, None, self.setup_action, None,
-                     self.problems_action):
+                     self.check_action, self.problems_action):
             if item is None:
                 self.file_menu.addSeparator()
             elif isinstance(item, QMenu):
@@ -324,6 +328,46 @@ class FileSupport(QObject):
             doc.problems.extend(doc.game_problems(_index, game))
             if game.errors and not game.variations:
                 self._unreadable += 1
+
+    def check_whole_file(self, chunk: int = 200) -> None:
+        """Read every game of a big file for the problem list, with progress and Cancel."""
+        doc = self.doc
+        if doc is None or not len(doc):
+            return
+        progress = QProgressDialog(self.tr("Reading every game…"), self.tr("Cancel"), 0,
+                                   len(doc), self.window)
+        progress.setObjectName("checkProgress")
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(300)
+        self.check_progress = progress
+        rules = self.window.controller.rules
+        games = doc.check_all(rules)
+        found: list[Problem] = []
+        state = {"done": 0, "unreadable": 0}
+
+        def step() -> None:
+            if progress.wasCanceled() or self.doc is not doc:
+                return
+            for index, game in itertools.islice(games, chunk):
+                found.extend(doc.game_problems(index, game))
+                if game.errors and not game.variations:
+                    state["unreadable"] += 1
+                state["done"] += 1
+            progress.setValue(state["done"])
+            if state["done"] < len(doc):
+                QTimer.singleShot(0, step)
+                return
+            progress.close()
+            doc.problems = [p for p in doc.problems if p.game == 0] + found
+            self._unreadable = state["unreadable"]
+            self._update_actions()
+            if found:
+                self.show_problems()
+            else:
+                self.window.show_message(self.tr("No problems in %1 games.").replace(
+                    "%1", str(len(doc))))
+
+        QTimer.singleShot(0, step)
 
     def readable_games(self) -> int:
         doc = self.doc

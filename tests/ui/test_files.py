@@ -356,3 +356,16 @@ def test_marks_and_variations_by_keyboard(window, qtbot, tmp_path) -> None:  # t
     QTest.keyClick(files.tree, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
     assert files.node is node
     files.ask_save = lambda: "discard"
+
+
+def test_check_every_game_in_steps(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "damaged.pdn")
+    files = window.files
+    assert files.open_path(path)
+    files.list_dialog.reject()
+    files.problems_dialog.close()
+    files.doc.problems = []  # as after opening a big file: nothing known yet
+    files.check_whole_file(chunk=1)
+    qtbot.waitUntil(lambda: files.problems_dialog.isVisible() and len(files.doc.problems) == 2)
+    assert [p.game for p in files.doc.problems] == [2, 3]
+    assert files.readable_games() == 3
