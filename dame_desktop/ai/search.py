@@ -142,9 +142,8 @@ class Searcher:
         white = self.eval_cache.get(key)
         if white is None:
             white = self.evaluator.white_score(w, b, k)
-            if len(self.eval_cache) >= TT_LIMIT:
-                self.eval_cache.clear()
-            self.eval_cache[key] = white
+            if len(self.eval_cache) < TT_LIMIT:
+                self.eval_cache[key] = white
         score = self.evaluator.finish(white, wtm, qp)
         if self.noise:
             spread = 2 * self.noise + 1
@@ -298,9 +297,8 @@ class Searcher:
         elif stored < -WIN_BOUND:
             stored -= ply
         tt = self.tt
-        if len(tt) >= TT_LIMIT:
-            tt.clear()
-        tt[key] = (depth, flag, stored, best_move)
+        if len(tt) < TT_LIMIT or key in tt:  # when full, keep what is there (no long clear)
+            tt[key] = (depth, flag, stored, best_move)
         return best
 
     def _order(
