@@ -23,7 +23,8 @@ WIN = 30000
 WIN_BOUND = WIN - 1000  # scores beyond this are won or lost by force
 INF = WIN + 1
 MAX_PLY = 120
-TT_LIMIT = 600_000
+TT_LIMIT = 400_000  # entries; about 100 MB at most
+EVAL_CACHE_LIMIT = 200_000
 ASPIRATION = 35  # half-width of the root window in hundredths
 CHECK_EVERY = 255  # poll the clock and the stop flag every 256 nodes
 
@@ -142,7 +143,7 @@ class Searcher:
         white = self.eval_cache.get(key)
         if white is None:
             white = self.evaluator.white_score(w, b, k)
-            if len(self.eval_cache) < TT_LIMIT:
+            if len(self.eval_cache) < EVAL_CACHE_LIMIT:
                 self.eval_cache[key] = white
         score = self.evaluator.finish(white, wtm, qp)
         if self.noise:
