@@ -369,3 +369,33 @@ def test_check_every_game_in_steps(window, qtbot, tmp_path) -> None:  # type: ig
     qtbot.waitUntil(lambda: files.problems_dialog.isVisible() and len(files.doc.problems) == 2)
     assert [p.game for p in files.doc.problems] == [2, 3]
     assert files.readable_games() == 3
+
+
+def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+
+    path = copy(tmp_path, "three_games.pdn")
+    code = (
+        "import sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from dame_desktop.ui.compat import keep_none_alive\n"
+        "keep_none_alive()\n"
+        "from dame_desktop.ui.app import main\n"
+        "app = QApplication(['dame-desktop'])\n"
+        "def report():\n"
+        "    from dame_desktop.ui.main_window import MainWindow\n"
+        "    win = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))\n"
+        "    doc = win.files.doc\n"
+        "    print('OPENED', doc.path.name, len(doc))\n"
+        "    app.quit()\n"
+        "QTimer.singleShot(500, report)\n"
+        "sys.exit(main(['dame-desktop', sys.argv[1]]))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DAME_CONFIG_DIR=str(config_dir))
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                         text=True, timeout=60, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "OPENED three_games.pdn 3" in out.stdout
