@@ -3,6 +3,8 @@ clear or reset, read or write a FEN; then play from it or save it as a PDN game.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -58,8 +60,10 @@ class SetupEditor(QDialog):
         layout.addWidget(self.board, 1)
         side = QVBoxLayout()
         layout.addLayout(side)
-        side.addWidget(QLabel(self.tr("Click a square to put the chosen piece there; "
-                                      "click it again to take it away.")))
+        hint = QLabel(self.tr("Click a square to put the chosen piece there; "
+                              "click it again to take it away."))
+        hint.setWordWrap(True)
+        side.addWidget(hint)
         names = (self.tr("Light man"), self.tr("Light king"), self.tr("Dark man"),
                  self.tr("Dark king"), self.tr("Empty square"))
         self.tool_group = QButtonGroup(self)
@@ -110,7 +114,7 @@ class SetupEditor(QDialog):
         self.save_button.clicked.connect(lambda: self._finish("save"))
         buttons.rejected.connect(self.reject)
         side.addWidget(buttons)
-        self.board.square_picked.connect(self.click_square)
+        self.board.installEventFilter(self)  # clicks place pieces; no moves are played
         self.load(start if start is not None else Position.start(rules))
         self.resize(760, 460)
 
@@ -139,6 +143,19 @@ class SetupEditor(QDialog):
             self.pieces[square] = tool
         self._refresh()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self.board and isinstance(event, QMouseEvent):
+            if event.type() == QEvent.Type.MouseButtonPress:
+                if event.button() == Qt.MouseButton.LeftButton:
+                    square = self.board.square_at(event.position())
+                    if square is not None:
+                        self.click_square(square)
+                return True
+            if event.type() in (QEvent.Type.MouseButtonRelease, QEvent.Type.MouseMove,
+                                QEvent.Type.MouseButtonDblClick):
+                return True
+        return super().eventFilter(watched, event)
+
     def _on_turn(self, _index: int) -> None:
         self.turn = Color(str(self.turn_box.currentData()))
         self._refresh()
@@ -162,8 +179,6 @@ class SetupEditor(QDialog):
     def _refresh(self) -> None:
         position = self.position()
         self.board.set_position(position, (), animate=False)
-        squares = range(1, position.geometry.squares + 1)
-        self.board.begin_pick(squares)
         self.turn_box.blockSignals(True)
         self.turn_box.setCurrentIndex(0 if self.turn is Color.WHITE else 1)
         self.turn_box.blockSignals(False)
