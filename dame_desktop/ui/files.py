@@ -465,9 +465,7 @@ class FileSupport(QObject):
 
     def _on_game_started(self) -> None:
         if self.studying and not self._loading:
-            self.leave_study()
-            self.doc = None if self.doc is not None and self.doc.modified else self.doc
-            self._update_actions()
+            self.leave_study()  # the file stays open (its list, unsaved edits and all)
 
     def _path_to(self, node: pdn.GameNode) -> list[pdn.ChildNode]:
         path: list[pdn.ChildNode] = []
@@ -684,13 +682,15 @@ class FileSupport(QObject):
             return True
         return False
 
+    def _saves_document(self) -> bool:
+        """Save writes the open file (studying, or edits pending); else the played game."""
+        return self.doc is not None and (self.studying or self.doc.modified)
+
     def save(self) -> bool:
         self.annotation.commit_comment()
-        if self.doc is None and not self.studying:
-            return self.ask_save_as()
-        if self.doc is None or self.doc.path is None:
-            return self.ask_save_as()
-        return self.save_to(self.doc.path)
+        if self._saves_document() and self.doc is not None and self.doc.path is not None:
+            return self.save_to(self.doc.path)
+        return self.ask_save_as()
 
     def ask_save_as(self) -> bool:
         start = str(self.doc.path) if self.doc and self.doc.path else ""
@@ -705,14 +705,13 @@ class FileSupport(QObject):
         """Write the document to ``path`` (the played game when no file is studied)."""
         self.annotation.commit_comment()
         target = Path(path)
-        if self.doc is None or (not self.studying and not self.doc.modified):
-            if self.studying:
-                return False
+        if self._saves_document() and self.doc is not None:
+            doc = self.doc
+        else:  # the game played in the window, as a new file
             doc = PdnDocument()
             doc.add_game(game_from_window(self.window))
-            self.doc = doc
         try:
-            self.doc.save(target)
+            doc.save(target)
         except DocumentError as exc:
             QMessageBox.warning(self.window, self.tr("Save"), str(exc))
             return False
@@ -742,7 +741,7 @@ class FileSupport(QObject):
 
     def new_game_from(self, position: Position, save: bool = False) -> None:
         """Study a new game starting at ``position`` (saved with a FEN tag)."""
-        if self.studying and not self.may_close_document():
+        if not self.may_close_document():
             return
         game = pdn.Game(position.rules, position)
         game.headers["Date"] = datetime.date.today().strftime("%Y.%m.%d")
@@ -788,7 +787,7 @@ class FileSupport(QObject):
             self.new_game_from(pasted.position)
             return True
         assert pasted.game is not None
-        if self.studying and not self.may_close_document():
+        if not self.may_close_document():
             return False
         self.doc = PdnDocument()
         self.index = self.doc.add_game(pasted.game)

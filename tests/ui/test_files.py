@@ -399,3 +399,19 @@ def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
                          text=True, timeout=60, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "OPENED three_games.pdn 3" in out.stdout
+
+
+def test_a_played_game_is_saved_as_a_new_file(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from uihelp import start
+
+    start(window)  # hot-seat, German rules
+    for a, b in ((21, 17), (10, 14)):
+        click(window.board, a)
+        click(window.board, b)
+    assert len(window.controller.game.moves) == 2
+    target = tmp_path / "played.pdn"
+    assert window.files.save_to(target)
+    game = pdn.read_games(target)[0]
+    assert [m.full_text() for m in game.mainline_moves()] == ["21-17", "10-14"]
+    assert game.rules.key == "german" and game.headers["White"]
+    assert not window.files.studying
