@@ -82,6 +82,7 @@ class PdnDocument:
     added: list[Game] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     method: str = "exact"
+    verified: set[int] = field(default_factory=set)  # fast index: ranges checked by the lexer
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -182,6 +183,8 @@ class PdnDocument:
             return self.edited[index]
         if index >= len(self.entries):
             return self.added[index - len(self.entries)]
+        if self.method == "fast" and index not in self.verified:
+            self._split(index)
         entry = self.entries[index]
         found = read_game(io.StringIO(self.game_text(index), newline=None),
                           default_rules=default_rules)
@@ -193,6 +196,32 @@ class PdnDocument:
         for error in game.errors:
             error.line += entry.line - 1
         return game
+
+    def _split(self, index: int) -> None:
+        """The fast index may have joined games without tags to the game before them: cut
+        the range with the lexer, so each game is listed (and saved) on its own."""
+        entry = self.entries[index]
+        text = self.game_text(index)
+        spans = _exact_spans(text)
+        self.verified.add(index)
+        if len(spans) <= 1:
+            return
+
+        def to_bytes(char: int) -> int:
+            if self.encoding != "utf-8":
+                return entry.start + char
+            return entry.start + len(text[:char].encode("utf-8"))
+
+        parts = [GameEntry(0, tags or entry.tags if i == 0 else tags, to_bytes(start),
+                           to_bytes(end), entry.line + text.count("\n", 0, start))
+                 for i, (start, end, tags) in enumerate(spans)]
+        self.entries[index:index + 1] = parts
+        shift = len(parts) - 1
+        self.edited = {(i + shift if i > index else i): g for i, g in self.edited.items()}
+        self.verified = {(i + shift if i > index else i) for i in self.verified}
+        self.verified.update(range(index, index + len(parts)))
+        for number, item in enumerate(self.entries, 1):
+            item.number = number
 
     def game_problems(self, index: int, game: Game) -> list[Problem]:
         return [Problem(index + 1, e.line, e.column, e.message) for e in game.errors]
@@ -237,14 +266,14 @@ class PdnDocument:
             pieces.append((True, text))
             position = entry.end
         pieces.append((False, self.data[position:]))
-        if self.added:
-            tail = self.data[position:]
-            gap = ""
-            if tail.strip() or self.entries:
-                stripped = tail.rstrip(b"\r\n \t")
-                gap = "" if not stripped and not self.entries else self.newline * 2
-                if tail.endswith(b"\n") or tail.endswith(b"\r"):
-                    gap = self.newline
+        if self.added:  # after the last byte of the file, a blank line between games
+            data = self.data
+            if not data.strip() or data.endswith((b"\n\n", b"\r\n\r\n", b"\r\r")):
+                gap = ""
+            elif data.endswith((b"\n", b"\r")):
+                gap = "\n"
+            else:
+                gap = "\n\n"
             new = gap + "\n\n".join(write_game(g).rstrip("\n") for g in self.added) + "\n"
             pieces.append((True, new))
         try:
@@ -283,6 +312,7 @@ class PdnDocument:
         self.data = data
         self.encoding, self.bom, self.newline = fresh.encoding, fresh.bom, fresh.newline
         self.entries = fresh.entries
+        self.verified = set()
         self.path = target
         self.edited = {}
         self.added = []

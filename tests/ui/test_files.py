@@ -69,6 +69,43 @@ def test_index_ways_agree_and_unedited_games_keep_their_bytes(tmp_path: Path) ->
     assert again.game_text(0) == exact.game_text(0)
 
 
+def test_fast_index_splits_games_without_tags_when_one_is_opened(tmp_path: Path) -> None:
+    text = (DATA / "three_games.pdn").read_text("utf-8")
+    extra = "1. 11-15 23-19 2. 8-11 22-17 1-0\n\n"  # a game without tags, after game 2
+    first, second, third = text.split("\n\n[Event")
+    data = (first + "\n\n[Event" + second + "\n\n" + extra + "[Event" + third).encode()
+    exact = PdnDocument.from_bytes(data, "exact")
+    fast = PdnDocument.from_bytes(data, "fast")
+    assert len(exact.entries) == 4 and len(fast.entries) == 3
+    game = fast.load_game(1)
+    assert len(fast.entries) == 4  # opening game 2 found the game hidden in its range
+    assert [(e.start, e.end, e.line) for e in fast.entries] == [
+        (e.start, e.end, e.line) for e in exact.entries]
+    assert [e.number for e in fast.entries] == [1, 2, 3, 4]
+    game.end().comment = "edited"
+    fast.mark_edited(1, game)
+    again = PdnDocument.from_bytes(fast.render(), "exact")
+    assert len(again.entries) == 4
+    assert again.game_text(2) == exact.game_text(2)
+    assert again.load_game(1).end().comment == "edited"
+
+
+def test_a_new_game_is_appended_after_the_others(tmp_path: Path) -> None:
+    path = copy(tmp_path, "three_games.pdn")
+    original = path.read_bytes()
+    doc = PdnDocument.open(path)
+    game = pdn.Game(find_rules("english"))
+    game.add_line(["11-15", "23-19"])
+    game.headers["White"] = "New"
+    assert doc.add_game(game) == 3 and doc.modified
+    doc.save()
+    data = path.read_bytes()
+    assert data.startswith(original) and data.endswith(b"*\n")
+    again = PdnDocument.open(path)
+    assert [e.tags["White"] for e in again.entries] == ["Anna", "Tinsley, M.", "Clara", "New"]
+    assert data[len(original):].startswith(b"\n[Event")  # one blank line between games
+
+
 def test_crlf_and_windows_1252_files_stay_so(tmp_path: Path) -> None:
     text = (DATA / "three_games.pdn").read_text("utf-8").replace("Hamburg", "Köln")
     path = tmp_path / "old.pdn"
