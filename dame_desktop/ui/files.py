@@ -16,7 +16,7 @@ import itertools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QLocale, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -96,6 +96,8 @@ class FileSupport(QObject):
             layout.insertWidget(layout.indexOf(w.move_view), self.panel, 1)
         self.panel.hide()
         self.tree.node_activated.connect(self.go_to)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._tree_menu)
         self.annotation.changed.connect(self._on_annotated)
         self.annotation.headers_requested.connect(self.edit_headers)
 
@@ -523,6 +525,20 @@ class FileSupport(QObject):
         j = i + delta
         if 0 <= j < len(siblings):
             self.go_to(siblings[j])
+
+    def _tree_menu(self, pos: QPoint) -> None:
+        """Right click on a move: go there, then promote, delete, mark."""
+        node = self.tree.node_at(pos)
+        if node is not None and node is not self.node:
+            self.go_to(node)
+        menu = QMenu(self.tree)
+        for action in (self.promote_action, self.delete_action, self.delete_after_action):
+            menu.addAction(action)
+        menu.addSeparator()
+        menu.addMenu(self.marks_menu)
+        menu.addAction(self.headers_action)
+        self.tree_menu = menu
+        menu.popup(self.tree.viewport().mapToGlobal(pos))
 
     def _set_node(self, node: pdn.GameNode) -> None:
         self.node = node

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QPoint, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ..pdn import ChildNode, Game, GameNode
@@ -135,9 +135,19 @@ class MoveTreeView(QTextBrowser):
     def _comment(text: str) -> str:
         return f'<i style="color:#3a6a3a; font-weight:normal;">{html.escape(text)}</i>'
 
-    def _on_anchor(self, url: QUrl) -> None:
-        fragment = url.fragment() or url.toString().lstrip("#")
+    def node_at(self, pos: QPoint) -> GameNode | None:
+        """The node whose move is under ``pos`` (viewport coordinates), if any."""
+        return self._node_of(self.anchorAt(pos))
+
+    def _node_of(self, href: str) -> GameNode | None:
+        fragment = href.lstrip("#")
         if fragment.startswith("n") and fragment[1:].isdigit():
             index = int(fragment[1:])
             if 0 <= index < len(self._nodes):
-                self.node_activated.emit(self._nodes[index])
+                return self._nodes[index]
+        return None
+
+    def _on_anchor(self, url: QUrl) -> None:
+        node = self._node_of(url.fragment() or url.toString())
+        if node is not None:
+            self.node_activated.emit(node)

@@ -452,3 +452,22 @@ def test_a_played_game_is_saved_as_a_new_file(window, qtbot, tmp_path) -> None: 
     assert [m.full_text() for m in game.mainline_moves()] == ["21-17", "10-14"]
     assert game.rules.key == "german" and game.headers["White"]
     assert not window.files.studying
+
+
+def test_a_click_on_a_move_in_the_list_shows_its_position(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    open_game(window, qtbot, path, "anna")
+    tree = files.tree
+    assert tree.find("31-26")  # the variation's move; its place on the screen
+    cursor = tree.textCursor()
+    cursor.setPosition(cursor.selectionStart() + 1)
+    rect = tree.cursorRect(cursor)
+    point = rect.center()
+    target = tree.node_at(point)
+    assert target is not None and target.text() == "31-26"
+    QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     point)
+    qtbot.waitUntil(lambda: files.node is target)
+    assert window.board.position() == target.position()
+    assert files.promote_action.isEnabled()  # a variation: it can be promoted
