@@ -298,6 +298,8 @@ class FileSupport(QObject):
         except DocumentError as exc:
             QMessageBox.warning(self.window, self.tr("Open"), str(exc))
             return False
+        if self.studying:
+            self.leave_study()  # the old file's game is not part of the new one
         self.doc = doc
         self.index = None
         self._unreadable = 0
@@ -355,6 +357,7 @@ class FileSupport(QObject):
                 if game.errors and not game.variations:
                     state["unreadable"] += 1
                 state["done"] += 1
+            progress.setMaximum(len(doc))
             progress.setValue(state["done"])
             if state["done"] < len(doc):
                 QTimer.singleShot(0, step)

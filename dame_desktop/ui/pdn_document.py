@@ -228,9 +228,11 @@ class PdnDocument:
 
     def check_all(self, default_rules: RuleSet | None = None) -> Iterator[tuple[int, Game]]:
         """Read every game (for the problem list); yields (index, game) as it goes."""
-        for index in range(len(self)):
+        index = 0
+        while index < len(self):  # the fast index may find more games on the way
             game = self.load_game(index, default_rules)
             yield index, game
+            index += 1
 
     def mark_edited(self, index: int, game: Game) -> None:
         if index < len(self.entries):
