@@ -66,6 +66,8 @@ class FileSupport(QObject):
         self.overwrite = False
         self._loading = False
         self._unreadable = 0
+        self._user_settings: NewGameSettings | None = None
+        self._study_settings: NewGameSettings | None = None
         self.list_dialog: GameListDialog | None = None
         self.problems_dialog: ProblemsDialog | None = None
         self.recent = self._load_recent()
@@ -442,10 +444,13 @@ class FileSupport(QObject):
                                    "" if black in ("", "?") else black)
         players: dict[Color, Player] = {Color.WHITE: HumanPlayer("light"),
                                          Color.BLACK: HumanPlayer("dark")}
+        if not self.studying:
+            self._user_settings = w.settings  # given back when the study ends
         self.game = game
         self.node = game
         self.studying = True
         self._loading = True
+        self._study_settings = settings
         try:
             w.start_game(settings, players, game.position())
         finally:
@@ -457,8 +462,20 @@ class FileSupport(QObject):
         self._update_title()
         self._update_actions()
 
+    def before_new_game(self) -> bool:
+        """New game while studying: ask about unsaved edits; the dialog gets the user's own
+        settings back (not the file's players)."""
+        if not self.may_close_document():
+            return False
+        if self._user_settings is not None:
+            self.window.settings = self._user_settings
+        return True
+
     def leave_study(self) -> None:
         self.annotation.commit_comment()
+        if self._user_settings is not None and self.window.settings is self._study_settings:
+            self.window.settings = self._user_settings
+        self._user_settings = None
         self.studying = False
         self.game = None
         self.node = None
@@ -663,6 +680,7 @@ class FileSupport(QObject):
         w.settings = NewGameSettings(False, w.settings.level_key, Color.WHITE, game.rules,
                                      "" if white in ("", "?") else white,
                                      "" if black in ("", "?") else black)
+        self._study_settings = w.settings
         w._update_labels()
         self._edited()
 

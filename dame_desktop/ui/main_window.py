@@ -290,7 +290,7 @@ class MainWindow(QMainWindow):
     def discard_ok(self) -> bool:
         """True when the game in progress may be given up (asks when the preferences say so)."""
         if self.files.studying:  # a game of a file: asks only about unsaved changes
-            return self.files.may_close_document()
+            return self.files.before_new_game()
         game = self.controller.game
         if not self.confirm_discard or game.is_over or not game.moves:
             return True

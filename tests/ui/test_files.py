@@ -471,3 +471,19 @@ def test_a_click_on_a_move_in_the_list_shows_its_position(window, qtbot, tmp_pat
     qtbot.waitUntil(lambda: files.node is target)
     assert window.board.position() == target.position()
     assert files.promote_action.isEnabled()  # a variation: it can be promoted
+
+
+def test_after_studying_the_users_own_settings_come_back(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from uihelp import start
+
+    start(window, computer=True)
+    mine = window.settings
+    path = copy(tmp_path, "three_games.pdn")
+    open_game(window, qtbot, path, "anna")
+    assert window.settings.light_name == "Anna"
+    assert window.files.before_new_game()  # nothing unsaved: no question
+    assert window.settings is mine
+    window.start_game(mine)
+    assert not window.files.studying and window.files.panel.isHidden()
+    assert not window.move_view.isHidden()
+    assert window.windowTitle() == "Dame"
