@@ -337,21 +337,42 @@ def test_corpus_game_plays_through(window, qtbot, corpus, tmp_path) -> None:  # 
         pytest.skip(f"{source.name} is not in the corpus")
     path = tmp_path / source.name
     shutil.copyfile(source, path)
+    original = PdnDocument.open(path)
     files = window.files
     assert files.open_path(path)
-    if files.list_dialog is not None and files.list_dialog.isVisible():
-        files.list_dialog.accept()
+    dialog = files.list_dialog
+    assert dialog is not None and len(dialog.visible_rows()) == len(original.entries) > 1
+    dialog.select_row(3)
+    dialog.accept()
     game = files.game
-    assert game is not None
+    assert files.index == 3 and game is not None and not game.errors
     window.last_action.trigger()
     assert window.board.position() == files.node.position()
     window.first_action.trigger()
-    window.next_action.trigger()
-    files.annotation.comment_edit.setPlainText("first move")
+    for _ in range(6):
+        window.next_action.trigger()
+    files.annotation.comment_edit.setPlainText("a critical moment")
+    window.prev_action.trigger()
+    before = files.node
+    pos = window.board.position()
+    move = next(m for m in pos.legal_moves() if m != before.variations[0].move)
+    click(window.board, move.path[0])
+    for square in move.path[1:]:
+        click(window.board, square)
+    qtbot.waitUntil(lambda: files.node.parent is before)
+    files.mark(6)
     assert files.save()
-    again = PdnDocument.open(path).load_game(files.index or 0)
-    assert again.variations[0].comment == "first move"
-    assert again.mainline_moves() == game.mainline_moves()
+    saved = PdnDocument.open(path)
+    again = saved.load_game(3)
+    assert pdn.write_game(again) == pdn.write_game(game)
+    assert again.mainline_moves() == original.load_game(3).mainline_moves()
+    alt = again.variations[0]
+    for _ in range(4):
+        alt = alt.variations[0]
+    assert alt.variations[1].move == move and [n.value for n in alt.variations[1].nags] == [6]
+    assert alt.variations[0].comment.endswith("a critical moment")
+    for i in (0, 1, 2, 4, len(original.entries) - 1):
+        assert saved.game_text(i) == original.game_text(i)
 
 
 def test_game_list_sorts_and_filters_by_result(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
