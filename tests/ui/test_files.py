@@ -508,3 +508,21 @@ def test_after_studying_the_users_own_settings_come_back(window, qtbot, tmp_path
     assert not window.files.studying and window.files.panel.isHidden()
     assert not window.move_view.isHidden()
     assert window.windowTitle() == "Dame"
+
+
+def test_arrow_keys_in_the_comment_editor_move_the_text_cursor(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    open_game(window, qtbot, path, "clara")
+    window.next_action.trigger()
+    node = files.node
+    editor = files.annotation.comment_edit
+    editor.setFocus()
+    QTest.keyClicks(editor, "good")
+    for key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End):
+        QTest.keyClick(editor, key)
+    assert files.node is node
+    QTest.keyClicks(editor, "!")
+    qtbot.waitUntil(lambda: node.comment == "good!", timeout=2000)
+    assert files.modified
+    files.ask_save = lambda: "discard"
