@@ -263,6 +263,14 @@ def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:  # 
     window.files._fill_recent()
     names = [a.text() for a in window.files.recent_menu.actions()]
     assert names == ["three_games.pdn"]
+    window.files.recent_menu.actions()[0].trigger()  # opens it again from the menu
+    assert window.files.list_dialog.isVisible()
+    window.files.list_dialog.reject()
+    path.unlink()
+    assert not window.files.open_recent(path.resolve())
+    assert "no longer there" in window.last_message
+    window.files._fill_recent()
+    assert [a.isEnabled() for a in window.files.recent_menu.actions()] == [False]  # "(none)"
 
 
 def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
