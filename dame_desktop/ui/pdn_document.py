@@ -265,6 +265,10 @@ class PdnDocument:
             entry = self.entries[index]
             pieces.append((False, self.data[position:entry.start]))
             text = write_game(self.edited[index]).rstrip("\n")
+            if self.data[entry.start - 1:entry.start] not in (b"", b"\n", b"\r"):
+                text = "\n\n" + text  # the game shared a line with the one before it
+            if self.data[entry.end:entry.end + 1] not in (b"", b"\n", b"\r"):
+                text += "\n\n"
             pieces.append((True, text))
             position = entry.end
         pieces.append((False, self.data[position:]))

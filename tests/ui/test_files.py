@@ -106,6 +106,21 @@ def test_a_new_game_is_appended_after_the_others(tmp_path: Path) -> None:
     assert data[len(original):].startswith(b"\n[Event")  # one blank line between games
 
 
+def test_games_sharing_a_line_get_their_own_lines_when_edited() -> None:
+    data = b"1. 11-15 23-19 1-0 1. 9-13 22-18 0-1 1. 10-14 24-20 *\n"
+    doc = PdnDocument.from_bytes(data)
+    assert [doc.game_text(i) for i in range(3)] == [
+        "1. 11-15 23-19 1-0", "1. 9-13 22-18 0-1", "1. 10-14 24-20 *"]
+    game = doc.load_game(1)
+    game.comment = "middle"
+    doc.mark_edited(1, game)
+    out = doc.render()
+    assert out.startswith(b"1. 11-15 23-19 1-0 \n\n[")
+    assert out.endswith(b"0-1\n\n 1. 10-14 24-20 *\n")
+    again = PdnDocument.from_bytes(out)
+    assert [again.load_game(i).comment for i in range(3)] == ["", "middle", ""]
+
+
 def test_crlf_and_windows_1252_files_stay_so(tmp_path: Path) -> None:
     text = (DATA / "three_games.pdn").read_text("utf-8").replace("Hamburg", "Köln")
     path = tmp_path / "old.pdn"
