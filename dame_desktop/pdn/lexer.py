@@ -130,7 +130,8 @@ class GameLexer:
     def __init__(self, readline: Callable[[], str | bytes]) -> None:
         self._readline = readline
         self._buffer = ""
-        self._line = 1  # file line number of the buffer's first line
+        self._offset = 0  # where the unread rest of the buffer starts
+        self._line = 1  # file line number of the line holding that offset
         self._column = 0  # columns of that line already consumed
         self._eof = False
         self._first = True
@@ -157,21 +158,47 @@ class GameLexer:
                 line = line[1:]
         return line
 
-    def _append_line(self, buf: str, line_starts: list[int], line: str) -> str:
-        if buf:
-            if not buf.endswith("\n"):
-                buf += "\n"
-            line_starts.append(len(buf))
-        return buf + line
+    def _extend(self, buf: str, line_starts: list[int], count: int) -> tuple[str, str | None]:
+        """Read up to ``count`` lines onto ``buf``: (new buffer, the text read or None at EOF).
+
+        Lines are joined before the one concatenation, so a game (or an unclosed comment)
+        spanning many lines costs linear time.
+        """
+        parts: list[str] = []
+        length = len(buf)
+        has_text = length > line_starts[0]
+        if has_text and not buf.endswith("\n"):
+            parts.append("\n")
+            length += 1
+        read = False
+        for _ in range(count):
+            line = self._read_line()
+            if line is None:
+                break
+            read = True
+            if has_text:
+                line_starts.append(length)
+            has_text = True
+            parts.append(line)
+            length += len(line)
+        if not read:
+            return buf, None
+        new = "".join(parts)
+        return buf + new, new
 
     def next_game(self) -> GameText | None:
         """The tokens of the next game, or None at the end of the input."""
         buf = self._buffer
-        line_starts = [0]
+        pos = self._offset
+        if pos >= len(buf):
+            buf, pos = "", 0
+        elif pos * 2 > len(buf):  # drop what was read (copying the smaller rest)
+            buf, pos = buf[pos:], 0
+        start_of_game = pos
+        line_starts = [pos]
         first_line, first_column = self._line, self._column
         tokens: list[Token] = []
         append = tokens.append
-        pos = 0
         depth = 0
         movetext = False
         content = False
@@ -182,12 +209,12 @@ class GameLexer:
         only_comments = False
         while True:
             m = match_master(buf, pos)
-            if m is None:  # only whitespace left: read on
-                line = self._read_line()
-                if line is None:
+            if m is None:  # only whitespace left: read on (in bigger steps for huge games)
+                buf, new = self._extend(buf, line_starts,
+                                        1 if len(buf) - start_of_game < 65536 else 1024)
+                if new is None:
                     pos = len(buf)
                     break
-                buf = self._append_line(buf, line_starts, line)
                 continue
             kind = m.lastgroup or "text"
             start = m.start(kind)
@@ -262,15 +289,16 @@ class GameLexer:
                 closer = _CLOSERS.get(text, "")
                 if closer and buf.find(closer, start + 1) < 0:
                     # an opening brace, slash or bracket whose closer is not in the buffer yet
-                    limit = 1 << 30 if text == "{" else 3  # setups and tags are short
+                    limit = 1 << 62 if text == "{" else 3  # setups and tags are short
                     found = False
+                    batch = 1
                     while limit > 0:
-                        limit -= 1
-                        line = self._read_line()
-                        if line is None:
+                        buf, new = self._extend(buf, line_starts, min(batch, limit))
+                        if new is None:
                             break
-                        buf = self._append_line(buf, line_starts, line)
-                        if closer in line:
+                        limit -= batch
+                        batch *= 2
+                        if closer in new:
                             found = True
                             break
                     if found:
@@ -291,10 +319,10 @@ class GameLexer:
         content = content or movetext
         # keep the unread rest for the next game
         rest_line, rest_column = self._position_of(pos, line_starts, first_line, first_column)
-        self._buffer = buf[pos:]
+        self._buffer, self._offset = buf, pos  # the rest is read from here (no copy)
         self._line, self._column = rest_line, rest_column - 1
         if not content:
-            self._buffer = ""
+            self._buffer, self._offset = "", 0
             return None
         return GameText(tokens, buf, line_starts, first_line, first_column, pos)
 

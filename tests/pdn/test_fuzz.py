@@ -60,3 +60,16 @@ def test_mutated_fixtures(sample: str, edits: list[tuple[int, int, str]]) -> Non
         at %= len(text) + 1
         text = text[:at] + insert + text[at + cut:]
     check(text)
+
+
+def test_unclosed_comment_in_a_large_file_stays_linear() -> None:
+    import time
+
+    games = '[Event "g"]\n1. 11-15 *\n' * 30_000
+    for stray in ("{ never closed\n", "/ stray slash\n", "[\n"):
+        text = games[:2000] + stray + games[2000:]
+        started = time.perf_counter()
+        read = read_all(text)
+        assert time.perf_counter() - started < 30  # quadratic re-reading would take minutes
+        assert 30_000 <= len(read) <= 30_002
+        assert sum(1 for g in read if g.errors) == 1
