@@ -166,7 +166,7 @@ class HeaderDialog(QDialog):
             edit.setObjectName(f"tag{name}")
             form.addRow(labels[name], edit)
             self.fields[name] = edit
-        self.fields["Date"].setPlaceholderText("YYYY.MM.DD")
+        self.fields["Date"].setPlaceholderText(self.tr("YYYY.MM.DD"))
         self.fields["Result"].setPlaceholderText("2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, *")
         layout.addLayout(form)
         layout.addWidget(QLabel(self.tr("Other tags:")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication
 
 from ..core import DameError, Position, RuleSet
@@ -55,16 +56,20 @@ def parse(content: str, rules: RuleSet) -> Pasted:
     """Read a FEN (with ``rules``) or a PDN game; raises ValueError naming the problem."""
     content = content.strip()
     if not content:
-        raise ValueError("the clipboard is empty")
+        raise ValueError(QCoreApplication.translate("clipboard", "the clipboard is empty"))
     first_line = content.splitlines()[0].strip().strip('"')
     if first_line[:1].upper() in ("W", "B") and ":" in first_line and "[" not in content:
         try:
             return Pasted(position=Position.from_fen(first_line, rules))
         except DameError as exc:
-            raise ValueError(f"not a FEN this program can read: {exc}") from None
+            raise ValueError(QCoreApplication.translate(
+                "clipboard", "not a FEN this program can read: %1").replace("%1", str(exc))
+            ) from None
     game = read_game(io.StringIO(content), default_rules=rules)
     if not isinstance(game, Game):
-        raise ValueError("the clipboard holds neither a FEN nor a PDN game")
+        raise ValueError(QCoreApplication.translate(
+            "clipboard", "the clipboard holds neither a FEN nor a PDN game"))
     if game.errors and not game.variations:
-        raise ValueError(f"not a readable PDN game: {game.errors[0].message}")
+        raise ValueError(QCoreApplication.translate(
+            "clipboard", "not a readable PDN game: %1").replace("%1", game.errors[0].message))
     return Pasted(game=game)

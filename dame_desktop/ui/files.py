@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 FULL_CHECK_LIMIT = 400
 """Files with at most this many games are read completely on opening, for the problem list."""
 
-PDN_FILTER = "PDN (*.pdn *.PDN);;*"
 
 
 class FileSupport(QObject):
@@ -287,9 +286,12 @@ class FileSupport(QObject):
             return
         start = str(self.doc.path.parent) if self.doc and self.doc.path else ""
         name, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open a PDN file"), start,
-                                              PDN_FILTER)
+                                              self._filter())
         if name:
             self.open_path(name, ask=False)
+
+    def _filter(self) -> str:
+        return self.tr("PDN files (*.pdn *.PDN);;All files (*)")
 
     def open_path(self, path: str | Path, ask: bool = True) -> bool:
         """Open a file: one game is shown at once, several give the game list."""
@@ -298,7 +300,9 @@ class FileSupport(QObject):
         try:
             doc = PdnDocument.open(path)
         except DocumentError as exc:
-            QMessageBox.warning(self.window, self.tr("Open"), str(exc))
+            QMessageBox.warning(self.window, self.tr("Open"),
+                                self.tr("%1 cannot be opened: %2").replace("%1", str(path))
+                                .replace("%2", exc.reason))
             return False
         if self.studying:
             self.leave_study()  # the old file's game is not part of the new one
@@ -731,7 +735,8 @@ class FileSupport(QObject):
 
     def ask_save_as(self) -> bool:
         start = str(self.doc.path) if self.doc and self.doc.path else ""
-        name, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save as"), start, PDN_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save as"), start,
+                                              self._filter())
         if not name:
             return False
         if not Path(name).suffix:
@@ -750,7 +755,9 @@ class FileSupport(QObject):
         try:
             doc.save(target)
         except DocumentError as exc:
-            QMessageBox.warning(self.window, self.tr("Save"), str(exc))
+            QMessageBox.warning(self.window, self.tr("Save"),
+                                self.tr("%1 cannot be saved: %2").replace("%1", str(target))
+                                .replace("%2", exc.reason or str(exc)))
             return False
         self._remember(target.resolve())
         self.window.show_message(self.tr("Saved to %1").replace("%1", target.name))

@@ -43,6 +43,11 @@ LIST_TAGS = ("White", "Black", "Event", "Site", "Date", "Round", "Result")
 class DocumentError(Exception):
     """A file cannot be opened or saved; the message names the file and the reason."""
 
+    def __init__(self, message: str, path: Path | None = None, reason: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+        self.reason = reason
+
 
 @dataclass
 class GameEntry:
@@ -94,7 +99,7 @@ class PdnDocument:
             data = target.read_bytes()
         except OSError as exc:
             reason = exc.strerror or str(exc)
-            raise DocumentError(f"cannot open {target}: {reason}") from exc
+            raise DocumentError(f"cannot open {target}: {reason}", target, reason) from exc
         doc = cls.from_bytes(data, method)
         doc.path = target
         return doc
@@ -343,7 +348,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         tmp_name = None
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        raise DocumentError(f"cannot save {path}: {reason}") from exc
+        raise DocumentError(f"cannot save {path}: {reason}", path, reason) from exc
     finally:
         if tmp_name is not None:
             with contextlib.suppress(OSError):

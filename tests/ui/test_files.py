@@ -121,6 +121,19 @@ def test_games_sharing_a_line_get_their_own_lines_when_edited() -> None:
     assert [again.load_game(i).comment for i in range(3)] == ["", "middle", ""]
 
 
+def test_saving_into_a_missing_folder_names_the_file(tmp_path: Path) -> None:
+    from dame_desktop.ui.pdn_document import DocumentError
+
+    doc = PdnDocument.open(copy(tmp_path, "three_games.pdn"))
+    target = tmp_path / "no such folder" / "out.pdn"
+    with pytest.raises(DocumentError, match="cannot save .*out.pdn") as info:
+        doc.save(target)
+    assert info.value.reason and not target.exists()
+    assert list(tmp_path.glob("**/*.tmp")) == []
+    with pytest.raises(DocumentError, match="cannot open"):
+        PdnDocument.open(tmp_path / "missing.pdn")
+
+
 def test_crlf_and_windows_1252_files_stay_so(tmp_path: Path) -> None:
     text = (DATA / "three_games.pdn").read_text("utf-8").replace("Hamburg", "Köln")
     path = tmp_path / "old.pdn"
