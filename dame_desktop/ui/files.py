@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QProgressDialog,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -461,6 +462,7 @@ class FileSupport(QObject):
             self._loading = False
         w.move_view.hide()
         self.panel.show()
+        self._widen_panel()
         self.tree.set_game(game, game)
         self.annotation.set_node(game)
         self._update_title()
@@ -474,6 +476,15 @@ class FileSupport(QObject):
         if self._user_settings is not None:
             self.window.settings = self._user_settings
         return True
+
+    def _widen_panel(self, width: int = 340) -> None:
+        """Comments and variations need more room than the plain move table."""
+        splitter = self.window.centralWidget()
+        if isinstance(splitter, QSplitter) and splitter.count() == 2:
+            sizes = splitter.sizes()
+            total = sum(sizes)
+            if sizes[1] < width < total - 300:
+                splitter.setSizes([total - width, width])
 
     def leave_study(self) -> None:
         self.annotation.commit_comment()

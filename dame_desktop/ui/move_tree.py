@@ -89,10 +89,16 @@ class MoveTreeView(QTextBrowser):
             number, force = self._move(main, number, force, blocks[-1][1])
             if len(node.variations) > 1:
                 for alt in node.variations[1:]:
-                    blocks.append((depth + 1, ["("]))
-                    alt_number, alt_force = self._move(alt, before, True, blocks[-1][1])
+                    first: list[str] = []
+                    blocks.append((depth + 1, first))
+                    alt_number, alt_force = self._move(alt, before, True, first)
+                    first[0] = "(" + first[0]
                     self._line(alt, alt_number, alt_force, depth + 1, blocks)
-                    blocks[-1][1].append(")")
+                    last = blocks[-1][1]
+                    if last:
+                        last[-1] += ")"
+                    else:
+                        last.append(")")
                 blocks.append((depth, []))
                 force = True
             node = main

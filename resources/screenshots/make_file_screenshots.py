@@ -4,7 +4,8 @@
 
 Writes files-list.png (the OCA archive's game list, searched for "tinsley"; the small test
 file when the shared corpus is absent) and files-annotated.png (a game with a comment at the
-start, a variation played on the board, move marks and a comment on the current move).
+start, a variation played on the board, move marks and a comment on the current move), and
+files-setup.png (the position set-up editor).
 """
 
 from __future__ import annotations
@@ -91,8 +92,19 @@ def main() -> int:
     win.next_action.trigger() if files.node and files.node.variations else None
     settle(app, 500)
     win.grab().save(str(HERE / "files-annotated.png"))
+    # the set-up editor with a small endgame
+    from dame_desktop.core import Position, find_rules
+    from dame_desktop.ui.setup_editor import SetupEditor
+
+    rules = find_rules("german")
+    editor = SetupEditor(rules, Position.from_fen("W:W21,K30,27:B6,K10,14", rules), win)
+    editor.move(40, 40)
+    editor.show()
+    settle(app, 400)
+    editor.grab().save(str(HERE / "files-setup.png"))
+    editor.close()
     win.shutdown()
-    print("wrote", HERE / "files-list.png", "and", HERE / "files-annotated.png")
+    print("wrote files-list.png, files-annotated.png and files-setup.png in", HERE)
     return 0
 
 
