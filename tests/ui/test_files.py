@@ -190,11 +190,14 @@ def test_open_navigate_annotate_vary_save_and_reopen(window, qtbot, tmp_path) ->
     # a comment at the game start, and a custom tag in the header editor
     window.first_action.trigger()
     files.annotation.comment_edit.setPlainText("Training game")
-    dialog = HeaderDialog(files.game, window)
+    files.headers_action.trigger()
+    dialog = files.header_dialog
+    assert isinstance(dialog, HeaderDialog) and dialog.isVisible()
     dialog.fields["Round"].setText("7")
+    dialog.fields["White"].setText("Tinsley, Marion")
     dialog.add_row("Annotator", "me")
     dialog.accept()
-    files._on_headers_edited()
+    assert "Tinsley, Marion" in window.players_label.text()
     assert "Worth a try" in files.tree.toPlainText()
     assert files.save()
     assert not files.modified
@@ -206,6 +209,8 @@ def test_open_navigate_annotate_vary_save_and_reopen(window, qtbot, tmp_path) ->
     assert game.errors == []
     assert game.comment == "Training game"
     assert game.headers["Round"] == "7" and game.headers["Annotator"] == "me"
+    assert game.headers["White"] == "Tinsley, Marion"
+    assert doc.entries[1].tags["White"] == "Tinsley, Marion"  # the list shows the new name
     assert game.headers["Opening"] == "Old Fourteenth"
     second = game.variations[0].variations[0]
     alt = second.variations[1]
@@ -562,3 +567,21 @@ def test_arrow_keys_in_the_comment_editor_move_the_text_cursor(window, qtbot, tm
     qtbot.waitUntil(lambda: node.comment == "good!", timeout=2000)
     assert files.modified
     files.ask_save = lambda: "discard"
+
+
+def test_header_editor_refuses_bad_tag_names(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    open_game(window, qtbot, path, "tinsley")
+    dialog = HeaderDialog(window.files.game, window)
+    qtbot.addWidget(dialog)
+    assert [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())] == [
+        "Opening"]  # GameType is the program's own, not listed
+    dialog.add_row("2nd round", "x")
+    with pytest.raises(ValueError, match="2nd round is not a valid tag name"):
+        dialog.headers()
+    dialog.table.item(1, 0).setText("White")
+    with pytest.raises(ValueError, match="White cannot be set here"):
+        dialog.headers()
+    dialog.table.removeRow(1)
+    headers = dialog.headers()
+    assert headers["Opening"] == "Old Fourteenth" and headers["GameType"] == "21"
