@@ -585,3 +585,16 @@ def test_header_editor_refuses_bad_tag_names(window, qtbot, tmp_path) -> None:  
     dialog.table.removeRow(1)
     headers = dialog.headers()
     assert headers["Opening"] == "Old Fourteenth" and headers["GameType"] == "21"
+
+
+def test_controller_replay_stops_where_the_rules_refuse(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from uihelp import start
+
+    start(window)  # hot-seat, German
+    pos = window.controller.game.position
+    first = pos.parse_move("21-17")
+    second = pos.play(first).parse_move("10-14")
+    assert window.controller.replay([first, second]) == 2
+    assert [m.full_text() for m in window.controller.game.moves] == ["21-17", "10-14"]
+    assert window.controller.replay([first, first]) == 1  # the second is not legal
+    assert window.controller.game.position == pos.play(first)
