@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,11 +104,12 @@ class FileSupport(QObject):
         self.annotation.changed.connect(self._on_annotated)
         self.annotation.headers_requested.connect(self.edit_headers)
 
-    def _act(self, text: str, slot: object, shortcut: object = None,
+    def _act(self, text: str, slot: Callable[..., object],
+             shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
              checkable: bool = False) -> QAction:
         action = QAction(text, self.window)
         if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))  # type: ignore[call-overload]
+            action.setShortcut(QKeySequence(shortcut))
         action.setCheckable(checkable)
         signal = action.toggled if checkable else action.triggered
         signal.connect(slot)
@@ -204,9 +206,12 @@ class FileSupport(QObject):
         self.marks_menu = self.edit_menu.addMenu(tr("Move &mark"))
         for action in self.mark_actions.values():
             self.marks_menu.addAction(action)
-        first = bar.actions()[0] if bar.actions() else None
-        bar.insertMenu(first, self.file_menu)  # type: ignore[arg-type]
-        bar.insertMenu(first, self.edit_menu)  # type: ignore[arg-type]
+        existing = bar.actions()
+        for menu in (self.file_menu, self.edit_menu):  # File and Edit come first
+            if existing:
+                bar.insertMenu(existing[0], menu)
+            else:
+                bar.addMenu(menu)
         self._update_actions()
 
     # -- recent files ----------------------------------------------------------------------
@@ -553,10 +558,10 @@ class FileSupport(QObject):
     def switch_variation(self, delta: int) -> None:
         """Up/Down: the sibling variation of the current move."""
         node = self.node
-        if not self.studying or node is None or node.parent is None:
+        if not self.studying or not isinstance(node, pdn.ChildNode) or node.parent is None:
             return
         siblings = node.parent.variations
-        i = siblings.index(node)  # type: ignore[arg-type]
+        i = siblings.index(node)
         j = i + delta
         if 0 <= j < len(siblings):
             self.go_to(siblings[j])
