@@ -9,7 +9,8 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QPoint, QUrl, Signal
-from PySide6.QtWidgets import QTextBrowser, QWidget
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
 from ..pdn import ChildNode, Game, GameNode
 
@@ -38,18 +39,28 @@ class MoveTreeView(QTextBrowser):
         self._nodes: list[GameNode] = []
         self._game: Game | None = None
         self._current: GameNode | None = None
+        self._texts: dict[GameNode, str] = {}  # move texts: a node's move never changes
+        self._spans: dict[int, tuple[int, int]] = {}  # link number -> document positions
         self.anchorClicked.connect(self._on_anchor)
 
     # -- content ---------------------------------------------------------------------------
 
     def set_game(self, game: Game | None, current: GameNode | None = None) -> None:
+        if game is not self._game:
+            self._texts = {}
         self._game = game
         self._current = current
         self.refresh()
 
     def set_current(self, node: GameNode | None) -> None:
+        """Mark the current move: only the highlight changes (no new layout)."""
         self._current = node
-        self.refresh()
+        self._highlight()
+
+    def current_text(self) -> str:
+        """The text highlighted as the current move ("" when none)."""
+        selections = self.extraSelections()
+        return selections[0].cursor.selectedText() if selections else ""
 
     def nodes(self) -> list[GameNode]:
         """The nodes in the order of their links (the root first)."""
@@ -77,8 +88,50 @@ class MoveTreeView(QTextBrowser):
             weight = "" if depth else "font-weight:600;"
             parts.append(f'<p style="{style}{weight}">{" ".join(words)}</p>')
         self.setHtml("".join(parts))
-        if self._current is not None and self._current in self._nodes:
-            self.scrollToAnchor(f"n{self._nodes.index(self._current)}")
+        self._find_spans()
+        self._highlight()
+
+    def _find_spans(self) -> None:
+        """Where each move's link is in the document (for the highlight)."""
+        spans: dict[int, tuple[int, int]] = {}
+        block = self.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                href = fragment.charFormat().anchorHref()
+                if href.startswith("#n"):
+                    n = int(href[2:])
+                    start, end = fragment.position(), fragment.position() + fragment.length()
+                    if n in spans:
+                        start = min(start, spans[n][0])
+                        end = max(end, spans[n][1])
+                    spans[n] = (start, end)
+                it += 1
+            block = block.next()
+        self._spans = spans
+
+    def _highlight(self) -> None:
+        node = self._current
+        selections: list[QTextEdit.ExtraSelection] = []
+        if node is not None and node in self._nodes:
+            span = self._spans.get(self._nodes.index(node))
+            if span is not None:
+                selection = QTextEdit.ExtraSelection()
+                cursor = QTextCursor(self.document())
+                cursor.setPosition(span[0])
+                cursor.setPosition(span[1], QTextCursor.MoveMode.KeepAnchor)
+                selection.cursor = cursor
+                fmt = QTextCharFormat()
+                fmt.setBackground(QColor(CURRENT_BACKGROUND))
+                fmt.setForeground(QColor("#141414"))
+                selection.format = fmt
+                selections.append(selection)
+                shown = QTextCursor(cursor)
+                shown.setPosition(span[0])
+                self.setTextCursor(shown)
+                self.ensureCursorVisible()
+        self.setExtraSelections(selections)
 
     def _line(self, parent: GameNode, number: int, force: bool, depth: int,
               blocks: list[tuple[int, list[str]]]) -> None:
@@ -116,7 +169,10 @@ class MoveTreeView(QTextBrowser):
             prefix = f"{number}. "
         elif force:
             prefix = f"{number}… "
-        text = prefix + child.text() + mark_text(child)
+        move = self._texts.get(child)
+        if move is None:
+            move = self._texts[child] = child.text()
+        text = prefix + move + mark_text(child)
         words.append(self._link(child, text))
         force = False
         if child.comment:
@@ -128,13 +184,8 @@ class MoveTreeView(QTextBrowser):
         n = len(self._nodes) if node is not self._game else 0
         if node is not self._game:
             self._nodes.append(node)
-        body = html.escape(text)
-        if node is self._current:
-            body = (f'<span style="background:{CURRENT_BACKGROUND}; color:#141414;">'
-                    f"{body}</span>")
-        else:
-            colour = MAIN_COLOUR if node.is_mainline() else VARIATION_COLOUR
-            body = f'<span style="color:{colour};">{body}</span>'
+        colour = MAIN_COLOUR if node.is_mainline() else VARIATION_COLOUR
+        body = f'<span style="color:{colour};">{html.escape(text)}</span>'
         return f'<a name="n{n}"></a><a href="#n{n}" style="text-decoration:none;">{body}</a>'
 
     @staticmethod

@@ -446,6 +446,7 @@ def test_marks_and_variations_by_keyboard(window, qtbot, tmp_path) -> None:  # t
     assert node.ply() == 5 and node.text() == "37-32"
     QTest.keyClick(files.tree, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
     assert files.node is node.parent.variations[1] and files.node.text() == "31-26"
+    assert files.tree.current_text() == "3. 31-26"  # the highlight follows
     assert window.board.position() == files.node.position()
     QTest.keyClick(files.tree, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
     assert [n.value for n in files.node.nags] == [3]
