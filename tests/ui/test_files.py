@@ -599,3 +599,24 @@ def test_controller_replay_stops_where_the_rules_refuse(window, qtbot) -> None: 
     assert [m.full_text() for m in window.controller.game.moves] == ["21-17", "10-14"]
     assert window.controller.replay([first, first]) == 1  # the second is not legal
     assert window.controller.game.position == pos.play(first)
+
+
+def test_undo_while_studying_steps_back_and_keeps_the_variation(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    open_game(window, qtbot, path, "clara")
+    window.last_action.trigger()
+    end = files.node
+    pos = window.board.position()
+    move = pos.legal_moves()[0]
+    click(window.board, move.path[0])
+    for square in move.path[1:]:
+        click(window.board, square)
+    qtbot.waitUntil(lambda: files.node.parent is end)
+    assert window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert files.node is end and len(end.variations) == 1
+    assert window.board.position() == end.position()
+    window.redo_action.trigger()
+    assert files.node is end.variations[0]
+    files.ask_save = lambda: "discard"
