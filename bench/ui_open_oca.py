@@ -90,6 +90,15 @@ def main() -> int:
     print(f"search 'tinsley': {t1 - t0:.3f} s, {len(dialog.visible_rows())} games")
     dialog.search.setText("")
     app.processEvents()
+    from PySide6.QtCore import Qt
+
+    t0 = time.perf_counter()
+    dialog.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+    app.processEvents()
+    t1 = time.perf_counter()
+    print(f"sort by White: {t1 - t0:.3f} s")
+    dialog.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    app.processEvents()
 
     index = args.game - 1
     dialog.select_row(index)
