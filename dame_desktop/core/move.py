@@ -2,25 +2,46 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .movegen import RawMove
 
 
-@dataclass(frozen=True, eq=False)
 class Move:
     """A complete move: the path of squares (from, landings...) and the captured squares.
 
     Two moves are equal when they have the same identity (from, to, set of captured squares):
     routes that differ only in the order or the intermediate landing squares are one move.
     ``paths`` holds every route that has this identity (the first is the canonical one).
+    Treat a Move as immutable; it is a slotted class because legal-move lists are hot.
     """
 
-    path: tuple[int, ...]
-    captured: tuple[int, ...] = ()
-    promotes: bool = False
-    paths: tuple[tuple[int, ...], ...] = ()
-    raw: RawMove | None = field(default=None, repr=False)
+    __slots__ = ("path", "captured", "promotes", "_paths", "raw")
+
+    def __init__(
+        self,
+        path: tuple[int, ...],
+        captured: tuple[int, ...] = (),
+        promotes: bool = False,
+        paths: tuple[tuple[int, ...], ...] = (),
+        raw: RawMove | None = None,
+    ) -> None:
+        self.path = path
+        self.captured = captured
+        self.promotes = promotes
+        self._paths = paths
+        self.raw = raw
+
+    @property
+    def paths(self) -> tuple[tuple[int, ...], ...]:
+        return self._paths or (self.path,)
+
+    def with_path(self, route: tuple[int, ...]) -> Move:
+        """The same move shown along another of its routes (the identity is unchanged)."""
+        return Move(route, self.captured, self.promotes, self._paths, self.raw)
+
+    def __repr__(self) -> str:
+        return (
+            f"Move(path={self.path!r}, captured={self.captured!r}, promotes={self.promotes!r})"
+        )
 
     @property
     def from_sq(self) -> int:

@@ -152,16 +152,15 @@ class Position:
         geo = self.geometry
         b2s = geo.bit_to_sq
         if not group:
-            return [
-                Move(
-                    path=(b2s[r[0]],) + tuple(b2s[b] for b in r[4]),
-                    captured=tuple(b2s[b] for b in r[5]),
-                    promotes=r[3],
-                    paths=((b2s[r[0]],) + tuple(b2s[b] for b in r[4]),),
-                    raw=r,
-                )
-                for r in raws
-            ]
+            out = []
+            for r in raws:
+                if r[2]:
+                    path = (b2s[r[0]],) + tuple(b2s[b] for b in r[4])
+                    captured = tuple(b2s[b] for b in r[5])
+                else:
+                    path, captured = (b2s[r[0]], b2s[r[1]]), ()
+                out.append(Move(path, captured, r[3], (), r))
+            return out
         groups: dict[tuple[int, int, int], list[RawMove]] = {}
         for r in raws:
             groups.setdefault((r[0], r[1], r[2]), []).append(r)

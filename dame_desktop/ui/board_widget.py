@@ -9,7 +9,6 @@ piece after a missed capture).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Iterable, Sequence
 
@@ -426,7 +425,7 @@ class BoardWidget(QWidget):
             exact = [r for _m, r in finals if len(r) == k + 2]
             if exact:
                 route = exact[0]
-            chosen = move if route == move.path else dataclasses.replace(move, path=route)
+            chosen = move if route == move.path else move.with_path(route)
             self._dropped = chosen if self._dragging else None
             self._clear_selection()
             self.update()
