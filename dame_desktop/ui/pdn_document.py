@@ -20,6 +20,7 @@ import io
 import os
 import re
 import tempfile
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -403,14 +404,22 @@ def _trim_end(text: str, end: int) -> int:
 
 
 def _exact_spans(text: str) -> list[tuple[int, int, dict[str, str]]]:
-    """Games as the PDN lexer cuts them (line/column mapped back to the raw text)."""
-    raw_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+    """Games as the PDN lexer cuts them, located in ``text`` by their own characters.
 
-    def raw_offset(line: int, column: int) -> int:
-        return raw_starts[min(line, len(raw_starts)) - 1] + column - 1
+    The lexer sees the text with line breaks made ``\n`` (as a file opened in text mode);
+    each game's characters are then found again from where the previous game ended, and
+    the offsets mapped back to the raw text (where a line break may be ``\r\n``).
+    """
+    normal = text.replace("\r\n", "\n")
+    collapsed = [m.start() - i for i, m in enumerate(re.finditer("\r\n", text))]
+    normal = normal.replace("\r", "\n")
 
-    lexer = lx.GameLexer(io.StringIO(text, newline=None).readline)
+    def raw(offset: int) -> int:
+        return offset + bisect_left(collapsed, offset)
+
+    lexer = lx.GameLexer(io.StringIO(normal).readline)
     spans: list[tuple[int, int, dict[str, str]]] = []
+    cursor = 0
     while True:
         game = lexer.next_game()
         if game is None:
@@ -418,7 +427,22 @@ def _exact_spans(text: str) -> list[tuple[int, int, dict[str, str]]]:
         if not game.tokens or all(t[0] == lx.TAG and t[3] is None for t in game.tokens):
             continue
         tags = {t[2]: str(t[3]) for t in game.tokens if t[0] == lx.TAG and t[3] is not None}
-        start = raw_offset(*game.line_column(game.tokens[0][1]))
-        end = raw_offset(*game.line_column(game.end_offset))
-        spans.append((start, _trim_end(text, end), tags))
+        snippet = game.text[game.tokens[0][1]:game.end_offset].rstrip("\n")
+        found = normal.find(snippet, cursor)
+        if found < 0:  # not expected (the lexer hands out the characters it read): by lines
+            found = _by_line(normal, *game.line_column(game.tokens[0][1]))
+            snippet = normal[found:_by_line(normal, *game.line_column(game.end_offset))]
+        cursor = found + len(snippet)
+        spans.append((raw(found), _trim_end(text, raw(cursor)), tags))
     return spans
+
+
+def _by_line(text: str, line: int, column: int) -> int:
+    """Offset of a 1-based line and column in ``text`` (lines end with ``\n``)."""
+    offset = 0
+    for _ in range(line - 1):
+        found = text.find("\n", offset)
+        if found < 0:
+            return len(text)
+        offset = found + 1
+    return min(offset + column - 1, len(text))

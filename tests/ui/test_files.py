@@ -134,6 +134,23 @@ def test_saving_into_a_missing_folder_names_the_file(tmp_path: Path) -> None:
         PdnDocument.open(tmp_path / "missing.pdn")
 
 
+def test_a_game_after_a_comment_over_several_lines_is_found_whole() -> None:
+    text = ('[Event "one"]\r\n[GameType "21"]\r\n1. 11-15 {a comment\r\nthat goes on\r\n'
+            'and on} 23-19 1-0\r\n[Event "two"]\r\n[GameType "21"]\r\n1. 11-15 23-19\r\n'
+            '2. 8-11 22-17\r\n3. 9-13 *\r\n')
+    doc = PdnDocument.from_bytes(text.encode(), "exact")
+    assert doc.game_text(1) == ('[Event "two"]\r\n[GameType "21"]\r\n1. 11-15 23-19\r\n'
+                                '2. 8-11 22-17\r\n3. 9-13 *')
+    assert doc.entries[1].line == 6
+    game = doc.load_game(1)
+    assert len(game.mainline_moves()) == 5 and not game.errors
+    game.comment = "two"
+    doc.mark_edited(1, game)
+    out = doc.render().decode()
+    assert out.startswith(text[:text.index('[Event "two"]')]) and out.endswith("*\r\n")
+    assert PdnDocument.from_bytes(out.encode()).load_game(1).comment == "two"
+
+
 def test_crlf_and_windows_1252_files_stay_so(tmp_path: Path) -> None:
     text = (DATA / "three_games.pdn").read_text("utf-8").replace("Hamburg", "Köln")
     path = tmp_path / "old.pdn"
