@@ -637,3 +637,25 @@ def test_undo_while_studying_steps_back_and_keeps_the_variation(window, qtbot, t
     window.redo_action.trigger()
     assert files.node is end.variations[0]
     files.ask_save = lambda: "discard"
+
+
+def test_index_agrees_with_the_reader_on_corpus_files(corpus) -> None:  # type: ignore[no-untyped-def]
+    names = ["fmjd-pdn-testsuite/succeed/nk ronde 01.pdn",
+             "international/48th Polish Team Championship.pdn",
+             "international/ChapionnatSurinam2025.pdn",
+             "lidraughts/World Title Match Women 2024 (lidraughts broadcast export).pdn"]
+    checked = 0
+    for name in names:
+        path = corpus / name
+        if not path.is_file():
+            continue
+        doc = PdnDocument.open(path)
+        games = pdn.read_games(path)
+        assert len(doc.entries) == len(games), name
+        for i, game in enumerate(games):
+            mine = doc.load_game(i)
+            assert mine.mainline_moves() == game.mainline_moves(), (name, i)
+            assert [e.message for e in mine.errors] == [e.message for e in game.errors]
+        checked += 1
+    if not checked:
+        pytest.skip("none of the files is in the corpus")
