@@ -73,6 +73,7 @@ class FileSupport(QObject):
         self.problems_dialog: ProblemsDialog | None = None
         self.recent = self._load_recent()
         self.ask_save = self._ask_save  # "save" / "discard" / "cancel"; tests replace it
+        self.ask_overwrite = self._ask_overwrite  # the file changed on disk: overwrite it?
         self._build_panel()
         self._make_actions()
         c = window.controller
@@ -724,6 +725,14 @@ class FileSupport(QObject):
             return "discard"
         return "cancel"
 
+    def _ask_overwrite(self) -> bool:
+        name = self.doc.path.name if self.doc and self.doc.path else ""
+        answer = QMessageBox.question(
+            self.window, self.tr("File changed"),
+            self.tr("%1 was changed by another program since it was opened. Save anyway "
+                    "(the other changes are lost)?").replace("%1", name))
+        return answer == QMessageBox.StandardButton.Yes
+
     def may_close_document(self) -> bool:
         """Before close, new game and open: asks about unsaved changes; False = cancelled."""
         self.annotation.commit_comment()
@@ -765,6 +774,9 @@ class FileSupport(QObject):
         target = Path(path)
         if self._saves_document() and self.doc is not None:
             doc = self.doc
+            same = doc.path is not None and doc.path.resolve() == target.resolve()
+            if same and doc.changed_on_disk() and not self.ask_overwrite():
+                return False
         else:  # the game played in the window, as a new file
             doc = PdnDocument()
             doc.add_game(game_from_window(self.window))

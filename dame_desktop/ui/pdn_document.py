@@ -89,6 +89,12 @@ class PdnDocument:
     problems: list[Problem] = field(default_factory=list)
     method: str = "exact"
     verified: set[int] = field(default_factory=set)  # fast index: ranges checked by the lexer
+    stamp: tuple[int, int] | None = None  # (mtime in ns, size) when read or written
+
+    def changed_on_disk(self) -> bool:
+        """True when the file was changed by someone else since it was read or saved."""
+        return self.path is not None and self.stamp is not None and (
+            _stamp(self.path) != self.stamp)
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -103,6 +109,7 @@ class PdnDocument:
             raise DocumentError(f"cannot open {target}: {reason}", target, reason) from exc
         doc = cls.from_bytes(data, method)
         doc.path = target
+        doc.stamp = _stamp(target)
         return doc
 
     @classmethod
@@ -326,9 +333,18 @@ class PdnDocument:
         self.entries = fresh.entries
         self.verified = set()
         self.path = target
+        self.stamp = _stamp(target)
         self.edited = {}
         self.added = []
         return target
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:

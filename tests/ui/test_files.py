@@ -659,3 +659,22 @@ def test_index_agrees_with_the_reader_on_corpus_files(corpus) -> None:  # type: 
         checked += 1
     if not checked:
         pytest.skip("none of the files is in the corpus")
+
+
+def test_a_file_changed_elsewhere_is_not_overwritten_unasked(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    path = copy(tmp_path, "three_games.pdn")
+    files = window.files
+    open_game(window, qtbot, path, "clara")
+    files.annotation.comment_edit.setPlainText("mine")
+    other = path.read_bytes() + b"\n[Event \"theirs\"]\n1. 11-15 *\n"
+    path.write_bytes(other)
+    os.utime(path, ns=(1, 1))
+    asked: list[bool] = []
+    files.ask_overwrite = lambda: asked.append(True) or False
+    assert not files.save()
+    assert asked and path.read_bytes() == other and files.modified
+    files.ask_overwrite = lambda: True
+    assert files.save()
+    assert b"{mine}" in path.read_bytes()
