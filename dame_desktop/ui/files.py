@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QLocale, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -119,73 +119,72 @@ class FileSupport(QObject):
 
     def retranslate(self) -> None:
         """Every text of the menus and the panel again, in the language now installed."""
-        tr = self.tr
         texts = {
-            self.open_action: tr("&Open…"),
-            self.list_action: tr("&Games in this file…"),
-            self.save_action: tr("&Save"),
-            self.save_as_action: tr("Save &as…"),
-            self.problems_action: tr("&Problems in this file…"),
-            self.check_action: tr("&Check every game…"),
-            self.setup_action: tr("Set &up a position…"),
-            self.copy_fen_action: tr("Copy position as &FEN"),
-            self.copy_pdn_action: tr("Copy game as &PDN"),
-            self.copy_text_action: tr("Copy position as &text"),
-            self.paste_action: tr("&Paste FEN or PDN"),
-            self.promote_action: tr("P&romote variation to main line"),
-            self.delete_action: tr("&Delete variation"),
-            self.delete_after_action: tr("Delete the moves &after this one"),
-            self.overwrite_action: tr("&Overwrite moves instead of adding variations"),
-            self.headers_action: tr("Game &details…"),
-            self.next_variation_action: tr("Next variation"),
-            self.prev_variation_action: tr("Previous variation"),
+            self.open_action: self.tr("&Open…"),
+            self.list_action: self.tr("&Games in this file…"),
+            self.save_action: self.tr("&Save"),
+            self.save_as_action: self.tr("Save &as…"),
+            self.problems_action: self.tr("&Problems in this file…"),
+            self.check_action: self.tr("&Check every game…"),
+            self.setup_action: self.tr("Set &up a position…"),
+            self.copy_fen_action: self.tr("Copy position as &FEN"),
+            self.copy_pdn_action: self.tr("Copy game as &PDN"),
+            self.copy_text_action: self.tr("Copy position as &text"),
+            self.paste_action: self.tr("&Paste FEN or PDN"),
+            self.promote_action: self.tr("P&romote variation to main line"),
+            self.delete_action: self.tr("&Delete variation"),
+            self.delete_after_action: self.tr("Delete the moves &after this one"),
+            self.overwrite_action: self.tr("&Overwrite moves instead of adding variations"),
+            self.headers_action: self.tr("Game &details…"),
+            self.next_variation_action: self.tr("Next variation"),
+            self.prev_variation_action: self.tr("Previous variation"),
         }
         for action, text in texts.items():
             action.setText(text)
-        self.file_menu.setTitle(tr("&File"))
-        self.recent_menu.setTitle(tr("Open &recent"))
-        self.edit_menu.setTitle(tr("&Edit"))
-        self.marks_menu.setTitle(tr("Move &mark"))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.recent_menu.setTitle(self.tr("Open &recent"))
+        self.edit_menu.setTitle(self.tr("&Edit"))
+        self.marks_menu.setTitle(self.tr("Move &mark"))
         self.annotation.retranslate()
         self.tree.refresh()
         self._update_title()
 
     def _make_actions(self) -> None:
-        tr = self.tr
-        self.open_action = self._act(tr("&Open…"), self.ask_open, QKeySequence.StandardKey.Open)
-        self.list_action = self._act(tr("&Games in this file…"), self.show_game_list, "Ctrl+L")
-        self.save_action = self._act(tr("&Save"), self.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = self._act(tr("Save &as…"), self.ask_save_as, "Ctrl+Shift+S")
-        self.problems_action = self._act(tr("&Problems in this file…"), self.show_problems)
-        self.setup_action = self._act(tr("Set &up a position…"), self.ask_setup)
-        self.check_action = self._act(tr("&Check every game…"), self.check_whole_file)
-        self.copy_fen_action = self._act(tr("Copy position as &FEN"), self.copy_fen,
+        self.open_action = self._act(self.tr("&Open…"), self.ask_open,
+                                     QKeySequence.StandardKey.Open)
+        self.list_action = self._act(self.tr("&Games in this file…"), self.show_game_list, "Ctrl+L")
+        self.save_action = self._act(self.tr("&Save"), self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._act(self.tr("Save &as…"), self.ask_save_as, "Ctrl+Shift+S")
+        self.problems_action = self._act(self.tr("&Problems in this file…"), self.show_problems)
+        self.setup_action = self._act(self.tr("Set &up a position…"), self.ask_setup)
+        self.check_action = self._act(self.tr("&Check every game…"), self.check_whole_file)
+        self.copy_fen_action = self._act(self.tr("Copy position as &FEN"), self.copy_fen,
                                          "Ctrl+Shift+C")
-        self.copy_pdn_action = self._act(tr("Copy game as &PDN"), self.copy_pdn,
+        self.copy_pdn_action = self._act(self.tr("Copy game as &PDN"), self.copy_pdn,
                                          QKeySequence.StandardKey.Copy)
-        self.copy_text_action = self._act(tr("Copy position as &text"), self.copy_text,
+        self.copy_text_action = self._act(self.tr("Copy position as &text"), self.copy_text,
                                           "Ctrl+Alt+C")
-        self.paste_action = self._act(tr("&Paste FEN or PDN"), self.paste,
+        self.paste_action = self._act(self.tr("&Paste FEN or PDN"), self.paste,
                                       QKeySequence.StandardKey.Paste)
-        self.promote_action = self._act(tr("P&romote variation to main line"),
+        self.promote_action = self._act(self.tr("P&romote variation to main line"),
                                         self.promote_variation)
-        self.delete_action = self._act(tr("&Delete variation"), self.delete_variation)
-        self.delete_after_action = self._act(tr("Delete the moves &after this one"),
+        self.delete_action = self._act(self.tr("&Delete variation"), self.delete_variation)
+        self.delete_after_action = self._act(self.tr("Delete the moves &after this one"),
                                              self.delete_after)
-        self.overwrite_action = self._act(tr("&Overwrite moves instead of adding variations"),
+        self.overwrite_action = self._act(self.tr("&Overwrite moves instead of adding variations"),
                                           self.set_overwrite, checkable=True)
-        self.headers_action = self._act(tr("Game &details…"), self.edit_headers)
-        self.next_variation_action = self._act(tr("Next variation"),
+        self.headers_action = self._act(self.tr("Game &details…"), self.edit_headers)
+        self.next_variation_action = self._act(self.tr("Next variation"),
                                                lambda: self.switch_variation(1), "Ctrl+Down")
-        self.prev_variation_action = self._act(tr("Previous variation"),
+        self.prev_variation_action = self._act(self.tr("Previous variation"),
                                                lambda: self.switch_variation(-1), "Ctrl+Up")
         self.mark_actions: dict[int, QAction] = {}
         for value, glyph in MARKS.items():
             self.mark_actions[value] = self._act(
                 glyph, lambda _c=False, v=value: self.mark(v), f"Ctrl+{value}")
         bar = self.window.menuBar()
-        self.file_menu = QMenu(tr("&File"), self.window)
-        self.recent_menu = QMenu(tr("Open &recent"), self.window)
+        self.file_menu = QMenu(self.tr("&File"), self.window)
+        self.recent_menu = QMenu(self.tr("Open &recent"), self.window)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         for item in (self.open_action, self.recent_menu, self.list_action, None,
                      self.save_action, self.save_as_action, None, self.setup_action, None,
@@ -196,7 +195,7 @@ class FileSupport(QObject):
                 self.file_menu.addMenu(item)
             else:
                 self.file_menu.addAction(item)
-        self.edit_menu = QMenu(tr("&Edit"), self.window)
+        self.edit_menu = QMenu(self.tr("&Edit"), self.window)
         for item in (self.copy_pdn_action, self.copy_fen_action, self.copy_text_action,
                      self.paste_action, None, self.headers_action, None, self.promote_action,
                      self.delete_action, self.delete_after_action, self.overwrite_action):
@@ -204,7 +203,7 @@ class FileSupport(QObject):
                 self.edit_menu.addSeparator()
             else:
                 self.edit_menu.addAction(item)
-        self.marks_menu = self.edit_menu.addMenu(tr("Move &mark"))
+        self.marks_menu = self.edit_menu.addMenu(self.tr("Move &mark"))
         for action in self.mark_actions.values():
             self.marks_menu.addAction(action)
         existing = bar.actions()
@@ -873,7 +872,7 @@ class FileSupport(QObject):
         w = self.window
         doc = self.doc
         if not self.studying or doc is None:
-            w.setWindowTitle(w.tr("Dame"))
+            w.setWindowTitle(QCoreApplication.translate("MainWindow", "Dame"))
             return
         name = doc.path.name if doc.path else self.tr("New file")
         star = "*" if doc.modified else ""
