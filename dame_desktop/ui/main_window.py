@@ -98,8 +98,8 @@ class MainWindow(QMainWindow):
         self.last_message = ""
         self.over_box: QMessageBox | None = None
         self._picking_blow = False
-        self.confirm_resign = True  # the preferences change these
-        self.confirm_discard = True
+        self.confirm_resign = False  # the session turns these on as the preferences say
+        self.confirm_discard = False
         self._build()
         self._connect()
         from .files import FileSupport  # PDN files, the game tree, set-up, clipboard
