@@ -242,8 +242,7 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
         draws.append(
             translate(
                 "HelpDialog",
-                "Draw when the same position comes up for the %1th time with the same "
-                "side to move.",
+                "Draw when the same position comes up %1 times with the same side to move.",
             ).replace("%1", str(rules.draw_repetition))
         )
     if rules.draw_quiet_plies:
