@@ -2,93 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name></name>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>Ö&amp;ffnen…</translation>
-    </message>
-    <message>
-        <source>&amp;Games in this file…</source>
-        <translation>&amp;Partien in dieser Datei…</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>Save &amp;as…</source>
-        <translation>Speichern &amp;unter…</translation>
-    </message>
-    <message>
-        <source>&amp;Problems in this file…</source>
-        <translation>P&amp;robleme in dieser Datei…</translation>
-    </message>
-    <message>
-        <source>Set &amp;up a position…</source>
-        <translation>Stellung auf&amp;bauen…</translation>
-    </message>
-    <message>
-        <source>Copy position as &amp;FEN</source>
-        <translation>Stellung als &amp;FEN kopieren</translation>
-    </message>
-    <message>
-        <source>Copy game as &amp;PDN</source>
-        <translation>Partie als &amp;PDN kopieren</translation>
-    </message>
-    <message>
-        <source>Copy position as &amp;text</source>
-        <translation>Stellung als &amp;Text kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Paste FEN or PDN</source>
-        <translation>FEN oder PDN &amp;einfügen</translation>
-    </message>
-    <message>
-        <source>P&amp;romote variation to main line</source>
-        <translation>Variante zur &amp;Hauptvariante machen</translation>
-    </message>
-    <message>
-        <source>&amp;Delete variation</source>
-        <translation>Variante &amp;löschen</translation>
-    </message>
-    <message>
-        <source>Delete the moves &amp;after this one</source>
-        <translation>Alle Züge &amp;danach löschen</translation>
-    </message>
-    <message>
-        <source>&amp;Overwrite moves instead of adding variations</source>
-        <translation>Züge ü&amp;berschreiben statt Varianten anzulegen</translation>
-    </message>
-    <message>
-        <source>Game &amp;details…</source>
-        <translation>Partie&amp;daten…</translation>
-    </message>
-    <message>
-        <source>Next variation</source>
-        <translation>Nächste Variante</translation>
-    </message>
-    <message>
-        <source>Previous variation</source>
-        <translation>Vorige Variante</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-</context>
-<context>
     <name>AnnotationPanel</name>
     <message>
-        <source>Mark the move %1 (Ctrl+%2)</source>
-        <translation>Zug mit %1 bewerten (Strg+%2)</translation>
+        <source>good move</source>
+        <translation>guter Zug</translation>
+    </message>
+    <message>
+        <source>mistake</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>very good move</source>
+        <translation>sehr guter Zug</translation>
+    </message>
+    <message>
+        <source>blunder</source>
+        <translation>grober Fehler</translation>
+    </message>
+    <message>
+        <source>interesting move</source>
+        <translation>interessanter Zug</translation>
+    </message>
+    <message>
+        <source>dubious move</source>
+        <translation>zweifelhafter Zug</translation>
+    </message>
+    <message>
+        <source>%1 %2 (Ctrl+%3)</source>
+        <translation>%1 %2 (Strg+%3)</translation>
     </message>
     <message>
         <source>Game details…</source>
@@ -157,6 +98,94 @@
 <context>
     <name>FileSupport</name>
     <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Games in this file…</source>
+        <translation>&amp;Partien in dieser Datei…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Problems in this file…</source>
+        <translation>P&amp;robleme in dieser Datei…</translation>
+    </message>
+    <message>
+        <source>&amp;Check every game…</source>
+        <translation>Alle Partien &amp;prüfen…</translation>
+    </message>
+    <message>
+        <source>Set &amp;up a position…</source>
+        <translation>Stellung auf&amp;bauen…</translation>
+    </message>
+    <message>
+        <source>Copy position as &amp;FEN</source>
+        <translation>Stellung als &amp;FEN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy game as &amp;PDN</source>
+        <translation>Partie als &amp;PDN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy position as &amp;text</source>
+        <translation>Stellung als &amp;Text kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste FEN or PDN</source>
+        <translation>FEN oder PDN &amp;einfügen</translation>
+    </message>
+    <message>
+        <source>P&amp;romote variation to main line</source>
+        <translation>Variante zur &amp;Hauptvariante machen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete variation</source>
+        <translation>Variante &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Delete the moves &amp;after this one</source>
+        <translation>Alle Züge &amp;danach löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite moves instead of adding variations</source>
+        <translation>Züge ü&amp;berschreiben statt Varianten anzulegen</translation>
+    </message>
+    <message>
+        <source>Game &amp;details…</source>
+        <translation>Partie&amp;daten…</translation>
+    </message>
+    <message>
+        <source>Next variation</source>
+        <translation>Nächste Variante</translation>
+    </message>
+    <message>
+        <source>Previous variation</source>
+        <translation>Vorige Variante</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Move &amp;mark</source>
+        <translation>Zug&amp;bewertung</translation>
+    </message>
+    <message>
         <source>The list of recent files could not be saved: %1</source>
         <translation>Die Liste der zuletzt geöffneten Dateien konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -173,8 +202,16 @@
         <translation>PDN-Datei öffnen</translation>
     </message>
     <message>
+        <source>PDN files (*.pdn *.PDN);;All files (*)</source>
+        <translation>PDN-Dateien (*.pdn *.PDN);;Alle Dateien (*)</translation>
+    </message>
+    <message>
         <source>Open</source>
         <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
     </message>
     <message>
         <source>%1 holds no games.</source>
@@ -183,6 +220,18 @@
     <message>
         <source>%1: %2 games</source>
         <translation>%1: %2 Partien</translation>
+    </message>
+    <message>
+        <source>Reading every game…</source>
+        <translation>Alle Partien werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>No problems in %1 games.</source>
+        <translation>Keine Fehler in %1 Partien.</translation>
     </message>
     <message>
         <source>New file</source>
@@ -221,12 +270,24 @@
         <translation>Änderungen an %1 speichern?</translation>
     </message>
     <message>
+        <source>File changed</source>
+        <translation>Datei geändert</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program since it was opened. Save anyway (the other changes are lost)?</source>
+        <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Trotzdem speichern (die anderen Änderungen gehen verloren)?</translation>
+    </message>
+    <message>
         <source>Save as</source>
         <translation>Speichern unter</translation>
     </message>
     <message>
         <source>Save</source>
         <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>%1 cannot be saved: %2</source>
+        <translation>%1 lässt sich nicht speichern: %2</translation>
     </message>
     <message>
         <source>Saved to %1</source>
@@ -351,6 +412,10 @@
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>YYYY.MM.DD</source>
+        <translation>JJJJ.MM.TT</translation>
     </message>
     <message>
         <source>Other tags:</source>
@@ -581,7 +646,7 @@
     </message>
     <message>
         <source>These are the rules the program enforces in this game; change them in Game › Rules.</source>
-        <translation>Nach diesen Regeln achtet das Programm in dieser Partie; ändern kannst du sie unter Partie › Regeln.</translation>
+        <translation>Auf diese Regeln achtet das Programm in dieser Partie; ändern kannst du sie unter Partie › Regeln.</translation>
     </message>
     <message>
         <source>Hold the centre</source>
@@ -1522,6 +1587,25 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     </message>
 </context>
 <context>
+    <name>clipboard</name>
+    <message>
+        <source>the clipboard is empty</source>
+        <translation>die Zwischenablage ist leer</translation>
+    </message>
+    <message>
+        <source>not a FEN this program can read: %1</source>
+        <translation>keine FEN, die dieses Programm lesen kann: %1</translation>
+    </message>
+    <message>
+        <source>the clipboard holds neither a FEN nor a PDN game</source>
+        <translation>die Zwischenablage enthält weder eine FEN noch eine PDN-Partie</translation>
+    </message>
+    <message>
+        <source>not a readable PDN game: %1</source>
+        <translation>keine lesbare PDN-Partie: %1</translation>
+    </message>
+</context>
+<context>
     <name>texts</name>
     <message>
         <source>Light</source>
@@ -1854,13 +1938,6 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     <message>
         <source>passes through as a man</source>
         <translation>zieht als Stein durch</translation>
-    </message>
-</context>
-<context>
-    <name>w</name>
-    <message>
-        <source>Dame</source>
-        <translation>Dame</translation>
     </message>
 </context>
 </TS>
