@@ -1263,7 +1263,7 @@
     </message>
     <message>
         <source>&amp;Switches…</source>
-        <translation>&amp;Schalter…</translation>
+        <translation>S&amp;chalter…</translation>
     </message>
     <message>
         <source>&amp;Opponent:</source>
@@ -1279,7 +1279,7 @@
     </message>
     <message>
         <source>&amp;Level:</source>
-        <translation>Spiel&amp;stärke:</translation>
+        <translation>Spielstär&amp;ke:</translation>
     </message>
     <message>
         <source>You &amp;play:</source>

@@ -305,15 +305,17 @@ class PreferencesDialog(QDialog):
 
     def _show_rules_summary(self) -> None:
         try:
-            rules = self._prefs.rule_set()
+            self._prefs.rule_set()
         except RulesError:
             self.rules_summary.setText("")
+            self.rules_summary.hide()
             return
         if self._prefs.rule_switches:
             self.rules_summary.setText(self.tr("With house rules: %1").replace(
-                "%1", texts.rules_name(rules)))
+                "%1", ", ".join(self._prefs.rule_switches)))
         else:
             self.rules_summary.setText("")
+        self.rules_summary.setVisible(bool(self._prefs.rule_switches))
 
     def set_preferences(self, prefs: Preferences) -> None:
         """Show and announce ``prefs`` (as if the user had edited the controls)."""

@@ -11,6 +11,7 @@ Help menus, keyboard play and the position as text for screen readers to the win
 from __future__ import annotations
 
 import dataclasses
+import html
 import logging
 import random
 from collections.abc import Sequence
@@ -264,7 +265,8 @@ class Session(QObject):
         box.setObjectName("continueGameBox")
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(self.tr("Continue the game?"))
-        box.setText(self.tr("Continue the game?"))
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText("<b>" + html.escape(self.tr("Continue the game?")) + "</b>")
         info = (self.tr("The last game was not finished.") + "\n"
                 + self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules)) + "\n"
                 + self.tr("Moves played: %1").replace("%1", str(len(game.moves))))
@@ -272,7 +274,7 @@ class Session(QObject):
             when = QLocale().toString(meta.saved_at.astimezone().replace(tzinfo=None),
                                       QLocale.FormatType.ShortFormat)
             info += "\n" + self.tr("Saved: %1").replace("%1", when)
-        box.setInformativeText(info)
+        box.setInformativeText(html.escape(info).replace("\n", "<br>"))
         details = self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules))
         details += "\n\n" + moves_listing(game)
         box.setDetailedText(details)
@@ -281,6 +283,9 @@ class Session(QObject):
         no = box.addButton(self.tr("New game"), QMessageBox.ButtonRole.NoRole)
         no.setObjectName("newGameButton")
         box.setDefaultButton(yes)
+        for button in box.buttons():  # show every move at once, not behind "Show Details…"
+            if box.buttonRole(button) == QMessageBox.ButtonRole.ActionRole:
+                button.click()
         box.exec()
         return box.clickedButton() is yes
 
