@@ -470,7 +470,9 @@ class HelpDialog(QDialog):
                 translate("HelpDialog", "Keyboard"),
             )
         ):
-            self.tabs.widget(index).setAccessibleName(name)
+            page = self.tabs.widget(index)
+            if page is not None:
+                page.setAccessibleName(name)
         if self._rules is not None:
             self.rules_view.setHtml(rules_html(self._rules))
         self.tips_view.setHtml(tips_html())

@@ -16,7 +16,15 @@ import logging
 import random
 from collections.abc import Sequence
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QLocale, QObject, Qt
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QDateTime,
+    QEvent,
+    QLocale,
+    QObject,
+    Qt,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
@@ -77,11 +85,11 @@ def settings_from_record(record: dict[str, object], game: Game, prefs: Preferenc
 
     against = record.get("against_computer")
     level = record.get("level")
+    levels = ("beginner", "easy", "medium", "hard", "master")
     colour = {c.value: c for c in Color}.get(text("colour"), default.colour)
     return NewGameSettings(
         against_computer=against if isinstance(against, bool) else default.against_computer,
-        level_key=level if level in ("beginner", "easy", "medium", "hard", "master")
-        else default.level_key,  # type: ignore[arg-type]
+        level_key=level if isinstance(level, str) and level in levels else default.level_key,
         colour=colour,
         rules=game.rules,
         light_name=text("light_name"),
@@ -171,7 +179,8 @@ class Session(QObject):
     def _make_menus(self, window: MainWindow) -> None:
         bar = window.menuBar()
 
-        def make(key: str, slot: object, shortcut: QKeySequence | str | None = None
+        def make(key: str, slot: object,
+                 shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None
                  ) -> QAction:
             action = QAction(window)
             action.setObjectName(key)
@@ -271,8 +280,8 @@ class Session(QObject):
                 + self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules)) + "\n"
                 + self.tr("Moves played: %1").replace("%1", str(len(game.moves))))
         if meta.saved_at is not None:
-            when = QLocale().toString(meta.saved_at.astimezone().replace(tzinfo=None),
-                                      QLocale.FormatType.ShortFormat)
+            saved = QDateTime.fromSecsSinceEpoch(int(meta.saved_at.timestamp()))
+            when = QLocale().toString(saved, QLocale.FormatType.ShortFormat)
             info += "\n" + self.tr("Saved: %1").replace("%1", when)
         box.setInformativeText(html.escape(info).replace("\n", "<br>"))
         details = self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules))
@@ -373,7 +382,7 @@ class Session(QObject):
 
     def _remember(self, key: str, value: object) -> None:
         if getattr(self.prefs, key) != value:
-            self.set_preferences(dataclasses.replace(self.prefs, **{key: value}))
+            self.set_preferences(dataclasses.replace(self.prefs, **{key: value}))  # type: ignore[arg-type]
 
     def set_preferences(self, prefs: Preferences) -> None:
         """Apply ``prefs`` at once and save them."""

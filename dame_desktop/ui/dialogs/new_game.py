@@ -158,11 +158,11 @@ class NewGameDialog(QDialog):
             if isinstance(label, QLabel):
                 label.setText(text)
             editor.setAccessibleName(text.rstrip(":"))
-        for row in range(self.form.rowCount()):
-            item = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
-            label = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole)
-            if item is not None and item.layout() is not None and label is not None:
-                widget = label.widget()
+        for row in range(self.form.rowCount()):  # the rules row holds a layout, not a widget
+            field = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            name = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            if field is not None and field.layout() is not None and name is not None:
+                widget = name.widget()
                 if isinstance(widget, QLabel):
                     widget.setText(self.tr("Rules:"))
         self._sync()
