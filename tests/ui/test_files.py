@@ -324,13 +324,17 @@ def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:  # 
 
 
 def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from uihelp import start
+
     from dame_desktop.ui.setup_editor import SetupEditor
 
     rules = find_rules("german")
-    editor = SetupEditor(rules, None, window)
-    qtbot.addWidget(editor)
-    editor.show()
+    start(window)
+    window.files.setup_action.trigger()  # File > Set up a position
+    editor = window.files.setup_dialog
+    assert isinstance(editor, SetupEditor) and editor.isVisible()
     qtbot.waitExposed(editor)
+    assert editor.position() == Position.start(rules)  # starts from the board's position
     editor.clear_button.click()
     assert editor.problem()  # empty board
     click(editor.board, 22)  # light man
@@ -350,8 +354,8 @@ def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  
     other.fen_edit.setText("W:W99")
     assert not other.apply_fen() and "cannot be read" in other.message.text()
     # play from it, then save it as PDN with a FEN tag
-    window.files._on_setup_done(editor)
-    assert window.files.studying
+    editor.play_button.click()
+    assert not editor.isVisible() and window.files.studying
     assert window.controller.game.position == Position.from_fen(fen, rules)
     target = tmp_path / "setup.pdn"
     assert window.files.save_to(target)
