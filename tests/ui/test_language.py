@@ -4,6 +4,7 @@ source string has a finished German translation."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -161,3 +162,25 @@ def test_the_translation_check_fails_on_a_missing_translation(tmp_path):
     tools = _load_tools()
     unfinished = [e for e in tools.entries(ts) if not e.finished]  # type: ignore[attr-defined]
     assert [e.source for e in unfinished] == ["You must capture"]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("de_DE.UTF-8", "de"), ("fr_FR.UTF-8", "en")])
+def test_the_language_follows_the_system(tmp_path, lang, expected):
+    """With the preference "system", a German desktop gets German, any other English."""
+    script = (
+        "import sys\n"
+        "from dame_desktop.ui.compat import keep_none_alive; keep_none_alive()\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication(sys.argv[:1])\n"
+        "from dame_desktop.ui.session import Session\n"
+        "from dame_desktop.ui.main_window import MainWindow\n"
+        "s = Session(); w = MainWindow(start_game=False)\n"
+        "print(s.language, w.game_menu.title()); w.shutdown()\n"
+    )
+    env = dict(os.environ, DAME_CONFIG_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
+               LANG=lang, LC_ALL=lang, LANGUAGE="")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    menu = "&Partie" if expected == "de" else "&Game"
+    assert result.stdout.split() == [expected, menu]
