@@ -1250,8 +1250,8 @@
         <translation>Zu zweit: Brett zur Seite am &amp;Zug wenden</translation>
     </message>
     <message>
-        <source>Dame starts a game like this when it opens; the New game dialog lets you choose again each time.</source>
-        <translation>So beginnt Dame eine Partie beim Start; unter „Neue Partie“ kannst du jedes Mal neu wählen.</translation>
+        <source>Dame starts a game like this when it opens, and the next New game dialog starts from what you choose here.</source>
+        <translation>So beginnt Dame eine Partie beim Start, und der nächste Dialog „Neue Partie“ geht von dieser Wahl aus.</translation>
     </message>
     <message>
         <source>&amp;Rules:</source>

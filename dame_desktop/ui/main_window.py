@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self._picking_blow = False
         self.confirm_resign = False  # the session turns these on as the preferences say
         self.confirm_discard = False
+        self.new_game_defaults: NewGameSettings | None = None  # set when the preferences change
         self._build()
         self._connect()
         from .files import FileSupport  # PDN files, the game tree, set-up, clipboard
@@ -302,8 +303,13 @@ class MainWindow(QMainWindow):
     def ask_new_game(self) -> None:
         if not self.discard_ok():
             return
-        dialog = NewGameDialog(self.controller.rules, self.settings, self, self.rng)
+        defaults = self.new_game_defaults  # the preferences' new defaults, once
+        if defaults is not None:
+            dialog = NewGameDialog(defaults.rules, defaults, self, self.rng)
+        else:
+            dialog = NewGameDialog(self.controller.rules, self.settings, self, self.rng)
         if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.new_game_defaults = None
             settings = dialog.settings()
             if settings.drawn_by_lot:
                 self.show_message(self.tr("The lot says: you play %1.").replace(

@@ -244,8 +244,9 @@ class PreferencesDialog(QDialog):
         self.speed_spin.setSuffix(" " + self.tr("ms"))
         self.speed_spin.setAccessibleName(self.tr("Animation time per step in milliseconds"))
         self.turn_check.setText(self.tr("Two people: &turn the board to the side to move"))
-        self.games_note.setText(self.tr("Dame starts a game like this when it opens; the New "
-                                        "game dialog lets you choose again each time."))
+        self.games_note.setText(self.tr("Dame starts a game like this when it opens, and the "
+                                        "next New game dialog starts from what you choose "
+                                        "here."))
         self.rules_label.setText(self.tr("&Rules:"))
         for index in range(self.rules_box.count()):
             key = self.rules_box.itemData(index)

@@ -390,6 +390,10 @@ class Session(QObject):
         self.prefs = prefs
         if self.window is not None:
             apply_preferences(self.window, prefs)
+            fields = ("rules", "rule_switches", "opponent", "level", "human_color")
+            if any(getattr(old, f) != getattr(prefs, f) for f in fields):
+                # the next "New game" dialog starts from the new defaults
+                self.window.new_game_defaults = settings_from_preferences(prefs, self.rng)
         if prefs.language != old.language:
             self.language = self.languages.set_language(
                 prefs.effective_language(QLocale.system().name()))

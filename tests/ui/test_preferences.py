@@ -175,3 +175,28 @@ def test_help_and_position_actions_open(program, qtbot):
     keys = session.help_dialog.keys_view.toPlainText()
     assert "Arrow keys" in keys and "Ctrl+N" in keys
     assert session.describe_position().endswith("Light to move.")
+
+
+def test_the_next_new_game_dialog_starts_from_changed_defaults(program, qtbot):
+    session, window = program
+    dialog = session.show_preferences()
+    dialog.opponent_box.setCurrentIndex(dialog.opponent_box.findData("computer"))
+    dialog.level_box.setCurrentIndex(dialog.level_box.findData("hard"))
+    dialog.rules_box.setCurrentIndex(dialog.rules_box.findData("russian"))
+    seen: list[tuple[bool, str, str]] = []
+
+    def look() -> None:
+        from dame_desktop.ui.dialogs.new_game import NewGameDialog
+
+        box = QApplication.activeModalWidget()
+        if isinstance(box, NewGameDialog):
+            seen.append((box.computer_radio.isChecked(), str(box.level_box.currentData()),
+                         str(box.rules_box.currentData())))
+            box.reject()
+            return
+        QTimer.singleShot(20, look)
+
+    QTimer.singleShot(0, look)
+    window.ask_new_game()
+    assert seen == [(True, "hard", "russian")]
+    assert not window.controller.against_computer(), "the game in progress is unchanged"
