@@ -1054,7 +1054,7 @@
     <name>MoveListModel</name>
     <message>
         <source>%1 (blew %2)</source>
-        <translation>%1 (blies %2)</translation>
+        <translation>%1 (%2 geblasen)</translation>
     </message>
     <message>
         <source>No.</source>
@@ -1773,7 +1773,7 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     </message>
     <message>
         <source>Largest capture compulsory</source>
-        <translation>Mehrheitsschlagzwang</translation>
+        <translation>Mehrheitsschlag ist Pflicht</translation>
     </message>
     <message>
         <source>Crowned during a capture</source>
