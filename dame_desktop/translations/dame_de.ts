@@ -119,7 +119,7 @@
     </message>
     <message>
         <source>&amp;Check every game…</source>
-        <translation>Alle Partien &amp;prüfen…</translation>
+        <translation>&amp;Alle Partien prüfen…</translation>
     </message>
     <message>
         <source>Set &amp;up a position…</source>
@@ -159,7 +159,7 @@
     </message>
     <message>
         <source>Game &amp;details…</source>
-        <translation>Partie&amp;daten…</translation>
+        <translation>Pa&amp;rtiedaten…</translation>
     </message>
     <message>
         <source>Next variation</source>
@@ -183,7 +183,7 @@
     </message>
     <message>
         <source>Move &amp;mark</source>
-        <translation>Zug&amp;bewertung</translation>
+        <translation>Zugbe&amp;wertung</translation>
     </message>
     <message>
         <source>The list of recent files could not be saved: %1</source>
@@ -1400,7 +1400,7 @@
     </message>
     <message>
         <source>&amp;About Dame</source>
-        <translation>Ü&amp;ber Dame</translation>
+        <translation>&amp;Über Dame</translation>
     </message>
     <message>
         <source>The game was restored; moves played: %1.</source>

@@ -64,7 +64,7 @@ def test_switching_the_language_retranslates_every_open_window(session, qtbot, t
     prefs.language_box.setCurrentIndex(prefs.language_box.findData("de"))
     qtbot.waitUntil(lambda: "&Partie" in menu_titles(win), timeout=3000)
 
-    assert {"&Partie", "&Ansicht", "&Einstellungen", "&Hilfe"} <= set(menu_titles(win))
+    assert {"&Datei", "&Partie", "&Ansicht", "&Einstellungen", "&Hilfe"} <= set(menu_titles(win))
     assert win.new_action.text() == "&Neue Partie…"
     assert win.turn_label.text() == "Hell ist am Zug"  # the status bar
     assert win.rules_label.text() == "Regeln: Deutsch (Schmidt)"
