@@ -106,6 +106,13 @@ def test_a_german_start_shows_german_texts_from_the_first_frame(qtbot, tmp_path,
         assert win.game_menu.title() == "&Partie"
         assert win.turn_label.text() == "Hell ist am Zug"
         assert s.menus["help"].title() == "&Hilfe"
+        # every menu (and the menu bar) has unique keyboard accelerators in German too
+        menus = [(win.menuBar().actions(), "menu bar")]
+        menus += [(a.menu().actions(), a.text()) for a in win.menuBar().actions() if a.menu()]
+        for actions, name in menus:
+            keys = [t.lower()[t.index("&") + 1] for t in (a.text().replace("&&", "")
+                                                         for a in actions) if "&" in t]
+            assert len(keys) == len(set(keys)), f"{name}: accelerators {keys}"
     finally:
         s.languages.set_language("en")
         QApplication.processEvents()
