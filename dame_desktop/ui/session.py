@@ -357,7 +357,9 @@ class Session(QObject):
         if window is None:
             return
         game = window.controller.game
-        if game.is_over or not game.states[1:]:
+        files = getattr(window, "files", None)
+        studying = bool(getattr(files, "studying", False))  # a file's game: the file is its record
+        if studying or game.is_over or not game.states[1:]:
             self._clear()
             return
         try:
