@@ -196,6 +196,11 @@ class GameLexer:
             buf, pos = buf[pos:], 0
         start_of_game = pos
         line_starts = [pos]
+        # lines already read ahead (say by the previous game's multi-line comment)
+        newline = buf.find("\n", pos)
+        while 0 <= newline < len(buf) - 1:
+            line_starts.append(newline + 1)
+            newline = buf.find("\n", newline + 1)
         first_line, first_column = self._line, self._column
         tokens: list[Token] = []
         append = tokens.append

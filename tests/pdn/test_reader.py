@@ -341,3 +341,15 @@ def test_percent_escapes_only_in_the_first_column_and_semicolon_comments_anywher
     assert mainline_texts(game) == ["11-15", "23-19"]
     assert game.variations[0].comment == "rest of line"
     assert [e.message for e in game.errors] == ["unexpected text '50%'"]
+
+
+def test_line_numbers_after_a_multi_line_comment_in_the_previous_game() -> None:
+    import io
+
+    from dame_desktop.pdn import iter_games
+
+    text = ('[Event "one"]\n[GameType "21"]\n1. 11-15 {a comment\nthat goes on\n'
+            'and on} 23-19 1-0\n[Event "two"]\n[GameType "21"]\n1. 11-15 23-19\n'
+            '2. 8-11 22-17\n3. 1-5 *\n')
+    games = list(iter_games(io.StringIO(text)))
+    assert [(e.line, e.column) for e in games[1].errors] == [(10, 4)]
