@@ -133,6 +133,7 @@ class GameLexer:
         self._offset = 0  # where the unread rest of the buffer starts
         self._line = 1  # file line number of the line holding that offset
         self._column = 0  # columns of that line already consumed
+        self._ahead: list[int] = []  # starts of the lines after the offset already in the buffer
         self._eof = False
         self._first = True
         self.handle_position: int | None = None  # the handle's tell() after the last game
@@ -190,17 +191,16 @@ class GameLexer:
         """The tokens of the next game, or None at the end of the input."""
         buf = self._buffer
         pos = self._offset
+        ahead = self._ahead  # starts of lines already in the buffer (read ahead)
         if pos >= len(buf):
-            buf, pos = "", 0
+            buf, pos, ahead = "", 0, []
         elif pos * 2 > len(buf):  # drop what was read (copying the smaller rest)
+            ahead = [start - pos for start in ahead[bisect_right(ahead, pos):]]
             buf, pos = buf[pos:], 0
+        first_ahead = bisect_right(ahead, pos)
         start_of_game = pos
         line_starts = [pos]
-        # lines already read ahead (say by the previous game's multi-line comment)
-        newline = buf.find("\n", pos)
-        while 0 <= newline < len(buf) - 1:
-            line_starts.append(newline + 1)
-            newline = buf.find("\n", newline + 1)
+        merged = False  # whether the read-ahead lines were copied into line_starts
         first_line, first_column = self._line, self._column
         tokens: list[Token] = []
         append = tokens.append
@@ -215,6 +215,9 @@ class GameLexer:
         while True:
             m = match_master(buf, pos)
             if m is None:  # only whitespace left: read on (in bigger steps for huge games)
+                if not merged:
+                    line_starts.extend(ahead[first_ahead:])
+                    merged = True
                 buf, new = self._extend(buf, line_starts,
                                         1 if len(buf) - start_of_game < 65536 else 1024)
                 if new is None:
@@ -297,6 +300,9 @@ class GameLexer:
                     limit = 1 << 62 if text == "{" else 3  # setups and tags are short
                     found = False
                     batch = 1
+                    if not merged:
+                        line_starts.extend(ahead[first_ahead:])
+                        merged = True
                     while limit > 0:
                         buf, new = self._extend(buf, line_starts, min(batch, limit))
                         if new is None:
@@ -323,11 +329,16 @@ class GameLexer:
             pos = end
         content = content or movetext
         # keep the unread rest for the next game
+        if merged:
+            ahead = line_starts
+        else:
+            line_starts.extend(ahead[first_ahead:bisect_right(ahead, pos)])
         rest_line, rest_column = self._position_of(pos, line_starts, first_line, first_column)
         self._buffer, self._offset = buf, pos  # the rest is read from here (no copy)
+        self._ahead = ahead
         self._line, self._column = rest_line, rest_column - 1
         if not content:
-            self._buffer, self._offset = "", 0
+            self._buffer, self._offset, self._ahead = "", 0, []
             return None
         return GameText(tokens, buf, line_starts, first_line, first_column, pos)
 
