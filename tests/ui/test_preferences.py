@@ -200,3 +200,46 @@ def test_the_next_new_game_dialog_starts_from_changed_defaults(program, qtbot):
     window.ask_new_game()
     assert seen == [(True, "hard", "russian")]
     assert not window.controller.against_computer(), "the game in progress is unchanged"
+
+
+def test_the_cursor_moves_as_seen_on_a_turned_board(program):
+    session, window = program
+    keyboard = session.keyboard
+    assert keyboard is not None
+    window.flip_action.trigger()
+    assert window.board.is_flipped()
+    keyboard.place(22)  # c3, near the top on the turned board
+    window.board.setFocus()
+    QTest.keyClick(window.board, Qt.Key.Key_Down)  # down on the screen: toward row 8 now
+    QTest.keyClick(window.board, Qt.Key.Key_Left)  # left on the screen: toward the h file
+    assert keyboard.square() == 18  # d4
+    rect = keyboard.cursor_rect()
+    assert rect is not None and rect.contains(window.board.square_center(18))
+
+
+def test_own_colours_are_used_and_remembered(program):
+    session, window = program
+    dialog = session.show_preferences()
+    button = dialog.color_buttons["dark_square"]
+    button.set_color("#204080")
+    button.color_chosen.emit("#204080")  # what the colour chooser reports
+    prefs = load_preferences().value
+    assert prefs.board_theme == "custom" and prefs.custom_colors.dark_square == "#204080"
+    assert dialog.theme_box.currentData() == "custom"
+    colour = pixel(window, 15)
+    assert abs(colour.blue() - 0x80) < 24 and abs(colour.red() - 0x20) < 24
+
+
+def test_the_window_size_is_kept_for_the_next_start(program, qtbot):
+    session, window = program
+    window.resize(777, 555)
+    window.close()  # closing saves the geometry
+    assert load_preferences().value.window_geometry
+    again = Session()
+    second = MainWindow(start_game=False)
+    qtbot.addWidget(second)
+    try:
+        again.attach(second)
+        assert (second.width(), second.height()) == (777, 555)
+    finally:
+        second.shutdown()
