@@ -665,8 +665,11 @@ class MainWindow(QMainWindow):
         self.game_menu.setTitle(self.tr("&Game"))
         self.view_menu.setTitle(self.tr("&View"))
         self.tool_bar.setWindowTitle(self.tr("Game"))
-        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0,
-                                          max(0, self.model.columnCount() - 1))
+        current = self.model.current()
+        self.model.set_game(self.controller.game)  # entries carry translated notes
+        self.model.set_current(current)
+        if current is not None:
+            self.move_view.setCurrentIndex(self.model.index_of(current))
         self.board.set_idle_reason(self._idle_reason())
         pending = self.controller.game.pending_huff
         if pending is not None and self.huff_bar.isVisible():
