@@ -126,6 +126,21 @@ def mine(rules_key: str, wanted: int, seed: int, log: bool, deep: bool = False) 
     return lines
 
 
+def recheck(path: Path) -> int:
+    bad = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        key, fen, best, kind = (p.strip() for p in line.split("|")[:4])
+        pos = Position.from_fen(fen, find_rules(key))
+        checked = verify(pos, DEEP[pos.rules.board_size], kind == "deep")
+        if checked is None or checked[0] != best:
+            bad += 1
+            print(f"no longer clear: {line}  (now {checked})", flush=True)
+    print(f"{bad} line(s) no longer clear")
+    return 1 if bad else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-rules", type=int, default=34)
@@ -134,7 +149,12 @@ def main() -> int:
     parser.add_argument("--log", action="store_true", help="show finds on stderr as they come")
     parser.add_argument("--deep", action="store_true",
                         help="only tactics that a 3-ply search misses (kind 'deep')")
+    parser.add_argument("--recheck", type=Path, default=None, metavar="FILE",
+                        help="re-verify an existing set with the current engine and print "
+                        "the lines that no longer have one clearly best move")
     args = parser.parse_args()
+    if args.recheck is not None:
+        return recheck(args.recheck)
     print("# Tactics: rules | FEN | best move (full path) | kind | deep score")
     print("# Built by bench/make_tactics.py (see its docstring); checked by bench/ai_tactics.py")
     for i, key in enumerate(args.rules.split(",")):
