@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -39,6 +39,22 @@ def app_icon() -> QIcon:
     return icon
 
 
+class FileOpenFilter(QObject):
+    """Opens files the desktop hands over as events (macOS Finder double-clicks)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.FileOpen:
+            path = event.file()  # type: ignore[attr-defined]
+            if path:
+                self._window.files.open_path(path)
+                return True
+        return super().eventFilter(watched, event)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the program; returns the exit code of the event loop."""
     args = list(sys.argv if argv is None else argv)
@@ -64,6 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .session import open_main_window  # preferences, language, autosave, the offer
 
     _session, window = open_main_window(app)
+    file_open = FileOpenFilter(window)
+    app.installEventFilter(file_open)
     pdn_files = [a for a in args[1:] if a.lower().endswith(".pdn")]
     if pdn_files:  # a double-click on a .pdn file: open it (the first one)
         window.files.open_path(pdn_files[0])

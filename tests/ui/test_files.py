@@ -682,3 +682,23 @@ def test_a_file_changed_elsewhere_is_not_overwritten_unasked(window, qtbot, tmp_
     files.ask_overwrite = lambda: True
     assert files.save()
     assert b"{mine}" in path.read_bytes()
+
+
+def test_a_file_open_event_opens_the_file(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # macOS hands a Finder double-click to the application as a FileOpen event.
+    from PySide6.QtGui import QFileOpenEvent
+
+    from dame_desktop.ui.app import FileOpenFilter
+
+    path = copy(tmp_path, "three_games.pdn")
+    app = QApplication.instance()
+    handler = FileOpenFilter(window)
+    app.installEventFilter(handler)
+    try:
+        QApplication.sendEvent(app, QFileOpenEvent(str(path)))
+        assert window.files.doc is not None and window.files.doc.path == path
+        assert len(window.files.doc) == 3
+    finally:
+        app.removeEventFilter(handler)
+        if window.files.list_dialog is not None:
+            window.files.list_dialog.reject()
