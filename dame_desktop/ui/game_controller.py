@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
@@ -339,24 +339,20 @@ class GameController(QObject):
 
     def undo(self) -> None:
         """Take back a move; against the computer your move and its reply."""
-        if not self.game.can_undo:
-            return
-        self._stop_everything()
-        self.game.undo()
-        if self.humans() and not all(p.is_human for p in self.players.values()):
-            while self.game.can_undo and not self._human_to_move():
-                self.game.undo()
-        self._changed()
-        self._next_turn()
+        self._step(self.game.undo, lambda: self.game.can_undo)
 
     def redo(self) -> None:
-        if not self.game.can_redo:
+        """Play a taken-back move again; against the computer up to your next turn."""
+        self._step(self.game.redo, lambda: self.game.can_redo)
+
+    def _step(self, action: Callable[[], None], possible: Callable[[], bool]) -> None:
+        if not possible():
             return
         self._stop_everything()
-        self.game.redo()
+        action()
         if self.humans() and not all(p.is_human for p in self.players.values()):
-            while self.game.can_redo and not self._human_to_move():
-                self.game.redo()
+            while possible() and not self._human_to_move():
+                action()
         self._changed()
         self._next_turn()
 
