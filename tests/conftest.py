@@ -6,6 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# The suite is reproducible by default: the same examples on every run, so a red CI means a
+# change, not luck.  HYPOTHESIS_PROFILE=explore draws fresh random examples (and many more).
+settings.register_profile("default", derandomize=True)
+settings.register_profile("explore", derandomize=False, max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

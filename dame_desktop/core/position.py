@@ -342,7 +342,10 @@ def resolve(squares: list[int], candidates: list[Move], text: str, pos: Position
             return all(sq in it for sq in via)
 
         narrowed = [m for m in matches if any(fits(p) for p in (m.paths or (m.path,)))]
-        matches = narrowed
+        # a full path names its move even when it is also a subsequence of a longer route
+        route = tuple(squares)
+        exact = [m for m in narrowed if route in (m.paths or (m.path,))]
+        matches = exact if exact else narrowed
     if not matches:
         raise IllegalMoveError(f"{text.strip()} is not a legal move in {pos.fen()}")
     if len(matches) > 1:

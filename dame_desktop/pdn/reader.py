@@ -286,6 +286,12 @@ class _Resolver:
             return f"illegal move {_clean(text)} in position {self._fen(state)}"
         if len(matches) > 1:
             identities = {(r[0], r[1], r[2]) for r in matches}
+            if len(identities) > 1 and via:
+                # a full path names its move even when it is also a subsequence of a longer one
+                exact = [r for r in matches if r[4] == via + (tb,)]
+                if exact:
+                    matches = exact
+                    identities = {(r[0], r[1], r[2]) for r in matches}
             if len(identities) > 1:
                 b2s = self.geo.bit_to_sq
                 seen: dict[tuple[int, int, int], str] = {}

@@ -852,3 +852,15 @@ def test_fen_empty_board_is_accepted() -> None:
     # Problem files carry the empty board as `W::.` (FMJD suite, bridges.pdn).
     empty = Position.from_fen("W::.", find_rules("english"))
     assert empty.pieces() == {} and empty.fen() == "W:W:B"
+
+
+def test_exact_full_path_wins_over_a_longer_route_through_the_same_squares() -> None:
+    # Russian: 16x23x32, or crown on 30 and come back as a king 30x21x14x32; both pass 23.
+    pos = position("B:W17,19,20,25,26,27,29,31:B1,2,3,4,8,9,10,11,12,16", "russian")
+    assert sorted(m.full_text() for m in pos.legal_moves()) == ["16x23x30x21x14x32", "16x23x32"]
+    assert pos.parse_move("16x23x32").path == (16, 23, 32)
+    assert pos.parse_move("g5:e3:g1").path == (16, 23, 32)
+    assert pos.parse_move("16x23x30x21x14x32").path == (16, 23, 30, 21, 14, 32)
+    assert pos.parse_move("16x30x32").path == (16, 23, 30, 21, 14, 32)  # a subsequence still fits
+    with pytest.raises(AmbiguousMoveError):
+        pos.parse_move("16x32")

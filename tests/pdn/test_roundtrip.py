@@ -158,3 +158,15 @@ def test_accept_replays_a_game_into_an_equal_copy(seed: int) -> None:
     assert copy is not game
     assert game_data(copy) == game_data(game)
     assert write_game(copy) == write_game(game)
+
+
+def test_full_path_that_is_part_of_a_longer_route_reads_back() -> None:
+    # Russian: 16x23x32 stops on g1, while 16x23x30x21x14x32 crowns on 30 and comes back to g1:
+    # both end on 32 and pass 23, so only the exact path tells them apart (found by hypothesis).
+    rules = find_rules("russian")
+    start = Position.from_fen("B:W17,19,20,25,26,27,29,31:B1,2,3,4,8,9,10,11,12,16", rules)
+    for route in ("16x23x32", "16x23x30x21x14x32"):
+        game = Game(rules, start)
+        game.add_variation(route)
+        back = reread(game)
+        assert back.variations[0].move.path == tuple(int(s) for s in route.split("x"))
