@@ -263,6 +263,28 @@ class _Resolver:
         return None
 
     def _resolve(self, state: State, text: str) -> tuple[RawMove, State] | str:
+        found = self.matches(state, text)
+        if isinstance(found, str):
+            return found
+        return found[0], self.after(state, found[0])
+
+    def after(self, state: State, raw: RawMove) -> State:
+        w, b, k, wtm = state
+        w2, b2, k2 = self.gen.apply(w, b, k, wtm, raw)
+        return w2, b2, k2, not wtm
+
+    def candidates(self, state: State, text: str) -> list[RawMove]:
+        """One raw move per identity that ``text`` may name (several when it is ambiguous)."""
+        found = self.matches(state, text, keep_all=True)
+        if isinstance(found, str):
+            return []
+        unique: dict[tuple[int, int, int], RawMove] = {}
+        for r in found:
+            unique.setdefault((r[0], r[1], r[2]), r)
+        return list(unique.values())
+
+    def matches(self, state: State, text: str, keep_all: bool = False) -> list[RawMove] | str:
+        """The raw moves ``text`` names (all routes of one move), or an error message."""
         parsed = self.squares(text)
         if isinstance(parsed, str):
             return parsed
@@ -292,6 +314,8 @@ class _Resolver:
                 if exact:
                     matches = exact
                     identities = {(r[0], r[1], r[2]) for r in matches}
+            if len(identities) > 1 and keep_all:
+                return matches
             if len(identities) > 1:
                 b2s = self.geo.bit_to_sq
                 seen: dict[tuple[int, int, int], str] = {}
@@ -301,14 +325,61 @@ class _Resolver:
                 options = ", ".join(sorted(seen.values()))
                 return (f"ambiguous capture {_clean(text)} in position {self._fen(state)}: "
                         f"it may be {options}")
-        raw = matches[0]
-        w, b, k, wtm = state
-        w2, b2, k2 = self.gen.apply(w, b, k, wtm, raw)
-        return raw, (w2, b2, k2, not wtm)
+        return matches
 
     def _fen(self, state: State) -> str:
         w, b, k, wtm = state
         return Position(self.rules, w, b, k, Color.WHITE if wtm else Color.BLACK).fen()
+
+
+def _following_moves(tokens: list[Token], index: int, count: int) -> list[str]:
+    """The texts of up to ``count`` moves after ``tokens[index]`` in the same line."""
+    out: list[str] = []
+    nested = 0
+    for tok in tokens[index + 1:]:
+        kind = tok[0]
+        if kind == lx.OPEN:
+            nested += 1
+        elif kind == lx.CLOSE:
+            if nested == 0:
+                break  # the line ends here
+            nested -= 1
+        elif nested == 0:
+            if kind == lx.MOVE:
+                out.append(tok[2])
+                if len(out) == count:
+                    break
+            elif kind in (lx.RESULT, lx.SETUP, lx.UNKNOWN_MOVE):
+                break
+    return out
+
+
+def _settle(resolver: _Resolver, state: State, text: str, tokens: list[Token],
+            index: int) -> tuple[RawMove, State] | None:
+    """An ambiguous short capture settled by the moves that follow it in the file.
+
+    Files often write ``10x26`` where two routes with different captured pieces exist; the
+    game's next moves are legal after only one of them.  Each candidate replays up to twelve
+    following moves; the one that gets strictly furthest wins, else ``None`` (still ambiguous).
+    """
+    following = _following_moves(tokens, index, 12)
+    if not following:
+        return None
+    reach: list[tuple[int, RawMove, State]] = []
+    for raw in resolver.candidates(state, text):
+        after = now = resolver.after(state, raw)
+        played = 0
+        for move_text in following:
+            step = resolver.candidates(now, move_text)
+            if not step:
+                break
+            now = resolver.after(now, step[0])
+            played += 1
+        reach.append((played, raw, after))
+    reach.sort(key=lambda item: -item[0])
+    if len(reach) >= 2 and reach[0][0] > reach[1][0]:
+        return reach[0][1], reach[0][2]
+    return None
 
 
 def _fits(via: tuple[int, ...], path: tuple[int, ...]) -> bool:
@@ -461,7 +532,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
     MOVE, COMMENT, NAG, OPEN, CLOSE = lx.MOVE, lx.COMMENT, lx.NAG, lx.OPEN, lx.CLOSE
     visit_move = visitor.visit_move
     move_cache = resolver.move_cache
-    for tok in tokens:
+    for index, tok in enumerate(tokens):
         kind = tok[0]
         if skip_depth >= 0:
             if kind == OPEN:
@@ -484,6 +555,8 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             found = move_cache.get((current, tok[2]))
             if found is None:
                 found = resolve(current, tok[2])
+            if isinstance(found, str) and found.startswith("ambiguous"):
+                found = _settle(resolver, current, tok[2], tokens, index) or found
             if isinstance(found, str):
                 report(_error(text, tok, found))
                 if not found.startswith("ambiguous"):  # ambiguity is the file's, not the rules'

@@ -229,6 +229,19 @@ def test_ambiguous_short_capture_is_an_error_unless_the_path_settles_it() -> Non
     assert move.path == (10, 19, 26) and move.captured == (15, 23)
 
 
+def test_ambiguous_short_capture_settled_by_the_moves_that_follow() -> None:
+    follows, neither = games_of("lookahead.pdn")
+    assert follows.errors == []
+    move = follows.variations[0].move
+    assert move.path == (10, 17, 26) and move.captured == (14, 22)
+    assert mainline_texts(follows) == ["10x17x26", "18-14"]
+    side = follows.variations[1]  # the side line keeps its own, written-out capture
+    assert side.move.path == (10, 19, 26)
+    # 22-17 is legal after neither route: the capture stays ambiguous and is reported
+    assert len(neither.errors) == 1
+    assert neither.errors[0].message.startswith("ambiguous capture 10x26")
+
+
 def test_illegal_move_names_the_move_and_the_position_and_the_file_goes_on() -> None:
     _ambiguous, _settled, illegal, after = games_of("ambiguous.pdn")
     assert len(illegal.errors) == 1
