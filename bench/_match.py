@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dame_desktop.ai import Level, Limit, choose_move, search
+from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, search
 from dame_desktop.core import Color, Game, Move, Position
 
 Player = Callable[[Game], Move]
@@ -25,22 +25,27 @@ def recent_history(game: Game) -> list[Position]:
     return out
 
 
-def engine_player(limit: Limit) -> Player:
+def engine_player(limit: Limit, memory: bool = True) -> Player:
+    """Our engine at ``limit``; with ``memory`` its tables live on from move to move, as in the
+    app (and as the peer's do)."""
+    kept = SearchMemory() if memory else None
+
     def play(game: Game) -> Move:
         result = search(game.position, game.rules, limit, history=recent_history(game),
-                        quiet_plies=game.state.quiet_plies)
+                        quiet_plies=game.state.quiet_plies, memory=kept)
         assert result.move is not None
         return result.move
 
     return play
 
 
-def level_player(level: Level, seed: int = 0) -> Player:
+def level_player(level: Level, seed: int = 0, memory: bool = True) -> Player:
     rng = random.Random(seed)
+    kept = SearchMemory() if memory else None
 
     def play(game: Game) -> Move:
         result = choose_move(game.position, level, rng, history=recent_history(game),
-                             quiet_plies=game.state.quiet_plies)
+                             quiet_plies=game.state.quiet_plies, memory=kept)
         assert result.move is not None
         return result.move
 

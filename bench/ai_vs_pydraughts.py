@@ -88,6 +88,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=240,
                         help="adjudicate a draw after this many plies")
+    parser.add_argument("--no-memory", action="store_true",
+                        help="fresh tables for every move (no SearchMemory)")
     parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
     args = parser.parse_args()
     python = str(Path(args.venv) / "bin" / "python")
@@ -97,7 +99,7 @@ def main() -> int:
         return 2
     rules = find_rules("international")
     peer = Peer(python)
-    ours = engine_player(Limit(movetime=args.movetime))
+    ours = engine_player(Limit(movetime=args.movetime), memory=not args.no_memory)
     our_used = 0.0
     our_moves = 0
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .advice import accept_draw, analyse, choose_move, hint, should_huff
 from .evaluate import Evaluator, evaluator
 from .levels import BEGINNER, EASY, HARD, LEVELS, MASTER, MEDIUM, Level, find_level
-from .search import WIN, Limit, SearchResult, search
+from .search import WIN, Limit, SearchMemory, SearchResult, search
 
 __all__ = [
     "BEGINNER",
@@ -22,6 +22,7 @@ __all__ = [
     "Evaluator",
     "Level",
     "Limit",
+    "SearchMemory",
     "SearchResult",
     "accept_draw",
     "analyse",

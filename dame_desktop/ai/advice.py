@@ -9,7 +9,7 @@ from ..core.game import HuffChoice
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
 from .levels import Level
-from .search import Limit, SearchResult, StopFlag, random_seed, search
+from .search import Limit, SearchMemory, SearchResult, StopFlag, random_seed, search
 
 HINT_LIMIT = Limit(movetime=1.0)
 DRAW_LIMIT = Limit(movetime=0.5)
@@ -25,8 +25,12 @@ def choose_move(
     *,
     history: Iterable[Position] = (),
     quiet_plies: int = 0,
+    memory: SearchMemory | None = None,
 ) -> SearchResult:
-    """The engine's move at ``level``; ``rng`` varies the weaker levels' choices reproducibly."""
+    """The engine's move at ``level``; ``rng`` varies the weaker levels' choices reproducibly.
+
+    ``memory`` keeps the engine's tables from its previous move of the same game.
+    """
     seed = random_seed(rng) if level.noise else 0
     return search(
         position,
@@ -37,6 +41,7 @@ def choose_move(
         quiet_plies=quiet_plies,
         noise=level.noise,
         seed=seed,
+        memory=memory,
     )
 
 

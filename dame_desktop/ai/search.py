@@ -83,8 +83,73 @@ class _Stop(Exception):
     """Raised inside the tree when time, nodes or the caller say stop."""
 
 
+TableKey = tuple[int, int, int, bool]
+TableEntry = tuple[int, int, int, RawMove | None]
+HistTable = dict[tuple[bool, int, int], int]
+EvalCache = dict[tuple[int, int, int], int]
+
+
+class SearchMemory:
+    """What the engine keeps from one search to the next within a game.
+
+    The transposition table, the history counters and the evaluation cache of the last search
+    let the next one (two plies later) start from what was already worked out, as a player
+    remembers their analysis.  Entries are keyed by the whole position, so they stay valid;
+    the table is started afresh when the rules, the evaluation noise or its seed change, and
+    when it is three-quarters full.  Not thread-safe: one memory per engine thread.
+    """
+
+    def __init__(self, limit: int = TT_LIMIT, keep_dropped: bool = False) -> None:
+        self.limit = limit
+        self.keep_dropped = keep_dropped  # set tables aside in ``dropped`` instead of freeing
+        self.rules: RuleSet | None = None
+        self.signature: tuple[int, int] | None = None
+        self.tt: dict[TableKey, TableEntry] = {}
+        self.hist: dict[tuple[bool, int, int], int] = {}
+        self.eval_cache: dict[tuple[int, int, int], int] = {}
+        self.dropped: list[dict] = []  # type: ignore[type-arg]  # for the owner to free
+
+    def clear(self) -> None:
+        """Forget everything (a new game, a set-up position)."""
+        self._drop_tt()
+        self._drop(self.eval_cache)
+        self.eval_cache = {}
+        self.hist = {}
+        self.rules = None
+        self.signature = None
+
+    def _drop(self, table: dict) -> None:  # type: ignore[type-arg]
+        if self.keep_dropped and table:
+            self.dropped.append(table)
+
+    def _drop_tt(self) -> None:
+        self._drop(self.tt)
+        self.tt = {}
+
+    def lend(
+        self, rules: RuleSet, noise: int, seed: int
+    ) -> tuple[dict[TableKey, TableEntry], HistTable, EvalCache]:
+        """The tables for a search with these settings (kept ones when they still apply)."""
+        if rules != self.rules:
+            self.clear()
+            self.rules = rules
+        if (noise, seed) != self.signature or len(self.tt) >= self.limit * 3 // 4:
+            self._drop_tt()
+            self.signature = (noise, seed)
+        if len(self.eval_cache) >= EVAL_CACHE_LIMIT:
+            self._drop(self.eval_cache)
+            self.eval_cache = {}
+        # older history counts weigh less than the new search's own
+        self.hist = {key: value >> 2 for key, value in self.hist.items() if value >= 4}
+        return self.tt, self.hist, self.eval_cache
+
+    def free_dropped(self) -> None:
+        """Drop the tables set aside (a caller on a GUI thread may empty them gently first)."""
+        self.dropped.clear()
+
+
 class Searcher:
-    """One search: tables live as long as the object (a fresh one per ``search`` call)."""
+    """One search.  Its tables live as long as the object, or in a ``SearchMemory``."""
 
     threat_extension = True
     next_iteration_fraction = 0.6  # start another iteration while under this share of the time
@@ -98,6 +163,7 @@ class Searcher:
         seed: int = 0,
         history: Iterable[Position] = (),
         quiet_plies: int = 0,
+        memory: SearchMemory | None = None,
     ) -> None:
         self.rules = rules
         self.gen = generator(rules)
@@ -114,10 +180,14 @@ class Searcher:
         self.three_kings = rules.draw_three_kings_diagonal
         geo = self.gen.geo
         self.long_diagonal = geo.long_diagonal
-        self.tt: dict[tuple[int, int, int, bool], tuple[int, int, int, RawMove | None]] = {}
+        self.tt: dict[TableKey, TableEntry]
+        self.hist: dict[tuple[bool, int, int], int]
+        self.eval_cache: dict[tuple[int, int, int], int]
+        if memory is not None:
+            self.tt, self.hist, self.eval_cache = memory.lend(rules, noise, seed)
+        else:
+            self.tt, self.hist, self.eval_cache = {}, {}, {}
         self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.hist: dict[tuple[bool, int, int], int] = {}
-        self.eval_cache: dict[tuple[int, int, int], int] = {}
         self.path: set[tuple[int, int, int, bool]] = {p.key for p in history}
         self.nodes = 0
         self.deadline = 0.0
@@ -499,6 +569,7 @@ def search(
     seed: int = 0,
     only: Sequence[Move] | None = None,
     on_iteration: Callable[[SearchResult], None] | None = None,
+    memory: SearchMemory | None = None,
 ) -> SearchResult:
     """Search ``position`` and return the best move, its score and the principal variation.
 
@@ -509,7 +580,8 @@ def search(
     rule set's quiet-move draw rule.  ``noise`` adds a deterministic per-position jitter of up
     to that many hundredths to the evaluation (weaker levels), varied by ``seed``.  ``only``
     restricts the root moves (a subset of the legal moves).  ``on_iteration`` is called
-    with the result of every completed iteration (live analysis).
+    with the result of every completed iteration (live analysis).  ``memory`` carries the
+    tables from one search of a game to the next (see SearchMemory).
     """
     if rules is None:
         rules = position.rules
@@ -517,7 +589,7 @@ def search(
         position = Position(rules, position.white, position.black, position.kings, position.turn)
     if limit is None:
         limit = Limit(movetime=1.0)
-    searcher = Searcher(rules, limit, should_stop, noise, seed, history, quiet_plies)
+    searcher = Searcher(rules, limit, should_stop, noise, seed, history, quiet_plies, memory)
     searcher.on_iteration = on_iteration
     return searcher.run(position, only)
 

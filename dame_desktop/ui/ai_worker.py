@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from ..ai import Limit, SearchResult, accept_draw, should_huff
 from ..ai.advice import HINT_LIMIT
 from ..ai.levels import Level
-from ..ai.search import Searcher, random_seed
+from ..ai.search import Searcher, SearchMemory, random_seed
 from ..core import Color, Position
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,12 @@ class AiWorker(QObject):
     answered = Signal(object)  # AiAnswer
     failed = Signal(int, str)  # request id, message
 
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        # the engine's tables from its previous move (levels without noise): the next search
+        # starts from them; old tables are emptied in slices, never in one long pause
+        self.memory = SearchMemory(keep_dropped=True)
+
     @Slot(object)
     def run(self, request: AiRequest) -> None:
         if request.stop.is_set():
@@ -72,7 +78,7 @@ class AiWorker(QObject):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            value = _answer(request, should_stop)
+            value = _answer(request, should_stop, self.memory)
         except Exception as exc:  # the GUI must hear about it rather than wait forever
             log.exception("engine request %s failed", request.id)
             self.failed.emit(request.id, f"{type(exc).__name__}: {exc}")
@@ -107,7 +113,9 @@ def _stop_flag(event: threading.Event):  # type: ignore[no-untyped-def]
     return should_stop
 
 
-def _answer(request: AiRequest, should_stop) -> object:  # type: ignore[no-untyped-def]
+def _answer(  # type: ignore[no-untyped-def]
+    request: AiRequest, should_stop, memory: SearchMemory | None = None
+) -> object:
     pos = request.position
     if request.kind == "move":
         assert request.level is not None
@@ -116,7 +124,8 @@ def _answer(request: AiRequest, should_stop) -> object:  # type: ignore[no-untyp
         if request.movetime is not None:
             limit = Limit(movetime=request.movetime, depth=limit.depth, nodes=limit.nodes)
         seed = random_seed(random.Random(request.seed)) if level.noise else 0
-        return _search_gently(pos, limit, should_stop, request, level.noise, seed)
+        kept = memory if not level.noise else None
+        return _search_gently(pos, limit, should_stop, request, level.noise, seed, kept)
     if request.kind == "hint":
         limit = Limit(movetime=request.movetime) if request.movetime else HINT_LIMIT
         return _search_gently(pos, limit, should_stop, request)
@@ -133,7 +142,7 @@ def _answer(request: AiRequest, should_stop) -> object:  # type: ignore[no-untyp
 
 def _search_gently(  # type: ignore[no-untyped-def]
     position: Position, limit: Limit, should_stop, request: AiRequest, noise: int = 0,
-    seed: int = 0,
+    seed: int = 0, memory: SearchMemory | None = None,
 ) -> SearchResult:
     """``ai.search`` (as ``choose_move`` and ``hint`` call it), freeing its tables gently.
 
@@ -142,7 +151,11 @@ def _search_gently(  # type: ignore[no-untyped-def]
     between them keeps the window's event loop running.
     """
     searcher = Searcher(position.rules, limit, should_stop, noise, seed, request.history,
-                        request.quiet_plies)
+                        request.quiet_plies, memory)
+    if memory is not None:
+        while memory.dropped:
+            _empty_slowly(memory.dropped.pop())
+        return searcher.run(position)
     try:
         return searcher.run(position)
     finally:
