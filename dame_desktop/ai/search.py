@@ -105,8 +105,8 @@ class SearchMemory:
         self.rules: RuleSet | None = None
         self.signature: tuple[int, int] | None = None
         self.tt: dict[TableKey, TableEntry] = {}
-        self.hist: dict[tuple[bool, int, int], int] = {}
-        self.eval_cache: dict[tuple[int, int, int], int] = {}
+        self.hist: HistTable = {}
+        self.eval_cache: EvalCache = {}
         self.dropped: list[dict] = []  # type: ignore[type-arg]  # for the owner to free
 
     def clear(self) -> None:
@@ -181,8 +181,8 @@ class Searcher:
         geo = self.gen.geo
         self.long_diagonal = geo.long_diagonal
         self.tt: dict[TableKey, TableEntry]
-        self.hist: dict[tuple[bool, int, int], int]
-        self.eval_cache: dict[tuple[int, int, int], int]
+        self.hist: HistTable
+        self.eval_cache: EvalCache
         if memory is not None:
             self.tt, self.hist, self.eval_cache = memory.lend(rules, noise, seed)
         else:

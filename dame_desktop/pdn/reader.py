@@ -314,9 +314,9 @@ class _Resolver:
                 if exact:
                     matches = exact
                     identities = {(r[0], r[1], r[2]) for r in matches}
-            if len(identities) > 1 and keep_all:
-                return matches
             if len(identities) > 1:
+                if keep_all:
+                    return matches
                 b2s = self.geo.bit_to_sq
                 seen: dict[tuple[int, int, int], str] = {}
                 for r in matches:
