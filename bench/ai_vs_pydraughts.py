@@ -6,6 +6,7 @@ with colours swapped.  Prints the score and the Elo difference.
 
     python bench/ai_vs_pydraughts.py --games 100 --movetime 1.0
     python bench/ai_vs_pydraughts.py --games 20 --movetime 0.1      # quick look
+    python bench/ai_vs_pydraughts.py --shard 0/2 &  python bench/ai_vs_pydraughts.py --shard 1/2
 """
 
 from __future__ import annotations
@@ -90,8 +91,17 @@ def main() -> int:
                         help="adjudicate a draw after this many plies")
     parser.add_argument("--no-memory", action="store_true",
                         help="fresh tables for every move (no SearchMemory)")
+    parser.add_argument("--shard", default="0/1", metavar="I/N",
+                        help="play only every N-th opening from the I-th (0-based), so that N "
+                             "processes share one match")
     parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
     args = parser.parse_args()
+    try:
+        shard, shards = (int(x) for x in args.shard.split("/"))
+        if not 0 <= shard < shards:
+            raise ValueError
+    except ValueError:
+        parser.error(f"--shard wants I/N with 0 <= I < N, got {args.shard!r}")
     python = str(Path(args.venv) / "bin" / "python")
     if not Path(python).exists():
         print(f"no peers venv at {args.venv}: python -m venv {args.venv} && "
@@ -120,8 +130,10 @@ def main() -> int:
     played = 0
     try:
         for i, start in enumerate(starts):
+            if i % shards != shard:
+                continue
             for ours_white in (True, False):
-                if played >= args.games:
+                if 2 * i + (not ours_white) >= args.games:
                     break
                 game = Game(rules, start)
                 white, black = (timed_ours, theirs) if ours_white else (theirs, timed_ours)

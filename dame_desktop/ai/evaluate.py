@@ -7,10 +7,12 @@ handful of ``bit_count`` calls instead of a loop over the pieces.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core.geometry import geometry
 from ..core.rules import RuleSet
+from . import weights_10x10
 
 MAN = 100
 FLYING_KING = 300
@@ -34,6 +36,40 @@ def _planes(weights: dict[int, int]) -> Planes:
             out.append((shift, mask))
         shift += 1
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights that can be fitted to games instead of set by hand.
+
+    ``men_open`` and ``men_end`` are piece-square values for a man in the opening and in the
+    ending (blended by the material left), one per square in reading order from the top-left
+    corner of the board as its owner sees it (own back row last).  The scalars weigh the other
+    terms: the side-to-move bonus, back-rank guards, mobility, wing balance, runaway men,
+    men backed by a man behind them, and men that cannot step forward.
+    """
+
+    men_open: tuple[int, ...]
+    men_end: tuple[int, ...]
+    tempo: int = 4
+    back: int = 4
+    mobility: int = 2
+    balance: int = 2
+    runaway: int | None = None  # None: a third of (king - man)
+    backed: int = 0
+    locked: int = 0
+
+
+# fitted weights by board size (tools/tune_eval.py writes them); other sizes use the hand-set
+TUNED: dict[int, Weights] = {
+    10: Weights(weights_10x10.MEN_OPEN, weights_10x10.MEN_END, **weights_10x10.SCALARS),
+}
+
+
+def _offset_planes(table: dict[int, int]) -> tuple[Planes, int]:
+    """Bit planes of a table that may hold negative values, and the offset to add back."""
+    low = min(table.values(), default=0)
+    return _planes({bit: v - low for bit, v in table.items()}), low
 
 
 def _div(x: int, d: int) -> int:
@@ -79,28 +115,28 @@ class Evaluator:
         self.rowcol: list[tuple[int, int]] = [(0, 0)] * geo.bits
         for bit, row, col in cells:
             self.rowcol[bit] = (row, col)
-        centre = (size - 1) / 2.0
+        weights = TUNED.get(size) or self._hand_set(cells, size, geo.squares)
+        self.weights = weights
+        squares = geo.squares
         men_w: dict[int, int] = {}
-        adv_w: dict[int, int] = {}
-        king_w: dict[int, int] = {}
         men_b: dict[int, int] = {}
-        adv_b: dict[int, int] = {}
+        end_w: dict[int, int] = {}
+        end_b: dict[int, int] = {}
+        for i, (bit, _, _) in enumerate(cells):
+            # White's table reads the board as it stands; Black's is the same turned half round
+            men_w[bit] = weights.men_open[i]
+            end_w[bit] = weights.men_end[i]
+            men_b[bit] = weights.men_open[squares - 1 - i]
+            end_b[bit] = weights.men_end[squares - 1 - i]
+        self.men_w, self.men_low = _offset_planes(men_w)
+        self.men_b, _ = _offset_planes(men_b)
+        self.end_w, self.end_low = _offset_planes(end_w)
+        self.end_b, _ = _offset_planes(end_b)
+        king_w: dict[int, int] = {}
         back_w = back_b = 0
-        row_weight_end = [0] * size
-        for rank in range(size):  # rank = rows advanced from the own back row
-            row_weight_end[rank] = (rank * rank * 24) // ((size - 1) * (size - 1))
+        centre = (size - 1) / 2.0
         for bit, row, col in cells:
-            rank_w = size - 1 - row
-            rank_b = row
-            dist = abs(col - centre)
-            central = max(0, int(round(4 - 2 * dist * 4 / size)))
-            edge = 0 if col in (0, size - 1) else 2
-            # opening / middle game: centre control and mild advancement
-            men_w[bit] = central + edge + min(rank_w, size - 3)
-            men_b[bit] = central + edge + min(rank_b, size - 3)
-            adv_w[bit] = row_weight_end[rank_w]
-            adv_b[bit] = row_weight_end[rank_b]
-            kv = central * 2
+            kv = self._central(col, centre, size) * 2
             if rules.flying_kings and (geo.long_diagonal >> bit) & 1:
                 kv += 8
             king_w[bit] = kv
@@ -108,24 +144,39 @@ class Evaluator:
                 back_w |= 1 << bit
             if row == 0:
                 back_b |= 1 << bit
-        self.men_w = _planes(men_w)
-        self.men_b = _planes(men_b)
-        self.adv_w = _planes(adv_w)
-        self.adv_b = _planes(adv_b)
         self.king_pst = _planes(king_w)
         self.back_w = back_w
         self.back_b = back_b
         # men one step from the crowning row
         self.pre_w = self._row_mask(cells, 1)
         self.pre_b = self._row_mask(cells, size - 2)
-        self.back_value = 6 if size <= 8 else 4
+        self.back_value = weights.back
         self.left = 0
         for bit, _, col in cells:
             if col < size // 2:
                 self.left |= 1 << bit
-        self.balance = 2
-        self.mobility = 2
-        self.runaway = (self.king - MAN) // 3
+        self.balance = weights.balance
+        self.mobility = weights.mobility
+        self.tempo = weights.tempo
+        self.backed = weights.backed
+        self.locked = weights.locked
+        self.runaway = (self.king - MAN) // 3 if weights.runaway is None else weights.runaway
+
+    @staticmethod
+    def _central(col: int, centre: float, size: int) -> int:
+        return max(0, int(round(4 - 2 * abs(col - centre) * 4 / size)))
+
+    def _hand_set(self, cells: list[tuple[int, int, int]], size: int, squares: int) -> Weights:
+        """The hand-set weights: centre, edges and mild advancement early, rank late."""
+        centre = (size - 1) / 2.0
+        men_open = [0] * squares
+        men_end = [0] * squares
+        for i, (_, row, col) in enumerate(cells):
+            rank = size - 1 - row  # rows advanced from White's own back row
+            edge = 0 if col in (0, size - 1) else 2
+            men_open[i] = self._central(col, centre, size) + edge + min(rank, size - 3)
+            men_end[i] = 2 * ((rank * rank * 24) // ((size - 1) * (size - 1)))
+        return Weights(tuple(men_open), tuple(men_end), back=6 if size <= 8 else 4)
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -147,7 +198,7 @@ class Evaluator:
             left = self.quiet_limit - quiet
             if left < 20:
                 score = _div(score * max(left, 0), 20)
-        return (score if wtm else -score) + 4
+        return (score if wtm else -score) + self.tempo
 
     def white_score(self, w: int, b: int, k: int) -> int:
         """The score from White's point of view, before the side-to-move adjustments."""
@@ -174,8 +225,11 @@ class Evaluator:
         score = material
         # men: structure and advancement, blended by phase
         open_part = _score(wm, self.men_w) - _score(bm, self.men_b)
-        end_part = _score(wm, self.adv_w) - _score(bm, self.adv_b)
-        score += _div(open_part * phase + end_part * (256 - phase) * 2, 256)
+        end_part = _score(wm, self.end_w) - _score(bm, self.end_b)
+        if nwm != nbm:
+            open_part += (nwm - nbm) * self.men_low
+            end_part += (nwm - nbm) * self.end_low
+        score += _div(open_part * phase + end_part * (256 - phase), 256)
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst
@@ -191,6 +245,16 @@ class Evaluator:
         wmob = ((wm >> n) & empty).bit_count() + ((wm >> (n + 1)) & empty).bit_count()
         bmob = ((bm << n) & empty).bit_count() + ((bm << (n + 1)) & empty).bit_count()
         score += (wmob - bmob) * self.mobility
+        if self.backed:
+            # men with a man of their own right behind them
+            wb = (wm & ((wm >> n) | (wm >> (n + 1)))).bit_count()
+            bb = (bm & ((bm << n) | (bm << (n + 1)))).bit_count()
+            score += (wb - bb) * self.backed
+        if self.locked:
+            # men whose both forward squares are taken
+            wlk = (wm & ~((empty << n) | (empty << (n + 1)))).bit_count()
+            blk = (bm & ~((empty >> n) | (empty >> (n + 1)))).bit_count()
+            score += (wlk - blk) * self.locked
         # balance: men spread over both wings hold together better
         left = self.left
         wl = (wm & left).bit_count()

@@ -152,7 +152,7 @@ class Searcher:
     """One search.  Its tables live as long as the object, or in a ``SearchMemory``."""
 
     threat_extension = True
-    next_iteration_fraction = 0.6  # start another iteration while under this share of the time
+    next_iteration_fraction = 0.75  # start another iteration while under this share of the time
 
     def __init__(
         self,
