@@ -152,6 +152,8 @@ class Searcher:
     """One search.  Its tables live as long as the object, or in a ``SearchMemory``."""
 
     threat_extension = True
+    # forward pruning: where a shallow search clears beta by this margin per ply, cut
+    prune_margin = 10
     next_iteration_fraction = 0.75  # start another iteration while under this share of the time
 
     def __init__(
@@ -299,6 +301,21 @@ class Searcher:
                 return WIN - ply if self.giveaway else ply - WIN
         if ply >= MAX_PLY:
             return self._eval(w, b, k, wtm, qp)
+
+        if (
+            self.prune_margin
+            and depth >= 3
+            and beta == alpha + 1
+            and not caps
+            and -WIN_BOUND < beta < WIN_BOUND
+        ):
+            # a null-window node: when a search of two-fifths the depth already beats beta by a
+            # margin, the full search would almost always fail high too
+            margin = self.prune_margin * depth
+            raised = beta + margin
+            score = self._search(depth * 2 // 5, raised - 1, raised, ply, w, b, k, wtm, qp)
+            if score >= raised:
+                return score - margin
 
         nmoves = len(moves)
         # a forced reply costs no depth

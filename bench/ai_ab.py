@@ -1,0 +1,110 @@
+"""Our engine against itself with one search or evaluation setting changed (A/B self-play).
+
+    python bench/ai_ab.py --set prune_margin=0 --games 100 --movetime 0.1 [--shard 0/2]
+
+Player A is the engine as it is; player B has ``Searcher.<name> = value`` for each ``--set``
+(``--hand-eval``: B evaluates with the hand-set weights instead of the fitted 10x10 ones).
+International rules, seeded varied openings, each played twice with colours swapped; prints
+B's score and the Elo difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _match import Player, elo, engine_player, play_game  # noqa: E402
+from ai_vs_pydraughts import openings  # noqa: E402
+
+from dame_desktop.ai import Limit, evaluate  # noqa: E402
+from dame_desktop.ai.search import Searcher  # noqa: E402
+
+search = sys.modules["dame_desktop.ai.search"]
+from dame_desktop.core import Color, Game, Move, RuleSet, find_rules  # noqa: E402
+
+
+def hand_set(rules: RuleSet) -> evaluate.Evaluator:
+    """An evaluator with the hand-set weights whatever the board size."""
+    saved = dict(evaluate.TUNED)
+    evaluate.TUNED.clear()
+    try:
+        return evaluate.Evaluator(rules)
+    finally:
+        evaluate.TUNED.update(saved)
+
+
+def with_settings(player: Player, settings: dict[str, float], hand_eval: bool = False) -> Player:
+    """``player`` with ``settings`` put on Searcher for its moves only."""
+    def play(game: Game) -> Move:
+        saved = {name: getattr(Searcher, name) for name in settings}
+        for name, value in settings.items():
+            setattr(Searcher, name, value)
+        chosen = search.evaluator
+        if hand_eval:
+            search.evaluator = hand_set  # type: ignore[assignment]
+        try:
+            return player(game)
+        finally:
+            search.evaluator = chosen
+            for name, value in saved.items():
+                setattr(Searcher, name, value)
+
+    return play
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--hand-eval", action="store_true")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--movetime", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-plies", type=int, default=240)
+    parser.add_argument("--shard", default="0/1", metavar="I/N")
+    args = parser.parse_args()
+    settings: dict[str, float] = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if not hasattr(Searcher, name):
+            parser.error(f"Searcher has no setting {name!r}")
+        settings[name] = float(value) if "." in value else int(value)
+    shard, shards = (int(x) for x in args.shard.split("/"))
+    rules = find_rules("international")
+    limit = Limit(movetime=args.movetime)
+    points = 0.0
+    wins = draws = losses = played = 0
+    for i, start in enumerate(openings((args.games + 1) // 2, args.seed)):
+        if i % shards != shard:
+            continue
+        for b_white in (True, False):
+            a = engine_player(limit)
+            b = with_settings(engine_player(limit), settings, args.hand_eval)
+            white, black = (b, a) if b_white else (a, b)
+            outcome = play_game(Game(rules, start), white, black, args.max_plies)
+            b_colour = Color.WHITE if b_white else Color.BLACK
+            played += 1
+            if outcome.winner is None:
+                draws += 1
+                points += 0.5
+            elif outcome.winner is b_colour:
+                wins += 1
+                points += 1
+            else:
+                losses += 1
+            print(f"game {played:3d} opening {i + 1:3d} B={'W' if b_white else 'B'} "
+                  f"{outcome.reason} after {outcome.plies} plies  [B +{wins} ={draws} -{losses}]",
+                  flush=True)
+    diff, margin = elo(points / played, played)
+    label = ", ".join(args.set + (["hand-set eval"] if args.hand_eval else [])) or "unchanged"
+    print(f"B ({label}) vs A, {args.movetime}s per move, {played} "
+          f"games: +{wins} ={draws} -{losses}, {100 * points / played:.1f} %, "
+          f"Elo {diff:+.0f} ± {margin:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
