@@ -26,6 +26,8 @@ from _match import elo, engine_player, play_game  # noqa: E402
 
 from dame_desktop.ai import Limit, search  # noqa: E402
 from dame_desktop.core import Color, Game, Move, Position, find_rules  # noqa: E402
+from dame_desktop.pdn import Game as PdnGame  # noqa: E402
+from dame_desktop.pdn import write_game  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_VENV = HERE.parent.parent / "venvs" / "peers"
@@ -64,6 +66,21 @@ class Peer:
         self.proc.wait(timeout=10)
 
 
+def game_record(game: Game, start: Position, white: str, black: str, event: str,
+                reason: str) -> str:
+    """The finished game as PDN (the opening position as its FEN setup)."""
+    record = PdnGame(game.rules, start)
+    record.headers["Event"] = event
+    record.headers["White"] = white
+    record.headers["Black"] = black
+    winner = game.result.winner if game.result is not None else None
+    record.headers["Result"] = ("1/2-1/2" if winner is None
+                                else "1-0" if winner is Color.WHITE else "0-1")
+    record.headers["Termination"] = reason
+    record.add_line(game.moves)
+    return write_game(record)
+
+
 def openings(count: int, seed: int) -> list[Position]:
     """Seeded random 4-ply openings that a quick search calls roughly level."""
     rules = find_rules("international")
@@ -94,6 +111,8 @@ def main() -> int:
     parser.add_argument("--shard", default="0/1", metavar="I/N",
                         help="play only every N-th opening from the I-th (0-based), so that N "
                              "processes share one match")
+    parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
+                        help="append every finished game to FILE")
     parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
     args = parser.parse_args()
     try:
@@ -138,6 +157,12 @@ def main() -> int:
                 game = Game(rules, start)
                 white, black = (timed_ours, theirs) if ours_white else (theirs, timed_ours)
                 outcome = play_game(game, white, black, args.max_plies)
+                if args.pdn is not None:
+                    names = ("Dame", "TurboEngine") if ours_white else ("TurboEngine", "Dame")
+                    with args.pdn.open("a", encoding="utf-8") as out:
+                        out.write(game_record(game, start, *names,
+                                              f"{args.movetime}s seed {args.seed} opening {i + 1}",
+                                              outcome.reason) + "\n")
                 our_colour = Color.WHITE if ours_white else Color.BLACK
                 if outcome.winner is None:
                     draws += 1
