@@ -3,7 +3,7 @@
     python bench/ai_ab.py --set prune_margin=0 --games 100 --movetime 0.1 [--shard 0/2]
 
 Player A is the engine as it is; player B has ``Searcher.<name> = value`` for each ``--set``
-(``--hand-eval``: B evaluates with the hand-set weights instead of the fitted 10x10 ones).
+(``--eval fitted`` or ``--eval hand``: B evaluates with those weights).
 International rules, seeded varied openings, each played twice with colours swapped; prints
 B's score and the Elo difference.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -27,25 +28,33 @@ search = sys.modules["dame_desktop.ai.search"]
 from dame_desktop.core import Color, Game, Move, RuleSet, find_rules  # noqa: E402
 
 
-def hand_set(rules: RuleSet) -> evaluate.Evaluator:
-    """An evaluator with the hand-set weights whatever the board size."""
-    saved = dict(evaluate.TUNED)
-    evaluate.TUNED.clear()
-    try:
-        return evaluate.Evaluator(rules)
-    finally:
-        evaluate.TUNED.update(saved)
+def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
+    """An evaluator factory with the ``kind`` ("fitted" or "hand") weights."""
+    cache: dict[RuleSet, evaluate.Evaluator] = {}
+
+    def make(rules: RuleSet) -> evaluate.Evaluator:
+        if rules not in cache:
+            fitted = evaluate.FITTED.get(rules.board_size)
+            if kind == "fitted" and fitted is None:
+                raise SystemExit(f"no fitted weights for {rules.board_size}x{rules.board_size}")
+            weights = fitted if kind == "fitted" else evaluate.hand_set(rules)
+            cache[rules] = evaluate.Evaluator(rules, weights)
+        return cache[rules]
+
+    return make
 
 
-def with_settings(player: Player, settings: dict[str, float], hand_eval: bool = False) -> Player:
-    """``player`` with ``settings`` put on Searcher for its moves only."""
+def with_settings(player: Player, settings: dict[str, float], kind: str | None = None) -> Player:
+    """``player`` with ``settings`` put on Searcher (and ``kind`` weights) for its moves only."""
+    make = weighted(kind) if kind is not None else None
+
     def play(game: Game) -> Move:
         saved = {name: getattr(Searcher, name) for name in settings}
         for name, value in settings.items():
             setattr(Searcher, name, value)
         chosen = search.evaluator
-        if hand_eval:
-            search.evaluator = hand_set  # type: ignore[assignment]
+        if make is not None:
+            search.evaluator = make
         try:
             return player(game)
         finally:
@@ -59,7 +68,8 @@ def with_settings(player: Player, settings: dict[str, float], hand_eval: bool = 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--hand-eval", action="store_true")
+    parser.add_argument("--eval", choices=("fitted", "hand"), default=None,
+                        help="B's evaluation weights")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--movetime", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=1)
@@ -82,7 +92,7 @@ def main() -> int:
             continue
         for b_white in (True, False):
             a = engine_player(limit)
-            b = with_settings(engine_player(limit), settings, args.hand_eval)
+            b = with_settings(engine_player(limit), settings, args.eval)
             white, black = (b, a) if b_white else (a, b)
             outcome = play_game(Game(rules, start), white, black, args.max_plies)
             b_colour = Color.WHITE if b_white else Color.BLACK
@@ -99,7 +109,7 @@ def main() -> int:
                   f"{outcome.reason} after {outcome.plies} plies  [B +{wins} ={draws} -{losses}]",
                   flush=True)
     diff, margin = elo(points / played, played)
-    label = ", ".join(args.set + (["hand-set eval"] if args.hand_eval else [])) or "unchanged"
+    label = ", ".join(args.set + ([f"{args.eval} weights"] if args.eval else [])) or "unchanged"
     print(f"B ({label}) vs A, {args.movetime}s per move, {played} "
           f"games: +{wins} ={draws} -{losses}, {100 * points / played:.1f} %, "
           f"Elo {diff:+.0f} ± {margin:.0f}")

@@ -86,13 +86,7 @@ def positions(paths: list[Path], rules: RuleSet) -> list[Sample]:
 
 
 def build(rules: RuleSet, weights: Weights) -> Evaluator:
-    saved = dict(evaluate.TUNED)
-    evaluate.TUNED[rules.board_size] = weights
-    try:
-        return Evaluator(rules)
-    finally:
-        evaluate.TUNED.clear()
-        evaluate.TUNED.update(saved)
+    return Evaluator(rules, weights)
 
 
 def flatten(w: Weights) -> list[float]:
@@ -173,10 +167,7 @@ def main() -> int:
     if len(data) < 1000:
         print("too few positions to fit", file=sys.stderr)
         return 1
-    saved = dict(evaluate.TUNED)
-    evaluate.TUNED.pop(rules.board_size, None)
-    hand_ev = Evaluator(rules)
-    evaluate.TUNED.update(saved)
+    hand_ev = Evaluator(rules, evaluate.hand_set(rules))
     hand = dataclasses.replace(hand_ev.weights, runaway=hand_ev.runaway)
     squares = len(hand.men_open)
     x, base = features(rules, data, squares)

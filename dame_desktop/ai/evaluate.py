@@ -60,10 +60,45 @@ class Weights:
     locked: int = 0
 
 
-# fitted weights by board size (tools/tune_eval.py writes them); other sizes use the hand-set
-TUNED: dict[int, Weights] = {
+# Weights fitted to game results by board size (tools/tune_eval.py writes them).
+FITTED: dict[int, Weights] = {
     10: Weights(weights_10x10.MEN_OPEN, weights_10x10.MEN_END, **weights_10x10.SCALARS),
 }
+
+# The weights the engine plays with, by board size; every other size uses the hand-set ones.
+# The fitted 10x10 weights beat the hand-set ones in self-play (bench/ai_ab.py --eval fitted)
+# but not against TurboEngine, so they are not in use yet.
+ACTIVE: dict[int, Weights] = {}
+
+
+def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
+    """(bit, row, col) of every playing square in reading order; row 0 is Black's back row."""
+    n = rules.board_size // 2
+    cells = []
+    for s in range(1, n * rules.board_size + 1):
+        row, idx = divmod(s - 1, n)
+        col = 2 * idx + 1 if row % 2 == 0 else 2 * idx
+        cells.append(((s - 1) + (s - 1) // (2 * n), row, col))
+    return cells
+
+
+def _central(col: int, centre: float, size: int) -> int:
+    return max(0, int(round(4 - 2 * abs(col - centre) * 4 / size)))
+
+
+def hand_set(rules: RuleSet) -> Weights:
+    """The hand-set weights: centre, edges and mild advancement early, rank late."""
+    size = rules.board_size
+    centre = (size - 1) / 2.0
+    cells = _cells(rules)
+    men_open = [0] * len(cells)
+    men_end = [0] * len(cells)
+    for i, (_, row, col) in enumerate(cells):
+        rank = size - 1 - row  # rows advanced from White's own back row
+        edge = 0 if col in (0, size - 1) else 2
+        men_open[i] = _central(col, centre, size) + edge + min(rank, size - 3)
+        men_end[i] = 2 * ((rank * rank * 24) // ((size - 1) * (size - 1)))
+    return Weights(tuple(men_open), tuple(men_end), back=6 if size <= 8 else 4)
 
 
 def _offset_planes(table: dict[int, int]) -> tuple[Planes, int]:
@@ -85,9 +120,13 @@ def _score(x: int, planes: Planes) -> int:
 
 
 class Evaluator:
-    """Evaluation tables and weights for one rule set (build with :func:`evaluator`)."""
+    """Evaluation tables for one rule set (build with :func:`evaluator`).
 
-    def __init__(self, rules: RuleSet) -> None:
+    ``weights`` defaults to the ones in use for the board size (:data:`ACTIVE`), else the
+    hand-set ones.
+    """
+
+    def __init__(self, rules: RuleSet, weights: Weights | None = None) -> None:
         geo = geometry(rules.board_size, rules.numbering)
         size = rules.board_size
         n = geo.n
@@ -105,17 +144,13 @@ class Evaluator:
         self.quiet_limit = rules.draw_quiet_plies
         self.short_endgame_rule = rules.draw_fmjd_endgame
 
-        # internal square -> (bit, row, col); row 0 is the top (Black's back row)
-        cells: list[tuple[int, int, int]] = []
-        for s in range(1, geo.squares + 1):
-            row, idx = divmod(s - 1, n)
-            col = 2 * idx + 1 if row % 2 == 0 else 2 * idx
-            cells.append(((s - 1) + (s - 1) // (2 * n), row, col))
+        cells = _cells(rules)
 
         self.rowcol: list[tuple[int, int]] = [(0, 0)] * geo.bits
         for bit, row, col in cells:
             self.rowcol[bit] = (row, col)
-        weights = TUNED.get(size) or self._hand_set(cells, size, geo.squares)
+        if weights is None:
+            weights = ACTIVE.get(size) or hand_set(rules)
         self.weights = weights
         squares = geo.squares
         men_w: dict[int, int] = {}
@@ -136,7 +171,7 @@ class Evaluator:
         back_w = back_b = 0
         centre = (size - 1) / 2.0
         for bit, row, col in cells:
-            kv = self._central(col, centre, size) * 2
+            kv = _central(col, centre, size) * 2
             if rules.flying_kings and (geo.long_diagonal >> bit) & 1:
                 kv += 8
             king_w[bit] = kv
@@ -161,22 +196,6 @@ class Evaluator:
         self.backed = weights.backed
         self.locked = weights.locked
         self.runaway = (self.king - MAN) // 3 if weights.runaway is None else weights.runaway
-
-    @staticmethod
-    def _central(col: int, centre: float, size: int) -> int:
-        return max(0, int(round(4 - 2 * abs(col - centre) * 4 / size)))
-
-    def _hand_set(self, cells: list[tuple[int, int, int]], size: int, squares: int) -> Weights:
-        """The hand-set weights: centre, edges and mild advancement early, rank late."""
-        centre = (size - 1) / 2.0
-        men_open = [0] * squares
-        men_end = [0] * squares
-        for i, (_, row, col) in enumerate(cells):
-            rank = size - 1 - row  # rows advanced from White's own back row
-            edge = 0 if col in (0, size - 1) else 2
-            men_open[i] = self._central(col, centre, size) + edge + min(rank, size - 3)
-            men_end[i] = 2 * ((rank * rank * 24) // ((size - 1) * (size - 1)))
-        return Weights(tuple(men_open), tuple(men_end), back=6 if size <= 8 else 4)
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:

@@ -93,41 +93,57 @@ def test_fmjd_short_endgame_rule_makes_three_against_one_drawish() -> None:
     assert winning > 300 and drawish < winning // 4
 
 
-def test_ten_by_ten_uses_the_fitted_weights_and_eight_by_eight_the_hand_set() -> None:
-    from dame_desktop.ai.evaluate import TUNED
+def test_weights_in_use_and_the_fitted_table() -> None:
+    from dame_desktop.ai import evaluate
 
-    intl = evaluator(find_rules("international"))
-    assert intl.weights is TUNED[10]
-    assert len(intl.weights.men_open) == len(intl.weights.men_end) == 50
-    german = evaluator(find_rules("german"))
-    assert german.weights is not TUNED.get(8)
-    assert len(german.weights.men_open) == 32
-    # a man is worth more the nearer it is to crowning, late in the game, on every board
-    for ev in (intl, german):
-        table = ev.weights.men_end
-        n = len(table)
-        row = n // 10 if n == 50 else n // 8
-        assert min(table[row:2 * row]) > max(table[n - row:])
+    for key in ("international", "german", "english"):
+        rules = find_rules(key)
+        expected = evaluate.ACTIVE.get(rules.board_size) or evaluate.hand_set(rules)
+        assert evaluator(rules).weights == expected
+    fitted = evaluate.FITTED[10]
+    assert len(fitted.men_open) == len(fitted.men_end) == 50
+    # a man is worth more the nearer it is to crowning, late in the game, on both tables
+    for table, row in ((fitted.men_end, 5), (evaluate.hand_set(find_rules("german")).men_end, 4)):
+        assert min(table[row:2 * row]) > max(table[-row:])
 
 
-def test_fitted_terms_count_backed_and_locked_men(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_fitted_weights_are_colour_symmetric() -> None:
+    from dame_desktop.ai import evaluate
+
+    rules = find_rules("international")
+    ev = evaluate.Evaluator(rules, evaluate.FITTED[10])
+    geo = Position.start(rules).geometry
+    rng = random.Random(5)
+    for _ in range(30):
+        pos = Position.start(rules)
+        for _ in range(rng.randrange(2, 70)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        w, b, k = pos.white, pos.black, pos.kings
+        turned = (_rotate(b, geo.n, geo.squares), _rotate(w, geo.n, geo.squares),
+                  _rotate(k, geo.n, geo.squares))
+        assert ev(w, b, k, True) == ev(*turned, False), pos.fen()
+
+
+def test_fitted_terms_count_backed_and_locked_men() -> None:
     import dataclasses
 
     from dame_desktop.ai import evaluate
 
     rules = find_rules("international")
-    tuned = evaluate.TUNED[10]
-    assert tuned.backed and tuned.locked
-    with_terms = evaluate.Evaluator(rules)
-    monkeypatch.setitem(evaluate.TUNED, 10, dataclasses.replace(tuned, backed=0, locked=0))
-    without = evaluate.Evaluator(rules)
+    fitted = evaluate.FITTED[10]
+    assert fitted.backed and fitted.locked
+    with_terms = evaluate.Evaluator(rules, fitted)
+    without = evaluate.Evaluator(rules, dataclasses.replace(fitted, backed=0, locked=0))
 
     def gain(fen: str) -> int:
         pos = Position.from_fen(fen, rules)
         args = (pos.white, pos.black, pos.kings, True)
         return with_terms(*args) - without(*args)
 
-    assert gain("W:W33,38:B1") == tuned.backed  # 38 stands right behind 33
+    assert gain("W:W33,38:B1") == fitted.backed  # 38 stands right behind 33
     assert gain("W:W33,40:B1") == 0  # 40 does not
-    assert gain("W:W33:B28,29") == tuned.locked  # 33 cannot step forward
+    assert gain("W:W33:B28,29") == fitted.locked  # 33 cannot step forward
     assert gain("W:W33:B28,1") == 0
