@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, search
@@ -69,6 +70,70 @@ def play_game(game: Game, white: Player, black: Player, max_plies: int = 300) ->
     if game.result is None:
         return Outcome(None, plies, "ply-limit")
     return Outcome(game.result.winner, plies, game.result.reason.value)
+
+
+@dataclass
+class Tally:
+    """One side's wins, draws and losses over a match."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    def add(self, winner: Color | None, side: Color) -> str:
+        """Count a game for ``side`` and return its mark: ``+``, ``=`` or ``-``."""
+        if winner is None:
+            self.draws += 1
+            return "="
+        if winner is side:
+            self.wins += 1
+            return "+"
+        self.losses += 1
+        return "-"
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        return self.wins + self.draws / 2
+
+    def __str__(self) -> str:
+        return f"+{self.wins} ={self.draws} -{self.losses}"
+
+    def summary(self) -> str:
+        """"+w =d -l, P %, Elo D ± M"."""
+        diff, margin = elo(self.points / self.games, self.games)
+        return (f"{self}, {100 * self.points / self.games:.1f} %, "
+                f"Elo {diff:+.0f} ± {margin:.0f}")
+
+
+def parse_shard(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
+    """``"I/N"`` as (I, N); a bad value ends the program through ``parser``."""
+    try:
+        shard, shards = (int(x) for x in text.split("/"))
+        if not 0 <= shard < shards:
+            raise ValueError
+    except ValueError:
+        parser.error(f"--shard wants I/N with 0 <= I < N, got {text!r}")
+    return shard, shards
+
+
+def shard_games(starts: Sequence[Position], games: int, shard: int = 0,
+                shards: int = 1) -> Iterator[tuple[int, Position, bool]]:
+    """(opening index, opening, first player has White) of the games one shard plays.
+
+    Each opening is played twice, colours swapped; game ``2 i`` and ``2 i + 1`` belong to
+    opening ``i``, and a shard takes every ``shards``-th opening from ``shard`` on.
+    """
+    for i, start in enumerate(starts):
+        if i % shards != shard:
+            continue
+        for first_white in (True, False):
+            if 2 * i + (not first_white) >= games:
+                return
+            yield i, start, first_white
 
 
 def elo(score: float, games: int) -> tuple[float, float]:

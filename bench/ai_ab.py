@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import Player, elo, engine_player, play_game  # noqa: E402
+from _match import Player, Tally, engine_player, parse_shard, play_game, shard_games  # noqa: E402
 from ai_vs_pydraughts import openings  # noqa: E402
 
 from dame_desktop.ai import Limit, evaluate  # noqa: E402
@@ -82,37 +82,21 @@ def main() -> int:
         if not hasattr(Searcher, name):
             parser.error(f"Searcher has no setting {name!r}")
         settings[name] = float(value) if "." in value else int(value)
-    shard, shards = (int(x) for x in args.shard.split("/"))
+    shard, shards = parse_shard(parser, args.shard)
     rules = find_rules("international")
     limit = Limit(movetime=args.movetime)
-    points = 0.0
-    wins = draws = losses = played = 0
-    for i, start in enumerate(openings((args.games + 1) // 2, args.seed)):
-        if i % shards != shard:
-            continue
-        for b_white in (True, False):
-            a = engine_player(limit)
-            b = with_settings(engine_player(limit), settings, args.eval)
-            white, black = (b, a) if b_white else (a, b)
-            outcome = play_game(Game(rules, start), white, black, args.max_plies)
-            b_colour = Color.WHITE if b_white else Color.BLACK
-            played += 1
-            if outcome.winner is None:
-                draws += 1
-                points += 0.5
-            elif outcome.winner is b_colour:
-                wins += 1
-                points += 1
-            else:
-                losses += 1
-            print(f"game {played:3d} opening {i + 1:3d} B={'W' if b_white else 'B'} "
-                  f"{outcome.reason} after {outcome.plies} plies  [B +{wins} ={draws} -{losses}]",
-                  flush=True)
-    diff, margin = elo(points / played, played)
+    tally = Tally()
+    starts = openings((args.games + 1) // 2, args.seed)
+    for i, start, b_white in shard_games(starts, args.games, shard, shards):
+        a = engine_player(limit)
+        b = with_settings(engine_player(limit), settings, args.eval)
+        white, black = (b, a) if b_white else (a, b)
+        outcome = play_game(Game(rules, start), white, black, args.max_plies)
+        tally.add(outcome.winner, Color.WHITE if b_white else Color.BLACK)
+        print(f"game {tally.games:3d} opening {i + 1:3d} B={'W' if b_white else 'B'} "
+              f"{outcome.reason} after {outcome.plies} plies  [B {tally}]", flush=True)
     label = ", ".join(args.set + ([f"{args.eval} weights"] if args.eval else [])) or "unchanged"
-    print(f"B ({label}) vs A, {args.movetime}s per move, {played} "
-          f"games: +{wins} ={draws} -{losses}, {100 * points / played:.1f} %, "
-          f"Elo {diff:+.0f} ± {margin:.0f}")
+    print(f"B ({label}) vs A, {args.movetime}s per move, {tally.games} games: {tally.summary()}")
     return 0
 
 

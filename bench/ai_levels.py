@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from _match import elo, level_player, play_game  # noqa: E402
+from _match import Tally, level_player, play_game, shard_games  # noqa: E402
 
 from dame_desktop.ai import Level, Limit, find_level  # noqa: E402
 from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
@@ -76,33 +76,17 @@ def main() -> int:
         for key in args.rules.split(","):
             rules = find_rules(key)
             starts = openings(rules, (args.games + 1) // 2, args.seed, args.ballots)
-            wins = draws = losses = played = 0
-            for i, start in enumerate(starts):
-                for upper_white in (True, False):
-                    if played >= args.games:
-                        break
-                    a = level_player(upper, seed=1000 * i + 1)
-                    b = level_player(lower, seed=1000 * i + 2)
-                    game = Game(rules, start)
-                    outcome = play_game(game, a if upper_white else b,
-                                        b if upper_white else a, args.max_plies)
-                    colour = Color.WHITE if upper_white else Color.BLACK
-                    if outcome.winner is None:
-                        draws += 1
-                        mark = "="
-                    elif outcome.winner is colour:
-                        wins += 1
-                        mark = "+"
-                    else:
-                        losses += 1
-                        mark = "-"
-                    played += 1
-                    print(f"  {key} {upper.key}-{lower.key} game {played}: {mark} "
-                          f"{outcome.reason} ({outcome.plies} plies)", flush=True)
-            points = wins + draws / 2
-            diff, margin = elo(points / played, played)
-            print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}): +{wins} ={draws} "
-                  f"-{losses}, {100 * points / played:.1f} %, Elo {diff:+.0f} ± {margin:.0f}",
+            tally = Tally()
+            for i, start, upper_white in shard_games(starts, args.games):
+                a = level_player(upper, seed=1000 * i + 1)
+                b = level_player(lower, seed=1000 * i + 2)
+                game = Game(rules, start)
+                outcome = play_game(game, a if upper_white else b,
+                                    b if upper_white else a, args.max_plies)
+                mark = tally.add(outcome.winner, Color.WHITE if upper_white else Color.BLACK)
+                print(f"  {key} {upper.key}-{lower.key} game {tally.games}: {mark} "
+                      f"{outcome.reason} ({outcome.plies} plies)", flush=True)
+            print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}): {tally.summary()}",
                   flush=True)
     return 0
 

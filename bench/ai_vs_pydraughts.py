@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import elo, engine_player, play_game  # noqa: E402
+from _match import Tally, elo, engine_player, parse_shard, play_game, shard_games  # noqa: E402
 
 from dame_desktop.ai import Limit, search  # noqa: E402
 from dame_desktop.core import Color, Game, Move, Position, find_rules  # noqa: E402
@@ -115,12 +115,7 @@ def main() -> int:
                         help="append every finished game to FILE")
     parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
     args = parser.parse_args()
-    try:
-        shard, shards = (int(x) for x in args.shard.split("/"))
-        if not 0 <= shard < shards:
-            raise ValueError
-    except ValueError:
-        parser.error(f"--shard wants I/N with 0 <= I < N, got {args.shard!r}")
+    shard, shards = parse_shard(parser, args.shard)
     python = str(Path(args.venv) / "bin" / "python")
     if not Path(python).exists():
         print(f"no peers venv at {args.venv}: python -m venv {args.venv} && "
@@ -143,47 +138,28 @@ def main() -> int:
     def theirs(game: Game) -> Move:
         return peer.move(game, args.movetime)
 
-    points = 0.0
-    wins = draws = losses = 0
+    tally = Tally()
     starts = openings((args.games + 1) // 2, args.seed)
-    played = 0
     try:
-        for i, start in enumerate(starts):
-            if i % shards != shard:
-                continue
-            for ours_white in (True, False):
-                if 2 * i + (not ours_white) >= args.games:
-                    break
-                game = Game(rules, start)
-                white, black = (timed_ours, theirs) if ours_white else (theirs, timed_ours)
-                outcome = play_game(game, white, black, args.max_plies)
-                if args.pdn is not None:
-                    names = ("Dame", "TurboEngine") if ours_white else ("TurboEngine", "Dame")
-                    with args.pdn.open("a", encoding="utf-8") as out:
-                        out.write(game_record(game, start, *names,
-                                              f"{args.movetime}s seed {args.seed} opening {i + 1}",
-                                              outcome.reason) + "\n")
-                our_colour = Color.WHITE if ours_white else Color.BLACK
-                if outcome.winner is None:
-                    draws += 1
-                    points += 0.5
-                    mark = "="
-                elif outcome.winner is our_colour:
-                    wins += 1
-                    points += 1
-                    mark = "+"
-                else:
-                    losses += 1
-                    mark = "-"
-                played += 1
-                print(f"game {played:3d} opening {i + 1:3d} ours={'W' if ours_white else 'B'} "
-                      f"{mark} {outcome.reason} after {outcome.plies} plies  "
-                      f"[+{wins} ={draws} -{losses}]", flush=True)
+        for i, start, ours_white in shard_games(starts, args.games, shard, shards):
+            game = Game(rules, start)
+            white, black = (timed_ours, theirs) if ours_white else (theirs, timed_ours)
+            outcome = play_game(game, white, black, args.max_plies)
+            if args.pdn is not None:
+                names = ("Dame", "TurboEngine") if ours_white else ("TurboEngine", "Dame")
+                with args.pdn.open("a", encoding="utf-8") as out:
+                    out.write(game_record(game, start, *names,
+                                          f"{args.movetime}s seed {args.seed} opening {i + 1}",
+                                          outcome.reason) + "\n")
+            mark = tally.add(outcome.winner, Color.WHITE if ours_white else Color.BLACK)
+            print(f"game {tally.games:3d} opening {i + 1:3d} ours={'W' if ours_white else 'B'} "
+                  f"{mark} {outcome.reason} after {outcome.plies} plies  [{tally}]", flush=True)
     finally:
         peer.close()
-    diff, margin = elo(points / played, played)
-    print(f"movetime {args.movetime}s, {played} games: +{wins} ={draws} -{losses}, "
-          f"score {points:.1f}/{played} = {100 * points / played:.1f} %, "
+    played = tally.games
+    diff, margin = elo(tally.points / played, played)
+    print(f"movetime {args.movetime}s, {played} games: {tally}, "
+          f"score {tally.points:.1f}/{played} = {100 * tally.points / played:.1f} %, "
           f"Elo {diff:+.0f} ± {margin:.0f}")
     print(f"mean time per move: ours {our_used / max(our_moves, 1):.3f}s, "
           f"peer {peer.used / max(peer.moves, 1):.3f}s")
