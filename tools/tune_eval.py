@@ -85,10 +85,6 @@ def positions(paths: list[Path], rules: RuleSet) -> list[Sample]:
     return out
 
 
-def build(rules: RuleSet, weights: Weights) -> Evaluator:
-    return Evaluator(rules, weights)
-
-
 def flatten(w: Weights) -> list[float]:
     return [*w.men_open, *w.men_end, *(float(getattr(w, k)) for k in SCALARS)]
 
@@ -101,7 +97,7 @@ def unflatten(v: list[int], squares: int) -> Weights:
 def features(rules: RuleSet, data: list[Sample], squares: int) -> tuple[np.ndarray, np.ndarray]:
     """The feature matrix (one column per weight) and the weight-free part of each score."""
     zero = unflatten([0] * (2 * squares + len(SCALARS)), squares)
-    base_ev = build(rules, zero)
+    base_ev = Evaluator(rules, zero)
 
     def score(ev: Evaluator, s: Sample) -> int:
         w, b, k, wtm = s[0], s[1], s[2], s[3]
@@ -113,7 +109,7 @@ def features(rules: RuleSet, data: list[Sample], squares: int) -> tuple[np.ndarr
     for j in range(2 * squares + len(SCALARS)):
         v = [0] * (2 * squares + len(SCALARS))
         v[j] = SCALE
-        ev = build(rules, unflatten(v, squares))
+        ev = Evaluator(rules, unflatten(v, squares))
         cols.append((np.array([score(ev, s) for s in data], dtype=float) - base) / SCALE)
     return np.stack(cols, axis=1), base
 
@@ -188,7 +184,7 @@ def main() -> int:
     fitted = unflatten([int(round(v)) for v in w], squares)
     print({k: getattr(fitted, k) for k in SCALARS})
     if args.write:
-        write(dataclasses.replace(fitted))
+        write(fitted)
         print(f"wrote {OUT}")
     return 0
 
