@@ -23,7 +23,7 @@ WIN = 30000
 WIN_BOUND = WIN - 1000  # scores beyond this are won or lost by force
 INF = WIN + 1
 MAX_PLY = 120
-TT_LIMIT = 400_000  # entries; about 100 MB at most
+TT_LIMIT = 400_000  # entries in all generations together; about 100 MB at most
 EVAL_CACHE_LIMIT = 200_000
 ASPIRATION = 35  # half-width of the root window in hundredths
 CHECK_EVERY = 255  # poll the clock and the stop flag every 256 nodes
@@ -94,9 +94,14 @@ class SearchMemory:
 
     The transposition table, the history counters and the evaluation cache of the last search
     let the next one (two plies later) start from what was already worked out, as a player
-    remembers their analysis.  Entries are keyed by the whole position, so they stay valid;
-    the table is started afresh when the rules, the evaluation noise or its seed change, and
-    when it is three-quarters full.  Not thread-safe: one memory per engine thread.
+    remembers their analysis.  Entries are keyed by the whole position, so they stay valid.
+    The table has generations of at most ``limit // 3`` entries each: new entries go to
+    the current one and lookups fall back to the older one; when the current generation is
+    full (during a search, or half full when the next search starts) it becomes the older one
+    and the oldest is dropped (a search sets at most one aside until it ends), so a long search
+    never runs with a full table.  Everything is
+    started afresh when the rules, the evaluation noise or its seed change.  Not thread-safe:
+    one memory per engine thread.
     """
 
     def __init__(self, limit: int = TT_LIMIT, keep_dropped: bool = False) -> None:
@@ -105,9 +110,14 @@ class SearchMemory:
         self.rules: RuleSet | None = None
         self.signature: tuple[int, int] | None = None
         self.tt: dict[TableKey, TableEntry] = {}
+        self.tt_old: dict[TableKey, TableEntry] = {}
         self.hist: HistTable = {}
         self.eval_cache: EvalCache = {}
         self.dropped: list[dict] = []  # type: ignore[type-arg]  # for the owner to free
+
+    @property
+    def generation_size(self) -> int:
+        return max(self.limit // 3, 1)
 
     def clear(self) -> None:
         """Forget everything (a new game, a set-up position)."""
@@ -124,24 +134,40 @@ class SearchMemory:
 
     def _drop_tt(self) -> None:
         self._drop(self.tt)
-        self.tt = {}
+        self._drop(self.tt_old)
+        self.tt, self.tt_old = {}, {}
 
     def lend(
         self, rules: RuleSet, noise: int, seed: int
-    ) -> tuple[dict[TableKey, TableEntry], HistTable, EvalCache]:
+    ) -> tuple[dict[TableKey, TableEntry], dict[TableKey, TableEntry], HistTable, EvalCache]:
         """The tables for a search with these settings (kept ones when they still apply)."""
         if rules != self.rules:
             self.clear()
             self.rules = rules
-        if (noise, seed) != self.signature or len(self.tt) >= self.limit * 3 // 4:
+        if (noise, seed) != self.signature:
             self._drop_tt()
             self.signature = (noise, seed)
+        elif len(self.tt) >= self.generation_size // 2:
+            # room for the new search: the last one's entries become the older generation
+            self._drop(self.tt_old)
+            self.tt_old, self.tt = self.tt, {}
         if len(self.eval_cache) >= EVAL_CACHE_LIMIT:
             self._drop(self.eval_cache)
             self.eval_cache = {}
         # older history counts weigh less than the new search's own
         self.hist = {key: value >> 2 for key, value in self.hist.items() if value >= 4}
-        return self.tt, self.hist, self.eval_cache
+        return self.tt, self.tt_old, self.hist, self.eval_cache
+
+    def take_back(
+        self,
+        tt: dict[TableKey, TableEntry],
+        tt_old: dict[TableKey, TableEntry],
+        retired: list[dict[TableKey, TableEntry]],
+    ) -> None:
+        """The tables as a search left them (it may have started new generations)."""
+        self.tt, self.tt_old = tt, tt_old
+        for table in retired:
+            self._drop(table)
 
     def free_dropped(self) -> None:
         """Drop the tables set aside (a caller on a GUI thread may empty them gently first)."""
@@ -154,7 +180,7 @@ class Searcher:
     threat_extension = True
     # forward pruning: where a shallow search clears beta by this margin per ply, cut
     prune_margin = 10
-    next_iteration_fraction = 0.75  # start another iteration while under this share of the time
+    next_iteration_fraction = 1.0  # start another iteration while under this share of the time
 
     def __init__(
         self,
@@ -182,13 +208,18 @@ class Searcher:
         self.three_kings = rules.draw_three_kings_diagonal
         geo = self.gen.geo
         self.long_diagonal = geo.long_diagonal
-        self.tt: dict[TableKey, TableEntry]
+        self.tt: dict[TableKey, TableEntry]  # the current generation of the table
+        self.tt_old: dict[TableKey, TableEntry]  # the one before, looked up but not written
+        self.retired: list[dict[TableKey, TableEntry]] = []  # older ones, freed after the run
         self.hist: HistTable
         self.eval_cache: EvalCache
+        self.memory = memory
         if memory is not None:
-            self.tt, self.hist, self.eval_cache = memory.lend(rules, noise, seed)
+            self.tt, self.tt_old, self.hist, self.eval_cache = memory.lend(rules, noise, seed)
+            self.generation_size = memory.generation_size
         else:
-            self.tt, self.hist, self.eval_cache = {}, {}, {}
+            self.tt, self.tt_old, self.hist, self.eval_cache = {}, {}, {}, {}
+            self.generation_size = TT_LIMIT // 3
         self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.path: set[tuple[int, int, int, bool]] = {p.key for p in history}
         self.nodes = 0
@@ -266,6 +297,8 @@ class Searcher:
             return 0
         # transposition table
         entry = self.tt.get(key)
+        if entry is None:
+            entry = self.tt_old.get(key)
         hmove: RawMove | None = None
         if entry is not None:
             edepth, eflag, escore, hmove = entry
@@ -385,9 +418,19 @@ class Searcher:
         elif stored < -WIN_BOUND:
             stored -= ply
         tt = self.tt
-        if len(tt) < TT_LIMIT or key in tt:  # when full, keep what is there (no long clear)
-            tt[key] = (depth, flag, stored, best_move)
+        if len(tt) >= self.generation_size and key not in tt:
+            tt = self._new_generation()
+        tt[key] = (depth, flag, stored, best_move)
         return best
+
+    def _new_generation(self) -> dict[TableKey, TableEntry]:
+        """Start a fresh current table; the full one stays readable as the older generation."""
+        if self.tt_old:
+            self.retired.append(self.tt_old)  # freed after the search, not in the middle of it
+            if len(self.retired) > 1:
+                self.retired.pop(0)  # only a very long search gets here
+        self.tt_old, self.tt = self.tt, {}
+        return self.tt
 
     def _order(
         self, moves: list[RawMove], hmove: RawMove | None, ply: int, wtm: bool, captures: bool
@@ -423,6 +466,14 @@ class Searcher:
 
         ``only`` restricts the moves considered at the root (all legal moves by default).
         """
+        try:
+            return self._run(position, only)
+        finally:
+            if self.memory is not None:
+                self.memory.take_back(self.tt, self.tt_old, self.retired)
+                self.retired = []
+
+    def _run(self, position: Position, only: Sequence[Move] | None) -> SearchResult:
         self.started = time.perf_counter()
         limit = self.limit
         if limit.movetime is not None:
@@ -554,7 +605,7 @@ class Searcher:
         pos = position.play(pv[0])
         seen = {position.key, pos.key}
         for _ in range(max(depth - 1, 0) + 8):
-            entry = self.tt.get(pos.key)
+            entry = self.tt.get(pos.key) or self.tt_old.get(pos.key)
             if entry is None or entry[3] is None:
                 break
             raw = entry[3]

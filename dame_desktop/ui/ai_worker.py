@@ -159,8 +159,10 @@ def _search_gently(  # type: ignore[no-untyped-def]
     try:
         return searcher.run(position)
     finally:
-        table, searcher.tt = searcher.tt, {}
-        _empty_slowly(table)
+        tables = [searcher.tt, searcher.tt_old, *searcher.retired]
+        searcher.tt, searcher.tt_old, searcher.retired = {}, {}, []
+        for table in tables:
+            _empty_slowly(table)
         history, searcher.hist = searcher.hist, {}
         _empty_slowly(history)
 

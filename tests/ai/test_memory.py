@@ -60,13 +60,29 @@ def test_new_rules_or_noise_start_a_fresh_table() -> None:
     assert memory.tt is not table and memory.eval_cache is not cache
 
 
-def test_a_full_table_is_dropped_before_the_next_search() -> None:
-    memory = SearchMemory(limit=400, keep_dropped=True)
+def test_a_full_generation_makes_way_and_the_search_keeps_storing() -> None:
+    memory = SearchMemory(limit=600, keep_dropped=True)  # generations of 200 entries
     pos = Position.start(find_rules("german"))
-    search(pos, limit=Limit(depth=6), memory=memory)
-    assert len(memory.tt) >= 300
+    result = search(pos, limit=Limit(depth=7), memory=memory)
+    assert result.move in pos.legal_moves()
+    # the search filled generations and went on writing to a fresh one
+    assert len(memory.tt_old) == 200 and 0 < len(memory.tt) <= 200
+    assert memory.dropped and all(len(table) == 200 for table in memory.dropped)
+    memory.free_dropped()
+    current, older = memory.tt, memory.tt_old
+    filled = len(current)
     search(pos, limit=Limit(depth=2), memory=memory)
-    assert memory.dropped and len(memory.dropped[0]) >= 300  # set aside for its owner
-    assert len(memory.tt) < 300
+    if filled >= 100:  # half a generation: the next search starts a new one
+        assert memory.tt_old is current and memory.dropped == [older]
+    else:
+        assert memory.tt is current and memory.tt_old is older
     memory.free_dropped()
     assert memory.dropped == []
+
+
+def test_a_small_table_finds_the_same_move_as_a_large_one() -> None:
+    pos = _game_positions("international", 10)[-1]
+    large = search(pos, limit=Limit(depth=6))
+    small = search(pos, limit=Limit(depth=6), memory=SearchMemory(limit=300))
+    assert small.move in pos.legal_moves()
+    assert abs(small.score - large.score) <= 60  # same tree, less remembered
