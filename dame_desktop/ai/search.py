@@ -326,7 +326,7 @@ class Searcher:
                 return self._eval(w, b, k, wtm, qp)
             # at the horizon a threatened capture gets one more ply (once per line)
             if depth <= 0 and (
-                depth < 0 or not self.threat_extension or not gen.captures(w, b, k, not wtm)
+                depth < 0 or not self.threat_extension or not gen.has_capture(w, b, k, not wtm)
             ):
                 return self._eval(w, b, k, wtm, qp)
             moves = gen.quiet(w, b, k, wtm)

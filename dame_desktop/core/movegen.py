@@ -157,25 +157,67 @@ class MoveGenerator:
         self._man_dfs: Callable[..., bool] = man_dfs
         self._white_dirs = white_dirs
         self._black_dirs = black_dirs
-        # (shift, sign) pairs for men's capture test: sign +1 = towards higher bits
+        # men that can jump: an opponent piece next to them with an empty square behind it
         s1, s2 = n, n + 1
-        up = ((s1, -1), (s2, -1))
-        down = ((s1, 1), (s2, 1))
-        self._white_cap_shifts = up + down if back else up
-        self._black_cap_shifts = down + up if back else down
+        d1, d2 = 2 * s1, 2 * s2
+
+        def up(men: int, capt: int, empty: int) -> int:  # towards lower bits (White's way)
+            return men & (((capt << s1) & (empty << d1)) | ((capt << s2) & (empty << d2)))
+
+        def down(men: int, capt: int, empty: int) -> int:
+            return men & (((capt >> s1) & (empty >> d1)) | ((capt >> s2) & (empty >> d2)))
+
+        def both(men: int, capt: int, empty: int) -> int:
+            return men & (
+                ((capt << s1) & (empty << d1))
+                | ((capt << s2) & (empty << d2))
+                | ((capt >> s1) & (empty >> d1))
+                | ((capt >> s2) & (empty >> d2))
+            )
+
+        self._white_capturers: Callable[[int, int, int], int] = both if back else up
+        self._black_capturers: Callable[[int, int, int], int] = both if back else down
         self.men_capture_kings = rules.men_capture_kings
 
     # -- captures ------------------------------------------------------------------------
 
     def _man_capturers(self, men: int, capt: int, empty: int, white: bool) -> int:
-        shifts = self._white_cap_shifts if white else self._black_cap_shifts
-        cand = 0
-        for s, sign in shifts:
-            if sign > 0:
-                cand |= men & (capt >> s) & (empty >> (2 * s))
-            else:
-                cand |= men & (capt << s) & (empty << (2 * s))
-        return cand
+        if white:
+            return self._white_capturers(men, capt, empty)
+        return self._black_capturers(men, capt, empty)
+
+    def has_capture(self, white: int, black: int, kings: int, wtm: bool) -> bool:
+        """Whether the side to move has a capture (cheaper than generating them)."""
+        if wtm:
+            own, opp = white, black
+        else:
+            own, opp = black, white
+        empty = self.valid & ~(white | black)
+        men = own & ~kings
+        if men:
+            capt = opp if self.men_capture_kings else opp & ~kings
+            if self._man_capturers(men, capt, empty, wtm):
+                return True
+        own_kings = own & kings
+        if own_kings:
+            rays = self.geo.rays
+            flying = self.flying
+            while own_kings:
+                low = own_kings & -own_kings
+                for ray in rays[low.bit_length() - 1]:
+                    length = len(ray)
+                    i = 0
+                    if flying:
+                        while i < length and (empty >> ray[i]) & 1:
+                            i += 1
+                    if (
+                        i < length - 1
+                        and (opp >> ray[i]) & 1
+                        and (empty >> ray[i + 1]) & 1
+                    ):
+                        return True
+                own_kings ^= low
+        return False
 
     def captures(
         self, white: int, black: int, kings: int, wtm: bool, dedupe: bool = True

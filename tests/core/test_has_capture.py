@@ -1,0 +1,41 @@
+"""``has_capture`` answers exactly what ``captures`` would, for every preset and both sides."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dame_desktop.core import PRESETS, find_rules, geometry
+from dame_desktop.core.movegen import generator
+
+
+def _scattered(valid: int, rng: random.Random) -> tuple[int, int, int]:
+    """White, black and kings dropped on random squares (not always reachable in a game)."""
+    bits = [i for i in range(valid.bit_length()) if (valid >> i) & 1]
+    chosen = rng.sample(bits, rng.randint(2, min(len(bits), 18)))
+    white = black = kings = 0
+    for i, bit in enumerate(chosen):
+        if i % 2:
+            black |= 1 << bit
+        else:
+            white |= 1 << bit
+        if rng.random() < 0.35:
+            kings |= 1 << bit
+    return white, black, kings
+
+
+@pytest.mark.parametrize("key", [p.key for p in PRESETS])
+def test_has_capture_agrees_with_the_generator(key: str) -> None:
+    rules = find_rules(key)
+    gen = generator(rules)
+    geo = geometry(rules.board_size, rules.numbering)
+    rng = random.Random(key)
+    seen = {True: 0, False: 0}
+    for _ in range(1500):
+        w, b, k = _scattered(geo.valid, rng)
+        for wtm in (True, False):
+            expected = bool(gen.captures(w, b, k, wtm))
+            assert gen.has_capture(w, b, k, wtm) is expected, (key, w, b, k, wtm)
+            seen[expected] += 1
+    assert seen[True] > 200 and seen[False] > 200  # both answers were put to the test
