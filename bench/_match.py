@@ -5,11 +5,16 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, search
-from dame_desktop.core import Color, Game, Move, Position
+from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
+from dame_desktop.ai.search import Searcher
+from dame_desktop.core import Color, Game, Move, Position, RuleSet
+
+# the module (the package's ``search`` name is the function)
+search_module = sys.modules["dame_desktop.ai.search"]
 
 Player = Callable[[Game], Move]
 
@@ -145,3 +150,40 @@ def elo(score: float, games: int) -> tuple[float, float]:
     lo = max(p - 1.96 * sd, 0.5 / games)
     margin = (-400 * math.log10(1 / hi - 1) + 400 * math.log10(1 / lo - 1)) / 2
     return diff, margin
+
+
+def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
+    """An evaluator factory with the ``kind`` ("fitted" or "hand") weights."""
+    cache: dict[RuleSet, evaluate.Evaluator] = {}
+
+    def make(rules: RuleSet) -> evaluate.Evaluator:
+        if rules not in cache:
+            fitted = evaluate.FITTED.get(rules.board_size)
+            if kind == "fitted" and fitted is None:
+                raise SystemExit(f"no fitted weights for {rules.board_size}x{rules.board_size}")
+            weights = fitted if kind == "fitted" else evaluate.hand_set(rules)
+            cache[rules] = evaluate.Evaluator(rules, weights)
+        return cache[rules]
+
+    return make
+
+
+def with_settings(player: Player, settings: dict[str, float], kind: str | None = None) -> Player:
+    """``player`` with ``settings`` put on Searcher (and ``kind`` weights) for its moves only."""
+    make = weighted(kind) if kind is not None else None
+
+    def play(game: Game) -> Move:
+        saved = {name: getattr(Searcher, name) for name in settings}
+        for name, value in settings.items():
+            setattr(Searcher, name, value)
+        chosen = search_module.evaluator
+        if make is not None:
+            search_module.evaluator = make
+        try:
+            return player(game)
+        finally:
+            search_module.evaluator = chosen
+            for name, value in saved.items():
+                setattr(Searcher, name, value)
+
+    return play

@@ -12,57 +12,24 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import Player, Tally, engine_player, parse_shard, play_game, shard_games  # noqa: E402
+from _match import (  # noqa: E402
+    Tally,
+    engine_player,
+    parse_shard,
+    play_game,
+    shard_games,
+    with_settings,
+)
 from ai_vs_pydraughts import openings  # noqa: E402
 
-from dame_desktop.ai import Limit, evaluate  # noqa: E402
+from dame_desktop.ai import Limit  # noqa: E402
 from dame_desktop.ai.search import Searcher  # noqa: E402
-
-search = sys.modules["dame_desktop.ai.search"]
-from dame_desktop.core import Color, Game, Move, RuleSet, find_rules  # noqa: E402
-
-
-def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
-    """An evaluator factory with the ``kind`` ("fitted" or "hand") weights."""
-    cache: dict[RuleSet, evaluate.Evaluator] = {}
-
-    def make(rules: RuleSet) -> evaluate.Evaluator:
-        if rules not in cache:
-            fitted = evaluate.FITTED.get(rules.board_size)
-            if kind == "fitted" and fitted is None:
-                raise SystemExit(f"no fitted weights for {rules.board_size}x{rules.board_size}")
-            weights = fitted if kind == "fitted" else evaluate.hand_set(rules)
-            cache[rules] = evaluate.Evaluator(rules, weights)
-        return cache[rules]
-
-    return make
-
-
-def with_settings(player: Player, settings: dict[str, float], kind: str | None = None) -> Player:
-    """``player`` with ``settings`` put on Searcher (and ``kind`` weights) for its moves only."""
-    make = weighted(kind) if kind is not None else None
-
-    def play(game: Game) -> Move:
-        saved = {name: getattr(Searcher, name) for name in settings}
-        for name, value in settings.items():
-            setattr(Searcher, name, value)
-        chosen = search.evaluator
-        if make is not None:
-            search.evaluator = make
-        try:
-            return player(game)
-        finally:
-            search.evaluator = chosen
-            for name, value in saved.items():
-                setattr(Searcher, name, value)
-
-    return play
+from dame_desktop.core import Color, Game, find_rules  # noqa: E402
 
 
 def main() -> int:

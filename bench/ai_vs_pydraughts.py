@@ -22,7 +22,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import Tally, elo, engine_player, parse_shard, play_game, shard_games  # noqa: E402
+from _match import (  # noqa: E402
+    Tally,
+    elo,
+    engine_player,
+    parse_shard,
+    play_game,
+    search_module,
+    shard_games,
+    weighted,
+    with_settings,
+)
 
 from dame_desktop.ai import Limit, search  # noqa: E402
 from dame_desktop.core import Color, Game, Move, Position, find_rules  # noqa: E402
@@ -82,20 +92,29 @@ def game_record(game: Game, start: Position, white: str, black: str, event: str,
 
 
 def openings(count: int, seed: int) -> list[Position]:
-    """Seeded random 4-ply openings that a quick search calls roughly level."""
+    """Seeded random 4-ply openings that a quick search calls roughly level.
+
+    The search judges with the hand-set weights, so a seed gives the same openings whatever
+    weights the engine plays with.
+    """
     rules = find_rules("international")
     rng = random.Random(seed)
     out: list[Position] = []
     seen: set[Position] = set()
-    while len(out) < count:
-        pos = Position.start(rules)
-        for _ in range(4):
-            pos = pos.play(rng.choice(pos.legal_moves()))
-        if pos in seen:
-            continue
-        if abs(search(pos, rules, Limit(depth=4)).score) <= 40:
-            seen.add(pos)
-            out.append(pos)
+    chosen = search_module.evaluator
+    search_module.evaluator = weighted("hand")
+    try:
+        while len(out) < count:
+            pos = Position.start(rules)
+            for _ in range(4):
+                pos = pos.play(rng.choice(pos.legal_moves()))
+            if pos in seen:
+                continue
+            if abs(search(pos, rules, Limit(depth=4)).score) <= 40:
+                seen.add(pos)
+                out.append(pos)
+    finally:
+        search_module.evaluator = chosen
     return out
 
 
@@ -114,6 +133,9 @@ def main() -> int:
     parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
                         help="append every finished game to FILE")
     parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
+    parser.add_argument("--eval", choices=("fitted", "hand"), default=None,
+                        help="our evaluation weights (default: the ones in use); the openings "
+                             "are picked the same way whatever this says")
     args = parser.parse_args()
     shard, shards = parse_shard(parser, args.shard)
     python = str(Path(args.venv) / "bin" / "python")
@@ -124,6 +146,8 @@ def main() -> int:
     rules = find_rules("international")
     peer = Peer(python)
     ours = engine_player(Limit(movetime=args.movetime), memory=not args.no_memory)
+    if args.eval is not None:
+        ours = with_settings(ours, {}, args.eval)
     our_used = 0.0
     our_moves = 0
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from dame_desktop.ai import evaluate  # noqa: E402
 from dame_desktop.ai.evaluate import Evaluator, Weights  # noqa: E402
 from dame_desktop.core import Color, RuleSet, find_rules  # noqa: E402
-from dame_desktop.pdn import read_games  # noqa: E402
+from dame_desktop.pdn import Game, read_games  # noqa: E402
 
 SCALE = 1000
 SCALARS = ("tempo", "back", "mobility", "balance", "runaway", "backed", "locked")
@@ -39,8 +40,8 @@ OUT = ROOT / "dame_desktop" / "ai" / "weights_10x10.py"
 Sample = tuple[int, int, int, bool, float, int]  # white, black, kings, white to move, result, game
 
 
-def positions(paths: list[Path], rules: RuleSet) -> list[Sample]:
-    """Quiet, materially level positions of every 10x10 game with a result."""
+def corpus_games(paths: list[Path], rules: RuleSet, with_result: bool = True) -> Iterator[Game]:
+    """Every game under ``rules`` from the standard start (with a result), each line once."""
     files: list[Path] = []
     for p in paths:
         if p.is_dir():
@@ -48,8 +49,6 @@ def positions(paths: list[Path], rules: RuleSet) -> list[Sample]:
         else:
             files.append(p)
     seen: set[tuple[str, ...]] = set()
-    out: list[Sample] = []
-    games = 0
     for f in files:
         try:
             found = read_games(f)
@@ -59,28 +58,36 @@ def positions(paths: list[Path], rules: RuleSet) -> list[Sample]:
         for g in found:
             if g.rules != rules or not g.is_standard_start() or g.errors:
                 continue
-            if g.outcome() not in ("first", "second", "draw"):
+            if with_result and g.outcome() not in ("first", "second", "draw"):
                 continue
-            winner = g.winner()
-            y = 0.5 if winner is None else float(winner is Color.WHITE)
             moves = tuple(str(m) for m in g.mainline_moves())
             if len(moves) < 20 or moves in seen:
                 continue
             seen.add(moves)
-            games += 1
-            for ply, node in enumerate(g.mainline(), start=1):
-                pos = node.position()
-                if ply < 8:
-                    continue
-                legal = pos.legal_moves()
-                if not legal or legal[0].captured:
-                    continue
-                wk, bk = pos.white & pos.kings, pos.black & pos.kings
-                if (pos.white ^ wk).bit_count() != (pos.black ^ bk).bit_count():
-                    continue
-                if wk.bit_count() != bk.bit_count() or not pos.white or not pos.black:
-                    continue
-                out.append((pos.white, pos.black, pos.kings, pos.turn is Color.WHITE, y, games))
+            yield g
+
+
+def positions(paths: list[Path], rules: RuleSet) -> list[Sample]:
+    """Quiet, materially level positions of every 10x10 game with a result."""
+    out: list[Sample] = []
+    games = 0
+    for g in corpus_games(paths, rules):
+        winner = g.winner()
+        y = 0.5 if winner is None else float(winner is Color.WHITE)
+        games += 1
+        for ply, node in enumerate(g.mainline(), start=1):
+            pos = node.position()
+            if ply < 8:
+                continue
+            legal = pos.legal_moves()
+            if not legal or legal[0].captured:
+                continue
+            wk, bk = pos.white & pos.kings, pos.black & pos.kings
+            if (pos.white ^ wk).bit_count() != (pos.black ^ bk).bit_count():
+                continue
+            if wk.bit_count() != bk.bit_count() or not pos.white or not pos.black:
+                continue
+            out.append((pos.white, pos.black, pos.kings, pos.turn is Color.WHITE, y, games))
     print(f"{games} games, {len(out)} positions", file=sys.stderr)
     return out
 
