@@ -1,0 +1,62 @@
+"""tools/tune_moves.py: its features are the evaluation's own terms; its gradient is right."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the fitting tools need numpy (not a test dependency)")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+
+import tune_moves  # noqa: E402
+
+from dame_desktop.ai.evaluate import hand_set  # noqa: E402
+from dame_desktop.core import Position, find_rules  # noqa: E402
+
+
+def _middle_game_leaves(count: int) -> list[tuple[int, int, int]]:
+    rules = find_rules("international")
+    rng = random.Random(9)
+    out = []
+    while len(out) < count:
+        pos = Position.start(rules)
+        for _ in range(rng.randint(4, 30)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        out.append((pos.white, pos.black, pos.kings))
+    return out
+
+
+def test_the_linear_features_reproduce_the_evaluator_on_other_weights() -> None:
+    rules = find_rules("international")
+    feats = tune_moves.Features(rules)
+    hand = tune_moves.flatten(
+        tune_moves.dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
+    )
+    gap = tune_moves.self_check(rules, feats, _middle_game_leaves(300), np.array(hand))
+    assert gap <= 2  # integer rounding of the phase blend only
+
+
+def test_the_gradient_matches_finite_differences() -> None:
+    rules = find_rules("international")
+    feats = tune_moves.Features(rules)
+    leaves = _middle_game_leaves(60)
+    data = [(leaves[i:i + 4], i % 4, i % 2 == 0, i) for i in range(0, 56, 4)]
+    hand = np.array(tune_moves.flatten(
+        tune_moves.dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
+    ))
+    table = tune_moves.Table(feats, data, hand)
+    w = hand + np.random.default_rng(3).normal(0, 3, len(hand))
+    ce, _, grad = table.loss(w, 1.5)
+    for j in (3, 20, 60, 101):
+        step = np.zeros_like(w)
+        step[j] = 1e-3
+        numeric = (table.loss(w + step, 1.5)[0] - table.loss(w - step, 1.5)[0]) / 2e-3
+        assert numeric == pytest.approx(grad[j], abs=1e-6, rel=1e-3)
+    assert ce > 0
