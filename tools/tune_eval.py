@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dame_desktop.ai import evaluate  # noqa: E402
-from dame_desktop.ai.evaluate import Evaluator, Weights  # noqa: E402
+from dame_desktop.ai.evaluate import Evaluator, Weights, weights_from  # noqa: E402
 from dame_desktop.core import Color, RuleSet, find_rules  # noqa: E402
 from dame_desktop.pdn import Game, read_games  # noqa: E402
 
@@ -98,7 +98,7 @@ def flatten(w: Weights) -> list[float]:
 
 def unflatten(v: list[int], squares: int) -> Weights:
     scalars = dict(zip(SCALARS, v[2 * squares:], strict=True))
-    return Weights(tuple(v[:squares]), tuple(v[squares:2 * squares]), **scalars)
+    return weights_from(tuple(v[:squares]), tuple(v[squares:2 * squares]), scalars)
 
 
 def features(rules: RuleSet, data: list[Sample], squares: int) -> tuple[np.ndarray, np.ndarray]:
@@ -155,7 +155,10 @@ def write(w: Weights) -> None:
     body += "SCALARS: dict[str, int] = {\n"
     for k in SCALARS:
         body += f'    "{k}": {getattr(w, k)},\n'
-    OUT.write_text(head + body + "}\n", encoding="utf-8")
+    body += "}\n"
+    if w.patterns is not None:
+        body += f"\nPATTERNS: tuple[int, ...] = {table(w.patterns)}"
+    OUT.write_text(head + body, encoding="utf-8")
 
 
 def main() -> int:

@@ -102,6 +102,56 @@ class Features:
         return x
 
 
+class Diamonds:
+    """Sparse features of the diamond patterns, tied so the fitted values are colour-symmetric.
+
+    A parameter ``t[j, s]`` counts +1 where diamond ``j`` is in state ``s`` and -1 where the
+    board turned half round with the colours swapped puts it there; the values the evaluator
+    uses are then ``v[j, s] = t[j, s] - t[j*, s*]`` (``j*``, ``s*``: the turned diamond and
+    state), so a position and its mirror image score exactly opposite.
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.quads = evaluate.diamonds(rules)
+        cells = evaluate._cells(rules)
+        size = rules.board_size
+        at = {(row, col): bit for bit, row, col in cells}
+        place = {bit: (row, col) for bit, row, col in cells}
+
+        def turned(bit: int) -> int:
+            row, col = place[bit]
+            return at[(size - 1 - row, size - 1 - col)]
+
+        top = {q[0]: j for j, q in enumerate(self.quads)}
+        self.turned = [top[turned(q[3])] for q in self.quads]
+        swap = (0, 2, 1)
+        self.star = []
+        for state in range(evaluate.PATTERN_STATES):
+            digits = [(state // 3**i) % 3 for i in range(4)]
+            self.star.append(sum(swap[digits[3 - i]] * 3**i for i in range(4)))
+        self.size = len(self.quads) * evaluate.PATTERN_STATES
+
+    def entries(self, w: int, b: int, k: int) -> tuple[list[int], list[float]]:
+        wm, bm = w & ~k, b & ~k
+        idx: list[int] = []
+        sign: list[float] = []
+        n = evaluate.PATTERN_STATES
+        for j, quad in enumerate(self.quads):
+            state = evaluate.pattern_state(wm, bm, quad)
+            idx += [j * n + state, self.turned[j] * n + self.star[state]]
+            sign += [1.0, -1.0]
+        return idx, sign
+
+    def values(self, t: np.ndarray) -> tuple[int, ...]:
+        """The evaluator's table ``v`` from the fitted parameters ``t``."""
+        n = evaluate.PATTERN_STATES
+        out = []
+        for j in range(len(self.quads)):
+            for state in range(n):
+                out.append(int(round(t[j * n + state] - t[self.turned[j] * n + self.star[state]])))
+        return tuple(out)
+
+
 def self_check(rules: RuleSet, feats: Features, leaves: list[Leaf], hand_v: np.ndarray) -> float:
     """Largest gap between the linear model and the evaluator itself on other weights."""
     rng = random.Random(5)
@@ -166,9 +216,20 @@ def decisions(paths: list[Path], rules: RuleSet, ev: Evaluator) -> list[Decision
 class Table:
     """Every decision's candidate positions as rows: features, weight-free base, segments."""
 
-    def __init__(self, feats: Features, data: list[Decision], hand_v: np.ndarray) -> None:
+    def __init__(
+        self,
+        feats: Features,
+        data: list[Decision],
+        hand_v: np.ndarray,
+        diamonds: Diamonds | None = None,
+    ) -> None:
         rows = sum(len(d[0]) for d in data)
         self.x = np.zeros((rows, feats.size), dtype=np.float32)
+        width = 2 * len(diamonds.quads) if diamonds is not None else 0
+        self.pidx = np.zeros((rows, width), dtype=np.int32)
+        self.psign = np.zeros((rows, width), dtype=np.float32)
+        self.psize = diamonds.size if diamonds is not None else 0
+        sparse: dict[Leaf, tuple[list[int], list[float]]] = {}
         self.base = np.zeros(rows)
         self.starts = np.zeros(len(data), dtype=np.int64)
         self.chosen = np.zeros(len(data), dtype=np.int64)
@@ -187,6 +248,13 @@ class Table:
                     cache[leaf] = got
                 self.x[r] = sign * got[0]
                 self.base[r] = sign * got[1]
+                if diamonds is not None:
+                    pat = sparse.get(leaf)
+                    if pat is None:
+                        pat = sparse[leaf] = diamonds.entries(*leaf)
+                    self.pidx[r] = pat[0]
+                    self.psign[r] = pat[1]
+                    self.psign[r] *= sign
                 r += 1
         self.seg = np.repeat(np.arange(len(data)), np.diff(np.append(self.starts, rows)))
 
@@ -195,6 +263,7 @@ class Table:
         rows = keep[self.seg]
         out = object.__new__(Table)
         out.x, out.base, out.game = self.x[rows], self.base[rows], self.game[keep]
+        out.pidx, out.psign, out.psize = self.pidx[rows], self.psign[rows], self.psize
         counts = np.bincount(self.seg, minlength=len(keep))[keep]
         out.starts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
         out.chosen = out.starts + (self.chosen - self.starts)[keep]
@@ -202,8 +271,15 @@ class Table:
         return out
 
     def loss(self, w: np.ndarray, beta: float) -> tuple[float, float, np.ndarray]:
-        """Mean cross-entropy of the moves played, top-1 agreement, gradient in ``w``."""
-        s = beta * (self.base + self.x @ w) / 100
+        """Mean cross-entropy of the moves played, top-1 agreement, gradient in ``w``.
+
+        ``w`` holds the dense weights, then the diamonds' parameters (when the table has them).
+        """
+        dense = self.x.shape[1]
+        raw = self.base + self.x @ w[:dense].astype(np.float32)  # float32: no upcast copy
+        if self.psize:
+            raw = raw + (self.psign * w[dense:][self.pidx]).sum(axis=1)
+        s = beta * raw / 100
         s = s - np.maximum.reduceat(s, self.starts)[self.seg]
         e = np.exp(s)
         z = np.add.reduceat(e, self.starts)
@@ -211,8 +287,12 @@ class Table:
         top = float(np.mean(s[self.chosen] >= 0))
         r = e / z[self.seg]
         r[self.chosen] -= 1
-        grad = (self.x.T @ r) * beta / 100 / len(self.starts)
-        return ce, top, grad
+        grad = (self.x.T @ r.astype(np.float32)).astype(float)
+        if self.psize:
+            spread = np.bincount(self.pidx.ravel(), weights=(self.psign * r[:, None]).ravel(),
+                                 minlength=self.psize)
+            grad = np.concatenate((grad, spread))
+        return ce, top, grad * beta / 100 / len(self.starts)
 
 
 def main() -> int:
@@ -221,6 +301,10 @@ def main() -> int:
                         default=[ROOT.parent / "shared" / "pdn-corpus"])
     parser.add_argument("--lam", type=float, default=1e-4, help="pull towards the hand-set values")
     parser.add_argument("--iters", type=int, default=1500)
+    parser.add_argument("--patterns", action="store_true",
+                        help="fit values for the four-square diamonds as well")
+    parser.add_argument("--lam-patterns", type=float, default=1e-3,
+                        help="pull of the diamonds' values towards zero")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--cache", type=Path, default=None,
                         help="keep the decisions in this file (read it when it exists)")
@@ -244,14 +328,20 @@ def main() -> int:
     gap = self_check(rules, feats, sample, prior)
     print(f"self-check: linear model vs evaluator, largest gap {gap:.1f} on {len(sample)} "
           "positions", file=sys.stderr)
-    table = Table(feats, data, prior)
+    diamonds = Diamonds(rules) if args.patterns else None
+    table = Table(feats, data, prior, diamonds)
     rng = np.random.default_rng(1)
     ids = np.unique(table.game)
     rng.shuffle(ids)
     held_mask = np.isin(table.game, ids[: len(ids) // 5])
     train, held = table.subset(~held_mask), table.subset(held_mask)
+    extra = diamonds.size if diamonds is not None else 0
+    prior = np.concatenate((prior, np.zeros(extra)))
+    lam = np.full(len(prior), args.lam)
+    lam[len(prior) - extra:] = args.lam_patterns
     fixed = np.ones(len(prior), dtype=bool)
     fixed[: 2 * feats.squares] = False
+    fixed[len(prior) - extra:] = False
     for name in FITTED_SCALARS:
         fixed[2 * feats.squares + SCALARS.index(name)] = False
     beta = float(min(np.linspace(0.2, 6.0, 30), key=lambda b: train.loss(prior, b)[0]))
@@ -260,16 +350,20 @@ def main() -> int:
     v = np.zeros_like(w)
     for t in range(1, args.iters + 1):
         _, _, grad = train.loss(w, beta)
-        grad += 2 * args.lam * (w - prior)
+        grad += 2 * lam * (w - prior)
         grad[fixed] = 0
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
         w -= 0.3 * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-12)
-    result_fit = np.array(flatten(evaluate.FITTED[10]), dtype=float)
+    result_fit = np.concatenate(
+        (np.array(flatten(evaluate.FITTED[10]), dtype=float), np.zeros(extra))
+    )
     for name, vec in (("hand-set", prior), ("result-fitted", result_fit), ("move-fitted", w)):
         ce, top, _ = held.loss(vec, beta)
         print(f"held-out {name:14s} log-loss {ce:.4f}  agreement {top * 100:.1f} %")
-    fitted = unflatten([int(round(t)) for t in w], feats.squares)
+    fitted = unflatten([int(round(t)) for t in w[: len(w) - extra]], feats.squares)
+    if diamonds is not None:
+        fitted = dataclasses.replace(fitted, patterns=diamonds.values(w[len(w) - extra:]))
     print(f"beta {beta:.2f}", {k: getattr(fitted, k) for k in SCALARS})
     if args.write:
         write(fitted)

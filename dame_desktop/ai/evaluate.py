@@ -58,11 +58,42 @@ class Weights:
     runaway: int | None = None  # None: a third of (king - man)
     backed: int = 0
     locked: int = 0
+    # men in diamonds of four squares (one square, the two below it, the one below those):
+    # 81 values (each square empty, White's man, Black's man) per diamond, diamonds in the
+    # order of :func:`diamonds`; None: not used
+    patterns: tuple[int, ...] | None = None
 
 
-# Weights fitted to game results by board size (tools/tune_eval.py writes them).
+def weights_from(
+    men_open: tuple[int, ...],
+    men_end: tuple[int, ...],
+    scalars: dict[str, int],
+    patterns: tuple[int, ...] | None = None,
+) -> Weights:
+    """Weights from tables and a dict of the scalar terms by name (absent ones: defaults)."""
+    plain = Weights(men_open, men_end)
+    return Weights(
+        men_open,
+        men_end,
+        tempo=scalars.get("tempo", plain.tempo),
+        back=scalars.get("back", plain.back),
+        mobility=scalars.get("mobility", plain.mobility),
+        balance=scalars.get("balance", plain.balance),
+        runaway=scalars.get("runaway", plain.runaway),
+        backed=scalars.get("backed", plain.backed),
+        locked=scalars.get("locked", plain.locked),
+        patterns=patterns,
+    )
+
+
+# Weights fitted to games by board size (tools/tune_eval.py or tools/tune_moves.py writes them).
 FITTED: dict[int, Weights] = {
-    10: Weights(weights_10x10.MEN_OPEN, weights_10x10.MEN_END, **weights_10x10.SCALARS),
+    10: weights_from(
+        weights_10x10.MEN_OPEN,
+        weights_10x10.MEN_END,
+        weights_10x10.SCALARS,
+        getattr(weights_10x10, "PATTERNS", None),
+    ),
 }
 
 # The weights the engine plays with, by board size; every other size uses the hand-set ones.
@@ -80,6 +111,45 @@ def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
         col = 2 * idx + 1 if row % 2 == 0 else 2 * idx
         cells.append(((s - 1) + (s - 1) // (2 * n), row, col))
     return cells
+
+
+PATTERN_STATES = 81  # 3 ** 4
+
+
+def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
+    """The bits of every four-square diamond: top, below-left, below-right, bottom.
+
+    Listed by the top square in reading order.  On the padded bit layout a diamond is always
+    ``p, p + n, p + n + 1, p + 2n + 1`` for its top bit ``p`` and half-row length ``n``.
+    """
+    geo = geometry(rules.board_size, rules.numbering)
+    n = geo.n
+    place = {bit: (row, col) for bit, row, col in _cells(rules)}
+    out = []
+    for bit, row, col in _cells(rules):
+        quad = (bit, bit + n, bit + n + 1, bit + 2 * n + 1)
+        where = [place.get(b) for b in quad]
+        if None in where:
+            continue
+        rows = [w[0] for w in where if w is not None]
+        cols = sorted(w[1] for w in where[1:3] if w is not None)
+        bottom = where[3]
+        if rows == [row, row + 1, row + 1, row + 2] and cols == [col - 1, col + 1] and (
+            bottom is not None and bottom[1] == col
+        ):
+            out.append(quad)
+    return out
+
+
+def pattern_state(white_men: int, black_men: int, quad: tuple[int, ...]) -> int:
+    """The diamond's state 0..80: digit i (base 3) is square i empty (0), White (1), Black (2)."""
+    state = 0
+    for i, bit in enumerate(quad):
+        if (white_men >> bit) & 1:
+            state += 3**i
+        elif (black_men >> bit) & 1:
+            state += 2 * 3**i
+    return state
 
 
 def _central(col: int, centre: float, size: int) -> int:
@@ -196,6 +266,33 @@ class Evaluator:
         self.backed = weights.backed
         self.locked = weights.locked
         self.runaway = (self.king - MAN) // 3 if weights.runaway is None else weights.runaway
+        self.patterns: tuple[tuple[int, list[int]], ...] = ()
+        self.pattern_mask = 0
+        self.pattern_white: list[int] = []
+        self.pattern_black: list[int] = []
+        if weights.patterns is not None:
+            self._build_patterns(rules, weights.patterns)
+
+    def _build_patterns(self, rules: RuleSet, values: tuple[int, ...]) -> None:
+        quads = diamonds(rules)
+        if len(values) != len(quads) * PATTERN_STATES:
+            raise ValueError(
+                f"{len(values)} pattern values for {len(quads)} diamonds of {PATTERN_STATES}"
+            )
+        offsets = [b - quads[0][0] for b in quads[0]]
+        mask = sum(1 << o for o in offsets)
+        # a diamond's men shifted down to bit 0 index these tables directly
+        white = [0] * (mask + 1)
+        for v in range(mask + 1):
+            if v & ~mask == 0:
+                white[v] = sum(3**i for i, o in enumerate(offsets) if (v >> o) & 1)
+        self.pattern_mask = mask
+        self.pattern_white = white
+        self.pattern_black = [2 * x for x in white]
+        self.patterns = tuple(
+            (quad[0], list(values[j * PATTERN_STATES:(j + 1) * PATTERN_STATES]))
+            for j, quad in enumerate(quads)
+        )
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -249,6 +346,12 @@ class Evaluator:
             open_part += (nwm - nbm) * self.men_low
             end_part += (nwm - nbm) * self.end_low
         score += _div(open_part * phase + end_part * (256 - phase), 256)
+        if self.patterns:
+            mask = self.pattern_mask
+            pw = self.pattern_white
+            pb = self.pattern_black
+            for shift, table in self.patterns:
+                score += table[pw[(wm >> shift) & mask] + pb[(bm >> shift) & mask]]
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst

@@ -139,3 +139,34 @@ def test_fitted_terms_count_backed_and_locked_men() -> None:
     assert gain("W:W33,40:B1") == 0  # 40 does not
     assert gain("W:W33:B28,29") == fitted.locked  # 33 cannot step forward
     assert gain("W:W33:B28,1") == 0
+
+
+def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
+    """Random parameters tied as tools/tune_moves.py ties them give a symmetric evaluation,
+    and the evaluator adds exactly the table's values of the diamonds' states."""
+    pytest.importorskip("numpy", reason="the fitting tool needs numpy (not a test dependency)")
+    import dataclasses
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import tune_moves
+
+    from dame_desktop.ai import evaluate
+
+    rules = find_rules("international")
+    tied = tune_moves.Diamonds(rules)
+    values = tied.values(np.random.default_rng(4).normal(0, 15, tied.size))
+    hand = evaluate.hand_set(rules)
+    ev = evaluate.Evaluator(rules, dataclasses.replace(hand, patterns=values))
+    _assert_colour_symmetric(ev, rules, random.Random(6))
+    plain = evaluate.Evaluator(rules, hand)
+    pos = Position.from_fen("W:W31,32,33,34,36,37,38,45:B6,7,11,12,13,16,18,19", rules)
+    men_w, men_b = pos.white & ~pos.kings, pos.black & ~pos.kings
+    expected = sum(values[j * 81 + evaluate.pattern_state(men_w, men_b, quad)]
+                   for j, quad in enumerate(evaluate.diamonds(rules)))
+    gap = ev.white_score(pos.white, pos.black, pos.kings) - plain.white_score(
+        pos.white, pos.black, pos.kings)
+    assert gap == expected != 0

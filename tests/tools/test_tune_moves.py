@@ -56,7 +56,7 @@ def test_the_gradient_matches_finite_differences() -> None:
     ce, _, grad = table.loss(w, 1.5)
     for j in (3, 20, 60, 101):
         step = np.zeros_like(w)
-        step[j] = 1e-3
-        numeric = (table.loss(w + step, 1.5)[0] - table.loss(w - step, 1.5)[0]) / 2e-3
-        assert numeric == pytest.approx(grad[j], abs=1e-6, rel=1e-3)
+        step[j] = 0.05  # the table is float32: a step well above its rounding
+        numeric = (table.loss(w + step, 1.5)[0] - table.loss(w - step, 1.5)[0]) / 0.1
+        assert numeric == pytest.approx(grad[j], abs=1e-6, rel=2e-2)
     assert ce > 0
