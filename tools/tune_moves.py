@@ -14,7 +14,8 @@ log-loss are printed for the hand-set, the result-fitted (weights_10x10.py) and 
 weights.  ``--write`` rewrites ``dame_desktop/ai/weights_10x10.py`` with the new ones.
 
 The features are the evaluation's terms counted directly on the bitboards; a self-check at
-start compares them with the evaluator itself on random weights.  Needs numpy.
+start compares them with the evaluator itself on random weights.  Needs numpy (and scipy
+with ``--patterns``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pickle
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -257,6 +259,19 @@ class Table:
                     self.psign[r] *= sign
                 r += 1
         self.seg = np.repeat(np.arange(len(data)), np.diff(np.append(self.starts, rows)))
+        self.sparse: Any = None
+
+    def diamond_matrix(self) -> Any:
+        """The diamonds' features as a sparse matrix (rows x parameters), built once."""
+        if self.sparse is None:
+            from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
+
+            rows, width = self.pidx.shape
+            self.sparse = csr_matrix(
+                (self.psign.ravel(), self.pidx.ravel(), np.arange(0, rows * width + 1, width)),
+                shape=(rows, self.psize),
+            )
+        return self.sparse
 
     def subset(self, keep: np.ndarray) -> Table:
         """The decisions where ``keep`` is true."""
@@ -264,6 +279,7 @@ class Table:
         out = object.__new__(Table)
         out.x, out.base, out.game = self.x[rows], self.base[rows], self.game[keep]
         out.pidx, out.psign, out.psize = self.pidx[rows], self.psign[rows], self.psize
+        out.sparse = None
         counts = np.bincount(self.seg, minlength=len(keep))[keep]
         out.starts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
         out.chosen = out.starts + (self.chosen - self.starts)[keep]
@@ -278,7 +294,7 @@ class Table:
         dense = self.x.shape[1]
         raw = self.base + self.x @ w[:dense].astype(np.float32)  # float32: no upcast copy
         if self.psize:
-            raw = raw + (self.psign * w[dense:][self.pidx]).sum(axis=1)
+            raw = raw + self.diamond_matrix() @ w[dense:]
         s = beta * raw / 100
         s = s - np.maximum.reduceat(s, self.starts)[self.seg]
         e = np.exp(s)
@@ -289,9 +305,7 @@ class Table:
         r[self.chosen] -= 1
         grad = (self.x.T @ r.astype(np.float32)).astype(float)
         if self.psize:
-            spread = np.bincount(self.pidx.ravel(), weights=(self.psign * r[:, None]).ravel(),
-                                 minlength=self.psize)
-            grad = np.concatenate((grad, spread))
+            grad = np.concatenate((grad, self.diamond_matrix().T @ r))
         return ce, top, grad * beta / 100 / len(self.starts)
 
 

@@ -43,7 +43,10 @@ def test_the_linear_features_reproduce_the_evaluator_on_other_weights() -> None:
     assert gap <= 2  # integer rounding of the phase blend only
 
 
-def test_the_gradient_matches_finite_differences() -> None:
+@pytest.mark.parametrize("with_diamonds", [False, True])
+def test_the_gradient_matches_finite_differences(with_diamonds: bool) -> None:
+    if with_diamonds:
+        pytest.importorskip("scipy", reason="the diamonds' fit needs scipy")
     rules = find_rules("international")
     feats = tune_moves.Features(rules)
     leaves = _middle_game_leaves(60)
@@ -51,10 +54,18 @@ def test_the_gradient_matches_finite_differences() -> None:
     hand = np.array(tune_moves.flatten(
         tune_moves.dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
     ))
-    table = tune_moves.Table(feats, data, hand)
-    w = hand + np.random.default_rng(3).normal(0, 3, len(hand))
+    diamonds = tune_moves.Diamonds(rules) if with_diamonds else None
+    table = tune_moves.Table(feats, data, hand, diamonds)
+    extra = diamonds.size if diamonds is not None else 0
+    rng = np.random.default_rng(3)
+    w = np.concatenate((hand, np.zeros(extra))) + rng.normal(0, 3, len(hand) + extra)
     ce, _, grad = table.loss(w, 1.5)
-    for j in (3, 20, 60, 101):
+    # dense weights, then (with diamonds) the parameters of states these positions have
+    picks = [3, 20, 60, 101]
+    if diamonds is not None:
+        picks += [len(hand) + int(j) for j in np.flatnonzero(grad[len(hand):])[:4]]
+        assert len(picks) == 8
+    for j in picks:
         step = np.zeros_like(w)
         step[j] = 0.05  # the table is float32: a step well above its rounding
         numeric = (table.loss(w + step, 1.5)[0] - table.loss(w - step, 1.5)[0]) / 0.1
