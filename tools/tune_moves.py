@@ -1,6 +1,6 @@
 """Fit the 10x10 evaluation weights to the moves strong players chose (comparison training).
 
-    python tools/tune_moves.py [PDN files or folders ...] [--lam 1e-4] [--write]
+    python tools/tune_moves.py [PDN files or folders ...] [--patterns] [--cache FILE] [--write]
 
 Game results say little about a middle-game position (the game is decided later, by other
 moves); the move a strong player picks in it says more.  For every quiet decision of the 10x10
@@ -314,10 +314,10 @@ def main() -> int:
     parser.add_argument("paths", nargs="*", type=Path,
                         default=[ROOT.parent / "shared" / "pdn-corpus"])
     parser.add_argument("--lam", type=float, default=1e-4, help="pull towards the hand-set values")
-    parser.add_argument("--iters", type=int, default=1500)
+    parser.add_argument("--iters", type=int, default=600)
     parser.add_argument("--patterns", action="store_true",
                         help="fit values for the four-square diamonds as well")
-    parser.add_argument("--lam-patterns", type=float, default=1e-3,
+    parser.add_argument("--lam-patterns", type=float, default=1e-6,
                         help="pull of the diamonds' values towards zero")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--cache", type=Path, default=None,

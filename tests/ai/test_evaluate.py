@@ -119,14 +119,14 @@ def test_fitted_weights_are_colour_symmetric() -> None:
     _assert_colour_symmetric(ev, rules, random.Random(5))
 
 
-def test_fitted_terms_count_backed_and_locked_men() -> None:
+def test_the_terms_count_backed_and_locked_men() -> None:
     import dataclasses
 
     from dame_desktop.ai import evaluate
 
     rules = find_rules("international")
-    fitted = evaluate.FITTED[10]
-    assert fitted.backed and fitted.locked
+    plain = evaluate.hand_set(rules)
+    fitted = dataclasses.replace(plain, backed=3, locked=-2)
     with_terms = evaluate.Evaluator(rules, fitted)
     without = evaluate.Evaluator(rules, dataclasses.replace(fitted, backed=0, locked=0))
 
