@@ -141,9 +141,32 @@ def test_the_terms_count_backed_and_locked_men() -> None:
     assert gain("W:W33:B28,1") == 0
 
 
+def test_the_evaluator_adds_the_diamonds_values() -> None:
+    """With patterns, the score grows by exactly the table's values of the diamonds' states
+    (the fitted 10x10 table; its colour symmetry is tested above)."""
+    import dataclasses
+
+    from dame_desktop.ai import evaluate
+
+    rules = find_rules("international")
+    fitted = evaluate.FITTED[10]
+    assert fitted.patterns is not None and any(fitted.patterns)
+    values = fitted.patterns
+    ev = evaluate.Evaluator(rules, fitted)
+    plain = evaluate.Evaluator(rules, dataclasses.replace(fitted, patterns=None))
+    quads = evaluate.diamonds(rules)
+    assert len(quads) == 32 and len(values) == 32 * evaluate.PATTERN_STATES
+    pos = Position.from_fen("W:W31,32,33,34,36,37,38,45:B6,7,11,12,13,16,18,19", rules)
+    men_w, men_b = pos.white & ~pos.kings, pos.black & ~pos.kings
+    expected = sum(values[j * 81 + evaluate.pattern_state(men_w, men_b, quad)]
+                   for j, quad in enumerate(quads))
+    gap = ev.white_score(pos.white, pos.black, pos.kings) - plain.white_score(
+        pos.white, pos.black, pos.kings)
+    assert gap == expected != 0
+
+
 def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
-    """Random parameters tied as tools/tune_moves.py ties them give a symmetric evaluation,
-    and the evaluator adds exactly the table's values of the diamonds' states."""
+    """Random parameters tied as tools/tune_moves.py ties them give a symmetric evaluation."""
     pytest.importorskip("numpy", reason="the fitting tool needs numpy (not a test dependency)")
     import dataclasses
     import sys
@@ -162,11 +185,3 @@ def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
     hand = evaluate.hand_set(rules)
     ev = evaluate.Evaluator(rules, dataclasses.replace(hand, patterns=values))
     _assert_colour_symmetric(ev, rules, random.Random(6))
-    plain = evaluate.Evaluator(rules, hand)
-    pos = Position.from_fen("W:W31,32,33,34,36,37,38,45:B6,7,11,12,13,16,18,19", rules)
-    men_w, men_b = pos.white & ~pos.kings, pos.black & ~pos.kings
-    expected = sum(values[j * 81 + evaluate.pattern_state(men_w, men_b, quad)]
-                   for j, quad in enumerate(evaluate.diamonds(rules)))
-    gap = ev.white_score(pos.white, pos.black, pos.kings) - plain.white_score(
-        pos.white, pos.black, pos.kings)
-    assert gap == expected != 0
