@@ -99,9 +99,8 @@ class SearchMemory:
     the current one and lookups fall back to the older one; when the current generation is
     full (during a search, or half full when the next search starts) it becomes the older one
     and the oldest is dropped (a search sets at most one aside until it ends), so a long search
-    never runs with a full table.  Everything is
-    started afresh when the rules, the evaluation noise or its seed change.  Not thread-safe:
-    one memory per engine thread.
+    never runs with a full table.  Everything is started afresh when the rules, the evaluation
+    noise or its seed change.  Not thread-safe: one memory per engine thread.
     """
 
     def __init__(self, limit: int = TT_LIMIT, keep_dropped: bool = False) -> None:
