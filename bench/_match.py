@@ -7,6 +7,7 @@ import math
 import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
@@ -168,6 +169,18 @@ def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
     return make
 
 
+@contextmanager
+def evaluating_with(make: Callable[[RuleSet], evaluate.Evaluator] | None) -> Iterator[None]:
+    """Searches inside the block take their evaluator from ``make`` (None: unchanged)."""
+    chosen = search_module.evaluator
+    if make is not None:
+        search_module.evaluator = make
+    try:
+        yield
+    finally:
+        search_module.evaluator = chosen
+
+
 def with_settings(player: Player, settings: dict[str, float], kind: str | None = None) -> Player:
     """``player`` with ``settings`` put on Searcher (and ``kind`` weights) for its moves only."""
     make = weighted(kind) if kind is not None else None
@@ -176,13 +189,10 @@ def with_settings(player: Player, settings: dict[str, float], kind: str | None =
         saved = {name: getattr(Searcher, name) for name in settings}
         for name, value in settings.items():
             setattr(Searcher, name, value)
-        chosen = search_module.evaluator
-        if make is not None:
-            search_module.evaluator = make
         try:
-            return player(game)
+            with evaluating_with(make):
+                return player(game)
         finally:
-            search_module.evaluator = chosen
             for name, value in saved.items():
                 setattr(Searcher, name, value)
 

@@ -26,9 +26,9 @@ from _match import (  # noqa: E402
     Tally,
     elo,
     engine_player,
+    evaluating_with,
     parse_shard,
     play_game,
-    search_module,
     shard_games,
     weighted,
     with_settings,
@@ -101,9 +101,7 @@ def openings(count: int, seed: int) -> list[Position]:
     rng = random.Random(seed)
     out: list[Position] = []
     seen: set[Position] = set()
-    chosen = search_module.evaluator
-    search_module.evaluator = weighted("hand")
-    try:
+    with evaluating_with(weighted("hand")):
         while len(out) < count:
             pos = Position.start(rules)
             for _ in range(4):
@@ -113,8 +111,6 @@ def openings(count: int, seed: int) -> list[Position]:
             if abs(search(pos, rules, Limit(depth=4)).score) <= 40:
                 seen.add(pos)
                 out.append(pos)
-    finally:
-        search_module.evaluator = chosen
     return out
 
 
