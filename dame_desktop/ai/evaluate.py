@@ -123,21 +123,14 @@ def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
     Listed by the top square in reading order.  On the padded bit layout a diamond is always
     ``p, p + n, p + n + 1, p + 2n + 1`` for its top bit ``p`` and half-row length ``n``.
     """
-    geo = geometry(rules.board_size, rules.numbering)
-    n = geo.n
-    place = {bit: (row, col) for bit, row, col in _cells(rules)}
+    n = geometry(rules.board_size, rules.numbering).n
+    cells = _cells(rules)
+    place = {bit: (row, col) for bit, row, col in cells}
     out = []
-    for bit, row, col in _cells(rules):
+    for bit, row, col in cells:
         quad = (bit, bit + n, bit + n + 1, bit + 2 * n + 1)
-        where = [place.get(b) for b in quad]
-        if None in where:
-            continue
-        rows = [w[0] for w in where if w is not None]
-        cols = sorted(w[1] for w in where[1:3] if w is not None)
-        bottom = where[3]
-        if rows == [row, row + 1, row + 1, row + 2] and cols == [col - 1, col + 1] and (
-            bottom is not None and bottom[1] == col
-        ):
+        wanted = [(row, col), (row + 1, col - 1), (row + 1, col + 1), (row + 2, col)]
+        if [place.get(b) for b in quad] == wanted:  # all on the board, none wrapped round
             out.append(quad)
     return out
 
