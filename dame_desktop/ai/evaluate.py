@@ -1,8 +1,11 @@
 """Static evaluation over raw bitboards, generic over the rule set's parameters.
 
-Scores are in hundredths of a man and seen from the side to move.  Piece-square terms are
-stored as bit planes (a weight table split into one mask per binary digit), so a table costs a
-handful of ``bit_count`` calls instead of a loop over the pieces.
+Scores are in hundredths of a man and seen from the side to move.  The men's terms (their
+piece-square values and the diamonds' states) are read through a few table lookups per side:
+each chunk of a side's men looks up one large integer that packs, field by field, what those
+men add to every sum, and the fields of the total are then read off (see ``Evaluator``).
+The kings' piece-square values are stored as bit planes (a weight table split into one mask per
+binary digit), so a table costs a handful of ``bit_count`` calls instead of a loop over pieces.
 """
 
 from __future__ import annotations
@@ -115,6 +118,10 @@ def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
 
 
 PATTERN_STATES = 81  # 3 ** 4
+PAIR_BITS = 13  # a field wide enough for two diamonds' states (81 * 81 <= 2 ** 13)
+PAIR_MASK = (1 << PAIR_BITS) - 1
+PST_BITS = 20  # a field for one side's sum of piece-square values
+PST_MASK = (1 << PST_BITS) - 1
 
 
 def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
@@ -165,10 +172,14 @@ def hand_set(rules: RuleSet) -> Weights:
     return Weights(tuple(men_open), tuple(men_end), back=6 if size <= 8 else 4)
 
 
-def _offset_planes(table: dict[int, int]) -> tuple[Planes, int]:
-    """Bit planes of a table that may hold negative values, and the offset to add back."""
-    low = min(table.values(), default=0)
-    return _planes({bit: v - low for bit, v in table.items()}), low
+def _subset_sums(adds: list[int], start: int, width: int) -> list[int]:
+    """For every set of bits in ``start .. start + width - 1``: the sum of their ``adds``."""
+    sums = [0] * (1 << width)
+    for x in range(1, 1 << width):
+        low = x & -x
+        bit = start + low.bit_length() - 1
+        sums[x] = sums[x ^ low] + (adds[bit] if bit < len(adds) else 0)
+    return sums
 
 
 def _div(x: int, d: int) -> int:
@@ -217,20 +228,19 @@ class Evaluator:
             weights = ACTIVE.get(size) or hand_set(rules)
         self.weights = weights
         squares = geo.squares
-        men_w: dict[int, int] = {}
-        men_b: dict[int, int] = {}
+        open_w: dict[int, int] = {}
+        open_b: dict[int, int] = {}
         end_w: dict[int, int] = {}
         end_b: dict[int, int] = {}
         for i, (bit, _, _) in enumerate(cells):
             # White's table reads the board as it stands; Black's is the same turned half round
-            men_w[bit] = weights.men_open[i]
+            open_w[bit] = weights.men_open[i]
             end_w[bit] = weights.men_end[i]
-            men_b[bit] = weights.men_open[squares - 1 - i]
+            open_b[bit] = weights.men_open[squares - 1 - i]
             end_b[bit] = weights.men_end[squares - 1 - i]
-        self.men_w, self.men_low = _offset_planes(men_w)
-        self.men_b, _ = _offset_planes(men_b)
-        self.end_w, self.end_low = _offset_planes(end_w)
-        self.end_b, _ = _offset_planes(end_b)
+        self.men_low = min(weights.men_open)
+        self.end_low = min(weights.men_end)
+        self._build_men_tables(rules, geo.bits, (open_w, end_w), (open_b, end_b), weights.patterns)
         king_w: dict[int, int] = {}
         back_w = back_b = 0
         centre = (size - 1) / 2.0
@@ -260,33 +270,68 @@ class Evaluator:
         self.backed = weights.backed
         self.locked = weights.locked
         self.runaway = (self.king - MAN) // 3 if weights.runaway is None else weights.runaway
-        self.patterns: tuple[tuple[int, list[int]], ...] = ()
-        self.pattern_mask = 0
-        self.pattern_white: list[int] = []
-        self.pattern_black: list[int] = []
-        if weights.patterns is not None:
-            self._build_patterns(rules, weights.patterns)
 
-    def _build_patterns(self, rules: RuleSet, values: tuple[int, ...]) -> None:
-        quads = diamonds(rules)
-        if len(values) != len(quads) * PATTERN_STATES:
+    def _build_men_tables(
+        self,
+        rules: RuleSet,
+        bits: int,
+        white_pst: tuple[dict[int, int], dict[int, int]],
+        black_pst: tuple[dict[int, int], dict[int, int]],
+        patterns: tuple[int, ...] | None,
+    ) -> None:
+        """Lookup tables that give every men's term of one side in one packed integer.
+
+        The packed integer has a field of :data:`PAIR_BITS` for each pair of diamonds (the
+        pair's state, ``first + 81 * second``, as a sum of base-3 digits: a White man on a
+        diamond's square *i* adds ``3**i``, a Black one twice that), then four fields of
+        :data:`PST_BITS`: White's opening and ending piece-square sums, then Black's (each
+        value raised by the table's lowest one, so no field goes below zero).  Each field's
+        total stays below its width, so the fields add up without carrying into each other,
+        and a side's men add up chunk by chunk.
+        """
+        quads = diamonds(rules) if patterns is not None else []
+        if patterns is not None and len(patterns) != len(quads) * PATTERN_STATES:
             raise ValueError(
-                f"{len(values)} pattern values for {len(quads)} diamonds of {PATTERN_STATES}"
+                f"{len(patterns)} pattern values for {len(quads)} diamonds of {PATTERN_STATES}"
             )
-        offsets = [b - quads[0][0] for b in quads[0]]
-        mask = sum(1 << o for o in offsets)
-        # a diamond's men shifted down to bit 0 index these tables directly
-        white = [0] * (mask + 1)
-        for v in range(mask + 1):
-            if v & ~mask == 0:
-                white[v] = sum(3**i for i, o in enumerate(offsets) if (v >> o) & 1)
-        self.pattern_mask = mask
-        self.pattern_white = white
-        self.pattern_black = [2 * x for x in white]
-        self.patterns = tuple(
-            (quad[0], list(values[j * PATTERN_STATES:(j + 1) * PATTERN_STATES]))
-            for j, quad in enumerate(quads)
+        npairs = (len(quads) + 1) // 2
+        base = npairs * PAIR_BITS
+        adds_w = [0] * bits
+        adds_b = [0] * bits
+        for j, quad in enumerate(quads):
+            pair, second = divmod(j, 2)
+            for i, bit in enumerate(quad):
+                digit = 3**i * (81 if second else 1) << (pair * PAIR_BITS)
+                adds_w[bit] += digit
+                adds_b[bit] += 2 * digit
+        for adds, tables, first in ((adds_w, white_pst, 0), (adds_b, black_pst, 2)):
+            for f, table in enumerate(tables):
+                low = min(table.values())
+                shift = base + (first + f) * PST_BITS
+                if (max(table.values()) - low) * len(table) >= 1 << PST_BITS:
+                    raise ValueError("piece-square values too large for the packed tables")
+                for bit, value in table.items():
+                    adds[bit] += (value - low) << shift
+        chunks = -(-bits // 12)
+        width = -(-bits // chunks)
+        self.chunk_mask = (1 << width) - 1
+        self.chunks: tuple[tuple[int, list[int], list[int]], ...] = tuple(
+            (c * width, _subset_sums(adds_w, c * width, width),
+             _subset_sums(adds_b, c * width, width))
+            for c in range(chunks)
         )
+        self.pst_shift = base
+        # one table of 81 * 81 values per pair of diamonds (a lone last diamond: 81)
+        pairs: list[tuple[int, list[int]]] = []
+        for p in range(npairs):
+            assert patterns is not None
+            one = patterns[2 * p * PATTERN_STATES:(2 * p + 1) * PATTERN_STATES]
+            if 2 * p + 1 < len(quads):
+                two = patterns[(2 * p + 1) * PATTERN_STATES:(2 * p + 2) * PATTERN_STATES]
+                pairs.append((p * PAIR_BITS, [a + b for b in two for a in one]))
+            else:
+                pairs.append((p * PAIR_BITS, list(one)))
+        self.pairs: tuple[tuple[int, list[int]], ...] = tuple(pairs)
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -333,19 +378,20 @@ class Evaluator:
         # phase: 256 at the start, 0 with nothing left
         phase = min(256, pieces * 256 // start)
         score = material
-        # men: structure and advancement, blended by phase
-        open_part = _score(wm, self.men_w) - _score(bm, self.men_b)
-        end_part = _score(wm, self.end_w) - _score(bm, self.end_b)
+        # men: structure and advancement, blended by phase; the diamonds
+        cm = self.chunk_mask
+        packed = 0
+        for shift, tw, tb in self.chunks:
+            packed += tw[(wm >> shift) & cm] + tb[(bm >> shift) & cm]
+        pst = packed >> self.pst_shift
+        open_part = (pst & PST_MASK) - ((pst >> (2 * PST_BITS)) & PST_MASK)
+        end_part = ((pst >> PST_BITS) & PST_MASK) - ((pst >> (3 * PST_BITS)) & PST_MASK)
         if nwm != nbm:
             open_part += (nwm - nbm) * self.men_low
             end_part += (nwm - nbm) * self.end_low
         score += _div(open_part * phase + end_part * (256 - phase), 256)
-        if self.patterns:
-            mask = self.pattern_mask
-            pw = self.pattern_white
-            pb = self.pattern_black
-            for shift, table in self.patterns:
-                score += table[pw[(wm >> shift) & mask] + pb[(bm >> shift) & mask]]
+        for shift, table in self.pairs:
+            score += table[(packed >> shift) & PAIR_MASK]
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst

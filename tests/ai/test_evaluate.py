@@ -185,3 +185,67 @@ def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
     hand = evaluate.hand_set(rules)
     ev = evaluate.Evaluator(rules, dataclasses.replace(hand, patterns=values))
     _assert_colour_symmetric(ev, rules, random.Random(6))
+
+
+def _walk_positions(rules, rng: random.Random, count: int) -> list[Position]:  # type: ignore[no-untyped-def]
+    out = []
+    while len(out) < count:
+        pos = Position.start(rules)
+        for _ in range(rng.randrange(1, 90)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        out.append(pos)
+    return out
+
+
+@pytest.mark.parametrize("key", ["german", "english", "international", "russian"])
+def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
+    """The men's piece-square sums (blended by phase) and the diamonds' values that the
+    evaluator reads off its packed tables equal the same terms summed square by square, on
+    random positions with equal material (so no endgame scaling), with random weights."""
+    import dataclasses
+
+    from dame_desktop.ai import evaluate
+
+    rules = find_rules(key)
+    rng = random.Random(17)
+    quads = evaluate.diamonds(rules)
+    squares = len(evaluate.hand_set(rules).men_open)
+    weights = dataclasses.replace(
+        evaluate.hand_set(rules),
+        men_open=tuple(rng.randrange(-40, 60) for _ in range(squares)),
+        men_end=tuple(rng.randrange(-20, 90) for _ in range(squares)),
+        patterns=tuple(rng.randrange(-30, 30) for _ in range(len(quads) * 81)),
+    )
+    bare = dataclasses.replace(weights, men_open=(0,) * squares, men_end=(0,) * squares,
+                               patterns=None)
+    ev = evaluate.Evaluator(rules, weights)
+    ev0 = evaluate.Evaluator(rules, bare)
+    bit_of = [bit for bit, _, _ in evaluate._cells(rules)]
+    start = 2 * rules.start_rows * (rules.board_size // 2)
+    checked = 0
+    for pos in _walk_positions(rules, rng, 900):
+        wm, bm = pos.white & ~pos.kings, pos.black & ~pos.kings
+        wk, bk = pos.white & pos.kings, pos.black & pos.kings
+        if wm.bit_count() != bm.bit_count() or wk.bit_count() != bk.bit_count() or not wm:
+            continue
+        opening = ending = 0
+        for i, bit in enumerate(bit_of):
+            if (wm >> bit) & 1:
+                opening += weights.men_open[i]
+                ending += weights.men_end[i]
+            if (bm >> bit) & 1:
+                opening -= weights.men_open[squares - 1 - i]
+                ending -= weights.men_end[squares - 1 - i]
+        phase = min(256, (pos.white | pos.black).bit_count() * 256 // start)
+        blended = opening * phase + ending * (256 - phase)
+        expected = (blended // 256 if blended >= 0 else -(-blended // 256)) + sum(
+            weights.patterns[j * 81 + evaluate.pattern_state(wm, bm, quad)]  # type: ignore[index]
+            for j, quad in enumerate(quads))
+        gap = ev.white_score(pos.white, pos.black, pos.kings) - ev0.white_score(
+            pos.white, pos.black, pos.kings)
+        assert gap == expected, pos.fen()
+        checked += 1
+    assert checked >= 80
