@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import random
 import sys
@@ -153,11 +154,28 @@ def elo(score: float, games: int) -> tuple[float, float]:
     return diff, margin
 
 
+def weights_file(path: str) -> evaluate.Weights:
+    """Weights from a file written like ``dame_desktop/ai/weights_10x10.py`` (a candidate)."""
+    spec = importlib.util.spec_from_file_location("candidate_weights", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load weights from {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return evaluate.weights_from(module.MEN_OPEN, module.MEN_END, module.SCALARS,
+                                 getattr(module, "PATTERNS", None),
+                                 getattr(module, "WINDOWS", None))
+
+
 def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
-    """An evaluator factory with the ``kind`` ("fitted" or "hand") weights."""
+    """An evaluator factory with the ``kind`` weights: "fitted", "hand" or a weights file
+    (for 10x10; other boards keep their weights)."""
     cache: dict[RuleSet, evaluate.Evaluator] = {}
+    from_file = weights_file(kind) if kind.endswith(".py") else None
 
     def make(rules: RuleSet) -> evaluate.Evaluator:
+        if rules not in cache and from_file is not None:
+            cache[rules] = evaluate.Evaluator(rules, from_file if rules.board_size == 10
+                                              else None)
         if rules not in cache:
             fitted = evaluate.FITTED.get(rules.board_size)
             if kind == "fitted" and fitted is None:

@@ -3,7 +3,8 @@
     python bench/ai_ab.py --set prune_margin=0 --games 100 --movetime 0.1 [--shard 0/2]
 
 Player A is the engine as it is; player B has ``Searcher.<name> = value`` for each ``--set``
-(``--eval fitted`` or ``--eval hand``: B evaluates with those weights).
+(``--eval fitted``, ``--eval hand`` or ``--eval FILE.py``, a weights file written like
+``dame_desktop/ai/weights_10x10.py``: B evaluates with those weights; ``--eval-a`` the same for A).
 International rules, seeded varied openings, each played twice with colours swapped; prints
 B's score and the Elo difference.
 """
@@ -35,8 +36,10 @@ from dame_desktop.core import Color, Game, find_rules  # noqa: E402
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--eval", choices=("fitted", "hand"), default=None,
+    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.py",
                         help="B's evaluation weights")
+    parser.add_argument("--eval-a", default=None, metavar="fitted|hand|FILE.py",
+                        help="A's evaluation weights")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--movetime", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=1)
@@ -55,7 +58,7 @@ def main() -> int:
     tally = Tally()
     starts = openings((args.games + 1) // 2, args.seed)
     for i, start, b_white in shard_games(starts, args.games, shard, shards):
-        a = engine_player(limit)
+        a = with_settings(engine_player(limit), {}, args.eval_a)
         b = with_settings(engine_player(limit), settings, args.eval)
         white, black = (b, a) if b_white else (a, b)
         outcome = play_game(Game(rules, start), white, black, args.max_plies)
@@ -63,6 +66,8 @@ def main() -> int:
         print(f"game {tally.games:3d} opening {i + 1:3d} B={'W' if b_white else 'B'} "
               f"{outcome.reason} after {outcome.plies} plies  [B {tally}]", flush=True)
     label = ", ".join(args.set + ([f"{args.eval} weights"] if args.eval else [])) or "unchanged"
+    if args.eval_a:
+        label += f" against A with {args.eval_a} weights"
     print(f"B ({label}) vs A, {args.movetime}s per move, {tally.games} games: {tally.summary()}")
     return 0
 

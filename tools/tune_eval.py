@@ -143,9 +143,11 @@ def mse(x: np.ndarray, y: np.ndarray, base: np.ndarray, w: np.ndarray, c: float)
     return float(np.mean((p - y) ** 2))
 
 
-def write(w: Weights) -> None:
-    def table(t: tuple[int, ...]) -> str:
-        rows = [", ".join(f"{v:3d}" for v in t[i:i + 5]) for i in range(0, len(t), 5)]
+def write(w: Weights, path: Path | None = None) -> None:
+    """Rewrite the weights file (or write ``path``, with the same head) with ``w``."""
+    def table(t: tuple[int, ...], per_row: int = 5) -> str:
+        rows = [", ".join(f"{v:3d}" for v in t[i:i + per_row])
+                for i in range(0, len(t), per_row)]
         return "(\n" + "".join(f"    {r},\n" for r in rows) + ")\n"
 
     text = OUT.read_text(encoding="utf-8")
@@ -158,7 +160,9 @@ def write(w: Weights) -> None:
     body += "}\n"
     if w.patterns is not None:
         body += f"\nPATTERNS: tuple[int, ...] = {table(w.patterns)}"
-    OUT.write_text(head + body, encoding="utf-8")
+    if w.windows is not None:
+        body += f"\nWINDOWS: tuple[int, ...] = {table(w.windows, 20)}"
+    (path or OUT).write_text(head + body, encoding="utf-8")
 
 
 def main() -> int:

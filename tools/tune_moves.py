@@ -104,17 +104,18 @@ class Features:
         return x
 
 
-class Diamonds:
-    """Sparse features of the diamond patterns, tied so the fitted values are colour-symmetric.
+class Shapes:
+    """Sparse features of pattern families, tied so the fitted values are colour-symmetric.
 
-    A parameter ``t[j, s]`` counts +1 where diamond ``j`` is in state ``s`` and -1 where the
-    board turned half round with the colours swapped puts it there; the values the evaluator
-    uses are then ``v[j, s] = t[j, s] - t[j*, s*]`` (``j*``, ``s*``: the turned diamond and
-    state), so a position and its mirror image score exactly opposite.
+    A family is a list of shapes (tuples of bits) with ``3 ** len`` states each: the diamonds,
+    the windows.  A parameter ``t[j, s]`` counts +1 where shape ``j`` is in state ``s`` and -1
+    where the board turned half round with the colours swapped puts it there; the values the
+    evaluator uses are then ``v[j, s] = t[j, s] - t[j*, s*]`` (``j*``, ``s*``: the turned shape
+    and state), so a position and its mirror image score exactly opposite.  A shape's squares
+    are listed so that the turned shape lists them in reverse.
     """
 
-    def __init__(self, rules: RuleSet) -> None:
-        self.quads = evaluate.diamonds(rules)
+    def __init__(self, rules: RuleSet, families: list[list[tuple[int, ...]]]) -> None:
         cells = evaluate._cells(rules)
         size = rules.board_size
         at = {(row, col): bit for bit, row, col in cells}
@@ -124,34 +125,52 @@ class Diamonds:
             row, col = place[bit]
             return at[(size - 1 - row, size - 1 - col)]
 
-        top = {q[0]: j for j, q in enumerate(self.quads)}
-        self.turned = [top[turned(q[3])] for q in self.quads]
+        self.families = families
+        self.shapes = [shape for family in families for shape in family]
+        by_squares = {shape: j for j, shape in enumerate(self.shapes)}
+        self.turned = [by_squares[tuple(turned(bit) for bit in reversed(shape))]
+                       for shape in self.shapes]
         swap = (0, 2, 1)
-        self.star = []
-        for state in range(evaluate.PATTERN_STATES):
-            digits = [(state // 3**i) % 3 for i in range(4)]
-            self.star.append(sum(swap[digits[3 - i]] * 3**i for i in range(4)))
-        self.size = len(self.quads) * evaluate.PATTERN_STATES
+        self.star: dict[int, list[int]] = {}
+        self.offset = []
+        total = 0
+        for shape in self.shapes:
+            length = len(shape)
+            if length not in self.star:
+                star = []
+                for state in range(3**length):
+                    digits = [(state // 3**i) % 3 for i in range(length)]
+                    star.append(sum(swap[digits[length - 1 - i]] * 3**i for i in range(length)))
+                self.star[length] = star
+            self.offset.append(total)
+            total += 3**length
+        self.size = total
 
     def entries(self, w: int, b: int, k: int) -> tuple[list[int], list[float]]:
         wm, bm = w & ~k, b & ~k
         idx: list[int] = []
         sign: list[float] = []
-        n = evaluate.PATTERN_STATES
-        for j, quad in enumerate(self.quads):
-            state = evaluate.pattern_state(wm, bm, quad)
-            idx += [j * n + state, self.turned[j] * n + self.star[state]]
+        offset, turned = self.offset, self.turned
+        for j, shape in enumerate(self.shapes):
+            state = evaluate.pattern_state(wm, bm, shape)
+            idx += [offset[j] + state, offset[turned[j]] + self.star[len(shape)][state]]
             sign += [1.0, -1.0]
         return idx, sign
 
-    def values(self, t: np.ndarray) -> tuple[int, ...]:
-        """The evaluator's table ``v`` from the fitted parameters ``t``."""
-        n = evaluate.PATTERN_STATES
-        out = []
-        for j in range(len(self.quads)):
-            for state in range(n):
-                out.append(int(round(t[j * n + state] - t[self.turned[j] * n + self.star[state]])))
-        return tuple(out)
+    def values(self, t: np.ndarray) -> list[tuple[int, ...]]:
+        """The evaluator's tables ``v`` (one per family) from the fitted parameters ``t``."""
+        out: list[tuple[int, ...]] = []
+        j = 0
+        for family in self.families:
+            vals = []
+            for shape in family:
+                star = self.star[len(shape)]
+                base, other = self.offset[j], self.offset[self.turned[j]]
+                for state in range(3 ** len(shape)):
+                    vals.append(int(round(t[base + state] - t[other + star[state]])))
+                j += 1
+            out.append(tuple(vals))
+        return out
 
 
 def self_check(rules: RuleSet, feats: Features, leaves: list[Leaf], hand_v: np.ndarray) -> float:
@@ -223,14 +242,14 @@ class Table:
         feats: Features,
         data: list[Decision],
         hand_v: np.ndarray,
-        diamonds: Diamonds | None = None,
+        shapes: Shapes | None = None,
     ) -> None:
         rows = sum(len(d[0]) for d in data)
         self.x = np.zeros((rows, feats.size), dtype=np.float32)
-        width = 2 * len(diamonds.quads) if diamonds is not None else 0
+        width = 2 * len(shapes.shapes) if shapes is not None else 0
         self.pidx = np.zeros((rows, width), dtype=np.int32)
         self.psign = np.zeros((rows, width), dtype=np.float32)
-        self.psize = diamonds.size if diamonds is not None else 0
+        self.psize = shapes.size if shapes is not None else 0
         sparse: dict[Leaf, tuple[list[int], list[float]]] = {}
         self.base = np.zeros(rows)
         self.starts = np.zeros(len(data), dtype=np.int64)
@@ -250,10 +269,10 @@ class Table:
                     cache[leaf] = got
                 self.x[r] = sign * got[0]
                 self.base[r] = sign * got[1]
-                if diamonds is not None:
+                if shapes is not None:
                     pat = sparse.get(leaf)
                     if pat is None:
-                        pat = sparse[leaf] = diamonds.entries(*leaf)
+                        pat = sparse[leaf] = shapes.entries(*leaf)
                     self.pidx[r] = pat[0]
                     self.psign[r] = pat[1]
                     self.psign[r] *= sign
@@ -261,8 +280,8 @@ class Table:
         self.seg = np.repeat(np.arange(len(data)), np.diff(np.append(self.starts, rows)))
         self.sparse: Any = None
 
-    def diamond_matrix(self) -> Any:
-        """The diamonds' features as a sparse matrix (rows x parameters), built once."""
+    def pattern_matrix(self) -> Any:
+        """The patterns' features as a sparse matrix (rows x parameters), built once."""
         if self.sparse is None:
             from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
 
@@ -289,12 +308,12 @@ class Table:
     def loss(self, w: np.ndarray, beta: float) -> tuple[float, float, np.ndarray]:
         """Mean cross-entropy of the moves played, top-1 agreement, gradient in ``w``.
 
-        ``w`` holds the dense weights, then the diamonds' parameters (when the table has them).
+        ``w`` holds the dense weights, then the patterns' parameters (when the table has them).
         """
         dense = self.x.shape[1]
         raw = self.base + self.x @ w[:dense].astype(np.float32)  # float32: no upcast copy
         if self.psize:
-            raw = raw + self.diamond_matrix() @ w[dense:]
+            raw = raw + self.pattern_matrix() @ w[dense:]
         s = beta * raw / 100
         s = s - np.maximum.reduceat(s, self.starts)[self.seg]
         e = np.exp(s)
@@ -305,7 +324,7 @@ class Table:
         r[self.chosen] -= 1
         grad = (self.x.T @ r.astype(np.float32)).astype(float)
         if self.psize:
-            grad = np.concatenate((grad, self.diamond_matrix().T @ r))
+            grad = np.concatenate((grad, self.pattern_matrix().T @ r))
         return ce, top, grad * beta / 100 / len(self.starts)
 
 
@@ -319,7 +338,15 @@ def main() -> int:
                         help="fit values for the four-square diamonds as well")
     parser.add_argument("--lam-patterns", type=float, default=1e-6,
                         help="pull of the diamonds' values towards zero")
-    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--windows", action="store_true",
+                        help="fit values for the four-by-four windows (eight squares) as well")
+    parser.add_argument("--lam-windows", type=float, default=1e-5,
+                        help="pull of the windows' values towards zero")
+    parser.add_argument("--write", action="store_true",
+                        help="rewrite dame_desktop/ai/weights_10x10.py with the new weights")
+    parser.add_argument("--out", type=Path, default=None, metavar="FILE",
+                        help="write the new weights to FILE instead (a candidate for the "
+                             "benches' --eval FILE.py)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="keep the decisions in this file (read it when it exists)")
     args = parser.parse_args()
@@ -342,17 +369,24 @@ def main() -> int:
     gap = self_check(rules, feats, sample, prior)
     print(f"self-check: linear model vs evaluator, largest gap {gap:.1f} on {len(sample)} "
           "positions", file=sys.stderr)
-    diamonds = Diamonds(rules) if args.patterns else None
-    table = Table(feats, data, prior, diamonds)
+    families = []
+    if args.patterns:
+        families.append(evaluate.diamonds(rules))
+    if args.windows:
+        families.append(evaluate.windows(rules))
+    shapes = Shapes(rules, families) if families else None
+    table = Table(feats, data, prior, shapes)
     rng = np.random.default_rng(1)
     ids = np.unique(table.game)
     rng.shuffle(ids)
     held_mask = np.isin(table.game, ids[: len(ids) // 5])
     train, held = table.subset(~held_mask), table.subset(held_mask)
-    extra = diamonds.size if diamonds is not None else 0
+    extra = shapes.size if shapes is not None else 0
     prior = np.concatenate((prior, np.zeros(extra)))
     lam = np.full(len(prior), args.lam)
     lam[len(prior) - extra:] = args.lam_patterns
+    if args.windows:
+        lam[len(prior) - evaluate.WINDOW_STATES * len(evaluate.windows(rules)):] = args.lam_windows
     fixed = np.ones(len(prior), dtype=bool)
     fixed[: 2 * feats.squares] = False
     fixed[len(prior) - extra:] = False
@@ -376,12 +410,16 @@ def main() -> int:
         ce, top, _ = held.loss(vec, beta)
         print(f"held-out {name:14s} log-loss {ce:.4f}  agreement {top * 100:.1f} %")
     fitted = unflatten([int(round(t)) for t in w[: len(w) - extra]], feats.squares)
-    if diamonds is not None:
-        fitted = dataclasses.replace(fitted, patterns=diamonds.values(w[len(w) - extra:]))
+    if shapes is not None:
+        tables = shapes.values(w[len(w) - extra:])
+        if args.patterns:
+            fitted = dataclasses.replace(fitted, patterns=tables.pop(0))
+        if args.windows:
+            fitted = dataclasses.replace(fitted, windows=tables.pop(0))
     print(f"beta {beta:.2f}", {k: getattr(fitted, k) for k in SCALARS})
-    if args.write:
-        write(fitted)
-        print("wrote the weights")
+    if args.write or args.out is not None:
+        write(fitted, args.out)
+        print(f"wrote the weights to {args.out or 'the package'}")
     return 0
 
 

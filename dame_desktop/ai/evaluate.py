@@ -65,6 +65,9 @@ class Weights:
     # 81 values (each square empty, White's man, Black's man) per diamond, diamonds in the
     # order of :func:`diamonds`; None: not used
     patterns: tuple[int, ...] | None = None
+    # men in the four-by-four windows of :func:`windows`: 6561 values per window (its eight
+    # squares' states as in :func:`pattern_state`); None: not used
+    windows: tuple[int, ...] | None = None
 
 
 def weights_from(
@@ -72,6 +75,7 @@ def weights_from(
     men_end: tuple[int, ...],
     scalars: dict[str, int],
     patterns: tuple[int, ...] | None = None,
+    windows: tuple[int, ...] | None = None,
 ) -> Weights:
     """Weights from tables and a dict of the scalar terms by name (absent ones: defaults)."""
     plain = Weights(men_open, men_end)
@@ -86,6 +90,7 @@ def weights_from(
         backed=scalars.get("backed", plain.backed),
         locked=scalars.get("locked", plain.locked),
         patterns=patterns,
+        windows=windows,
     )
 
 
@@ -96,6 +101,7 @@ FITTED: dict[int, Weights] = {
         weights_10x10.MEN_END,
         weights_10x10.SCALARS,
         getattr(weights_10x10, "PATTERNS", None),
+        getattr(weights_10x10, "WINDOWS", None),
     ),
 }
 
@@ -118,7 +124,7 @@ def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
 
 
 PATTERN_STATES = 81  # 3 ** 4
-PAIR_BITS = 13  # a field wide enough for two diamonds' states (81 * 81 <= 2 ** 13)
+PAIR_BITS = 13  # a field for two diamonds' states or a window's (81 * 81 = 3 ** 8 < 2 ** 13)
 PAIR_MASK = (1 << PAIR_BITS) - 1
 PST_BITS = 20  # a field for one side's sum of piece-square values
 PST_MASK = (1 << PST_BITS) - 1
@@ -142,8 +148,28 @@ def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
     return out
 
 
+WINDOW_STATES = 6561  # 3 ** 8
+
+
+def windows(rules: RuleSet) -> list[tuple[int, ...]]:
+    """The bits of the eight playing squares of every four-by-four window, in reading order.
+
+    Windows start on every second row and column, so neighbours overlap by two rows or
+    columns and the board turned half round maps the set onto itself (a window's squares in
+    reading order become the turned window's in reverse).
+    """
+    size = rules.board_size
+    cells = _cells(rules)
+    out = []
+    for top in range(0, size - 3, 2):
+        for left in range(0, size - 3, 2):
+            out.append(tuple(bit for bit, row, col in cells
+                             if top <= row < top + 4 and left <= col < left + 4))
+    return out
+
+
 def pattern_state(white_men: int, black_men: int, quad: tuple[int, ...]) -> int:
-    """The diamond's state 0..80: digit i (base 3) is square i empty (0), White (1), Black (2)."""
+    """A pattern's state: digit i (base 3) is square i empty (0), White (1), Black (2)."""
     state = 0
     for i, bit in enumerate(quad):
         if (white_men >> bit) & 1:
@@ -240,7 +266,8 @@ class Evaluator:
             end_b[bit] = weights.men_end[squares - 1 - i]
         self.men_low = min(weights.men_open)
         self.end_low = min(weights.men_end)
-        self._build_men_tables(rules, geo.bits, (open_w, end_w), (open_b, end_b), weights.patterns)
+        self._build_men_tables(rules, geo.bits, (open_w, end_w), (open_b, end_b), weights.patterns,
+                               weights.windows)
         king_w: dict[int, int] = {}
         back_w = back_b = 0
         centre = (size - 1) / 2.0
@@ -278,12 +305,14 @@ class Evaluator:
         white_pst: tuple[dict[int, int], dict[int, int]],
         black_pst: tuple[dict[int, int], dict[int, int]],
         patterns: tuple[int, ...] | None,
+        window_values: tuple[int, ...] | None,
     ) -> None:
         """Lookup tables that give every men's term of one side in one packed integer.
 
         The packed integer has a field of :data:`PAIR_BITS` for each pair of diamonds (the
         pair's state, ``first + 81 * second``, as a sum of base-3 digits: a White man on a
-        diamond's square *i* adds ``3**i``, a Black one twice that), then four fields of
+        diamond's square *i* adds ``3**i``, a Black one twice that) and for each window (its
+        state, the same way), then four fields of
         :data:`PST_BITS`: White's opening and ending piece-square sums, then Black's (each
         value raised by the table's lowest one, so no field goes below zero).  Each field's
         total stays below its width, so the fields add up without carrying into each other,
@@ -294,16 +323,35 @@ class Evaluator:
             raise ValueError(
                 f"{len(patterns)} pattern values for {len(quads)} diamonds of {PATTERN_STATES}"
             )
-        npairs = (len(quads) + 1) // 2
-        base = npairs * PAIR_BITS
+        boxes = windows(rules) if window_values is not None else []
+        if window_values is not None and len(window_values) != len(boxes) * WINDOW_STATES:
+            raise ValueError(
+                f"{len(window_values)} window values for {len(boxes)} windows of {WINDOW_STATES}"
+            )
+        # each field: the shapes whose states it sums (with their multipliers) and its values
+        fields: list[tuple[list[tuple[tuple[int, ...], int]], list[int]]] = []
+        for p in range(0, len(quads), 2):
+            assert patterns is not None
+            one = patterns[p * PATTERN_STATES:(p + 1) * PATTERN_STATES]
+            if p + 1 < len(quads):
+                two = patterns[(p + 1) * PATTERN_STATES:(p + 2) * PATTERN_STATES]
+                fields.append(([(quads[p], 1), (quads[p + 1], PATTERN_STATES)],
+                               [a + b for b in two for a in one]))
+            else:
+                fields.append(([(quads[p], 1)], list(one)))
+        for j, box in enumerate(boxes):
+            assert window_values is not None
+            fields.append(([(box, 1)], list(window_values[j * WINDOW_STATES:
+                                                          (j + 1) * WINDOW_STATES])))
+        base = len(fields) * PAIR_BITS
         adds_w = [0] * bits
         adds_b = [0] * bits
-        for j, quad in enumerate(quads):
-            pair, second = divmod(j, 2)
-            for i, bit in enumerate(quad):
-                digit = 3**i * (81 if second else 1) << (pair * PAIR_BITS)
-                adds_w[bit] += digit
-                adds_b[bit] += 2 * digit
+        for f, (shapes, _) in enumerate(fields):
+            for shape, times in shapes:
+                for i, bit in enumerate(shape):
+                    digit = 3**i * times << (f * PAIR_BITS)
+                    adds_w[bit] += digit
+                    adds_b[bit] += 2 * digit
         for adds, tables, first in ((adds_w, white_pst, 0), (adds_b, black_pst, 2)):
             for f, table in enumerate(tables):
                 low = min(table.values())
@@ -321,17 +369,8 @@ class Evaluator:
             for c in range(chunks)
         )
         self.pst_shift = base
-        # one table of 81 * 81 values per pair of diamonds (a lone last diamond: 81)
-        pairs: list[tuple[int, list[int]]] = []
-        for p in range(npairs):
-            assert patterns is not None
-            one = patterns[2 * p * PATTERN_STATES:(2 * p + 1) * PATTERN_STATES]
-            if 2 * p + 1 < len(quads):
-                two = patterns[(2 * p + 1) * PATTERN_STATES:(2 * p + 2) * PATTERN_STATES]
-                pairs.append((p * PAIR_BITS, [a + b for b in two for a in one]))
-            else:
-                pairs.append((p * PAIR_BITS, list(one)))
-        self.pairs: tuple[tuple[int, list[int]], ...] = tuple(pairs)
+        self.pairs: tuple[tuple[int, list[int]], ...] = tuple(
+            (f * PAIR_BITS, values) for f, (_, values) in enumerate(fields))
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:

@@ -180,10 +180,10 @@ def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
     from dame_desktop.ai import evaluate
 
     rules = find_rules("international")
-    tied = tune_moves.Diamonds(rules)
-    values = tied.values(np.random.default_rng(4).normal(0, 15, tied.size))
+    tied = tune_moves.Shapes(rules, [evaluate.diamonds(rules), evaluate.windows(rules)])
+    values, windows = tied.values(np.random.default_rng(4).normal(0, 15, tied.size))
     hand = evaluate.hand_set(rules)
-    ev = evaluate.Evaluator(rules, dataclasses.replace(hand, patterns=values))
+    ev = evaluate.Evaluator(rules, dataclasses.replace(hand, patterns=values, windows=windows))
     _assert_colour_symmetric(ev, rules, random.Random(6))
 
 
@@ -202,8 +202,8 @@ def _walk_positions(rules, rng: random.Random, count: int) -> list[Position]:  #
 
 @pytest.mark.parametrize("key", ["german", "english", "international", "russian"])
 def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
-    """The men's piece-square sums (blended by phase) and the diamonds' values that the
-    evaluator reads off its packed tables equal the same terms summed square by square, on
+    """The men's piece-square sums (blended by phase) and the diamonds' and windows' values that
+    the evaluator reads off its packed tables equal the same terms summed square by square, on
     random positions with equal material (so no endgame scaling), with random weights."""
     import dataclasses
 
@@ -212,15 +212,17 @@ def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
     rules = find_rules(key)
     rng = random.Random(17)
     quads = evaluate.diamonds(rules)
+    boxes = evaluate.windows(rules)
     squares = len(evaluate.hand_set(rules).men_open)
     weights = dataclasses.replace(
         evaluate.hand_set(rules),
         men_open=tuple(rng.randrange(-40, 60) for _ in range(squares)),
         men_end=tuple(rng.randrange(-20, 90) for _ in range(squares)),
         patterns=tuple(rng.randrange(-30, 30) for _ in range(len(quads) * 81)),
+        windows=tuple(rng.randrange(-30, 30) for _ in range(len(boxes) * 6561)),
     )
     bare = dataclasses.replace(weights, men_open=(0,) * squares, men_end=(0,) * squares,
-                               patterns=None)
+                               patterns=None, windows=None)
     ev = evaluate.Evaluator(rules, weights)
     ev0 = evaluate.Evaluator(rules, bare)
     bit_of = [bit for bit, _, _ in evaluate._cells(rules)]
@@ -243,7 +245,9 @@ def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
         blended = opening * phase + ending * (256 - phase)
         expected = (blended // 256 if blended >= 0 else -(-blended // 256)) + sum(
             weights.patterns[j * 81 + evaluate.pattern_state(wm, bm, quad)]  # type: ignore[index]
-            for j, quad in enumerate(quads))
+            for j, quad in enumerate(quads)) + sum(
+            weights.windows[j * 6561 + evaluate.pattern_state(wm, bm, box)]  # type: ignore[index]
+            for j, box in enumerate(boxes))
         gap = ev.white_score(pos.white, pos.black, pos.kings) - ev0.white_score(
             pos.white, pos.black, pos.kings)
         assert gap == expected, pos.fen()

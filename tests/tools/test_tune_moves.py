@@ -54,7 +54,9 @@ def test_the_gradient_matches_finite_differences(with_diamonds: bool) -> None:
     hand = np.array(tune_moves.flatten(
         tune_moves.dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
     ))
-    diamonds = tune_moves.Diamonds(rules) if with_diamonds else None
+    diamonds = (tune_moves.Shapes(rules, [tune_moves.evaluate.diamonds(rules),
+                                          tune_moves.evaluate.windows(rules)])
+                if with_diamonds else None)
     table = tune_moves.Table(feats, data, hand, diamonds)
     extra = diamonds.size if diamonds is not None else 0
     rng = np.random.default_rng(3)
@@ -63,8 +65,11 @@ def test_the_gradient_matches_finite_differences(with_diamonds: bool) -> None:
     # dense weights, then (with diamonds) the parameters of states these positions have
     picks = [3, 20, 60, 101]
     if diamonds is not None:
-        picks += [len(hand) + int(j) for j in np.flatnonzero(grad[len(hand):])[:4]]
-        assert len(picks) == 8
+        nonzero = np.flatnonzero(grad[len(hand):])
+        windows = len(hand) + 32 * 81  # the windows' parameters come after the diamonds'
+        picks += [len(hand) + int(j) for j in nonzero[:4]]
+        picks += [len(hand) + int(j) for j in nonzero if len(hand) + j >= windows][:4]
+        assert len(picks) == 12
     for j in picks:
         step = np.zeros_like(w)
         step[j] = 0.05  # the table is float32: a step well above its rounding
