@@ -145,9 +145,8 @@ def mse(x: np.ndarray, y: np.ndarray, base: np.ndarray, w: np.ndarray, c: float)
 
 def write(w: Weights, path: Path | None = None) -> None:
     """Rewrite the weights file (or write ``path``, with the same head) with ``w``."""
-    def table(t: tuple[int, ...], per_row: int = 5) -> str:
-        rows = [", ".join(f"{v:3d}" for v in t[i:i + per_row])
-                for i in range(0, len(t), per_row)]
+    def table(t: tuple[int, ...]) -> str:
+        rows = [", ".join(f"{v:3d}" for v in t[i:i + 5]) for i in range(0, len(t), 5)]
         return "(\n" + "".join(f"    {r},\n" for r in rows) + ")\n"
 
     text = OUT.read_text(encoding="utf-8")
@@ -161,7 +160,11 @@ def write(w: Weights, path: Path | None = None) -> None:
     if w.patterns is not None:
         body += f"\nPATTERNS: tuple[int, ...] = {table(w.patterns)}"
     if w.windows is not None:
-        body += f"\nWINDOWS: tuple[int, ...] = {table(w.windows, 20)}"
+        # mostly zeros (states no game showed): only the others, by index
+        pairs = [f"{i}: {v}" for i, v in enumerate(w.windows) if v]
+        rows = [", ".join(pairs[i:i + 8]) for i in range(0, len(pairs), 8)]
+        body += ("\n# the windows' values that are not zero, by index (see evaluate.windows)\n"
+                 "WINDOWS: dict[int, int] = {\n" + "".join(f"    {r},\n" for r in rows) + "}\n")
     (path or OUT).write_text(head + body, encoding="utf-8")
 
 

@@ -20,6 +20,7 @@ from . import weights_10x10
 MAN = 100
 FLYING_KING = 300
 SHORT_KING = 150
+WINDOW_STATES = 6561  # 3 ** 8: a four-by-four window's eight squares
 
 # (shift, mask) pairs: a weight table contributes popcount(x & mask) << shift per plane
 Planes = tuple[tuple[int, int], ...]
@@ -75,10 +76,22 @@ def weights_from(
     men_end: tuple[int, ...],
     scalars: dict[str, int],
     patterns: tuple[int, ...] | None = None,
-    windows: tuple[int, ...] | None = None,
+    windows: dict[int, int] | None = None,
 ) -> Weights:
-    """Weights from tables and a dict of the scalar terms by name (absent ones: defaults)."""
+    """Weights from tables and a dict of the scalar terms by name (absent ones: defaults).
+
+    ``windows`` gives the windows' values that are not zero, by index (on the board that
+    ``men_open`` has the squares of).
+    """
     plain = Weights(men_open, men_end)
+    dense = None
+    if windows is not None:
+        size = round((2 * len(men_open)) ** 0.5)
+        count = ((size - 2) // 2) ** 2 * WINDOW_STATES  # windows on every second row and column
+        table = [0] * count
+        for index, value in windows.items():
+            table[index] = value
+        dense = tuple(table)
     return Weights(
         men_open,
         men_end,
@@ -90,7 +103,7 @@ def weights_from(
         backed=scalars.get("backed", plain.backed),
         locked=scalars.get("locked", plain.locked),
         patterns=patterns,
-        windows=windows,
+        windows=dense,
     )
 
 
@@ -146,9 +159,6 @@ def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
         if [place.get(b) for b in quad] == wanted:  # all on the board, none wrapped round
             out.append(quad)
     return out
-
-
-WINDOW_STATES = 6561  # 3 ** 8
 
 
 def windows(rules: RuleSet) -> list[tuple[int, ...]]:

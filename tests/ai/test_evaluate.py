@@ -253,3 +253,21 @@ def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
         assert gap == expected, pos.fen()
         checked += 1
     assert checked >= 80
+
+
+def test_sparse_window_values_are_spread_over_every_window() -> None:
+    """A weights file lists only the windows' values that are not zero; ``weights_from``
+    spreads them over the full table of the board's windows."""
+    from dame_desktop.ai import evaluate
+
+    for key in ("international", "german"):
+        rules = find_rules(key)
+        hand = evaluate.hand_set(rules)
+        boxes = evaluate.windows(rules)
+        last = len(boxes) * evaluate.WINDOW_STATES - 1
+        weights = evaluate.weights_from(hand.men_open, hand.men_end, {}, None, {5: 3, last: -2})
+        assert weights.windows is not None
+        assert len(weights.windows) == len(boxes) * evaluate.WINDOW_STATES
+        assert weights.windows[5] == 3 and weights.windows[last] == -2
+        assert sum(1 for v in weights.windows if v) == 2
+        evaluate.Evaluator(rules, weights)  # the evaluator takes the table as it is
