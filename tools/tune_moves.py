@@ -252,6 +252,8 @@ class Table:
         self.psize = shapes.size if shapes is not None else 0
         sparse: dict[Leaf, tuple[list[int], list[float]]] = {}
         self.base = np.zeros(rows)
+        self.material = np.zeros(rows)  # in the evaluation's units, from the mover's side
+        king = feats.ev.king
         self.starts = np.zeros(len(data), dtype=np.int64)
         self.chosen = np.zeros(len(data), dtype=np.int64)
         self.game = np.array([d[3] for d in data])
@@ -269,6 +271,11 @@ class Table:
                     cache[leaf] = got
                 self.x[r] = sign * got[0]
                 self.base[r] = sign * got[1]
+                w, b, k = leaf
+                self.material[r] = sign * (
+                    ((w & ~k).bit_count() - (b & ~k).bit_count()) * evaluate.MAN
+                    + ((w & k).bit_count() - (b & k).bit_count()) * king
+                )
                 if shapes is not None:
                     pat = sparse.get(leaf)
                     if pat is None:
@@ -297,6 +304,7 @@ class Table:
         rows = keep[self.seg]
         out = object.__new__(Table)
         out.x, out.base, out.game = self.x[rows], self.base[rows], self.game[keep]
+        out.material = self.material[rows]
         out.pidx, out.psign, out.psize = self.pidx[rows], self.psign[rows], self.psize
         out.sparse = None
         counts = np.bincount(self.seg, minlength=len(keep))[keep]
@@ -305,10 +313,17 @@ class Table:
         out.seg = np.repeat(np.arange(keep.sum()), counts)
         return out
 
-    def loss(self, w: np.ndarray, beta: float) -> tuple[float, float, np.ndarray]:
-        """Mean cross-entropy of the moves played, top-1 agreement, gradient in ``w``.
+    def loss(
+        self, w: np.ndarray, beta: float, spread: float = 0.0
+    ) -> tuple[float, float, np.ndarray]:
+        """Mean cross-entropy of the moves played (plus the spread term), top-1 agreement,
+        gradient in ``w``.
 
         ``w`` holds the dense weights, then the patterns' parameters (when the table has them).
+        ``spread`` adds that many times the mean square of the positional part (the score
+        without the material, in men) of the positions the players chose to the loss whose
+        gradient is returned: the moves played pin down only the differences between a
+        decision's candidates, so a part common to all of them can grow unchecked.
         """
         dense = self.x.shape[1]
         raw = self.base + self.x @ w[:dense].astype(np.float32)  # float32: no upcast copy
@@ -322,10 +337,24 @@ class Table:
         top = float(np.mean(s[self.chosen] >= 0))
         r = e / z[self.seg]
         r[self.chosen] -= 1
+        r *= beta / 100
+        if spread:
+            # spread * mean(((raw - material) / 100) ** 2) over the chosen rows, and its slope
+            positional = (raw - self.material)[self.chosen]
+            ce += spread * float(np.mean(positional**2)) / 1e4
+            r[self.chosen] += 2 * spread * positional / 1e4
         grad = (self.x.T @ r.astype(np.float32)).astype(float)
         if self.psize:
             grad = np.concatenate((grad, self.pattern_matrix().T @ r))
-        return ce, top, grad * beta / 100 / len(self.starts)
+        return ce, top, grad / len(self.starts)
+
+    def spread(self, w: np.ndarray) -> float:
+        """Standard deviation of the positional part of the chosen positions' scores."""
+        dense = self.x.shape[1]
+        raw = self.base + self.x @ w[:dense].astype(np.float32)
+        if self.psize:
+            raw = raw + self.pattern_matrix() @ w[dense:]
+        return float(np.std((raw - self.material)[self.chosen]))
 
 
 def main() -> int:
@@ -342,6 +371,9 @@ def main() -> int:
                         help="fit values for the four-by-four windows (eight squares) as well")
     parser.add_argument("--lam-windows", type=float, default=1e-5,
                         help="pull of the windows' values towards zero")
+    parser.add_argument("--spread", type=float, default=0.0,
+                        help="pull of the chosen positions' positional scores towards zero "
+                             "(times their mean square in men)")
     parser.add_argument("--write", action="store_true",
                         help="rewrite dame_desktop/ai/weights_10x10.py with the new weights")
     parser.add_argument("--out", type=Path, default=None, metavar="FILE",
@@ -397,7 +429,7 @@ def main() -> int:
     m = np.zeros_like(w)
     v = np.zeros_like(w)
     for t in range(1, args.iters + 1):
-        _, _, grad = train.loss(w, beta)
+        _, _, grad = train.loss(w, beta, args.spread)
         grad += 2 * lam * (w - prior)
         grad[fixed] = 0
         m = 0.9 * m + 0.1 * grad
@@ -408,7 +440,8 @@ def main() -> int:
     )
     for name, vec in (("hand-set", prior), ("result-fitted", result_fit), ("move-fitted", w)):
         ce, top, _ = held.loss(vec, beta)
-        print(f"held-out {name:14s} log-loss {ce:.4f}  agreement {top * 100:.1f} %")
+        print(f"held-out {name:14s} log-loss {ce:.4f}  agreement {top * 100:.1f} %  "
+              f"positional spread {held.spread(vec):.1f}")
     fitted = unflatten([int(round(t)) for t in w[: len(w) - extra]], feats.squares)
     if shapes is not None:
         tables = shapes.values(w[len(w) - extra:])

@@ -43,8 +43,8 @@ def test_the_linear_features_reproduce_the_evaluator_on_other_weights() -> None:
     assert gap <= 2  # integer rounding of the phase blend only
 
 
-@pytest.mark.parametrize("with_diamonds", [False, True])
-def test_the_gradient_matches_finite_differences(with_diamonds: bool) -> None:
+@pytest.mark.parametrize("with_diamonds,spread", [(False, 0.0), (True, 0.0), (True, 0.5)])
+def test_the_gradient_matches_finite_differences(with_diamonds: bool, spread: float) -> None:
     if with_diamonds:
         pytest.importorskip("scipy", reason="the diamonds' fit needs scipy")
     rules = find_rules("international")
@@ -61,7 +61,7 @@ def test_the_gradient_matches_finite_differences(with_diamonds: bool) -> None:
     extra = diamonds.size if diamonds is not None else 0
     rng = np.random.default_rng(3)
     w = np.concatenate((hand, np.zeros(extra))) + rng.normal(0, 3, len(hand) + extra)
-    ce, _, grad = table.loss(w, 1.5)
+    ce, _, grad = table.loss(w, 1.5, spread)
     # dense weights, then (with diamonds) the parameters of states these positions have
     picks = [3, 20, 60, 101]
     if diamonds is not None:
@@ -73,6 +73,7 @@ def test_the_gradient_matches_finite_differences(with_diamonds: bool) -> None:
     for j in picks:
         step = np.zeros_like(w)
         step[j] = 0.05  # the table is float32: a step well above its rounding
-        numeric = (table.loss(w + step, 1.5)[0] - table.loss(w - step, 1.5)[0]) / 0.1
+        numeric = (table.loss(w + step, 1.5, spread)[0]
+                   - table.loss(w - step, 1.5, spread)[0]) / 0.1
         assert numeric == pytest.approx(grad[j], abs=1e-6, rel=2e-2)
     assert ce > 0
