@@ -1,6 +1,7 @@
 """Fit the 10x10 evaluation weights to the moves strong players chose (comparison training).
 
-    python tools/tune_moves.py [PDN files or folders ...] [--patterns] [--cache FILE] [--write]
+    python tools/tune_moves.py [PDN files or folders ...] [--patterns] [--windows]
+        [--spread MU] [--cache FILE] [--write | --out FILE]
 
 Game results say little about a middle-game position (the game is decided later, by other
 moves); the move a strong player picks in it says more.  For every quiet decision of the 10x10
@@ -14,8 +15,10 @@ log-loss are printed for the hand-set, the result-fitted (weights_10x10.py) and 
 weights.  ``--write`` rewrites ``dame_desktop/ai/weights_10x10.py`` with the new ones.
 
 The features are the evaluation's terms counted directly on the bitboards; a self-check at
-start compares them with the evaluator itself on random weights.  Needs numpy (and scipy
-with ``--patterns``).
+start compares them with the evaluator itself on random weights.  ``--patterns`` and
+``--windows`` fit values for the diamonds' and windows' states as well; the moves only pin
+down differences between a decision's candidates, so ``--spread`` pulls the positional part of
+the chosen positions' scores towards zero.  Needs numpy (and scipy for the patterns).
 """
 
 from __future__ import annotations
