@@ -46,7 +46,18 @@ def main() -> int:
     parser.add_argument("--peer-check", type=float, default=None, metavar="SECONDS",
                         help="also ask py-draughts' TurboEngine (10x10 lines only) and report "
                         "how often it agrees with the expected move")
+    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.py",
+                        help="evaluation weights (default: the ones in use)")
     args = parser.parse_args()
+    if args.eval is None:
+        return run(args)
+    from _match import evaluating_with, weighted
+
+    with evaluating_with(weighted(args.eval)):
+        return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
     peer = None
     if args.peer_check is not None:
         from ai_vs_pydraughts import DEFAULT_VENV, Peer
