@@ -119,8 +119,8 @@ FITTED: dict[int, Weights] = {
 }
 
 # The weights the engine plays with, by board size; every other size uses the hand-set ones.
-# The fitted 10x10 weights (with diamonds) do much better than the hand-set ones against
-# TurboEngine at 0.1 s a move but have not yet shown it at 1 s, so they are not in use yet
+# The fitted 10x10 weights (diamonds and windows) do much better than the hand-set ones against
+# TurboEngine at 0.3 s a move but have not yet shown it at 1 s, so they are not in use yet
 # (bench/ai_vs_pydraughts.py --eval fitted plays them).
 ACTIVE: dict[int, Weights] = {}
 
