@@ -1,9 +1,10 @@
 """Static evaluation over raw bitboards, generic over the rule set's parameters.
 
 Scores are in hundredths of a man and seen from the side to move.  The men's terms (their
-piece-square values and the states of the diamonds and windows) are read through a few table lookups per side:
-each chunk of a side's men looks up one large integer that packs, field by field, what those
-men add to every sum, and the fields of the total are then read off (see ``Evaluator``).
+piece-square values and the states of the diamonds and windows) are read through a few table
+lookups per side: each chunk of a side's men looks up one large integer that packs, field by
+field, what those men add to every sum, and the fields of the total are then read off (see
+``Evaluator``).
 The kings' piece-square values are stored as bit planes (a weight table split into one mask per
 binary digit), so a table costs a handful of ``bit_count`` calls instead of a loop over pieces.
 """
