@@ -161,9 +161,7 @@ def weights_file(path: str) -> evaluate.Weights:
         raise SystemExit(f"cannot load weights from {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return evaluate.weights_from(module.MEN_OPEN, module.MEN_END, module.SCALARS,
-                                 getattr(module, "PATTERNS", None),
-                                 getattr(module, "WINDOWS", None))
+    return evaluate.weights_of(module)
 
 
 def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
@@ -173,14 +171,17 @@ def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
     from_file = weights_file(kind) if kind.endswith(".py") else None
 
     def make(rules: RuleSet) -> evaluate.Evaluator:
-        if rules not in cache and from_file is not None:
-            cache[rules] = evaluate.Evaluator(rules, from_file if rules.board_size == 10
-                                              else None)
         if rules not in cache:
-            fitted = evaluate.FITTED.get(rules.board_size)
-            if kind == "fitted" and fitted is None:
-                raise SystemExit(f"no fitted weights for {rules.board_size}x{rules.board_size}")
-            weights = fitted if kind == "fitted" else evaluate.hand_set(rules)
+            weights: evaluate.Weights | None
+            if from_file is not None:
+                weights = from_file if rules.board_size == 10 else None  # None: the ones in use
+            elif kind == "fitted":
+                weights = evaluate.FITTED.get(rules.board_size)
+                if weights is None:
+                    raise SystemExit(f"no fitted weights for {rules.board_size}x"
+                                     f"{rules.board_size}")
+            else:
+                weights = evaluate.hand_set(rules)
             cache[rules] = evaluate.Evaluator(rules, weights)
         return cache[rules]
 

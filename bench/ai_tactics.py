@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from _match import evaluating_with, weighted  # noqa: E402
+
 from dame_desktop.ai import Limit, choose_move, find_level, search  # noqa: E402
 from dame_desktop.core import Position, find_rules  # noqa: E402
 
@@ -49,11 +51,7 @@ def main() -> int:
     parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.py",
                         help="evaluation weights (default: the ones in use)")
     args = parser.parse_args()
-    if args.eval is None:
-        return run(args)
-    from _match import evaluating_with, weighted
-
-    with evaluating_with(weighted(args.eval)):
+    with evaluating_with(weighted(args.eval) if args.eval is not None else None):
         return run(args)
 
 

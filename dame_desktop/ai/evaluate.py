@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from types import ModuleType
 
 from ..core.geometry import geometry
 from ..core.rules import RuleSet
@@ -72,6 +73,11 @@ class Weights:
     windows: tuple[int, ...] | None = None
 
 
+def _window_corners(size: int) -> range:
+    """The first row (and column) of the windows: every second one that leaves room for four."""
+    return range(0, size - 3, 2)
+
+
 def weights_from(
     men_open: tuple[int, ...],
     men_end: tuple[int, ...],
@@ -88,8 +94,7 @@ def weights_from(
     dense = None
     if windows is not None:
         size = round((2 * len(men_open)) ** 0.5)
-        count = ((size - 2) // 2) ** 2 * WINDOW_STATES  # windows on every second row and column
-        table = [0] * count
+        table = [0] * len(_window_corners(size)) ** 2 * WINDOW_STATES
         for index, value in windows.items():
             table[index] = value
         dense = tuple(table)
@@ -108,16 +113,14 @@ def weights_from(
     )
 
 
+def weights_of(module: ModuleType) -> Weights:
+    """The weights a module written like ``weights_10x10.py`` holds."""
+    return weights_from(module.MEN_OPEN, module.MEN_END, module.SCALARS,
+                        getattr(module, "PATTERNS", None), getattr(module, "WINDOWS", None))
+
+
 # Weights fitted to games by board size (tools/tune_eval.py or tools/tune_moves.py writes them).
-FITTED: dict[int, Weights] = {
-    10: weights_from(
-        weights_10x10.MEN_OPEN,
-        weights_10x10.MEN_END,
-        weights_10x10.SCALARS,
-        getattr(weights_10x10, "PATTERNS", None),
-        getattr(weights_10x10, "WINDOWS", None),
-    ),
-}
+FITTED: dict[int, Weights] = {10: weights_of(weights_10x10)}
 
 # The weights the engine plays with, by board size; every other size uses the hand-set ones.
 # On 10x10 the fitted weights (diamonds and windows) play: against TurboEngine they scored
@@ -169,11 +172,11 @@ def windows(rules: RuleSet) -> list[tuple[int, ...]]:
     columns and the board turned half round maps the set onto itself (a window's squares in
     reading order become the turned window's in reverse).
     """
-    size = rules.board_size
     cells = _cells(rules)
+    corners = _window_corners(rules.board_size)
     out = []
-    for top in range(0, size - 3, 2):
-        for left in range(0, size - 3, 2):
+    for top in corners:
+        for left in corners:
             out.append(tuple(bit for bit, row, col in cells
                              if top <= row < top + 4 and left <= col < left + 4))
     return out
@@ -275,8 +278,6 @@ class Evaluator:
             end_w[bit] = weights.men_end[i]
             open_b[bit] = weights.men_open[squares - 1 - i]
             end_b[bit] = weights.men_end[squares - 1 - i]
-        self.men_low = min(weights.men_open)
-        self.end_low = min(weights.men_end)
         self._build_men_tables(rules, geo.bits, (open_w, end_w), (open_b, end_b), weights.patterns,
                                weights.windows)
         king_w: dict[int, int] = {}
@@ -363,9 +364,11 @@ class Evaluator:
                     digit = 3**i * times << (f * PAIR_BITS)
                     adds_w[bit] += digit
                     adds_b[bit] += 2 * digit
+        lows = []
         for adds, tables, first in ((adds_w, white_pst, 0), (adds_b, black_pst, 2)):
             for f, table in enumerate(tables):
                 low = min(table.values())
+                lows.append(low)
                 shift = base + (first + f) * PST_BITS
                 if (max(table.values()) - low) * len(table) >= 1 << PST_BITS:
                     raise ValueError("piece-square values too large for the packed tables")
@@ -380,7 +383,10 @@ class Evaluator:
             for c in range(chunks)
         )
         self.pst_shift = base
-        self.pairs: tuple[tuple[int, list[int]], ...] = tuple(
+        # each man was packed less its table's lowest value: add it back per man (the two
+        # sides' tables are the same values turned round, so they share their lowest)
+        self.men_low, self.end_low = lows[0], lows[1]
+        self.pattern_fields: tuple[tuple[int, list[int]], ...] = tuple(
             (f * PAIR_BITS, values) for f, (_, values) in enumerate(fields))
 
     @staticmethod
@@ -428,7 +434,7 @@ class Evaluator:
         # phase: 256 at the start, 0 with nothing left
         phase = min(256, pieces * 256 // start)
         score = material
-        # men: structure and advancement, blended by phase; the diamonds
+        # men: structure and advancement, blended by phase; the diamonds and windows
         cm = self.chunk_mask
         packed = 0
         for shift, tw, tb in self.chunks:
@@ -440,7 +446,7 @@ class Evaluator:
             open_part += (nwm - nbm) * self.men_low
             end_part += (nwm - nbm) * self.end_low
         score += _div(open_part * phase + end_part * (256 - phase), 256)
-        for shift, table in self.pairs:
+        for shift, table in self.pattern_fields:
             score += table[(packed >> shift) & PAIR_MASK]
         # kings: centre and the long diagonal
         if nwk or nbk:

@@ -33,13 +33,7 @@ def _assert_colour_symmetric(ev, rules, rng: random.Random) -> None:  # type: ig
     """The board turned half round with the colours swapped scores the same, on 30 positions
     of seeded random games."""
     geo = Position.start(rules).geometry
-    for _ in range(30):
-        pos = Position.start(rules)
-        for _ in range(rng.randrange(2, 70)):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos = pos.play(rng.choice(moves))
+    for pos in _walk_positions(rules, rng, 30, (2, 70)):
         w, b, k = pos.white, pos.black, pos.kings
         wtm = pos.turn is Color.WHITE
         rot = [_rotate(x, geo.n, geo.squares) for x in (w, b, k)]
@@ -187,11 +181,13 @@ def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
     _assert_colour_symmetric(ev, rules, random.Random(6))
 
 
-def _walk_positions(rules, rng: random.Random, count: int) -> list[Position]:  # type: ignore[no-untyped-def]
+def _walk_positions(rules, rng: random.Random, count: int,  # type: ignore[no-untyped-def]
+                    plies: tuple[int, int] = (1, 90)) -> list[Position]:
+    """``count`` positions of seeded random games, each ``randrange(*plies)`` plies long."""
     out = []
     while len(out) < count:
         pos = Position.start(rules)
-        for _ in range(rng.randrange(1, 90)):
+        for _ in range(rng.randrange(*plies)):
             moves = pos.legal_moves()
             if not moves:
                 break
