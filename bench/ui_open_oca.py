@@ -55,7 +55,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication([])
-    from dame_desktop.ui.main_window import MainWindow
+    from dame_desktop.ui.app.main_window import MainWindow
 
     window = MainWindow(start_game=False)
     window.resize(1000, 700)

@@ -140,7 +140,7 @@ def child_start(t0: float) -> None:
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from dame_desktop.ui.app import create_window
+    from dame_desktop.ui.app.start import create_window
     from dame_desktop.ui.compat import keep_none_alive
 
     keep_none_alive()

@@ -6,7 +6,7 @@ import sys
 
 
 def main() -> int:
-    from .ui.app import main as ui_main
+    from dame_desktop.ui.app.start import main as ui_main
 
     return ui_main(sys.argv)
 

@@ -5,7 +5,7 @@
     python packaging/build.py --both --smoke-test   # both, then start each one's smoke test
     python packaging/build.py --archive        # also pack dist/Dame into a .tar.gz / .zip
 
-Steps: compile every translations/*.ts (and dame_desktop/translations/*.ts) with
+Steps: compile every translations/*.ts into dame_desktop/translations/ with
 pyside6-lrelease; run PyInstaller on packaging/dame.spec; copy the Linux desktop files
 into the one-folder bundle; print build time and size. Needs the `package` extra:
 ``python -m pip install -e ".[package]"``. Exit status: 0 on success, 1 when a step fails,
@@ -67,16 +67,16 @@ def find_lrelease() -> list[str]:
 
 
 def compile_translations() -> list[Path]:
-    """Compile each .ts next to itself into a .qm; return the .qm files written."""
+    """Compile each translations/*.ts into dame_desktop/translations/*.qm (the package data the
+    program loads); return the .qm files written."""
     sources = sorted((ROOT / "translations").glob("*.ts"))
-    sources += sorted((ROOT / "dame_desktop" / "translations").glob("*.ts"))
     if not sources:
         print("translations: no .ts files, nothing to compile")
         return []
     lrelease = find_lrelease()
     written = []
     for ts in sources:
-        qm = ts.with_suffix(".qm")
+        qm = ROOT / "dame_desktop" / "translations" / ts.with_suffix(".qm").name
         result = subprocess.run(
             [*lrelease, str(ts), "-qm", str(qm)], capture_output=True, text=True, check=False
         )

@@ -10,7 +10,7 @@ import sys
 
 if __name__ == "__main__":
     if "--smoke-test" in sys.argv[1:]:
-        from dame_desktop.ui.smoke import run_smoke_test
+        from dame_desktop.ui.app.smoke import run_smoke_test
 
         sys.exit(run_smoke_test(sys.argv))
     from dame_desktop.__main__ import main

@@ -17,14 +17,25 @@ import sys
 import tempfile
 from pathlib import Path
 
-from translations import CATALOGUES, LANGUAGES, entries, lrelease, lupdate
+from translations import (
+    CATALOGUES,
+    LANGUAGES,
+    SOURCES,
+    entries,
+    lrelease,
+    lupdate,
+    qm_path,
+    ts_path,
+)
 
 
-def check(language: str, work: Path, folder: Path = CATALOGUES) -> list[str]:
-    """The problems of one language's catalogue in ``folder`` (empty when all is well)."""
+def check(language: str, work: Path, sources: Path = SOURCES,
+          catalogues: Path = CATALOGUES) -> list[str]:
+    """The problems of one language's .ts in ``sources`` and .qm in ``catalogues`` (empty when
+    all is well)."""
     problems: list[str] = []
-    ts = folder / f"dame_{language}.ts"
-    qm = folder / f"dame_{language}.qm"
+    ts = ts_path(language, sources)
+    qm = qm_path(language, catalogues)
     if not ts.is_file():
         return [f"{ts} is missing"]
     copy = work / ts.name
@@ -46,19 +57,22 @@ def check(language: str, work: Path, folder: Path = CATALOGUES) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Check the translation catalogues.")
-    parser.add_argument("--folder", type=Path, default=CATALOGUES,
-                        help="where dame_<lang>.ts/.qm are (default: the package's)")
+    parser.add_argument("--folder", type=Path, default=None,
+                        help="one folder holding both dame_<lang>.ts and .qm (default: the .ts "
+                             "in translations/, the .qm in dame_desktop/translations/)")
     args = parser.parse_args(argv)
+    sources = args.folder or SOURCES
+    catalogues = args.folder or CATALOGUES
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix="dame-tr-") as tmp:
         for language in LANGUAGES:
-            problems.extend(check(language, Path(tmp), args.folder))
+            problems.extend(check(language, Path(tmp), sources, catalogues))
     if problems:
         print(f"check_translations: {len(problems)} problem(s)", file=sys.stderr)
         for problem in problems:
             print("  " + problem, file=sys.stderr)
         return 1
-    count = sum(len(entries(args.folder / f"dame_{lang}.ts")) for lang in LANGUAGES)
+    count = sum(len(entries(ts_path(lang, sources))) for lang in LANGUAGES)
     print(f"check_translations: {count} messages in {len(LANGUAGES)} language(s), all "
           f"translated; .qm files match")
     return 0

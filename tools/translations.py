@@ -12,16 +12,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "dame_desktop" / "ui"
-CATALOGUES = ROOT / "dame_desktop" / "translations"
+SOURCES = ROOT / "translations"  # the Qt Linguist sources, top level as the design card says
+CATALOGUES = ROOT / "dame_desktop" / "translations"  # the compiled .qm files, package data
 LANGUAGES = ("de",)
 
 
-def ts_path(language: str) -> Path:
-    return CATALOGUES / f"dame_{language}.ts"
+def ts_path(language: str, folder: Path = SOURCES) -> Path:
+    return folder / f"dame_{language}.ts"
 
 
-def qm_path(language: str) -> Path:
-    return CATALOGUES / f"dame_{language}.qm"
+def qm_path(language: str, folder: Path = CATALOGUES) -> Path:
+    return folder / f"dame_{language}.qm"
 
 
 def sources() -> list[Path]:

@@ -42,7 +42,7 @@ def main() -> int:
     os.environ.setdefault("DAME_CONFIG_DIR", tempfile.mkdtemp(prefix="dame-shots-"))
     keep_none_alive()
     app = QApplication(sys.argv)
-    from dame_desktop.ui.main_window import MainWindow
+    from dame_desktop.ui.app.main_window import MainWindow
 
     win = MainWindow(start_game=False)
     win.move(0, 0)
@@ -94,7 +94,7 @@ def main() -> int:
     win.grab().save(str(HERE / "files-annotated.png"))
     # the set-up editor with a small endgame
     from dame_desktop.core import Position, find_rules
-    from dame_desktop.ui.setup_editor import SetupEditor
+    from dame_desktop.ui.study.setup_editor import SetupEditor
 
     rules = find_rules("german")
     editor = SetupEditor(rules, Position.from_fen("W:W21,K30,27:B6,K10,14", rules), win)

@@ -24,7 +24,7 @@ from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget  # noqa: E402
 
 from dame_desktop.core import Game  # noqa: E402
-from dame_desktop.settings import Preferences, save_preferences  # noqa: E402
+from dame_desktop.store.settings import Preferences, save_preferences  # noqa: E402
 from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
 
 SEED, PLIES = 7, 14
@@ -52,8 +52,8 @@ def main() -> int:
                                  show_square_numbers=False))
     app = QApplication(sys.argv)
     app.setApplicationName("Dame")
-    from dame_desktop.ui.main_window import MainWindow
-    from dame_desktop.ui.session import Session
+    from dame_desktop.ui.app.main_window import MainWindow
+    from dame_desktop.ui.app.session import Session
 
     # a first run: a few moves, then the window is simply dropped (as after a crash)
     first = Session()

@@ -25,9 +25,9 @@ from PySide6.QtCore import QObject, QPoint, Signal  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from dame_desktop.core import Color, Game, find_rules  # noqa: E402
+from dame_desktop.ui.app.main_window import MainWindow  # noqa: E402
 from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
 from dame_desktop.ui.dialogs.new_game import NewGameSettings  # noqa: E402
-from dame_desktop.ui.main_window import MainWindow  # noqa: E402
 
 MIDGAME_SEED, MIDGAME_PLIES = 44, 20
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from dame_desktop.cli import main
+from dame_desktop.cli.command import main
 from dame_desktop.core import Position, find_rules
 
 

@@ -42,7 +42,7 @@ def test_cli_is_qt_free() -> None:
     # build the parser too: it registers the PDN and engine subcommands when present
     imports = (
         "import contextlib, io\n"
-        "import dame_desktop.cli as cli\n"
+        "import dame_desktop.cli.command as cli\n"
         "cli.build_parser()\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    cli.main(['perft', '--depth', '2'])"

@@ -14,7 +14,7 @@ SAMPLE = ROOT / "packaging" / "smoke" / "sample.pdn"
 def _smoke(*args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     return subprocess.run(
-        [sys.executable, "-m", "dame_desktop.ui.smoke", *args],
+        [sys.executable, "-m", "dame_desktop.ui.app.smoke", *args],
         env=env,
         capture_output=True,
         text=True,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dame_desktop.pdn.cli import check_file
+from dame_desktop.cli.pdn import check_file
 
 # Games in FMJD succeed/ files whose short captures stay ambiguous (two different captured
 # sets share from and to, and the moves that follow fit both or there are none): the reader

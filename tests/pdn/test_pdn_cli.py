@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dame_desktop.cli import main
+from dame_desktop.cli.command import main
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "pdn"
 

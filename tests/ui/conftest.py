@@ -16,7 +16,7 @@ from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
 
 keep_none_alive()
 
-from dame_desktop.ui.main_window import MainWindow  # noqa: E402
+from dame_desktop.ui.app.main_window import MainWindow  # noqa: E402
 
 
 @pytest.fixture

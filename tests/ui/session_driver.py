@@ -27,7 +27,7 @@ def main() -> int:
     app = QApplication(sys.argv[:1])
 
     def play() -> None:
-        from dame_desktop.ui.main_window import MainWindow
+        from dame_desktop.ui.app.main_window import MainWindow
 
         windows = [w for w in app.topLevelWidgets() if isinstance(w, MainWindow)]
         if not windows or windows[0].controller.turn_info() is None:
@@ -51,7 +51,7 @@ def main() -> int:
         print(f"PLAYED {len(game.moves)} {game.position.fen()} {','.join(texts)}", flush=True)
 
     QTimer.singleShot(200, play)
-    from dame_desktop.ui.app import main as app_main
+    from dame_desktop.ui.app.start import main as app_main
 
     return app_main(["dame-desktop"])
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from uihelp import click, drag, point, start
-
 from dame_desktop.core import Color, Position, find_rules
-from dame_desktop.ui.board_widget import BoardWidget
+from dame_desktop.ui.board.widget import BoardWidget
+from tests.ui.uihelp import click, drag, point, start
 
 
 def test_drag_move_is_played(window, qtbot):

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel
 from dame_desktop.core import PRESETS, SWITCHES, CaptureRule, Color, Reason, Result, find_rules
 from dame_desktop.ui import texts
 from dame_desktop.ui.dialogs.new_game import NewGameDialog
-from dame_desktop.ui.dialogs.rules_dialog import RulesDialog
+from dame_desktop.ui.dialogs.rules import RulesDialog
 
 
 def test_rules_dialog_shows_every_switch_and_the_matching_preset(qtbot):
@@ -84,7 +84,7 @@ def test_entry_point_help_runs_without_a_display():
 
 
 def test_ten_by_ten_game_in_the_window(window, qtbot):
-    from uihelp import drag, start
+    from tests.ui.uihelp import drag, start
 
     start(window, rules=find_rules("international"))
     assert window.board.position().rules.board_size == 10
@@ -98,7 +98,7 @@ def test_main_starts_and_quits_cleanly_offscreen():
         "import sys\n"
         "from PySide6.QtCore import QTimer\n"
         "from PySide6.QtWidgets import QApplication\n"
-        "from dame_desktop.ui.app import main\n"
+        "from dame_desktop.ui.app.start import main\n"
         "app = QApplication(['dame-desktop'])\n"
         "QTimer.singleShot(400, app.quit)\n"
         "sys.exit(main(['dame-desktop']))\n"
@@ -115,7 +115,7 @@ def test_board_surroundings_follow_a_dark_palette(qtbot):
     from PySide6.QtGui import QColor, QPalette
 
     from dame_desktop.core import Position
-    from dame_desktop.ui.board_widget import BoardWidget
+    from dame_desktop.ui.board.widget import BoardWidget
 
     board = BoardWidget()
     qtbot.addWidget(board)
@@ -130,7 +130,7 @@ def test_board_surroundings_follow_a_dark_palette(qtbot):
 
 
 def test_the_program_icon_loads_from_the_package(qapp):
-    from dame_desktop.ui.app import app_icon
+    from dame_desktop.ui.app.start import app_icon
 
     icon = app_icon()
     assert not icon.isNull()

@@ -10,12 +10,12 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from uihelp import click
 
 from dame_desktop import pdn
 from dame_desktop.core import Color, Position, find_rules
-from dame_desktop.ui.annotation import HeaderDialog
-from dame_desktop.ui.pdn_document import PdnDocument
+from dame_desktop.pdn.document import PdnDocument
+from dame_desktop.ui.study.annotation import HeaderDialog
+from tests.ui.uihelp import click
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "ui"
 
@@ -122,7 +122,7 @@ def test_games_sharing_a_line_get_their_own_lines_when_edited() -> None:
 
 
 def test_saving_into_a_missing_folder_names_the_file(tmp_path: Path) -> None:
-    from dame_desktop.ui.pdn_document import DocumentError
+    from dame_desktop.pdn.document import DocumentError
 
     doc = PdnDocument.open(copy(tmp_path, "three_games.pdn"))
     target = tmp_path / "no such folder" / "out.pdn"
@@ -324,9 +324,9 @@ def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:  # 
 
 
 def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from uihelp import start
+    from tests.ui.uihelp import start
 
-    from dame_desktop.ui.setup_editor import SetupEditor
+    from dame_desktop.ui.study.setup_editor import SetupEditor
 
     rules = find_rules("german")
     start(window)
@@ -366,7 +366,7 @@ def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  
 
 
 def test_clipboard_fen_pdn_and_words(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from dame_desktop.ui import clipboard
+    from dame_desktop.ui.app import clipboard
 
     path = copy(tmp_path, "three_games.pdn")
     files = window.files
@@ -504,10 +504,10 @@ def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
         "from PySide6.QtWidgets import QApplication\n"
         "from dame_desktop.ui.compat import keep_none_alive\n"
         "keep_none_alive()\n"
-        "from dame_desktop.ui.app import main\n"
+        "from dame_desktop.ui.app.start import main\n"
         "app = QApplication(['dame-desktop'])\n"
         "def report():\n"
-        "    from dame_desktop.ui.main_window import MainWindow\n"
+        "    from dame_desktop.ui.app.main_window import MainWindow\n"
         "    win = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))\n"
         "    doc = win.files.doc\n"
         "    print('OPENED', doc.path.name, len(doc))\n"
@@ -523,7 +523,7 @@ def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
 
 
 def test_a_played_game_is_saved_as_a_new_file(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from uihelp import start
+    from tests.ui.uihelp import start
 
     start(window)  # hot-seat, German rules
     for a, b in ((21, 17), (10, 14)):
@@ -558,7 +558,7 @@ def test_a_click_on_a_move_in_the_list_shows_its_position(window, qtbot, tmp_pat
 
 
 def test_after_studying_the_users_own_settings_come_back(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from uihelp import start
+    from tests.ui.uihelp import start
 
     start(window, computer=True)
     mine = window.settings
@@ -610,7 +610,7 @@ def test_header_editor_refuses_bad_tag_names(window, qtbot, tmp_path) -> None:  
 
 
 def test_controller_replay_stops_where_the_rules_refuse(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from uihelp import start
+    from tests.ui.uihelp import start
 
     start(window)  # hot-seat, German
     pos = window.controller.game.position
@@ -688,7 +688,7 @@ def test_a_file_open_event_opens_the_file(window, qtbot, tmp_path) -> None:  # t
     # macOS hands a Finder double-click to the application as a FileOpen event.
     from PySide6.QtGui import QFileOpenEvent
 
-    from dame_desktop.ui.app import FileOpenFilter
+    from dame_desktop.ui.app.start import FileOpenFilter
 
     path = copy(tmp_path, "three_games.pdn")
     app = QApplication.instance()

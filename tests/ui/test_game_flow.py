@@ -8,9 +8,9 @@ import time
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from uihelp import click, drag, settings, start
 
 from dame_desktop.core import Color, HuffChoice, Reason, find_rules
+from tests.ui.uihelp import click, drag, settings, start
 
 
 def wait_for_human(window, qtbot, timeout=10_000):  # type: ignore[no-untyped-def]

@@ -15,13 +15,13 @@ import pytest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
 from dame_desktop.core import Position, find_rules
-from dame_desktop.settings import Preferences, load_preferences, save_preferences
+from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
+from dame_desktop.ui.app.i18n import translations_dir
+from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.app.session import Session
+from dame_desktop.ui.board.keyboard import position_text
 from dame_desktop.ui.dialogs.new_game import NewGameDialog
-from dame_desktop.ui.dialogs.rules_dialog import RulesDialog
-from dame_desktop.ui.i18n import translations_dir
-from dame_desktop.ui.keyboard import position_text
-from dame_desktop.ui.main_window import MainWindow
-from dame_desktop.ui.session import Session
+from dame_desktop.ui.dialogs.rules import RulesDialog
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ROOT / "tools"
@@ -152,8 +152,8 @@ def test_every_source_string_has_a_finished_german_translation():
 
 def test_the_translation_check_fails_on_a_missing_translation(tmp_path):
     """A string whose German text was removed is listed, and so is a stale .qm."""
-    for name in ("dame_de.ts", "dame_de.qm"):
-        shutil.copy(translations_dir() / name, tmp_path / name)
+    shutil.copy(ROOT / "translations" / "dame_de.ts", tmp_path / "dame_de.ts")
+    shutil.copy(translations_dir() / "dame_de.qm", tmp_path / "dame_de.qm")
     ts = tmp_path / "dame_de.ts"
     text = ts.read_text(encoding="utf-8")
     needle = "<translation>Du musst schlagen</translation>"
@@ -179,8 +179,8 @@ def test_the_language_follows_the_system(tmp_path, lang, expected):
         "from dame_desktop.ui.compat import keep_none_alive; keep_none_alive()\n"
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication(sys.argv[:1])\n"
-        "from dame_desktop.ui.session import Session\n"
-        "from dame_desktop.ui.main_window import MainWindow\n"
+        "from dame_desktop.ui.app.session import Session\n"
+        "from dame_desktop.ui.app.main_window import MainWindow\n"
         "s = Session(); w = MainWindow(start_game=False)\n"
         "print(s.language, w.game_menu.title()); w.shutdown()\n"
     )

@@ -11,10 +11,15 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dame_desktop.core import find_rules
-from dame_desktop.settings import THEME_COLORS, Preferences, load_preferences, save_preferences
-from dame_desktop.ui.help_dialog import rules_sections
-from dame_desktop.ui.main_window import MainWindow
-from dame_desktop.ui.session import Session
+from dame_desktop.store.settings import (
+    THEME_COLORS,
+    Preferences,
+    load_preferences,
+    save_preferences,
+)
+from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.app.session import Session
+from dame_desktop.ui.dialogs.help import rules_sections
 
 
 @pytest.fixture

@@ -19,13 +19,18 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox
-from uihelp import drag
 
-from dame_desktop.autosave import autosave_path, load_autosave
 from dame_desktop.core import Color, HuffChoice, find_rules
-from dame_desktop.settings import Preferences, load_preferences, save_preferences, settings_path
-from dame_desktop.ui.main_window import MainWindow
-from dame_desktop.ui.session import Session
+from dame_desktop.store.autosave import autosave_path, load_autosave
+from dame_desktop.store.settings import (
+    Preferences,
+    load_preferences,
+    save_preferences,
+    settings_path,
+)
+from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.app.session import Session
+from tests.ui.uihelp import drag
 
 DRIVER = Path(__file__).resolve().parent / "session_driver.py"
 

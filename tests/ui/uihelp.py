@@ -6,9 +6,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from dame_desktop.core import Color, Position, RuleSet, find_rules
-from dame_desktop.ui.board_widget import BoardWidget
+from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameSettings
-from dame_desktop.ui.main_window import MainWindow
 
 
 def settings(

@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dame_desktop.ui.dialogs.rules import RulesDialog
+
 from ...ai import LEVELS
 from ...core import PRESETS, Color, RuleSet, matching_preset
 from .. import texts
-from .rules_dialog import RulesDialog
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ def steps(seed: int, limit: int = 400) -> Iterator[Game]:
 
 
 def main() -> None:
-    from dame_desktop.autosave import save_autosave
+    from dame_desktop.store.autosave import save_autosave
 
     directory, seed = sys.argv[1], int(sys.argv[2])
     pause = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0

@@ -1,0 +1,347 @@
+"""The game in progress, saved after every move so a crash loses nothing.  No Qt.
+
+The file records the rule set (preset key + switches), the start FEN and every event in
+order: moves as full-path text ("10x19x26") and the huffing decisions ("Blasen") as small
+objects.  Replaying the events through :class:`~dame_desktop.core.Game` rebuilds the game
+state by state, counters and pending decisions included.  The player setup is an opaque
+JSON object the UI passes in and gets back.
+
+Event forms::
+
+    "11-15"                          a move (every landing square for a capture)
+    {"huff": "accept"}               a missed capture accepted explicitly
+    {"huff": "blow", "square": 12}   the piece on 12 blown away
+    {"huff": "correct"}              the missed capture taken back; the offender must capture
+    {"resign": "W"} / {"draw": "agreed"}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from dame_desktop.core import (
+    Color,
+    DameError,
+    Game,
+    GameError,
+    HuffChoice,
+    Move,
+    Position,
+    Reason,
+    RulesError,
+)
+from dame_desktop.core.game import State
+from dame_desktop.store.files import (
+    PathArg,
+    StorageError,
+    StorageWarning,
+    WarningKind,
+    data_dir,
+    read_json,
+    report_damage,
+    write_json,
+)
+from dame_desktop.store.settings import rules_from_spec, rules_spec
+
+AUTOSAVE_FILE = "autosave.json"
+AUTOSAVE_FORMAT = "dame-autosave"
+AUTOSAVE_VERSION = 1
+
+
+class AutosaveError(ValueError):
+    """Autosave data that cannot give a game at all; the message names the problem."""
+
+
+@dataclass(frozen=True)
+class AutosaveMeta:
+    """What came with the game: the UI's player setup, when it was saved, and whether every
+    recorded move could be replayed (``problems`` says why not)."""
+
+    player: dict[str, object] = field(default_factory=dict)
+    saved_at: datetime | None = None
+    moves: int = 0  # moves replayed
+    moves_in_file: int = 0
+    problems: tuple[str, ...] = ()
+    stopped_early: bool = False  # an event could not be replayed; later ones were skipped
+
+    @property
+    def complete(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class AutosaveLoad:
+    """The outcome of :func:`load_autosave`: ``game`` is None when there was nothing to
+    continue; ``warnings`` name damaged files (already moved aside)."""
+
+    game: Game | None = None
+    meta: AutosaveMeta | None = None
+    warnings: tuple[StorageWarning, ...] = ()
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def _missed(prev: State, state: State) -> bool:
+    """True when ``state``'s move ignored a compulsory capture (a huffing move)."""
+    return state.move is not None and state.move not in prev.position.legal_moves()
+
+
+def game_events(game: Game) -> list[object]:
+    """The events that rebuild ``game`` from its start position (see the module doc)."""
+    states = game.states
+    events: list[object] = []
+    for index, state in enumerate(states):
+        if index:
+            prev = states[index - 1]
+            if state.move is not None:
+                events.append(state.move.full_text())
+                if _missed(prev, state) and state.pending_huff is None:
+                    events.append({"huff": "accept"})
+            elif state.blown is not None:
+                events.append({"huff": "blow", "square": state.blown})
+            else:  # pragma: no cover - Game never makes such a state
+                raise ValueError(f"state {index} has neither a move nor a blown piece")
+        if state.must_capture:
+            events.append({"huff": "correct"})
+    result = game.result
+    if result is not None and result.reason is Reason.RESIGNATION and result.winner is not None:
+        events.append({"resign": result.winner.opponent.value})
+    elif result is not None and result.reason is Reason.AGREEMENT:
+        events.append({"draw": "agreed"})
+    return events
+
+
+def autosave_record(game: Game, player: Mapping[str, object] | None = None,
+                    now: datetime | None = None) -> dict[str, object]:
+    """The JSON object :func:`save_autosave` writes.
+
+    Raises ValueError when the rule set is not a preset with switches and TypeError when
+    ``player`` is not plain JSON data.
+    """
+    key, switches = rules_spec(game.rules)
+    setup = dict(player or {})
+    try:
+        json.dumps(setup, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"the player setup is not plain JSON data: {exc}") from exc
+    return {
+        "format": AUTOSAVE_FORMAT,
+        "version": AUTOSAVE_VERSION,
+        "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+        "rules": {"preset": key, "switches": list(switches)},
+        "start": game.states[0].position.fen(),
+        "events": game_events(game),
+        "player": setup,
+        "check": {"fen": game.position.fen(), "states": len(game.states)},
+    }
+
+
+def autosave_path(directory: PathArg | None = None) -> Path:
+    return data_dir(directory) / AUTOSAVE_FILE
+
+
+def save_autosave(game: Game, player: Mapping[str, object] | None = None,
+                  directory: PathArg | None = None) -> Path:
+    """Save ``game`` (and the UI's player setup) atomically; return the file.
+
+    Raises StorageError naming the file when it cannot be written, ValueError/TypeError as
+    :func:`autosave_record`.
+    """
+    path = autosave_path(directory)
+    write_json(path, autosave_record(game, player))
+    return path
+
+
+def clear_autosave(directory: PathArg | None = None) -> bool:
+    """Delete the autosave (the game ended or the user declined to continue it); True when
+    there was one.  Raises StorageError when it exists but cannot be removed."""
+    path = autosave_path(directory)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise StorageError(f"could not remove {path}: {exc.strerror or exc}") from exc
+    return True
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def _move_label(ply: int, start: Position, first: Color) -> str:
+    """ "move 12 (ply 23)": the move number counts pairs from the first side's move."""
+    offset = 0 if start.turn is first else 1
+    return f"move {(ply - 1 + offset) // 2 + 1} (ply {ply})"
+
+
+def _find_move(game: Game, text: str) -> Move:
+    """The move ``text`` names; an exact landing-square path wins over looser readings.
+    Raises DameError subclasses naming the problem."""
+    if game.is_over:
+        raise GameError("the game was already over")
+    allowed = game.legal_moves()
+    squares = tuple(game.position.parse_squares(text))
+    exact = [m for m in allowed if squares in (m.paths or (m.path,))]
+    if exact:
+        return exact[0]
+    return game.position.parse_move(text, allowed)
+
+
+def _apply_decision(game: Game, event: Mapping[str, object]) -> None:
+    """Apply a huff, resignation or draw event; raises GameError/ValueError naming it."""
+    if "huff" in event:
+        choice = event["huff"]
+        if choice == "accept":
+            game.huff(HuffChoice.ACCEPT)
+        elif choice == "blow":
+            square = event.get("square")
+            if isinstance(square, bool) or not isinstance(square, int):
+                raise ValueError(f"blow needs a square number, got {square!r}")
+            game.huff(HuffChoice.BLOW, square)
+        elif choice == "correct":
+            if game.is_over:
+                raise GameError("the game was already over")
+            strict = game.position.legal_moves()
+            missed = [m for m in game.legal_moves() if m not in strict]
+            if not missed:
+                raise GameError("no capture was missed here, so there is nothing to correct")
+            game.play(missed[0])
+            game.huff(HuffChoice.CORRECT)
+        else:
+            raise ValueError(f"unknown huff decision {choice!r}")
+    elif "resign" in event:
+        side = event["resign"]
+        colours = {c.value: c for c in Color}
+        if not isinstance(side, str) or side not in colours:
+            raise ValueError(f"resign needs 'W' or 'B', got {side!r}")
+        game.resign(colours[side])
+    elif "draw" in event:
+        game.agree_draw()
+    else:
+        raise ValueError(f"unknown event {dict(event)!r}")
+
+
+def _parse_time(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
+    """Rebuild the game from autosave data (the decoded JSON object).
+
+    An illegal or unreadable event stops the replay there: the game up to it is returned
+    and ``meta.problems`` names the move number.  Raises AutosaveError when no game can be
+    built at all (not an autosave object, unknown rule set, bad start FEN, no event list).
+    """
+    if not isinstance(data, dict):
+        raise AutosaveError(f"expected a JSON object, found {type(data).__name__}")
+    if data.get("format") != AUTOSAVE_FORMAT:
+        raise AutosaveError(f"not a Dame autosave (format is {data.get('format')!r})")
+    problems: list[str] = []
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise AutosaveError(f"'version' is {version!r}, expected a positive whole number")
+    spec = data.get("rules")
+    if not isinstance(spec, dict):
+        raise AutosaveError("'rules' is missing or not an object")
+    key, switches = spec.get("preset"), spec.get("switches", [])
+    if not isinstance(key, str):
+        raise AutosaveError(f"'rules.preset' is {key!r}, expected a rule set key")
+    if not isinstance(switches, list) or not all(isinstance(s, str) for s in switches):
+        raise AutosaveError(f"'rules.switches' is {switches!r}, expected NAME=VALUE texts")
+    try:
+        rules = rules_from_spec(key, switches)
+    except RulesError as exc:
+        raise AutosaveError(f"rule set: {exc}") from None
+    fen = data.get("start")
+    if not isinstance(fen, str):
+        raise AutosaveError(f"'start' is {fen!r}, expected a FEN")
+    try:
+        start = Position.from_fen(fen, rules)
+    except DameError as exc:
+        raise AutosaveError(f"start position: {exc}") from None
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise AutosaveError(f"'events' is {type(events).__name__}, expected a list")
+    player = data.get("player", {})
+    if not isinstance(player, dict):
+        problems.append(f"'player' is {type(player).__name__}, not an object; it was ignored")
+        player = {}
+
+    game = Game(rules, start)
+    moves_in_file = sum(1 for e in events if isinstance(e, str))
+    ply = 0
+    stopped = False
+    for index, event in enumerate(events, start=1):
+        if isinstance(event, str):
+            ply += 1
+            label = _move_label(ply, start, rules.first)
+            try:
+                game.play(_find_move(game, event))
+            except DameError as exc:
+                problems.append(f"{label} {event!r} cannot be played: {exc}; "
+                                f"the game was restored up to the move before")
+                stopped = True
+                break
+        else:
+            where = f"after {_move_label(ply, start, rules.first)}" if ply else "at the start"
+            try:
+                if not isinstance(event, dict):
+                    raise ValueError(f"{event!r} is neither move text nor an object")
+                _apply_decision(game, event)
+            except (DameError, ValueError) as exc:
+                problems.append(f"event {index} ({where}): {exc}; "
+                                f"the game was restored up to that point")
+                stopped = True
+                break
+    else:
+        check = data.get("check")
+        if isinstance(check, dict):
+            want_fen, want_states = check.get("fen"), check.get("states")
+            if want_fen is not None and want_fen != game.position.fen():
+                problems.append(f"the replayed position {game.position.fen()} differs from "
+                                f"the recorded {want_fen}")
+            if want_states is not None and want_states != len(game.states):
+                problems.append(f"the replay has {len(game.states)} states, the file "
+                                f"recorded {want_states}")
+    meta = AutosaveMeta(
+        player=player,
+        saved_at=_parse_time(data.get("saved_at")),
+        moves=len(game.moves),
+        moves_in_file=moves_in_file,
+        problems=tuple(problems),
+        stopped_early=stopped,
+    )
+    return game, meta
+
+
+def load_autosave(directory: PathArg | None = None) -> AutosaveLoad:
+    """Read and replay the autosave; never raises.
+
+    No file: an empty AutosaveLoad.  Damaged file (bad JSON, not an autosave, unknown rules):
+    moved aside to ``autosave.json.damaged-<timestamp>``, a warning, no game.  A file whose
+    replay stopped early (an illegal move): the game up to there, and the file moved aside
+    too so the rest is not overwritten by the next autosave.
+    """
+    path = autosave_path(directory)
+    read = read_json(path)
+    if not read.found:
+        return AutosaveLoad(warnings=read.warnings)
+    try:
+        game, meta = restore_game(read.data)
+    except AutosaveError as exc:
+        return AutosaveLoad(warnings=(report_damage(path, str(exc)),))
+    if meta.complete:
+        return AutosaveLoad(game, meta)
+    kind = WarningKind.PARTIAL_GAME if meta.stopped_early else WarningKind.MISMATCH
+    aside = report_damage(path, "; ".join(meta.problems), kind)
+    return AutosaveLoad(game, meta, (aside,))

@@ -1,0 +1,470 @@
+"""The game controller: owns the ``core.Game``, asks players for moves, applies them.
+
+Humans and the computer are players behind one interface: asked for a move (with a request
+id) they answer through ``move_ready(id, move)``.  An answer for an id the controller no
+longer waits for (after undo, a new game, a rules change) is dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+from dame_desktop.ai.levels import Level
+from dame_desktop.core import (
+    Color,
+    Game,
+    GameError,
+    HuffChoice,
+    IllegalMoveError,
+    Move,
+    PendingHuff,
+    Position,
+    RuleSet,
+)
+from dame_desktop.ui.ai_worker import AiAnswer, AiClient
+
+log = logging.getLogger(__name__)
+
+
+class Player(QObject):
+    """Someone who answers 'your move' with ``move_ready(request_id, move)``."""
+
+    move_ready = Signal(int, object)
+
+    def __init__(self, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self._request: int | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return False
+
+    @property
+    def waiting(self) -> bool:
+        return self._request is not None
+
+    def request_move(self, request_id: int, game: Game) -> None:
+        self._request = request_id
+
+    def cancel(self) -> None:
+        self._request = None
+
+
+class HumanPlayer(Player):
+    """A person at the board: the window hands the board's moves to :meth:`offer`."""
+
+    @property
+    def is_human(self) -> bool:
+        return True
+
+    def offer(self, move: Move) -> bool:
+        """The person chose ``move``; False when nobody asked this player for a move."""
+        if self._request is None:
+            return False
+        request, self._request = self._request, None
+        self.move_ready.emit(request, move)
+        return True
+
+
+class ComputerPlayer(Player):
+    """The engine at a level, thinking in the worker thread."""
+
+    def __init__(
+        self,
+        client: AiClient,
+        level: Level,
+        name: str = "",
+        rng: random.Random | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(name or level.name_en, parent)
+        self.client = client
+        self.level = level
+        self.rng = rng or random.Random()
+        self.movetime: float | None = None
+        self._engine_id: int | None = None
+        client.answered.connect(self._on_answered)
+        client.failed.connect(self._on_failed)
+
+    def request_move(self, request_id: int, game: Game) -> None:
+        super().request_move(request_id, game)
+        self._engine_id = self.client.submit(
+            "move",
+            game.position,
+            level=self.level,
+            history=tuple(s.position for s in game.states[:-1]),
+            quiet_plies=game.state.quiet_plies,
+            seed=self.rng.randrange(1 << 30),
+            movetime=self.movetime,
+        )
+
+    def cancel(self) -> None:
+        if self._engine_id is not None:
+            self.client.cancel(self._engine_id)
+        self._engine_id = None
+        super().cancel()
+
+    def _on_answered(self, answer: AiAnswer) -> None:
+        if answer.request.id != self._engine_id or self._request is None:
+            return
+        request, self._request, self._engine_id = self._request, None, None
+        self.move_ready.emit(request, answer.value.move)  # type: ignore[attr-defined]
+
+    def _on_failed(self, engine_id: int, message: str) -> None:
+        if engine_id == self._engine_id:
+            log.error("the engine failed: %s", message)
+            request, self._request, self._engine_id = self._request, None, None
+            if request is not None:
+                self.move_ready.emit(request, None)
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    """Who is to move now, for the window's status bar and board."""
+
+    colour: Color
+    human: bool
+    moves: tuple[Move, ...]
+    must_capture: bool
+
+
+class GameController(QObject):
+    """Runs one game between two players."""
+
+    game_started = Signal()
+    position_changed = Signal()
+    move_played = Signal(object)  # Move
+    blown = Signal(int)  # square blown away
+    game_over = Signal(object)  # Result
+    undo_available = Signal(bool)
+    redo_available = Signal(bool)
+    turn_started = Signal(object)  # TurnInfo
+    thinking_changed = Signal(bool)
+    huff_pending = Signal(object)  # PendingHuff: a human must decide
+    huff_decided = Signal(object, object)  # HuffChoice, square or None (by the computer too)
+    hint_ready = Signal(object)  # Move or None
+    draw_answered = Signal(bool)  # the computer's answer to a draw offer
+    error = Signal(str)
+
+    def __init__(self, client: AiClient, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.client = client
+        self.game = Game(_default_rules())
+        self.players: dict[Color, Player] = {}
+        self._request = 0
+        self._awaiting: Color | None = None
+        self._hint_id: int | None = None
+        self._draw_id: int | None = None
+        self._huff_id: int | None = None
+        client.answered.connect(self._on_engine_answer)
+        client.failed.connect(self._on_engine_failed)
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        rules: RuleSet,
+        players: dict[Color, Player],
+        start: Position | Game | None = None,
+    ) -> None:
+        """Start a game between ``players``: from the rules' start, from a ``start``
+        position, or -- a ``Game`` -- going on with that game (a restored autosave)."""
+        self._stop_everything()
+        for player in self.players.values():
+            if player not in players.values():
+                player.move_ready.disconnect(self._on_move_ready)
+                player.deleteLater()
+        self.game = start if isinstance(start, Game) else Game(rules, start)
+        self.players = dict(players)
+        for player in self.players.values():
+            player.setParent(self)
+            player.move_ready.connect(self._on_move_ready)
+        self.game_started.emit()
+        self._changed()
+        self._next_turn()
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.game.rules
+
+    def player(self, colour: Color) -> Player:
+        return self.players[colour]
+
+    def humans(self) -> list[Color]:
+        return [c for c, p in self.players.items() if p.is_human]
+
+    def against_computer(self) -> bool:
+        return len(self.humans()) == 1
+
+    def human_colour(self) -> Color | None:
+        """The human's colour against the computer (None in hot-seat or computer-only)."""
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else None
+
+    def is_thinking(self) -> bool:
+        colour = self._awaiting
+        return (
+            colour is not None and colour in self.players and not self.players[colour].is_human
+        ) or self._huff_id is not None
+
+    def turn_info(self) -> TurnInfo | None:
+        if self._awaiting is None or self.game.is_over:
+            return None
+        colour = self._awaiting
+        moves = tuple(self.game.legal_moves())
+        strict = self.game.position.legal_moves()
+        must = bool(strict) and all(m.is_capture for m in strict)
+        return TurnInfo(colour, self.players[colour].is_human, moves, must)
+
+    # -- the turn loop -------------------------------------------------------------------
+
+    def _stop_everything(self) -> None:
+        for player in self.players.values():
+            player.cancel()
+        self._awaiting = None
+        for attr in ("_hint_id", "_draw_id", "_huff_id"):
+            engine_id = getattr(self, attr)
+            if engine_id is not None:
+                self.client.cancel(engine_id)
+                setattr(self, attr, None)
+        self.thinking_changed.emit(False)
+
+    def _changed(self) -> None:
+        self.position_changed.emit()
+        self.undo_available.emit(self.game.can_undo)
+        self.redo_available.emit(self.game.can_redo)
+
+    def _next_turn(self) -> None:
+        game = self.game
+        if game.is_over:
+            self._awaiting = None
+            self.thinking_changed.emit(False)
+            self.game_over.emit(game.result)
+            return
+        colour = game.position.turn
+        player = self.players[colour]
+        pending = game.pending_huff
+        if pending is not None:
+            if player.is_human:
+                self.huff_pending.emit(pending)
+            else:
+                self._ask_engine_about_huff(pending)
+                return
+        self._request += 1
+        self._awaiting = colour
+        info = self.turn_info()
+        assert info is not None
+        self.turn_started.emit(info)
+        self.thinking_changed.emit(not player.is_human)
+        player.request_move(self._request, game)
+
+    def _on_move_ready(self, request_id: int, move: object) -> None:
+        if request_id != self._request or self._awaiting is None:
+            log.debug("dropping a stale move answer %s", request_id)
+            return
+        colour = self._awaiting
+        if move is None:
+            self._awaiting = None
+            self.thinking_changed.emit(False)
+            self.error.emit(self.tr("The computer could not find a move."))
+            return
+        assert isinstance(move, Move)
+        try:
+            played = self.game.play(move)
+        except (IllegalMoveError, GameError) as exc:
+            log.warning("refused a move from %s: %s", colour, exc)
+            self.error.emit(str(exc))
+            # ask the same player again
+            self._request += 1
+            self.players[colour].request_move(self._request, self.game)
+            return
+        self._awaiting = None
+        self.thinking_changed.emit(False)
+        self.move_played.emit(played)
+        self._changed()
+        self._next_turn()
+
+    def submit_move(self, move: Move) -> bool:
+        """A human at the board chose ``move``."""
+        colour = self._awaiting
+        if colour is None:
+            return False
+        player = self.players[colour]
+        if not isinstance(player, HumanPlayer):
+            return False
+        return player.offer(move)
+
+    # -- huffing -------------------------------------------------------------------------
+
+    def _ask_engine_about_huff(self, pending: PendingHuff) -> None:
+        states = self.game.states
+        before = states[-2].position if len(states) >= 2 else None
+        if before is None:
+            self.game.huff(HuffChoice.ACCEPT)
+            self._next_turn()
+            return
+        self.thinking_changed.emit(True)
+        self._huff_id = self.client.submit(
+            "huff",
+            self.game.position,
+            before=before,
+            candidates=tuple(pending.candidates),
+        )
+
+    def huff(self, choice: HuffChoice, square: int | None = None) -> None:
+        """A human decides on the opponent's missed capture."""
+        pending = self.game.pending_huff
+        if pending is None:
+            return
+        for player in self.players.values():
+            player.cancel()
+        self._awaiting = None
+        self.game.huff(choice, square)
+        self.huff_decided.emit(choice, square)
+        if choice is HuffChoice.BLOW and square is not None:
+            self.blown.emit(square)
+        self._changed()
+        self._next_turn()
+
+    # -- undo / redo ---------------------------------------------------------------------
+
+    def _human_to_move(self) -> bool:
+        return self.players[self.game.position.turn].is_human
+
+    def undo(self) -> None:
+        """Take back a move; against the computer your move and its reply."""
+        self._step(self.game.undo, lambda: self.game.can_undo)
+
+    def redo(self) -> None:
+        """Play a taken-back move again; against the computer up to your next turn."""
+        self._step(self.game.redo, lambda: self.game.can_redo)
+
+    def _step(self, action: Callable[[], None], possible: Callable[[], bool]) -> None:
+        if not possible():
+            return
+        self._stop_everything()
+        action()
+        if self.humans() and not all(p.is_human for p in self.players.values()):
+            while possible() and not self._human_to_move():
+                action()
+        self._changed()
+        self._next_turn()
+
+    def replay(self, moves: Sequence[Move]) -> int:
+        """Replace the game by ``moves`` played from its start (a PDN tree drives the board).
+
+        Returns how many moves could be played: the rules may end a game that the file
+        continues (then the rest is left out).
+        """
+        self._stop_everything()
+        game = Game(self.game.rules, self.game.states[0].position)
+        played = 0
+        for move in moves:
+            try:
+                game.play(move)
+            except (IllegalMoveError, GameError) as exc:
+                log.info("replay stops after %d moves: %s", played, exc)
+                break
+            played += 1
+        self.game = game
+        self._changed()
+        self._next_turn()
+        return played
+
+    # -- the players' other requests -----------------------------------------------------
+
+    def request_hint(self, movetime: float | None = None) -> bool:
+        """Ask the engine for the best move of the side to move (answer: hint_ready)."""
+        if self.game.is_over or self._awaiting is None:
+            return False
+        if self._hint_id is not None:
+            self.client.cancel(self._hint_id)
+        self._hint_id = self.client.submit(
+            "hint",
+            self.game.position,
+            history=tuple(s.position for s in self.game.states[:-1]),
+            quiet_plies=self.game.state.quiet_plies,
+            movetime=movetime,
+        )
+        return True
+
+    def resign(self, colour: Color | None = None) -> None:
+        """``colour`` resigns (default: the human against the computer, else the mover)."""
+        if self.game.is_over:
+            return
+        loser = colour or self.human_colour() or self.game.position.turn
+        self._stop_everything()
+        self.game.resign(loser)
+        self._changed()
+        self._next_turn()
+
+    def offer_draw_to_computer(self) -> bool:
+        """Offer the computer a draw; its answer comes as draw_answered (and game_over)."""
+        if self.game.is_over:
+            return False
+        engine = [c for c, p in self.players.items() if not p.is_human]
+        if not engine:
+            return False
+        if self._draw_id is not None:
+            self.client.cancel(self._draw_id)
+        self._draw_id = self.client.submit("draw", self.game.position, engine=engine[0])
+        return True
+
+    def agree_draw(self) -> None:
+        if self.game.is_over:
+            return
+        self._stop_everything()
+        self.game.agree_draw()
+        self._changed()
+        self._next_turn()
+
+    def _on_engine_answer(self, answer: AiAnswer) -> None:
+        request = answer.request
+        if request.id == self._hint_id:
+            self._hint_id = None
+            self.hint_ready.emit(answer.value.move)  # type: ignore[attr-defined]
+        elif request.id == self._draw_id:
+            self._draw_id = None
+            accepted = bool(answer.value)
+            self.draw_answered.emit(accepted)
+            if accepted:
+                self.agree_draw()
+        elif request.id == self._huff_id:
+            self._huff_id = None
+            self.thinking_changed.emit(False)
+            decision: tuple[HuffChoice, int | None] = answer.value  # type: ignore[assignment]
+            choice, square = decision
+            if self.game.pending_huff is None:
+                self._next_turn()
+                return
+            self.game.huff(choice, square)
+            self.huff_decided.emit(choice, square)
+            if choice is HuffChoice.BLOW and square is not None:
+                self.blown.emit(square)
+            self._changed()
+            self._next_turn()
+
+    def _on_engine_failed(self, engine_id: int, message: str) -> None:
+        if engine_id in (self._hint_id, self._draw_id, self._huff_id):
+            if engine_id == self._huff_id:
+                self._huff_id = None
+                self.game.huff(HuffChoice.ACCEPT)
+                self._next_turn()
+            self._hint_id = None if engine_id == self._hint_id else self._hint_id
+            self._draw_id = None if engine_id == self._draw_id else self._draw_id
+            self.error.emit(message)
+
+    def shutdown(self) -> None:
+        self._stop_everything()
+
+
+def _default_rules() -> RuleSet:
+    from dame_desktop.core import find_rules
+
+    return find_rules("german")

@@ -1,0 +1,505 @@
+"""The program's session around the main window: preferences, language, the autosave.
+
+At start the preferences are read (a damaged file is moved aside and reported, the program
+starts with the defaults), the language is installed, and the game that was in progress when
+the program was last closed or killed is offered back ("Continue the game?") with every move
+and its rules.  After that the game is saved after every change -- move, undo, redo, huffing
+decision, resignation -- so a crash loses nothing.  The session also adds the Settings and
+Help menus, keyboard play and the position as text for screen readers to the window.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import logging
+import random
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QDateTime,
+    QEvent,
+    QLocale,
+    QObject,
+    Qt,
+)
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
+
+from dame_desktop.core import Color, Game
+from dame_desktop.store.autosave import (
+    AUTOSAVE_FILE,
+    AutosaveMeta,
+    clear_autosave,
+    load_autosave,
+    save_autosave,
+)
+from dame_desktop.store.files import StorageError, StorageWarning, WarningKind
+from dame_desktop.store.settings import (
+    SETTINGS_FILE,
+    Preferences,
+    load_preferences,
+    save_preferences,
+)
+from dame_desktop.ui import texts
+from dame_desktop.ui.app.i18n import LanguageManager
+from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.board.keyboard import BoardKeyboard, position_text
+from dame_desktop.ui.dialogs.help import HelpDialog
+from dame_desktop.ui.dialogs.new_game import NewGameSettings
+from dame_desktop.ui.dialogs.preferences import PreferencesDialog, apply_preferences
+
+log = logging.getLogger(__name__)
+
+
+def settings_from_preferences(prefs: Preferences, rng: random.Random | None = None
+                              ) -> NewGameSettings:
+    """The first game's setup from the preferences (a random colour is drawn here)."""
+    lots = prefs.human_color == "random"
+    if lots:
+        colour = (rng or random.Random()).choice((Color.WHITE, Color.BLACK))
+    else:
+        colour = Color.BLACK if prefs.human_color == "dark" else Color.WHITE
+    return NewGameSettings(
+        against_computer=prefs.opponent == "computer",
+        level_key=prefs.level,
+        colour=colour,
+        rules=prefs.rule_set(),
+        light_name="",
+        dark_name="",
+        drawn_by_lot=lots,
+    )
+
+
+def player_record(settings: NewGameSettings) -> dict[str, object]:
+    """The window's player setup as plain JSON data for the autosave."""
+    return {
+        "against_computer": settings.against_computer,
+        "level": settings.level_key,
+        "colour": settings.colour.value,
+        "light_name": settings.light_name,
+        "dark_name": settings.dark_name,
+        "drawn_by_lot": settings.drawn_by_lot,
+    }
+
+
+def settings_from_record(record: dict[str, object], game: Game, prefs: Preferences
+                         ) -> NewGameSettings:
+    """The player setup back from the autosave; anything missing or odd comes from ``prefs``."""
+    default = settings_from_preferences(prefs)
+
+    def text(name: str) -> str:
+        value = record.get(name)
+        return value if isinstance(value, str) else ""
+
+    against = record.get("against_computer")
+    level = record.get("level")
+    levels = ("beginner", "easy", "medium", "hard", "master")
+    colour = {c.value: c for c in Color}.get(text("colour"), default.colour)
+    return NewGameSettings(
+        against_computer=against if isinstance(against, bool) else default.against_computer,
+        level_key=level if isinstance(level, str) and level in levels else default.level_key,
+        colour=colour,
+        rules=game.rules,
+        light_name=text("light_name"),
+        dark_name=text("dark_name"),
+        drawn_by_lot=record.get("drawn_by_lot") is True,
+    )
+
+
+def moves_listing(game: Game) -> str:
+    """Every move of ``game`` numbered in pairs: "1. 22-18 9-13\\n2. …" (blown pieces too)."""
+    lines: list[str] = []
+    current = ""
+    number = 0
+    rules = game.rules
+    for index, state in enumerate(game.states[1:], start=1):
+        before = game.states[index - 1].position
+        if state.move is not None:
+            move_text = before.move_text(state.move, algebraic=rules.algebraic)
+        elif state.blown is not None:
+            move_text = QCoreApplication.translate("Session", "(blown: %1)").replace(
+                "%1", str(state.blown))
+        else:
+            continue
+        if before.turn is rules.first or not current:
+            if current:
+                lines.append(current)
+            number += 1
+            lead = f"{number}." if before.turn is rules.first else f"{number}. …"
+            current = f"{lead} {move_text}"
+        else:
+            current += f" {move_text}"
+    if current:
+        lines.append(current)
+    return "\n".join(lines)
+
+
+class Session(QObject):
+    """Preferences, language and autosave for one main window (see the module docstring)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        loaded = load_preferences()
+        self.prefs: Preferences = loaded.value
+        self.pending_warnings: list[StorageWarning] = list(loaded.warnings)
+        self.languages = LanguageManager()
+        self.language = self.languages.set_language(
+            self.prefs.effective_language(QLocale.system().name()))
+        self.window: MainWindow | None = None
+        self.keyboard: BoardKeyboard | None = None
+        self.preferences_dialog: PreferencesDialog | None = None
+        self.help_dialog: HelpDialog | None = None
+        self.autosave_enabled = False
+        self.last_save_error = ""
+        self.rng = random.Random()
+        self.actions: dict[str, QAction] = {}
+        self.menus: dict[str, QMenu] = {}
+
+    # -- set-up ----------------------------------------------------------------------------
+
+    def attach(self, window: MainWindow) -> None:
+        """Apply the preferences to ``window`` and add menus, keyboard play and the autosave."""
+        self.window = window
+        self.setParent(window)
+        apply_preferences(window, self.prefs)
+        if self.prefs.window_geometry:
+            window.restoreGeometry(QByteArray.fromBase64(self.prefs.window_geometry.encode()))
+        self.keyboard = BoardKeyboard(window.board, self)
+        self.keyboard.cursor_moved.connect(self._on_cursor_moved)
+        for action, extra in ((window.prev_action, "Ctrl+Left"), (window.next_action,
+                                                                   "Ctrl+Right")):
+            action.setShortcuts([*action.shortcuts(), QKeySequence(extra)])
+        window.board.setAccessibleName(self.tr("Board"))
+        window.move_view.setAccessibleName(self.tr("Moves"))
+        window.turn_label.setAccessibleName(self.tr("Status"))
+        window.players_label.setAccessibleName(self.tr("Players"))
+        window.rules_label.setAccessibleName(self.tr("Rules"))
+        self._make_menus(window)
+        c = window.controller
+        c.position_changed.connect(self._on_position_changed)
+        for action, key in ((window.numbers_action, "show_square_numbers"),
+                            (window.animate_action, "animate"),
+                            (window.turn_action, "turn_board_hot_seat")):
+            action.toggled.connect(lambda on, key=key: self._remember(key, on))
+        window.installEventFilter(self)
+        self.retranslate()
+
+    def _make_menus(self, window: MainWindow) -> None:
+        bar = window.menuBar()
+
+        def make(key: str, slot: object,
+                 shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None
+                 ) -> QAction:
+            action = QAction(window)
+            action.setObjectName(key)
+            if shortcut is not None:
+                action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(slot)
+            window.addAction(action)
+            self.actions[key] = action
+            return action
+
+        prefs = make("preferencesAction", self.show_preferences,
+                     QKeySequence.StandardKey.Preferences)
+        prefs.setMenuRole(QAction.MenuRole.PreferencesRole)
+        settings_menu = bar.addMenu("")
+        settings_menu.setObjectName("settingsMenu")
+        settings_menu.addAction(prefs)
+        self.menus["settings"] = settings_menu
+
+        help_menu = bar.addMenu("")
+        help_menu.setObjectName("helpMenu")
+        help_menu.addAction(make("rulesHelpAction", lambda: self.show_help("rules"),
+                                 QKeySequence.StandardKey.HelpContents))
+        help_menu.addAction(make("tipsHelpAction", lambda: self.show_help("tips")))
+        help_menu.addAction(make("keysHelpAction", lambda: self.show_help("keys")))
+        help_menu.addSeparator()
+        help_menu.addAction(make("describeAction", self.describe_position, "Ctrl+I"))
+        help_menu.addSeparator()
+        about = make("aboutAction", self.show_about)
+        about.setMenuRole(QAction.MenuRole.AboutRole)
+        help_menu.addAction(about)
+        self.menus["help"] = help_menu
+
+    def retranslate(self) -> None:
+        """Set every text this session shows in the current language."""
+        a, m = self.actions, self.menus
+        m["settings"].setTitle(self.tr("&Settings"))
+        m["help"].setTitle(self.tr("&Help"))
+        a["preferencesAction"].setText(self.tr("&Preferences…"))
+        a["rulesHelpAction"].setText(self.tr("&Rules of this game"))
+        a["tipsHelpAction"].setText(self.tr("Strategy &tips"))
+        a["keysHelpAction"].setText(self.tr("&Keyboard"))
+        a["describeAction"].setText(self.tr("&Describe the position"))
+        a["describeAction"].setToolTip(
+            self.tr("Every piece with its square, as text (for screen readers)"))
+        a["aboutAction"].setText(self.tr("&About Dame"))
+        window = self.window
+        if window is not None:
+            window.board.setAccessibleName(self.tr("Board"))
+            window.move_view.setAccessibleName(self.tr("Moves"))
+            window.turn_label.setAccessibleName(self.tr("Status"))
+            window.players_label.setAccessibleName(self.tr("Players"))
+            window.rules_label.setAccessibleName(self.tr("Rules"))
+            self._describe_board()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self.window:
+            if event.type() == QEvent.Type.LanguageChange:
+                self.retranslate()
+            elif event.type() == QEvent.Type.Close:
+                self.save_window_state()
+        return False
+
+    # -- start -------------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """Report damaged files, then offer the unfinished game or start a new one."""
+        window = self.window
+        assert window is not None, "attach a window first"
+        loaded = load_autosave()
+        self.pending_warnings.extend(loaded.warnings)
+        if self.pending_warnings:
+            self.show_warnings(self.pending_warnings)
+            self.pending_warnings = []
+        restored = False
+        if loaded.game is not None and loaded.meta is not None and loaded.game.moves:
+            if self.offer_to_continue(loaded.game, loaded.meta):
+                settings = settings_from_record(loaded.meta.player, loaded.game, self.prefs)
+                window.start_game(settings, start=loaded.game)
+                restored = True
+                window.show_message(self.tr("The game was restored; moves played: %1.")
+                                    .replace("%1", str(len(loaded.game.moves))))
+            else:
+                self._clear()
+        self.autosave_enabled = True
+        if not restored:
+            window.start_game(settings_from_preferences(self.prefs, self.rng))
+
+    def offer_to_continue(self, game: Game, meta: AutosaveMeta) -> bool:
+        """Ask "Continue the game?" showing the rules and every move; True for yes."""
+        box = QMessageBox(self.window)
+        box.setObjectName("continueGameBox")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Continue the game?"))
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText("<b>" + html.escape(self.tr("Continue the game?")) + "</b>")
+        info = (self.tr("The last game was not finished.") + "\n"
+                + self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules)) + "\n"
+                + self.tr("Moves played: %1").replace("%1", str(len(game.moves))))
+        if meta.saved_at is not None:
+            saved = QDateTime.fromSecsSinceEpoch(int(meta.saved_at.timestamp()))
+            when = QLocale().toString(saved, QLocale.FormatType.ShortFormat)
+            info += "\n" + self.tr("Saved: %1").replace("%1", when)
+        box.setInformativeText(html.escape(info).replace("\n", "<br>"))
+        details = self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules))
+        details += "\n\n" + moves_listing(game)
+        box.setDetailedText(details)
+        yes = box.addButton(self.tr("Continue"), QMessageBox.ButtonRole.YesRole)
+        yes.setObjectName("continueButton")
+        no = box.addButton(self.tr("New game"), QMessageBox.ButtonRole.NoRole)
+        no.setObjectName("newGameButton")
+        box.setDefaultButton(yes)
+        for button in box.buttons():  # show every move at once, not behind "Show Details…"
+            if box.buttonRole(button) == QMessageBox.ButtonRole.ActionRole:
+                button.click()
+        box.exec()
+        return box.clickedButton() is yes
+
+    def show_warnings(self, warnings: Sequence[StorageWarning]) -> None:
+        """One message naming every damaged or repaired file and where it was put."""
+        parts = []
+        for warning in warnings:
+            line = self.warning_headline(warning)
+            if warning.moved_to is not None:
+                line += " " + self.tr("The old file was kept as %1.").replace(
+                    "%1", str(warning.moved_to))
+            parts.append(line)
+        box = QMessageBox(self.window)
+        box.setObjectName("storageWarningBox")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(self.tr("Damaged files"))
+        box.setText(self.tr("Some saved data could not be used."))
+        box.setInformativeText("\n\n".join(parts))
+        box.setDetailedText("\n".join(w.message for w in warnings))
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        box.exec()
+
+    def warning_headline(self, warning: StorageWarning) -> str:
+        settings = warning.path.name.startswith(SETTINGS_FILE)
+        autosave = warning.path.name.startswith(AUTOSAVE_FILE)
+        kind = warning.kind
+        if kind is WarningKind.DAMAGED:
+            if settings:
+                return self.tr("The settings file was damaged; Dame starts with the default "
+                               "settings.")
+            if autosave:
+                return self.tr("The saved game was damaged and cannot be continued.")
+            return self.tr("The file %1 was damaged.").replace("%1", warning.path.name)
+        if kind is WarningKind.INVALID_VALUE:
+            return self.tr("A setting had an invalid value and was reset: %1").replace(
+                "%1", warning.detail)
+        if kind is WarningKind.UNREADABLE:
+            return self.tr("The file %1 could not be read.").replace("%1", str(warning.path))
+        if kind is WarningKind.UNWRITABLE:
+            return self.tr("The repaired file %1 could not be written.").replace(
+                "%1", str(warning.path))
+        if kind is WarningKind.NEWER_VERSION:
+            return self.tr("The settings come from a newer version of Dame; what this version "
+                           "does not know is ignored.")
+        if kind is WarningKind.PARTIAL_GAME:
+            return self.tr("The saved game could only be restored up to a move that could not "
+                           "be read.")
+        return self.tr("The restored game differs from what was recorded.")
+
+    # -- autosave ----------------------------------------------------------------------------
+
+    def _on_position_changed(self) -> None:
+        self._describe_board()
+        if self.autosave_enabled:
+            self.save_game()
+
+    def save_game(self) -> None:
+        """Save the game in progress (an ended or empty game removes the autosave)."""
+        window = self.window
+        if window is None:
+            return
+        game = window.controller.game
+        files = getattr(window, "files", None)
+        studying = bool(getattr(files, "studying", False))  # a file's game: the file is its record
+        if studying or game.is_over or not game.states[1:]:
+            self._clear()
+            return
+        try:
+            save_autosave(game, player_record(window.settings))
+        except (StorageError, ValueError, TypeError) as exc:
+            message = str(exc)
+            log.warning("autosave failed: %s", message)
+            if message != self.last_save_error:  # say it once, not after every move
+                window.show_message(self.tr("The game could not be saved: %1").replace(
+                    "%1", message))
+            self.last_save_error = message
+        else:
+            self.last_save_error = ""
+
+    def _clear(self) -> None:
+        try:
+            clear_autosave()
+        except StorageError as exc:
+            log.warning("%s", exc)
+
+    # -- preferences -------------------------------------------------------------------------
+
+    def _remember(self, key: str, value: object) -> None:
+        if getattr(self.prefs, key) != value:
+            self.set_preferences(dataclasses.replace(self.prefs, **{key: value}))  # type: ignore[arg-type]
+
+    def set_preferences(self, prefs: Preferences) -> None:
+        """Apply ``prefs`` at once and save them."""
+        old = self.prefs
+        self.prefs = prefs
+        if self.window is not None:
+            apply_preferences(self.window, prefs)
+            fields = ("rules", "rule_switches", "opponent", "level", "human_color")
+            if any(getattr(old, f) != getattr(prefs, f) for f in fields):
+                # the next "New game" dialog starts from the new defaults
+                self.window.new_game_defaults = settings_from_preferences(prefs, self.rng)
+        if prefs.language != old.language:
+            self.language = self.languages.set_language(
+                prefs.effective_language(QLocale.system().name()))
+        self.save_preferences()
+
+    def save_preferences(self) -> None:
+        try:
+            save_preferences(self.prefs)
+        except StorageError as exc:
+            log.warning("%s", exc)
+            if self.window is not None:
+                self.window.show_message(self.tr("The settings could not be saved: %1")
+                                         .replace("%1", str(exc)))
+
+    def save_window_state(self) -> None:
+        window = self.window
+        if window is None:
+            return
+        geometry = bytes(window.saveGeometry().toBase64().data()).decode("ascii")
+        if geometry != self.prefs.window_geometry:
+            self.prefs = dataclasses.replace(self.prefs, window_geometry=geometry)
+            self.save_preferences()
+
+    def show_preferences(self) -> PreferencesDialog:
+        if self.preferences_dialog is None:
+            dialog = PreferencesDialog(self.prefs, self.window)
+            dialog.preferences_changed.connect(self.set_preferences)
+            dialog.finished.connect(self._forget_preferences_dialog)
+            self.preferences_dialog = dialog
+        self.preferences_dialog.show()
+        self.preferences_dialog.raise_()
+        self.preferences_dialog.activateWindow()
+        return self.preferences_dialog
+
+    def _forget_preferences_dialog(self) -> None:
+        if self.preferences_dialog is not None:
+            self.preferences_dialog.deleteLater()
+            self.preferences_dialog = None
+
+    # -- help and accessibility --------------------------------------------------------------
+
+    def show_help(self, page: str = "rules") -> HelpDialog:
+        window = self.window
+        assert window is not None
+        if self.help_dialog is None:
+            self.help_dialog = HelpDialog(window)
+        self.help_dialog.show_rules(window.controller.rules)
+        self.help_dialog.show_page(page)
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+        return self.help_dialog
+
+    def describe_position(self) -> str:
+        """Show the position as text (also the board's accessible description)."""
+        window = self.window
+        assert window is not None
+        position = window.board.position() or window.controller.game.position
+        text = position_text(position)
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("The position"), text,
+                          QMessageBox.StandardButton.Ok, window)
+        box.setObjectName("positionBox")
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                    | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        box.open()
+        return text
+
+    def _describe_board(self) -> None:
+        window = self.window
+        if window is None:
+            return
+        position = window.board.position()
+        if position is not None:
+            window.board.setAccessibleDescription(position_text(position))
+
+    def _on_cursor_moved(self, text: str) -> None:
+        if self.window is not None:
+            self.window.statusBar().showMessage(text, 4000)
+
+    def show_about(self) -> None:
+        from dame_desktop import __version__
+
+        QMessageBox.about(
+            self.window, self.tr("About Dame"),
+            self.tr("Dame %1\n\nGerman draughts and its relatives: against the computer or "
+                    "with two people at one computer.").replace("%1", __version__))
+
+
+def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWindow]:
+    """What the program does at start, up to the event loop: preferences and language first,
+    then the window, then (after it is shown) warnings and the offer to continue."""
+    session = Session()
+    window = MainWindow(start_game=False)
+    session.attach(window)
+    window.show()
+    session.begin()
+    return session, window

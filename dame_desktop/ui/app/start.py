@@ -1,0 +1,94 @@
+"""The desktop program's entry point: ``dame-desktop`` and ``python -m dame_desktop``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from importlib.resources import files
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from dame_desktop import __version__
+from dame_desktop.ui.compat import keep_none_alive
+
+if TYPE_CHECKING:
+    from dame_desktop.ui.app.main_window import MainWindow
+
+
+def create_window() -> MainWindow:
+    """Build the main window (imported late so that ``--help`` stays fast)."""
+    from dame_desktop.ui.app.main_window import MainWindow
+
+    return MainWindow()
+
+
+def app_icon() -> QIcon:
+    """The program's icon from the package's resources (PNG sizes plus the SVG)."""
+    icon = QIcon()
+    folder = files("dame_desktop") / "resources" / "icons"
+    for size in (16, 32, 48, 64, 128, 256, 512):
+        png = folder / f"dame-{size}.png"
+        if png.is_file():
+            icon.addFile(str(png), QSize(size, size))
+    svg = folder / "dame.svg"
+    if svg.is_file():
+        icon.addFile(str(svg))
+    return icon
+
+
+class FileOpenFilter(QObject):
+    """Opens files the desktop hands over as events (macOS Finder double-clicks)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.FileOpen:
+            path = event.file()  # type: ignore[attr-defined]
+            if path:
+                self._window.files.open_path(path)
+                return True
+        return super().eventFilter(watched, event)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start the program; returns the exit code of the event loop."""
+    args = list(sys.argv if argv is None else argv)
+    if "--smoke-test" in args[1:]:
+        from dame_desktop.ui.app.smoke import (
+            run_smoke_test,  # the packaging check of a built bundle
+        )
+
+        return run_smoke_test(args)
+    if any(a in ("-h", "--help") for a in args[1:]):
+        print("usage: dame-desktop [FILE.pdn]\n\nPlay Dame (draughts) against the computer "
+              "or hot-seat; study and annotate the games of a PDN file.")
+        return 0
+    if any(a == "--version" for a in args[1:]):
+        print(f"dame-desktop {__version__}")
+        return 0
+    keep_none_alive()
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(args)
+    app.setApplicationName("Dame")
+    app.setOrganizationName("Dame")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("io.github.dame_desktop.Dame")  # matches the .desktop file
+    app.setWindowIcon(app_icon())
+    from dame_desktop.ui.app.session import (
+        open_main_window,  # preferences, language, autosave, the offer
+    )
+
+    _session, window = open_main_window(app)
+    file_open = FileOpenFilter(window)
+    app.installEventFilter(file_open)
+    pdn_files = [a for a in args[1:] if a.lower().endswith(".pdn")]
+    if pdn_files:  # a double-click on a .pdn file: open it (the first one)
+        window.files.open_path(pdn_files[0])
+    code = app.exec()
+    window.shutdown()
+    return int(code)

@@ -1,0 +1,148 @@
+"""The move list as a Qt table model: moves numbered in pairs, in square-number notation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from dame_desktop.core import Color, Game
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One move of the list: the game state it leads to (a blow that followed included)."""
+
+    state: int  # index into game.states of the position to show for this entry
+    text: str
+    colour: Color
+    row: int
+    column: int  # 1 or 2
+
+
+class MoveListModel(QAbstractTableModel):
+    """Rows are move pairs: number, first side's move, second side's move."""
+
+    def __init__(self, parent: object = None) -> None:
+        super().__init__(parent)  # type: ignore[arg-type]
+        self._entries: list[Entry] = []
+        self._cells: dict[tuple[int, int], int] = {}
+        self._rows = 0
+        self._current: int | None = None  # index into _entries of the shown move
+        self._first = Color.WHITE
+
+    # -- content -------------------------------------------------------------------------
+
+    def set_game(self, game: Game) -> None:
+        """Rebuild from ``game`` (cheap: a game has at most a few hundred moves)."""
+        self.beginResetModel()
+        states = game.states
+        self._first = game.rules.first
+        entries: list[Entry] = []
+        row = 0
+        column = 0
+        for i in range(1, len(states)):
+            state = states[i]
+            if state.move is None:
+                if entries and state.blown is not None:
+                    last = entries[-1]
+                    text = self.tr("%1 (blew %2)").replace("%1", last.text).replace(
+                        "%2", str(state.blown)
+                    )
+                    entries[-1] = Entry(i, text, last.colour, last.row, last.column)
+                continue
+            before = states[i - 1].position
+            mover = before.turn
+            text = before.move_text(state.move, algebraic=game.rules.algebraic)
+            want = 1 if mover is self._first else 2
+            if not entries:
+                row, column = 0, want
+            elif want == 1 or column == 2:
+                row, column = row + 1, want
+            else:
+                column = want
+            entries.append(Entry(i, text, mover, row, column))
+        self._entries = entries
+        self._cells = {(e.row, e.column): n for n, e in enumerate(entries)}
+        self._rows = (entries[-1].row + 1) if entries else 0
+        self._current = len(entries) - 1 if entries else None
+        self.endResetModel()
+
+    def entries(self) -> list[Entry]:
+        return list(self._entries)
+
+    def entry_at(self, index: Index) -> int | None:
+        """The entry number shown at ``index`` (None for the number column or a gap)."""
+        return self._cells.get((index.row(), index.column()))
+
+    def index_of(self, entry: int) -> QModelIndex:
+        e = self._entries[entry]
+        return self.index(e.row, e.column)
+
+    def set_current(self, entry: int | None) -> None:
+        """Mark the move whose position is on the board."""
+        old = self._current
+        self._current = entry
+        for n in (old, entry):
+            if n is not None and 0 <= n < len(self._entries):
+                idx = self.index_of(n)
+                self.dataChanged.emit(idx, idx)
+
+    def current(self) -> int | None:
+        return self._current
+
+    # -- Qt model interface --------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else 3
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        if section == 0:
+            return self.tr("No.")
+        first = self._first
+        colour = first if section == 1 else first.opponent
+        return self.tr("Light") if colour is Color.WHITE else self.tr("Dark")
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        if index.column() == 0:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return f"{index.row() + 1}."
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
+        n = self.entry_at(index)
+        if n is None:
+            if role == Qt.ItemDataRole.DisplayRole and index.column() == 1:
+                return "…"
+            return None
+        entry = self._entries[n]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return entry.text
+        if role == Qt.ItemDataRole.FontRole and n == self._current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole and n == self._current:
+            return QBrush(QColor(255, 214, 90))
+        if role == Qt.ItemDataRole.ForegroundRole and n == self._current:
+            return QBrush(QColor(20, 20, 20))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("Click to see the position after this move")
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if index.isValid() and index.column() > 0 and self.entry_at(index) is not None:
+            return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return Qt.ItemFlag.ItemIsEnabled
