@@ -62,16 +62,14 @@ from dame_desktop.ui.board.move_input import (
     Touched,
     jumped,
 )
+from dame_desktop.ui.board.pieces import PieceArt
 
 # Colours of the default wooden look.
 LIGHT_SQUARE = QColor("#f0dcb4")
 DARK_SQUARE = QColor("#a8744f")
 FRAME = QColor("#5b3a22")
 FRAME_TEXT = QColor("#f3e3c3")
-LIGHT_PIECE = (QColor("#fffaf0"), QColor("#e9dcc0"), QColor("#b9a582"))
-DARK_PIECE = (QColor("#6b5750"), QColor("#33261f"), QColor("#110b09"))
 GOLD = QColor(255, 196, 36)
-CROWN = QColor("#e8b21f")
 LAST_MOVE = QColor(255, 226, 92)
 CAPTURED_MARK = QColor(200, 40, 30)
 SELECTED = QColor(90, 200, 110)
@@ -147,10 +145,8 @@ class BoardWidget(QWidget):
         self.animation_ms = 250  # time for one leg of a move (the preferences set it)
         self._light_square = QColor(LIGHT_SQUARE)
         self._dark_square = QColor(DARK_SQUARE)
-        self._light_piece = LIGHT_PIECE
-        self._dark_piece = DARK_PIECE
-        # caches of pre-rendered pictures
-        self._pieces: dict[tuple[int, Color, bool, bool, float], QPixmap] = {}
+        self.art = PieceArt()
+        # cache of the pre-rendered frame and squares
         self._bg: QPixmap | None = None
         self._bg_key: tuple[object, ...] = ()
 
@@ -219,9 +215,7 @@ class BoardWidget(QWidget):
         """Paint with other colours (a theme); pieces get their shading from the base colour."""
         self._light_square = QColor(light_square)
         self._dark_square = QColor(dark_square)
-        self._light_piece = _shades(QColor(light_piece))
-        self._dark_piece = _shades(QColor(dark_piece))
-        self._pieces.clear()
+        self.art.set_colors(QColor(light_piece), QColor(dark_piece))
         self._bg = None
         self.update()
 
@@ -229,9 +223,7 @@ class BoardWidget(QWidget):
         """Back to the default wooden look."""
         self._light_square = QColor(LIGHT_SQUARE)
         self._dark_square = QColor(DARK_SQUARE)
-        self._light_piece = LIGHT_PIECE
-        self._dark_piece = DARK_PIECE
-        self._pieces.clear()
+        self.art.reset_colors()
         self._bg = None
         self.update()
 
@@ -906,127 +898,8 @@ class BoardWidget(QWidget):
         alpha: float = 1.0,
         lifted: bool = False,
     ) -> None:
-        """Draw a piece from the cache of pre-rendered pieces (gradients are slow to paint)."""
-        pixmap = self._piece_pixmap(radius, colour, king, lifted)
-        half = pixmap.width() / pixmap.devicePixelRatio() / 2
-        painter.save()
-        painter.setOpacity(alpha)
-        painter.drawPixmap(QPointF(center.x() - half, center.y() - half), pixmap)
-        painter.restore()
-
-    def _piece_pixmap(self, radius: float, colour: Color, king: bool, lifted: bool) -> QPixmap:
-        dpr = self.devicePixelRatioF()
-        key = (round(radius * 4), colour, king, lifted, dpr)
-        pixmap = self._pieces.get(key)
-        if pixmap is None:
-            r = key[0] / 4
-            side = max(2, math.ceil(2 * r * 1.9 * dpr))
-            pixmap = QPixmap(side, side)
-            pixmap.setDevicePixelRatio(dpr)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            p = QPainter(pixmap)
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            middle = side / dpr / 2
-            self._draw_piece(p, QPointF(middle, middle), r, colour, king, lifted)
-            p.end()
-            if len(self._pieces) > 32:
-                self._pieces.clear()
-            self._pieces[key] = pixmap
-        return pixmap
-
-    def _draw_piece(
-        self, painter: QPainter, center: QPointF, radius: float, colour: Color, king: bool,
-        lifted: bool,
-    ) -> None:
-        thickness = radius * 0.16
-        if king:
-            lower = QPointF(center.x(), center.y() + thickness * 1.3)
-            upper = QPointF(center.x(), center.y() - thickness * 1.2)
-            self._paint_shadow(painter, lower, radius, thickness, lifted)
-            self._paint_stone(painter, lower, radius, thickness, colour)
-            self._paint_stone(painter, upper, radius, thickness, colour)
-            self._paint_crown(painter, upper, radius, colour)
-        else:
-            self._paint_shadow(painter, center, radius, thickness, lifted)
-            self._paint_stone(painter, center, radius, thickness, colour)
-
-    def _paint_shadow(
-        self, painter: QPainter, center: QPointF, radius: float, thickness: float, lifted: bool
-    ) -> None:
-        offset = radius * (0.3 if lifted else 0.12)
-        spread = 1.25 if lifted else 1.1
-        c = QPointF(center.x() + offset * 0.6, center.y() + thickness + offset)
-        grad = QRadialGradient(c, radius * spread)
-        grad.setColorAt(0.0, QColor(0, 0, 0, 120 if lifted else 140))
-        grad.setColorAt(0.75, QColor(0, 0, 0, 60))
-        grad.setColorAt(1.0, QColor(0, 0, 0, 0))
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QBrush(grad))
-        painter.drawEllipse(c, radius * spread, radius * spread * 0.92)
-
-    def _paint_stone(
-        self, painter: QPainter, center: QPointF, radius: float, thickness: float, colour: Color
-    ) -> None:
-        top, mid, edge = self._light_piece if colour is Color.WHITE else self._dark_piece
-        # the side of the stone, seen below its top face
-        side = QPointF(center.x(), center.y() + thickness)
-        painter.setPen(QPen(edge.darker(130), max(0.8, radius * 0.03)))
-        painter.setBrush(edge)
-        painter.drawEllipse(side, radius, radius * 0.96)
-        # the top face with a light from the upper left
-        grad = QRadialGradient(
-            QPointF(center.x() - radius * 0.35, center.y() - radius * 0.4), radius * 1.5
-        )
-        grad.setColorAt(0.0, top)
-        grad.setColorAt(0.55, mid)
-        grad.setColorAt(1.0, edge)
-        painter.setPen(QPen(edge.darker(115), max(0.8, radius * 0.035)))
-        painter.setBrush(QBrush(grad))
-        painter.drawEllipse(center, radius, radius * 0.96)
-        # the turned grooves of a wooden draughts piece
-        groove_dark = QColor(edge)
-        groove_dark.setAlpha(170)
-        groove_light = QColor(top)
-        groove_light.setAlpha(140 if colour is Color.WHITE else 70)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for factor in (0.74, 0.5):
-            painter.setPen(QPen(groove_dark, max(0.8, radius * 0.045)))
-            painter.drawEllipse(center, radius * factor, radius * factor * 0.96)
-            painter.setPen(QPen(groove_light, max(0.6, radius * 0.03)))
-            shifted = QPointF(center.x() + radius * 0.02, center.y() + radius * 0.03)
-            painter.drawEllipse(shifted, radius * factor, radius * factor * 0.96)
-
-    def _paint_crown(
-        self, painter: QPainter, center: QPointF, radius: float, colour: Color
-    ) -> None:
-        w = radius * 0.95
-        h = radius * 0.62
-        left = center.x() - w / 2
-        base = center.y() + h * 0.45
-        top = center.y() - h * 0.55
-        path = QPainterPath(QPointF(left, base))
-        path.lineTo(left - w * 0.04, top + h * 0.2)
-        path.lineTo(left + w * 0.27, top + h * 0.52)
-        path.lineTo(center.x(), top)
-        path.lineTo(left + w * 0.73, top + h * 0.52)
-        path.lineTo(left + w * 1.04, top + h * 0.2)
-        path.lineTo(left + w, base)
-        path.closeSubpath()
-        grad = QLinearGradient(QPointF(center.x(), top), QPointF(center.x(), base))
-        grad.setColorAt(0.0, CROWN.lighter(135))
-        grad.setColorAt(1.0, CROWN.darker(125))
-        outline = QColor("#5a3c00") if colour is Color.WHITE else QColor("#f7e7a8")
-        painter.setPen(QPen(outline, max(0.8, radius * 0.05)))
-        painter.setBrush(QBrush(grad))
-        painter.drawPath(path)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(outline)
-        for x, y in ((left - w * 0.04, top + h * 0.2), (center.x(), top),
-                     (left + w * 1.04, top + h * 0.2)):
-            painter.drawEllipse(QPointF(x, y), radius * 0.07, radius * 0.07)
-        band = QRectF(left, base - h * 0.18, w, h * 0.18)
-        painter.setBrush(CROWN.darker(140))
-        painter.drawRect(band)
+        self.art.paint(painter, center, radius, colour, king, self.devicePixelRatioF(), alpha,
+                       lifted)
 
 
 def _follows(before: Position, move: Move, after: Position) -> bool:
@@ -1037,11 +910,3 @@ def _follows(before: Position, move: Move, after: Position) -> bool:
         return before.play(move) == after
     except ValueError:
         return False
-
-
-def _shades(base: QColor) -> tuple[QColor, QColor, QColor]:
-    """Highlight, body and rim colours of a piece of colour ``base``."""
-    light = base.lightness() > 128
-    top = base.lighter(108) if light else base.lighter(190)
-    edge = base.darker(150) if light else base.darker(250)
-    return top, base, edge
