@@ -174,7 +174,7 @@ def test_the_board_grows_with_the_dialog(qtbot) -> None:  # type: ignore[no-unty
     editor.resize(1400, 1000)
     qtbot.waitUntil(lambda: editor.board.square_rect(1).width() > small * 1.4, timeout=2000)
     side: QWidget = editor.message.parentWidget()
-    assert side.width() <= 340
+    assert side.width() <= 320
 
 
 def test_custom_rules_are_offered_first_and_kept(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -95,8 +95,18 @@ class PieceArt:
         return pixmap
 
     def icon(self, colour: Color, king: bool, side: int = 40, dpr: float = 1.0) -> QIcon:
-        """An icon of a piece, for buttons (the set-up palette)."""
-        return QIcon(self.pixmap(side / 3.8, colour, king, False, dpr))
+        """An icon of a piece filling a ``side`` square, for buttons (the set-up palette)."""
+        pixmap = QPixmap(max(2, math.ceil(side * dpr)), max(2, math.ceil(side * dpr)))
+        pixmap.setDevicePixelRatio(dpr)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        radius = side * 0.36
+        # a king stands taller: shift it down a little so both stones fit
+        centre = QPointF(side / 2, side / 2 + (side * 0.03 if king else -side * 0.04))
+        self._draw_piece(p, centre, radius, colour, king, False)
+        p.end()
+        return QIcon(pixmap)
 
     def _draw_piece(
         self, painter: QPainter, center: QPointF, radius: float, colour: Color, king: bool,

@@ -598,7 +598,10 @@ class BoardWidget(QWidget):
         elif selected is not None:
             hidden.add(selected)
         for sq in glow:
-            if sq not in hidden or sq == selected:
+            if sq == selected and held is not None:
+                # the glow goes with the held piece, also to its landing in a capture
+                self._paint_glow(painter, self.square_center(held), radius)
+            elif sq not in hidden:
                 self._paint_glow(painter, self.square_center(sq), radius)
         for sq, piece in sorted(shown.pieces().items()):
             if sq in hidden:

@@ -213,7 +213,9 @@ class SetupEditor(QDialog):
         self.action = ""
         self.pieces: dict[int, tuple[Color, Kind]] = {}
         self.turn = rules.first
-        layout = QHBoxLayout(self)
+        outer = QVBoxLayout(self)
+        layout = QHBoxLayout()
+        outer.addLayout(layout, 1)
         self.board = SetupBoard()
         self.board.setObjectName("setupBoard")
         self.board.set_animated(False)
@@ -224,7 +226,7 @@ class SetupEditor(QDialog):
         self.board.piece_dragged.connect(self.drag_piece)
         layout.addWidget(self.board, 1)
         side_widget = QWidget()
-        side_widget.setMaximumWidth(340)
+        side_widget.setMaximumWidth(320)
         side = QVBoxLayout(side_widget)
         side.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(side_widget)
@@ -304,7 +306,7 @@ class SetupEditor(QDialog):
         self.play_button.clicked.connect(lambda: self._finish("play"))
         self.save_button.clicked.connect(lambda: self._finish("save"))
         buttons.rejected.connect(self.reject)
-        side.addWidget(buttons)
+        outer.addWidget(buttons)
         if start is not None and start.rules.board_size != rules.board_size:
             start = None
         self.load(start if start is not None else Position.start(rules))
