@@ -278,3 +278,17 @@ def test_a_new_position_ends_the_binding() -> None:
     r.input.bind_touch(22)
     r.input.reset(r.position, r.position.legal_moves())
     assert r.input.touched is None and r.input.held is None
+
+
+def test_one_capture_with_two_routes_is_played_the_way_the_user_went() -> None:
+    # the king on 16 takes the same four pieces round either way: one move, two routes
+    fen = "W:WK16:B6,11,14,21,22,23"
+    for route in ((16, 2, 13, 26, 16), (16, 26, 13, 2, 16)):
+        r = Recorder(fen)
+        (move,) = [m for m in r.position.legal_moves() if len(m.paths) > 1]
+        assert set(move.paths) == {(16, 2, 13, 26, 16), (16, 26, 13, 2, 16)}
+        r.input.click(16)
+        for sq in route[1:]:
+            r.input.click(sq)
+        (chosen,) = r.chosen()
+        assert chosen == move and chosen.path == route

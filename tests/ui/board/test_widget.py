@@ -160,3 +160,11 @@ def test_coordinates_and_numbers_can_be_switched(qtbot) -> None:  # type: ignore
     board.set_show_coordinates(True)
     board.set_show_numbers(True)
     assert board.shows_numbers() and with_letters != board.grab().toImage()
+
+
+def test_a_direct_capture_beside_a_long_one_to_the_same_square_can_be_dropped(qtbot) -> None:  # type: ignore[no-untyped-def]
+    # the old board refused both as "several captures" and the direct one could never be made
+    board = shown_board(qtbot, "W:WK15:B10,K13,18,26,27")
+    with qtbot.waitSignal(board.move_chosen, timeout=2000) as blocker:
+        drag(board, 15, 1)
+    assert blocker.args[0].captured == (10,)
