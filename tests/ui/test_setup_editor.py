@@ -173,8 +173,8 @@ def test_the_board_grows_with_the_dialog(qtbot) -> None:  # type: ignore[no-unty
     assert small * 8 > 400, "a big board at 800x600"
     editor.resize(1400, 1000)
     qtbot.waitUntil(lambda: editor.board.square_rect(1).width() > small * 1.4, timeout=2000)
-    side: QWidget = editor.message.parentWidget()
-    assert side.width() <= 320
+    side = editor.message.parentWidget()
+    assert isinstance(side, QWidget) and side.width() <= 320
 
 
 def test_custom_rules_are_offered_first_and_kept(qtbot) -> None:  # type: ignore[no-untyped-def]

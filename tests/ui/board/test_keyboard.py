@@ -8,7 +8,7 @@ import random
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from dame_desktop.core import Position, find_rules
+from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.ui.board.keyboard import BoardKeyboard
 from dame_desktop.ui.board.widget import BoardWidget
 from tests.ui.uihelp import drag, start
@@ -59,7 +59,7 @@ def test_the_cursor_never_stands_on_a_light_square(qtbot) -> None:  # type: igno
             rect = keys.cursor_rect()
             assert rect is not None and board.square_at(rect.center()) == square
         # and every dark square can be reached from every other
-        squares = board.position().geometry.squares  # type: ignore[union-attr]
+        squares = board.position().geometry.squares
         reached, todo = {22}, [22]
         while todo:
             here = todo.pop()
@@ -104,7 +104,7 @@ def test_up_is_up_on_the_screen_on_a_turned_board(qtbot) -> None:  # type: ignor
 
 def test_enter_plays_through_the_move_input(qtbot) -> None:  # type: ignore[no-untyped-def]
     board, keys = board_with_keys(qtbot)
-    played = []
+    played: list[Move] = []
     board.move_chosen.connect(played.append)
     keys.place(22)
     QTest.keyClick(board, Qt.Key.Key_Return)
