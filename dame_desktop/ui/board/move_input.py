@@ -15,13 +15,16 @@ the routes still possible.  What happens is told to the listeners (and returned)
 
 Touch-move ("berührt -- geführt", issue 17): the model never decides what is legal; the window
 gives it the legal moves.  When a piece with a legal move is first picked up (press or first
-click) the model reports :class:`Touched`.  If the touch-move rule is on, the window tells the
-core (``Game.touch(square)``, which narrows the legal moves to that piece), hands the narrowed
-moves back with :meth:`MoveInput.set_moves` and calls :meth:`MoveInput.bind_touch` with the
-square.  While a touch is binding, letting go on the piece's own square, Escape and a right
-click do not free it, and reaching for another piece is refused with ``Refusal.TOUCHED``.
-A new position (:meth:`reset`) ends the binding.  When the rule is off the window ignores
-``Touched`` and nothing changes.
+click) the model reports :class:`Touched`.  The window tells the core
+(``Game.touch(square, straighten=...)``); when that answers ``Touch.BOUND`` the core's legal
+moves are narrowed to that piece, and the window hands them back with
+:meth:`MoveInput.set_moves` (the held piece stays in hand) and calls
+:meth:`MoveInput.bind_touch` with the square.  After showing a position again
+(:meth:`reset`, the board's ``set_position``, ends the binding) it binds ``Game.touched``
+again if that is set.  While a touch is binding, letting go on the piece's own square, Escape
+and a right click do not free it, and reaching for another piece is refused with
+``Refusal.TOUCHED``.  When the rule is off (``Touch.OFF``) or the player said "straighten"
+first, the window ignores ``Touched`` and nothing changes.
 """
 
 from __future__ import annotations
