@@ -15,11 +15,11 @@ Two ways to cut a file into games:
 
 from __future__ import annotations
 
-import contextlib
+import hashlib
 import io
 import os
 import re
-import tempfile
+import stat
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,6 +28,12 @@ from pathlib import Path
 from dame_desktop.core import RuleSet
 from dame_desktop.pdn import Game, PdnError, read_game, write_game
 from dame_desktop.pdn import lexer as lx
+from dame_desktop.store.files import (
+    FileProblem,
+    StorageError,
+    atomic_write_bytes,
+    remove_stale_temps,
+)
 
 EXACT_LIMIT = 2_000_000
 """Files up to this many bytes are cut into games by the PDN lexer itself."""
@@ -41,13 +47,39 @@ _UNESCAPE = re.compile(r"\\(.)")
 LIST_TAGS = ("White", "Black", "Event", "Site", "Date", "Round", "Result")
 
 
-class DocumentError(Exception):
-    """A file cannot be opened or saved; the message names the file and the reason."""
+OPEN_LIMIT = 1 << 30
+"""Files larger than this (1 GiB) are not opened: they are no game collection."""
 
-    def __init__(self, message: str, path: Path | None = None, reason: str = "") -> None:
-        super().__init__(message)
-        self.path = path
-        self.reason = reason
+
+class DocumentError(StorageError):
+    """A file cannot be opened or saved; the message names the file and the reason.
+
+    ``kind`` (a :class:`~dame_desktop.store.files.FileProblem`) says what went wrong as data:
+    READ_ONLY, FOLDER_READ_ONLY, FOLDER_MISSING, DISK_FULL, NOT_A_FILE, PERMISSION, OTHER
+    when saving; NOT_FOUND, PERMISSION, NOT_A_FILE, TOO_BIG, OTHER when opening; NO_PATH for
+    a document without a file.  ``path`` is the file, ``reason`` the words for it.
+    """
+
+    def __init__(self, message: str, path: Path | None = None, reason: str = "",
+                 kind: FileProblem = FileProblem.OTHER) -> None:
+        super().__init__(message, path, kind, reason)
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=32).digest()
+
+
+def _read_error(target: Path, exc: OSError) -> DocumentError:
+    if isinstance(exc, FileNotFoundError):
+        kind = FileProblem.NOT_FOUND
+    elif isinstance(exc, PermissionError):
+        kind = FileProblem.PERMISSION
+    elif isinstance(exc, IsADirectoryError):
+        kind = FileProblem.NOT_A_FILE
+    else:
+        kind = FileProblem.OTHER
+    reason = exc.strerror or str(exc)
+    return DocumentError(f"cannot open {target}: {reason}", target, reason, kind)
 
 
 @dataclass
@@ -89,27 +121,55 @@ class PdnDocument:
     problems: list[Problem] = field(default_factory=list)
     method: str = "exact"
     verified: set[int] = field(default_factory=set)  # fast index: ranges checked by the lexer
-    stamp: tuple[int, int] | None = None  # (mtime in ns, size) when read or written
+    digest: bytes | None = None  # BLAKE2b of the bytes last read from or written to ``path``
 
     def changed_on_disk(self) -> bool:
-        """True when the file was changed by someone else since it was read or saved."""
-        return self.path is not None and self.stamp is not None and (
-            _stamp(self.path) != self.stamp)
+        """True when the file's content is no longer what was read or saved: compared by a
+        hash of its bytes (a change that keeps size and modification time is found too).  A
+        file that is gone or cannot be read counts as changed.  Never raises."""
+        if self.path is None or self.digest is None:
+            return False
+        try:
+            with open(self.path, "rb") as handle:
+                if os.fstat(handle.fileno()).st_size != len(self.data):
+                    return True
+                current = hashlib.blake2b(digest_size=32)
+                while chunk := handle.read(1 << 20):
+                    current.update(chunk)
+        except (OSError, ValueError):
+            return True
+        return current.digest() != self.digest
 
     # -- opening ---------------------------------------------------------------------------
 
     @classmethod
     def open(cls, path: str | Path, method: str | None = None) -> PdnDocument:
-        """Index the games of ``path``; raises DocumentError when it cannot be read."""
+        """Index the games of ``path`` (the temporary files killed saves of it left are
+        removed first).  Raises DocumentError (kind NOT_FOUND, PERMISSION, NOT_A_FILE,
+        TOO_BIG or OTHER) when it cannot be read."""
         target = Path(path)
+        remove_stale_temps(target)
         try:
-            data = target.read_bytes()
+            with open(target, "rb") as handle:
+                info = os.fstat(handle.fileno())
+                if not stat.S_ISREG(info.st_mode):
+                    reason = "this is not a file"
+                    raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                        FileProblem.NOT_A_FILE)
+                if info.st_size > OPEN_LIMIT:
+                    reason = f"the file is larger than {OPEN_LIMIT >> 20} MB"
+                    raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                        FileProblem.TOO_BIG)
+                data = handle.read(OPEN_LIMIT + 1)
         except OSError as exc:
-            reason = exc.strerror or str(exc)
-            raise DocumentError(f"cannot open {target}: {reason}", target, reason) from exc
+            raise _read_error(target, exc) from exc
+        except MemoryError:
+            reason = "not enough memory to read the file"
+            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                FileProblem.TOO_BIG) from None
         doc = cls.from_bytes(data, method)
         doc.path = target
-        doc.stamp = _stamp(target)
+        doc.digest = _digest(data)
         return doc
 
     @classmethod
@@ -321,55 +381,35 @@ class PdnDocument:
         return data
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Write the file atomically (to ``path`` for Save as); the index is rebuilt."""
+        """Write the file atomically (to ``path`` for Save as); the index is rebuilt.
+
+        Goes through :func:`dame_desktop.store.files.atomic_write_bytes`: a symbolic link's
+        target is written (the link stays), the file's permissions are kept, a write-protected
+        file is refused, and on any error the file on disk is unchanged.  Raises
+        DocumentError with ``kind`` NO_PATH, READ_ONLY, FOLDER_READ_ONLY, FOLDER_MISSING,
+        DISK_FULL, NOT_A_FILE, PERMISSION or OTHER.  It does not check
+        :meth:`changed_on_disk`: ask the user first.
+        """
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise DocumentError("the games have no file yet: choose one with Save as")
+            reason = "the games have no file yet: choose one with Save as"
+            raise DocumentError(reason, None, reason, FileProblem.NO_PATH)
         data = self.render()
-        atomic_write_bytes(target, data)
+        try:
+            atomic_write_bytes(target, data)
+        except StorageError as exc:
+            raise DocumentError(f"cannot save {target}: {exc.reason}", target, exc.reason,
+                                exc.kind) from exc
         fresh = PdnDocument.from_bytes(data, self.method)
         self.data = data
         self.encoding, self.bom, self.newline = fresh.encoding, fresh.bom, fresh.newline
         self.entries = fresh.entries
         self.verified = set()
         self.path = target
-        self.stamp = _stamp(target)
+        self.digest = _digest(data)
         self.edited = {}
         self.added = []
         return target
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data``: a temporary file in the same folder, then os.replace.
-
-    Raises DocumentError naming the file when it cannot be written.
-    """
-    tmp_name: str | None = None
-    try:
-        fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(tmp_name, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        os.replace(tmp_name, path)
-        tmp_name = None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise DocumentError(f"cannot save {path}: {reason}", path, reason) from exc
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
 
 
 def _list_tags(game: Game) -> dict[str, str]:

@@ -285,11 +285,20 @@ def is_read_only(path: PathArg) -> bool:
 
 
 def _folder_read_only(folder: Path) -> bool:
+    """No write permission for anyone on the folder, or a file system mounted read-only."""
     try:
         info = os.stat(folder)
     except OSError:
         return False
-    return stat.S_ISDIR(info.st_mode) and not info.st_mode & 0o222
+    if stat.S_ISDIR(info.st_mode) and not info.st_mode & 0o222:
+        return True
+    statvfs = getattr(os, "statvfs", None)
+    if statvfs is None:
+        return False
+    try:
+        return bool(statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False) -> Path:
@@ -318,8 +327,6 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
         raise _write_error(target, _problem(exc, creating=False), exc) from exc
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise _write_error(target, FileProblem.NOT_A_FILE)
-    if info is not None and is_read_only(target):
-        raise _write_error(target, FileProblem.READ_ONLY)
     if make_folder:
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -329,6 +336,8 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
         raise _write_error(target, FileProblem.FOLDER_MISSING)
     if _folder_read_only(folder):
         raise _write_error(target, FileProblem.FOLDER_READ_ONLY)
+    if info is not None and is_read_only(target):
+        raise _write_error(target, FileProblem.READ_ONLY)
     remove_stale_temps(target)
     temp = folder / temp_name_for(target)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
