@@ -130,6 +130,8 @@ class PdnDocument:
         if self.path is None or self.digest is None:
             return False
         try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                return True
             with open(self.path, "rb") as handle:
                 if os.fstat(handle.fileno()).st_size != len(self.data):
                     return True
@@ -150,12 +152,12 @@ class PdnDocument:
         target = Path(path)
         remove_stale_temps(target)
         try:
+            if not stat.S_ISREG(os.stat(target).st_mode):  # a pipe or device would block
+                reason = "this is not a file"
+                raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                    FileProblem.NOT_A_FILE)
             with open(target, "rb") as handle:
                 info = os.fstat(handle.fileno())
-                if not stat.S_ISREG(info.st_mode):
-                    reason = "this is not a file"
-                    raise DocumentError(f"cannot open {target}: {reason}", target, reason,
-                                        FileProblem.NOT_A_FILE)
                 if info.st_size > OPEN_LIMIT:
                     reason = f"the file is larger than {OPEN_LIMIT >> 20} MB"
                     raise DocumentError(f"cannot open {target}: {reason}", target, reason,

@@ -620,6 +620,10 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
         return JsonRead(False, warnings=(warning,))
 
     try:
+        if not stat.S_ISREG(os.stat(source).st_mode):  # a pipe would block the start forever
+            warning = StorageWarning(WarningKind.UNREADABLE, source,
+                                     "could not be read: this is not a file", file=file)
+            return JsonRead(False, warnings=(warning,))
         with open(source, "rb") as handle:
             raw = handle.read(limit + 1)
     except FileNotFoundError:

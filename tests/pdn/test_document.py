@@ -153,6 +153,21 @@ def test_open_errors_are_typed(tmp_path: Path) -> None:
     assert info.value.kind is FileProblem.NOT_A_FILE
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_refused_instead_of_blocking(tmp_path: Path) -> None:
+    pipe = tmp_path / "games.pdn"
+    os.mkfifo(pipe)
+    with pytest.raises(DocumentError) as info:
+        PdnDocument.open(pipe)  # open() of a pipe would wait for a writer forever
+    assert info.value.kind is FileProblem.NOT_A_FILE
+    doc = edited(copy(tmp_path / "src"))
+    with pytest.raises(DocumentError) as info:
+        doc.save(pipe)
+    assert info.value.kind is FileProblem.NOT_A_FILE
+    doc.path = pipe
+    assert doc.changed_on_disk()
+
+
 @pytest.mark.skipif(not POSIX or shutil.which("unshare") is None, reason="needs unshare")
 @pytest.mark.parametrize("case", ["full", "read-only"])
 def test_a_full_disk_and_a_read_only_disk_keep_the_original(tmp_path: Path, case: str) -> None:
