@@ -65,6 +65,25 @@ class DocumentError(StorageError):
         super().__init__(message, path, kind, reason)
 
 
+_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"%PDF-", b"\x7fELF",
+          b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"Rar!", b"7z\xbc\xaf")
+_CONTROLS = re.compile(rb"[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")  # not \t \n \v \f \r or DOS end
+
+
+def looks_binary(data: bytes) -> str:
+    """Why ``data`` is no PDN text ("" when it may be): a known binary format's signature, a
+    UTF-16/32 byte order mark, or more than 1 % control bytes in the first 64 KB (a stray
+    NUL in a comment is still text)."""
+    sample = data[:65536]
+    if sample.startswith(_MAGIC):
+        return "it is a picture, an archive or a program, not text"
+    if sample.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "it is UTF-16 or UTF-32 text; save it as UTF-8"
+    if len(_CONTROLS.findall(sample)) * 100 > len(sample):
+        return "it holds binary data, not text"
+    return ""
+
+
 def _digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=32).digest()
 
@@ -148,7 +167,7 @@ class PdnDocument:
     def open(cls, path: str | Path, method: str | None = None) -> PdnDocument:
         """Index the games of ``path`` (the temporary files killed saves of it left are
         removed first).  Raises DocumentError (kind NOT_FOUND, PERMISSION, NOT_A_FILE,
-        TOO_BIG or OTHER) when it cannot be read."""
+        TOO_BIG or OTHER) when it cannot be read, NOT_PDN when it is no text at all."""
         target = Path(path)
         remove_stale_temps(target)
         try:
@@ -169,6 +188,11 @@ class PdnDocument:
             reason = "not enough memory to read the file"
             raise DocumentError(f"cannot open {target}: {reason}", target, reason,
                                 FileProblem.TOO_BIG) from None
+        binary = looks_binary(data)
+        if binary:
+            reason = f"this is not a PDN file: {binary}"
+            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                FileProblem.NOT_PDN)
         doc = cls.from_bytes(data, method)
         doc.path = target
         doc.digest = _digest(data)

@@ -64,6 +64,7 @@ class FileProblem(enum.Enum):
     PERMISSION = "permission"  # the system refused (no read right, file locked or immutable)
     TOO_BIG = "too-big"  # reading: the file is larger than anything we could have written
     NO_PATH = "no-path"  # a document without a file yet: "Save as" must choose one
+    NOT_PDN = "not-pdn"  # opening a document: the bytes are no text (a picture, an archive)
     OTHER = "other"  # anything else; ``reason`` has the system's words
 
 

@@ -4,6 +4,7 @@ and the leftovers of saves killed mid-write.  Real files, real subprocesses, rea
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import signal
@@ -151,6 +152,27 @@ def test_open_errors_are_typed(tmp_path: Path) -> None:
     with pytest.raises(DocumentError) as info:
         PdnDocument.open(tmp_path)
     assert info.value.kind is FileProblem.NOT_A_FILE
+
+
+@pytest.mark.parametrize("data", [
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 40,
+    b"\x00" * 4096,
+    random.Random(5).randbytes(20_000),
+    "[Event \"x\"]\n1. 11-15 *\n".encode("utf-16"),
+])
+def test_a_file_that_is_not_text_is_not_a_pdn_file(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "picture.pdn"
+    path.write_bytes(data)
+    with pytest.raises(DocumentError) as info:
+        PdnDocument.open(path)
+    assert info.value.kind is FileProblem.NOT_PDN
+    assert "not a PDN file" in str(info.value) and str(path) in str(info.value)
+
+
+def test_a_stray_nul_in_a_comment_is_still_a_pdn_file(tmp_path: Path) -> None:
+    path = copy(tmp_path)
+    path.write_bytes(path.read_bytes().replace(b"1-0", b"{\x00} 1-0", 1))
+    assert len(PdnDocument.open(path)) == 3
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
