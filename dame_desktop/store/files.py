@@ -316,7 +316,11 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
     it is not touched), FOLDER_READ_ONLY, FOLDER_MISSING, DISK_FULL, NOT_A_FILE, PERMISSION or
     OTHER.  On every error the original file is unchanged and no temporary file is left.
     """
-    target = real_target(path)
+    try:
+        target = real_target(path)
+    except (OSError, ValueError) as exc:  # e.g. a NUL character in the name
+        raise StorageError(f"could not write {path}: {exc}", Path(path), FileProblem.OTHER,
+                           str(exc)) from exc
     folder = target.parent
     if os.path.islink(target):  # realpath stopped at a link: a loop
         raise _write_error(target, FileProblem.NOT_A_FILE)
@@ -457,10 +461,10 @@ def move_aside(path: PathArg, now: datetime | None = None) -> Path:
     base = source.with_name(f"{source.name}.damaged-{stamp}")
     candidate = base
     counter = 1
-    while candidate.exists():
-        candidate = base.with_name(f"{base.name}-{counter}")
-        counter += 1
     try:
+        while os.path.lexists(candidate):
+            candidate = base.with_name(f"{base.name}-{counter}")
+            counter += 1
         os.replace(source, candidate)
     except OSError as exc:
         raise StorageError(f"could not move {source} aside: {exc.strerror or exc}", source,
@@ -479,7 +483,7 @@ def report_damage(path: PathArg, detail: str, kind: WarningKind = WarningKind.DA
     source = Path(path)
     try:
         moved: Path | None = move_aside(source)
-    except StorageError as exc:
+    except Exception as exc:  # noqa: BLE001 - StorageError, or whatever the system does
         moved = None
         detail = f"{detail} (and {exc})"
     if kind is WarningKind.DAMAGED and damage is None:
@@ -608,8 +612,10 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
 
     A missing file gives ``found=False`` and no warning.  A file that is larger than
     ``limit`` bytes, not text, empty, not JSON or nested absurdly deep is moved aside and
-    reported (DAMAGED, with ``damage`` saying which); a file the system will not let us read
-    is reported (UNREADABLE) and left alone.  Stale temporary files of ours beside it are
+    reported (DAMAGED, with ``damage`` saying which).  A file the system will not let us read
+    is reported as UNREADABLE and moved aside when the system allows it (``moved_to``), so
+    that the next save does not replace it unread; a folder, pipe or device at the path is
+    reported as UNREADABLE and left alone.  Stale temporary files of ours beside it are
     removed first.
     """
     source = Path(path)
@@ -630,8 +636,9 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
     except FileNotFoundError:
         return JsonRead(False)
     except (OSError, ValueError) as exc:
+        # set aside too, when the system lets us: the next save would replace it unread
         reason = f"could not be read: {getattr(exc, 'strerror', None) or exc}"
-        warning = StorageWarning(WarningKind.UNREADABLE, source, reason, file=file)
+        warning = report_damage(source, reason, WarningKind.UNREADABLE, file=file)
         return JsonRead(False, warnings=(warning,))
     except MemoryError:
         return damaged(Damage.TOO_BIG, "the file is too big to read")

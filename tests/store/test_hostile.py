@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sys
 from pathlib import Path
 
@@ -174,6 +175,49 @@ def test_a_named_pipe_instead_of_a_file_does_not_block_the_start(tmp_path: Path)
     with pytest.raises(StorageError) as info:
         save_preferences(GOOD, tmp_path)
     assert info.value.kind is FileProblem.NOT_A_FILE
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX users")
+def test_a_file_the_system_will_not_read_is_set_aside_not_overwritten() -> None:
+    """Run as a user whom permissions bind (root drops to 'nobody' in a subprocess)."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="dame-unreadable-", dir="/tmp"))  # others may enter
+    try:
+        _unreadable_case(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _unreadable_case(folder: Path) -> None:
+    import subprocess
+    import textwrap
+
+    save_preferences(GOOD, folder)
+    path = settings_path(folder)
+    before = path.read_bytes()
+    path.chmod(0o200)  # write-only: it cannot be read, but it could be replaced
+    folder.chmod(0o777)
+    script = textwrap.dedent(f"""
+        import os, sys
+        from dame_desktop.store.settings import load_preferences, save_preferences
+        if os.geteuid() == 0:  # imports first: the interpreter may live in root's home
+            os.setgid(65534)
+            os.setuid(65534)
+        loaded = load_preferences({str(folder)!r})
+        (warning,) = loaded.warnings
+        print(warning.kind.value, warning.moved_to is not None)
+        save_preferences(loaded.value, {str(folder)!r})
+    """)
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=root, timeout=60, env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["unreadable", "True"]
+    (aside,) = asides(folder, "settings.json")
+    aside.chmod(0o600)
+    assert aside.read_bytes() == before  # kept, and the new file took its place
+    assert path.exists()
 
 
 # -- the autosave ------------------------------------------------------------------------------
