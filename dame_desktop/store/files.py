@@ -307,8 +307,9 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
 
     Readers see the old or the new file, never a mixture, even when the program is killed
     mid-write.  A symbolic link is followed: its target is replaced and the link stays.  The
-    new file keeps the replaced file's permission bits (a new one gets the usual 0o666 minus
-    the umask).  ``make_folder`` creates missing folders (the program's own files); otherwise a
+    new file keeps the replaced file's permission bits and, where allowed, its owner (a new
+    one gets the usual 0o666 minus the umask).  Hard links to the old file keep the old
+    content (a rename cannot keep them).  ``make_folder`` creates missing folders (the program's own files); otherwise a
     missing folder is an error.  Leftover temporary files of earlier killed writes of this
     file are removed first.
 
@@ -359,6 +360,10 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
         if info is not None:
             with contextlib.suppress(OSError):
                 os.chmod(temp, stat.S_IMODE(info.st_mode))
+            chown = getattr(os, "chown", None)
+            if chown is not None and os.name == "posix" and info.st_uid != os.geteuid():
+                with contextlib.suppress(OSError):  # root saving someone's file keeps its owner
+                    chown(temp, info.st_uid, info.st_gid)
         os.replace(temp, target)
         done = True
     except OSError as exc:

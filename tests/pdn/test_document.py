@@ -249,6 +249,14 @@ def test_the_saved_file_keeps_its_permissions(tmp_path: Path) -> None:
     assert (tmp_path / "fresh.pdn").stat().st_mode & 0o777 == 0o640  # 0o666 minus the umask
 
 
+@pytest.mark.skipif(not POSIX or os.geteuid() != 0, reason="only root can give files away")
+def test_root_saving_someone_elses_file_keeps_its_owner(tmp_path: Path) -> None:
+    path = copy(tmp_path)
+    os.chown(path, 65534, 65534)
+    edited(path).save()
+    assert (path.stat().st_uid, path.stat().st_gid) == (65534, 65534)
+
+
 # -- changes by another program ---------------------------------------------------------------
 
 def test_a_change_that_keeps_size_and_time_is_found(tmp_path: Path) -> None:
