@@ -309,9 +309,9 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
     mid-write.  A symbolic link is followed: its target is replaced and the link stays.  The
     new file keeps the replaced file's permission bits and, where allowed, its owner (a new
     one gets the usual 0o666 minus the umask).  Hard links to the old file keep the old
-    content (a rename cannot keep them).  ``make_folder`` creates missing folders (the program's own files); otherwise a
-    missing folder is an error.  Leftover temporary files of earlier killed writes of this
-    file are removed first.
+    content (a rename cannot keep them).  ``make_folder`` creates missing folders (the
+    program's own files); otherwise a missing folder is an error.  Leftover temporary files of
+    earlier killed writes of this file are removed first.
 
     Raises StorageError naming the file, with ``kind`` READ_ONLY (the file is write-protected:
     it is not touched), FOLDER_READ_ONLY, FOLDER_MISSING, DISK_FULL, NOT_A_FILE, PERMISSION or
