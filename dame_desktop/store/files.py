@@ -361,8 +361,8 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
             with contextlib.suppress(OSError):
                 os.chmod(temp, stat.S_IMODE(info.st_mode))
             chown = getattr(os, "chown", None)
-            if chown is not None and os.name == "posix" and info.st_uid != os.geteuid():
-                with contextlib.suppress(OSError):  # root saving someone's file keeps its owner
+            if chown is not None and os.name == "posix":
+                with contextlib.suppress(OSError):  # owner and group stay, where allowed
                     chown(temp, info.st_uid, info.st_gid)
         os.replace(temp, target)
         done = True
