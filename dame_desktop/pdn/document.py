@@ -32,6 +32,7 @@ from dame_desktop.store.files import (
     FileProblem,
     StorageError,
     atomic_write_bytes,
+    problem_of,
     remove_stale_temps,
 )
 
@@ -47,8 +48,8 @@ _UNESCAPE = re.compile(r"\\(.)")
 LIST_TAGS = ("White", "Black", "Event", "Site", "Date", "Round", "Result")
 
 
-OPEN_LIMIT = 1 << 30
-"""Files larger than this (1 GiB) are not opened: they are no game collection."""
+OPEN_LIMIT = 512 << 20
+"""Files larger than this (512 MiB) are not opened: the index would not fit in memory."""
 
 
 class DocumentError(StorageError):
@@ -89,14 +90,9 @@ def _digest(data: bytes) -> bytes:
 
 
 def _read_error(target: Path, exc: OSError) -> DocumentError:
-    if isinstance(exc, FileNotFoundError):
+    kind = FileProblem.NOT_FOUND if isinstance(exc, FileNotFoundError) else problem_of(exc)
+    if kind is FileProblem.FOLDER_MISSING:  # ENOTDIR: a part of the path is a file
         kind = FileProblem.NOT_FOUND
-    elif isinstance(exc, PermissionError):
-        kind = FileProblem.PERMISSION
-    elif isinstance(exc, IsADirectoryError):
-        kind = FileProblem.NOT_A_FILE
-    else:
-        kind = FileProblem.OTHER
     reason = exc.strerror or str(exc)
     return DocumentError(f"cannot open {target}: {reason}", target, reason, kind)
 
@@ -193,7 +189,12 @@ class PdnDocument:
             reason = f"this is not a PDN file: {binary}"
             raise DocumentError(f"cannot open {target}: {reason}", target, reason,
                                 FileProblem.NOT_PDN)
-        doc = cls.from_bytes(data, method)
+        try:
+            doc = cls.from_bytes(data, method)
+        except MemoryError:
+            reason = "not enough memory to index the file"
+            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                FileProblem.TOO_BIG) from None
         doc.path = target
         doc.digest = _digest(data)
         return doc

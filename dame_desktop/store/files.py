@@ -67,6 +67,17 @@ class FileProblem(enum.Enum):
     NOT_PDN = "not-pdn"  # opening a document: the bytes are no text (a picture, an archive)
     OTHER = "other"  # anything else; ``reason`` has the system's words
 
+    @property
+    def save_as_helps(self) -> bool:
+        """True when saving elsewhere ("Save as") is the way out of this problem."""
+        return self in _SAVE_AS_HELPS
+
+
+_SAVE_AS_HELPS = frozenset({
+    FileProblem.READ_ONLY, FileProblem.FOLDER_READ_ONLY, FileProblem.FOLDER_MISSING,
+    FileProblem.DISK_FULL, FileProblem.NOT_A_FILE, FileProblem.PERMISSION, FileProblem.NO_PATH,
+})
+
 
 class StorageError(Exception):
     """A file could not be written (or read); the message names the file and the reason.
@@ -236,8 +247,9 @@ def temp_name_for(path: PathArg) -> str:
     return f"{_temp_prefix(Path(path).name)}{os.getpid()}-{secrets.token_hex(4)}.tmp"
 
 
-def _problem(exc: OSError, creating: bool) -> FileProblem:
-    """Turn an OSError into a FileProblem; ``creating`` is True while making the temp file."""
+def problem_of(exc: OSError, creating: bool = False) -> FileProblem:
+    """Turn an OSError into a FileProblem; ``creating`` is True while making a file (then a
+    refusal means the folder is write-protected)."""
     code = exc.errno
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1), errno.EFBIG):
         return FileProblem.DISK_FULL
@@ -330,14 +342,14 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
     except FileNotFoundError:
         info = None
     except OSError as exc:
-        raise _write_error(target, _problem(exc, creating=False), exc) from exc
+        raise _write_error(target, problem_of(exc, creating=False), exc) from exc
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise _write_error(target, FileProblem.NOT_A_FILE)
     if make_folder:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise _write_error(target, _problem(exc, creating=True), exc) from exc
+            raise _write_error(target, problem_of(exc, creating=True), exc) from exc
     elif not folder.is_dir():
         raise _write_error(target, FileProblem.FOLDER_MISSING)
     if _folder_read_only(folder):
@@ -350,7 +362,7 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
     try:
         fd = os.open(temp, flags, 0o666)  # the umask applies, as for any new file
     except OSError as exc:
-        raise _write_error(target, _problem(exc, creating=True), exc) from exc
+        raise _write_error(target, problem_of(exc, creating=True), exc) from exc
     done = False
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -367,7 +379,7 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
         os.replace(temp, target)
         done = True
     except OSError as exc:
-        raise _write_error(target, _problem(exc, creating=False), exc) from exc
+        raise _write_error(target, problem_of(exc, creating=False), exc) from exc
     finally:
         if not done:
             with contextlib.suppress(OSError):
@@ -473,7 +485,7 @@ def move_aside(path: PathArg, now: datetime | None = None) -> Path:
         os.replace(source, candidate)
     except OSError as exc:
         raise StorageError(f"could not move {source} aside: {exc.strerror or exc}", source,
-                           _problem(exc, creating=True), exc.strerror or str(exc)) from exc
+                           problem_of(exc, creating=True), exc.strerror or str(exc)) from exc
     _fsync_dir(source.parent)
     log.warning("moved damaged file %s to %s", source, candidate)
     return candidate

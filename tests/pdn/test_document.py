@@ -87,6 +87,9 @@ def test_a_link_loop_is_refused_with_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(DocumentError) as info:
         doc.save(loop)
     assert info.value.kind is FileProblem.NOT_A_FILE and loop.is_symlink()
+    with pytest.raises(DocumentError) as info:
+        PdnDocument.open(loop)
+    assert info.value.kind is FileProblem.NOT_A_FILE
 
 
 # -- refusals that leave the file as it was ---------------------------------------------------
@@ -102,6 +105,7 @@ def test_a_read_only_file_is_refused_and_left_alone(tmp_path: Path) -> None:
         error = info.value
         assert error.kind is FileProblem.READ_ONLY and error.path == path
         assert "read-only" in str(error) and str(path) in str(error)
+        assert error.kind.save_as_helps and not FileProblem.NOT_PDN.save_as_helps
         assert path.read_bytes() == before and temps(tmp_path) == []
         assert doc.modified  # the edits are still there for "Save as"
         other = tmp_path / "copy.pdn"
