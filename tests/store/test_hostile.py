@@ -8,12 +8,14 @@ import os
 import random
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from dame_desktop.core import Game, find_rules
 from dame_desktop.store.autosave import (
+    AutosaveLoad,
     autosave_path,
     autosave_record,
     load_autosave,
@@ -28,6 +30,7 @@ from dame_desktop.store.files import (
     atomic_write_bytes,
 )
 from dame_desktop.store.settings import (
+    Loaded,
     Preferences,
     RecentFiles,
     load_preferences,
@@ -43,6 +46,14 @@ HUGE = "1" * 5000  # int() refuses it (ValueError: exceeds the limit for integer
 DEEP = "[" * 100_000 + "]" * 100_000  # RecursionError in the decoder
 GOOD = Preferences(language="de", level="hard", animation_ms=400, board_theme="green",
                    rules="russian", show_square_numbers=True)
+
+
+Loader = Callable[[Path], "Loaded[Preferences] | Loaded[RecentFiles] | AutosaveLoad"]
+LOADERS: dict[str, Loader] = {
+    "settings.json": load_preferences,
+    "autosave.json": load_autosave,
+    "recent-files.json": load_recent_files,
+}
 
 
 def asides(folder: Path, name: str) -> list[Path]:
@@ -87,8 +98,7 @@ def test_absurd_files_are_set_aside_and_the_next_start_is_clean(
             if poison == "huge-version" else f'{{"version": 1, "files": {DEEP}}}')
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    load = {"settings.json": load_preferences, "autosave.json": load_autosave,
-            "recent-files.json": load_recent_files}[name]
+    load = LOADERS[name]
     first = load(tmp_path)
     (warning,) = first.warnings
     assert warning.kind is WarningKind.DAMAGED and warning.path == path
@@ -168,9 +178,8 @@ def test_duplicate_keys_nan_and_infinity(tmp_path: Path) -> None:
 def test_a_named_pipe_instead_of_a_file_does_not_block_the_start(tmp_path: Path) -> None:
     for path in (settings_path(tmp_path), recent_files_path(tmp_path), autosave_path(tmp_path)):
         os.mkfifo(path)
-    results = [load_preferences(tmp_path), load_recent_files(tmp_path), load_autosave(tmp_path)]
-    for result in results:
-        (warning,) = result.warnings
+    for load in LOADERS.values():
+        (warning,) = load(tmp_path).warnings
         assert warning.kind is WarningKind.UNREADABLE and warning.moved_to is None
     with pytest.raises(StorageError) as info:
         save_preferences(GOOD, tmp_path)
@@ -289,6 +298,53 @@ def test_too_many_events_are_not_replayed_forever(tmp_path: Path) -> None:
     assert loaded.meta is not None and loaded.meta.stopped_early
 
 
+# -- the fixture files -------------------------------------------------------------------------
+
+FIXTURES = Path(__file__).resolve().parents[1] / "data" / "store" / "hostile"
+EXPECTED: dict[str, tuple[WarningKind, ...]] = {
+    "settings--bom.json": (),
+    "settings--utf16.json": (),
+    "settings--huge-number.json": (WarningKind.INVALID_VALUE,),
+    "settings--deep.json": (WarningKind.DAMAGED,),
+    "settings--nan.json": (WarningKind.INVALID_VALUE,),
+    "settings--list.json": (WarningKind.DAMAGED,),
+    "settings--truncated.json": (WarningKind.DAMAGED,),
+    "autosave--bom.json": (),
+    "autosave--huge-version.json": (WarningKind.DAMAGED,),
+    "autosave--deep.json": (WarningKind.DAMAGED,),
+    "autosave--illegal-move.json": (WarningKind.PARTIAL_GAME,),
+    "autosave--unknown-rules.json": (WarningKind.DAMAGED,),
+    "autosave--pdn-start.json": (WarningKind.DAMAGED,),
+    "autosave--superscript-move.json": (WarningKind.PARTIAL_GAME,),
+    "recent-files--bom.json": (),
+    "recent-files--deep.json": (WarningKind.DAMAGED,),
+    "recent-files--bad-entries.json": (WarningKind.ENTRIES_DROPPED,),
+    "recent-files--not-a-list.json": (WarningKind.DAMAGED,),
+}
+
+
+def test_every_fixture_is_listed() -> None:
+    assert sorted(p.name for p in FIXTURES.glob("*.json")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("fixture", sorted(EXPECTED))
+def test_hostile_fixture_files(tmp_path: Path, fixture: str) -> None:
+    name = fixture.split("--")[0] + ".json"
+    data = (FIXTURES / fixture).read_bytes()
+    (tmp_path / name).write_bytes(data)
+    load = LOADERS[name]
+    result = load(tmp_path)
+    assert tuple(w.kind for w in result.warnings) == EXPECTED[fixture]
+    kept = [p.read_bytes() for p in tmp_path.glob(f"{name}.damaged-*")]
+    if result.warnings:
+        assert kept == [data]
+    else:
+        assert (tmp_path / name).read_bytes() == data and kept == []
+    if isinstance(result, AutosaveLoad) and WarningKind.DAMAGED not in EXPECTED[fixture]:
+        assert result.game is not None and result.game.moves  # what was playable came back
+    assert load(tmp_path).warnings == ()
+
+
 # -- fuzzing -----------------------------------------------------------------------------------
 
 def _flip(rng: random.Random, data: bytes) -> bytes:
@@ -360,8 +416,7 @@ def test_fuzzed_files_never_raise_and_nothing_is_lost(tmp_path: Path, which: str
     save_autosave(a_game(), {"level": "hard", "names": ["Ada", "Bo"]}, folder)
     name = {"settings": "settings.json", "recent": "recent-files.json",
             "autosave": "autosave.json"}[which]
-    load = {"settings": load_preferences, "recent": load_recent_files,
-            "autosave": load_autosave}[which]
+    load = LOADERS[name]
     valid = (folder / name).read_bytes()
     assert load(folder).warnings == ()
     limit = sys.getrecursionlimit()
