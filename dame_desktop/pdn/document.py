@@ -297,31 +297,65 @@ class PdnDocument:
             error.line += entry.line - 1
         return game
 
-    def _split(self, index: int) -> None:
+    def _split(self, index: int, count: int = 1) -> None:
         """The fast index may have joined games without tags to the game before them: cut
-        the range with the lexer, so each game is listed (and saved) on its own."""
+        the ranges ``index .. index+count-1`` with the lexer, so each game is listed (and
+        saved) on its own.  One rebuild of the entry list per call, whatever it finds."""
+        stop = min(index + count, len(self.entries))
+        replaced: list[list[GameEntry]] = []
+        for at in range(index, stop):
+            parts = self._parts(at) if at not in self.verified else [self.entries[at]]
+            replaced.append(parts)
+        self.verified.update(range(index, stop))
+        if all(len(parts) == 1 for parts in replaced):
+            for at, parts in zip(range(index, stop), replaced, strict=True):
+                self.entries[at] = parts[0]
+            return
+        new_index: list[int] = []  # old position -> new position, for index .. stop-1
+        flat: list[GameEntry] = []
+        for parts in replaced:
+            new_index.append(index + len(flat))
+            flat.extend(parts)
+        shift = len(flat) - (stop - index)
+
+        def moved(old: int) -> int:
+            if old < index:
+                return old
+            return new_index[old - index] if old < stop else old + shift
+
+        self.entries[index:stop] = flat
+        self.edited = {moved(i): g for i, g in self.edited.items()}
+        self.verified = {moved(i) for i in self.verified}
+        self.verified.update(range(index, index + len(flat)))
+        for number in range(index, len(self.entries)):
+            self.entries[number].number = number + 1
+
+    def _parts(self, index: int) -> list[GameEntry]:
+        """The games the lexer finds in the range of entry ``index`` (itself when one)."""
         entry = self.entries[index]
         text = self.game_text(index)
         spans = _exact_spans(text)
-        self.verified.add(index)
         if len(spans) <= 1:
-            return
+            return [entry]
+        single = self.encoding != "utf-8"
+        done_chars, done_bytes = 0, entry.start
+        counted, line = 0, entry.line
 
-        def to_bytes(char: int) -> int:
-            if self.encoding != "utf-8":
+        def to_bytes(char: int) -> int:  # spans come in order: one pass over the text
+            nonlocal done_chars, done_bytes
+            if single:
                 return entry.start + char
-            return entry.start + len(text[:char].encode("utf-8"))
+            done_bytes += len(text[done_chars:char].encode("utf-8"))
+            done_chars = char
+            return done_bytes
 
-        parts = [GameEntry(0, tags or entry.tags if i == 0 else tags, to_bytes(start),
-                           to_bytes(end), entry.line + text.count("\n", 0, start))
-                 for i, (start, end, tags) in enumerate(spans)]
-        self.entries[index:index + 1] = parts
-        shift = len(parts) - 1
-        self.edited = {(i + shift if i > index else i): g for i, g in self.edited.items()}
-        self.verified = {(i + shift if i > index else i) for i in self.verified}
-        self.verified.update(range(index, index + len(parts)))
-        for number, item in enumerate(self.entries, 1):
-            item.number = number
+        parts = []
+        for i, (start, end, tags) in enumerate(spans):
+            line += text.count("\n", counted, start)
+            counted = start
+            parts.append(GameEntry(0, tags or entry.tags if i == 0 else tags, to_bytes(start),
+                                   to_bytes(end), line))
+        return parts
 
     def game_problems(self, index: int, game: Game) -> list[Problem]:
         return [Problem(index + 1, e.line, e.column, e.message) for e in game.errors]
@@ -330,6 +364,10 @@ class PdnDocument:
         """Read every game (for the problem list); yields (index, game) as it goes."""
         index = 0
         while index < len(self):  # the fast index may find more games on the way
+            if self.method == "fast" and index < len(self.entries) and (
+                    index not in self.verified):
+                # cut ranges in batches of a fiftieth of the file: a linear pass in all
+                self._split(index, max(200, len(self.entries) // 50))
             game = self.load_game(index, default_rules)
             yield index, game
             index += 1
