@@ -117,8 +117,12 @@ def analyse_task(task: Task) -> dict[str, Any]:
 
 def _move_json(m: Any) -> dict[str, Any]:
     return {"ply": m.ply, "move": m.move.full_text(), "best": m.best.full_text(),
-            "score": round(m.score.number(), 2), "best_score": round(m.best_score.number(), 2),
-            "loss": round(m.loss, 2), "mark": m.mark}
+            "score": _men(m.score.number()), "best_score": _men(m.best_score.number()),
+            "loss": _men(m.loss), "mark": m.mark}
+
+
+def _men(value: float) -> float:
+    return round(value, 2) + 0.0  # no -0.0
 
 
 def _worker_start() -> None:

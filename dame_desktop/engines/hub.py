@@ -156,7 +156,7 @@ class HubEngine(Engine):
     ) -> Move:
         result = self._search(position, limit, "think", history, should_stop, None)
         if result.move is None:
-            raise EngineError(f"{self.name}: no legal move in {position.fen()}")
+            raise EngineError(f"engine {self.name}: no legal move in {position.fen()}")
         return result.move
 
     def new_game(self) -> None:
@@ -197,7 +197,7 @@ class HubEngine(Engine):
                 stderr=subprocess.DEVNULL, cwd=cwd, bufsize=0, creationflags=flags,
                 start_new_session=sys.platform != "win32")
         except OSError as exc:
-            self._dead = f"cannot start {self.path}: {exc.strerror or exc}"
+            self._dead = f"cannot start the engine {self.path}: {exc.strerror or exc}"
             raise EngineError(self._dead) from None
         self._proc = proc
         self._lines = queue.Queue()
@@ -302,7 +302,7 @@ class HubEngine(Engine):
         self._proc = None
 
     def _fail(self, message: str) -> NoReturn:
-        self._dead = f"{self._info.name}: {message}"
+        self._dead = f"engine {self._info.name}: {message}"
         self._shutdown()
         raise EngineError(self._dead)
 
@@ -367,7 +367,7 @@ class HubEngine(Engine):
             self._alive()
             rules = position.rules
             if not self.supports(rules):
-                raise EngineError(f"{self.name} does not play {rules.name}")
+                raise EngineError(f"engine {self.name} does not play {rules.name}")
             if not position.legal_moves():
                 return Analysis(position, (), terminal_score(position), engine=self.name)
             self._configure(rules)

@@ -81,8 +81,8 @@ class MoveReview:
     mover: Color
     move: Move
     best: Move
-    score: Score  # after the move played
-    best_score: Score  # after the best move
+    score: Score  # of the position after the move played, for the mover
+    best_score: Score  # of the position after the best move, for the mover
     loss: float
     mark: str | None
     forced: bool
@@ -211,8 +211,9 @@ def review_line(start: Position, moves: Sequence[Move], engine: Engine, limit: L
         pos = positions[i]
         score, reply, depth = after_score(i + 1)
         if forced[i] or i not in searched:
-            review.moves.append(MoveReview(i + 1, pos.turn, move, move, score, score, 0.0,
-                                           None, True, (move, *reply), reply, depth))
+            review.moves.append(MoveReview(i + 1, pos.turn, move, move, _after(score),
+                                           _after(score), 0.0, None, True, (move, *reply),
+                                           reply, depth))
             continue
         result = searched[i]
         best_line = result.best
@@ -235,13 +236,20 @@ def review_line(start: Position, moves: Sequence[Move], engine: Engine, limit: L
             if score.sort_key() >= best_score.sort_key():
                 best, best_score, line = move, score, (move, *reply)
             loss = loss_between(best_score, score)
-        review.moves.append(MoveReview(i + 1, pos.turn, move, best, score, best_score, loss,
-                                       mark_for(loss), False, line, reply,
-                                       max(depth, best_line.depth)))
+        review.moves.append(MoveReview(i + 1, pos.turn, move, best, _after(score),
+                                       _after(best_score), loss, mark_for(loss), False, line,
+                                       reply, max(depth, best_line.depth)))
     first = start.rules.first
     review.first = summarise([m for m in review.moves if m.mover is first])
     review.second = summarise([m for m in review.moves if m.mover is not first])
     return review
+
+
+def _after(score: Score) -> Score:
+    """A score counted from the position before a move, counted from the one after it."""
+    if score.plies is None:
+        return score
+    return Score(0.0, max(score.plies - 1, 0), score.wins)
 
 
 def summarise(moves: Sequence[MoveReview]) -> PlayerSummary:
