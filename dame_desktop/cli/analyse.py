@@ -80,7 +80,7 @@ def _close_engines() -> None:
 def analyse_task(task: Task) -> dict[str, Any]:
     """Analyse one game; a dict for the JSON (plus "pdn" when asked, "fatal" on failure)."""
     from dame_desktop.ai.search import Limit
-    from dame_desktop.core import find_rules
+    from dame_desktop.core import DameError, find_rules
     from dame_desktop.engines import EngineError, annotate, review_game
     from dame_desktop.pdn import Game, read_game, write_game
 
@@ -103,6 +103,8 @@ def analyse_task(task: Task) -> dict[str, Any]:
         review = review_game(game, engine, limit)
     except EngineError as exc:
         return {"index": number, "fatal": str(exc)}
+    except DameError as exc:  # a move the review cannot replay
+        return {"index": number, "error": str(exc), "moves": [], "summary": None}
     out: dict[str, Any] = {
         "index": number,
         "moves": [_move_json(m) for m in review.moves],

@@ -132,8 +132,23 @@ def loss_between(best: Score, played: Score) -> float:
 # -- analysing ------------------------------------------------------------------------------
 
 def line_of(game: GameNode) -> tuple[Position, list[Move]]:
-    """The start position and the main-line moves of a game (a copy for another thread)."""
-    return game.position(), game.mainline_moves()
+    """The start position and the main-line moves of a game (a copy for another thread).
+
+    The line ends at a ``/FEN/`` setup (the moves after it start from another position) and
+    before a move that is not a strict legal move (a missed capture under huffing rules).
+    """
+    start = game.position()
+    moves: list[Move] = []
+    pos = start
+    for node in game.mainline():
+        legal = pos.legal_moves()
+        if node.move not in legal:
+            break
+        moves.append(node.move)
+        if node.setup is not None:
+            break
+        pos = pos.play(node.move)
+    return start, moves
 
 
 def review_game(game: Game, engine: Engine, limit: Limit, *,

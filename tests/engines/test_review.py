@@ -193,3 +193,13 @@ def test_annotate_stops_where_the_game_was_edited() -> None:
     third = nodes(game)[2]
     third.variations.clear()  # the line was cut after move 3 meanwhile
     assert annotate(game, review) == 3
+
+
+def test_the_review_ends_at_a_setup_in_the_line() -> None:
+    game = load(BLUNDER.replace("2. 26-22 {a user comment}",
+                                '2. 26-22 /FEN "B:W17,21,22,23,24,25,27,28,29,30,31,32:B2,3,4,5,6,'
+                                '7,8,9,10,12,15"/'))
+    assert not game.errors
+    review = review_game(game, BuiltinEngine(), Limit(depth=3))
+    assert [m.move.full_text() for m in review.moves] == ["22-17", "11-15", "26-22"]
+    assert annotate(game, review) == 3
