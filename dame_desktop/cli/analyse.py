@@ -19,11 +19,8 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import multiprocessing
 import os
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from dame_desktop.cli.common import UsageError
@@ -33,128 +30,12 @@ MAX_MOVETIME = 3600.0
 DEFAULT_MOVETIME = 1.0
 
 
-@dataclass(frozen=True)
-class Task:
-    """One game to analyse (picklable, for worker processes)."""
-
-    index: int  # 0-based
-    text: str
-    first_line: int
-    rules: str | None
-    movetime: float | None
-    depth: int | None
-    engine: str | None
-    write: bool
-
-
-class _Fatal(Exception):
-    """An engine failed: the whole command stops (exit 2)."""
-
-
-# -- the work of one game (in this process or a worker) -----------------------------------------
-
-_ENGINES: dict[str, Any] = {}
-
-
-def _engine_for(rules: Any, path: str | None) -> Any:
-    from dame_desktop.engines import BuiltinEngine, HubEngine
-
-    if path is not None:
-        hub = _ENGINES.get("hub")
-        if hub is None:
-            hub = _ENGINES["hub"] = HubEngine(path)
-        if hub.supports(rules):
-            return hub
-    builtin = _ENGINES.get("builtin")
-    if builtin is None:
-        builtin = _ENGINES["builtin"] = BuiltinEngine()
-    return builtin
-
-
-def _close_engines() -> None:
-    for engine in _ENGINES.values():
-        engine.close()
-    _ENGINES.clear()
-
-
-def analyse_task(task: Task) -> dict[str, Any]:
-    """Analyse one game; a dict for the JSON (plus "pdn" when asked, "fatal" on failure)."""
-    from dame_desktop.ai.search import Limit
-    from dame_desktop.core import DameError, find_rules
-    from dame_desktop.engines import EngineError, annotate, review_game
-    from dame_desktop.pdn import Game, read_game, write_game
-
-    number = task.index + 1
-    rules = find_rules(task.rules) if task.rules else None
-    found = read_game(io.StringIO(task.text, newline=None), default_rules=rules)
-    if not isinstance(found, Game):
-        return {"index": number, "error": "no game can be read here", "moves": [],
-                "summary": None}
-    game = found
-    if game.errors:
-        first = game.errors[0]
-        line = first.line + task.first_line - 1
-        return {"index": number, "error": f"line {line}, column {first.column}: {first.message}",
-                "moves": [], "summary": None}
-    limit = Limit(movetime=task.movetime, depth=task.depth)
-    try:
-        engine = _engine_for(game.rules, task.engine)
-        engine.new_game()
-        review = review_game(game, engine, limit)
-    except EngineError as exc:
-        return {"index": number, "fatal": str(exc)}
-    except DameError as exc:  # a move the review cannot replay
-        return {"index": number, "error": str(exc), "moves": [], "summary": None}
-    out: dict[str, Any] = {
-        "index": number,
-        "moves": [_move_json(m) for m in review.moves],
-        "summary": {"first": review.first.as_dict(), "second": review.second.as_dict()},
-        "engine": review.engine,
-    }
-    if task.write:
-        annotate(game, review)
-        out["pdn"] = write_game(game)
-    return out
-
-
-def _move_json(m: Any) -> dict[str, Any]:
-    return {"ply": m.ply, "move": m.move.full_text(), "best": m.best.full_text(),
-            "score": _men(m.score.number()), "best_score": _men(m.best_score.number()),
-            "loss": _men(m.loss), "mark": m.mark}
-
-
-def _men(value: float) -> float:
-    return round(value, 2) + 0.0  # no -0.0
-
-
-def _worker_start() -> None:
-    import atexit
-
-    atexit.register(_close_engines)
-
-
-def _run(tasks: list[Task], jobs: int) -> Iterator[dict[str, Any]]:
-    if jobs <= 1 or len(tasks) <= 1:
-        try:
-            for task in tasks:
-                yield analyse_task(task)
-        finally:
-            _close_engines()
-        return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(min(jobs, len(tasks)), initializer=_worker_start) as pool:
-        try:
-            yield from pool.imap(analyse_task, tasks, chunksize=1)
-        except BaseException:
-            pool.terminate()
-            raise
-
-
 # -- the command ----------------------------------------------------------------------------------
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     from dame_desktop.core import RulesError, find_rules
     from dame_desktop.engines import EngineError, HubEngine
+    from dame_desktop.engines.batch import GameResult, GameTask, review_tasks
     from dame_desktop.pdn.document import DocumentError, PdnDocument
 
     if args.depth is not None and not 1 <= args.depth <= MAX_DEPTH:
@@ -193,51 +74,49 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     movetime = args.movetime if args.movetime is not None or args.depth is not None else (
         DEFAULT_MOVETIME)
     write = args.out is not None
-    tasks = [Task(i, doc.game_text(i), doc.entries[i].line, args.rules, movetime, args.depth,
-                  engine_path, write) for i in indices]
-    results: list[dict[str, Any]] = []
-    for result in _run(tasks, jobs):
-        if "fatal" in result:
-            raise UsageError(f"game {result['index']}: {result['fatal']}")
+    tasks = [GameTask(i, doc.game_text(i), doc.entries[i].line, args.rules, movetime,
+                      args.depth, engine_path, write) for i in indices]
+    results: list[GameResult] = []
+    for result in review_tasks(tasks, jobs):
+        if result.fatal is not None:
+            raise UsageError(f"game {result.index}: {result.fatal}")
         results.append(result)
         if not args.json:
-            _print_game(result, doc.entries[result["index"] - 1].tags)
+            _print_game(result, doc.entries[result.index - 1].tags)
     if write:
         from dame_desktop.pdn import Game, read_game
 
+        default = find_rules(args.rules) if args.rules else None
         for result in results:
-            text = result.pop("pdn", None)
-            if text is None:
+            if result.pdn is None:
                 continue
-            game = read_game(io.StringIO(text), default_rules=(
-                find_rules(args.rules) if args.rules else None))
+            game = read_game(io.StringIO(result.pdn), default_rules=default)
             if isinstance(game, Game) and not game.errors:
-                doc.mark_edited(result["index"] - 1, game)
+                doc.mark_edited(result.index - 1, game)
         try:
             doc.save(args.out)
         except DocumentError as exc:
             raise UsageError(str(exc)) from None
     if args.json:
-        games = [{k: v for k, v in r.items() if k in ("index", "error", "moves", "summary")}
-                 for r in results]
-        print(json.dumps({"games": games}, ensure_ascii=False))
+        print(json.dumps({"games": [r.as_json() for r in results]}, ensure_ascii=False))
     elif write:
         print(f"annotated games written to {args.out}")
     return 0
 
 
-def _print_game(result: dict[str, Any], tags: dict[str, str]) -> None:
+def _print_game(result: Any, tags: dict[str, str]) -> None:
     white, black = tags.get("White", "?"), tags.get("Black", "?")
-    head = f"game {result['index']}: {white} - {black}"
-    if "error" in result:
-        print(f"{head}: not analysed: {result['error']}")
+    head = f"game {result.index}: {white} - {black}"
+    if result.error is not None:
+        print(f"{head}: not analysed: {result.error}")
         return
-    print(f"{head} ({len(result['moves'])} plies, {result.get('engine', '')})")
+    print(f"{head} ({len(result.moves)} plies, {result.engine})")
+    assert result.summary is not None
     for side in ("first", "second"):
-        s = result["summary"][side]
+        s = result.summary[side]
         print(f"  {side}: {s['inaccuracies']} ?!, {s['mistakes']} ?, {s['blunders']} ??, "
               f"mean loss {s['mean_loss']:.2f} over {s['moves']} moves")
-    for m in result["moves"]:
+    for m in result.moves:
         if m["mark"]:
             print(f"  ply {m['ply']}: {m['move']}{m['mark']} ({m['score']:+.2f}); "
                   f"best {m['best']} ({m['best_score']:+.2f}), loss {m['loss']:.2f}")
