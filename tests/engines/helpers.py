@@ -49,6 +49,20 @@ def child_states() -> dict[int, str]:
     return out
 
 
+def worker_children() -> set[int]:
+    """Children of this process, without multiprocessing's own resource tracker."""
+    out = set()
+    for pid in child_states():
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                cmdline = handle.read()
+        except OSError:
+            continue
+        if b"resource_tracker" not in cmdline:
+            out.add(pid)
+    return out
+
+
 def assert_gone(pid: int) -> None:
     """The process is neither running nor a zombie: it was reaped."""
     with pytest.raises(ChildProcessError):
