@@ -67,6 +67,7 @@ _EOF = object()
 _HUGE = object()
 POLL = 0.05  # seconds between looks at the stop flag while waiting
 MAX_KING_MOVES = 200  # the longest run of king moves sent as moves=
+QUEUED_LINES = 10_000  # lines read ahead; a flooding engine then blocks (and times out)
 
 
 class HubEngine(Engine):
@@ -97,7 +98,7 @@ class HubEngine(Engine):
         self.user_params = dict(params or {})
         self._lock = threading.RLock()
         self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[object] = queue.Queue()
+        self._lines: queue.Queue[object] = queue.Queue(QUEUED_LINES)
         self._reader: threading.Thread | None = None
         self._finalizer: weakref.finalize | None = None  # type: ignore[type-arg]
         self._dead: str | None = None
@@ -200,7 +201,7 @@ class HubEngine(Engine):
             self._dead = f"cannot start the engine {self.path}: {exc.strerror or exc}"
             raise EngineError(self._dead) from None
         self._proc = proc
-        self._lines = queue.Queue()
+        self._lines = queue.Queue(QUEUED_LINES)
         assert proc.stdout is not None
         self._reader = threading.Thread(target=_read_lines, args=(proc.stdout, self._lines),
                                         name=f"hub-reader-{proc.pid}", daemon=True)
@@ -292,8 +293,14 @@ class HubEngine(Engine):
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
-        if self._reader is not None:
-            self._reader.join(1.0)
+        reader = self._reader
+        if reader is not None:
+            deadline = time.monotonic() + 1.0
+            while reader.is_alive() and time.monotonic() < deadline:
+                with contextlib.suppress(queue.Empty):  # a full queue must not block it
+                    while True:
+                        self._lines.get_nowait()
+                reader.join(0.05)
             self._reader = None
         for stream in (proc.stdin, proc.stdout):
             with contextlib.suppress(OSError, ValueError):
@@ -408,11 +415,12 @@ class HubEngine(Engine):
                 wait_until = min(wait_until, stopping_since + self.stop_grace)
             line = self._next(wait_until, "the search")
             now = time.monotonic()
-            if line is None:
+            if line is None or not line.startswith("done"):  # a flood must not hide the clock
                 if stopping_since is not None and now >= stopping_since + self.stop_grace:
                     self._fail(f"did not answer 'stop' within {self.stop_grace:g} s")
                 if deadline is not None and now >= deadline:
                     self._fail(f"did not answer within {budget} (it hangs)")
+            if line is None:
                 continue
             command, args = self._parse(line)
             if command == "info":

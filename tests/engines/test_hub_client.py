@@ -187,6 +187,11 @@ def test_partial_line_then_silence() -> None:
 
 
 @needs_proc
+def test_flood_of_info_lines_without_a_move() -> None:
+    _fails(fake_engine("garbage", "flood", margin=0.5), "did not answer within")
+
+
+@needs_proc
 def test_handshake_that_never_ends() -> None:
     before = set(child_states())
     with pytest.raises(EngineError, match="handshake"):
