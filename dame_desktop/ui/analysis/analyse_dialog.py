@@ -280,8 +280,8 @@ class AnalyseGameDialog(_AnalyseDialog):
         moves = len(line_of(self.game)[1])
         white, black = self.game.headers.get("White", ""), self.game.headers.get("Black", "")
         players = f"{white} – {black}" if white or black else self.tr("This game")
-        self.about.setText(self.tr("%1: %n move(s) of the main line will be judged.", "",
-                                   moves).replace("%1", players))
+        self.about.setText(self.tr("%1: the %2 moves of the main line will be judged.")
+                           .replace("%1", players).replace("%2", str(moves)))
         super().retranslate()
 
 
@@ -368,8 +368,8 @@ class AnalyseFileDialog(_AnalyseDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Analyse file"))
         name = self.document.path.name if self.document.path is not None else self.tr("Untitled")
-        self.about.setText(self.tr("%1: every game (%n game(s)) will be analysed.", "",
-                                   len(self.document)).replace("%1", name))
+        self.about.setText(self.tr("%1: every game will be analysed (%2 games).")
+                           .replace("%1", name).replace("%2", str(len(self.document))))
         self.jobs_label.setText(self.tr("&Processes:"))
         self.jobs.setToolTip(self.tr("How many games are analysed at once (one per core)"))
         super().retranslate()

@@ -31,13 +31,6 @@ EQUAL = 0.25
 SLIGHT = 0.75
 CLEAR = 2.0
 
-_CONTEXT = "AnalysisWords"
-
-
-def _tr(text: str, n: int = -1) -> str:
-    return QCoreApplication.translate(_CONTEXT, text, None, n)
-
-
 def side_name(rules: RuleSet, colour: Color) -> str:
     """The translated name of ``colour``'s side: the rule set's colour name when the core has
     one (Light/Dark, White/Black), else Light for Color.WHITE and Dark for Color.BLACK."""
@@ -47,10 +40,10 @@ def side_name(rules: RuleSet, colour: Color) -> str:
         with contextlib.suppress(Exception):  # an older core: keep Light/Dark
             key = str(named(colour).value)
     names = {
-        "light": QCoreApplication.translate(_CONTEXT, "Light"),
-        "dark": QCoreApplication.translate(_CONTEXT, "Dark"),
-        "white": QCoreApplication.translate(_CONTEXT, "White"),
-        "black": QCoreApplication.translate(_CONTEXT, "Black"),
+        "light": QCoreApplication.translate("AnalysisWords", "Light"),
+        "dark": QCoreApplication.translate("AnalysisWords", "Dark"),
+        "white": QCoreApplication.translate("AnalysisWords", "White"),
+        "black": QCoreApplication.translate("AnalysisWords", "Black"),
     }
     return names.get(key, names["light" if colour is Color.WHITE else "dark"])
 
@@ -70,22 +63,29 @@ def value_text(score: Score) -> str:
 
 def words(score: Score, rules: RuleSet) -> str:
     """The evaluation (first player's view) in words; see the module's thresholds."""
+    tr = QCoreApplication.translate
     first, second = rules.first, rules.first.opponent
     if score.plies is not None:
         side = side_name(rules, first if score.wins else second)
         moves = score.moves or 0
         if moves == 0:
-            return _tr("%1 has won").replace("%1", side)
-        return _tr("%1 wins in %n move(s)", moves).replace("%1", side)
+            text = tr("AnalysisWords", "%1 has won")
+        elif moves == 1:
+            text = tr("AnalysisWords", "%1 wins in 1 move")
+        else:
+            text = tr("AnalysisWords", "%1 wins in %2 moves").replace("%2", str(moves))
+        return text.replace("%1", side)
     value = score.men
     if abs(value) < EQUAL:
-        return _tr("about equal")
+        return tr("AnalysisWords", "about equal")
     side = side_name(rules, first if value > 0 else second)
     if abs(value) < SLIGHT:
-        return _tr("%1 is slightly better").replace("%1", side)
-    if abs(value) < CLEAR:
-        return _tr("%1 is clearly better").replace("%1", side)
-    return _tr("%1 is winning").replace("%1", side)
+        text = tr("AnalysisWords", "%1 is slightly better")
+    elif abs(value) < CLEAR:
+        text = tr("AnalysisWords", "%1 is clearly better")
+    else:
+        text = tr("AnalysisWords", "%1 is winning")
+    return text.replace("%1", side)
 
 
 def line_texts(position: Position, moves: Sequence[Move]) -> list[str]:
