@@ -120,8 +120,14 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:  # type: ignore[no-u
     relay = Relay()  # lives in the GUI thread: hears what the thread sent when it arrives
     raw = relay.got
     panel.runner._worker.updated.connect(relay.take)
-    shown: list[Position] = []
-    panel.evaluated.connect(lambda e: shown.append(e.position))
+    shown: list[tuple[Position, bool]] = []  # what the panel shows at each evaluation
+
+    def record(evaluation: object) -> None:
+        update = panel.current()
+        assert update is not None
+        shown.append((update.position, legal_line(new, list(update.analysis.pv))))
+
+    panel.evaluated.connect(record)
     panel.show_position(old)
     old_id = panel.runner.current_id
     qtbot.waitUntil(lambda: bool(raw), timeout=10_000)
@@ -134,7 +140,8 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:  # type: ignore[no-u
     wait_for_depth(qtbot, panel, new, 4)
     late_old = [u for u in raw[switch_at:] if u.request_id == old_id]
     assert late_old, "the scenario needs old updates delivered after the switch"
-    assert all(p == new for p in shown), "a line for the old position reached the panel"
+    assert shown and all(p == new and legal for p, legal in shown), (
+        "a line for the old position reached the panel")
     update = panel.current()
     assert update is not None and update.position == new
     assert legal_line(new, list(update.analysis.pv))
