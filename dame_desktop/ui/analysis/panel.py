@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCursor,
     QFont,
@@ -60,6 +60,10 @@ from .words import first_view, line_texts, move_number_prefix, value_text, words
 
 MORE_LINES = 3
 LINE_PLIES = 16  # moves of a line shown
+START_DELAY_MS = 150
+"""A new position's analysis starts this long after the last change: the board repaints
+while no search competes for the interpreter lock (a repaint next to a running search took
+40-90 ms instead of a few), and stepping quickly through a game starts no search per step."""
 
 
 @dataclass(frozen=True)
@@ -265,6 +269,10 @@ class AnalysisPanel(QWidget):
         self._update: AnalysisUpdate | None = None
         self._state = "empty"  # empty, waiting, running, done, over, stopped
         self._closed = False
+        self._delay = QTimer(self)
+        self._delay.setSingleShot(True)
+        self._delay.setInterval(START_DELAY_MS)
+        self._delay.timeout.connect(self._launch)
 
         self.engine_label = QLabel()
         self.engine_label.setObjectName("analysisEngine")
@@ -359,7 +367,8 @@ class AnalysisPanel(QWidget):
         return self._update
 
     def is_analysing(self) -> bool:
-        return self.runner.is_running()
+        """Whether an analysis runs or is about to start (within START_DELAY_MS)."""
+        return self.runner.is_running() or self._delay.isActive()
 
     def lines_wanted(self) -> int:
         return MORE_LINES if self.more_button.isChecked() else 1
@@ -380,6 +389,7 @@ class AnalysisPanel(QWidget):
         if self._closed:
             return
         self._closed = True
+        self._delay.stop()
         self.runner.close()
 
     # -- running -------------------------------------------------------------------------------
@@ -395,11 +405,21 @@ class AnalysisPanel(QWidget):
             self.runner.stop()
             self._state = "stopped"
         else:
-            self.runner.start(position, history=self._history, quiet_plies=self._quiet,
-                              lines=self.lines_wanted(), max_depth=self.max_depth,
-                              max_seconds=self.max_seconds)
+            self.runner.stop()
+            self._delay.start()  # (again): the search starts when the changes pause
             self._state = "waiting"
+        if self._state != "waiting":
+            self._delay.stop()
         self._render()
+
+    def _launch(self) -> None:
+        position = self._position
+        if position is None or self._closed or not self.isVisible() or (
+                self._state != "waiting"):
+            return
+        self.runner.start(position, history=self._history, quiet_plies=self._quiet,
+                          lines=self.lines_wanted(), max_depth=self.max_depth,
+                          max_seconds=self.max_seconds)
 
     def _on_update(self, update: AnalysisUpdate) -> None:
         if self._position is None or update.position != self._position:
@@ -437,16 +457,16 @@ class AnalysisPanel(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
-        if self._position is not None and not self.runner.is_running() and (
+        if self._position is not None and not self.is_analysing() and (
                 self._state in ("stopped", "empty", "waiting")):
             self._start()
 
     def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt's name
         super().hideEvent(event)
-        if self.runner.is_running():
-            self.runner.stop()
-            if self._state in ("waiting", "running"):
-                self._state = "stopped"
+        self._delay.stop()
+        self.runner.stop()
+        if self._state in ("waiting", "running"):
+            self._state = "stopped"
         self._render()
 
     def closeEvent(self, event: object) -> None:  # noqa: N802 - Qt's name

@@ -25,15 +25,16 @@ event loop and waits for it.
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from ...ai.search import Limit
+from ...ai.search import Limit, SearchMemory
 from ...core import Position, RuleSet
 from ...engines import Analysis, BuiltinEngine, Engine, EngineError
 
@@ -51,8 +52,29 @@ YIELD_EVERY = 0.002
 
 
 def builtin_factory(rules: RuleSet) -> Engine:
-    """The default factory: Dame's own engine for every rule set."""
-    return BuiltinEngine()
+    """The default factory: Dame's own engine for every rule set (its dropped tables are set
+    aside for the worker to free gently, see :func:`free_gently`)."""
+    return BuiltinEngine(SearchMemory(keep_dropped=True))
+
+
+def free_gently(engine: Engine, slice_size: int = 20_000) -> None:
+    """Empty the tables a built-in engine set aside, a slice at a time.
+
+    Freeing a transposition table of a few hundred thousand entries in one go holds the
+    interpreter lock for 50-120 ms, which the window would feel; between slices the GUI
+    thread gets the lock.
+    """
+    memory = getattr(engine, "memory", None)
+    dropped = getattr(memory, "dropped", None)
+    if not isinstance(dropped, list):
+        return
+    while dropped:
+        table = dropped.pop()
+        pop = table.popitem
+        while table:
+            for _ in range(min(slice_size, len(table))):
+                pop()
+            time.sleep(0)
 
 
 @dataclass(frozen=True)
@@ -138,7 +160,7 @@ class AnalysisWorker(QObject):
 
     def _builtin_engine(self) -> BuiltinEngine:
         if self._builtin is None:
-            self._builtin = BuiltinEngine()
+            self._builtin = BuiltinEngine(SearchMemory(keep_dropped=True))
         return self._builtin
 
     def _drop_engine(self) -> None:
@@ -184,6 +206,13 @@ class AnalysisWorker(QObject):
                 self._search(self._builtin_engine(), request)
 
     def _search(self, engine: Engine, request: AnalysisRequest) -> None:
+        free_gently(engine)
+        try:
+            self._deepen(engine, request)
+        finally:
+            free_gently(engine)
+
+    def _deepen(self, engine: Engine, request: AnalysisRequest) -> None:
         stop = request.stop
         should_stop = _gentle_stop(stop)
         started = time.perf_counter()
@@ -253,6 +282,7 @@ class AnalysisRunner(QObject):
         self._next_id = 0
         self._current: AnalysisRequest | None = None
         self._closed = False
+        self._collector_paused = False
         self._thread = QThread()
         self._thread.setObjectName("dame-analysis")
         self._worker = AnalysisWorker(engine_factory or builtin_factory)
@@ -286,6 +316,7 @@ class AnalysisRunner(QObject):
         request = AnalysisRequest(self._next_id, position, tuple(history), quiet_plies,
                                   max(1, lines), max(1, max_depth), max_seconds)
         self._current = request
+        self._rest_collector()
         self._submit.emit(request)
         return request.id
 
@@ -294,6 +325,32 @@ class AnalysisRunner(QObject):
         if self._current is not None:
             self._current.stop.set()
             self._current = None
+            QTimer.singleShot(0, self._wake_collector)  # unless a new request follows at once
+
+    def _rest_collector(self) -> None:
+        """Pause Python's cyclic garbage collector while analyses run.
+
+        A search allocates hundreds of thousands of table entries; with the collector on, a
+        collection walks them and holds the interpreter lock for 50-260 ms (measured: a
+        stall after each change of position).  The search makes no reference cycles, so the
+        collector rests while the runner is busy (as ui/ai_worker.py does for one search).
+        """
+        if not self._collector_paused and gc.isenabled():
+            gc.disable()
+            self._collector_paused = True
+
+    def _wake_collector(self) -> None:
+        """The runner is idle: switch the collector back on without a long collection.
+
+        ``gc.freeze()`` first moves every object alive now (the engine's kept tables among
+        them) out of the collector's generations, so the next collections only look at
+        objects made from now on.  Frozen objects are still freed by reference counting;
+        only a reference cycle made while the collector rested stays uncollected.
+        """
+        if self._collector_paused and self._current is None:
+            self._collector_paused = False
+            gc.freeze()
+            gc.enable()
 
     def reset_engines(self) -> None:
         """Ask the factory again for the next request (after the engine preferences changed)."""
@@ -310,6 +367,7 @@ class AnalysisRunner(QObject):
         current = self._current
         if current is not None and current.id == request_id:
             self._current = None
+            self._wake_collector()
             self.finished.emit(request_id)
 
     def close(self, timeout_ms: int = 5000) -> bool:
@@ -318,6 +376,7 @@ class AnalysisRunner(QObject):
             return True
         self._closed = True
         self.stop()
+        self._wake_collector()
         self._thread.quit()
         stopped = bool(self._thread.wait(timeout_ms))
         if stopped:  # the thread has ended: nothing else uses the engines now

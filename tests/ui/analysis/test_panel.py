@@ -129,8 +129,8 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:  # type: ignore[no-u
 
     panel.evaluated.connect(record)
     panel.show_position(old)
-    old_id = panel.runner.current_id
     qtbot.waitUntil(lambda: bool(raw), timeout=10_000)
+    old_id = raw[0].request_id
     # block the GUI thread while the engine keeps sending lines for the old position, then
     # switch before the queued ones are delivered
     time.sleep(0.5)
