@@ -216,7 +216,7 @@ class HubEngine(Engine):
         seen_id = False
         while True:
             line = self._next(deadline, "to the handshake")
-            if line is None:
+            if line is None or time.monotonic() > deadline:
                 self._fail(f"did not finish the handshake ('wait') within {self.timeout:g} s")
             command, args = self._parse(line)
             if command == "id":
@@ -261,7 +261,7 @@ class HubEngine(Engine):
         deadline = time.monotonic() + self.init_timeout
         while True:
             line = self._next(deadline, "to init")
-            if line is None:
+            if line is None or time.monotonic() > deadline:
                 self._fail(f"was not ready within {self.init_timeout:g} s of 'init'")
             try:
                 command, _args = parse_line(line)
