@@ -50,8 +50,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             find_rules(args.rules)
         except RulesError as exc:
             raise UsageError(str(exc)) from None
-    if not os.path.isfile(args.file):
+    if not os.path.exists(args.file):
         raise UsageError(f"cannot read {args.file}: no such file")
+    if not os.path.isfile(args.file):
+        raise UsageError(f"cannot read {args.file}: not a file")
     try:
         doc = PdnDocument.open(args.file)
     except DocumentError as exc:
