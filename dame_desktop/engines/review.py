@@ -398,3 +398,15 @@ def _count(n: int, one: str, many: str) -> str:
 def _join(old: str, new: str) -> str:
     old = old.strip()
     return f"{old} {new}" if old else new
+
+
+def mainline_evals(game: Game) -> list[Score | None]:
+    """The ``[%eval]`` of every main-line move (first player's side), None where there is
+    none or it cannot be read: the data of an evaluation graph."""
+    from .score import parse_eval
+
+    out: list[Score | None] = []
+    for node in game.mainline():
+        text = node.commands().get("eval")
+        out.append(parse_eval(text) if text is not None else None)
+    return out
