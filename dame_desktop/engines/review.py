@@ -12,8 +12,9 @@ Consistency rules, because the two searches see different depths:
 * the next search rates the move played at least as high as the engine's choice: the move
   played counts as best (no loss);
 * a move that would be marked is checked once more: the position after the engine's move is
-  searched with the same limit, so both moves are judged from the same depth; the better of
-  the two readings of the best move counts, and the mark follows the result;
+  searched with the same limit, so both moves are judged from the same depth; the lower of
+  the two readings of the best move counts (the doubt goes to the player), and the mark
+  follows the result;
 * a forced move (one legal move, e.g. the only capture) is not searched, never marked, and
   its score is the next position's;
 * the last position is searched too (for the last move's score) unless the game is over there.
