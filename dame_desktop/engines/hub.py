@@ -88,6 +88,8 @@ class HubEngine(Engine):
     ) -> None:
         super().__init__()
         self.path = str(path)
+        if os.path.dirname(self.path):  # relative to here, not to the engine's folder
+            self.path = os.path.abspath(self.path)
         self.args = tuple(args)
         self.cwd = str(cwd) if cwd is not None else None
         self.timeout = timeout
@@ -215,7 +217,7 @@ class HubEngine(Engine):
         info = EngineInfo(name=Path(self.path).name)
         seen_id = False
         while True:
-            line = self._next(deadline, "to the handshake")
+            line = self._next(deadline, "the handshake")
             if line is None or time.monotonic() > deadline:
                 self._fail(f"did not finish the handshake ('wait') within {self.timeout:g} s")
             command, args = self._parse(line)
@@ -260,7 +262,7 @@ class HubEngine(Engine):
         self._send("init")
         deadline = time.monotonic() + self.init_timeout
         while True:
-            line = self._next(deadline, "to init")
+            line = self._next(deadline, "init")
             if line is None or time.monotonic() > deadline:
                 self._fail(f"was not ready within {self.init_timeout:g} s of 'init'")
             try:
@@ -337,7 +339,7 @@ class HubEngine(Engine):
         except queue.Empty:
             return None
         if item is _EOF:
-            self._fail(self._exit_text(f"quit before answering {waiting}"))
+            self._fail(self._exit_text(f"quit during {waiting}"))
         if item is _HUGE:
             self._fail(f"sent a line longer than {MAX_LINE} bytes")
         assert isinstance(item, bytes)

@@ -121,7 +121,7 @@ def test_a_failing_engine_is_one_line_and_status_2(games: Path, tmp_path: Path) 
     international.write_text('[GameType "20"]\n1. 32-28 19-23 *\n', encoding="utf-8")
     done = run_dame("analyse", str(international), "--engine", str(script), "--depth", "3")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
-    assert "engine" in done.stderr and "quit before answering" in done.stderr
+    assert "engine" in done.stderr and "quit during the search" in done.stderr
 
 
 def test_dame_hub_as_the_engine(games: Path, tmp_path: Path) -> None:

@@ -143,7 +143,7 @@ def _fails(engine: HubEngine, expected: str, limit: Limit | None = None) -> None
 
 @needs_proc
 def test_crash_in_a_search() -> None:
-    _fails(fake_engine("crash"), "quit before answering .*status 3")
+    _fails(fake_engine("crash"), "quit during the search .*status 3")
 
 
 @needs_proc
