@@ -348,6 +348,17 @@ class HubEngine(Engine):
         except UnicodeDecodeError:
             self._fail("sent a garbled line (not UTF-8 text)")
 
+    def _drain(self) -> None:
+        while True:
+            try:
+                item = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            if item is _EOF:
+                self._fail(self._exit_text("has quit"))
+            if item is _HUGE:
+                self._fail(f"sent a line longer than {MAX_LINE} bytes")
+
     def _parse(self, line: str) -> tuple[str, dict[str, str]]:
         try:
             return parse_line(line)
@@ -385,6 +396,7 @@ class HubEngine(Engine):
     def _run(self, position: Position, limit: Limit, mode: str,
              history: Sequence[Position], stop: StopFlag,
              on_info: InfoCallback | None) -> Analysis:
+        self._drain()  # lines left from before belong to no question of ours
         start, moves = _start_and_moves(position, history)
         pos_args: list[tuple[str, str | None]] = [("pos", position_text(start))]
         if moves:

@@ -191,6 +191,14 @@ def test_flood_of_info_lines_without_a_move() -> None:
     _fails(fake_engine("garbage", "flood", margin=0.5), "did not answer within")
 
 
+def test_a_stale_answer_does_not_answer_the_next_search() -> None:
+    with fake_engine("twice") as engine:
+        start = Position.start(INTERNATIONAL)
+        assert engine.analyse(start, Limit(movetime=0.2)).move.full_text() == "32-28"
+        time.sleep(0.3)  # the stale "done move=31-26" has arrived by now
+        assert engine.analyse(start, Limit(movetime=0.2)).move.full_text() == "33-29"
+
+
 @needs_proc
 def test_handshake_that_never_ends() -> None:
     before = set(child_states())
