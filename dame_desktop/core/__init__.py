@@ -2,6 +2,22 @@
 
 from __future__ import annotations
 
+from .clock import (
+    NO_CLOCK,
+    TIME_CONTROLS,
+    Clock,
+    ClockError,
+    ClockEvent,
+    ClockEventKind,
+    PauseReason,
+    TimeControl,
+    clk_command,
+    clock_text,
+    parse_clk,
+    time_control_tags,
+    time_controls_from_tags,
+    with_clk,
+)
 from .errors import (
     AmbiguousMoveError,
     DameError,
@@ -57,10 +73,16 @@ def perft(position: Position, depth: int) -> int:
 
 
 __all__ = [
+    "NO_CLOCK",
     "PRESETS",
     "SWITCHES",
+    "TIME_CONTROLS",
     "AmbiguousMoveError",
     "CaptureRule",
+    "Clock",
+    "ClockError",
+    "ClockEvent",
+    "ClockEventKind",
     "Color",
     "ColourName",
     "ColourNames",
@@ -78,6 +100,7 @@ __all__ = [
     "MoveParseError",
     "Mover",
     "Numbering",
+    "PauseReason",
     "PendingHuff",
     "Piece",
     "PieceEntry",
@@ -88,17 +111,24 @@ __all__ = [
     "Result",
     "RuleSet",
     "RulesError",
+    "TimeControl",
     "Touch",
     "Verdict",
     "apply_switches",
     "can_still_win",
+    "clk_command",
+    "clock_text",
     "differences",
     "drawn_material",
     "find_rules",
     "geometry",
     "matching_preset",
+    "parse_clk",
     "perft",
+    "time_control_tags",
+    "time_controls_from_tags",
     "time_out_winner",
     "who_won",
     "who_won_token",
+    "with_clk",
 ]

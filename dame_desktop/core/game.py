@@ -484,13 +484,16 @@ def can_still_win(pos: Position, colour: Color) -> bool:
 
     ``colour`` cannot win when the material is drawn (:func:`drawn_material`), or when it has
     a single piece while the other side has a king: a lone piece can never force a win
-    against a king, which simply keeps away from it.  Under giveaway every side can still win.
+    against a king, which simply keeps away from it.  A side to move with a capture at hand
+    and every side under giveaway can still win.
     """
     if pos.rules.giveaway:
         return True
     own = pos.count(colour)
     if own == 0:
         return False
+    if pos.turn is colour and pos.has_capture():
+        return True
     if drawn_material(pos):
         return False
     return not (own == 1 and pos.count(colour.opponent, Kind.KING) >= 1)
