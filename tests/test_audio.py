@@ -229,3 +229,12 @@ def test_a_broken_sound_file_or_player_is_no_crash(tmp_path: Path,
     assert not missing.play(Sound.MOVE)
     player.close()
     missing.close()
+
+
+def test_sound_and_score_modules_load_no_qt() -> None:
+    probe = ("import sys, dame_desktop.audio, dame_desktop.store.scores, dame_desktop.core.clock\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

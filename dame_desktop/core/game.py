@@ -10,7 +10,7 @@ input path calls :meth:`Game.touch` when a player picks up a piece.  While a pie
 touched, :meth:`Game.legal_moves` holds only its moves and :meth:`Game.play` refuses any
 other piece with an :class:`IllegalMoveError` of kind ``IllegalKind.TOUCHED``.  The computer
 never calls ``touch`` and so is never bound.  The touch belongs to the move being made: every
-move, blow, correction, undo, redo, resignation and draw clears it.  It is not part of the
+move, huffing decision, undo, redo, resignation and draw clears it.  It is not part of the
 game record (PDN, autosave): a restored game starts its next move untouched.
 """
 
