@@ -17,6 +17,7 @@ from .advice import (
     hint,
     should_huff,
     should_offer_draw,
+    steady_score,
 )
 from .evaluate import Evaluator, evaluator
 from .levels import BEGINNER, EASY, HARD, LEVELS, MASTER, MEDIUM, Level, find_level
@@ -47,4 +48,5 @@ __all__ = [
     "search",
     "should_huff",
     "should_offer_draw",
+    "steady_score",
 ]

@@ -17,6 +17,7 @@ HINT_LIMIT = Limit(movetime=1.0)
 DRAW_LIMIT = Limit(movetime=0.5)
 HUFF_LIMIT = Limit(movetime=0.3)
 DRAW_MARGIN = 15  # hundredths of a man that still count as "equal"
+STEADY_LIMIT = Limit(movetime=0.1, depth=4)
 
 
 def choose_move(
@@ -166,7 +167,8 @@ def judge_draw_offer(
     a dead draw accepts; a score ``worse_margin`` or more below zero accepts (Beginner
     sooner than Master); a better score declines; with much play left an equal position
     declines; with few pieces a long stable equal score (``recent_scores``: the computer's
-    scores of its last moves, oldest first) accepts, otherwise it declines as undecided.
+    :func:`steady_score` after each of its last moves, oldest first) accepts, otherwise it
+    declines as undecided.
     """
     policy = draw_policy(level)
     if not position.legal_moves():
@@ -199,8 +201,8 @@ def answer_draw_offer(
 
     It judges the position as a fair opponent at ``level`` (see :func:`judge_draw_offer`),
     searching ``limit`` (half a second by default, without the level's noise) unless the
-    material alone decides.  ``recent_scores`` are the computer's own scores of its last
-    moves, oldest first (``SearchResult.score`` of each move it played).
+    material alone decides.  ``recent_scores`` are the computer's scores after its last
+    moves, oldest first, as :func:`steady_score` gives them.
     """
     if not position.legal_moves():
         return DrawAnswer(False, DrawReason.GAME_OVER, position)
@@ -212,6 +214,23 @@ def answer_draw_offer(
     if engine is not None and engine is not position.turn:
         score = -score
     return judge_draw_offer(position, score, level, recent_scores)
+
+
+def steady_score(
+    position: Position,
+    engine: Color | None = None,
+    limit: Limit | None = None,
+    should_stop: StopFlag | None = None,
+) -> int:
+    """A short search's score of ``position`` for ``engine`` (by default the side to move),
+    without the level's noise: the value to keep, after each of the computer's moves, for
+    ``recent_scores``.  (The score of a noisy level's own move is jittered by its noise and
+    would never look stable.)  About a tenth of a second at most.
+    """
+    if not position.legal_moves():
+        return 0
+    result = search(position, position.rules, limit or STEADY_LIMIT, should_stop)
+    return -result.score if engine is not None and engine is not position.turn else result.score
 
 
 def accept_draw(

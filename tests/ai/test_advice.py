@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from dame_desktop.ai import (
@@ -16,9 +18,11 @@ from dame_desktop.ai import (
     accept_draw,
     analyse,
     answer_draw_offer,
+    choose_move,
     hint,
     should_huff,
     should_offer_draw,
+    steady_score,
 )
 from dame_desktop.ai.advice import judge_draw_offer
 from dame_desktop.core import Color, Game, HuffChoice, Position, find_rules
@@ -242,3 +246,17 @@ def test_accept_draw_stays_a_thin_wrapper() -> None:
     assert accept_draw(worse, None, Color.WHITE, QUICK)
     with pytest.raises(ValueError, match="position's rule set"):
         accept_draw(worse, find_rules("english"), limit=QUICK)
+
+
+def test_steady_scores_are_the_computers_view_without_noise() -> None:
+    start = Position.start(GERMAN)
+    assert abs(steady_score(start, limit=QUICK)) <= 15
+    worse = Position.from_fen("W:W23-32:B1-12", GERMAN)
+    assert steady_score(worse, limit=QUICK) < -100
+    assert steady_score(worse, Color.BLACK, QUICK) > 100
+    assert steady_score(worse, Color.WHITE, QUICK) == steady_score(worse, limit=QUICK)
+    assert steady_score(Position.from_fen("W:W29:B25,22", GERMAN)) == 0  # no move left
+    # a noisy level's own move score jitters; the steady score of the same position does not
+    noisy = {choose_move(start, BEGINNER, random.Random(seed)).score for seed in range(6)}
+    assert len(noisy) > 1
+    assert len({steady_score(start, limit=QUICK) for _ in range(3)}) == 1
