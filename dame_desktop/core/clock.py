@@ -185,14 +185,17 @@ class Clock:
 
     def start(self, colour: Color, now: float) -> None:
         """Start the clock of ``colour`` (the side to move); raises ClockError when running."""
-        if self._running is not None or self.stopped:
+        if self.stopped:
+            raise ClockError("the clock has been stopped (the game is over)")
+        if self._running is not None:
             raise ClockError("the clock has already been started")
         self._running = colour
         self._since = now
 
     def press(self, now: float) -> list[ClockEvent]:
         """The side to move completes a move: its increment is added and the opponent's clock
-        starts.  If its time had run out already, returns ``[FLAG]`` and stops instead."""
+        starts.  If its time had run out already, returns ``[FLAG]`` and stops instead.
+        A move made while paused (say just after the huffing decision) costs no time."""
         side = self._running
         if side is None or self.stopped:
             return []

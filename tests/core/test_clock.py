@@ -185,6 +185,8 @@ def test_stop_freezes_both_clocks() -> None:
     clock.start(W, 0.0)
     clock.stop(10.0)
     assert clock.remaining(W, 100.0) == pytest.approx(50) and clock.tick(100.0) == []
+    with pytest.raises(ClockError, match="stopped"):
+        clock.start(B, 100.0)
 
 
 # -- storing -----------------------------------------------------------------------------------
