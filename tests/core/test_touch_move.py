@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,9 @@ from dame_desktop.core import (
     differences,
     find_rules,
 )
+from dame_desktop.pdn import read_game, write_game
 from dame_desktop.pdn.gametype import parse_rules_tag, rules_tag
+from dame_desktop.pdn.tree import Game as PdnGame
 from dame_desktop.store.autosave import autosave_record, restore_game
 from dame_desktop.store.settings import rules_from_spec, rules_spec
 
@@ -48,6 +51,16 @@ def test_the_switch_round_trips_through_the_rules_tag_and_the_settings() -> None
     english = find_rules("english").with_switches({"touch-move": "ja"})
     assert parse_rules_tag(rules_tag(english) or "") == english
     assert rules_tag(find_rules("german")) == "german"  # off: not written
+
+
+def test_a_pdn_file_reopens_with_touch_move() -> None:
+    rules = TOUCH.with_switches(["huffing=on"])
+    game = PdnGame(rules=rules)
+    game.add_main_variation("22-18")
+    text = write_game(game)
+    assert '[Rules "german; huffing=on; touch-move=on"]' in text
+    back = read_game(io.StringIO(text))
+    assert back is not None and not back.errors and back.rules == rules
 
 
 def test_the_command_accepts_the_switch() -> None:
