@@ -3,7 +3,7 @@ computer), with the last games and their dates.  No Qt.
 
 Stored as versioned JSON in the data folder (``scores.json`` beside the autosave) through
 the one atomic write.  ``load_scores()`` never fails: a damaged file is moved aside and
-reported; single records that cannot be used are dropped with a warning each, the original
+reported; records that cannot be used are dropped and named in one warning, the original
 is moved aside (nothing is lost) and the repaired table is written back.
 
 Pairs are kept under the two names in a fixed order (compared without case), so "Paul
@@ -14,6 +14,7 @@ the point of view of the name asked first.
 from __future__ import annotations
 
 import enum
+import logging
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -21,16 +22,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from dame_desktop.store.files import (
+    Damage,
     PathArg,
+    ResetValue,
     StorageError,
     StorageWarning,
+    StoreFile,
     WarningKind,
     data_dir,
     read_json,
     report_damage,
+    shorten,
     write_json,
 )
 from dame_desktop.store.settings import LEVELS, Loaded
+
+log = logging.getLogger(__name__)
 
 SCORES_FILE = "scores.json"
 SCORES_FORMAT = "dame-scores"
@@ -38,7 +45,8 @@ SCORES_VERSION = 1
 LAST_GAMES = 10  # games kept per pair and per level
 MAX_COUNT = 10**9  # more games than anyone plays; larger stored counts are damage
 NAME_MAX = 100
-MAX_PAIRS = 10_000  # pairs read from a file; a family has far fewer
+MAX_PAIRS = 2_000  # pairs read from a file; a family has far fewer
+FILE_LIMIT = 4 * 1024 * 1024  # a bigger scores.json is damaged
 _TEXT_MAX = 64
 
 
@@ -362,42 +370,36 @@ def _pair_names(data: Mapping[str, object]) -> tuple[str, str]:
     return first, second
 
 
-def scores_from_json(data: object, path: PathArg = SCORES_FILE
-                     ) -> tuple[ScoreTable, list[StorageWarning], bool]:
-    """Build a ScoreTable from decoded JSON.
+@dataclass(frozen=True)
+class _Parsed:
+    table: ScoreTable
+    broken: str = ""  # the structure is wrong: nothing was used
+    newer: int = 0  # the version of a newer file
+    dropped: tuple[ResetValue, ...] = ()  # records that could not be used (at most 20 named)
+    dropped_count: int = 0
 
-    Returns the table, the warnings and whether the data was damaged (a wrong structure, or
-    records that had to be dropped).
-    """
-    source = Path(path)
+
+def _parse(data: object) -> _Parsed:
     table = ScoreTable()
-
-    def damaged(detail: str) -> tuple[ScoreTable, list[StorageWarning], bool]:
-        return table, [StorageWarning(WarningKind.DAMAGED, source, detail)], True
-
     if not isinstance(data, dict):
-        return damaged(f"expected a JSON object of scores, found {type(data).__name__}")
+        return _Parsed(table, f"expected a JSON object of scores, found {type(data).__name__}")
     if data.get("format") != SCORES_FORMAT:
-        return damaged(f"this is not a score table ('format' is not {SCORES_FORMAT!r})")
+        return _Parsed(table, f"this is not a score table ('format' is not {SCORES_FORMAT!r})")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        return damaged("'version' must be a positive whole number")
-    warnings: list[StorageWarning] = []
-    if version > SCORES_VERSION:
-        detail = (f"written by a newer Dame (scores version {version}, this one reads "
-                  f"{SCORES_VERSION}); what it does not know is ignored")
-        warnings.append(StorageWarning(WarningKind.NEWER_VERSION, source, detail))
+        return _Parsed(table, "'version' must be a positive whole number")
     pairs = data.get("pairs", [])
     levels = data.get("levels", {})
     if not isinstance(pairs, list) or not isinstance(levels, dict):
-        return damaged("'pairs' must be a list and 'levels' an object")
-    dropped = False
+        return _Parsed(table, "'pairs' must be a list and 'levels' an object")
+    dropped: list[ResetValue] = []
+    count = 0
 
-    def drop(where: str, exc: _Invalid) -> None:
-        nonlocal dropped
-        dropped = True
-        detail = f"{where}: {exc}; the record was dropped"
-        warnings.append(StorageWarning(WarningKind.INVALID_VALUE, source, detail))
+    def drop(where: str, item: object, exc: _Invalid) -> None:
+        nonlocal count
+        count += 1
+        if len(dropped) < 20:
+            dropped.append(ResetValue(where, shorten(item), "", str(exc)[:200]))
 
     for index, item in enumerate(pairs[:MAX_PAIRS]):
         try:
@@ -405,15 +407,49 @@ def scores_from_json(data: object, path: PathArg = SCORES_FILE
                 raise _Invalid("expected an object")
             table._put_pair(_pair_names(item), _record(item))
         except _Invalid as exc:
-            drop(f"pair {index + 1}", exc)
+            drop(f"pairs[{index}]", item, exc)
+    for index in range(MAX_PAIRS, len(pairs)):
+        drop(f"pairs[{index}]", pairs[index], _Invalid(f"more than {MAX_PAIRS} pairs"))
     for key, item in levels.items():
         try:
             if key not in LEVELS:
-                raise _Invalid(f"unknown level {str(key)[:20]!r}")
+                raise _Invalid(f"unknown level {shorten(key)}")
             table._levels[key] = _record(item)
         except _Invalid as exc:
-            drop(f"level {str(key)[:20]!r}", exc)
-    return table, warnings, dropped
+            drop(f"levels[{shorten(key)}]", item, exc)
+    newer = version if version > SCORES_VERSION else 0
+    return _Parsed(table, newer=newer, dropped=tuple(dropped), dropped_count=count)
+
+
+def scores_from_json(data: object, path: PathArg = SCORES_FILE
+                     ) -> tuple[ScoreTable, list[StorageWarning], bool]:
+    """Build a ScoreTable from decoded JSON; never raises.
+
+    Returns the table, the warnings and whether the data was damaged.  A wrong structure
+    gives an empty table and one DAMAGED warning; records that cannot be used are left out
+    and named in one ENTRIES_DROPPED warning (``values``).  Nothing is moved aside here.
+    """
+    source = Path(path)
+    try:
+        parsed = _parse(data)
+    except Exception as exc:  # noqa: BLE001 - the contract is: never raises
+        log.exception("reading the scores failed")
+        parsed = _Parsed(ScoreTable(), f"unexpected {type(exc).__name__}: {exc}")
+    if parsed.broken:
+        return parsed.table, [StorageWarning(WarningKind.DAMAGED, source, parsed.broken,
+                                             file=StoreFile.SCORES,
+                                             damage=Damage.WRONG_SHAPE)], True
+    warnings: list[StorageWarning] = []
+    if parsed.newer:
+        detail = (f"written by a newer Dame (scores version {parsed.newer}, this one reads "
+                  f"{SCORES_VERSION}); what it does not know is ignored")
+        warnings.append(StorageWarning(WarningKind.NEWER_VERSION, source, detail,
+                                       file=StoreFile.SCORES))
+    if parsed.dropped_count:
+        detail = f"{parsed.dropped_count} record(s) could not be used and were dropped"
+        warnings.append(StorageWarning(WarningKind.ENTRIES_DROPPED, source, detail,
+                                       file=StoreFile.SCORES, values=parsed.dropped))
+    return parsed.table, warnings, bool(parsed.dropped_count)
 
 
 # -- files -------------------------------------------------------------------------------------
@@ -424,36 +460,45 @@ def scores_path(directory: PathArg | None = None) -> Path:
 
 
 def load_scores(directory: PathArg | None = None) -> Loaded[ScoreTable]:
-    """Read the score table; never raises.
+    """Read the score table; never raises (whatever the file holds).
 
-    A missing file gives an empty table.  A file that is not JSON or not a score table is
-    moved aside to ``scores.json.damaged-<timestamp>`` and an empty table is used.  Records
-    that cannot be used are dropped: the original file is moved aside and the rest written
-    back.
+    A missing file gives an empty table.  A file that is not JSON or not a score table (also
+    absurd numbers, deep nesting, a huge file) is moved aside to
+    ``scores.json.damaged-<timestamp>`` and reported as DAMAGED with ``file`` SCORES; the
+    table starts empty.  Records that cannot be used are left out and named in one
+    ENTRIES_DROPPED warning; the original is moved aside and the rest written back.  A UTF-8
+    byte order mark is accepted.
     """
     path = scores_path(directory)
     try:
-        read = read_json(path)
-    except (RecursionError, ValueError, MemoryError) as exc:  # deep nesting, huge numbers
-        detail = f"could not be decoded ({type(exc).__name__})"
-        return Loaded(ScoreTable(), (report_damage(path, detail),))
+        return _load_scores(path, directory)
+    except Exception as exc:  # noqa: BLE001 - the score table must never stop the start
+        log.exception("loading %s failed", path)
+        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
+                                file=StoreFile.SCORES, damage=Damage.UNEXPECTED)
+        return Loaded(ScoreTable(), (warning,))
+
+
+def _load_scores(path: Path, directory: PathArg | None) -> Loaded[ScoreTable]:
+    read = read_json(path, file=StoreFile.SCORES, limit=FILE_LIMIT)
     if not read.found:
         return Loaded(ScoreTable(), read.warnings)
     table, warnings, damaged = scores_from_json(read.data, path)
     if not damaged:
         return Loaded(table, tuple(warnings))
-    kept = [w for w in warnings if w.kind is not WarningKind.DAMAGED]
-    dropped = [w for w in kept if w.kind is WarningKind.INVALID_VALUE]
-    if dropped:
-        summary = f"{len(dropped)} record(s) could not be used and were dropped"
-    else:
-        summary = "; ".join(w.detail for w in warnings if w.kind is WarningKind.DAMAGED)
-    out = [*kept, report_damage(path, summary)]
-    if dropped:
+    out: list[StorageWarning] = []
+    for warning in warnings:
+        if warning.kind in (WarningKind.DAMAGED, WarningKind.ENTRIES_DROPPED):
+            out.append(report_damage(path, warning.detail, warning.kind, file=warning.file,
+                                     damage=warning.damage, values=warning.values))
+        else:
+            out.append(warning)
+    if any(w.kind is WarningKind.ENTRIES_DROPPED for w in out):
         try:
             save_scores(table, directory)
         except StorageError as exc:
-            out.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc)))
+            out.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc),
+                                      file=StoreFile.SCORES))
     return Loaded(table, tuple(out))
 
 

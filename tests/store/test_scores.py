@@ -9,7 +9,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from dame_desktop.store.files import WarningKind
+from dame_desktop.store.files import Damage, StoreFile, WarningKind
 from dame_desktop.store.scores import (
     LAST_GAMES,
     MAX_COUNT,
@@ -155,6 +155,7 @@ def test_a_damaged_file_is_set_aside_and_reported(tmp_path: Path, content: bytes
     assert loaded.value.is_empty
     assert [w.kind for w in loaded.warnings] == [WarningKind.DAMAGED]
     warning = loaded.warnings[0]
+    assert warning.file is StoreFile.SCORES and warning.damage is not None
     assert warning.path == path and warning.moved_to is not None
     assert warning.moved_to.read_bytes() == content  # nothing is lost
     assert not path.exists() and damaged_files(tmp_path) == [warning.moved_to]
@@ -169,7 +170,9 @@ def test_deep_nesting_is_damage_not_a_crash(tmp_path: Path) -> None:
                     + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8")
     loaded = load_scores(tmp_path)
     assert loaded.value.is_empty
-    assert any(w.moved_to is not None for w in loaded.warnings)
+    assert [(w.kind, w.damage) for w in loaded.warnings] == [
+        (WarningKind.DAMAGED, Damage.TOO_DEEP)]
+    assert loaded.warnings[0].moved_to is not None
     assert not path.exists() and len(damaged_files(tmp_path)) == 1
 
 
@@ -185,23 +188,34 @@ def test_huge_numbers_are_not_counted(tmp_path: Path) -> None:
     assert loaded.value.level("easy").tally == Tally()  # dropped, not believed
     assert loaded.value.level("medium").tally == Tally(2, 0, 1)
     assert loaded.value.pair("Paul", "Anna").tally == Tally(2, 0, 1)
-    kinds = [w.kind for w in loaded.warnings]
-    assert kinds == [WarningKind.INVALID_VALUE, WarningKind.DAMAGED]
-    assert "easy" in loaded.warnings[0].detail
-    assert len(damaged_files(tmp_path)) == 1  # the original is kept aside
+    assert [w.kind for w in loaded.warnings] == [WarningKind.ENTRIES_DROPPED]
+    warning = loaded.warnings[0]
+    assert [v.name for v in warning.values] == ["levels['easy']"]
+    assert warning.moved_to is not None and len(damaged_files(tmp_path)) == 1  # kept aside
     again = load_scores(tmp_path)  # the repaired table was written back
     assert again.warnings == () and again.value == loaded.value
-    # a number with thousands of digits (Python refuses to convert it) is damage as well
+    # a number with thousands of digits (Python refuses to convert it) is not believed either
     path.write_text('{"format": "dame-scores", "version": 1, "levels": {"easy": {"wins": '
-                    + "9" * 5000 + "}}}", encoding="utf-8")
+                    + "9" * 5000 + '}, "hard": {"wins": 1e999}, "medium": {"draws": 4}}}',
+                    encoding="utf-8")
     huge = load_scores(tmp_path)
-    assert huge.value.level("easy").tally == Tally()
-    assert any(w.moved_to is not None for w in huge.warnings)
-    assert len(damaged_files(tmp_path)) == 2
+    assert huge.value.level("easy").tally == Tally() == huge.value.level("hard").tally
+    assert huge.value.level("medium").tally == Tally(draws=4)
+    assert [w.kind for w in huge.warnings] == [WarningKind.ENTRIES_DROPPED]
+    assert len(huge.warnings[0].values) == 2 and len(damaged_files(tmp_path)) == 2
     table = ScoreTable()
     for _ in range(3):
         table.record_against_computer("easy", Outcome.WIN, DAY)
     assert table.level("easy").tally.wins == 3 and MAX_COUNT > 10**8
+
+
+def test_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    table = family_evening()
+    save_scores(table, tmp_path)
+    path = scores_path(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as a Windows editor saves it
+    loaded = load_scores(tmp_path)
+    assert loaded.value == table and loaded.warnings == ()
 
 
 def test_bad_records_are_dropped_and_the_rest_kept(tmp_path: Path) -> None:
@@ -228,10 +242,11 @@ def test_bad_records_are_dropped_and_the_rest_kept(tmp_path: Path) -> None:
     assert table.pair("Oma", "Opa").tally == Tally()
     assert table.level("hard").tally == Tally(1, 2, 3)
     assert [lv.level for lv in table.levels()] == ["hard"]
-    invalid = [w for w in loaded.warnings if w.kind is WarningKind.INVALID_VALUE]
-    assert len(invalid) == 9
-    assert loaded.warnings[-1].kind is WarningKind.DAMAGED
-    assert loaded.warnings[-1].moved_to is not None
+    assert [w.kind for w in loaded.warnings] == [WarningKind.ENTRIES_DROPPED]
+    warning = loaded.warnings[0]
+    assert warning.detail.startswith("9 record(s)") and len(warning.values) == 9
+    assert [v.name for v in warning.values][:2] == ["pairs[1]", "pairs[2]"]
+    assert warning.moved_to is not None
     assert load_scores(tmp_path).warnings == ()
 
 
