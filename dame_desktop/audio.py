@@ -88,7 +88,8 @@ def find_backend(platform: str = sys.platform,
 def scaled_wav(source: Path, target: Path, volume: int) -> None:
     """Write ``source`` with its samples scaled to ``volume`` percent (16-bit WAV only).
 
-    Raises OSError or wave.Error for a file that cannot be read or written.
+    Raises OSError, EOFError (cut short) or wave.Error for a file that cannot be read or
+    written.
     """
     with wave.open(str(source), "rb") as inp:
         params = inp.getparams()
@@ -162,8 +163,8 @@ class SoundPlayer:
             return False
         try:
             path = self._file(sound)
-        except (OSError, wave.Error) as exc:
-            self._warn_once(f"cannot prepare the sound {sound.value}: {exc}")
+        except (OSError, EOFError, ValueError, wave.Error, struct.error) as exc:
+            self._warn_once(f"cannot prepare the sound {sound.value}: {type(exc).__name__} {exc}")
             return False
         if backend.uses_winsound:
             return self._winsound(path)

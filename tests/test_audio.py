@@ -218,13 +218,19 @@ def test_without_a_player_nothing_happens_and_it_is_logged_once(
 def test_a_broken_sound_file_or_player_is_no_crash(tmp_path: Path,
                                                    caplog: pytest.LogCaptureFixture) -> None:
     broken = tmp_path / "broken.wav"
-    broken.write_bytes(b"not a wav")
+    for content in (b"not a wav", b"RIFF", b"", sound_file(Sound.MOVE).read_bytes()[:40]):
+        broken.write_bytes(content)
+        player = SoundPlayer(volume=40, backend=fake_player(tmp_path, 0),
+                             sounds=lambda sound: broken)
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="dame_desktop.audio"):
+            assert not player.play(Sound.MOVE)
+            assert not player.play(Sound.MOVE)
+        assert len(caplog.records) == 1, content
+    (tmp_path / "gone").mkdir()
     player = SoundPlayer(volume=40, backend=fake_player(tmp_path, 0),
-                         sounds=lambda sound: broken)
-    with caplog.at_level(logging.WARNING, logger="dame_desktop.audio"):
-        assert not player.play(Sound.MOVE)
-        assert not player.play(Sound.MOVE)
-    assert len(caplog.records) == 1
+                         sounds=lambda sound: tmp_path / "gone" / "missing.wav")
+    assert not player.play(Sound.MOVE)
     missing = SoundPlayer(backend=Backend("gone", (str(tmp_path / "no-such-player"),)))
     assert not missing.play(Sound.MOVE)
     player.close()
