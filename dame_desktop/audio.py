@@ -205,7 +205,7 @@ class SoundPlayer:
         cached = self._cache.get(key)
         if cached is not None and cached.exists():
             return cached
-        if self._folder is None:
+        if self._folder is None or not self._folder.is_dir():  # a temp cleaner may remove it
             self._folder = Path(tempfile.mkdtemp(prefix="dame-sounds-"))
         target = self._folder / f"{sound.value}-{self._volume}.wav"
         scaled_wav(source, target, self._volume)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import array
 import logging
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -170,6 +171,12 @@ def test_finished_players_are_reaped_and_scaled_files_cached(tmp_path: Path) -> 
     assert player.play(Sound.CAPTURE)
     wait_for(lambda: player.running == 0)
     lines = (tmp_path / "played.txt").read_text().splitlines()
+    first = Path(lines[0].split()[0])
+    shutil.rmtree(first.parent)  # a temp cleaner removed the cached copies
+    player.volume = 30
+    assert player.play(Sound.CAPTURE)
+    wait_for(lambda: player.running == 0)
+    assert Path((tmp_path / "played.txt").read_text().splitlines()[-1].split()[0]).exists()
     paths = Counter(line.split()[0] for line in lines)  # the last two ran side by side
     packaged = str(sound_file(Sound.CAPTURE))
     assert paths[packaged] == 1 and len(paths) == 2
