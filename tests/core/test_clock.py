@@ -5,6 +5,9 @@ from __future__ import annotations
 import io
 import json
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -33,6 +36,7 @@ from dame_desktop.core import (
 )
 from dame_desktop.pdn import read_game, write_game
 from dame_desktop.pdn.tree import Game as PdnGame
+from dame_desktop.store.autosave import save_autosave
 
 W, B = Color.WHITE, Color.BLACK
 FLAG = ClockEventKind.FLAG
@@ -212,6 +216,31 @@ def test_the_clock_survives_the_autosave_as_json() -> None:
     assert restored.flagged is B and restored.stopped and restored.tick(100.0) == []
     untimed = Clock.from_dict(Clock(NO_CLOCK).to_dict(0.0), 0.0)
     assert not untimed.timed and untimed.running is None
+
+
+def test_the_clock_rides_in_the_autosaves_player_setup(tmp_path: Path) -> None:
+    game = Game(GERMAN)
+    clock = Clock(TimeControl(600), TimeControl(180, 2))
+    clock.start(W, 0.0)
+    game.play("22-18")
+    clock.press(12.25)
+    save_autosave(game, {"opponent": "human", "clock": clock.to_dict(20.0)}, tmp_path)
+    # the program is killed here; the next start reads the file in a new process
+    script = (
+        "import json, sys\n"
+        "from dame_desktop.core import Clock, Color\n"
+        "from dame_desktop.store.autosave import load_autosave\n"
+        "loaded = load_autosave(sys.argv[1])\n"
+        "assert loaded.game is not None and loaded.meta is not None and loaded.meta.complete\n"
+        "clock = Clock.from_dict(loaded.meta.player['clock'], 1000.0)\n"
+        "print(json.dumps([clock.to_move.value, clock.remaining(Color.WHITE, 1000.0),\n"
+        "                  clock.remaining(Color.BLACK, 1005.0), len(loaded.game.moves)]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    # White used 12.25 s; Black 7.75 s until the save, 5 s after the restart
+    assert json.loads(done.stdout) == ["B", 587.75, 167.25, 1]
 
 
 @pytest.mark.parametrize(
