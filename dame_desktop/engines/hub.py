@@ -111,6 +111,17 @@ class HubEngine(Engine):
 
     # -- public ------------------------------------------------------------------------------
 
+    @classmethod
+    def probe(cls, path: str | os.PathLike[str], args: Sequence[str] = ("hub",),
+              timeout: float = 10.0) -> EngineInfo:
+        """Start an engine, shake hands, stop it: what it says about itself (for adding an
+        engine in the preferences).  Raises EngineError; the process is gone either way."""
+        engine = cls(path, args, timeout=timeout)
+        try:
+            return engine.info
+        finally:
+            engine.close()
+
     @property
     def info(self) -> EngineInfo:
         return self._info

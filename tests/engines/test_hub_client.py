@@ -38,6 +38,14 @@ def test_handshake_records_name_and_variants() -> None:
         assert engine.supports(GERMAN) and engine.supports(INTERNATIONAL)
 
 
+def test_probe_reads_the_identity_and_stops_the_engine() -> None:
+    before = set(child_states())
+    command = dame_command()
+    info = HubEngine.probe(command[0], (*command[1:], "hub"))
+    assert info.name == "Dame" and "german" in info.variants
+    assert set(child_states()) <= before
+
+
 def test_analysis_gives_a_legal_line_with_score_and_depth() -> None:
     with dame_hub() as engine:
         start = Position.start(INTERNATIONAL)
