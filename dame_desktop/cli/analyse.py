@@ -50,8 +50,18 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             find_rules(args.rules)
         except RulesError as exc:
             raise UsageError(str(exc)) from None
-    if not os.path.isfile(args.file):
+    if not os.path.exists(args.file):
         raise UsageError(f"cannot read {args.file}: no such file")
+    if not os.path.isfile(args.file):
+        raise UsageError(f"cannot read {args.file}: not a file")
+    if args.out is not None:  # fail before the work, not after it
+        folder = os.path.dirname(os.path.abspath(args.out))
+        if not os.path.isdir(folder):
+            raise UsageError(f"cannot write {args.out}: the folder does not exist")
+        if not os.access(folder, os.W_OK):
+            raise UsageError(f"cannot write {args.out}: the folder is not writable")
+        if os.path.isdir(args.out):
+            raise UsageError(f"cannot write {args.out}: it is a folder")
     try:
         doc = PdnDocument.open(args.file)
     except DocumentError as exc:

@@ -23,11 +23,13 @@ from .review import (
     ReviewCancelled,
     annotate,
     clear_review,
+    line_of,
+    mainline_evals,
     mark_for,
     review_game,
     review_line,
 )
-from .score import Score, eval_command, parse_eval, review_value
+from .score import Score, Verdict, eval_command, parse_eval, review_value, verdict
 
 __all__ = [
     "BLUNDER",
@@ -45,12 +47,16 @@ __all__ = [
     "PlayerSummary",
     "ReviewCancelled",
     "Score",
+    "Verdict",
     "annotate",
     "clear_review",
     "eval_command",
+    "line_of",
+    "mainline_evals",
     "mark_for",
     "parse_eval",
     "review_game",
     "review_line",
     "review_value",
+    "verdict",
 ]

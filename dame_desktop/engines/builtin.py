@@ -13,10 +13,20 @@ from collections.abc import Sequence
 
 from ..ai.search import Limit, SearchMemory, SearchResult, search
 from ..core import Move, Position, RuleSet
-from .base import Analysis, Engine, EngineInfo, InfoCallback, Line, StopFlag, terminal_score
+from .base import (
+    Analysis,
+    Engine,
+    EngineInfo,
+    InfoCallback,
+    Line,
+    StopFlag,
+    quiet_count,
+    terminal_score,
+)
 from .score import Score
 
 BUILTIN_NAME = "Dame"
+FORCED_CHAIN = 60  # forced plies followed before searching (a loop of forced moves ends)
 
 
 class BuiltinEngine(Engine):
@@ -55,6 +65,9 @@ class BuiltinEngine(Engine):
         legal = position.legal_moves()
         if not legal:
             return Analysis(position, (), terminal_score(position), engine=self.name)
+        if len(legal) == 1 and limit.depth is None:
+            return self._forced(position, limit, history, quiet_plies, should_stop, on_info,
+                                started)
         wanted = max(1, min(lines, len(legal), self.max_lines))
         found: list[Line] = []
         spent = [0]  # nodes of the finished lines
@@ -89,6 +102,43 @@ class BuiltinEngine(Engine):
         best = found[0]
         return Analysis(position, tuple(found), best.score, best.depth, spent[0],
                         time.perf_counter() - started, self.name, complete)
+
+    def _forced(self, position: Position, limit: Limit, history: Sequence[Position],
+                quiet_plies: int, should_stop: StopFlag | None, on_info: InfoCallback | None,
+                started: float) -> Analysis:
+        """One legal move: the search would stop at once (depth 1), so search where the
+        forced moves lead and count those plies back."""
+        chain: list[Move] = []
+        hist = list(history)
+        pos = position
+        qp = quiet_plies
+        while len(chain) < FORCED_CHAIN:
+            legal = pos.legal_moves()
+            if len(legal) != 1:
+                break
+            move = legal[0]
+            chain.append(move)
+            hist.append(pos)
+            qp = quiet_count(pos.rules, pos, move, qp)
+            pos = pos.play(move)
+        if pos.legal_moves() and len(chain) < FORCED_CHAIN:
+            sub = self.analyse(pos, limit, history=hist, quiet_plies=qp,
+                               should_stop=should_stop)
+            score, tail, depth, nodes, complete = (sub.score, sub.pv, sub.depth, sub.nodes,
+                                                   sub.complete)
+        elif pos.legal_moves():  # a very long forced run: judge where it got to
+            sub = self.analyse(pos, Limit(depth=1), history=hist, quiet_plies=qp)
+            score, tail, depth, nodes, complete = sub.score, (), 1, sub.nodes, True
+        else:
+            score, tail, depth, nodes, complete = terminal_score(pos), (), 0, 0, True
+        for _ in chain:
+            score = score.before_move()
+        line = Line(chain[0], score, depth + len(chain), (*chain, *tail))
+        result = Analysis(position, (line,), score, line.depth, nodes,
+                          time.perf_counter() - started, self.name, complete)
+        if on_info is not None:
+            on_info(result)
+        return result
 
     def play(
         self,

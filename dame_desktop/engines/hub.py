@@ -88,6 +88,8 @@ class HubEngine(Engine):
     ) -> None:
         super().__init__()
         self.path = str(path)
+        if os.path.dirname(self.path):  # relative to here, not to the engine's folder
+            self.path = os.path.abspath(self.path)
         self.args = tuple(args)
         self.cwd = str(cwd) if cwd is not None else None
         self.timeout = timeout
@@ -108,6 +110,17 @@ class HubEngine(Engine):
             self._launch()
 
     # -- public ------------------------------------------------------------------------------
+
+    @classmethod
+    def probe(cls, path: str | os.PathLike[str], args: Sequence[str] = ("hub",),
+              timeout: float = 10.0) -> EngineInfo:
+        """Start an engine, shake hands, stop it: what it says about itself (for adding an
+        engine in the preferences).  Raises EngineError; the process is gone either way."""
+        engine = cls(path, args, timeout=timeout)
+        try:
+            return engine.info
+        finally:
+            engine.close()
 
     @property
     def info(self) -> EngineInfo:
@@ -215,8 +228,8 @@ class HubEngine(Engine):
         info = EngineInfo(name=Path(self.path).name)
         seen_id = False
         while True:
-            line = self._next(deadline, "to the handshake")
-            if line is None:
+            line = self._next(deadline, "the handshake")
+            if line is None or time.monotonic() > deadline:
                 self._fail(f"did not finish the handshake ('wait') within {self.timeout:g} s")
             command, args = self._parse(line)
             if command == "id":
@@ -260,8 +273,8 @@ class HubEngine(Engine):
         self._send("init")
         deadline = time.monotonic() + self.init_timeout
         while True:
-            line = self._next(deadline, "to init")
-            if line is None:
+            line = self._next(deadline, "init")
+            if line is None or time.monotonic() > deadline:
                 self._fail(f"was not ready within {self.init_timeout:g} s of 'init'")
             try:
                 command, _args = parse_line(line)
@@ -337,7 +350,7 @@ class HubEngine(Engine):
         except queue.Empty:
             return None
         if item is _EOF:
-            self._fail(self._exit_text(f"quit before answering {waiting}"))
+            self._fail(self._exit_text(f"quit during {waiting}"))
         if item is _HUGE:
             self._fail(f"sent a line longer than {MAX_LINE} bytes")
         assert isinstance(item, bytes)
@@ -345,6 +358,17 @@ class HubEngine(Engine):
             return item.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError:
             self._fail("sent a garbled line (not UTF-8 text)")
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                item = self._lines.get_nowait()
+            except queue.Empty:
+                return
+            if item is _EOF:
+                self._fail(self._exit_text("has quit"))
+            if item is _HUGE:
+                self._fail(f"sent a line longer than {MAX_LINE} bytes")
 
     def _parse(self, line: str) -> tuple[str, dict[str, str]]:
         try:
@@ -383,6 +407,7 @@ class HubEngine(Engine):
     def _run(self, position: Position, limit: Limit, mode: str,
              history: Sequence[Position], stop: StopFlag,
              on_info: InfoCallback | None) -> Analysis:
+        self._drain()  # lines left from before belong to no question of ours
         start, moves = _start_and_moves(position, history)
         pos_args: list[tuple[str, str | None]] = [("pos", position_text(start))]
         if moves:

@@ -12,8 +12,9 @@ Consistency rules, because the two searches see different depths:
 * the next search rates the move played at least as high as the engine's choice: the move
   played counts as best (no loss);
 * a move that would be marked is checked once more: the position after the engine's move is
-  searched with the same limit, so both moves are judged from the same depth; the better of
-  the two readings of the best move counts, and the mark follows the result;
+  searched with the same limit, so both moves are judged from the same depth; the lower of
+  the two readings of the best move counts (the doubt goes to the player), and the mark
+  follows the result;
 * a forced move (one legal move, e.g. the only capture) is not searched, never marked, and
   its score is the next position's;
 * the last position is searched too (for the last move's score) unless the game is over there.
@@ -398,3 +399,15 @@ def _count(n: int, one: str, many: str) -> str:
 def _join(old: str, new: str) -> str:
     old = old.strip()
     return f"{old} {new}" if old else new
+
+
+def mainline_evals(game: Game) -> list[Score | None]:
+    """The ``[%eval]`` of every main-line move (first player's side), None where there is
+    none or it cannot be read: the data of an evaluation graph."""
+    from .score import parse_eval
+
+    out: list[Score | None] = []
+    for node in game.mainline():
+        text = node.commands().get("eval")
+        out.append(parse_eval(text) if text is not None else None)
+    return out

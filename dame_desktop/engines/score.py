@@ -17,6 +17,7 @@ the move that ends the game N is 0 (``#0``: the first player has won, ``#-0``: t
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass
 
@@ -181,3 +182,36 @@ def parse_eval(text: str) -> Score | None:
     if not math.isfinite(men):
         return None
     return Score(men)
+
+
+class Verdict(enum.Enum):
+    """An evaluation in words' terms, from one side (the UI turns it into text)."""
+
+    WINS = "wins"  # a forced win
+    WINNING = "winning"  # 2 men or more
+    CLEARLY_BETTER = "clearly-better"  # 0.8 to 2 men
+    BETTER = "better"  # 0.3 to 0.8 men
+    EQUAL = "equal"  # within 0.3 men
+    WORSE = "worse"
+    CLEARLY_WORSE = "clearly-worse"
+    LOSING = "losing"
+    LOSES = "loses"
+
+
+VERDICT_STEPS = (0.3, 0.8, 2.0)
+"""Men at which "about equal" becomes "better", "clearly better", "winning"."""
+
+
+def verdict(score: Score) -> Verdict:
+    """The verdict for the side ``score`` is seen from (e.g. Light's, after ``negated()``)."""
+    if score.plies is not None:
+        return Verdict.WINS if score.wins else Verdict.LOSES
+    men = score.men
+    small, clear, big = VERDICT_STEPS
+    if abs(men) < small:
+        return Verdict.EQUAL
+    if men > 0:
+        return Verdict.BETTER if men < clear else (
+            Verdict.CLEARLY_BETTER if men < big else Verdict.WINNING)
+    return Verdict.WORSE if -men < clear else (
+        Verdict.CLEARLY_WORSE if -men < big else Verdict.LOSING)

@@ -15,7 +15,8 @@ The defaults are ``dame hub --rules KEY --set NAME=VALUE``'s (International with
 Positions are ``pos=`` strings of the side to move and one character per square in the rule
 set's PDN numbering: 51 characters on 10x10, 33 on 8x8.  Moves are ``from-to`` or
 ``from x to x captured ...`` (every captured square).  Scores are in men from the side to
-move; a forced end is sent as ``score=+-(100 - plies/100)`` (Scan's style) with our extension
+move (``go analyze`` searches beyond a forced move, ``go think`` plays it at once); a forced
+end is sent as ``score=+-(100 - plies/100)`` (Scan's style) with our extension
 ``mate=N`` (the side to move wins in N moves; negative: loses in N).  ``go ponder`` searches
 until ``ponder-hit`` (then the level's time applies) or ``stop``; ``level time=T [moves=M]
 [inc=I]`` gives each move ``T/M`` (M = 30 when not given) plus 0.9 of the increment, at most
@@ -26,13 +27,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from ..ai.search import Limit, SearchMemory, SearchResult, search
-from ..core import DameError, Position, RuleSet
+from ..core import DameError, Move, Position, RuleSet
 from ..core.rules import INTERNATIONAL, PRESETS
-from .builtin import BUILTIN_NAME, _version
+from .base import Analysis
+from .builtin import BUILTIN_NAME, BuiltinEngine, _version
 from .protocol import (
     LOSING,
     RULES_PARAM,
@@ -218,7 +220,7 @@ class HubServer:
             limit = Limit()  # until ponder-hit or stop
         self._stop.clear()
         self._thread = threading.Thread(
-            target=self._think, args=(position, list(self.history), limit),
+            target=self._think, args=(position, list(self.history), limit, "analyze" in args),
             name="dame-hub-search", daemon=True)
         self._thread.start()
 
@@ -234,38 +236,57 @@ class HubServer:
         deadline = self._deadline
         return deadline is not None and time.monotonic() >= deadline
 
-    def _think(self, position: Position, history: list[Position], limit: Limit) -> None:
+    def _think(self, position: Position, history: list[Position], limit: Limit,
+               analyse: bool = False) -> None:
         started = time.perf_counter()
 
         def report(result: SearchResult) -> None:
             self.send(self._info(result, time.perf_counter() - started))
 
+        def report_analysis(found: Analysis) -> None:
+            if found.lines:
+                line = found.lines[0]
+                self.send(self._info_line(line.score, found.depth, found.nodes, line.pv,
+                                          time.perf_counter() - started))
+
+        pv: tuple[Move, ...] | list[Move] = ()
         try:
-            result = search(position, self.rules, limit, self._should_stop, history=history,
-                            on_iteration=report, memory=self.memory)
+            if analyse:  # "go analyze": a forced move is searched beyond it, as Dame shows it
+                engine = BuiltinEngine(self.memory)
+                found = engine.analyse(position, limit, history=history,
+                                       should_stop=self._should_stop, on_info=report_analysis)
+                report_analysis(found)
+                pv = found.pv
+            else:
+                result = search(position, self.rules, limit, self._should_stop,
+                                history=history, on_iteration=report, memory=self.memory)
+                pv = result.pv if result.pv else ([result.move] if result.move else [])
         except Exception as exc:  # a bug must not leave the GUI waiting for done
             self.error(f"search failed: {exc!r}")
-            result = None
-        if result is None or result.move is None:
+        if not pv:
             move = position.legal_moves()[0]
             self.send(format_line("done", [("move", move_text(move))]))
             return
-        args = [("move", move_text(result.move))]
-        if len(result.pv) > 1:
-            args.append(("ponder", move_text(result.pv[1])))
+        args = [("move", move_text(pv[0]))]
+        if len(pv) > 1:
+            args.append(("ponder", move_text(pv[1])))
         self.send(format_line("done", args))
 
     def _info(self, result: SearchResult, seconds: float) -> str:
-        score_text, mate = Score.from_search(result.score).to_hub()
-        args: list[tuple[str, str | None]] = [("depth", str(result.depth)),
-                                              ("score", score_text)]
+        return self._info_line(Score.from_search(result.score), result.depth, result.nodes,
+                               result.pv, seconds)
+
+    def _info_line(self, score: Score, depth: int, nodes: int,
+                   pv: Sequence[Move], seconds: float) -> str:
+        score_text, mate = score.to_hub()
+        args: list[tuple[str, str | None]] = [("depth", str(depth)), ("score", score_text)]
         if mate is not None:
             args.append(("mate", str(mate)))
-        args += [("nodes", str(result.nodes)), ("time", f"{seconds:.3f}")]
+        args += [("nodes", str(nodes)), ("time", f"{seconds:.3f}")]
         if seconds > 0:
-            args.append(("nps", f"{result.nodes / seconds / 1e6:.3f}"))
-        if result.pv:
-            args.append(("pv", " ".join(move_text(m) for m in result.pv)))
+            args.append(("nps", f"{nodes / seconds / 1e6:.3f}"))
+        if pv:
+            args.append(("pv", " ".join(move_text(m) for m in pv)))
         return format_line("info", args)
 
     def _end_search(self) -> None:

@@ -152,7 +152,7 @@ class Loaded(Generic[T]):
 
 # -- rule sets as preset key + switches --------------------------------------------------------
 
-_NOT_SWITCHES = ("key", "name", "name_de", "gametype")
+_NOT_SWITCHES = ("key", "name", "name_de", "gametype", "colour_names")  # names, not rules
 
 
 def _same_rules(a: RuleSet, b: RuleSet) -> bool:

@@ -121,7 +121,7 @@ def test_a_failing_engine_is_one_line_and_status_2(games: Path, tmp_path: Path) 
     international.write_text('[GameType "20"]\n1. 32-28 19-23 *\n', encoding="utf-8")
     done = run_dame("analyse", str(international), "--engine", str(script), "--depth", "3")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
-    assert "engine" in done.stderr and "quit before answering" in done.stderr
+    assert "engine" in done.stderr and "quit during the search" in done.stderr
 
 
 def test_dame_hub_as_the_engine(games: Path, tmp_path: Path) -> None:
@@ -136,3 +136,17 @@ def test_dame_hub_as_the_engine(games: Path, tmp_path: Path) -> None:
     data = analyse_json(str(games), "--game", "1", "--depth", "6", "--engine", engine)
     blunder = data["games"][0]["moves"][4]
     assert blunder["move"] == "17-14" and blunder["mark"] == "??"
+
+
+def test_out_into_a_missing_folder_is_refused_before_the_work(games: Path, tmp_path: Path) -> None:
+    done = run_dame("analyse", str(games), "--movetime", "30", "--out",
+                    str(tmp_path / "no" / "such" / "out.pdn"), timeout=20)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "folder does not exist" in done.stderr
+
+
+def test_bad_limits_are_usage_errors(games: Path) -> None:
+    for args in (["--depth", "0"], ["--movetime", "-1"], ["--jobs", "0"],
+                 ["--movetime", "1", "--depth", "3"], ["--rules", "mars"]):
+        done = run_dame("analyse", str(games), *args, timeout=20)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, args

@@ -68,3 +68,15 @@ def test_stop_from_another_thread_returns_the_best_so_far() -> None:
 def test_play_returns_a_legal_move() -> None:
     start = Position.start(GERMAN)
     assert BuiltinEngine().play(start, Limit(depth=3)) in start.legal_moves()
+
+
+def test_a_forced_move_is_searched_beyond_it() -> None:
+    # White's only move is 22x15; the search alone would stop at depth 1 there
+    pos = Position.from_fen("W:W22,27,32:B18,10,5", GERMAN)
+    assert len(pos.legal_moves()) == 1
+    result = BuiltinEngine().analyse(pos, Limit(movetime=0.3))
+    assert result.move == pos.legal_moves()[0]
+    assert result.depth > 2 and len(result.pv) > 2 and replays(pos, result.pv)
+    after = pos.play(result.move)
+    direct = BuiltinEngine().analyse(after, Limit(movetime=0.3))
+    assert abs(result.score.men + direct.score.men) < 0.5  # the same judgement, turned round

@@ -38,6 +38,14 @@ def test_handshake_records_name_and_variants() -> None:
         assert engine.supports(GERMAN) and engine.supports(INTERNATIONAL)
 
 
+def test_probe_reads_the_identity_and_stops_the_engine() -> None:
+    before = set(child_states())
+    command = dame_command()
+    info = HubEngine.probe(command[0], (*command[1:], "hub"))
+    assert info.name == "Dame" and "german" in info.variants
+    assert set(child_states()) <= before
+
+
 def test_analysis_gives_a_legal_line_with_score_and_depth() -> None:
     with dame_hub() as engine:
         start = Position.start(INTERNATIONAL)
@@ -143,7 +151,7 @@ def _fails(engine: HubEngine, expected: str, limit: Limit | None = None) -> None
 
 @needs_proc
 def test_crash_in_a_search() -> None:
-    _fails(fake_engine("crash"), "quit before answering .*status 3")
+    _fails(fake_engine("crash"), "quit during the search .*status 3")
 
 
 @needs_proc
@@ -189,6 +197,14 @@ def test_partial_line_then_silence() -> None:
 @needs_proc
 def test_flood_of_info_lines_without_a_move() -> None:
     _fails(fake_engine("garbage", "flood", margin=0.5), "did not answer within")
+
+
+def test_a_stale_answer_does_not_answer_the_next_search() -> None:
+    with fake_engine("twice") as engine:
+        start = Position.start(INTERNATIONAL)
+        assert engine.analyse(start, Limit(movetime=0.2)).move.full_text() == "32-28"
+        time.sleep(0.3)  # the stale "done move=31-26" has arrived by now
+        assert engine.analyse(start, Limit(movetime=0.2)).move.full_text() == "33-29"
 
 
 @needs_proc

@@ -203,3 +203,14 @@ def test_the_review_ends_at_a_setup_in_the_line() -> None:
     review = review_game(game, BuiltinEngine(), Limit(depth=3))
     assert [m.move.full_text() for m in review.moves] == ["22-17", "11-15", "26-22"]
     assert annotate(game, review) == 3
+
+
+def test_mainline_evals_feed_a_graph() -> None:
+    from dame_desktop.engines import mainline_evals
+
+    game = load(BLUNDER)
+    assert mainline_evals(game) == [None] * 7
+    annotate(game, review_game(game, BuiltinEngine(), Limit(depth=3)))
+    evals = mainline_evals(reread(game))
+    assert len(evals) == 7 and all(e is not None for e in evals)
+    assert evals[4] is not None and evals[4].men < -0.9  # after White's blunder

@@ -67,3 +67,14 @@ def test_mark_thresholds() -> None:
     assert mark_for(0.59) == "?!"
     assert mark_for(0.6) == "?"
     assert mark_for(0.9) == "??"
+
+
+def test_verdicts_for_the_panel() -> None:
+    from dame_desktop.engines import Verdict, verdict
+
+    assert verdict(Score(0.1)) is Verdict.EQUAL
+    assert verdict(Score(0.5)) is Verdict.BETTER
+    assert verdict(Score(-1.0)) is Verdict.CLEARLY_WORSE
+    assert verdict(Score(2.5)) is Verdict.WINNING
+    assert verdict(Score(0.0, 3, True)) is Verdict.WINS
+    assert verdict(Score(0.0, 3, True).negated()) is Verdict.LOSES

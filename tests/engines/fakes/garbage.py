@@ -18,8 +18,9 @@ elif mode == "partial":
     out.flush()
     time.sleep(60)
 elif mode == "flood":
-    while True:  # info lines and never a move
-        out.write(b"info depth=1 score=0.00 pv=32-28\n")
+    burst = b"info depth=1 score=0.00 pv=32-28\n" * 2000
+    while True:  # info lines, faster than they can be read, and never a move
+        out.write(burst)
 elif mode == "quote":
     out.write(b'info depth=2 pv="32-28 18-23\n')
 else:
