@@ -63,28 +63,28 @@ def value_text(score: Score) -> str:
 
 def words(score: Score, rules: RuleSet) -> str:
     """The evaluation (first player's view) in words; see the module's thresholds."""
-    tr = QCoreApplication.translate
     first, second = rules.first, rules.first.opponent
     if score.plies is not None:
         side = side_name(rules, first if score.wins else second)
         moves = score.moves or 0
         if moves == 0:
-            text = tr("AnalysisWords", "%1 has won")
+            text = QCoreApplication.translate("AnalysisWords", "%1 has won")
         elif moves == 1:
-            text = tr("AnalysisWords", "%1 wins in 1 move")
+            text = QCoreApplication.translate("AnalysisWords", "%1 wins in 1 move")
         else:
-            text = tr("AnalysisWords", "%1 wins in %2 moves").replace("%2", str(moves))
+            text = QCoreApplication.translate("AnalysisWords", "%1 wins in %2 moves")
+            text = text.replace("%2", str(moves))
         return text.replace("%1", side)
     value = score.men
     if abs(value) < EQUAL:
-        return tr("AnalysisWords", "about equal")
+        return QCoreApplication.translate("AnalysisWords", "about equal")
     side = side_name(rules, first if value > 0 else second)
     if abs(value) < SLIGHT:
-        text = tr("AnalysisWords", "%1 is slightly better")
+        text = QCoreApplication.translate("AnalysisWords", "%1 is slightly better")
     elif abs(value) < CLEAR:
-        text = tr("AnalysisWords", "%1 is clearly better")
+        text = QCoreApplication.translate("AnalysisWords", "%1 is clearly better")
     else:
-        text = tr("AnalysisWords", "%1 is winning")
+        text = QCoreApplication.translate("AnalysisWords", "%1 is winning")
     return text.replace("%1", side)
 
 
