@@ -57,6 +57,7 @@ from ...pdn import Game, read_game, write_game
 from ...pdn.document import PdnDocument
 from .jobs import FileReviewJob, GameReviewJob
 from .runner import EngineFactory
+from .words import side_name
 
 DEFAULT_MOVETIME = 1.0
 MIN_MOVETIME = 0.05
@@ -72,6 +73,7 @@ class _AnalyseDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setModal(False)
+        self.setMinimumWidth(460)
         self._job: GameReviewJob | FileReviewJob | None = None
         self._outcome = ""  # "", running, done, cancelled, failed
         self._message = ""
@@ -220,6 +222,7 @@ class _AnalyseDialog(QDialog):
             "done": self._message,
         }
         self.status.setText(texts.get(self._outcome, ""))
+        self.status.setMinimumHeight(self.status.heightForWidth(max(self.status.width(), 400)))
 
 
 def _limit(seconds: float) -> Limit:
@@ -266,14 +269,16 @@ class AnalyseGameDialog(_AnalyseDialog):
         self.analysed.emit(self.game)
 
     def _summary(self, review: GameReview) -> str:
+        rules = review.start.rules
         parts = []
-        for summary in (review.first, review.second):
-            parts.append(self.tr("%1 inaccuracies, %2 mistakes, %3 blunders")
-                         .replace("%1", str(summary.inaccuracies))
-                         .replace("%2", str(summary.mistakes))
-                         .replace("%3", str(summary.blunders)))
-        return self.tr("First player: %1. Second player: %2.").replace(
-            "%1", parts[0]).replace("%2", parts[1])
+        for colour, summary in ((rules.first, review.first),
+                                (rules.first.opponent, review.second)):
+            parts.append(self.tr("%1: %2 inaccuracies, %3 mistakes, %4 blunders.")
+                         .replace("%1", side_name(rules, colour))
+                         .replace("%2", str(summary.inaccuracies))
+                         .replace("%3", str(summary.mistakes))
+                         .replace("%4", str(summary.blunders)))
+        return " ".join(parts)
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Analyse game"))

@@ -12,8 +12,10 @@ Mounting (the window, under the move list)::
 Ply ``p`` (1-based: the position after the main line's ``p``-th move) owns the column
 ``[left + (p - 1) * w, left + p * w)`` of the plot, ``w = plot width / plies``; a click
 anywhere in a column emits that ply, and hovering shows the move and its value.  Values are
-in men from the first player's side, clamped to ``+-CLAMP`` (a forced win is drawn at the
-clamp).  Marks (NAG 6 ``?!``, 2 ``?``, 4 ``??``) are dots in their colours.
+in men from the first player's side, drawn on the scale ``tanh(men / SCALE)`` (a man up is
+about half the height, a forced win the edge: a close game stays readable and a won one
+stays inside); the dashed lines mark one man and three men.  Marks (NAG 6 ``?!``, 2 ``?``,
+4 ``??``) are dots in their colours.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from ...engines import GameReview, Score, parse_eval
 from ...pdn.tree import GameNode
 from .words import move_number_prefix, value_text, words
 
-CLAMP = 4.0
+SCALE = 2.0
 MARGIN = 4
 MARK_OF_NAG = {6: "?!", 2: "?", 4: "??"}
 MARK_COLOURS = {"?!": QColor(230, 180, 0), "?": QColor(235, 120, 20), "??": QColor(210, 30, 30)}
@@ -55,11 +57,12 @@ class GraphPoint:
     mark: str | None = None
 
 
-def clamp_value(score: Score) -> float:
-    """The graph's number for a score (first player's view): men within ``+-CLAMP``."""
+def graph_value(score: Score) -> float:
+    """The graph's height for a score (first player's view): ``tanh(men / SCALE)``, +-1 for
+    a forced end."""
     if score.plies is not None:
-        return CLAMP if score.wins else -CLAMP
-    return max(-CLAMP, min(CLAMP, score.men))
+        return 1.0 if score.wins else -1.0
+    return math.tanh(score.men / SCALE)
 
 
 class EvaluationGraph(QWidget):
@@ -172,8 +175,9 @@ class EvaluationGraph(QWidget):
         return self.plot_rect().left() + (ply - 0.5) * self.column_width()
 
     def y_of(self, value: float) -> float:
+        """The y of a graph value (-1 ... 1, see :func:`graph_value`)."""
         rect = self.plot_rect()
-        return rect.top() + (CLAMP - value) / (2 * CLAMP) * rect.height()
+        return rect.top() + (1.0 - value) / 2.0 * rect.height()
 
     def ply_at(self, x: float) -> int:
         """The ply whose column holds ``x`` (0 when the graph is empty)."""
@@ -198,9 +202,9 @@ class EvaluationGraph(QWidget):
         grid = QColor(text_colour)
         grid.setAlpha(50)
         painter.setPen(QPen(grid, 1, Qt.PenStyle.DashLine))
-        for men in (-2.0, 2.0):
-            painter.drawLine(QPointF(rect.left(), self.y_of(men)),
-                             QPointF(rect.right(), self.y_of(men)))
+        for men in (-3.0, -1.0, 1.0, 3.0):
+            y = self.y_of(math.tanh(men / SCALE))
+            painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
         painter.setPen(QPen(grid, 1))
         painter.drawLine(QPointF(rect.left(), zero), QPointF(rect.right(), zero))
         if not self._points:
@@ -219,7 +223,7 @@ class EvaluationGraph(QWidget):
         for ply, point in enumerate(self._points, 1):
             if point.score is None:
                 continue
-            value = clamp_value(point.score)
+            value = graph_value(point.score)
             known.append((ply, value))
             pt = QPointF(self.x_of(ply), self.y_of(value))
             if not started:
@@ -240,13 +244,13 @@ class EvaluationGraph(QWidget):
             if 1 <= ply <= len(self._points) and self._points[ply - 1].score is None:
                 painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 1.5))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawEllipse(QPointF(self.x_of(ply), self.y_of(clamp_value(score))),
+                painter.drawEllipse(QPointF(self.x_of(ply), self.y_of(graph_value(score))),
                                     3.5, 3.5)
         painter.setPen(Qt.PenStyle.NoPen)
         for ply, point in enumerate(self._points, 1):
             if point.mark is None:
                 continue
-            value = clamp_value(point.score) if point.score is not None else 0.0
+            value = graph_value(point.score) if point.score is not None else 0.0
             painter.setBrush(QBrush(MARK_COLOURS[point.mark]))
             painter.drawEllipse(QPointF(self.x_of(ply), self.y_of(value)), 4.0, 4.0)
         if self._hover >= 1:

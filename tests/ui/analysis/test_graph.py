@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 from dame_desktop.ai.search import Limit
 from dame_desktop.engines import BuiltinEngine, Score, annotate, review_game
 from dame_desktop.ui.analysis import EvaluationGraph
-from dame_desktop.ui.analysis.graph import CLAMP, clamp_value
+from dame_desktop.ui.analysis.graph import graph_value
 
 from .helpers import BLUNDER, load
 
@@ -60,10 +60,11 @@ def test_values_and_marks_come_from_the_annotation_and_from_the_review(qtbot) ->
     for a, b in zip(from_tree.points(), from_review.points(), strict=True):
         assert a.label == b.label
         assert a.score is not None and b.score is not None
-        assert abs(clamp_value(a.score) - clamp_value(b.score)) < 0.011
+        assert abs(a.score.number() - b.score.number()) < 0.011
     assert from_tree.points()[4].label == "3. 17-14"
     assert from_tree.points()[5].label == "3... 10x26"
-    assert clamp_value(from_tree.points()[4].score) <= -0.9  # White dropped a man
+    assert from_tree.points()[4].score.men <= -0.9  # White dropped a man
+    assert graph_value(from_tree.points()[4].score) < -0.4
 
 
 def test_hover_shows_the_move_and_its_value(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -75,9 +76,9 @@ def test_hover_shows_the_move_and_its_value(qtbot) -> None:  # type: ignore[no-u
     assert "Dark" in graph.toolTip()
 
 
-def test_forced_wins_are_clamped_and_live_values_fill_gaps(qtbot) -> None:  # type: ignore[no-untyped-def]
-    assert clamp_value(Score(0.0, 3, True)) == CLAMP
-    assert clamp_value(Score(-9.0)) == -CLAMP
+def test_forced_wins_reach_the_edge_and_live_values_fill_gaps(qtbot) -> None:  # type: ignore[no-untyped-def]
+    assert graph_value(Score(0.0, 3, True)) == 1.0
+    assert -1.0 < graph_value(Score(-9.0)) < graph_value(Score(-3.0)) < -0.9
     game = load(BLUNDER)  # no [%eval] yet
     graph = make_graph(qtbot)
     graph.set_game(game)
