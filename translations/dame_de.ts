@@ -39,12 +39,8 @@
         <translation>Fertig: %1 Züge kommentiert.</translation>
     </message>
     <message>
-        <source>%1 inaccuracies, %2 mistakes, %3 blunders</source>
-        <translation>%1 Ungenauigkeiten, %2 Fehler, %3 grobe Fehler</translation>
-    </message>
-    <message>
-        <source>First player: %1. Second player: %2.</source>
-        <translation>Anziehende Seite: %1. Nachziehende Seite: %2.</translation>
+        <source>%1: %2 inaccuracies, %3 mistakes, %4 blunders.</source>
+        <translation>%1: %2 Ungenauigkeiten, %3 Fehler, %4 grobe Fehler.</translation>
     </message>
     <message>
         <source>Analyse game</source>
