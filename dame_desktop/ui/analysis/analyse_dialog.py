@@ -273,7 +273,7 @@ class AnalyseGameDialog(_AnalyseDialog):
         parts = []
         for colour, summary in ((rules.first, review.first),
                                 (rules.first.opponent, review.second)):
-            parts.append(self.tr("%1: %2 inaccuracies, %3 mistakes, %4 blunders.")
+            parts.append(self.tr("%1: inaccuracies %2, mistakes %3, blunders %4.")
                          .replace("%1", side_name(rules, colour))
                          .replace("%2", str(summary.inaccuracies))
                          .replace("%3", str(summary.mistakes))
