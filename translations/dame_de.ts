@@ -39,8 +39,8 @@
         <translation>Fertig: %1 Züge kommentiert.</translation>
     </message>
     <message>
-        <source>%1: %2 inaccuracies, %3 mistakes, %4 blunders.</source>
-        <translation>%1: %2 Ungenauigkeiten, %3 Fehler, %4 grobe Fehler.</translation>
+        <source>%1: inaccuracies %2, mistakes %3, blunders %4.</source>
+        <translation>%1: Ungenauigkeiten %2, Fehler %3, grobe Fehler %4.</translation>
     </message>
     <message>
         <source>Analyse game</source>
