@@ -80,6 +80,7 @@ class PanelEvaluation:
     depth: int
     engine: str
     final: bool
+    builtin: bool = True
 
 
 class LineView(QWidget):
@@ -430,7 +431,8 @@ class AnalysisPanel(QWidget):
         best = update.analysis
         self.evaluated.emit(PanelEvaluation(self._token, self._position,
                                             first_view(best.score, self._position),
-                                            best.depth, update.engine, update.final))
+                                            best.depth, update.engine, update.final,
+                                            update.builtin))
 
     def _on_finished(self, request_id: int) -> None:
         if self._state in ("waiting", "running"):
@@ -484,8 +486,8 @@ class AnalysisPanel(QWidget):
         self.more_button.setToolTip(self.tr("Show the engine's best three lines"))
         self._render()
 
-    def _engine_text(self, name: str) -> str:
-        if not name or name == BUILTIN_NAME:
+    def _engine_text(self, name: str, builtin: bool = True) -> str:
+        if builtin:
             return self.tr("Built-in engine")
         return self.tr("Engine: %1").replace("%1", name)
 
@@ -502,7 +504,7 @@ class AnalysisPanel(QWidget):
         }[self._state]
         self.status_label.setText(status)
         if position is None:
-            self.engine_label.setText(self._engine_text(""))
+            self.engine_label.setText(self._engine_text(BUILTIN_NAME))
             self.depth_label.setText("")
             self.value_label.setText("")
             self.words_label.setText("")
@@ -525,7 +527,7 @@ class AnalysisPanel(QWidget):
                 view.clear()
             return
         analysis = update.analysis
-        self.engine_label.setText(self._engine_text(update.engine))
+        self.engine_label.setText(self._engine_text(update.engine, update.builtin))
         self.depth_label.setText(self.tr("depth %1").replace("%1", str(analysis.depth)))
         score = first_view(analysis.score, position)
         self.value_label.setText(value_text(score))

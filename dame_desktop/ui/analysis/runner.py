@@ -57,6 +57,25 @@ def builtin_factory(rules: RuleSet) -> Engine:
     return BuiltinEngine(SearchMemory(keep_dropped=True))
 
 
+def hub_factory(path: str, args: Sequence[str] = ("hub",)) -> EngineFactory:
+    """A factory that uses the Hub engine at ``path`` for the rule sets it declares and the
+    built-in engine for every other one (the issue's rule: German house rules, English, ...
+    are the built-in engine's).  A Hub engine that fails to start raises EngineError from
+    the factory; the runner then reports it once and carries on with the built-in engine.
+    """
+
+    def make(rules: RuleSet) -> Engine:
+        from ...engines import HubEngine
+
+        engine = HubEngine(path, args)
+        if engine.supports(rules):
+            return engine
+        engine.close()
+        return builtin_factory(rules)
+
+    return make
+
+
 def free_gently(engine: Engine, slice_size: int = 20_000) -> None:
     """Empty the tables a built-in engine set aside, a slice at a time.
 
@@ -104,6 +123,7 @@ class AnalysisUpdate:
     analysis: Analysis
     engine: str
     final: bool = False
+    builtin: bool = True  # Dame's own engine (else an external one, named ``engine``)
 
 
 def _gentle_stop(event: threading.Event) -> Callable[[], bool]:
@@ -219,10 +239,12 @@ class AnalysisWorker(QObject):
         position = request.position
         lines = max(1, min(request.lines, engine.max_lines))
         name = engine.name
+        builtin = isinstance(engine, BuiltinEngine)
 
         def send(analysis: Analysis, final: bool = False) -> None:
             if analysis.lines and not stop.is_set():
-                self.updated.emit(AnalysisUpdate(request.id, position, analysis, name, final))
+                self.updated.emit(AnalysisUpdate(request.id, position, analysis, name, final,
+                                                 builtin))
 
         if lines == 1:
             result = engine.analyse(

@@ -74,3 +74,40 @@ def test_closing_during_a_long_analysis_is_quick(qtbot) -> None:  # type: ignore
     assert runner.close()
     assert time.perf_counter() - began < 2.0
     assert runner.worker_thread.isFinished()
+
+
+def test_the_hub_factory_speaks_for_declared_variants_only(qtbot) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    from dame_desktop.core import Position, find_rules
+    from dame_desktop.ui.analysis.runner import hub_factory
+    from tests.engines.helpers import dame_command, fake
+
+    international = Position.start(find_rules("international"))
+
+    def run(runner: AnalysisRunner, position: Position) -> list[AnalysisUpdate]:
+        got: list[AnalysisUpdate] = []
+        runner.updated.connect(got.append)
+        with qtbot.waitSignal(runner.finished, timeout=60_000):
+            runner.start(position, max_depth=3, max_seconds=5)
+        runner.updated.disconnect(got.append)
+        return got
+
+    command = dame_command()
+    runner = AnalysisRunner(hub_factory(command[0], (*command[1:], "hub")))
+    try:
+        got = run(runner, international)
+        assert got and not got[-1].builtin and got[-1].engine == "Dame"  # `dame hub` speaks
+    finally:
+        assert runner.close()
+    # a fake engine that declares International only and crashes in a search
+    runner = AnalysisRunner(hub_factory(sys.executable, (fake("crash"),)))
+    failures: list[str] = []
+    runner.engine_failed.connect(failures.append)
+    try:
+        got = run(runner, start())  # German: not declared, the built-in engine speaks
+        assert got and got[-1].builtin and failures == []
+        got = run(runner, international)  # declared: it crashes, the built-in one takes over
+        assert got and got[-1].builtin and len(failures) == 1
+    finally:
+        assert runner.close()
