@@ -18,32 +18,33 @@ from dame_desktop.ai.levels import Level
 from dame_desktop.core import Color, Kind, Position
 from dame_desktop.ui.board.widget import BoardWidget
 
+translate = QCoreApplication.translate
+
 BANNER_SECONDS = 4.0
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Draw", text)
 
 
 def draw_answer_text(reason: DrawReason) -> str:
     """The computer's answer to a draw offer as one short sentence."""
     if reason is DrawReason.DEAD_DRAW:
-        return _tr("Gladly: neither of us can win this any more.")
+        return translate("Draw", "Gladly: neither of us can win this any more.")
     if reason is DrawReason.STABLE_EQUAL:
-        return _tr("Agreed: we have been going round in circles for a while.")
+        return translate("Draw", "Agreed: we have been going round in circles for a while.")
     if reason is DrawReason.STANDS_WORSE:
-        return _tr("Yes, I accept: I stand worse.")
+        return translate("Draw", "Yes, I accept: I stand worse.")
     if reason is DrawReason.MUCH_PLAY_LEFT:
-        return _tr("No thanks, there is still a lot to play.")
+        return translate("Draw", "No thanks, there is still a lot to play.")
     if reason is DrawReason.STANDS_BETTER:
-        return _tr("No thanks, I think I stand better.")
+        return translate("Draw", "No thanks, I think I stand better.")
     if reason is DrawReason.UNDECIDED:
-        return _tr("No thanks, nothing is decided yet.")
-    return _tr("The game is already over.")
+        return translate("Draw", "No thanks, nothing is decided yet.")
+    return translate("Draw", "The game is already over.")
 
 
 def answer_title(answer: DrawAnswer) -> str:
-    return _tr("Draw accepted") if answer.accept else _tr("Draw declined")
+    if answer.accept:
+        return translate("Draw", "Draw accepted")
+    return translate("Draw", "Draw declined")
 
 
 def _material(position: Position) -> tuple[int, int, int, int]:
@@ -124,8 +125,8 @@ class DrawOffers(QObject):
 def offer_box(parent: QWidget | None, offerer: str) -> QMessageBox:
     """The question shown when ``offerer`` (the computer's name) offers a draw: Yes accepts.
     Not shown yet: ``box.open()`` it and listen to ``finished``."""
-    box = QMessageBox(QMessageBox.Icon.Question, _tr("Draw offer"),
-                      _tr("%1 offers a draw. Do you accept?").replace("%1", offerer),
+    box = QMessageBox(QMessageBox.Icon.Question, translate("Draw", "Draw offer"),
+                      translate("Draw", "%1 offers a draw. Do you accept?").replace("%1", offerer),
                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
     box.setObjectName("drawOfferBox")
     box.setDefaultButton(QMessageBox.StandardButton.No)

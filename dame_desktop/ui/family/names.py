@@ -19,22 +19,21 @@ from dame_desktop.core import Color, ColourName, Position, Reason, Result, RuleS
 from dame_desktop.core.game import who_won, who_won_token
 from dame_desktop.ui.texts import level_name, reason_text
 
+translate = QCoreApplication.translate
+
 Names = Mapping[Color, str]
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Names", text)
 
 
 def colour_name_text(name: ColourName) -> str:
     """The translated word for one traditional colour name."""
     if name is ColourName.LIGHT:
-        return _tr("Light")
+        return translate("Names", "Light")
     if name is ColourName.DARK:
-        return _tr("Dark")
+        return translate("Names", "Dark")
     if name is ColourName.WHITE:
-        return _tr("White")
-    return _tr("Black")
+        return translate("Names", "White")
+    return translate("Names", "Black")
 
 
 def colour_text(rules: RuleSet, colour: Color) -> str:
@@ -45,13 +44,13 @@ def colour_text(rules: RuleSet, colour: Color) -> str:
 
 def to_move_text(rules: RuleSet, colour: Color) -> str:
     """"Light to move" / "Black to move" (the side's name under ``rules``)."""
-    return _tr("%1 to move").replace("%1", colour_text(rules, colour))
+    return translate("Names", "%1 to move").replace("%1", colour_text(rules, colour))
 
 
 def computer_name(level_key: str) -> str:
     """The computer as a player: "Dame (Beginner)" / "Dame (Anfänger)".  The same name goes
     into a copied or saved PDN (never "You" or "Computer")."""
-    return _tr("Dame (%1)").replace("%1", level_name(level_key))
+    return translate("Names", "Dame (%1)").replace("%1", level_name(level_key))
 
 
 def player_label(rules: RuleSet, colour: Color, names: Names | None = None) -> str:
@@ -64,8 +63,8 @@ def _winner_head(rules: RuleSet, winner: Color, names: Names | None) -> str:
     name = (names or {}).get(winner, "").strip()
     colour = colour_text(rules, winner)
     if name:
-        return _tr("%1 wins with %2").replace("%1", name).replace("%2", colour)
-    return _tr("%1 wins").replace("%1", colour)
+        return translate("Names", "%1 wins with %2").replace("%1", name).replace("%2", colour)
+    return translate("Names", "%1 wins").replace("%1", colour)
 
 
 def result_text(result: Result | str, rules: RuleSet, names: Names | None = None, *,
@@ -85,34 +84,34 @@ def result_text(result: Result | str, rules: RuleSet, names: Names | None = None
     if verdict.winner is None:
         if reason is Reason.TIME and position is not None:
             flagged = position.turn
-            return (_tr("Draw: %1 ran out of time, but %2 can no longer win.")
+            return (translate("Names", "Draw: %1 ran out of time, but %2 can no longer win.")
                     .replace("%1", player_label(rules, flagged, names))
                     .replace("%2", player_label(rules, flagged.opponent, names)))
-        return _tr("Draw: %1.").replace("%1", reason_text(reason))
+        return translate("Names", "Draw: %1.").replace("%1", reason_text(reason))
     head = _winner_head(rules, verdict.winner, names)
     loser = player_label(rules, verdict.winner.opponent, names)
     if reason is Reason.RESIGNATION:
-        clause = _tr("%1 resigned.").replace("%1", loser)
+        clause = translate("Names", "%1 resigned.").replace("%1", loser)
     elif reason is Reason.TIME:
-        clause = _tr("%1 ran out of time.").replace("%1", loser)
+        clause = translate("Names", "%1 ran out of time.").replace("%1", loser)
     elif reason is Reason.NO_MOVES:
-        clause = _tr("%1 cannot move.").replace("%1", loser)
+        clause = translate("Names", "%1 cannot move.").replace("%1", loser)
     elif reason is Reason.NO_PIECES:
         if rules.giveaway:  # the side without pieces is the winner
-            clause = _tr("no pieces left.")
+            clause = translate("Names", "no pieces left.")
         else:
-            clause = _tr("%1 has no pieces left.").replace("%1", loser)
+            clause = translate("Names", "%1 has no pieces left.").replace("%1", loser)
     else:
         clause = reason_text(reason) + "."
-    return _tr("%1: %2").replace("%1", head).replace("%2", clause)
+    return translate("Names", "%1: %2").replace("%1", head).replace("%2", clause)
 
 
 def _token_text(token: str, rules: RuleSet, names: Names | None) -> str:
     verdict = who_won_token(token, rules)
     if verdict is None:
-        return _tr("Not finished.")
+        return translate("Names", "Not finished.")
     if verdict.winner is not None:
         return _winner_head(rules, verdict.winner, names) + "."
     if verdict.is_draw:
-        return _tr("Draw.")
-    return _tr("No winner.")
+        return translate("Names", "Draw.")
+    return translate("Names", "No winner.")

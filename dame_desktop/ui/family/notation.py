@@ -15,11 +15,14 @@ import enum
 from collections.abc import Iterable
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from dame_desktop.core import Kind, Move, Position, RuleSet
 from dame_desktop.core.geometry import geometry
 from dame_desktop.ui.family.names import colour_text
+
+translate = QCoreApplication.translate
 
 
 class Notation(enum.Enum):
@@ -38,17 +41,14 @@ class Notation(enum.Enum):
         return cls.RULES
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Notation", text)
-
 
 def notation_label(notation: Notation) -> str:
     """The choice as the preferences show it."""
     if notation is Notation.NUMBERS:
-        return _tr("Square numbers (11-15)")
+        return translate("Notation", "Square numbers (11-15)")
     if notation is Notation.COORDINATES:
-        return _tr("Coordinates (c3-d4)")
-    return _tr("As the rules write it")
+        return translate("Notation", "Coordinates (c3-d4)")
+    return translate("Notation", "As the rules write it")
 
 
 def uses_coordinates(notation: Notation, rules: RuleSet) -> bool:
@@ -83,12 +83,12 @@ def piece_on_text(position: Position, square: int, notation: Notation) -> str:
     piece = position.piece_at(square)
     where = square_text(square, position.rules, notation)
     if piece is None:
-        return _tr("square %1").replace("%1", where)
+        return translate("Notation", "square %1").replace("%1", where)
     colour = colour_text(position.rules, piece.color)
     if piece.kind is Kind.KING:
-        text = _tr("%1 king on %2")
+        text = translate("Notation", "%1 king on %2")
     else:
-        text = _tr("%1 man on %2")
+        text = translate("Notation", "%1 man on %2")
     return text.replace("%1", colour).replace("%2", where)
 
 
@@ -106,16 +106,18 @@ def position_text(position: Position, notation: Notation) -> str:
                        if p.color is colour and p.kind is Kind.KING)
         parts = []
         if men:
-            text = _tr("man %1") if len(men) == 1 else _tr("men %1")
+            text = (translate("Notation", "man %1") if len(men) == 1
+                    else translate("Notation", "men %1"))
             parts.append(text.replace("%1", squares_text(men, rules, notation)))
         if kings:
-            text = _tr("king %1") if len(kings) == 1 else _tr("kings %1")
+            text = (translate("Notation", "king %1") if len(kings) == 1
+                    else translate("Notation", "kings %1"))
             parts.append(text.replace("%1", squares_text(kings, rules, notation)))
         if not parts:
-            parts.append(_tr("no pieces"))
-        sides.append(_tr("%1: %2").replace("%1", colour_text(rules, colour))
+            parts.append(translate("Notation", "no pieces"))
+        sides.append(translate("Notation", "%1: %2").replace("%1", colour_text(rules, colour))
                      .replace("%2", "; ".join(parts)))
-    tail = _tr("%1 to move.").replace("%1", colour_text(rules, position.turn))
+    tail = translate("Notation", "%1 to move.").replace("%1", colour_text(rules, position.turn))
     return ". ".join(sides) + ". " + tail
 
 
@@ -131,3 +133,30 @@ def apply_to_board(board: _Board, notation: Notation, rules: RuleSet) -> None:
     coordinates = uses_coordinates(notation, rules)
     board.set_show_numbers(not coordinates)
     board.set_show_coordinates(coordinates)
+
+
+class NotationChoice(QComboBox):
+    """The preference as a list to choose from (the preferences dialog embeds it).
+    ``notation_changed(Notation)`` when the user picks another entry."""
+
+    notation_changed = Signal(object)  # Notation
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("notationChoice")
+        for notation in Notation:
+            self.addItem(notation_label(notation), notation.value)
+        self.currentIndexChanged.connect(
+            lambda _index: self.notation_changed.emit(self.notation()))
+
+    def notation(self) -> Notation:
+        return Notation.from_value(self.currentData())
+
+    def set_notation(self, notation: Notation) -> None:
+        self.setCurrentIndex(self.findData(notation.value))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            for index, notation in enumerate(Notation):
+                self.setItemText(index, notation_label(notation))
+        super().changeEvent(event)
