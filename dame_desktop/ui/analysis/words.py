@@ -1,7 +1,8 @@
 """Evaluations in words, side names and line notation, shared by the panel, graph and dialogs.
 
 Every evaluation the window shows is *from the first player's side* (the side that moves
-first under the rule set: Light/White in German draughts, Black in English checkers), in
+first under the rule set: Light in German draughts, White in International, Black in
+English checkers), in
 men.  The words follow these thresholds (``v`` the evaluation in men, first player's view):
 
 ==================  ================================
@@ -19,33 +20,22 @@ practice.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
 
 from ...core import Color, Move, Position, RuleSet
 from ...engines import Score
+from ..family.names import colour_text
 
 EQUAL = 0.25
 SLIGHT = 0.75
 CLEAR = 2.0
 
 def side_name(rules: RuleSet, colour: Color) -> str:
-    """The translated name of ``colour``'s side: the rule set's colour name when the core has
-    one (Light/Dark, White/Black), else Light for Color.WHITE and Dark for Color.BLACK."""
-    named = getattr(rules, "colour_name", None)
-    key = "light" if colour is Color.WHITE else "dark"
-    if callable(named):
-        with contextlib.suppress(Exception):  # an older core: keep Light/Dark
-            key = str(named(colour).value)
-    names = {
-        "light": QCoreApplication.translate("AnalysisWords", "Light"),
-        "dark": QCoreApplication.translate("AnalysisWords", "Dark"),
-        "white": QCoreApplication.translate("AnalysisWords", "White"),
-        "black": QCoreApplication.translate("AnalysisWords", "Black"),
-    }
-    return names.get(key, names["light" if colour is Color.WHITE else "dark"])
+    """The translated name of ``colour``'s side under ``rules`` (Hell/Dunkel for the German
+    sets, White/Black for the others: the window's one naming, ``ui.family.names``)."""
+    return colour_text(rules, colour)
 
 
 def first_view(score: Score, position: Position) -> Score:

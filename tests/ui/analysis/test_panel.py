@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtTest import QTest
 
 from dame_desktop.ai.search import Limit
-from dame_desktop.core import Position
+from dame_desktop.core import Position, find_rules
 from dame_desktop.engines import EngineError, HubEngine, Score
 from dame_desktop.ui.analysis import AnalysisPanel, AnalysisUpdate
 from dame_desktop.ui.analysis.words import move_number_prefix, side_name, words
@@ -227,7 +227,10 @@ def test_words_and_thresholds() -> None:
     assert words(Score(-3.0), GERMAN) == "Dark is winning"
     assert words(Score(0.0, 13, True), GERMAN) == "Light wins in 7 moves"
     assert words(Score(0.0, 1, False), GERMAN) == "Dark wins in 1 move"
-    assert side_name(GERMAN, GERMAN.first) in ("Light", "White")
+    assert side_name(GERMAN, GERMAN.first) == "Light"
+    english = find_rules("english")  # Black moves first: the values are Black's
+    assert words(Score(1.0), english) == "Black is clearly better"
+    assert words(Score(-0.5), english) == "White is slightly better"
 
 
 def test_move_numbers_of_a_line() -> None:
