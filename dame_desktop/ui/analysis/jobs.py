@@ -10,6 +10,7 @@ tree (in the GUI thread) only when the job has finished -- a cancelled job leave
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Sequence
 
@@ -26,7 +27,14 @@ from ...engines import (
     review_line,
 )
 from ...engines.batch import GameResult, GameTask, review_tasks
-from .runner import EngineFactory, builtin_factory
+from .runner import (
+    CollectorPause,
+    EngineFactory,
+    builtin_factory,
+    free_gently,
+    gentle_stop,
+    release_gently,
+)
 
 log = logging.getLogger(__name__)
 
@@ -52,14 +60,21 @@ class _Job(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._stop = threading.Event()
+        self._collector = CollectorPause()
         self._thread = _Thread(self)
+        self._thread.finished.connect(self._collector.resume)
         self._thread.finished.connect(self.ended)
 
     @property
     def worker_thread(self) -> QThread:
         return self._thread
 
+    #: the engine searches in this process (not in worker processes)
+    searches_here = True
+
     def start(self) -> None:
+        if self.searches_here:
+            self._collector.pause()  # resumed when the thread has finished
         self._thread.start()
 
     def cancel(self) -> None:
@@ -104,7 +119,7 @@ class GameReviewJob(_Job):
                 self.engine_failed.emit(str(exc))
                 if engine is not None:
                     engine.close()
-                engine = BuiltinEngine()
+                engine = builtin_factory(self._start.rules)
                 review = self._review(engine)
         except ReviewCancelled:
             self.cancelled.emit()
@@ -115,6 +130,7 @@ class GameReviewJob(_Job):
             return
         finally:
             if engine is not None:
+                release_gently(engine)
                 engine.close()
         if self._stop.is_set():
             self.cancelled.emit()
@@ -123,9 +139,14 @@ class GameReviewJob(_Job):
 
     def _review(self, engine: Engine) -> GameReview:
         engine.new_game()
+        free_gently(engine)
+
+        def progress(done: int, total: int) -> None:
+            free_gently(engine)  # the tables a search set aside, a slice at a time
+            self.progress.emit(done, total)
+
         return review_line(self._start, self._moves, engine, self._limit,
-                           should_stop=self._stop.is_set,
-                           progress=lambda done, total: self.progress.emit(done, total))
+                           should_stop=gentle_stop(self._stop), progress=progress)
 
 
 class FileReviewJob(_Job):
@@ -142,19 +163,21 @@ class FileReviewJob(_Job):
         super().__init__(parent)
         self._tasks = list(tasks)
         self._jobs = jobs
+        processes = jobs if jobs is not None else (os.cpu_count() or 1)
+        self.searches_here = processes <= 1 or len(self._tasks) <= 1
 
     def _work(self) -> None:
         total = len(self._tasks)
         results: list[GameResult] = []
         try:
-            for result in review_tasks(self._tasks, self._jobs, self._stop.is_set):
+            for result in review_tasks(self._tasks, self._jobs, gentle_stop(self._stop)):
                 results.append(result)
                 self.progress.emit(len(results), total)
             fatal = [i for i, r in enumerate(results) if r.fatal is not None]
             if fatal:
                 self.engine_failed.emit(str(results[fatal[0]].fatal))
                 again = [_without_engine(self._tasks[i]) for i in fatal]
-                redone = list(review_tasks(again, self._jobs, self._stop.is_set))
+                redone = list(review_tasks(again, self._jobs, gentle_stop(self._stop)))
                 for i, result in zip(fatal, redone, strict=True):
                     results[i] = result
         except ReviewCancelled:

@@ -126,6 +126,48 @@ class AnalysisUpdate:
     builtin: bool = True  # Dame's own engine (else an external one, named ``engine``)
 
 
+def release_gently(engine: Engine) -> None:
+    """Empty all of a built-in engine's tables gently before it is dropped (dropping them in
+    one go would hold the interpreter lock for 50-120 ms)."""
+    memory = getattr(engine, "memory", None)
+    if isinstance(memory, SearchMemory) and memory.keep_dropped:
+        memory.clear()
+        free_gently(engine)
+
+
+class CollectorPause:
+    """Rest Python's cyclic garbage collector while engine work runs (GUI thread only).
+
+    A search allocates hundreds of thousands of table entries; with the collector on, a
+    collection walks them and holds the interpreter lock for 50-260 ms (measured: a stall
+    after each change of position).  The search makes no reference cycles, so the collector
+    rests while the work runs (as ui/ai_worker.py does for one search).  :meth:`resume`
+    first calls ``gc.freeze()``: every object alive then (the engine's kept tables among
+    them) leaves the collector's generations, so the next collections only look at newer
+    objects.  Frozen objects are still freed by reference counting; only a reference cycle
+    made while the collector rested stays uncollected.
+    """
+
+    def __init__(self) -> None:
+        self.paused = False
+
+    def pause(self) -> None:
+        if not self.paused and gc.isenabled():
+            gc.disable()
+            self.paused = True
+
+    def resume(self) -> None:
+        if self.paused:
+            self.paused = False
+            gc.freeze()
+            gc.enable()
+
+
+def gentle_stop(event: threading.Event) -> Callable[[], bool]:
+    """A stop flag that also gives the GUI thread the interpreter lock every few ms."""
+    return _gentle_stop(event)
+
+
 def _gentle_stop(event: threading.Event) -> Callable[[], bool]:
     """A stop flag that also gives the GUI thread the interpreter lock every few ms."""
     last = [time.perf_counter()]
@@ -185,6 +227,7 @@ class AnalysisWorker(QObject):
 
     def _drop_engine(self) -> None:
         if self._engine is not None and self._engine is not self._builtin:
+            release_gently(self._engine)
             try:
                 self._engine.close()
             except Exception:  # an engine that fails to close is gone either way
@@ -304,7 +347,7 @@ class AnalysisRunner(QObject):
         self._next_id = 0
         self._current: AnalysisRequest | None = None
         self._closed = False
-        self._collector_paused = False
+        self._collector = CollectorPause()
         self._thread = QThread()
         self._thread.setObjectName("dame-analysis")
         self._worker = AnalysisWorker(engine_factory or builtin_factory)
@@ -350,29 +393,11 @@ class AnalysisRunner(QObject):
             QTimer.singleShot(0, self._wake_collector)  # unless a new request follows at once
 
     def _rest_collector(self) -> None:
-        """Pause Python's cyclic garbage collector while analyses run.
-
-        A search allocates hundreds of thousands of table entries; with the collector on, a
-        collection walks them and holds the interpreter lock for 50-260 ms (measured: a
-        stall after each change of position).  The search makes no reference cycles, so the
-        collector rests while the runner is busy (as ui/ai_worker.py does for one search).
-        """
-        if not self._collector_paused and gc.isenabled():
-            gc.disable()
-            self._collector_paused = True
+        self._collector.pause()
 
     def _wake_collector(self) -> None:
-        """The runner is idle: switch the collector back on without a long collection.
-
-        ``gc.freeze()`` first moves every object alive now (the engine's kept tables among
-        them) out of the collector's generations, so the next collections only look at
-        objects made from now on.  Frozen objects are still freed by reference counting;
-        only a reference cycle made while the collector rested stays uncollected.
-        """
-        if self._collector_paused and self._current is None:
-            self._collector_paused = False
-            gc.freeze()
-            gc.enable()
+        if self._current is None:  # idle: no request follows at once
+            self._collector.resume()
 
     def reset_engines(self) -> None:
         """Ask the factory again for the next request (after the engine preferences changed)."""
