@@ -169,3 +169,40 @@ def test_cancel_mid_file_leaves_the_document_and_the_file_untouched(qtbot, tmp_p
     assert not document.modified and document.edited == {}
     assert path.read_bytes() == data
     assert "nothing was changed" in dialog.status.text()
+
+
+def test_an_edit_during_the_analysis_is_kept_and_the_rest_annotated(qtbot) -> None:  # type: ignore[no-untyped-def]
+    game = load(BLUNDER)
+    dialog = open_dialog(qtbot, AnalyseGameDialog(game))
+    set_movetime(dialog, MOVETIME)
+    with qtbot.waitSignal(dialog.finished_analysis, timeout=60_000) as blocker:
+        click(dialog.start_button)
+        line = list(game.mainline())
+        line[3].parent.remove_variation(line[3])  # the user cuts the game after 3 plies
+    assert blocker.args == [True]
+    assert dialog.written == 3
+    assert len(list(game.mainline())) == 3
+    assert all("[%eval" in node.comment for node in game.mainline())
+
+
+def test_a_failing_hub_engine_gives_one_message_and_the_builtin_one_reviews(qtbot) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    from dame_desktop.core import find_rules
+    from dame_desktop.ui.analysis.runner import hub_factory
+    from tests.engines.helpers import fake
+
+    international = find_rules("international")
+    game = Game(international)
+    node = game
+    for _ in range(4):
+        node = node.add_variation(node.position().legal_moves()[0])
+    dialog = open_dialog(qtbot, AnalyseGameDialog(
+        game, hub_factory(sys.executable, (fake("crash"),))))
+    set_movetime(dialog, 0.1)
+    messages: list[str] = []
+    dialog.engine_failed.connect(messages.append)
+    assert analyse(qtbot, dialog) == [True]
+    assert len(messages) == 1 and messages[0]
+    assert dialog.review is not None and dialog.review.engine == "Dame"
+    assert all("[%eval" in n.comment for n in game.mainline())
