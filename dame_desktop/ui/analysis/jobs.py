@@ -14,7 +14,7 @@ import os
 import threading
 from collections.abc import Sequence
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 
 from ...ai.search import Limit
 from ...core import Move, Position
@@ -64,6 +64,9 @@ class _Job(QObject):
         self._thread = _Thread(self)
         self._thread.finished.connect(self._collector.resume)
         self._thread.finished.connect(self.ended)
+        app = QCoreApplication.instance()
+        if app is not None:  # the program ends: stop the review rather than abort
+            app.aboutToQuit.connect(self.wait)
 
     @property
     def worker_thread(self) -> QThread:

@@ -3,7 +3,12 @@
 Mounting (the window)::
 
     panel = AnalysisPanel(engine_factory, parent)      # engine_factory(rules) -> new Engine
+                                                        # (None: the built-in engine;
+                                                        # runner.hub_factory(path) for Hub)
     panel.show_position(position, history=..., quiet_plies=..., ply=..., token=node)
+    panel.clear()                                       # no game / nothing to analyse
+    panel.set_more_lines(True)                          # the best 3 (the window remembers)
+    panel.reset_engines()                               # Preferences > Engines changed
     panel.line_clicked.connect(...)                     # list[Move] from the shown position
     panel.evaluated.connect(...)                        # PanelEvaluation (graph's live value)
     panel.engine_failed.connect(...)                    # one message; built-in took over

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
 from ...ai.search import Limit, SearchMemory
 from ...core import Position, RuleSet
@@ -356,6 +356,9 @@ class AnalysisRunner(QObject):
         self._worker.updated.connect(self._on_updated)
         self._worker.finished.connect(self._on_finished)
         self._worker.engine_failed.connect(self.engine_failed)
+        app = QCoreApplication.instance()
+        if app is not None:  # a window that forgets close() must not abort the program
+            app.aboutToQuit.connect(self.close)
         self._thread.start()
 
     @property
