@@ -24,18 +24,25 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
 
-from ...core import Color, Move, Position, RuleSet
+from ...core import Color, ColourName, Move, Position, RuleSet
 from ...engines import Score
-from ..family.names import colour_text
 
 EQUAL = 0.25
 SLIGHT = 0.75
 CLEAR = 2.0
 
 def side_name(rules: RuleSet, colour: Color) -> str:
-    """The translated name of ``colour``'s side under ``rules`` (Hell/Dunkel for the German
-    sets, White/Black for the others: the window's one naming, ``ui.family.names``)."""
-    return colour_text(rules, colour)
+    """The translated name of ``colour``'s side under ``rules``: the rule set's traditional
+    colour name (``RuleSet.colour_name``: Light/Dark for the German sets, White/Black for
+    the others), as ``ui.family.names`` names them."""
+    name = rules.colour_name(colour)
+    if name is ColourName.LIGHT:
+        return QCoreApplication.translate("AnalysisWords", "Light")
+    if name is ColourName.DARK:
+        return QCoreApplication.translate("AnalysisWords", "Dark")
+    if name is ColourName.WHITE:
+        return QCoreApplication.translate("AnalysisWords", "White")
+    return QCoreApplication.translate("AnalysisWords", "Black")
 
 
 def first_view(score: Score, position: Position) -> Score:
