@@ -49,6 +49,17 @@
     </message>
 </context>
 <context>
+    <name>BoardMessages</name>
+    <message>
+        <source>You must capture</source>
+        <translation>Du musst schlagen</translation>
+    </message>
+    <message>
+        <source>%1 blew away the piece on %2: it should have captured.</source>
+        <translation>%1 pustet den Stein auf %2 weg: Er hätte schlagen müssen.</translation>
+    </message>
+</context>
+<context>
     <name>BoardWidget</name>
     <message>
         <source>No move can be made now</source>
