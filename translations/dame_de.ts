@@ -129,6 +129,14 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
+        <source>&amp;Pause the clocks</source>
+        <translation>Uhren an&amp;halten</translation>
+    </message>
+    <message>
+        <source>Stop both clocks for a break; press again to go on</source>
+        <translation>Beide Uhren für eine Pause anhalten; noch einmal drücken, um weiterzuspielen</translation>
+    </message>
+    <message>
         <source>Clocks</source>
         <translation>Uhren</translation>
     </message>
