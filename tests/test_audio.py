@@ -58,7 +58,7 @@ def fake_player(tmp_path: Path, seconds: float) -> Backend:
     return Backend("test", (sys.executable, str(script)))
 
 
-def wait_for(condition, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+def wait_for(condition, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -112,7 +112,7 @@ def test_sounds_differ_from_each_other() -> None:
 
 
 def test_the_player_for_each_system() -> None:
-    def only(*names: str):  # type: ignore[no-untyped-def]
+    def only(*names: str):
         return lambda name: f"/usr/bin/{name}" if name in names else None
 
     assert find_backend("win32", only()) == Backend("winsound")

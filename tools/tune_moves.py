@@ -28,6 +28,7 @@ import dataclasses
 import pickle
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +119,7 @@ class Shapes:
     are listed so that the turned shape lists them in reverse.
     """
 
-    def __init__(self, rules: RuleSet, families: list[list[tuple[int, ...]]]) -> None:
+    def __init__(self, rules: RuleSet, families: Sequence[Sequence[tuple[int, ...]]]) -> None:
         cells = evaluate._cells(rules)
         size = rules.board_size
         at = {(row, col): bit for bit, row, col in cells}
@@ -293,7 +294,7 @@ class Table:
     def pattern_matrix(self) -> Any:
         """The patterns' features as a sparse matrix (rows x parameters), built once."""
         if self.sparse is None:
-            from scipy.sparse import csr_matrix  # type: ignore[import-untyped]
+            from scipy.sparse import csr_matrix
 
             rows, width = self.pidx.shape
             self.sparse = csr_matrix(
@@ -404,7 +405,7 @@ def main() -> int:
     gap = self_check(rules, feats, sample, prior)
     print(f"self-check: linear model vs evaluator, largest gap {gap:.1f} on {len(sample)} "
           "positions", file=sys.stderr)
-    families = []
+    families: list[Sequence[tuple[int, ...]]] = []
     if args.patterns:
         families.append(evaluate.diamonds(rules))
     if args.windows:

@@ -14,6 +14,7 @@ import abc
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Self
 
 from ..ai.search import Limit
 from ..core import Move, Position, RuleSet
@@ -157,7 +158,7 @@ class Engine(abc.ABC):
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the engine (an external process is asked to quit, then stopped)."""
 
-    def __enter__(self) -> Engine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

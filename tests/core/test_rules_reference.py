@@ -139,7 +139,8 @@ def test_promotion_stop(key: str) -> None:
     assert move.full_text() == "11x2"
     assert move.promotes
     after = pos.play(move)
-    assert after.piece_at(2) is not None and after.piece_at(2).kind is Kind.KING  # type: ignore[union-attr]
+    crowned = after.piece_at(2)
+    assert crowned is not None and crowned.kind is Kind.KING
     assert after.piece_at(6) is not None  # the move ended: c7 survives
 
 
@@ -287,7 +288,8 @@ def test_huffing_blow_after_other_piece_moved() -> None:
     assert game.position.fen() == "B:W24:B1,18"
     assert game.pending_huff is None
     game.play("18-22")  # Black then moves normally
-    assert game.position.turn is Color.WHITE
+    after = game.position  # a new name: mypy would keep the narrowing to BLACK from above
+    assert after.turn is Color.WHITE
 
 
 def test_huffing_blow_the_piece_that_moved() -> None:
@@ -402,11 +404,12 @@ def shuffle(
             raise AssertionError(f"no quiet safe move in {pos.fen()}")
 
 
-def shuffle_then_check(game: Game, plies: int, reason: Reason, **kw: object) -> None:
+def shuffle_then_check(game: Game, plies: int, reason: Reason,
+                       keep: Callable[[Position], bool] = lambda _pos: True) -> None:
     """After plies-1 quiet plies the game goes on; the next one draws for ``reason``."""
-    shuffle(game, plies - 1, **kw)  # type: ignore[arg-type]
+    shuffle(game, plies - 1, keep=keep)
     assert game.result is None
-    shuffle(game, 1, **kw)  # type: ignore[arg-type]
+    shuffle(game, 1, keep=keep)
     assert game.result == Result(None, reason)
 
 

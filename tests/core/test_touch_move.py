@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TOUCH = find_rules("german").with_switches(["touch-move=on"])
 
 
-def texts(moves: list[object]) -> list[str]:
+def texts(moves: Iterable[object]) -> list[str]:
     return sorted(str(m) for m in moves)
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from dame_desktop.pdn import GameNode
+
 FAKES = Path(__file__).parent / "fakes"
 
 
@@ -24,6 +26,12 @@ def dame_command() -> list[str]:
 def run_dame(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*dame_command(), *args], capture_output=True, text=True,
                           timeout=timeout)
+
+
+def parent(node: GameNode) -> GameNode:
+    """The node a move node hangs from (typed: a move node always has one)."""
+    assert node.parent is not None
+    return node.parent
 
 
 def fake(name: str) -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from dame_desktop.pdn import read_games
-from tests.engines.helpers import dame_command, fake, run_dame
+from tests.engines.helpers import dame_command, fake, parent, run_dame
 from tests.engines.test_review import BLUNDER
 
 BROKEN = """[Event "broken"]
@@ -32,10 +33,10 @@ def games(tmp_path: Path) -> Path:
     return path
 
 
-def analyse_json(*args: str) -> dict:  # type: ignore[type-arg]
+def analyse_json(*args: str) -> dict[str, Any]:
     done = run_dame("analyse", *args, "--json")
     assert done.returncode == 0, done.stderr
-    data: dict = json.loads(done.stdout)  # type: ignore[type-arg]
+    data: dict[str, Any] = json.loads(done.stdout)
     return data
 
 
@@ -79,7 +80,7 @@ def test_out_writes_an_annotated_file_that_reads_back(games: Path, tmp_path: Pat
     line = list(back[0].mainline())
     assert all("eval" in node.commands() for node in line)
     assert [n.value for n in line[4].nags] == [4]
-    variation = line[4].parent.variations[1]
+    variation = parent(line[4]).variations[1]
     assert "[%review line]" in variation.starting_comment and variation.move != line[4].move
     assert "[%review" in back[0].comment
     # the broken game was not rewritten: its bytes are as they were
@@ -99,7 +100,7 @@ def test_a_second_analysis_replaces_only_its_own(games: Path, tmp_path: Path) ->
     assert [n.value for n in line[0].nags] == [1] and "my start" in line[0].comment
     assert "a user comment" in line[2].comment
     assert all(node.comment.count("[%eval") == 1 for node in line)
-    assert len(line[4].parent.variations) == 2 and game.comment.count("[%review") == 1
+    assert len(parent(line[4]).variations) == 2 and game.comment.count("[%review") == 1
 
 
 def test_game_out_of_range_is_one_line_and_status_2(games: Path) -> None:

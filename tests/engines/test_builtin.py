@@ -6,13 +6,13 @@ import threading
 import time
 
 from dame_desktop.ai.search import Limit, SearchMemory, search
-from dame_desktop.core import Position, find_rules
+from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.engines import Analysis, BuiltinEngine, Score
 
 GERMAN = find_rules("german")
 
 
-def replays(position: Position, moves: tuple) -> bool:  # type: ignore[type-arg]
+def replays(position: Position, moves: tuple[Move, ...]) -> bool:
     for move in moves:
         if move not in position.legal_moves():
             return False
@@ -61,7 +61,7 @@ def test_stop_from_another_thread_returns_the_best_so_far() -> None:
     threading.Timer(0.4, engine.stop).start()
     began = time.monotonic()
     result = engine.analyse(start, Limit())
-    assert time.monotonic() - began < 5
+    assert time.monotonic() - began < 30  # stopped: an unlimited search never ends by itself
     assert result.move in start.legal_moves() and not result.complete
 
 

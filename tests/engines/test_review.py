@@ -16,7 +16,8 @@ from dame_desktop.engines import (
     parse_eval,
     review_game,
 )
-from dame_desktop.pdn import Game, Nag, read_game, write_game
+from dame_desktop.pdn import ChildNode, Game, Nag, read_game, write_game
+from tests.engines.helpers import parent
 
 GERMAN = find_rules("german")
 LIMIT = Limit(depth=6)
@@ -42,7 +43,7 @@ def reread(game: Game) -> Game:
     return load(write_game(game))
 
 
-def nodes(game: Game) -> list:  # type: ignore[type-arg]
+def nodes(game: Game) -> list[ChildNode]:
     return list(game.mainline())
 
 
@@ -92,9 +93,9 @@ def test_annotation_writes_evals_marks_and_the_variation() -> None:
     blunder = line[4]
     assert [n.value for n in blunder.nags] == [4]
     assert "[%review $4]" in blunder.comment
-    parent = blunder.parent
-    assert len(parent.variations) == 2
-    ours = parent.variations[1]
+    before = parent(blunder)
+    assert len(before.variations) == 2
+    ours = before.variations[1]
     assert ours.move == review.moves[4].best and "[%review line]" in ours.starting_comment
     assert ours.next() is not None  # the line goes on
     white_view = parse_eval(blunder.commands()["eval"])
@@ -113,8 +114,8 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users() -> None:
     line[0].nags.append(Nag(1, "!"))  # the user's marks and words
     line[0].comment = line[0].comment + " good start"
     game.comment = "Annotated by me. " + game.comment
-    user_variation = line[5].parent.add_variation(
-        next(m for m in line[5].parent.position().legal_moves() if m != line[5].move))
+    user_variation = parent(line[5]).add_variation(
+        next(m for m in parent(line[5]).position().legal_moves() if m != line[5].move))
     user_variation.comment = "the other capture"
     annotate(game, review_game(reread(game), engine, LIMIT))
     game = reread(game)
@@ -122,9 +123,9 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users() -> None:
     assert [n.value for n in line[0].nags] == [1]
     assert "good start" in line[0].comment and line[0].comment.count("[%eval") == 1
     assert [n.value for n in line[4].nags] == [4]
-    assert len(line[4].parent.variations) == 2  # ours once, not twice
-    assert len(line[5].parent.variations) == 2  # the user's kept
-    assert line[5].parent.variations[1].comment == "the other capture"
+    assert len(parent(line[4]).variations) == 2  # ours once, not twice
+    assert len(parent(line[5]).variations) == 2  # the user's kept
+    assert parent(line[5]).variations[1].comment == "the other capture"
     assert game.comment.startswith("Annotated by me.") and game.comment.count("[%review") == 1
     second_text = write_game(game)
     annotate(game, review_game(reread(game), engine, LIMIT))
@@ -149,10 +150,10 @@ def test_our_variation_edited_by_the_user_becomes_theirs() -> None:
     game = load(BLUNDER)
     engine = BuiltinEngine()
     annotate(game, review_game(game, engine, LIMIT))
-    ours = nodes(game)[4].parent.variations[1]
+    ours = parent(nodes(game)[4]).variations[1]
     ours.comment = ours.comment + " I like this"
     clear_review(game)
-    kept = nodes(game)[4].parent.variations
+    kept = parent(nodes(game)[4]).variations
     assert len(kept) == 2 and "I like this" in kept[1].comment
     assert "[%review line]" not in kept[1].starting_comment
 

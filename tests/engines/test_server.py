@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -58,9 +59,9 @@ class Pipe:
 
 
 @pytest.fixture()
-def hub() -> Pipe:
+def hub() -> Iterator[Pipe]:
     pipe = Pipe()
-    yield pipe  # type: ignore[misc]
+    yield pipe
     pipe.close()
 
 

@@ -17,6 +17,7 @@ import pytest
 from dame_desktop.core import Color, Game, Position, Reason, apply_switches, find_rules
 from dame_desktop.store.autosave import (
     AutosaveError,
+    AutosaveMeta,
     autosave_path,
     autosave_record,
     clear_autosave,
@@ -55,11 +56,12 @@ def snapshots(player: ModuleType) -> list[list[object]]:
 def scripted_game(player: ModuleType, steps: int) -> Game:
     for count, game in enumerate(player.steps(SEED), start=1):
         if count == steps:
-            return game  # type: ignore[no-any-return]
+            assert isinstance(game, Game)
+            return game
     raise AssertionError(f"the scripted game is shorter than {steps} steps")
 
 
-def round_trip(game: Game) -> tuple[Game, object]:
+def round_trip(game: Game) -> tuple[Game, AutosaveMeta]:
     data = json.loads(json.dumps(autosave_record(game, PLAYER)))
     return restore_game(data)
 
@@ -82,8 +84,8 @@ def test_every_step_replays_exactly(player: ModuleType, snapshots: list[list[obj
         assert restored.states == snapshots[count - 1], f"step {count}"
         assert restored.rules == game.rules
         assert restored.states[0].position == game.states[0].position
-        assert meta.complete and meta.moves == len(game.moves)  # type: ignore[attr-defined]
-        assert meta.player == PLAYER  # type: ignore[attr-defined]
+        assert meta.complete and meta.moves == len(game.moves)
+        assert meta.player == PLAYER
 
 
 def test_save_and_load_through_the_file(tmp_path: Path, player: ModuleType) -> None:
@@ -134,7 +136,9 @@ def test_illegal_move_in_the_file_names_the_move_number(
 ) -> None:
     game = scripted_game(player, 40)
     data = autosave_record(game, PLAYER)
-    events = list(data["events"])  # type: ignore[call-overload]
+    recorded = data["events"]
+    assert isinstance(recorded, list)
+    events = list(recorded)
     move_indices = [i for i, e in enumerate(events) if isinstance(e, str)]
     events[move_indices[9]] = bad  # the tenth move: ply 10 = move 5, Black (German rules)
     data["events"] = events

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from pathlib import Path
@@ -13,7 +14,9 @@ np = pytest.importorskip("numpy", reason="the fitting tools need numpy (not a te
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
 import tune_moves  # noqa: E402
+from tune_eval import flatten  # noqa: E402
 
+from dame_desktop.ai import evaluate  # noqa: E402
 from dame_desktop.ai.evaluate import hand_set  # noqa: E402
 from dame_desktop.core import Position, find_rules  # noqa: E402
 
@@ -21,7 +24,7 @@ from dame_desktop.core import Position, find_rules  # noqa: E402
 def _middle_game_leaves(count: int) -> list[tuple[int, int, int]]:
     rules = find_rules("international")
     rng = random.Random(9)
-    out = []
+    out: list[tuple[int, int, int]] = []
     while len(out) < count:
         pos = Position.start(rules)
         for _ in range(rng.randint(4, 30)):
@@ -36,8 +39,8 @@ def _middle_game_leaves(count: int) -> list[tuple[int, int, int]]:
 def test_the_linear_features_reproduce_the_evaluator_on_other_weights() -> None:
     rules = find_rules("international")
     feats = tune_moves.Features(rules)
-    hand = tune_moves.flatten(
-        tune_moves.dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
+    hand = flatten(
+        dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
     )
     gap = tune_moves.self_check(rules, feats, _middle_game_leaves(300), np.array(hand))
     assert gap <= 2  # integer rounding of the phase blend only
@@ -51,11 +54,11 @@ def test_the_gradient_matches_finite_differences(with_diamonds: bool, spread: fl
     feats = tune_moves.Features(rules)
     leaves = _middle_game_leaves(60)
     data = [(leaves[i:i + 4], i % 4, i % 2 == 0, i) for i in range(0, 56, 4)]
-    hand = np.array(tune_moves.flatten(
-        tune_moves.dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
+    hand = np.array(flatten(
+        dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
     ))
-    diamonds = (tune_moves.Shapes(rules, [tune_moves.evaluate.diamonds(rules),
-                                          tune_moves.evaluate.windows(rules)])
+    diamonds = (tune_moves.Shapes(rules, [evaluate.diamonds(rules),
+                                          evaluate.windows(rules)])
                 if with_diamonds else None)
     table = tune_moves.Table(feats, data, hand, diamonds)
     extra = diamonds.size if diamonds is not None else 0

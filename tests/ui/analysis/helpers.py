@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import io
+import threading
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, SignalInstance
 
 from dame_desktop.core import Position, find_rules
 from dame_desktop.pdn import Game, read_game
@@ -51,3 +56,33 @@ def positions_of(game: Game) -> list[Position]:
     for node in game.mainline():
         out.append(node.position())
     return out
+
+
+class Emitted:
+    """Counts a signal's emissions in the thread that emits them (a direct connection), so a
+    test can tell how many are queued for the GUI thread while it does not run its loop."""
+
+    def __init__(self, signal: SignalInstance) -> None:
+        self._lock = threading.Lock()
+        self._count = 0
+        signal.connect(self._take, Qt.ConnectionType.DirectConnection)
+
+    def _take(self, *_args: object) -> None:
+        with self._lock:
+            self._count += 1
+
+    def count(self) -> int:
+        with self._lock:
+            return self._count
+
+
+def hold_gui_thread(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Keep the GUI thread busy (no queued signal is delivered) until ``condition`` holds.
+
+    A fixed sleep would hope the other thread gets its work done in time; on a loaded machine
+    it may not.
+    """
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the other thread did not get there in time"
+        time.sleep(0.01)

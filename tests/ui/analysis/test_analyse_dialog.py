@@ -9,9 +9,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from dame_desktop.engines import parse_eval
-from dame_desktop.pdn import Game, Nag, read_game, write_game
+from dame_desktop.pdn import Game, GameNode, Nag, read_game, write_game
 from dame_desktop.pdn.document import PdnDocument
 from dame_desktop.ui.analysis import AnalyseFileDialog, AnalyseGameDialog, apply_file_analysis
+from tests.engines.helpers import parent
 
 from .helpers import BLUNDER, QUIET, load
 
@@ -23,11 +24,11 @@ BROKEN = """[Event "broken"]
 """
 
 
-def click(button) -> None:  # type: ignore[no-untyped-def]
+def click(button) -> None:
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def set_movetime(dialog, seconds: float) -> None:  # type: ignore[no-untyped-def]
+def set_movetime(dialog, seconds: float) -> None:
     box = dialog.movetime
     box.setFocus()
     box.selectAll()
@@ -36,19 +37,20 @@ def set_movetime(dialog, seconds: float) -> None:  # type: ignore[no-untyped-def
     assert abs(box.value() - seconds) < 1e-9
 
 
-def open_dialog(qtbot, dialog):  # type: ignore[no-untyped-def]
+def open_dialog(qtbot, dialog):
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
     return dialog
 
 
-def analyse(qtbot, dialog, timeout: int = 60_000) -> list[object]:  # type: ignore[no-untyped-def]
+def analyse(qtbot, dialog, timeout: int = 60_000) -> list[object]:
     with qtbot.waitSignal(dialog.finished_analysis, timeout=timeout) as blocker:
         click(dialog.start_button)
         assert dialog.is_running() and dialog.cancel_button.isEnabled()
         assert not dialog.start_button.isEnabled()
-    return blocker.args
+    args: list[object] = blocker.args
+    return args
 
 
 def reread(game: Game) -> Game:
@@ -57,7 +59,7 @@ def reread(game: Game) -> Game:
     return found
 
 
-def test_a_game_analysed_end_to_end_written_and_read_back(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_analysed_end_to_end_written_and_read_back(qtbot) -> None:
     game = load(BLUNDER)
     dialog = open_dialog(qtbot, AnalyseGameDialog(game))
     assert dialog.movetime.value() == 1.0  # the default time per move
@@ -73,7 +75,7 @@ def test_a_game_analysed_end_to_end_written_and_read_back(qtbot) -> None:  # typ
     blunder = line[4]
     assert blunder.move.full_text() == "17-14"
     assert [n.value for n in blunder.nags] == [4]  # ??
-    variations = blunder.parent.variations
+    variations = parent(blunder).variations
     assert len(variations) == 2 and "[%review line]" in variations[1].starting_comment
     assert variations[1].next() is not None  # the better move comes with its line
     assert "a user comment" in line[2].comment
@@ -81,7 +83,7 @@ def test_a_game_analysed_end_to_end_written_and_read_back(qtbot) -> None:  # typ
     assert dialog.review is not None and dialog.review.moves[4].mark == "??"
 
 
-def test_a_second_analysis_replaces_its_own_and_keeps_the_users(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_second_analysis_replaces_its_own_and_keeps_the_users(qtbot) -> None:
     game = load(BLUNDER)
     dialog = open_dialog(qtbot, AnalyseGameDialog(game))
     set_movetime(dialog, MOVETIME)
@@ -90,10 +92,10 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users(qtbot) -> None: 
     line[0].nags.append(Nag(1, "!"))  # the user marks, writes, adds a variation
     line[0].comment += " good start"
     game.comment = "Annotated by me. " + game.comment
-    parent = line[1].parent
-    other = next(m for m in parent.position().legal_moves() if m != line[1].move
-                 and not parent.has_variation(m))
-    parent.add_variation(other).comment = "my idea"
+    before = parent(line[1])
+    other = next(m for m in before.position().legal_moves() if m != line[1].move
+                 and not before.has_variation(m))
+    before.add_variation(other).comment = "my idea"
     first_text = write_game(game)
     assert analyse(qtbot, dialog) == [True]  # Analyse again in the same dialog
     text = write_game(game)
@@ -107,7 +109,7 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users(qtbot) -> None: 
     assert "my idea" in text and "a user comment" in text
 
 
-def test_cancel_leaves_the_game_untouched(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_cancel_leaves_the_game_untouched(qtbot) -> None:
     game = load(BLUNDER)
     before = write_game(game)
     dialog = open_dialog(qtbot, AnalyseGameDialog(game))  # 1 s a move: about 7 s in all
@@ -126,7 +128,7 @@ def write_file(path: Path, *games: str) -> bytes:
     return data
 
 
-def test_analyse_file_over_two_processes_then_saved_like_any_edit(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_analyse_file_over_two_processes_then_saved_like_any_edit(qtbot, tmp_path) -> None:
     path = tmp_path / "games.pdn"
     write_file(path, BLUNDER, BROKEN, QUIET)
     document = PdnDocument.open(path)
@@ -151,7 +153,7 @@ def test_analyse_file_over_two_processes_then_saved_like_any_edit(qtbot, tmp_pat
     assert "[%review White:" in third.comment
 
 
-def test_cancel_mid_file_leaves_the_document_and_the_file_untouched(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cancel_mid_file_leaves_the_document_and_the_file_untouched(qtbot, tmp_path) -> None:
     path = tmp_path / "games.pdn"
     data = write_file(path, BLUNDER, QUIET, BLUNDER, QUIET, BLUNDER)
     document = PdnDocument.open(path)
@@ -171,21 +173,21 @@ def test_cancel_mid_file_leaves_the_document_and_the_file_untouched(qtbot, tmp_p
     assert "nothing was changed" in dialog.status.text()
 
 
-def test_an_edit_during_the_analysis_is_kept_and_the_rest_annotated(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_an_edit_during_the_analysis_is_kept_and_the_rest_annotated(qtbot) -> None:
     game = load(BLUNDER)
     dialog = open_dialog(qtbot, AnalyseGameDialog(game))
     set_movetime(dialog, MOVETIME)
     with qtbot.waitSignal(dialog.finished_analysis, timeout=60_000) as blocker:
         click(dialog.start_button)
         line = list(game.mainline())
-        line[3].parent.remove_variation(line[3])  # the user cuts the game after 3 plies
+        parent(line[3]).remove_variation(line[3])  # the user cuts the game after 3 plies
     assert blocker.args == [True]
     assert dialog.written == 3
     assert len(list(game.mainline())) == 3
     assert all("[%eval" in node.comment for node in game.mainline())
 
 
-def test_a_failing_hub_engine_gives_one_message_and_the_builtin_one_reviews(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_failing_hub_engine_gives_one_message_and_the_builtin_one_reviews(qtbot) -> None:
     import sys
 
     from dame_desktop.core import find_rules
@@ -194,7 +196,7 @@ def test_a_failing_hub_engine_gives_one_message_and_the_builtin_one_reviews(qtbo
 
     international = find_rules("international")
     game = Game(international)
-    node = game
+    node: GameNode = game
     for _ in range(4):
         node = node.add_variation(node.position().legal_moves()[0])
     dialog = open_dialog(qtbot, AnalyseGameDialog(

@@ -13,14 +13,14 @@ from dame_desktop.ui.analysis.graph import graph_value
 from .helpers import BLUNDER, load
 
 
-def reviewed_game():  # type: ignore[no-untyped-def]
+def reviewed_game():
     game = load(BLUNDER)
     review = review_game(game, BuiltinEngine(), Limit(depth=4))
     annotate(game, review)
     return game, review
 
 
-def make_graph(qtbot, width: int = 400) -> EvaluationGraph:  # type: ignore[no-untyped-def]
+def make_graph(qtbot, width: int = 400) -> EvaluationGraph:
     graph = EvaluationGraph()
     qtbot.addWidget(graph)
     graph.resize(width, 120)
@@ -29,7 +29,7 @@ def make_graph(qtbot, width: int = 400) -> EvaluationGraph:  # type: ignore[no-u
     return graph
 
 
-def test_a_click_emits_the_ply_of_its_column(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_click_emits_the_ply_of_its_column(qtbot) -> None:
     game, _review = reviewed_game()
     graph = make_graph(qtbot)
     graph.set_game(game)
@@ -48,7 +48,7 @@ def test_a_click_emits_the_ply_of_its_column(qtbot) -> None:  # type: ignore[no-
     assert blocker.args == [3]
 
 
-def test_values_and_marks_come_from_the_annotation_and_from_the_review(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_values_and_marks_come_from_the_annotation_and_from_the_review(qtbot) -> None:
     game, review = reviewed_game()
     from_tree = make_graph(qtbot)
     from_tree.set_game(game)
@@ -63,11 +63,12 @@ def test_values_and_marks_come_from_the_annotation_and_from_the_review(qtbot) ->
         assert abs(a.score.number() - b.score.number()) < 0.011
     assert from_tree.points()[4].label == "3. 17-14"
     assert from_tree.points()[5].label == "3... 10x26"
-    assert from_tree.points()[4].score.men <= -0.9  # White dropped a man
-    assert graph_value(from_tree.points()[4].score) < -0.4
+    dropped = from_tree.points()[4].score
+    assert dropped is not None and dropped.men <= -0.9  # White dropped a man
+    assert graph_value(dropped) < -0.4
 
 
-def test_hover_shows_the_move_and_its_value(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_hover_shows_the_move_and_its_value(qtbot) -> None:
     game, _review = reviewed_game()
     graph = make_graph(qtbot)
     graph.set_game(game)
@@ -76,7 +77,7 @@ def test_hover_shows_the_move_and_its_value(qtbot) -> None:  # type: ignore[no-u
     assert "Dark" in graph.toolTip()
 
 
-def test_forced_wins_reach_the_edge_and_live_values_fill_gaps(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_forced_wins_reach_the_edge_and_live_values_fill_gaps(qtbot) -> None:
     assert graph_value(Score(0.0, 3, True)) == 1.0
     assert -1.0 < graph_value(Score(-9.0)) < graph_value(Score(-3.0)) < -0.9
     game = load(BLUNDER)  # no [%eval] yet

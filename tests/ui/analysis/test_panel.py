@@ -3,25 +3,33 @@
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtTest import QTest
 
 from dame_desktop.ai.search import Limit
-from dame_desktop.core import Position, find_rules
+from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.engines import EngineError, HubEngine, Score
-from dame_desktop.ui.analysis import AnalysisPanel, AnalysisUpdate
+from dame_desktop.ui.analysis import AnalysisPanel, AnalysisUpdate, PanelEvaluation
 from dame_desktop.ui.analysis.words import move_number_prefix, side_name, words
 from tests.engines.helpers import fake
 
-from .helpers import BLUNDER, GERMAN, load, midgame, positions_of, start
+from .helpers import (
+    BLUNDER,
+    GERMAN,
+    Emitted,
+    hold_gui_thread,
+    load,
+    midgame,
+    positions_of,
+    start,
+)
 
 
 @pytest.fixture
-def panel(qtbot) -> Iterator[AnalysisPanel]:  # type: ignore[no-untyped-def]
+def panel(qtbot) -> Iterator[AnalysisPanel]:
     widget = AnalysisPanel(max_seconds=20)
     qtbot.addWidget(widget)
     widget.resize(360, 320)
@@ -48,7 +56,7 @@ def updates_of(panel: AnalysisPanel) -> list[AnalysisUpdate]:
     return got
 
 
-def wait_for_depth(qtbot, panel: AnalysisPanel, position: Position, depth: int) -> None:  # type: ignore[no-untyped-def]
+def wait_for_depth(qtbot, panel: AnalysisPanel, position: Position, depth: int) -> None:
     def reached() -> bool:
         update = panel.current()
         return (update is not None and update.position == position
@@ -57,7 +65,7 @@ def wait_for_depth(qtbot, panel: AnalysisPanel, position: Position, depth: int) 
     qtbot.waitUntil(reached, timeout=20_000)
 
 
-def legal_line(position: Position, moves: list) -> bool:  # type: ignore[type-arg]
+def legal_line(position: Position, moves: Sequence[Move]) -> bool:
     pos = position
     for move in moves:
         if move not in pos.legal_moves():
@@ -66,7 +74,7 @@ def legal_line(position: Position, moves: list) -> bool:  # type: ignore[type-ar
     return True
 
 
-def test_the_panel_follows_stepping_through_a_game(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+def test_the_panel_follows_stepping_through_a_game(qtbot, panel) -> None:
     game = load(BLUNDER)
     shown = []
     for ply, position in enumerate(positions_of(game)[:5]):
@@ -84,10 +92,10 @@ def test_the_panel_follows_stepping_through_a_game(qtbot, panel) -> None:  # typ
     assert len(shown) == 5
 
 
-def test_values_are_from_the_first_players_side(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+def test_values_are_from_the_first_players_side(qtbot, panel) -> None:
     # White (the first player) is a man up; Black is to move: the value stays positive
     position = Position.from_fen("B:W18,22,27,32:B5,10,15", GERMAN)
-    evaluations = []
+    evaluations: list[PanelEvaluation] = []
     panel.evaluated.connect(evaluations.append)
     panel.show_position(position)
     wait_for_depth(qtbot, panel, position, 4)
@@ -97,7 +105,7 @@ def test_values_are_from_the_first_players_side(qtbot, panel) -> None:  # type: 
     assert evaluations and evaluations[-1].score.men > 0
 
 
-def test_hiding_stops_the_engine_and_showing_restarts_it(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+def test_hiding_stops_the_engine_and_showing_restarts_it(qtbot, panel) -> None:
     position = midgame()
     panel.show_position(position)
     wait_for_depth(qtbot, panel, position, 2)
@@ -115,10 +123,11 @@ def test_hiding_stops_the_engine_and_showing_restarts_it(qtbot, panel) -> None: 
     wait_for_depth(qtbot, panel, start(), 2)
 
 
-def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:
     old, new = midgame(), start()
     relay = Relay()  # lives in the GUI thread: hears what the thread sent when it arrives
     raw = relay.got
+    emitted = Emitted(panel.runner._worker.updated)  # counted in the thread, as it sends
     panel.runner._worker.updated.connect(relay.take)
     shown: list[tuple[Position, bool]] = []  # what the panel shows at each evaluation
 
@@ -133,7 +142,7 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:  # type: ignore[no-u
     old_id = raw[0].request_id
     # block the GUI thread while the engine keeps sending lines for the old position, then
     # switch before the queued ones are delivered
-    time.sleep(0.5)
+    hold_gui_thread(lambda: emitted.count() > len(raw))
     switch_at = len(raw)
     panel.show_position(new)
     shown.clear()
@@ -147,7 +156,7 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:  # type: ignore[no-u
     assert legal_line(new, list(update.analysis.pv))
 
 
-def test_clicking_a_move_of_the_line_emits_the_moves_up_to_it(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+def test_clicking_a_move_of_the_line_emits_the_moves_up_to_it(qtbot, panel) -> None:
     position = start()
     panel.show_position(position, ply=0)
     wait_for_depth(qtbot, panel, position, 5)
@@ -167,7 +176,7 @@ def test_clicking_a_move_of_the_line_emits_the_moves_up_to_it(qtbot, panel) -> N
     assert blocker.args[0] == pv[:1]
 
 
-def test_more_lines_shows_the_best_three(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+def test_more_lines_shows_the_best_three(qtbot, panel) -> None:
     position = start()
     panel.show_position(position)
     wait_for_depth(qtbot, panel, position, 2)
@@ -183,7 +192,7 @@ def test_more_lines_shows_the_best_three(qtbot, panel) -> None:  # type: ignore[
     assert all(view.isVisible() and view.move_count() > 0 for view in panel.line_views)
 
 
-def test_a_position_without_moves_shows_the_result_and_runs_nothing(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+def test_a_position_without_moves_shows_the_result_and_runs_nothing(qtbot, panel) -> None:
     over = Position.from_fen("B:W18,22:B", GERMAN)  # Black has nothing left
     panel.show_position(over)
     assert not panel.is_analysing()
@@ -191,10 +200,10 @@ def test_a_position_without_moves_shows_the_result_and_runs_nothing(qtbot, panel
     assert panel.value_label.text() == "#0"
 
 
-def test_a_failing_hub_engine_is_reported_once_and_the_builtin_takes_over(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_failing_hub_engine_is_reported_once_and_the_builtin_takes_over(qtbot) -> None:
     engines: list[HubEngine] = []
 
-    def factory(rules):  # type: ignore[no-untyped-def]
+    def factory(rules):
         engine = HubEngine(sys.executable, (fake("crash"),), timeout=10)
         engines.append(engine)
         return engine
@@ -209,7 +218,8 @@ def test_a_failing_hub_engine_is_reported_once_and_the_builtin_takes_over(qtbot)
         panel.show_position(position)
         wait_for_depth(qtbot, panel, position, 3)
         assert len(messages) == 1 and messages[0]
-        assert panel.current().engine == "Dame"
+        current = panel.current()
+        assert current is not None and current.engine == "Dame"
         assert engines and engines[0].process is None  # stopped and reaped
         panel.show_position(midgame())
         wait_for_depth(qtbot, panel, midgame(), 2)

@@ -17,7 +17,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 NONE = Qt.KeyboardModifier.NoModifier
 
 
-def board_with_keys(qtbot, rules: str = "german", flipped: bool = False):  # type: ignore[no-untyped-def]
+def board_with_keys(qtbot, rules: str = "german", flipped: bool = False):
     board = BoardWidget()
     qtbot.addWidget(board)
     board.resize(400, 400)
@@ -32,7 +32,7 @@ def board_with_keys(qtbot, rules: str = "german", flipped: bool = False):  # typ
     return board, keys
 
 
-def test_left_right_home_end_ask_to_step_and_leave_the_cursor(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_left_right_home_end_ask_to_step_and_leave_the_cursor(qtbot) -> None:
     board, keys = board_with_keys(qtbot)
     QTest.keyClick(board, Qt.Key.Key_Up)
     where = keys.square()
@@ -45,7 +45,7 @@ def test_left_right_home_end_ask_to_step_and_leave_the_cursor(qtbot) -> None:  #
     assert keys.square() == where, "the cursor did not move"
 
 
-def test_the_cursor_never_stands_on_a_light_square(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_cursor_never_stands_on_a_light_square(qtbot) -> None:
     rng = random.Random(7)
     presses = [(Qt.Key.Key_Up, NONE), (Qt.Key.Key_Down, NONE), (Qt.Key.Key_Left, SHIFT),
                (Qt.Key.Key_Right, SHIFT)]
@@ -74,7 +74,7 @@ def test_the_cursor_never_stands_on_a_light_square(qtbot) -> None:  # type: igno
         assert reached == set(range(1, squares + 1)), f"{rules}: every dark square is reachable"
 
 
-def test_up_keeps_to_its_column_and_shift_arrows_move_along_the_row(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_up_keeps_to_its_column_and_shift_arrows_move_along_the_row(qtbot) -> None:
     board, keys = board_with_keys(qtbot)
     keys.place(22)  # c3
     QTest.keyClick(board, Qt.Key.Key_Up)
@@ -92,7 +92,7 @@ def test_up_keeps_to_its_column_and_shift_arrows_move_along_the_row(qtbot) -> No
     assert keys.cell_name() == "a1"
 
 
-def test_up_is_up_on_the_screen_on_a_turned_board(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_up_is_up_on_the_screen_on_a_turned_board(qtbot) -> None:
     board, keys = board_with_keys(qtbot, flipped=True)
     keys.place(22)  # c3, near the top now
     before = keys.cursor_rect()
@@ -102,7 +102,7 @@ def test_up_is_up_on_the_screen_on_a_turned_board(qtbot) -> None:  # type: ignor
     assert keys.square() == 18  # d4
 
 
-def test_enter_plays_through_the_move_input(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_enter_plays_through_the_move_input(qtbot) -> None:
     board, keys = board_with_keys(qtbot)
     played: list[Move] = []
     board.move_chosen.connect(played.append)
@@ -124,7 +124,7 @@ def test_enter_plays_through_the_move_input(qtbot) -> None:  # type: ignore[no-u
     assert refused == ["That piece belongs to the other side"]
 
 
-def test_the_keys_are_told_once_in_the_status_text(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_keys_are_told_once_in_the_status_text(qtbot) -> None:
     board, keys = board_with_keys(qtbot)
     said: list[str] = []
     keys.cursor_moved.connect(said.append)
@@ -134,7 +134,7 @@ def test_the_keys_are_told_once_in_the_status_text(qtbot) -> None:  # type: igno
     assert "Shift+Left/Right" in board.whatsThis()
 
 
-def test_left_steps_back_through_the_game_while_the_board_has_the_focus(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_left_steps_back_through_the_game_while_the_board_has_the_focus(window, qtbot) -> None:
     # defect 7: with keyboard play on, Left moved the cursor instead of stepping back
     start(window)
     # the window's own keyboard play when it has one (the rebuilt window makes it), else ours

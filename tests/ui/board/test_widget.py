@@ -14,7 +14,7 @@ from tests.ui.uihelp import click, drag, point
 GERMAN = find_rules("german")
 
 
-def shown_board(qtbot, fen: str | None = None, size: int = 400) -> BoardWidget:  # type: ignore[no-untyped-def]
+def shown_board(qtbot, fen: str | None = None, size: int = 400) -> BoardWidget:
     board = BoardWidget()
     qtbot.addWidget(board)
     board.resize(size, size)
@@ -32,7 +32,7 @@ def colour_at(board: BoardWidget, where: QPoint) -> QColor:
     return image.pixelColor(int(where.x() * ratio), int(where.y() * ratio))
 
 
-def test_a_drag_with_real_mouse_events_plays_the_move(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_drag_with_real_mouse_events_plays_the_move(qtbot) -> None:
     board = shown_board(qtbot)
     with qtbot.waitSignal(board.move_chosen, timeout=2000) as blocker:
         drag(board, 22, 18)
@@ -40,7 +40,7 @@ def test_a_drag_with_real_mouse_events_plays_the_move(qtbot) -> None:  # type: i
     assert board.selected_square() is None
 
 
-def test_a_held_piece_is_painted_at_the_pointer_while_dragged(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_held_piece_is_painted_at_the_pointer_while_dragged(qtbot) -> None:
     board = shown_board(qtbot)
     start = board.square_center(22).toPoint()
     empty = board.square_center(17).toPoint()
@@ -54,20 +54,22 @@ def test_a_held_piece_is_painted_at_the_pointer_while_dragged(qtbot) -> None:  #
     assert board.selected_square() is None or board.selected_square() == 22
 
 
-def test_refusals_come_out_as_words(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_refusals_come_out_as_words(qtbot) -> None:
     board = shown_board(qtbot, "W:W18,31:B4,6,7,14,15,23")
     said: list[str] = []
     board.illegal_drop.connect(said.append)
     drag(board, 18, 2)
     assert said[-1].startswith("Several captures end on that square")
     assert "9, 11" in said[-1], "the squares that tell the ways apart are named"
-    board.set_position(board.position(), ())  # type: ignore[arg-type]
+    shown = board.position()
+    assert shown is not None
+    board.set_position(shown, ())
     board.set_idle_reason("The computer is thinking")
     click(board, 18)
     assert said[-1] == "The computer is thinking"
 
 
-def test_touch_is_reported_and_a_binding_keeps_the_piece_in_hand(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_touch_is_reported_and_a_binding_keeps_the_piece_in_hand(qtbot) -> None:
     board = shown_board(qtbot)
     touched: list[int] = []
     said: list[str] = []
@@ -96,7 +98,7 @@ def test_touch_is_reported_and_a_binding_keeps_the_piece_in_hand(qtbot) -> None:
     assert touched == [22]
 
 
-def test_left_and_right_ask_the_window_to_step(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_left_and_right_ask_the_window_to_step(qtbot) -> None:
     board = shown_board(qtbot)
     asked: list[int] = []
     board.step_requested.connect(asked.append)
@@ -106,7 +108,7 @@ def test_left_and_right_ask_the_window_to_step(qtbot) -> None:  # type: ignore[n
     assert asked == [1, -1000]
 
 
-def test_a_banner_is_painted_over_the_board_and_goes_away(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_banner_is_painted_over_the_board_and_goes_away(qtbot) -> None:
     host = QWidget()
     qtbot.addWidget(host)
     layout = QVBoxLayout(host)
@@ -139,7 +141,7 @@ def test_a_banner_is_painted_over_the_board_and_goes_away(qtbot) -> None:  # typ
     qtbot.waitUntil(lambda: board.banner_text() == "", timeout=3000)
 
 
-def test_a_blown_piece_is_marked_where_it_stood(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_blown_piece_is_marked_where_it_stood(qtbot) -> None:
     board = shown_board(qtbot, "W:W22:B9")
     where = board.square_center(18).toPoint()
     before = colour_at(board, where + QPoint(int(board.square_rect(18).width() * 0.36), 0))
@@ -151,7 +153,7 @@ def test_a_blown_piece_is_marked_where_it_stood(qtbot) -> None:  # type: ignore[
     assert board.blown_square() is None
 
 
-def test_coordinates_and_numbers_can_be_switched(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_coordinates_and_numbers_can_be_switched(qtbot) -> None:
     board = shown_board(qtbot)
     assert board.shows_coordinates()
     with_letters = board.grab().toImage()
@@ -162,7 +164,7 @@ def test_coordinates_and_numbers_can_be_switched(qtbot) -> None:  # type: ignore
     assert board.shows_numbers() and with_letters != board.grab().toImage()
 
 
-def test_a_direct_capture_beside_a_long_one_to_the_same_square_can_be_dropped(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_direct_capture_beside_a_long_one_to_the_same_square_can_be_dropped(qtbot) -> None:
     # the old board refused both as "several captures" and the direct one could never be made
     board = shown_board(qtbot, "W:WK15:B10,K13,18,26,27")
     with qtbot.waitSignal(board.move_chosen, timeout=2000) as blocker:

@@ -14,7 +14,7 @@ CATALOGUES = Path(dame_desktop.__file__).resolve().parent / "translations"
 
 
 @pytest.fixture
-def german(qapp) -> Iterator[None]:  # type: ignore[no-untyped-def]
+def german(qapp) -> Iterator[None]:
     """Our German catalogue installed for one test (English again afterwards)."""
     translator = QTranslator()
     assert translator.load("dame_de", str(CATALOGUES)), "dame_de.qm must load"

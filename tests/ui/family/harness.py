@@ -13,7 +13,7 @@ from dame_desktop.ui.family.touch import TouchMove
 class HotSeat:
     """Two people at one board: what the board chooses is played in the game at once."""
 
-    def __init__(self, qtbot, rules: RuleSet, start: Position | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, qtbot, rules: RuleSet, start: Position | None = None) -> None:
         self.game = Game(rules, start)
         self.board = BoardWidget()
         qtbot.addWidget(self.board)

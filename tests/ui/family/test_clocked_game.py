@@ -19,7 +19,7 @@ NAMES = {W: "Mama", B: "Paul"}
 
 
 class ClockedHotSeat(HotSeat):
-    def __init__(self, qtbot, panel: ClocksPanel) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, qtbot, panel: ClocksPanel) -> None:
         self.panel = panel
         super().__init__(qtbot, RULES)
         panel.flagged.connect(self.flag)
@@ -36,7 +36,7 @@ class ClockedHotSeat(HotSeat):
         self.show()
 
 
-def test_a_clocked_hot_seat_game(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_a_clocked_hot_seat_game(qtbot, fake_time) -> None:
     choice = TimeControlWidget()
     qtbot.addWidget(choice)
     choice.set_players(RULES, NAMES)

@@ -22,8 +22,9 @@ GERMAN = find_rules("german")
 W, B = Color.WHITE, Color.BLACK
 
 
-def panel_for(qtbot, fake_time: FakeTime, clock: Clock, **kwargs: object) -> ClocksPanel:  # type: ignore[no-untyped-def]
-    panel = ClocksPanel(time_source=fake_time, **kwargs)  # type: ignore[arg-type]
+def panel_for(qtbot, fake_time: FakeTime, clock: Clock,
+              sounds: GameSounds | None = None) -> ClocksPanel:
+    panel = ClocksPanel(time_source=fake_time, sounds=sounds)
     qtbot.addWidget(panel)
     panel.set_clock(clock, GERMAN, {W: "Anna", B: "Paul"})
     panel.show()
@@ -31,7 +32,7 @@ def panel_for(qtbot, fake_time: FakeTime, clock: Clock, **kwargs: object) -> Clo
     return panel
 
 
-def test_the_running_clock_counts_down_and_is_marked(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_the_running_clock_counts_down_and_is_marked(qtbot, fake_time) -> None:
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(300)))
     assert panel.isVisible()
     assert panel.face(W).name() == "Anna (Light)" and panel.face(B).name() == "Paul (Dark)"
@@ -50,7 +51,7 @@ def test_the_running_clock_counts_down_and_is_marked(qtbot, fake_time) -> None: 
     assert panel.face(W).time_text() == "4:50", "only the side to move loses time"
 
 
-def test_pauses_stop_the_time_until_every_reason_is_lifted(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_pauses_stop_the_time_until_every_reason_is_lifted(qtbot, fake_time) -> None:
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(600)))
     panel.start(W)
     fake_time.advance(30)
@@ -77,7 +78,7 @@ def test_pauses_stop_the_time_until_every_reason_is_lifted(qtbot, fake_time) -> 
     assert panel.face(W).time_text() == "9:20"
 
 
-def test_minimising_the_window_pauses_the_clock(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_minimising_the_window_pauses_the_clock(qtbot, fake_time) -> None:
     top = QWidget()
     qtbot.addWidget(top)
     panel = ClocksPanel(top, time_source=fake_time)
@@ -91,11 +92,11 @@ def test_minimising_the_window_pauses_the_clock(qtbot, fake_time) -> None:  # ty
     assert panel.clock.pause_reasons == {PauseReason.MINIMISED}
     fake_time.advance(100)
     top.setWindowState(Qt.WindowState.WindowNoState)
-    qtbot.waitUntil(lambda: not panel.clock.paused, timeout=2000)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: not panel.clock.paused, timeout=2000)
     assert panel.clock.remaining(W, fake_time()) == 300
 
 
-def test_the_flag_falls_and_the_game_is_lost_on_time(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_the_flag_falls_and_the_game_is_lost_on_time(qtbot, fake_time) -> None:
     game = Game(GERMAN)
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(20)))
     panel.flagged.connect(lambda colour: game.time_out(colour))
@@ -117,7 +118,7 @@ def test_the_flag_falls_and_the_game_is_lost_on_time(qtbot, fake_time) -> None: 
     assert panel.press() == [], "a stopped clock does nothing more"
 
 
-def test_a_move_made_after_the_time_ran_out_is_a_flag(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_a_move_made_after_the_time_ran_out_is_a_flag(qtbot, fake_time) -> None:
     game = Game(GERMAN, Position.from_fen("W:W21,22,K30:BK4", GERMAN))
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(10)))
     panel.timer.stop()  # the move comes before the next tick
@@ -130,7 +131,7 @@ def test_a_move_made_after_the_time_ran_out_is_a_flag(qtbot, fake_time) -> None:
         "Black's lone king cannot win: a draw"
 
 
-def test_the_low_time_sound_is_played(qtbot, fake_time, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_the_low_time_sound_is_played(qtbot, fake_time, tmp_path: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(NO_SOUND_ENV, raising=False)
     log = tmp_path / "played.txt"
@@ -148,7 +149,7 @@ def test_the_low_time_sound_is_played(qtbot, fake_time, tmp_path: Path,  # type:
     sounds.close()
 
 
-def test_the_panel_saves_the_clock_for_the_autosave(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_the_panel_saves_the_clock_for_the_autosave(qtbot, fake_time) -> None:
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(180, 2), TimeControl(600)))
     panel.start(W)
     fake_time.advance(20)
@@ -164,7 +165,7 @@ def test_the_panel_saves_the_clock_for_the_autosave(qtbot, fake_time) -> None:  
     assert again.face(W).time_text() == "2:42" and again.face(B).time_text() == "9:55"
 
 
-def test_no_clock_hides_the_panel_and_flipping_moves_the_clocks(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_no_clock_hides_the_panel_and_flipping_moves_the_clocks(qtbot, fake_time) -> None:
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(60)))
     assert panel.isVisible()
     panel.set_clock(Clock(TimeControl()), GERMAN)
@@ -174,12 +175,13 @@ def test_no_clock_hides_the_panel_and_flipping_moves_the_clocks(qtbot, fake_time
     panel.set_clock(Clock(TimeControl(60)), GERMAN)
     assert panel.isVisible()
     layout = panel.layout()
+    assert layout is not None
     assert layout.indexOf(panel.face(B)) < layout.indexOf(panel.face(W))
     panel.set_flipped(True)
     assert layout.indexOf(panel.face(W)) < layout.indexOf(panel.face(B))
 
 
-def test_the_clocks_speak_german(qtbot, fake_time, german) -> None:  # type: ignore[no-untyped-def]
+def test_the_clocks_speak_german(qtbot, fake_time, german) -> None:
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(60)))
     assert panel.face(W).name() == "Anna (Hell)"
     panel.start(W)
@@ -187,7 +189,7 @@ def test_the_clocks_speak_german(qtbot, fake_time, german) -> None:  # type: ign
     assert panel.state_label.text() == "Uhren angehalten"
 
 
-def test_the_players_pause_their_clocks_for_a_break(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+def test_the_players_pause_their_clocks_for_a_break(qtbot, fake_time) -> None:
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(300)))
     assert panel.pause_action.text() == "&Pause the clocks"
     panel.start(W)

@@ -17,7 +17,7 @@ GERMAN = find_rules("german")
 DEAD = "W:WK32:BK1"  # king against king
 
 
-def test_every_reason_has_its_own_sentence(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_every_reason_has_its_own_sentence(qapp) -> None:
     texts = {reason: draw_answer_text(reason) for reason in DrawReason}
     assert len(set(texts.values())) == len(DrawReason)
     assert texts[DrawReason.MUCH_PLAY_LEFT] == "No thanks, there is still a lot to play."
@@ -26,7 +26,7 @@ def test_every_reason_has_its_own_sentence(qapp) -> None:  # type: ignore[no-unt
     assert all(t.endswith(".") for t in texts.values())
 
 
-def test_the_sentences_in_german(qapp, german) -> None:  # type: ignore[no-untyped-def]
+def test_the_sentences_in_german(qapp, german) -> None:
     assert draw_answer_text(DrawReason.MUCH_PLAY_LEFT) == \
         "Nein danke, es ist noch viel zu spielen."
     assert draw_answer_text(DrawReason.DEAD_DRAW) == \
@@ -43,7 +43,7 @@ def test_the_sentences_in_german(qapp, german) -> None:  # type: ignore[no-untyp
         "Remis abgelehnt"
 
 
-def test_a_child_offers_on_move_one_and_the_computer_declines(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_child_offers_on_move_one_and_the_computer_declines(qtbot) -> None:
     game = Game(GERMAN)
     board = BoardWidget()
     qtbot.addWidget(board)
@@ -62,7 +62,7 @@ def test_a_child_offers_on_move_one_and_the_computer_declines(qtbot) -> None:  #
     assert not game.is_over
 
 
-def test_an_answer_for_another_position_is_dropped(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_an_answer_for_another_position_is_dropped(qtbot) -> None:
     game = Game(GERMAN, Position.from_fen(DEAD, GERMAN))
     offers = DrawOffers()
     dropped: list[DrawAnswer] = []
@@ -85,7 +85,7 @@ def test_an_answer_for_another_position_is_dropped(qtbot) -> None:  # type: igno
     assert offers.receive(fresh, game.position) is None, "an answer counts once"
 
 
-def test_the_computers_own_offer_is_not_repeated_after_a_no(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_computers_own_offer_is_not_repeated_after_a_no(qtbot) -> None:
     offers = DrawOffers()
     dead = Position.from_fen(DEAD, GERMAN)
     assert offers.computer_may_offer(dead, BEGINNER)

@@ -12,7 +12,7 @@ GERMAN = find_rules("german")
 CAPTURE = "W:W22,29:B18,5"  # White must take 18 with 22
 
 
-def test_must_capture_is_said_over_the_board(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_must_capture_is_said_over_the_board(qtbot) -> None:
     table = HotSeat(qtbot, GERMAN, Position.from_fen(CAPTURE, GERMAN))
     messages = BoardMessages(table.board)
     assert messages.turn_started(table.game.position, human=True)
@@ -27,7 +27,7 @@ def test_must_capture_is_said_over_the_board(qtbot) -> None:  # type: ignore[no-
     assert table.board.banner_text() == ""
 
 
-def test_nothing_is_said_while_browsing(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_nothing_is_said_while_browsing(qtbot) -> None:
     table = HotSeat(qtbot, GERMAN, Position.from_fen(CAPTURE, GERMAN))
     browsing = True
     messages = BoardMessages(table.board, is_browsing=lambda: browsing)
@@ -39,7 +39,7 @@ def test_nothing_is_said_while_browsing(qtbot) -> None:  # type: ignore[no-untyp
     assert table.board.banner_text() == "You must capture"
 
 
-def test_a_blown_piece_is_marked_and_named(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_blown_piece_is_marked_and_named(qtbot) -> None:
     table = HotSeat(qtbot, GERMAN, Position.from_fen(CAPTURE, GERMAN))
     notation = Notation.COORDINATES
     messages = BoardMessages(table.board, notation=lambda: notation)
@@ -56,7 +56,7 @@ def test_a_blown_piece_is_marked_and_named(qtbot) -> None:  # type: ignore[no-un
     assert table.board.banner_text() == "Anna wins with Light: Paul cannot move."
 
 
-def test_the_messages_in_german(qtbot, german) -> None:  # type: ignore[no-untyped-def]
+def test_the_messages_in_german(qtbot, german) -> None:
     table = HotSeat(qtbot, GERMAN, Position.from_fen(CAPTURE, GERMAN))
     messages = BoardMessages(table.board)
     messages.turn_started(table.game.position, human=True)

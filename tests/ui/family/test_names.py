@@ -19,7 +19,7 @@ INTERNATIONAL = find_rules("international")
 W, B = Color.WHITE, Color.BLACK
 
 
-def test_each_rule_set_names_its_sides_its_own_way(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_each_rule_set_names_its_sides_its_own_way(qapp) -> None:
     assert (colour_text(GERMAN, W), colour_text(GERMAN, B)) == ("Light", "Dark")
     assert (colour_text(ENGLISH, W), colour_text(ENGLISH, B)) == ("White", "Black")
     assert to_move_text(ENGLISH, ENGLISH.first) == "Black to move"
@@ -27,7 +27,7 @@ def test_each_rule_set_names_its_sides_its_own_way(qapp) -> None:  # type: ignor
     assert player_label(GERMAN, W, {W: " "}) == "Light"
 
 
-def test_the_winner_is_named_by_player(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_the_winner_is_named_by_player(qapp) -> None:
     names = {W: "Anna", B: computer_name("beginner")}
     assert names[B] == "Dame (Beginner)"
     assert result_text(Result(B, Reason.NO_MOVES), GERMAN, names) == \
@@ -45,7 +45,7 @@ def test_the_winner_is_named_by_player(qapp) -> None:  # type: ignore[no-untyped
         "Draw: Paul ran out of time, but Dark can no longer win."
 
 
-def test_a_result_token_is_read_by_the_rule_sets_convention(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_a_result_token_is_read_by_the_rule_sets_convention(qapp) -> None:
     # in English checkers "1-0" is a win for Black, who moves first
     assert result_text("1-0", ENGLISH, {B: "Anna", W: "Paul"}) == "Anna wins with Black."
     assert result_text("0-1", ENGLISH) == "White wins."
@@ -57,7 +57,7 @@ def test_a_result_token_is_read_by_the_rule_sets_convention(qapp) -> None:  # ty
         assert token not in result_text(token, ENGLISH)
 
 
-def test_the_game_over_line_reads_naturally_in_german(qapp, german) -> None:  # type: ignore[no-untyped-def]
+def test_the_game_over_line_reads_naturally_in_german(qapp, german) -> None:
     names = {W: "Anna", B: computer_name("beginner")}
     text = result_text(Result(B, Reason.NO_MOVES), GERMAN, names)
     assert text == "Dame (Anfänger) gewinnt mit Dunkel: Anna kann nicht mehr ziehen."
@@ -69,7 +69,7 @@ def test_the_game_over_line_reads_naturally_in_german(qapp, german) -> None:  # 
     assert result_text(Result(None, Reason.AGREEMENT), GERMAN) == "Remis: von beiden vereinbart."
 
 
-def test_hot_seat_names_do_not_carry_over_to_the_computer(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_hot_seat_names_do_not_carry_over_to_the_computer(qapp) -> None:
     assert game_names(light_name="Anna", dark_name=" Paul ") == {W: "Anna", B: "Paul"}
     against = game_names(computer=B, level="easy", light_name="Anna", dark_name="Paul")
     assert against == {W: "Anna", B: "Dame (Easy)"}, "Paul is not the computer"

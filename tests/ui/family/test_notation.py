@@ -32,7 +32,7 @@ def move_list(notation: Notation) -> list[str]:
     return out
 
 
-def test_the_switch_changes_the_move_list_messages_and_board(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_switch_changes_the_move_list_messages_and_board(qtbot) -> None:
     choice = NotationChoice()
     board = BoardWidget()
     qtbot.addWidget(choice)
@@ -79,7 +79,7 @@ def test_english_checkers_names_black_first() -> None:
     assert text == "Black: man 1; king 5. White: man 21. Black to move."
 
 
-def test_the_notation_in_german(qtbot, german) -> None:  # type: ignore[no-untyped-def]
+def test_the_notation_in_german(qtbot, german) -> None:
     choice = NotationChoice()
     qtbot.addWidget(choice)
     assert choice.itemText(0) == "Wie die Regeln es schreiben"
@@ -95,7 +95,7 @@ def test_the_notation_in_german(qtbot, german) -> None:  # type: ignore[no-untyp
     assert move_list(choice.notation()) == ["c3-d4", "f6-e5", "d4xf6"]
 
 
-def test_a_language_change_retranslates_the_choice(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+def test_a_language_change_retranslates_the_choice(qtbot, qapp) -> None:
     from PySide6.QtCore import QCoreApplication, QTranslator
 
     from tests.ui.family.conftest import CATALOGUES

@@ -34,11 +34,11 @@ def play_a_few(folder: Path) -> None:
     save_scores(table, folder)
 
 
-def cells(view, row: int) -> list[str]:  # type: ignore[no-untyped-def]
+def cells(view, row: int) -> list[str]:
     return [view.item(row, c).text() for c in range(view.columnCount())]
 
 
-def open_dialog(qtbot, folder: Path) -> ScoresDialog:  # type: ignore[no-untyped-def]
+def open_dialog(qtbot, folder: Path) -> ScoresDialog:
     dialog = ScoresDialog(directory=folder)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -46,7 +46,7 @@ def open_dialog(qtbot, folder: Path) -> ScoresDialog:  # type: ignore[no-untyped
     return dialog
 
 
-def test_the_table_after_a_few_games(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_table_after_a_few_games(qtbot, tmp_path: Path) -> None:
     play_a_few(tmp_path)
     dialog = open_dialog(qtbot, tmp_path)
     assert dialog.windowTitle() == "Score table"
@@ -69,7 +69,7 @@ def test_the_table_after_a_few_games(qtbot, tmp_path: Path) -> None:  # type: ig
     assert dialog.pairs_view.selectionModel().selectedRows()[0].row() == 0
 
 
-def test_reset_asks_first(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_reset_asks_first(qtbot, tmp_path: Path) -> None:
     play_a_few(tmp_path)
     dialog = open_dialog(qtbot, tmp_path)
     QTest.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
@@ -87,7 +87,7 @@ def test_reset_asks_first(qtbot, tmp_path: Path) -> None:  # type: ignore[no-unt
     assert load_scores(tmp_path).value.is_empty, "the reset table is saved"
 
 
-def test_a_damaged_file_is_set_aside_and_named(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_damaged_file_is_set_aside_and_named(qtbot, tmp_path: Path) -> None:
     path = scores_path(tmp_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b'{"format": "dame-scores", "version": 1, "pairs": [')
@@ -101,7 +101,7 @@ def test_a_damaged_file_is_set_aside_and_named(qtbot, tmp_path: Path) -> None:  
     assert dialog.pairs_view.rowCount() == 0 and not dialog.empty_label.isHidden()
 
 
-def test_a_bad_record_is_dropped_and_the_rest_shown(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_record_is_dropped_and_the_rest_shown(qtbot, tmp_path: Path) -> None:
     play_a_few(tmp_path)
     path = scores_path(tmp_path)
     text = path.read_text(encoding="utf-8").replace('"wins": 2', '"wins": -7')
@@ -113,7 +113,7 @@ def test_a_bad_record_is_dropped_and_the_rest_shown(qtbot, tmp_path: Path) -> No
     assert dialog.levels_view.rowCount() == 1, "the good records stay"
 
 
-def test_the_table_in_german(qtbot, tmp_path: Path, german) -> None:  # type: ignore[no-untyped-def]
+def test_the_table_in_german(qtbot, tmp_path: Path, german) -> None:
     play_a_few(tmp_path)
     (tmp_path / "scores.json").write_text("kaputt", encoding="utf-8")
     dialog = open_dialog(qtbot, tmp_path)
@@ -123,7 +123,7 @@ def test_the_table_in_german(qtbot, tmp_path: Path, german) -> None:  # type: ig
     assert dialog.tabs.tabText(0) == "Am selben Brett"
 
 
-def test_after_a_game_the_row_is_counted_saved_and_selected(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_after_a_game_the_row_is_counted_saved_and_selected(qtbot, tmp_path: Path) -> None:
     play_a_few(tmp_path)
     dialog = open_dialog(qtbot, tmp_path)
     when = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

@@ -41,7 +41,7 @@ def test_which_sound_a_move_makes() -> None:
     assert move_sound(crown_capture) is Sound.CROWN, "a crowning sounds over its capture"
 
 
-def test_a_hot_seat_game_plays_its_sounds(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_a_hot_seat_game_plays_its_sounds(qtbot, tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(NO_SOUND_ENV, raising=False)
     player, log = recording_player(tmp_path)
@@ -60,7 +60,7 @@ def test_a_hot_seat_game_plays_its_sounds(qtbot, tmp_path: Path,  # type: ignore
     sounds.close()
 
 
-def test_the_switch_and_the_tests_keep_it_quiet(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_the_switch_and_the_tests_keep_it_quiet(qtbot, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(NO_SOUND_ENV, raising=False)
     player, log = recording_player(tmp_path)

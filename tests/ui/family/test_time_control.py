@@ -13,7 +13,7 @@ from dame_desktop.ui.family.time_control import TimeControlWidget
 W, B = Color.WHITE, Color.BLACK
 
 
-def make(qtbot) -> TimeControlWidget:  # type: ignore[no-untyped-def]
+def make(qtbot) -> TimeControlWidget:
     widget = TimeControlWidget()
     qtbot.addWidget(widget)
     widget.set_players(find_rules("german"), {W: "Mama", B: "Lena"})
@@ -22,14 +22,14 @@ def make(qtbot) -> TimeControlWidget:  # type: ignore[no-untyped-def]
     return widget
 
 
-def type_into(spin, text: str) -> None:  # type: ignore[no-untyped-def]
+def type_into(spin, text: str) -> None:
     spin.setFocus()
     spin.selectAll()
     QTest.keyClicks(spin, text)
     QTest.keyClick(spin, Qt.Key.Key_Tab)
 
 
-def test_no_clock_is_the_default(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_no_clock_is_the_default(qtbot) -> None:
     widget = make(qtbot)
     assert widget.value() == (NO_CLOCK, NO_CLOCK) and not widget.is_timed()
     assert widget.choice_box.currentText() == "No clock"
@@ -37,7 +37,7 @@ def test_no_clock_is_the_default(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert widget.minutes[W].isHidden() and widget.minutes[B].isHidden()
 
 
-def test_the_usual_time_controls(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_usual_time_controls(qtbot) -> None:
     widget = make(qtbot)
     labels = [widget.choice_box.itemText(i) for i in range(widget.choice_box.count())]
     assert labels == ["No clock", "5 minutes (sudden death)", "10 minutes (sudden death)",
@@ -54,7 +54,7 @@ def test_the_usual_time_controls(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert widget.side_labels[W].text() == "Both players:"
 
 
-def test_own_values_and_a_separate_time_for_the_child(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_own_values_and_a_separate_time_for_the_child(qtbot) -> None:
     widget = make(qtbot)
     changes: list[None] = []
     widget.changed.connect(lambda: changes.append(None))
@@ -76,7 +76,7 @@ def test_own_values_and_a_separate_time_for_the_child(qtbot) -> None:  # type: i
     assert widget.value() == (TimeControl(420), TimeControl(420)), "one time for both again"
 
 
-def test_the_first_mover_comes_first_and_a_stored_choice_comes_back(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_first_mover_comes_first_and_a_stored_choice_comes_back(qtbot) -> None:
     widget = make(qtbot)
     widget.set_players(find_rules("english"))
     widget.set_value(TimeControl(600), TimeControl(300, 3))
@@ -84,6 +84,7 @@ def test_the_first_mover_comes_first_and_a_stored_choice_comes_back(qtbot) -> No
     assert widget.choice_box.currentText() == "Own values"
     assert widget.side_labels[B].text() == "Black:"
     layout = widget.layout()
+    assert layout is not None
     assert layout.indexOf(widget.minutes[B]) < layout.indexOf(widget.minutes[W]), \
         "Black moves first in English checkers: its row is first"
     assert widget.value() == (TimeControl(600), TimeControl(300, 3))
@@ -94,7 +95,7 @@ def test_the_first_mover_comes_first_and_a_stored_choice_comes_back(qtbot) -> No
     assert widget.value() == (NO_CLOCK, NO_CLOCK)
 
 
-def test_the_choice_in_german(qtbot, german) -> None:  # type: ignore[no-untyped-def]
+def test_the_choice_in_german(qtbot, german) -> None:
     widget = make(qtbot)
     assert widget.choice_box.itemText(0) == "Keine Uhr"
     assert widget.choice_box.itemText(1) == "5 Minuten (ohne Zeitzuschlag)"

@@ -11,7 +11,7 @@ from tests.ui.family.harness import HotSeat
 TOUCH = find_rules("german").with_switches(["touch-move=on"])
 
 
-def test_a_touched_piece_must_be_moved(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_touched_piece_must_be_moved(qtbot) -> None:
     table = HotSeat(qtbot, TOUCH)
     answers: list[tuple[Touch, int]] = []
     table.touch.touch_answered.connect(lambda a, sq: answers.append((a, sq)))
@@ -33,7 +33,7 @@ def test_a_touched_piece_must_be_moved(qtbot) -> None:  # type: ignore[no-untype
     assert table.game.touched == 11
 
 
-def test_straighten_frees_the_one_next_touch(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_straighten_frees_the_one_next_touch(qtbot) -> None:
     table = HotSeat(qtbot, TOUCH)
     button = table.touch.button()
     qtbot.addWidget(button)
@@ -54,7 +54,7 @@ def test_straighten_frees_the_one_next_touch(qtbot) -> None:  # type: ignore[no-
     assert [m.full_text() for m in table.played] == ["23-19"]
 
 
-def test_the_straighten_action_through_its_trigger(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_straighten_action_through_its_trigger(qtbot) -> None:
     table = HotSeat(qtbot, TOUCH)
     table.touch.straighten_action.trigger()
     table.drag(24, 24)  # pick up and put back on its own square
@@ -63,7 +63,7 @@ def test_the_straighten_action_through_its_trigger(qtbot) -> None:  # type: igno
     assert [m.full_text() for m in table.played] == ["21-17"]
 
 
-def test_a_piece_that_cannot_move_is_not_touched(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_piece_that_cannot_move_is_not_touched(qtbot) -> None:
     table = HotSeat(qtbot, TOUCH)
     table.click(29)
     assert table.game.touched is None
@@ -72,7 +72,7 @@ def test_a_piece_that_cannot_move_is_not_touched(qtbot) -> None:  # type: ignore
     assert table.game.touched == 24
 
 
-def test_without_the_rule_a_piece_can_be_put_down(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_without_the_rule_a_piece_can_be_put_down(qtbot) -> None:
     table = HotSeat(qtbot, find_rules("german"))
     assert not table.touch.straighten_action.isEnabled()
     assert not table.touch.straighten_action.isVisible()
@@ -84,7 +84,7 @@ def test_without_the_rule_a_piece_can_be_put_down(qtbot) -> None:  # type: ignor
     assert [m.full_text() for m in table.played] == ["23-19"]
 
 
-def test_the_computer_is_never_bound(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_computer_is_never_bound(qtbot) -> None:
     table = HotSeat(qtbot, TOUCH)
     table.touch._is_human_turn = lambda: False  # the engine's turn in a game against it
     table.click(22)
@@ -94,7 +94,7 @@ def test_the_computer_is_never_bound(qtbot) -> None:  # type: ignore[no-untyped-
     assert table.board.selected_square() == 23
 
 
-def test_the_end_of_the_game_disables_straighten(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_end_of_the_game_disables_straighten(qtbot) -> None:
     table = HotSeat(qtbot, TOUCH)
     table.click(22)
     table.game.time_out(Color.WHITE)
@@ -103,7 +103,7 @@ def test_the_end_of_the_game_disables_straighten(qtbot) -> None:  # type: ignore
     assert not table.touch.straighten_action.isEnabled()
 
 
-def test_a_board_showing_another_position_binds_nothing(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_board_showing_another_position_binds_nothing(qtbot) -> None:
     table = HotSeat(qtbot, TOUCH)
     other = table.game.position.play(table.game.legal_moves()[0]).play(
         table.game.position.play(table.game.legal_moves()[0]).legal_moves()[0])
