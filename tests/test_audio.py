@@ -84,6 +84,7 @@ def test_every_sound_is_a_small_16_bit_mono_wav() -> None:
     assert total < 100_000
 
 
+@pytest.mark.slow
 def test_the_generator_makes_exactly_the_committed_files(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "tools/make_sounds.py", "--check"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)

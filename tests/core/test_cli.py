@@ -51,6 +51,7 @@ def test_moves_start_position() -> None:
     assert english == ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
 
 
+@pytest.mark.slow
 def test_moves_full_path_and_switches() -> None:
     done = dame("moves", "--rules", "german", "--fen", "W:W27:B23,14")
     assert done.stdout == "27x18x9\n"

@@ -49,6 +49,7 @@ DROP_10X10 = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(DROP_10X10))
 def test_published_10x10_positions(name: str) -> None:
     fen, row = DROP_10X10[name]
@@ -97,6 +98,7 @@ def test_italian_gilbert_positions_keep(name: str) -> None:
 KEEP_D8 = {"english": 845931, "russian": 929905, "brazilian": 907836, "pool": 929902}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(KEEP_D8))
 def test_start_position_keep_depth_8(key: str) -> None:
     start = Position.start(find_rules(key))

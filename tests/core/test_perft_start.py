@@ -21,6 +21,7 @@ DROP_ROWS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(DROP_ROWS))
 def test_start_position_perft(key: str) -> None:
     rules = find_rules(key)

@@ -40,6 +40,7 @@ def analyse_json(*args: str) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 def test_json_shape_marks_and_errors(games: Path) -> None:
     data = analyse_json(str(games), "--depth", "6", "--jobs", "1")
     assert list(data) == ["games"]
@@ -62,6 +63,7 @@ def test_json_shape_marks_and_errors(games: Path) -> None:
     assert third["moves"] == first["moves"]
 
 
+@pytest.mark.slow
 def test_jobs_spread_the_games_and_keep_their_order(games: Path) -> None:
     one = analyse_json(str(games), "--depth", "4", "--jobs", "1")
     two = analyse_json(str(games), "--depth", "4", "--jobs", "2")
@@ -146,6 +148,7 @@ def test_out_into_a_missing_folder_is_refused_before_the_work(games: Path, tmp_p
     assert "folder does not exist" in done.stderr
 
 
+@pytest.mark.slow
 def test_bad_limits_are_usage_errors(games: Path) -> None:
     for args in (["--depth", "0"], ["--movetime", "-1"], ["--jobs", "0"],
                  ["--movetime", "1", "--depth", "3"], ["--rules", "mars"]):

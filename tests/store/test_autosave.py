@@ -278,6 +278,7 @@ def test_env_var_redirects_the_autosave(tmp_path: Path, monkeypatch: pytest.Monk
     assert load_autosave().game is not None
 
 
+@pytest.mark.slow
 def test_sigkill_mid_game_loses_no_saved_move(
     tmp_path: Path, player: ModuleType, snapshots: list[list[object]]
 ) -> None:

@@ -407,6 +407,7 @@ def _mutate_text(rng: random.Random, choice: int, data: bytes) -> bytes:
     return data.replace(b"\n", b"\r\n") + b"\x00" * rng.randint(0, 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["settings", "recent", "autosave"])
 def test_fuzzed_files_never_raise_and_nothing_is_lost(tmp_path: Path, which: str) -> None:
     rng = random.Random(f"store-fuzz-{which}")

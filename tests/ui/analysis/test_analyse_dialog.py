@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -83,6 +84,7 @@ def test_a_game_analysed_end_to_end_written_and_read_back(qtbot) -> None:
     assert dialog.review is not None and dialog.review.moves[4].mark == "??"
 
 
+@pytest.mark.slow
 def test_a_second_analysis_replaces_its_own_and_keeps_the_users(qtbot) -> None:
     game = load(BLUNDER)
     dialog = open_dialog(qtbot, AnalyseGameDialog(game))
@@ -128,6 +130,7 @@ def write_file(path: Path, *games: str) -> bytes:
     return data
 
 
+@pytest.mark.slow
 def test_analyse_file_over_two_processes_then_saved_like_any_edit(qtbot, tmp_path) -> None:
     path = tmp_path / "games.pdn"
     write_file(path, BLUNDER, BROKEN, QUIET)
@@ -153,6 +156,7 @@ def test_analyse_file_over_two_processes_then_saved_like_any_edit(qtbot, tmp_pat
     assert "[%review White:" in third.comment
 
 
+@pytest.mark.slow
 def test_cancel_mid_file_leaves_the_document_and_the_file_untouched(qtbot, tmp_path) -> None:
     path = tmp_path / "games.pdn"
     data = write_file(path, BLUNDER, QUIET, BLUNDER, QUIET, BLUNDER)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -45,6 +46,7 @@ def test_left_right_home_end_ask_to_step_and_leave_the_cursor(qtbot) -> None:
     assert keys.square() == where, "the cursor did not move"
 
 
+@pytest.mark.slow
 def test_the_cursor_never_stands_on_a_light_square(qtbot) -> None:
     rng = random.Random(7)
     presses = [(Qt.Key.Key_Up, NONE), (Qt.Key.Key_Down, NONE), (Qt.Key.Key_Left, SHIFT),
