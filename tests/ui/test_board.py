@@ -10,7 +10,7 @@ from tests.ui.uihelp import click, drag, point, start
 def test_drag_move_is_played(window, qtbot) -> None:
     start(window)
     board = window.board
-    with qtbot.waitSignal(window.controller.move_played, timeout=2000) as blocker:
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as blocker:
         drag(board, 22, 18)
     move = blocker.args[0]
     assert (move.from_sq, move.to_sq) == (22, 18)
@@ -29,12 +29,12 @@ def test_click_click_move_is_played(window, qtbot) -> None:
     assert board.selected_square() == 23
     finals, _steps = board.target_squares()
     assert finals == {18, 19}, "the held piece's targets are marked"
-    with qtbot.waitSignal(window.controller.move_played, timeout=2000) as blocker:
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as blocker:
         click(board, 19)
     assert blocker.args[0].path == (23, 19)
     assert board.position().piece_at(19) is not None
     # Dark answers with a second click-click move; the list pairs them in row 1
-    with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000):
         click(board, 11)
         click(board, 15)
     assert window.model.rowCount() == 1
@@ -53,27 +53,27 @@ def test_second_click_on_the_held_piece_puts_it_down(window, qtbot) -> None:
 def test_refused_drop_sends_the_piece_back_with_a_reason(window, qtbot) -> None:
     start(window)
     board = window.board
-    with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         drag(board, 22, 15)  # two rows at once
     assert blocker.args == ["This piece cannot move there"]
     assert window.last_message == "This piece cannot move there"
     assert window.statusBar().currentMessage() == "This piece cannot move there"
     assert board.position().piece_at(22) is not None, "the piece went back"
     assert window.controller.game.moves == []
-    with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         drag(board, 22, 14)  # a light square lies between; 14 is not reachable either
     assert blocker.args[0]
-    with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         click(board, 29)  # a back-row piece that is blocked
     assert blocker.args == ["This piece cannot move"]
-    with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         click(board, 9)  # the other side's piece
     assert blocker.args == ["That piece belongs to the other side"]
 
 
 def test_men_do_not_move_backward(window, qtbot) -> None:
     start(window, fen="W:W18:B1")
-    with qtbot.waitSignal(window.board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(window.board.illegal_drop, timeout=10_000) as blocker:
         drag(window.board, 18, 22)
     assert blocker.args == ["Men move only forward"]
 
@@ -88,16 +88,16 @@ def test_forced_capture_only_capturing_pieces_glow_and_can_be_picked(window, qtb
     assert board.must_capture_squares() == set(pos.capturing_squares()) == {18}
     assert "You must capture" in window.status_text()
     # a piece that cannot capture cannot be picked up
-    with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         drag(board, 23, 19)
     assert blocker.args == ["You must capture"]
     assert board.position().piece_at(23) is not None
     # the capturing piece dropped on a quiet square is refused with the same reason
-    with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         drag(board, 18, 15)
     assert blocker.args == ["You must capture"]
     # dropped on the final square of its (unambiguous) capture it is played
-    with qtbot.waitSignal(window.controller.move_played, timeout=2000) as blocker:
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as blocker:
         drag(board, 18, 2)
     move = blocker.args[0]
     assert set(move.captured) == {14, 6}
@@ -112,7 +112,7 @@ def test_multi_capture_square_by_square_shows_each_next_landing(window, qtbot) -
     click(board, 18)
     finals, steps = board.target_squares()
     assert finals == {2} and steps == {9}
-    with qtbot.waitSignal(board.step_taken, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.step_taken, timeout=10_000) as blocker:
         click(board, 9)
     assert blocker.args == [9]
     assert board.pending_route() == [9]
@@ -120,10 +120,10 @@ def test_multi_capture_square_by_square_shows_each_next_landing(window, qtbot) -
     finals, steps = board.target_squares()
     assert finals == {2} and steps == set()
     # clicking elsewhere does not abandon the half-made capture
-    with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         click(board, 17)
     assert "not finished" in blocker.args[0]
-    with qtbot.waitSignal(window.controller.move_played, timeout=2000) as blocker:
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as blocker:
         click(board, 2)
     assert blocker.args[0].path == (18, 9, 2)
     assert window.model.entries()[0].text == "18x2"
@@ -135,15 +135,15 @@ AMBIGUOUS = "W:W18,31:B4,6,7,14,15,23"
 def test_ambiguous_route_is_settled_by_the_intermediate_square(window, qtbot) -> None:
     start(window, fen=AMBIGUOUS)
     board = window.board
-    with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         drag(board, 18, 2)
     assert "Several captures" in blocker.args[0]
     assert window.controller.game.moves == []
     # the piece is still held: drag it on to 11, then to 2
     assert board.selected_square() == 18
-    with qtbot.waitSignal(board.step_taken, timeout=2000):
+    with qtbot.waitSignal(board.step_taken, timeout=10_000):
         click(board, 11)
-    with qtbot.waitSignal(window.controller.move_played, timeout=2000) as blocker:
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as blocker:
         drag(board, 11, 2)
     assert set(blocker.args[0].captured) == {15, 7}
     assert window.model.entries()[0].text == "18x11x2", "an ambiguous capture lists its route"
@@ -194,7 +194,7 @@ def test_move_animation_runs_and_can_be_turned_off(qtbot) -> None:
     pos = Position.start(find_rules("german"))
     board.set_position(pos, ())
     move = pos.legal_moves()[0]
-    with qtbot.waitSignal(board.animation_finished, timeout=3000):
+    with qtbot.waitSignal(board.animation_finished, timeout=10_000):
         board.set_position(pos.play(move), (), last_move=move)
         assert board.is_animating()
     board.set_animated(False)
@@ -226,9 +226,9 @@ def test_king_capture_that_ends_on_its_own_square(window, qtbot) -> None:
     route = circle[0].paths[0]
     click(board, 20)
     for sq in route[1:-1]:
-        with qtbot.waitSignal(board.step_taken, timeout=2000):
+        with qtbot.waitSignal(board.step_taken, timeout=10_000):
             click(board, sq)
-    with qtbot.waitSignal(window.controller.move_played, timeout=2000) as blocker:
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as blocker:
         click(board, 20)
     assert blocker.args[0] == circle[0]
     assert board.position().piece_at(20).is_king

@@ -173,7 +173,7 @@ def test_the_board_grows_with_the_dialog(qtbot) -> None:
     small = editor.board.square_rect(1).width()
     assert small * 8 > 400, "a big board at 800x600"
     editor.resize(1400, 1000)
-    qtbot.waitUntil(lambda: editor.board.square_rect(1).width() > small * 1.4, timeout=2000)
+    qtbot.waitUntil(lambda: editor.board.square_rect(1).width() > small * 1.4, timeout=10_000)
     side = editor.message.parentWidget()
     assert isinstance(side, QWidget) and side.width() <= 320
 

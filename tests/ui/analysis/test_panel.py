@@ -166,11 +166,11 @@ def test_clicking_a_move_of_the_line_emits_the_moves_up_to_it(qtbot, panel) -> N
     view = panel.line_views[0]
     pv = list(panel.current().analysis.lines[0].pv)
     assert len(pv) >= 3
-    with qtbot.waitSignal(panel.line_clicked, timeout=2000) as blocker:
+    with qtbot.waitSignal(panel.line_clicked, timeout=10_000) as blocker:
         QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                          view.move_rect(2).center())
     assert blocker.args[0] == pv[:3]
-    with qtbot.waitSignal(panel.line_clicked, timeout=2000) as blocker:
+    with qtbot.waitSignal(panel.line_clicked, timeout=10_000) as blocker:
         QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                          view.move_rect(0).center())
     assert blocker.args[0] == pv[:1]

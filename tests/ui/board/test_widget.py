@@ -34,7 +34,7 @@ def colour_at(board: BoardWidget, where: QPoint) -> QColor:
 
 def test_a_drag_with_real_mouse_events_plays_the_move(qtbot) -> None:
     board = shown_board(qtbot)
-    with qtbot.waitSignal(board.move_chosen, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.move_chosen, timeout=10_000) as blocker:
         drag(board, 22, 18)
     assert blocker.args[0].path == (22, 18)
     assert board.selected_square() is None
@@ -92,7 +92,7 @@ def test_touch_is_reported_and_a_binding_keeps_the_piece_in_hand(qtbot) -> None:
     assert board.selected_square() == 22
     click(board, 21)
     assert said == ["You touched the piece on 22: it must be moved"]
-    with qtbot.waitSignal(board.move_chosen, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.move_chosen, timeout=10_000) as blocker:
         click(board, 17)
     assert blocker.args[0].path == (22, 17)
     assert touched == [22]
@@ -136,9 +136,9 @@ def test_a_banner_is_painted_over_the_board_and_goes_away(qtbot) -> None:
     )
     assert differing > 100, "the message is painted across the board"
     assert host.focusWidget() is edit, "the banner takes no focus"
-    with qtbot.waitSignal(board.move_chosen, timeout=2000):
+    with qtbot.waitSignal(board.move_chosen, timeout=10_000):
         drag(board, 22, 18)  # the board still plays under the banner
-    qtbot.waitUntil(lambda: board.banner_text() == "", timeout=3000)
+    qtbot.waitUntil(lambda: board.banner_text() == "", timeout=10_000)
 
 
 def test_a_blown_piece_is_marked_where_it_stood(qtbot) -> None:
@@ -167,6 +167,6 @@ def test_coordinates_and_numbers_can_be_switched(qtbot) -> None:
 def test_a_direct_capture_beside_a_long_one_to_the_same_square_can_be_dropped(qtbot) -> None:
     # the old board refused both as "several captures" and the direct one could never be made
     board = shown_board(qtbot, "W:WK15:B10,K13,18,26,27")
-    with qtbot.waitSignal(board.move_chosen, timeout=2000) as blocker:
+    with qtbot.waitSignal(board.move_chosen, timeout=10_000) as blocker:
         drag(board, 15, 1)
     assert blocker.args[0].captured == (10,)

@@ -57,7 +57,7 @@ def test_a_clocked_hot_seat_game(qtbot, fake_time) -> None:
     assert panel.face(W).time_text() == "2:52", "three minutes less ten seconds plus two"
     assert panel.face(B).is_running()
     fake_time.advance(181)
-    with qtbot.waitSignal(panel.flagged, timeout=3000) as flag:
+    with qtbot.waitSignal(panel.flagged, timeout=10_000) as flag:
         pass
     assert flag.args == [B]
     assert table.game.result == Result(W, Reason.TIME)

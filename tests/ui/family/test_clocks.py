@@ -39,7 +39,7 @@ def test_the_running_clock_counts_down_and_is_marked(qtbot, fake_time) -> None:
     panel.start(W)
     assert panel.timer.isActive()
     fake_time.advance(1.5)
-    qtbot.waitUntil(lambda: panel.face(W).time_text() == "4:58", timeout=2000)
+    qtbot.waitUntil(lambda: panel.face(W).time_text() == "4:58", timeout=10_000)
     assert panel.face(B).time_text() == "5:00"
     assert panel.face(W).is_running() and not panel.face(B).is_running()
     fake_time.advance(8.5)
@@ -47,7 +47,7 @@ def test_the_running_clock_counts_down_and_is_marked(qtbot, fake_time) -> None:
     assert panel.face(B).is_running() and not panel.face(W).is_running()
     assert panel.face(W).time_text() == "4:50"
     fake_time.advance(61)
-    qtbot.waitUntil(lambda: panel.face(B).time_text() == "3:59", timeout=2000)
+    qtbot.waitUntil(lambda: panel.face(B).time_text() == "3:59", timeout=10_000)
     assert panel.face(W).time_text() == "4:50", "only the side to move loses time"
 
 
@@ -71,7 +71,7 @@ def test_pauses_stop_the_time_until_every_reason_is_lifted(qtbot, fake_time) -> 
     assert panel.face(W).time_text() == "9:30", "the dialog still holds the clock"
     dialog.reject()
     fake_time.advance(10)
-    qtbot.waitUntil(lambda: panel.face(W).time_text() == "9:20", timeout=2000)
+    qtbot.waitUntil(lambda: panel.face(W).time_text() == "9:20", timeout=10_000)
     assert panel.face(W).is_running() and panel.state_label.text() == ""
     with panel.paused_while():
         fake_time.advance(45)
@@ -87,12 +87,12 @@ def test_minimising_the_window_pauses_the_clock(qtbot, fake_time) -> None:
     top.show()
     panel.start(W)
     top.setWindowState(Qt.WindowState.WindowMinimized)
-    qtbot.waitUntil(lambda: panel.clock is not None and panel.clock.paused, timeout=2000)
+    qtbot.waitUntil(lambda: panel.clock is not None and panel.clock.paused, timeout=10_000)
     assert panel.clock is not None
     assert panel.clock.pause_reasons == {PauseReason.MINIMISED}
     fake_time.advance(100)
     top.setWindowState(Qt.WindowState.WindowNoState)
-    qtbot.waitUntil(lambda: not panel.clock.paused, timeout=2000)
+    qtbot.waitUntil(lambda: not panel.clock.paused, timeout=10_000)
     assert panel.clock.remaining(W, fake_time()) == 300
 
 
@@ -102,19 +102,19 @@ def test_the_flag_falls_and_the_game_is_lost_on_time(qtbot, fake_time) -> None:
     panel.flagged.connect(lambda colour: game.time_out(colour))
     panel.start(game.position.turn)
     fake_time.advance(10.5)
-    with qtbot.waitSignal(panel.low_time, timeout=2000) as low:
+    with qtbot.waitSignal(panel.low_time, timeout=10_000) as low:
         pass
     assert low.args == [W]
-    qtbot.waitUntil(lambda: panel.face(W).is_low(), timeout=2000)
+    qtbot.waitUntil(lambda: panel.face(W).is_low(), timeout=10_000)
     assert panel.face(W).time_text() == "9.5"
     fake_time.advance(10)
-    with qtbot.waitSignal(panel.flagged, timeout=2000) as flag:
+    with qtbot.waitSignal(panel.flagged, timeout=10_000) as flag:
         pass
     assert flag.args == [W]
     assert game.result == Result(B, Reason.TIME)
     assert panel.face(W).time_text() == "0.0"
     assert panel.state_label.text() == "Anna (Light): time is up"
-    qtbot.waitUntil(lambda: not panel.timer.isActive(), timeout=2000)
+    qtbot.waitUntil(lambda: not panel.timer.isActive(), timeout=10_000)
     assert panel.press() == [], "a stopped clock does nothing more"
 
 
@@ -199,7 +199,7 @@ def test_the_players_pause_their_clocks_for_a_break(qtbot, fake_time) -> None:
     fake_time.advance(600)
     panel.pause_action.trigger()
     fake_time.advance(1)
-    qtbot.waitUntil(lambda: panel.face(W).time_text() == "4:39", timeout=2000)
+    qtbot.waitUntil(lambda: panel.face(W).time_text() == "4:39", timeout=10_000)
     assert panel.remaining(W) == pytest.approx(279)
     assert panel.remaining(B) == pytest.approx(300)
     panel.pause_action.trigger()

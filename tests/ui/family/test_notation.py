@@ -106,7 +106,7 @@ def test_a_language_change_retranslates_the_choice(qtbot, qapp) -> None:
     assert translator.load("dame_de", str(CATALOGUES))
     QCoreApplication.installTranslator(translator)
     try:
-        qtbot.waitUntil(lambda: choice.itemText(1) == "Feldnummern (11-15)", timeout=2000)
+        qtbot.waitUntil(lambda: choice.itemText(1) == "Feldnummern (11-15)", timeout=10_000)
     finally:
         QCoreApplication.removeTranslator(translator)
-    qtbot.waitUntil(lambda: choice.itemText(1) == "Square numbers (11-15)", timeout=2000)
+    qtbot.waitUntil(lambda: choice.itemText(1) == "Square numbers (11-15)", timeout=10_000)
