@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -44,9 +45,11 @@ class BuildError(Exception):
 
 
 def version() -> str:
-    namespace: dict[str, object] = {}
-    exec((ROOT / "dame_desktop" / "__init__.py").read_text("utf-8"), namespace)
-    return str(namespace["__version__"])
+    text = (ROOT / "dame_desktop" / "__init__.py").read_text("utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"', text, re.M)
+    if found is None:
+        raise BuildError("dame_desktop/__init__.py has no __version__ line")
+    return found.group(1)
 
 
 def find_lrelease() -> list[str]:
