@@ -140,7 +140,7 @@ class SearchMemory:
         self.tt_old: dict[TableKey, TableEntry] = {}
         self.hist: HistTable = {}
         self.eval_cache: EvalCache = {}
-        self.dropped: list[dict] = []  # type: ignore[type-arg]  # for the owner to free
+        self.dropped: list[dict[int, int]] = []  # for the owner to free (free_dropped)
 
     @property
     def generation_size(self) -> int:
@@ -155,7 +155,7 @@ class SearchMemory:
         self.rules = None
         self.signature = None
 
-    def _drop(self, table: dict) -> None:  # type: ignore[type-arg]
+    def _drop(self, table: dict[int, int]) -> None:
         if self.keep_dropped and table:
             self.dropped.append(table)
 
@@ -196,9 +196,24 @@ class SearchMemory:
         for table in retired:
             self._drop(table)
 
-    def free_dropped(self) -> None:
-        """Drop the tables set aside (a caller on a GUI thread may empty them gently first)."""
-        self.dropped.clear()
+    def free_dropped(self, budget: int = 20_000) -> bool:
+        """Free up to ``budget`` entries of the tables set aside; True while some remain.
+
+        A caller on a GUI thread's behalf (the engine worker) calls it in a loop with a
+        zero sleep between the calls, so freeing a large table never holds the interpreter
+        lock for long: ``while memory.free_dropped(): time.sleep(0)``.
+        """
+        dropped = self.dropped
+        while dropped and budget > 0:
+            table = dropped[-1]
+            count = min(budget, len(table))
+            pop = table.popitem
+            for _ in range(count):
+                pop()
+            budget -= count
+            if not table:
+                dropped.pop()
+        return bool(dropped)
 
 
 class Searcher:
