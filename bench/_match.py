@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
 from dame_desktop.ai.search import Searcher
@@ -155,20 +155,19 @@ def elo(score: float, games: int) -> tuple[float, float]:
 
 
 def weights_file(path: str) -> evaluate.Weights:
-    """Weights from a file written like ``dame_desktop/ai/weights_10x10.py`` (a candidate)."""
-    spec = importlib.util.spec_from_file_location("candidate_weights", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load weights from {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return evaluate.weights_of(module)
+    """Weights from a file written like ``dame_desktop/ai/data/weights_10x10.json`` (a
+    candidate, e.g. ``tools/tune_moves.py --out FILE.json``)."""
+    try:
+        return evaluate.read_weights(Path(path))
+    except ValueError as exc:
+        raise SystemExit(f"cannot load weights: {exc}") from None
 
 
 def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
     """An evaluator factory with the ``kind`` weights: "fitted", "hand" or a weights file
     (for 10x10; other boards keep their weights)."""
     cache: dict[RuleSet, evaluate.Evaluator] = {}
-    from_file = weights_file(kind) if kind.endswith(".py") else None
+    from_file = weights_file(kind) if kind.endswith(".json") else None
 
     def make(rules: RuleSet) -> evaluate.Evaluator:
         if rules not in cache:

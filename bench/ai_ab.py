@@ -3,8 +3,9 @@
     python bench/ai_ab.py --set prune_margin=0 --games 100 --movetime 0.1 [--shard 0/2]
 
 Player A is the engine as it is; player B has ``Searcher.<name> = value`` for each ``--set``
-(``--eval fitted``, ``--eval hand`` or ``--eval FILE.py``, a weights file written like
-``dame_desktop/ai/weights_10x10.py``: B evaluates with those weights; ``--eval-a`` the same for A).
+(``--eval fitted``, ``--eval hand`` or ``--eval FILE.json``, a weights file written like
+``dame_desktop/ai/data/weights_10x10.json``: B evaluates with those weights; ``--eval-a``
+the same for A).
 International rules, seeded varied openings, each played twice with colours swapped; prints
 B's score and the Elo difference.
 """
@@ -36,9 +37,9 @@ from dame_desktop.core import Color, Game, find_rules  # noqa: E402
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.py",
+    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
                         help="B's evaluation weights")
-    parser.add_argument("--eval-a", default=None, metavar="fitted|hand|FILE.py",
+    parser.add_argument("--eval-a", default=None, metavar="fitted|hand|FILE.json",
                         help="A's evaluation weights")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--movetime", type=float, default=0.1)

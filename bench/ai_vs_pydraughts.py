@@ -129,7 +129,7 @@ def main() -> int:
     parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
                         help="append every finished game to FILE")
     parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
-    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.py",
+    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
                         help="our evaluation weights (default: the ones in use); the openings "
                              "are picked the same way whatever this says")
     args = parser.parse_args()

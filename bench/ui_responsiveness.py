@@ -81,8 +81,8 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     from PySide6.QtWidgets import QApplication
 
     from dame_desktop.ai import find_level
-    from dame_desktop.native import describe
     from dame_desktop.core import Position, find_rules
+    from dame_desktop.native import describe
     from dame_desktop.ui import ai_worker
     from dame_desktop.ui.compat import keep_none_alive
 
