@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
-from dame_desktop.ai.search import Searcher
 from dame_desktop.core import Color, Game, Move, Position, RuleSet
 
 # the module (the package's ``search`` name is the function)
@@ -200,18 +199,20 @@ def evaluating_with(make: Callable[[RuleSet], evaluate.Evaluator] | None) -> Ite
 
 
 def with_settings(player: Player, settings: dict[str, float], kind: str | None = None) -> Player:
-    """``player`` with ``settings`` put on Searcher (and ``kind`` weights) for its moves only."""
+    """``player`` with ``settings`` put on search.TUNING (and ``kind`` weights) for its moves
+    only."""
     make = weighted(kind) if kind is not None else None
+    tuning = search_module.TUNING
 
     def play(game: Game) -> Move:
-        saved = {name: getattr(Searcher, name) for name in settings}
+        saved = {name: getattr(tuning, name) for name in settings}
         for name, value in settings.items():
-            setattr(Searcher, name, value)
+            setattr(tuning, name, value)
         try:
             with evaluating_with(make):
                 return player(game)
         finally:
             for name, value in saved.items():
-                setattr(Searcher, name, value)
+                setattr(tuning, name, value)
 
     return play

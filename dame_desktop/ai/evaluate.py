@@ -11,6 +11,7 @@ binary digit), so a table costs a handful of ``bit_count`` calls instead of a lo
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -113,8 +114,9 @@ def weights_from(
     )
 
 
-# The weights files in the package: JSON, written by tools/tune_eval.py and tools/tune_moves.py
-DATA = Path(__file__).resolve().parent / "data"
+# The weights files in the package: JSON, written by tools/tune_eval.py and tools/tune_moves.py.
+# (Found through the package, not this module's __file__, which compiled code does not have.)
+DATA = Path(str(importlib.resources.files("dame_desktop.ai"))) / "data"
 WEIGHTS_FORMAT = "dame-weights-1"
 SCALAR_NAMES = ("tempo", "back", "mobility", "balance", "runaway", "backed", "locked")
 

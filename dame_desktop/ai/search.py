@@ -216,13 +216,25 @@ class SearchMemory:
         return bool(dropped)
 
 
+@dataclass
+class Tuning:
+    """The search's adjustable settings; every new :class:`Searcher` copies :data:`TUNING`.
+
+    Self-play tuning (``bench/ai_ab.py --set prune_margin=0``) changes the fields of
+    :data:`TUNING`; class attributes would not do (compiled code reads its own copies).
+    """
+
+    threat_extension: bool = True  # a threatened capture at the horizon gets one more ply
+    # forward pruning: where a shallow search clears beta by this margin per ply, cut
+    prune_margin: int = 10
+    next_iteration_fraction: float = 1.0  # start another iteration while under this share
+
+
+TUNING = Tuning()
+
+
 class Searcher:
     """One search.  Its tables live as long as the object, or in a ``SearchMemory``."""
-
-    threat_extension = True
-    # forward pruning: where a shallow search clears beta by this margin per ply, cut
-    prune_margin = 10
-    next_iteration_fraction = 1.0  # start another iteration while under this share of the time
 
     def __init__(
         self,
@@ -236,6 +248,10 @@ class Searcher:
         memory: SearchMemory | None = None,
     ) -> None:
         self.rules = rules
+        tuning = TUNING
+        self.threat_extension = tuning.threat_extension
+        self.prune_margin = tuning.prune_margin
+        self.next_iteration_fraction = tuning.next_iteration_fraction
         self.gen = generator(rules)
         self.evaluator = evaluator(rules)
         self.limit = limit
