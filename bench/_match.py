@@ -6,12 +6,14 @@ import argparse
 import math
 import random
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
+from dame_desktop.ai.timeman import GameClock
 from dame_desktop.core import Color, Game, Move, Position, RuleSet
 
 # the module (the package's ``search`` name is the function)
@@ -32,14 +34,20 @@ def recent_history(game: Game) -> list[Position]:
     return out
 
 
-def engine_player(limit: Limit, memory: bool = True) -> Player:
+def engine_player(limit: Limit, memory: bool = True, clock: bool = False) -> Player:
     """Our engine at ``limit``; with ``memory`` its tables live on from move to move, as in the
-    app (and as the peer's do)."""
+    app (and as the peer's do).  With ``clock`` ``limit.movetime`` is the time a move on
+    average (a ``timeman.GameClock``): make one player per game."""
     kept = SearchMemory() if memory else None
+    timer = GameClock(limit.movetime) if clock and limit.movetime else None
 
     def play(game: Game) -> Move:
+        began = time.perf_counter()
         result = search(game.position, game.rules, limit, history=recent_history(game),
-                        quiet_plies=game.state.quiet_plies, memory=kept)
+                        quiet_plies=game.state.quiet_plies, memory=kept,
+                        timer=timer.plan() if timer is not None else None)
+        if timer is not None:
+            timer.spend(time.perf_counter() - began)
         assert result.move is not None
         return result.move
 

@@ -24,6 +24,7 @@ from ..core.movegen import RawMove, generator
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
 from .evaluate import evaluator
+from .timeman import TimePlan
 
 WIN = 30000
 WIN_BOUND = WIN - 1000  # scores beyond this are won or lost by force
@@ -288,6 +289,7 @@ class Searcher:
         self.started = 0.0
         self.yielded = 0.0
         self.on_iteration: Callable[[SearchResult], None] | None = None
+        self.timer: TimePlan | None = None  # a game clock's plan: overrides limit.movetime
 
     def _key(self, w: int, b: int, k: int, wtm: bool) -> int:
         """A position as one int: white to move, then the white, black and king masks."""
@@ -556,7 +558,10 @@ class Searcher:
         self.started = time.perf_counter()
         self.yielded = self.started
         limit = self.limit
-        if limit.movetime is not None:
+        timer = self.timer
+        if timer is not None:
+            self.deadline = self.started + timer.hard
+        elif limit.movetime is not None:
             self.deadline = self.started + limit.movetime
         max_depth = limit.depth if limit.depth is not None else 64
         w, b, k = position.white, position.black, position.kings
@@ -600,7 +605,11 @@ class Searcher:
                 break
             if abs(score) > WIN_BOUND and depth >= WIN - abs(score) + 2:
                 break  # a forced result within the horizon: deeper search cannot change it
-            if self.deadline:
+            if timer is not None:
+                if not timer.next_iteration(depth, time.perf_counter() - self.started,
+                                            move_identity(raw), score):
+                    break
+            elif self.deadline:
                 elapsed = time.perf_counter() - self.started
                 if elapsed > self.next_iteration_fraction * (self.deadline - self.started):
                     break
@@ -721,6 +730,7 @@ def search(
     only: Sequence[Move] | None = None,
     on_iteration: Callable[[SearchResult], None] | None = None,
     memory: SearchMemory | None = None,
+    timer: TimePlan | None = None,
 ) -> SearchResult:
     """Search ``position`` and return the best move, its score and the principal variation.
 
@@ -732,7 +742,8 @@ def search(
     to that many hundredths to the evaluation (weaker levels), varied by ``seed``.  ``only``
     restricts the root moves (a subset of the legal moves).  ``on_iteration`` is called
     with the result of every completed iteration (live analysis).  ``memory`` carries the
-    tables from one search of a game to the next (see SearchMemory).
+    tables from one search of a game to the next (see SearchMemory).  ``timer`` (a
+    ``timeman.GameClock``'s plan) decides when to stop instead of ``limit.movetime``.
     """
     if rules is None:
         rules = position.rules
@@ -742,6 +753,7 @@ def search(
         limit = Limit(movetime=1.0)
     searcher = Searcher(rules, limit, should_stop, noise, seed, history, quiet_plies, memory)
     searcher.on_iteration = on_iteration
+    searcher.timer = timer
     return searcher.run(position, only)
 
 
