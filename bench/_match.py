@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
+from dame_desktop.ai.book import BookMemory
 from dame_desktop.ai.timeman import GameClock
 from dame_desktop.core import Color, Game, Move, Position, RuleSet
 
@@ -54,13 +55,18 @@ def engine_player(limit: Limit, memory: bool = True, clock: bool = False) -> Pla
     return play
 
 
-def level_player(level: Level, seed: int = 0, memory: bool = True) -> Player:
+def level_player(level: Level, seed: int = 0, memory: bool = True, book: bool = True) -> Player:
+    """``level`` as the app plays it: its game clock and (``book``) its opening book, for
+    the levels that have them.  Make one player per game."""
     rng = random.Random(seed)
     kept = SearchMemory() if memory else None
+    clock = GameClock(level.limit.movetime) if level.clock and level.limit.movetime else None
+    opening = BookMemory(enabled=book)
 
     def play(game: Game) -> Move:
         result = choose_move(game.position, level, rng, history=recent_history(game),
-                             quiet_plies=game.state.quiet_plies, memory=kept)
+                             quiet_plies=game.state.quiet_plies, memory=kept, clock=clock,
+                             book=opening)
         assert result.move is not None
         return result.move
 

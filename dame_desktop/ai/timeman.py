@@ -101,10 +101,10 @@ class TimePlan:
         times = self._times
         if not times:
             return 0.0
-        spans = [b - a for a, b in zip([0.0, *times], times, strict=False)]
+        spans = [max(b - a, 0.0) for a, b in zip([0.0, *times], times, strict=False)]
         last = spans[-1]
         if len(spans) >= 3 and spans[-3] > 1e-4:
-            branching = (last / spans[-3]) ** 0.5
+            branching = float((last / spans[-3]) ** 0.5)
         elif len(spans) >= 2 and spans[-2] > 1e-4:
             branching = last / spans[-2]
         else:
