@@ -38,6 +38,8 @@ def building() -> bool:
 
 def notice(message: str) -> None:
     """One line that pip shows even without -v (it passes the backend's warnings on)."""
+    if len(message) > 240:
+        message = message[:200] + " ... " + message[-35:]
     warnings.warn(f"dame-desktop: {message}", stacklevel=2)
 
 
