@@ -17,6 +17,7 @@ import json
 import os
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 from setuptools import setup
@@ -27,7 +28,22 @@ PACKAGE = "dame_desktop"
 RECORD = "_native_build.json"  # dame_desktop/native.py reads it (BUILD_RECORD)
 
 
+# the setup.py commands that build (pip also runs it for metadata, where nothing is compiled)
+BUILD_COMMANDS = {"bdist_wheel", "editable_wheel", "build", "build_ext", "install", "develop"}
+
+
+def building() -> bool:
+    return bool(BUILD_COMMANDS & set(sys.argv[1:]))
+
+
 def notice(message: str) -> None:
+    """One line that pip shows even without -v (it passes the backend's warnings on)."""
+    if len(message) > 240:
+        message = message[:200] + " ... " + message[-35:]
+    warnings.warn(f"dame-desktop: {message}", stacklevel=2)
+
+
+def progress(message: str) -> None:
     print(f"dame-desktop: {message}", file=sys.stderr, flush=True)
 
 
@@ -87,6 +103,8 @@ def remove_inplace_build() -> None:
 
 def native_extensions() -> list[object]:
     """The extension modules to build; for a pure install, no stale in-place ones either."""
+    if not building():
+        return []  # metadata only: mypyc runs once, for the build itself
     extensions = _mypyc_extensions()
     if not extensions:
         remove_inplace_build()
@@ -153,7 +171,7 @@ class BuildNative(build_ext):
         for folder in folders:
             folder.mkdir(parents=True, exist_ok=True)
             (folder / RECORD).write_text(text, encoding="utf-8")
-        notice(f"compiled {len(digests)} modules with mypyc: "
+        progress(f"compiled {len(digests)} modules with mypyc: "
                + ", ".join(n.removeprefix(PACKAGE + ".") for n in digests))
 
     def get_outputs(self) -> list[str]:
