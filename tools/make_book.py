@@ -8,9 +8,10 @@ times with a mover's score of at least ``--min-score`` per mille, and a search o
 ``--verify-depth`` plies does not find it more than ``--margin`` hundredths worse than the
 best move (the corpus has weak games too).  At most ``--max-moves`` moves per position.
 
-German (no corpus): the engine's own games, short and at a low depth with a little noise in
-its judgement, from the start position (``--selfplay GAMES``): the first plies of each game
-are counted the same way, scored by the search instead of a result.
+German (no corpus): the engine's own games, short (``--selfplay-plies``) and at a low depth
+(``--selfplay-depth``) with a little noise in its judgement, from the start position
+(``--selfplay GAMES``): every move is counted the same way, as a draw (there is no result),
+then checked by the deeper search like the corpus' moves.
 
     python tools/make_book.py                       # all three books
     python tools/make_book.py --rules english --plies 20 --min-count 8
@@ -94,7 +95,7 @@ def count_corpus(rules: RuleSet, corpus: Path, plies: int) -> tuple[Counts, int]
 
 
 def count_selfplay(rules: RuleSet, games: int, plies: int, depth: int, seed: int) -> Counts:
-    """The engine's own short games: noisy low-depth searches, scored by a deeper search."""
+    """The engine's own short games: noisy low-depth searches (every move counts as a draw)."""
     counts: Counts = defaultdict(dict)
     rng = random.Random(seed)
     for _ in range(games):
@@ -172,9 +173,10 @@ def main() -> int:
                         help="plies of the blunder check (default 6 for 10x10, 8 for 8x8; "
                              "0: none)")
     parser.add_argument("--margin", type=int, default=40, help="hundredths of a man")
-    parser.add_argument("--selfplay", type=int, default=40,
-                        help="German self-play games (of --plies plies)")
-    parser.add_argument("--selfplay-depth", type=int, default=5)
+    parser.add_argument("--selfplay", type=int, default=150, help="German self-play games")
+    parser.add_argument("--selfplay-plies", type=int, default=14,
+                        help="plies of each self-play game (--plies does not apply)")
+    parser.add_argument("--selfplay-depth", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=DATA)
     parser.add_argument("--check", action="store_true", help="only check the stored books")
@@ -201,6 +203,7 @@ def main() -> int:
             source = f"{games} games of the PDN corpus, first {plies} plies"
             min_count = args.min_count or (6 if key == "english" else 2)
         else:
+            plies = args.selfplay_plies
             counts = count_selfplay(rules, args.selfplay, plies, args.selfplay_depth, args.seed)
             source = (f"{args.selfplay} self-play games of {plies} plies at depth "
                       f"{args.selfplay_depth} (noise 15), seed {args.seed}")

@@ -157,19 +157,25 @@ class BookMemory:
     enabled: bool = True
     line: list[tuple[str, str]] = field(default_factory=list)  # (FEN, our move) this game
     last_line: list[tuple[str, str]] = field(default_factory=list)  # the same, last game
+    _branches: list[int] = field(default_factory=list)  # choices there were, this game
+    _last_branch: int = -1  # the last game's last position with a choice (index in last_line)
 
     def new_game(self) -> None:
         if self.line:
             self.last_line = self.line
+            self._last_branch = max((i for i, n in enumerate(self._branches) if n > 1),
+                                    default=-1)
         self.line = []
+        self._branches = []
 
     def choose(self, position: Position, rng: random.Random | None = None,
                book: Book | None = None) -> Move | None:
         """A book move for ``position`` (weighted random among the good ones), or None.
 
         While this game has so far followed the last game's book line exactly, the move
-        played there last time is left out when the book has another, so two games in a row
-        never repeat the same line.  ``rng`` makes the choice reproducible.
+        played last time at the last position of that line that had a choice is left out
+        there, so two games in a row never repeat the same book line; every other choice is
+        free.  ``rng`` makes the choice reproducible.
         """
         if not self.enabled:
             return None
@@ -182,8 +188,9 @@ class BookMemory:
             return None
         fen = position.fen()
         i = len(self.line)
-        if (i < len(self.last_line) and self.line == self.last_line[:i]
-                and self.last_line[i][0] == fen and len(options) > 1):
+        count = len(options)
+        if (i == self._last_branch and i < len(self.last_line) and count > 1
+                and self.line == self.last_line[:i] and self.last_line[i][0] == fen):
             repeated = self.last_line[i][1]
             options = [m for m in options if m.move.full_text() != repeated]
         rng = rng if rng is not None else random.Random()
@@ -196,4 +203,5 @@ class BookMemory:
                 chosen = m
                 break
         self.line.append((fen, chosen.move.full_text()))
+        self._branches.append(count)
         return chosen.move

@@ -79,6 +79,37 @@ def test_two_games_in_a_row_never_repeat_the_same_book_line() -> None:
             assert before != after, f"{key}: the same book line twice in a row"
 
 
+def test_a_favourite_move_is_not_repeated_in_the_next_game() -> None:
+    """A book whose weights all but force one first move: the weights are kept there, and the
+    next game leaves the last line at its last choice."""
+    rules = find_rules("german")
+    start = Position.start(rules)
+    first, other = start.legal_moves()[:2]
+    after = start.play(first)
+    reply = after.legal_moves()[0]
+    book = Book("german", {
+        start.fen(): [(first.full_text(), 100_000, 500), (other.full_text(), 1, 500)],
+        after.play(reply).fen(): [(m.full_text(), 10, 500)
+                                  for m in after.play(reply).legal_moves()[:2]],
+    })
+    memory = BookMemory()
+    rng = random.Random(11)
+    lines = []
+    for _ in range(10):
+        memory.new_game()
+        pos = start
+        move = memory.choose(pos, rng, book)
+        assert move is not None
+        pos = pos.play(move)
+        if move == first:
+            pos = pos.play(reply)  # the opponent's same reply
+            assert memory.choose(pos, rng, book) is not None
+        lines.append(list(memory.line))
+    for before, now in zip(lines, lines[1:], strict=False):
+        assert before != now
+    assert [line[0][1] for line in lines].count(first.full_text()) == 10
+
+
 def test_the_choice_is_weighted_random_and_reproducible_with_a_seed() -> None:
     rules = find_rules("english")
     start = Position.start(rules)
