@@ -9,7 +9,7 @@ import pytest
 
 from dame_desktop.ai import timeman
 from dame_desktop.ai.levels import HARD, MASTER, MEDIUM
-from dame_desktop.ai.search import Limit, SearchMemory, Searcher, search
+from dame_desktop.ai.search import Limit, Searcher, SearchMemory, search
 from dame_desktop.ai.timeman import GameClock, TimePlan
 from dame_desktop.core import Position, find_rules
 
