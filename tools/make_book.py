@@ -166,12 +166,11 @@ def main() -> int:
                         help="plies of each game to count (default 16 for 10x10, 20 for 8x8)")
     parser.add_argument("--min-count", type=int, default=None,
                         help="times a move must be played (default: 2 international, "
-                             "6 english, 2 german)")
+                             "8 english, 2 german)")
     parser.add_argument("--min-score", type=int, default=350, help="per mille, the mover's")
     parser.add_argument("--max-moves", type=int, default=4)
     parser.add_argument("--verify-depth", type=int, default=None,
-                        help="plies of the blunder check (default 6 for 10x10, 8 for 8x8; "
-                             "0: none)")
+                        help="plies of the blunder check (default 6, German 8; 0: none)")
     parser.add_argument("--margin", type=int, default=40, help="hundredths of a man")
     parser.add_argument("--selfplay", type=int, default=150, help="German self-play games")
     parser.add_argument("--selfplay-plies", type=int, default=14,
@@ -192,7 +191,8 @@ def main() -> int:
         rules = find_rules(key)
         small = rules.board_size == 8
         plies = args.plies or (20 if small else 16)
-        verify = args.verify_depth if args.verify_depth is not None else (8 if small else 6)
+        verify = args.verify_depth if args.verify_depth is not None else (
+            8 if key == "german" else 6)
         started = time.perf_counter()
         if key in SOURCES:
             if not corpus.is_dir():
@@ -201,7 +201,7 @@ def main() -> int:
                 continue
             counts, games = count_corpus(rules, corpus, plies)
             source = f"{games} games of the PDN corpus, first {plies} plies"
-            min_count = args.min_count or (6 if key == "english" else 2)
+            min_count = args.min_count or (8 if key == "english" else 2)
         else:
             plies = args.selfplay_plies
             counts = count_selfplay(rules, args.selfplay, plies, args.selfplay_depth, args.seed)

@@ -40,7 +40,7 @@ BANK_CAP = 4.0
 # Seconds kept back from the hard limit (the last poll, the answer's way out), at least ...
 MARGIN = 0.03
 # ... or this share of ``per_move``, whichever is more.
-MARGIN_SHARE = 0.05
+MARGIN_SHARE = 0.08
 # A score drop of this many hundredths between iterations counts as one best-move change.
 DROP_UNIT = 30
 # Iterations before this depth are too quick and noisy to judge stability by.
