@@ -6,6 +6,7 @@ import dataclasses
 import importlib.util
 import json
 import random
+import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
@@ -210,3 +211,16 @@ def test_the_builder_counts_corpus_games_and_keeps_moves_played_often_with_good_
     assert kept[start.fen()] == [(a.full_text(), 3, 833)]
     # the reply was played three times too, by a side that scored 1/6
     assert start.play(a).fen() not in kept
+
+
+def test_the_builder_skips_a_book_with_a_message_when_the_corpus_is_absent(
+    tmp_path: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_book.py"), "--rules", "international",
+         "--corpus", str(tmp_path / "nowhere"), "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "no corpus" in done.stdout and "skipped" in done.stdout
+    assert not list(tmp_path.glob("*.json"))
