@@ -551,7 +551,7 @@ class Evaluator:
         score += _div(open_part * phase + end_part * (256 - phase), 256)
         if self.pattern_tables:
             states = self.read_fields(packed.to_bytes(self.packed_bytes, "little"))
-            for table, state in zip(self.pattern_tables, states):
+            for table, state in zip(self.pattern_tables, states, strict=True):
                 score += table[state]
         # kings: centre and the long diagonal
         if nwk or nbk:
