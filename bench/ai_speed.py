@@ -8,7 +8,8 @@
 ``--compare-pure`` searches each rule set to a fixed depth twice, in this process (the
 modules as installed: compiled where the build compiled them) and in a subprocess with
 ``DAME_PURE=1`` (the ``.py`` sources), one after the other, and prints the time to every
-depth and the nodes per second of both with their ratio.  The two searches are the same
+depth and the nodes per second of both with their ratio, in CPU seconds of each process (a
+loaded machine disturbs them less than the wall clock).  The two searches are the same
 search (same moves, scores and node counts, see tests/core/test_native_identity.py), so the
 ratio of times is the ratio of speeds.
 """
@@ -20,6 +21,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,13 +35,16 @@ COMPARE_DEPTHS = {"german": 13, "english": 14, "international": 9}
 Row = tuple[int, float, int, int, str]  # depth, seconds, nodes, score, best move
 
 
-def iterations(key: str, limit: Limit, show: bool = False) -> list[Row]:
-    """Every completed iteration of a search from the start position."""
+def iterations(key: str, limit: Limit, show: bool = False, cpu: bool = False) -> list[Row]:
+    """Every completed iteration of a search from the start position (``cpu``: the seconds
+    are the process's CPU time since the search began, not the wall clock)."""
     rules = find_rules(key)
     rows: list[Row] = []
+    started = time.process_time()
 
     def seen(r: SearchResult) -> None:
-        rows.append((r.depth, r.seconds, r.nodes, r.score, str(r.move)))
+        seconds = time.process_time() - started if cpu else r.seconds
+        rows.append((r.depth, seconds, r.nodes, r.score, str(r.move)))
         if show:
             rate = r.nodes / r.seconds if r.seconds > 0 else 0.0
             pv = " ".join(m.full_text() for m in r.pv[:8])
@@ -59,13 +64,13 @@ def compare(keys: list[str], depths: dict[str, int]) -> None:
     env = dict(os.environ, DAME_PURE="1")
     for key in keys:
         depth = depths.get(key, COMPARE_DEPTHS.get(key, 10))
-        native = iterations(key, Limit(depth=depth))
+        native = iterations(key, Limit(depth=depth), cpu=True)
         done = subprocess.run(
             [sys.executable, __file__, "--child", key, "--depth", str(depth)],
             env=env, capture_output=True, text=True, check=True,
         )
         pure = [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
-        print(f"\n{key}: start position, to depth {depth}")
+        print(f"\n{key}: start position, to depth {depth} (CPU seconds)")
         print(f"  {'depth':>5} {'nodes':>9} {'compiled s':>11} {'pure s':>9} {'speed-up':>9}")
         for a, b in zip(native, pure, strict=True):
             same = "" if a[2] == b[2] and a[3:] == b[3:] else "  (DIFFERENT SEARCH)"
@@ -90,7 +95,7 @@ def main() -> int:
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
-        print(json.dumps(iterations(args.child, Limit(depth=args.depth))))
+        print(json.dumps(iterations(args.child, Limit(depth=args.depth), cpu=True)))
         return 0
     keys = args.rules.split(",")
     if args.compare_pure:

@@ -1,6 +1,6 @@
 """Perft with py-draughts' public board API, run inside the peers' own venv.
 
-Input lines:  ``perft VARIANT DEPTH``  ->  output: ``NODES SECONDS``
+Input lines:  ``perft VARIANT DEPTH``  ->  output: ``NODES SECONDS CPU_SECONDS``
               ``fastperft international DEPTH``  ->  the same, with the private fast perft
               ``quit``
 VARIANT is one of ``international``, ``russian``, ``brazilian``, ``english`` (py-draughts'
@@ -50,13 +50,15 @@ def main() -> int:
             continue
         board = BOARDS[parts[1]]()
         started = time.perf_counter()
+        cpu = time.process_time()
         if fast:
             from draughts.engines.turbo import perft_from_board
 
             nodes = perft_from_board(board, int(parts[2]))
         else:
             nodes = leaves(board, int(parts[2]))
-        print(f"{nodes} {time.perf_counter() - started:.6f}", flush=True)
+        print(f"{nodes} {time.perf_counter() - started:.6f} {time.process_time() - cpu:.6f}",
+              flush=True)
     return 0
 
 

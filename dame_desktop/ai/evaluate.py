@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -238,7 +239,9 @@ def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
 
 
 PATTERN_STATES = 81  # 3 ** 4
-PAIR_BITS = 13  # a field for two diamonds' states or a window's (81 * 81 = 3 ** 8 < 2 ** 13)
+# a field for two diamonds' states or a window's (81 * 81 = 3 ** 8 < 2 ** 16); sixteen bits, so
+# that the fields are read off the packed total in one go, as unsigned shorts (see Evaluator)
+PAIR_BITS = 16
 PAIR_MASK = (1 << PAIR_BITS) - 1
 PST_BITS = 20  # a field for one side's sum of piece-square values
 PST_MASK = (1 << PST_BITS) - 1
@@ -483,8 +486,11 @@ class Evaluator:
         # each man was packed less its table's lowest value: add it back per man (the two
         # sides' tables are the same values turned round, so they share their lowest)
         self.men_low, self.end_low = lows[0], lows[1]
-        self.pattern_fields: tuple[tuple[int, list[int]], ...] = tuple(
-            (f * PAIR_BITS, values) for f, (_, values) in enumerate(fields))
+        # the pattern fields' values, in field order; the fields are read off the packed total
+        # as little-endian unsigned shorts (one struct call instead of a shift per field)
+        self.pattern_tables: tuple[list[int], ...] = tuple(values for _, values in fields)
+        self.packed_bytes = (base + 4 * PST_BITS + 7) // 8
+        self.read_fields = struct.Struct(f"<{len(fields)}H").unpack_from
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -543,8 +549,10 @@ class Evaluator:
             open_part += (nwm - nbm) * self.men_low
             end_part += (nwm - nbm) * self.end_low
         score += _div(open_part * phase + end_part * (256 - phase), 256)
-        for shift, table in self.pattern_fields:
-            score += table[(packed >> shift) & PAIR_MASK]
+        if self.pattern_tables:
+            states = self.read_fields(packed.to_bytes(self.packed_bytes, "little"))
+            for table, state in zip(self.pattern_tables, states, strict=True):
+                score += table[state]
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst
