@@ -3,6 +3,11 @@
 ``load_preferences()`` never fails: a damaged file is moved aside and reported, invalid
 values fall back to their defaults with a warning each, unknown keys are ignored.
 ``save_preferences()`` writes atomically (see :mod:`dame_desktop.store.files`).
+
+At start the window calls ``load_preferences(system_language=QLocale.system().name())``:
+with no usable settings file the first default rule set follows that language
+(:func:`first_start_rules_key`); once a file exists the preferences decide.  The level keys
+are those of :data:`dame_desktop.ai.levels.LEVELS`, the one list of levels.
 """
 
 from __future__ import annotations
