@@ -96,10 +96,14 @@
     </message>
 </context>
 <context>
-    <name>FileSupport</name>
+    <name>DocumentController</name>
     <message>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
         <source>&amp;Games in this file…</source>
@@ -114,24 +118,24 @@
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <source>&amp;Problems in this file…</source>
-        <translation>P&amp;robleme in dieser Datei…</translation>
+        <source>Set &amp;up a position…</source>
+        <translation>Stellung auf&amp;bauen…</translation>
     </message>
     <message>
         <source>&amp;Check every game…</source>
         <translation>&amp;Alle Partien prüfen…</translation>
     </message>
     <message>
-        <source>Set &amp;up a position…</source>
-        <translation>Stellung auf&amp;bauen…</translation>
-    </message>
-    <message>
-        <source>Copy position as &amp;FEN</source>
-        <translation>Stellung als &amp;FEN kopieren</translation>
+        <source>&amp;Problems in this file…</source>
+        <translation>P&amp;robleme in dieser Datei…</translation>
     </message>
     <message>
         <source>Copy game as &amp;PDN</source>
         <translation>Partie als &amp;PDN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy position as &amp;FEN</source>
+        <translation>Stellung als &amp;FEN kopieren</translation>
     </message>
     <message>
         <source>Copy position as &amp;text</source>
@@ -140,50 +144,6 @@
     <message>
         <source>&amp;Paste FEN or PDN</source>
         <translation>FEN oder PDN &amp;einfügen</translation>
-    </message>
-    <message>
-        <source>P&amp;romote variation to main line</source>
-        <translation>Variante zur &amp;Hauptvariante machen</translation>
-    </message>
-    <message>
-        <source>&amp;Delete variation</source>
-        <translation>Variante &amp;löschen</translation>
-    </message>
-    <message>
-        <source>Delete the moves &amp;after this one</source>
-        <translation>Alle Züge &amp;danach löschen</translation>
-    </message>
-    <message>
-        <source>&amp;Overwrite moves instead of adding variations</source>
-        <translation>Züge ü&amp;berschreiben statt Varianten anzulegen</translation>
-    </message>
-    <message>
-        <source>Game &amp;details…</source>
-        <translation>Pa&amp;rtiedaten…</translation>
-    </message>
-    <message>
-        <source>Next variation</source>
-        <translation>Nächste Variante</translation>
-    </message>
-    <message>
-        <source>Previous variation</source>
-        <translation>Vorige Variante</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Move &amp;mark</source>
-        <translation>Zugbe&amp;wertung</translation>
     </message>
     <message>
         <source>The list of recent files could not be saved: %1</source>
@@ -198,12 +158,12 @@
         <translation>%1 gibt es nicht mehr.</translation>
     </message>
     <message>
-        <source>Open a PDN file</source>
-        <translation>PDN-Datei öffnen</translation>
-    </message>
-    <message>
         <source>PDN files (*.pdn *.PDN);;All files (*)</source>
         <translation>PDN-Dateien (*.pdn *.PDN);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a PDN file</source>
+        <translation>PDN-Datei öffnen</translation>
     </message>
     <message>
         <source>Open</source>
@@ -246,18 +206,6 @@
         <translation>Partie %1 hat Fehler: %2</translation>
     </message>
     <message>
-        <source>The rules end the game here; the file goes on.</source>
-        <translation>Nach den Regeln endet die Partie hier; die Datei geht weiter.</translation>
-    </message>
-    <message>
-        <source>This move is on the main line already.</source>
-        <translation>Dieser Zug gehört schon zur Hauptvariante.</translation>
-    </message>
-    <message>
-        <source>The main line is not a variation: use &apos;Delete the moves after this one&apos;.</source>
-        <translation>Die Hauptvariante ist keine Nebenvariante: Nimm „Alle Züge danach löschen“.</translation>
-    </message>
-    <message>
         <source>the new game</source>
         <translation>die neue Partie</translation>
     </message>
@@ -278,12 +226,20 @@
         <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Trotzdem speichern (die anderen Änderungen gehen verloren)?</translation>
     </message>
     <message>
-        <source>Save as</source>
-        <translation>Speichern unter</translation>
-    </message>
-    <message>
         <source>Save</source>
         <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>Speichern unter</translation>
     </message>
     <message>
         <source>%1 cannot be saved: %2</source>
@@ -871,7 +827,7 @@
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
+        <translation>B&amp;eenden</translation>
     </message>
     <message>
         <source>&amp;Flip board</source>
@@ -930,12 +886,60 @@
         <translation>Laufende Partie</translation>
     </message>
     <message>
+        <source>Board</source>
+        <translation>Brett</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Move &amp;mark</source>
+        <translation>Zugbe&amp;wertung</translation>
+    </message>
+    <message>
         <source>The game in progress will be given up. Continue?</source>
         <translation>Die laufende Partie wird abgebrochen. Trotzdem weiter?</translation>
     </message>
     <message>
         <source>The lot says: you play %1.</source>
         <translation>Das Los hat entschieden: Du spielst %1.</translation>
+    </message>
+    <message>
+        <source>New rules</source>
+        <translation>Neue Regeln</translation>
+    </message>
+    <message>
+        <source>A game is in progress. What should the new rules do?</source>
+        <translation>Eine Partie läuft. Was sollen die neuen Regeln tun?</translation>
+    </message>
+    <message>
+        <source>Play on from this position</source>
+        <translation>Aus dieser Stellung weiterspielen</translation>
+    </message>
+    <message>
+        <source>Start a new game</source>
+        <translation>Neue Partie beginnen</translation>
     </message>
     <message>
         <source>Game over</source>
@@ -1008,6 +1012,10 @@
     <message>
         <source>Click the piece to blow away.</source>
         <translation>Klick auf den Stein, der weggeblasen wird.</translation>
+    </message>
+    <message>
+        <source>No move from here</source>
+        <translation>Hier wird nicht gezogen</translation>
     </message>
     <message>
         <source>You are looking at an earlier position: press End to go back</source>
@@ -1347,26 +1355,6 @@
         <translation>(geblasen: %1)</translation>
     </message>
     <message>
-        <source>Board</source>
-        <translation>Brett</translation>
-    </message>
-    <message>
-        <source>Moves</source>
-        <translation>Züge</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <source>Players</source>
-        <translation>Spieler</translation>
-    </message>
-    <message>
-        <source>Rules</source>
-        <translation>Regeln</translation>
-    </message>
-    <message>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
@@ -1584,6 +1572,45 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     <message>
         <source>The side to move has no move: the game would be over at once.</source>
         <translation>Die Seite am Zug hat keinen Zug: Die Partie wäre sofort vorbei.</translation>
+    </message>
+</context>
+<context>
+    <name>StudyController</name>
+    <message>
+        <source>Game &amp;details…</source>
+        <translation>Pa&amp;rtiedaten…</translation>
+    </message>
+    <message>
+        <source>P&amp;romote variation to main line</source>
+        <translation>Variante zur &amp;Hauptvariante machen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete variation</source>
+        <translation>Variante &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Delete the moves &amp;after this one</source>
+        <translation>Alle Züge &amp;danach löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite moves instead of adding variations</source>
+        <translation>Züge ü&amp;berschreiben statt Varianten anzulegen</translation>
+    </message>
+    <message>
+        <source>Next variation</source>
+        <translation>Nächste Variante</translation>
+    </message>
+    <message>
+        <source>Previous variation</source>
+        <translation>Vorige Variante</translation>
+    </message>
+    <message>
+        <source>This move is on the main line already.</source>
+        <translation>Dieser Zug gehört schon zur Hauptvariante.</translation>
+    </message>
+    <message>
+        <source>The main line is not a variation: use &apos;Delete the moves after this one&apos;.</source>
+        <translation>Die Hauptvariante ist keine Nebenvariante: Nimm „Alle Züge danach löschen“.</translation>
     </message>
 </context>
 <context>
