@@ -26,7 +26,8 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ..ai import Limit, SearchResult, accept_draw, analyse, choose_move, hint, should_huff
+from ..ai import Limit, SearchResult, analyse, choose_move, hint, should_huff
+from ..ai.advice import DrawAnswer, answer_draw_offer
 from ..ai.levels import Level
 from ..ai.search import SearchMemory
 from ..core import Color, HuffChoice, Position
@@ -79,9 +80,12 @@ class AnalysisRequest(EngineRequest):
 
 @dataclass(frozen=True, kw_only=True)
 class DrawRequest(EngineRequest):
-    """A draw offer to the engine, which plays ``engine``."""
+    """A draw offer to the engine, which plays ``engine`` at ``level``."""
 
     engine: Color
+    level: Level | None = None
+    history: tuple[Position, ...] = ()
+    quiet_plies: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,8 +120,12 @@ class AnalysisAnswer:
 @dataclass(frozen=True)
 class DrawReply:
     request: DrawRequest
-    accepted: bool
+    answer: DrawAnswer  # accept and the reason (ai.advice's draw-offer policy)
     seconds: float
+
+    @property
+    def accepted(self) -> bool:
+        return self.answer.accept
 
 
 @dataclass(frozen=True)
@@ -195,8 +203,11 @@ class AiWorker(QObject):
                              quiet_plies=request.quiet_plies)
             return AnalysisAnswer(request, result, took())
         if isinstance(request, DrawRequest):
-            accepted = accept_draw(pos, pos.rules, request.engine, request.limit(), should_stop)
-            return DrawReply(request, bool(accepted), took())
+            answer = answer_draw_offer(pos, request.level, engine=request.engine,
+                                       limit=request.limit(), should_stop=should_stop,
+                                       history=request.history,
+                                       quiet_plies=request.quiet_plies)
+            return DrawReply(request, answer, took())
         if isinstance(request, HuffRequest):
             choice, square = should_huff(request.before, pos, pos.rules,
                                          list(request.candidates), request.limit(), should_stop)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 import time
 
-from dame_desktop.ai import BEGINNER, MEDIUM, accept_draw, choose_move
+from dame_desktop.ai import BEGINNER, MEDIUM, choose_move
+from dame_desktop.ai.advice import answer_draw_offer
 from dame_desktop.core import Position, find_rules
 from dame_desktop.ui.ai_worker import (
     AiClient,
@@ -44,9 +45,9 @@ def test_a_draw_offer_is_answered_as_the_advice_says(qtbot):
             client.submit(DrawRequest(position=position, engine=position.turn.opponent,
                                       movetime=0.2))
         answer = blocker.args[0]
-        assert isinstance(answer, DrawReply)
-        assert answer.accepted == accept_draw(position, position.rules,
-                                              position.turn.opponent)
+        assert isinstance(answer, DrawReply) and answer.request.position == position
+        direct = answer_draw_offer(position, engine=position.turn.opponent)
+        assert (answer.answer.accept, answer.answer.reason) == (direct.accept, direct.reason)
     finally:
         assert client.close()
 

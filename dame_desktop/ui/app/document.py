@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import datetime
 import itertools
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
@@ -28,6 +27,7 @@ from dame_desktop import pdn
 from dame_desktop.core import Color, Game, Position, Result, RuleSet
 from dame_desktop.pdn.document import DocumentError, PdnDocument, Problem
 from dame_desktop.store.settings import RecentFiles, load_recent_files, save_recent_files
+from dame_desktop.ui import texts
 from dame_desktop.ui.app import clipboard
 from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.dialogs.problems import ProblemsDialog
@@ -77,6 +77,7 @@ class DocumentController(QObject):
         self.problems_dialog: ProblemsDialog | None = None
         self.check_progress: QProgressDialog | None = None
         self.setup_dialog: SetupEditor | None = None
+        self.open_error: QMessageBox | None = None
         self.last_directory = ""
         self.recent = self._load_recent()
         self.recent_menu = QMenu()
@@ -186,9 +187,14 @@ class DocumentController(QObject):
         try:
             doc = PdnDocument.open(target)
         except DocumentError as exc:
-            QMessageBox.warning(self.parent_widget, self.tr("Open"),
-                                self.tr("%1 cannot be opened: %2").replace("%1", str(path))
-                                .replace("%2", exc.reason))
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Open"),
+                              self.tr("%1 cannot be opened: %2").replace("%1", str(path))
+                              .replace("%2", texts.file_problem(exc.kind, exc.reason)),
+                              QMessageBox.StandardButton.Ok, self.parent_widget)
+            box.setObjectName("openErrorBox")
+            box.setDetailedText(exc.reason)
+            self.open_error = box
+            box.open()
             return False
         self._remember(target.resolve())
         count = len(doc)
@@ -431,8 +437,8 @@ class DocumentController(QObject):
         try:
             doc.save(target)
         except DocumentError as exc:
-            reason = exc.reason or str(exc)
-            if _is_read_only(target):
+            reason = texts.file_problem(exc.kind, exc.reason or str(exc))
+            if exc.kind.save_as_helps:  # write-protected, no room, no folder: elsewhere
                 if self.ask_read_only(target, reason):
                     return self.ask_save_as()
                 return False
@@ -526,10 +532,6 @@ class DocumentController(QObject):
             return self.tr("%1%2 – game %3 of %4 – Dame").replace("%1", name).replace(
                 "%2", star).replace("%3", str(self.index + 1)).replace("%4", str(len(doc)))
         return self.tr("%1%2 – Dame").replace("%1", name).replace("%2", star)
-
-
-def _is_read_only(path: Path) -> bool:
-    return path.exists() and not os.access(path, os.W_OK)
 
 
 def game_record(core_game: Game, names: dict[Color, str]) -> pdn.Game:

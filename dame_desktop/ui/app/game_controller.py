@@ -170,8 +170,8 @@ class GameController(QObject):
         self._awaiting: Color | None = None
         self._draw: DrawRequest | None = None
         self._huff: HuffRequest | None = None
-        # the game as it was before a "demand the capture", so that undo returns to the
-        # decision as it does after the other two choices
+        # the game as it was before "let it stand" or "demand the capture", so that undo
+        # returns to the decision as it does after "blow away"
         self._before_correction: Game | None = None
         client.answered.connect(self._on_engine_answer)
         client.failed.connect(self._on_engine_failed)
@@ -341,7 +341,9 @@ class GameController(QObject):
 
     def _apply_huff(self, choice: HuffChoice, square: int | None) -> None:
         """The one place a decision on a missed capture is made (by a human or the engine)."""
-        before = copy.deepcopy(self.game) if choice is HuffChoice.CORRECT else None
+        # BLOW adds a state of its own (undo pops it); ACCEPT and CORRECT change the game in
+        # place, so the game before them is kept for undo
+        before = copy.deepcopy(self.game) if choice is not HuffChoice.BLOW else None
         self.game.huff(choice, square)
         self._before_correction = before
         self.huff_decided.emit(choice, square)
@@ -359,8 +361,8 @@ class GameController(QObject):
     def undo(self) -> None:
         """Take back a move; against the computer your move and its reply.
 
-        Right after a decision on a missed capture, undo returns to that decision (after
-        "blow away" the game does it by itself: the blow is a state of its own).
+        Right after a decision on a missed capture, undo returns to that decision, whichever
+        it was (after "blow away" the game does it by itself: the blow is a state of its own).
         """
         corrected = self._before_correction
         if corrected is not None:
@@ -408,8 +410,13 @@ class GameController(QObject):
             return False
         if self._draw is not None:
             self.client.cancel(self._draw.id)
-        self._draw = self.client.submit(DrawRequest(position=self.game.position,
-                                                    engine=engine[0]))
+        player = self.players[engine[0]]
+        level = player.level if isinstance(player, ComputerPlayer) else None
+        game = self.game
+        self._draw = self.client.submit(DrawRequest(
+            position=game.position, engine=engine[0], level=level,
+            history=tuple(s.position for s in game.states[:-1]),
+            quiet_plies=game.state.quiet_plies))
         return True
 
     def agree_draw(self) -> None:

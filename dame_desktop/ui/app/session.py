@@ -433,7 +433,11 @@ def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWind
     then the window, then (after it is shown) warnings and the offer to continue."""
     session = Session()
     window = MainWindow(start_game=False)
-    session.attach(window)
-    window.show()
-    session.begin()
+    try:
+        session.attach(window)
+        window.show()
+        session.begin()
+    except BaseException:
+        window.shutdown()  # the engine thread stops before the error ends the program
+        raise
     return session, window
