@@ -2002,5 +2002,49 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
         <source>passes through as a man</source>
         <translation>zieht als Stein durch</translation>
     </message>
+    <message>
+        <source>the file is write-protected</source>
+        <translation>die Datei ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>no file can be made in this folder</source>
+        <translation>in diesem Ordner kann keine Datei angelegt werden</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>den Ordner gibt es nicht</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>der Datenträger ist voll</translation>
+    </message>
+    <message>
+        <source>there is a folder or device at this place, not a file</source>
+        <translation>an dieser Stelle ist ein Ordner oder Gerät, keine Datei</translation>
+    </message>
+    <message>
+        <source>there is no such file</source>
+        <translation>diese Datei gibt es nicht</translation>
+    </message>
+    <message>
+        <source>the system does not allow it</source>
+        <translation>das System erlaubt es nicht</translation>
+    </message>
+    <message>
+        <source>the file is too big</source>
+        <translation>die Datei ist zu groß</translation>
+    </message>
+    <message>
+        <source>the game has no file yet</source>
+        <translation>die Partie hat noch keine Datei</translation>
+    </message>
+    <message>
+        <source>this is not a PDN file (it is not text)</source>
+        <translation>das ist keine PDN-Datei (es ist kein Text)</translation>
+    </message>
+    <message>
+        <source>an unknown problem</source>
+        <translation>ein unbekanntes Problem</translation>
+    </message>
 </context>
 </TS>
