@@ -5,8 +5,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -247,8 +245,6 @@ def test_hot_seat_turn_board_to_side_to_move(window, qtbot):
     assert not window.board.is_flipped()
 
 
-@pytest.mark.xfail(reason="defect 7: needs the board's step_requested (board helper)",
-                   strict=False)
 def test_arrow_keys_step_through_the_moves(window, qtbot):
     start(window)
     for a, b in ((22, 18), (9, 13)):

@@ -307,9 +307,7 @@ class MainWindow(QMainWindow):
         self.board.move_chosen.connect(self._on_board_move)
         self.board.illegal_drop.connect(self.show_message)
         self.board.square_picked.connect(self._on_square_picked)
-        step_requested = getattr(self.board, "step_requested", None)  # the board helper's
-        if step_requested is not None:
-            step_requested.connect(self.step)
+        self.board.step_requested.connect(self.step)  # Left/Right/Home/End on the board
         self.move_view.clicked.connect(self._on_move_clicked)
         self.huff_bar.accept_button.clicked.connect(lambda: self.decide_huff(HuffChoice.ACCEPT))
         self.huff_bar.blow_button.clicked.connect(self._start_blow)
