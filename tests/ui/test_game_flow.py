@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
