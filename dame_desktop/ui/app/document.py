@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, 
 from dame_desktop import pdn
 from dame_desktop.core import Color, Game, Position, Result, RuleSet
 from dame_desktop.pdn.document import DocumentError, PdnDocument, Problem
+from dame_desktop.store.files import StorageWarning
 from dame_desktop.store.settings import RecentFiles, load_recent_files, save_recent_files
 from dame_desktop.ui import texts
 from dame_desktop.ui.app import clipboard
@@ -79,6 +80,7 @@ class DocumentController(QObject):
         self.setup_dialog: SetupEditor | None = None
         self.open_error: QMessageBox | None = None
         self.last_directory = ""
+        self.recent_warnings: list[StorageWarning] = []  # the session reports them at start
         self.recent = self._load_recent()
         self.recent_menu = QMenu()
         self.recent_menu.setObjectName("recentMenu")
@@ -125,12 +127,13 @@ class DocumentController(QObject):
 
     # -- recent files ------------------------------------------------------------------
 
-    @staticmethod
-    def _load_recent() -> RecentFiles:
+    def _load_recent(self) -> RecentFiles:
         try:
-            return load_recent_files().value
-        except Exception:  # a broken settings folder must not stop the window
+            loaded = load_recent_files()
+        except Exception:  # noqa: BLE001 - a broken settings folder must not stop the window
             return RecentFiles()
+        self.recent_warnings = list(loaded.warnings)
+        return loaded.value
 
     def _remember(self, path: Path) -> None:
         self.recent.add(path)

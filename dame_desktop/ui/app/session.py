@@ -32,15 +32,13 @@ from dame_desktop.ai import LEVELS
 from dame_desktop.core import Color, Game
 from dame_desktop.core.numbering import game_steps
 from dame_desktop.store.autosave import (
-    AUTOSAVE_FILE,
     AutosaveMeta,
     clear_autosave,
     load_autosave,
     save_autosave,
 )
-from dame_desktop.store.files import StorageError, StorageWarning, WarningKind
+from dame_desktop.store.files import StorageError, StorageWarning, StoreFile, WarningKind
 from dame_desktop.store.settings import (
-    SETTINGS_FILE,
     Preferences,
     load_preferences,
     save_preferences,
@@ -206,6 +204,7 @@ class Session(QObject):
         window = self.window
         assert window is not None, "attach a window first"
         loaded = load_autosave()
+        self.pending_warnings.extend(window.document.recent_warnings)
         self.pending_warnings.extend(loaded.warnings)
         if self.pending_warnings:
             self.show_warnings(self.pending_warnings)
@@ -274,19 +273,31 @@ class Session(QObject):
         box.exec()
 
     def warning_headline(self, warning: StorageWarning) -> str:
-        settings = warning.path.name.startswith(SETTINGS_FILE)
-        autosave = warning.path.name.startswith(AUTOSAVE_FILE)
+        """The warning in the user's language, naming the values that were reset."""
         kind = warning.kind
+        which = warning.file
         if kind is WarningKind.DAMAGED:
-            if settings:
+            if which is StoreFile.SETTINGS:
                 return self.tr("The settings file was damaged; Dame starts with the default "
                                "settings.")
-            if autosave:
+            if which is StoreFile.AUTOSAVE:
                 return self.tr("The saved game was damaged and cannot be continued.")
+            if which is StoreFile.RECENT_FILES:
+                return self.tr("The list of recent files was damaged; it starts empty.")
             return self.tr("The file %1 was damaged.").replace("%1", warning.path.name)
         if kind is WarningKind.INVALID_VALUE:
-            return self.tr("A setting had an invalid value and was reset: %1").replace(
-                "%1", warning.detail)
+            if not warning.values:
+                return self.tr("A setting had an invalid value and was reset: %1").replace(
+                    "%1", warning.detail)
+            lines = [self.tr("The setting %1 had an invalid value (%2) and was reset to %3; "
+                             "the other settings were kept.").replace("%1", v.name)
+                     .replace("%2", v.value).replace("%3", v.default or "—")
+                     for v in warning.values]
+            return "\n".join(lines)
+        if kind is WarningKind.ENTRIES_DROPPED:
+            names = ", ".join(v.name for v in warning.values) or warning.detail
+            return self.tr("Some entries of %1 could not be used and were left out: %2").replace(
+                "%1", warning.path.name).replace("%2", names)
         if kind is WarningKind.UNREADABLE:
             return self.tr("The file %1 could not be read.").replace("%1", str(warning.path))
         if kind is WarningKind.UNWRITABLE:
