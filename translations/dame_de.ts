@@ -1809,12 +1809,24 @@
         <translation>Die gespeicherte Partie war beschädigt und kann nicht fortgesetzt werden.</translation>
     </message>
     <message>
+        <source>The list of recent files was damaged; it starts empty.</source>
+        <translation>Die Liste der zuletzt geöffneten Dateien war beschädigt; sie beginnt leer.</translation>
+    </message>
+    <message>
         <source>The file %1 was damaged.</source>
         <translation>Die Datei %1 war beschädigt.</translation>
     </message>
     <message>
         <source>A setting had an invalid value and was reset: %1</source>
         <translation>Eine Einstellung hatte einen ungültigen Wert und wurde zurückgesetzt: %1</translation>
+    </message>
+    <message>
+        <source>The setting %1 had an invalid value (%2) and was reset to %3; the other settings were kept.</source>
+        <translation>Die Einstellung %1 hatte einen ungültigen Wert (%2) und wurde auf %3 zurückgesetzt; die anderen Einstellungen blieben erhalten.</translation>
+    </message>
+    <message>
+        <source>Some entries of %1 could not be used and were left out: %2</source>
+        <translation>Einige Einträge von %1 waren unbrauchbar und wurden weggelassen: %2</translation>
     </message>
     <message>
         <source>The file %1 could not be read.</source>
