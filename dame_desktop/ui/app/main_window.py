@@ -390,11 +390,7 @@ class MainWindow(QMainWindow):
         self.huff_bar.hide()
         self._picking_blow = False
         self.board.end_pick()
-        headers = game.headers
-        white, black = headers.get("White", ""), headers.get("Black", "")
-        self.settings = NewGameSettings(False, self.settings.level_key, Color.WHITE,
-                                        game.rules, "" if white in ("", "?") else white,
-                                        "" if black in ("", "?") else black)
+        self.settings = _study_settings(game, self.settings.level_key)
         navigator = self.study.start(game)
         self._set_navigator(navigator)
         self._widen_side()
@@ -628,16 +624,11 @@ class MainWindow(QMainWindow):
         if game is not None:
             self.document.game_edited(game)
 
-    def _on_headers_edited_names(self, game: pdn.Game) -> None:
-        white, black = game.headers.get("White", ""), game.headers.get("Black", "")
-        self.settings = NewGameSettings(False, self.settings.level_key, Color.WHITE, game.rules,
-                                        "" if white in ("", "?") else white,
-                                        "" if black in ("", "?") else black)
-
     def _on_headers_changed(self) -> None:
+        """The studied game's names may have changed: the labels show the new ones."""
         game = self.study.game
         if game is not None:
-            self._on_headers_edited_names(game)
+            self.settings = _study_settings(game, self.settings.level_key)
         self._update_labels()
 
     def _fill_tree_menu(self, menu: QMenu) -> None:
@@ -922,6 +913,14 @@ class MainWindow(QMainWindow):
         self.controller.shutdown()
         self.hints.forget()
         self.client.close()
+
+
+def _study_settings(game: pdn.Game, level_key: str) -> NewGameSettings:
+    """The names and rules of a studied game (both sides moved by hand)."""
+    white, black = game.headers.get("White", ""), game.headers.get("Black", "")
+    return NewGameSettings(False, level_key, Color.WHITE, game.rules,
+                           "" if white in ("", "?") else white,
+                           "" if black in ("", "?") else black)
 
 
 def _position_under(position: Position, rules: RuleSet) -> Position | None:

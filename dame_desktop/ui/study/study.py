@@ -24,6 +24,7 @@ class StudyController(QObject):
     edited = Signal()  # the studied game changed (moves, comments, marks, headers)
     headers_changed = Signal()  # names or other tags changed
     message = Signal(str)
+    context_menu_requested = Signal(object)  # QMenu: the window fills it from its table
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -148,8 +149,6 @@ class StudyController(QObject):
         self.context_menu_requested.emit(menu)
         self.tree_menu = menu
         menu.popup(self.tree.viewport().mapToGlobal(pos))
-
-    context_menu_requested = Signal(object)  # QMenu: the window fills it from its table
 
     # -- editing the tree ----------------------------------------------------------------
 
