@@ -30,16 +30,25 @@ HIDDEN_SWITCHES = frozenset({"largest-capture"})
 
 _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("start", ("first",)),
-    ("capture", ("capture-rule", "men-capture-backward", "men-capture-kings", "huffing",
-                 "giveaway")),
+    (
+        "capture",
+        ("capture-rule", "men-capture-backward", "men-capture-kings", "huffing", "giveaway"),
+    ),
     ("kings", ("flying-kings", "landing", "must-land-to-continue", "promotion")),
-    ("draw", ("repetition", "quiet-plies", "quiet-reset-man-move", "quiet-reset-promotion",
-              "three-kings-diagonal", "kings-vs-king", "fmjd-endgame", "russian-endgame")),
+    (
+        "draw",
+        (
+            "repetition",
+            "quiet-plies",
+            "quiet-reset-man-move",
+            "quiet-reset-promotion",
+            "three-kings-diagonal",
+            "kings-vs-king",
+            "fmjd-endgame",
+            "russian-endgame",
+        ),
+    ),
 )
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("RuleTexts", text)
 
 
 def sections() -> list[tuple[str, list[Switch]]]:
@@ -54,10 +63,10 @@ def sections() -> list[tuple[str, list[Switch]]]:
 
 def section_title(key: str) -> str:
     titles = {
-        "start": _tr("Start"),
-        "capture": _tr("Capturing"),
-        "kings": _tr("Kings"),
-        "draw": _tr("Draw (nobody wins)"),
+        "start": QCoreApplication.translate("RuleTexts", "Start"),
+        "capture": QCoreApplication.translate("RuleTexts", "Capturing"),
+        "kings": QCoreApplication.translate("RuleTexts", "Kings"),
+        "draw": QCoreApplication.translate("RuleTexts", "Draw (nobody wins)"),
     }
     return titles.get(key, key)
 
@@ -65,24 +74,42 @@ def section_title(key: str) -> str:
 def switch_label(switch: Switch) -> str:
     """A short label for a rule switch (a check box's text, or the label beside a field)."""
     labels = {
-        "first": _tr("Who moves first"),
-        "men-capture-backward": _tr("Men also capture backward"),
-        "men-capture-kings": _tr("Men may capture kings"),
-        "flying-kings": _tr("Flying kings (move any distance)"),
-        "landing": _tr("Where a flying king lands"),
-        "must-land-to-continue": _tr("A king must land where it can capture again"),
-        "capture-rule": _tr("With several captures"),
-        "promotion": _tr("A man crowned while capturing"),
-        "huffing": _tr("Huffing (blowing away a piece)"),
-        "giveaway": _tr("Giveaway: whoever loses all pieces wins"),
-        "repetition": _tr("Draw when a position repeats"),
-        "quiet-plies": _tr("Draw after moves without a capture"),
-        "quiet-reset-man-move": _tr("A move with a man starts the count again"),
-        "quiet-reset-promotion": _tr("A new king starts the count again"),
-        "fmjd-endgame": _tr("Short endgames (international rule)"),
-        "russian-endgame": _tr("Endgames (Russian rules)"),
-        "kings-vs-king": _tr("Three kings against one: moves to win"),
-        "three-kings-diagonal": _tr("Three kings against one on the long diagonal"),
+        "first": QCoreApplication.translate("RuleTexts", "Who moves first"),
+        "men-capture-backward": QCoreApplication.translate(
+            "RuleTexts", "Men also capture backward"
+        ),
+        "men-capture-kings": QCoreApplication.translate("RuleTexts", "Men may capture kings"),
+        "flying-kings": QCoreApplication.translate("RuleTexts", "Flying kings (move any distance)"),
+        "landing": QCoreApplication.translate("RuleTexts", "Where a flying king lands"),
+        "must-land-to-continue": QCoreApplication.translate(
+            "RuleTexts", "A king must land where it can capture again"
+        ),
+        "capture-rule": QCoreApplication.translate("RuleTexts", "With several captures"),
+        "promotion": QCoreApplication.translate("RuleTexts", "A man crowned while capturing"),
+        "huffing": QCoreApplication.translate("RuleTexts", "Huffing (blowing away a piece)"),
+        "giveaway": QCoreApplication.translate(
+            "RuleTexts", "Giveaway: whoever loses all pieces wins"
+        ),
+        "repetition": QCoreApplication.translate("RuleTexts", "Draw when a position repeats"),
+        "quiet-plies": QCoreApplication.translate(
+            "RuleTexts", "Draw after moves without a capture"
+        ),
+        "quiet-reset-man-move": QCoreApplication.translate(
+            "RuleTexts", "A move with a man starts the count again"
+        ),
+        "quiet-reset-promotion": QCoreApplication.translate(
+            "RuleTexts", "A new king starts the count again"
+        ),
+        "fmjd-endgame": QCoreApplication.translate(
+            "RuleTexts", "Short endgames (international rule)"
+        ),
+        "russian-endgame": QCoreApplication.translate("RuleTexts", "Endgames (Russian rules)"),
+        "kings-vs-king": QCoreApplication.translate(
+            "RuleTexts", "Three kings against one: moves to win"
+        ),
+        "three-kings-diagonal": QCoreApplication.translate(
+            "RuleTexts", "Three kings against one on the long diagonal"
+        ),
     }
     return labels.get(switch.name, switch.name)
 
@@ -90,62 +117,97 @@ def switch_label(switch: Switch) -> str:
 def switch_help(switch: Switch) -> str:
     """One or two sentences explaining a rule switch."""
     helps = {
-        "first": _tr("Which colour makes the first move of the game."),
-        "men-capture-backward": _tr(
+        "first": QCoreApplication.translate(
+            "RuleTexts", "Which colour makes the first move of the game."
+        ),
+        "men-capture-backward": QCoreApplication.translate(
+            "RuleTexts",
             "A plain piece (not a king) may also jump backward when it captures. It still "
-            "moves forward only."),
-        "men-capture-kings": _tr(
-            "Off: only a king can capture a king, as in Italian draughts."),
-        "flying-kings": _tr(
+            "moves forward only.",
+        ),
+        "men-capture-kings": QCoreApplication.translate(
+            "RuleTexts", "Off: only a king can capture a king, as in Italian draughts."
+        ),
+        "flying-kings": QCoreApplication.translate(
+            "RuleTexts",
             "A king moves and captures any number of free squares along a diagonal. Off: a "
-            "king moves one square, forward or backward, as in English checkers."),
-        "landing": _tr(
+            "king moves one square, forward or backward, as in English checkers.",
+        ),
+        "landing": QCoreApplication.translate(
+            "RuleTexts",
             "After jumping a piece, a flying king may stop on any free square beyond it "
             "(Schmidt), must stop right behind it (ASS Altenburger), or only at the end of "
-            "the capture right behind the last piece."),
-        "must-land-to-continue": _tr(
+            "the capture right behind the last piece.",
+        ),
+        "must-land-to-continue": QCoreApplication.translate(
+            "RuleTexts",
             "If the king can capture again from some of its landing squares, it must pick "
-            "one of those."),
-        "capture-rule": _tr(
+            "one of those.",
+        ),
+        "capture-rule": QCoreApplication.translate(
+            "RuleTexts",
             "Capturing is compulsory. This says which capture may be chosen when there are "
             "several: any of them, the one that takes the most pieces, or the Italian, "
             "Spanish or Czech order (most pieces, then with a king or the most kings; Czech: "
-            "a king captures first)."),
-        "promotion": _tr(
+            "a king captures first).",
+        ),
+        "promotion": QCoreApplication.translate(
+            "RuleTexts",
             "A man that reaches the far row in the middle of a capture and could capture "
             "on: it becomes a king and the move ends, it becomes a king and captures on, or "
-            "it captures on as a man and becomes a king only if the move ends there."),
-        "huffing": _tr(
+            "it captures on as a man and becomes a king only if the move ends there.",
+        ),
+        "huffing": QCoreApplication.translate(
+            "RuleTexts",
             "A missed capture still counts as a move. The opponent then chooses: let it "
             "stand, blow the piece away (take it off the board), or demand the capture. "
-            "Off: whoever can capture must capture, other moves are refused."),
-        "giveaway": _tr(
-            "The other way round: whoever has lost all pieces or cannot move any more wins."),
-        "repetition": _tr(
+            "Off: whoever can capture must capture, other moves are refused.",
+        ),
+        "giveaway": QCoreApplication.translate(
+            "RuleTexts",
+            "The other way round: whoever has lost all pieces or cannot move any more wins.",
+        ),
+        "repetition": QCoreApplication.translate(
+            "RuleTexts",
             "Draw when the same position comes up this many times with the same player to "
-            "move. 0 = never."),
-        "quiet-plies": _tr(
+            "move. 0 = never.",
+        ),
+        "quiet-plies": QCoreApplication.translate(
+            "RuleTexts",
             "Draw after this many half-moves without a capture. A half-move is one player's "
-            "move: 80 half-moves are 40 moves by each player. 0 = never."),
-        "quiet-reset-man-move": _tr(
+            "move: 80 half-moves are 40 moves by each player. 0 = never.",
+        ),
+        "quiet-reset-man-move": QCoreApplication.translate(
+            "RuleTexts",
             "Only king moves count towards this draw: when a plain piece moves, counting "
-            "starts from zero again (English and international rules)."),
-        "quiet-reset-promotion": _tr(
+            "starts from zero again (English and international rules).",
+        ),
+        "quiet-reset-promotion": QCoreApplication.translate(
+            "RuleTexts",
             "When a man becomes a king, counting starts from zero again (German rule: 80 "
-            "half-moves without a capture and without a new king)."),
-        "fmjd-endgame": _tr(
+            "half-moves without a capture and without a new king).",
+        ),
+        "fmjd-endgame": QCoreApplication.translate(
+            "RuleTexts",
             "A lone king against a king with up to two more pieces: draw unless won within "
-            "16 moves each (three pieces) or 5 moves each (one or two pieces)."),
-        "russian-endgame": _tr(
+            "16 moves each (three pieces) or 5 moves each (one or two pieces).",
+        ),
+        "russian-endgame": QCoreApplication.translate(
+            "RuleTexts",
             "A lone king against three pieces with a king while it stands on the long "
             "diagonal, or against two: draw after 5 moves each. Kings on both sides and 4 to "
-            "7 pieces on the board: draw after 30 or 60 moves each."),
-        "kings-vs-king": _tr(
+            "7 pieces on the board: draw after 30 or 60 moves each.",
+        ),
+        "kings-vs-king": QCoreApplication.translate(
+            "RuleTexts",
             "With three or more kings against a lone king, the stronger side must win "
-            "within this many of its own moves, or the game is a draw. 0 = no limit."),
-        "three-kings-diagonal": _tr(
+            "within this many of its own moves, or the game is a draw. 0 = no limit.",
+        ),
+        "three-kings-diagonal": QCoreApplication.translate(
+            "RuleTexts",
             "Old German rule: three kings against one king that stands on the long diagonal "
-            "a1–h8 is a draw, unless the lone king can be captured at once."),
+            "a1–h8 is a draw, unless the lone king can be captured at once.",
+        ),
     }
     return helps.get(switch.name, switch.help)
 
@@ -155,17 +217,17 @@ def choice_text(value: str) -> str:
     choices = {
         "white": texts.colour_name(Color.WHITE),
         "black": texts.colour_name(Color.BLACK),
-        "any": _tr("any free square beyond"),
-        "behind": _tr("right behind the piece"),
-        "behind-last": _tr("right behind the last piece"),
-        "free": _tr("free choice"),
-        "max": _tr("take the most pieces"),
-        "italian": _tr("Italian order"),
-        "spanish": _tr("Spanish order"),
-        "czech": _tr("a king captures first (Czech)"),
-        "stop": _tr("becomes a king, the move ends"),
-        "continue": _tr("becomes a king and captures on"),
-        "pass": _tr("captures on as a man"),
+        "any": QCoreApplication.translate("RuleTexts", "any free square beyond"),
+        "behind": QCoreApplication.translate("RuleTexts", "right behind the piece"),
+        "behind-last": QCoreApplication.translate("RuleTexts", "right behind the last piece"),
+        "free": QCoreApplication.translate("RuleTexts", "free choice"),
+        "max": QCoreApplication.translate("RuleTexts", "take the most pieces"),
+        "italian": QCoreApplication.translate("RuleTexts", "Italian order"),
+        "spanish": QCoreApplication.translate("RuleTexts", "Spanish order"),
+        "czech": QCoreApplication.translate("RuleTexts", "a king captures first (Czech)"),
+        "stop": QCoreApplication.translate("RuleTexts", "becomes a king, the move ends"),
+        "continue": QCoreApplication.translate("RuleTexts", "becomes a king and captures on"),
+        "pass": QCoreApplication.translate("RuleTexts", "captures on as a man"),
     }
     return choices.get(value, value)
 
@@ -173,9 +235,9 @@ def choice_text(value: str) -> str:
 def count_suffix(switch: Switch) -> str:
     """The unit shown after a number field's value (with its leading space)."""
     suffixes = {
-        "repetition": _tr(" times"),
-        "quiet-plies": _tr(" half-moves"),
-        "kings-vs-king": _tr(" moves"),
+        "repetition": QCoreApplication.translate("RuleTexts", " times"),
+        "quiet-plies": QCoreApplication.translate("RuleTexts", " half-moves"),
+        "kings-vs-king": QCoreApplication.translate("RuleTexts", " moves"),
     }
     return suffixes.get(switch.name, "")
 
@@ -183,8 +245,8 @@ def count_suffix(switch: Switch) -> str:
 def zero_text(switch: Switch) -> str:
     """What a number field shows at 0 (the rule is off)."""
     if switch.name == "kings-vs-king":
-        return _tr("no limit")
-    return _tr("never")
+        return QCoreApplication.translate("RuleTexts", "no limit")
+    return QCoreApplication.translate("RuleTexts", "never")
 
 
 def difference_text(switch: Switch, value: str) -> str:
@@ -192,46 +254,107 @@ def difference_text(switch: Switch, value: str) -> str:
     on = value == "on"
     name = switch.name
     if name == "men-capture-backward":
-        return _tr("men also capture backward") if on else _tr("men capture forward only")
+        return (
+            QCoreApplication.translate("RuleTexts", "men also capture backward")
+            if on
+            else QCoreApplication.translate("RuleTexts", "men capture forward only")
+        )
     if name == "men-capture-kings":
-        return _tr("men may capture kings") if on else _tr("only kings capture kings")
+        return (
+            QCoreApplication.translate("RuleTexts", "men may capture kings")
+            if on
+            else QCoreApplication.translate("RuleTexts", "only kings capture kings")
+        )
     if name == "flying-kings":
-        return _tr("flying kings") if on else _tr("kings move one square")
+        return (
+            QCoreApplication.translate("RuleTexts", "flying kings")
+            if on
+            else QCoreApplication.translate("RuleTexts", "kings move one square")
+        )
     if name == "must-land-to-continue":
-        return (_tr("a king must land where it can capture again") if on
-                else _tr("a king may land on any square after a jump"))
+        return (
+            QCoreApplication.translate("RuleTexts", "a king must land where it can capture again")
+            if on
+            else QCoreApplication.translate(
+                "RuleTexts", "a king may land on any square after a jump"
+            )
+        )
     if name == "huffing":
-        return _tr("with huffing") if on else _tr("no huffing")
+        return (
+            QCoreApplication.translate("RuleTexts", "with huffing")
+            if on
+            else QCoreApplication.translate("RuleTexts", "no huffing")
+        )
     if name == "giveaway":
-        return _tr("giveaway (losing all pieces wins)") if on else _tr("no giveaway")
+        return (
+            QCoreApplication.translate("RuleTexts", "giveaway (losing all pieces wins)")
+            if on
+            else QCoreApplication.translate("RuleTexts", "no giveaway")
+        )
     if name == "quiet-reset-man-move":
-        return (_tr("a move with a man restarts the draw count") if on
-                else _tr("a move with a man does not restart the draw count"))
+        return (
+            QCoreApplication.translate("RuleTexts", "a move with a man restarts the draw count")
+            if on
+            else QCoreApplication.translate(
+                "RuleTexts", "a move with a man does not restart the draw count"
+            )
+        )
     if name == "quiet-reset-promotion":
-        return (_tr("a new king restarts the draw count") if on
-                else _tr("a new king does not restart the draw count"))
+        return (
+            QCoreApplication.translate("RuleTexts", "a new king restarts the draw count")
+            if on
+            else QCoreApplication.translate(
+                "RuleTexts", "a new king does not restart the draw count"
+            )
+        )
     if name == "fmjd-endgame":
-        return (_tr("short endgames are drawn (international rule)") if on
-                else _tr("no short-endgame rule"))
+        return (
+            QCoreApplication.translate("RuleTexts", "short endgames are drawn (international rule)")
+            if on
+            else QCoreApplication.translate("RuleTexts", "no short-endgame rule")
+        )
     if name == "russian-endgame":
-        return _tr("Russian endgame rules") if on else _tr("no Russian endgame rules")
+        return (
+            QCoreApplication.translate("RuleTexts", "Russian endgame rules")
+            if on
+            else QCoreApplication.translate("RuleTexts", "no Russian endgame rules")
+        )
     if name == "three-kings-diagonal":
-        return (_tr("three kings against one on the long diagonal: draw") if on
-                else _tr("no draw for three kings against one on the long diagonal"))
+        return (
+            QCoreApplication.translate(
+                "RuleTexts", "three kings against one on the long diagonal: draw"
+            )
+            if on
+            else QCoreApplication.translate(
+                "RuleTexts", "no draw for three kings against one on the long diagonal"
+            )
+        )
     if name == "first":
-        return (_tr("Light moves first") if value == "white" else _tr("Dark moves first"))
+        return (
+            QCoreApplication.translate("RuleTexts", "Light moves first")
+            if value == "white"
+            else QCoreApplication.translate("RuleTexts", "Dark moves first")
+        )
     if name == "repetition":
         if value == "0":
-            return _tr("no draw by repetition")
-        return _tr("draw when a position comes up %1 times").replace("%1", value)
+            return QCoreApplication.translate("RuleTexts", "no draw by repetition")
+        return QCoreApplication.translate(
+            "RuleTexts", "draw when a position comes up %1 times"
+        ).replace("%1", value)
     if name == "quiet-plies":
         if value == "0":
-            return _tr("no draw for moves without a capture")
-        return _tr("draw after %1 half-moves without a capture").replace("%1", value)
+            return QCoreApplication.translate("RuleTexts", "no draw for moves without a capture")
+        return QCoreApplication.translate(
+            "RuleTexts", "draw after %1 half-moves without a capture"
+        ).replace("%1", value)
     if name == "kings-vs-king":
         if value == "0":
-            return _tr("no move limit for three kings against one")
-        return _tr("three kings against one must win within %1 moves").replace("%1", value)
+            return QCoreApplication.translate(
+                "RuleTexts", "no move limit for three kings against one"
+            )
+        return QCoreApplication.translate(
+            "RuleTexts", "three kings against one must win within %1 moves"
+        ).replace("%1", value)
     if switch.choices:  # landing, capture-rule, promotion
         return f"{switch_label(switch)}: {choice_text(value)}"
     return f"{switch_label(switch)}: {value}"
@@ -251,8 +374,11 @@ def base_preset(rules: RuleSet) -> RuleSet:
 
 def nearest_preset(rules: RuleSet) -> RuleSet:
     """The preset that differs from ``rules`` in the fewest parameters."""
-    fields = [f.name for f in dataclasses.fields(RuleSet)
-              if f.name not in ("key", "name", "name_de", "gametype")]
+    fields = [
+        f.name
+        for f in dataclasses.fields(RuleSet)
+        if f.name not in ("key", "name", "name_de", "gametype")
+    ]
 
     def distance(preset: RuleSet) -> int:
         return sum(getattr(preset, f) != getattr(rules, f) for f in fields)
@@ -264,8 +390,9 @@ def difference_phrases(rules: RuleSet, base: RuleSet | None = None) -> list[str]
     """Every way ``rules`` differ from ``base`` (their own preset by default), in words."""
     base = base_preset(rules) if base is None else base
     by_name = {s.name: s for s in SWITCHES}
-    return [difference_text(by_name[name], value)
-            for name, value in differences(rules, base).items()]
+    return [
+        difference_text(by_name[name], value) for name, value in differences(rules, base).items()
+    ]
 
 
 def describe_rules(rules: RuleSet, base: RuleSet | None = None) -> str:
@@ -275,19 +402,28 @@ def describe_rules(rules: RuleSet, base: RuleSet | None = None) -> str:
     phrases = difference_phrases(rules, base)
     if not phrases:
         return texts.rules_name(base)
-    return _tr("%1 + %2").replace("%1", texts.rules_name(base)).replace(
-        "%2", ", ".join(phrases))
+    return (
+        QCoreApplication.translate("RuleTexts", "%1 + %2")
+        .replace("%1", texts.rules_name(base))
+        .replace("%2", ", ".join(phrases))
+    )
 
 
 def blocker_text(blocker: Blocker) -> str:
     """Why the new rules cannot take over the game in progress, as a sentence."""
     reasons = {
-        Blocker.BOARD: _tr("The new rules are played on another board."),
-        Blocker.NUMBERING: _tr("The new rules number and turn the board differently."),
-        Blocker.GAME_OVER: _tr("The game is already over."),
-        Blocker.MAN_ON_CROWNING_ROW: _tr(
-            "A man stands on the row where it would have been crowned."),
-        Blocker.HUFF_PENDING: _tr(
-            "A huffing decision is still open: decide it first."),
+        Blocker.BOARD: QCoreApplication.translate(
+            "RuleTexts", "The new rules are played on another board."
+        ),
+        Blocker.NUMBERING: QCoreApplication.translate(
+            "RuleTexts", "The new rules number and turn the board differently."
+        ),
+        Blocker.GAME_OVER: QCoreApplication.translate("RuleTexts", "The game is already over."),
+        Blocker.MAN_ON_CROWNING_ROW: QCoreApplication.translate(
+            "RuleTexts", "A man stands on the row where it would have been crowned."
+        ),
+        Blocker.HUFF_PENDING: QCoreApplication.translate(
+            "RuleTexts", "A huffing decision is still open: decide it first."
+        ),
     }
     return reasons[blocker]
