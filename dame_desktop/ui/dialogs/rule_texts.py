@@ -29,7 +29,7 @@ from dame_desktop.ui.dialogs.rules_change import Blocker
 HIDDEN_SWITCHES = frozenset({"largest-capture"})
 
 _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("start", ("first",)),
+    ("start", ("first", "touch-move")),
     (
         "capture",
         ("capture-rule", "men-capture-backward", "men-capture-kings", "huffing", "giveaway"),
@@ -63,7 +63,7 @@ def sections() -> list[tuple[str, list[Switch]]]:
 
 def section_title(key: str) -> str:
     titles = {
-        "start": QCoreApplication.translate("RuleTexts", "Start"),
+        "start": QCoreApplication.translate("RuleTexts", "Moving"),
         "capture": QCoreApplication.translate("RuleTexts", "Capturing"),
         "kings": QCoreApplication.translate("RuleTexts", "Kings"),
         "draw": QCoreApplication.translate("RuleTexts", "Draw (nobody wins)"),
@@ -75,6 +75,9 @@ def switch_label(switch: Switch) -> str:
     """A short label for a rule switch (a check box's text, or the label beside a field)."""
     labels = {
         "first": QCoreApplication.translate("RuleTexts", "Who moves first"),
+        "touch-move": QCoreApplication.translate(
+            "RuleTexts", "Touch-move: a piece picked up must move"
+        ),
         "men-capture-backward": QCoreApplication.translate(
             "RuleTexts", "Men also capture backward"
         ),
@@ -119,6 +122,11 @@ def switch_help(switch: Switch) -> str:
     helps = {
         "first": QCoreApplication.translate(
             "RuleTexts", "Which colour makes the first move of the game."
+        ),
+        "touch-move": QCoreApplication.translate(
+            "RuleTexts",
+            "Whoever picks up a piece that can move must move it: putting it back and "
+            "taking another one is not allowed.",
         ),
         "men-capture-backward": QCoreApplication.translate(
             "RuleTexts",
@@ -328,6 +336,12 @@ def difference_text(switch: Switch, value: str) -> str:
             else QCoreApplication.translate(
                 "RuleTexts", "no draw for three kings against one on the long diagonal"
             )
+        )
+    if name == "touch-move":
+        return (
+            QCoreApplication.translate("RuleTexts", "touch-move (a piece picked up must move)")
+            if on
+            else QCoreApplication.translate("RuleTexts", "no touch-move")
         )
     if name == "first":
         return (
