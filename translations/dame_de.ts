@@ -1332,8 +1332,8 @@
 <context>
     <name>RuleTexts</name>
     <message>
-        <source>Start</source>
-        <translation>Beginn</translation>
+        <source>Moving</source>
+        <translation>Ziehen</translation>
     </message>
     <message>
         <source>Capturing</source>
@@ -1350,6 +1350,10 @@
     <message>
         <source>Who moves first</source>
         <translation>Wer beginnt</translation>
+    </message>
+    <message>
+        <source>Touch-move: a piece picked up must move</source>
+        <translation>Berührt – geführt: Ein aufgenommener Stein muss ziehen</translation>
     </message>
     <message>
         <source>Men also capture backward</source>
@@ -1422,6 +1426,10 @@
     <message>
         <source>Which colour makes the first move of the game.</source>
         <translation>Welche Farbe den ersten Zug der Partie macht.</translation>
+    </message>
+    <message>
+        <source>Whoever picks up a piece that can move must move it: putting it back and taking another one is not allowed.</source>
+        <translation>Wer einen Stein aufnimmt, der ziehen kann, muss mit ihm ziehen: Zurücklegen und einen anderen nehmen ist nicht erlaubt.</translation>
     </message>
     <message>
         <source>A plain piece (not a king) may also jump backward when it captures. It still moves forward only.</source>
@@ -1642,6 +1650,14 @@
     <message>
         <source>no draw for three kings against one on the long diagonal</source>
         <translation>kein Remis bei drei Damen gegen eine auf der langen Diagonale</translation>
+    </message>
+    <message>
+        <source>touch-move (a piece picked up must move)</source>
+        <translation>berührt – geführt (ein aufgenommener Stein muss ziehen)</translation>
+    </message>
+    <message>
+        <source>no touch-move</source>
+        <translation>ohne „berührt – geführt“</translation>
     </message>
     <message>
         <source>Light moves first</source>
