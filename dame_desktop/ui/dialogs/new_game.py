@@ -107,6 +107,7 @@ class NewGameDialog(QDialog):
         form.addRow(self.tr("Light player:"), self.light_name)
         form.addRow(self.tr("Dark player:"), self.dark_name)
         layout.addLayout(form)
+        layout.addStretch(1)  # a taller dialog grows below the fields, not inside the groups
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
