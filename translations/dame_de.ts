@@ -1401,11 +1401,11 @@
     </message>
     <message>
         <source>A move with a man starts the count again</source>
-        <translation>Ein Zug mit einem einfachen Stein zählt neu</translation>
+        <translation>Ein Zug mit einem einfachen Stein beginnt die Zählung neu</translation>
     </message>
     <message>
         <source>A new king starts the count again</source>
-        <translation>Eine neue Dame zählt neu</translation>
+        <translation>Eine neue Dame beginnt die Zählung neu</translation>
     </message>
     <message>
         <source>Short endgames (international rule)</source>
