@@ -472,3 +472,59 @@ def test_every_blocker_has_a_sentence(qapp):
 
     sentences = {rule_texts.blocker_text(b) for b in Blocker}
     assert len(sentences) == len(Blocker) and all(s.endswith(".") for s in sentences)
+
+
+# -- Help › About names the compiled modules in use ----------------------------------------
+
+def _about_box_text(qtbot) -> str:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    from dame_desktop.ui.dialogs import help as help_dialog
+
+    seen: list[str] = []
+
+    def read() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        seen.append(box.text())
+        box.accept()
+
+    QTimer.singleShot(200, read)
+    help_dialog.show_about(None)
+    assert len(seen) == 1
+    return seen[0]
+
+
+def test_about_says_which_modules_are_compiled(qtbot):
+    from dame_desktop import __version__
+    from dame_desktop.ui.dialogs.help import compiled_modules
+
+    text = _about_box_text(qtbot)
+    assert text.startswith(f"Dame {__version__}\n")
+    assert f"Python {sys.version_info.major}.{sys.version_info.minor}" in text
+    names = compiled_modules()
+    if names is None:
+        pytest.skip("this build has no dame_desktop.native yet")
+    if names:
+        assert "Compiled (native) modules in use: " + ", ".join(names) + "." in text
+    else:
+        assert "pure Python" in text
+
+
+def test_about_in_pure_python_says_so():
+    import importlib.util
+
+    if importlib.util.find_spec("dame_desktop.native") is None:
+        pytest.skip("this build has no dame_desktop.native yet")
+    code = ("from PySide6.QtWidgets import QApplication\n"
+            "app = QApplication([])\n"
+            "from dame_desktop.ui.dialogs.help import about_text\n"
+            "print(about_text())\n")
+    import os
+
+    env = dict(os.environ, DAME_PURE="1", QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "No compiled modules in use: the program runs as pure Python." in done.stdout
