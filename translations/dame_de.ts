@@ -756,6 +756,30 @@
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
+    <message>
+        <source>Dame %1</source>
+        <translation>Dame %1</translation>
+    </message>
+    <message>
+        <source>German draughts and its relatives: against the computer or with two people at one computer.</source>
+        <translation>Deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem Computer.</translation>
+    </message>
+    <message>
+        <source>Compiled (native) modules in use: %1.</source>
+        <translation>Kompilierte (native) Module in Gebrauch: %1.</translation>
+    </message>
+    <message>
+        <source>No compiled modules in use: the program runs as pure Python.</source>
+        <translation>Keine kompilierten Module in Gebrauch: Das Programm läuft als reines Python.</translation>
+    </message>
+    <message>
+        <source>Python %1, Qt %2</source>
+        <translation>Python %1, Qt %2</translation>
+    </message>
+    <message>
+        <source>About Dame</source>
+        <translation>Über Dame</translation>
+    </message>
 </context>
 <context>
     <name>HuffBar</name>
