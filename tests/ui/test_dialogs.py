@@ -528,3 +528,60 @@ def test_about_in_pure_python_says_so():
                           timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     assert "No compiled modules in use: the program runs as pure Python." in done.stdout
+
+
+def _answer_with(qtbot, button_name: str | None, game, rules):  # type: ignore[no-untyped-def]
+    """Run ask_new_rules and click ``button_name`` in its question (None: expect none)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox, QPushButton
+
+    from dame_desktop.ui.dialogs.rules import ask_new_rules
+
+    seen: list[str] = []
+
+    def click() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            return
+        try:
+            seen.append(box.text() + "\n" + box.informativeText())
+            names = [b.objectName() for b in box.findChildren(QPushButton) if b.isVisible()]
+            seen.append(",".join(sorted(n for n in names if n)))
+            button = box.findChild(QPushButton, button_name or "")
+            assert button is not None, names
+            button.click()  # as a mouse click does: pressed, released, clicked
+        finally:
+            if box.isVisible():
+                box.reject()
+
+    timer = QTimer()
+    timer.setSingleShot(True)
+    timer.timeout.connect(click)
+    timer.start(200)
+    answer = ask_new_rules(None, game, rules)
+    timer.stop()  # no question came: the click must not hit a later one
+    return answer, seen
+
+
+def test_new_rules_in_the_middle_of_a_game_ask_first(qtbot):
+    from dame_desktop.core import Game
+    from dame_desktop.ui.dialogs.rules import RulesAnswer
+
+    german = find_rules("german")
+    backward = german.with_switches(["men-capture-backward=on"])
+    game = Game(german)
+    assert _answer_with(qtbot, None, game, backward) == (RulesAnswer.NEW_GAME, []), (
+        "no move yet: nothing to lose, no question")
+    game.play("21-17")
+    assert _answer_with(qtbot, None, game, german) == (RulesAnswer.NOTHING, [])
+    answer, seen = _answer_with(qtbot, "continueButton", game, backward)
+    assert answer is RulesAnswer.CONTINUE
+    assert seen[0].startswith("The rules are now: German (Schmidt) + men also capture backward.")
+    assert seen[1] == "continueButton,keepButton,newGameButton"
+    assert _answer_with(qtbot, "keepButton", game, backward)[0] is RulesAnswer.CANCEL
+    assert _answer_with(qtbot, "newGameButton", game, backward)[0] is RulesAnswer.NEW_GAME
+    # another board: no going on, the reason is named
+    answer, seen = _answer_with(qtbot, "newGameButton", game, find_rules("international"))
+    assert answer is RulesAnswer.NEW_GAME
+    assert "The new rules are played on another board." in seen[0]
+    assert seen[1] == "keepButton,newGameButton"

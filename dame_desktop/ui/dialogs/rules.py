@@ -8,16 +8,20 @@ and the wheel over a field scrolls the page unless the field has the focus (``wh
 from __future__ import annotations
 
 import dataclasses
+import enum
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QMessageBox,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QStyle,
@@ -27,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.core import (
     PRESETS,
+    Game,
     RulesError,
     RuleSet,
     apply_switches,
@@ -35,6 +40,7 @@ from dame_desktop.core import (
 from dame_desktop.core.rules import Switch, switch_value
 from dame_desktop.ui import texts
 from dame_desktop.ui.dialogs import rule_texts
+from dame_desktop.ui.dialogs.rules_change import rules_change
 from dame_desktop.ui.dialogs.wheel import guard_wheel
 
 
@@ -270,3 +276,61 @@ class RulesDialog(QDialog):
     def set_switch(self, name: str, value: str) -> None:
         """Set one switch (any of the core's, also the command line's shortcuts)."""
         self._show(apply_switches(self._rules, {name: value}))
+
+
+# -- Game › Rules › OK in the middle of a game ---------------------------------------------------
+
+class RulesAnswer(enum.Enum):
+    """What the window does with new rules chosen during a game."""
+
+    NOTHING = "nothing"  # the rules play as before: keep the game
+    CONTINUE = "continue"  # go on from the current position: rules_change.continue_under
+    NEW_GAME = "new-game"  # start a new game under the new rules
+    CANCEL = "cancel"  # keep the game and its old rules
+
+
+def ask_new_rules(parent: QWidget | None, game: Game, new: RuleSet) -> RulesAnswer:
+    """Ask what new rules mean for ``game``: go on from this position (where
+    :func:`rules_change` allows it), start a new game, or keep the game as it is.
+
+    A game without a move yet is simply started again (nothing is lost), and rules that play
+    as before change nothing; both without a question.
+    """
+    change = rules_change(game, new)
+    if not change.changed:
+        return RulesAnswer.NOTHING
+    if len(game.states) == 1:
+        return RulesAnswer.NEW_GAME
+    box = QMessageBox(parent)
+    box.setObjectName("newRulesQuestion")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(QCoreApplication.translate("RulesDialog", "New rules"))
+    box.setText(QCoreApplication.translate("RulesDialog", "The rules are now: %1.").replace(
+        "%1", rule_texts.describe_rules(new)))
+    buttons: dict[QAbstractButton, RulesAnswer] = {}
+    first: QPushButton | None = None
+    if change.can_continue:
+        box.setInformativeText(QCoreApplication.translate(
+            "RulesDialog", "Go on with this game from the current position under the new "
+            "rules, or start a new game?"))
+        go_on = box.addButton(QCoreApplication.translate("RulesDialog", "&Go on from here"),
+                              QMessageBox.ButtonRole.AcceptRole)
+        go_on.setObjectName("continueButton")
+        buttons[go_on] = RulesAnswer.CONTINUE
+        first = go_on
+    else:
+        reasons = " ".join(rule_texts.blocker_text(b) for b in change.blockers)
+        box.setInformativeText(reasons + " " + QCoreApplication.translate(
+            "RulesDialog", "Start a new game with the new rules? The current game ends."))
+    new_game = box.addButton(QCoreApplication.translate("RulesDialog", "Start a &new game"),
+                             QMessageBox.ButtonRole.DestructiveRole)
+    new_game.setObjectName("newGameButton")
+    buttons[new_game] = RulesAnswer.NEW_GAME
+    keep = box.addButton(QCoreApplication.translate("RulesDialog", "&Keep the game"),
+                         QMessageBox.ButtonRole.RejectRole)
+    keep.setObjectName("keepButton")
+    buttons[keep] = RulesAnswer.CANCEL
+    box.setDefaultButton(first or new_game)
+    box.setEscapeButton(keep)
+    box.exec()
+    return buttons.get(box.clickedButton(), RulesAnswer.CANCEL)
