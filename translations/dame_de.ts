@@ -1758,6 +1758,34 @@
         <source>These rules:</source>
         <translation>Diese Regeln:</translation>
     </message>
+    <message>
+        <source>New rules</source>
+        <translation>Neue Regeln</translation>
+    </message>
+    <message>
+        <source>The rules are now: %1.</source>
+        <translation>Die Regeln sind jetzt: %1.</translation>
+    </message>
+    <message>
+        <source>Go on with this game from the current position under the new rules, or start a new game?</source>
+        <translation>Diese Partie ab der jetzigen Stellung mit den neuen Regeln weiterspielen oder eine neue Partie beginnen?</translation>
+    </message>
+    <message>
+        <source>&amp;Go on from here</source>
+        <translation>&amp;Von hier weiterspielen</translation>
+    </message>
+    <message>
+        <source>Start a new game with the new rules? The current game ends.</source>
+        <translation>Eine neue Partie mit den neuen Regeln beginnen? Die laufende Partie endet.</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new game</source>
+        <translation>&amp;Neue Partie beginnen</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the game</source>
+        <translation>Partie &amp;behalten</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
