@@ -127,3 +127,16 @@ def test_the_check_loads_no_qt() -> None:
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@linux_with_ldd
+def test_a_bundle_counts_the_libraries_it_carries(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    plugin = _plugin_needing(tmp_path, {"libxcb-icccm.so.4": "libxcb-icccm.so.9",
+                                        "libxcb-keysyms.so.1": "libxcb-keysyms.so.9"})
+    (tmp_path / "libxcb-icccm.so.9").write_bytes(b"")  # carried beside the program
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    text = qt_check.startup_problem(X11, plugin=plugin)
+    assert text is not None and text.startswith(
+        "Dame needs these system libraries: libxcb-keysyms.so.9.")
+    (tmp_path / "libxcb-keysyms.so.9").write_bytes(b"")
+    assert qt_check.startup_problem(X11, plugin=plugin) is None
