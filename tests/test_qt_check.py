@@ -140,3 +140,21 @@ def test_a_bundle_counts_the_libraries_it_carries(tmp_path: Path, monkeypatch) -
         "Dame needs these system libraries: libxcb-keysyms.so.9.")
     (tmp_path / "libxcb-keysyms.so.9").write_bytes(b"")
     assert qt_check.startup_problem(X11, plugin=plugin) is None
+
+
+@linux_with_ldd
+def test_the_entry_point_prints_the_sentence_and_exits_1(tmp_path: Path) -> None:
+    plugin = _plugin_needing(tmp_path, {"libxcb-keysyms.so.1": "libxcb-keysyms.so.9"})
+    code = ("import sys\nfrom pathlib import Path\nfrom dame_desktop import qt_check\n"
+            f"qt_check.xcb_plugin = lambda: Path({str(plugin)!r})\n"
+            "from dame_desktop.__main__ import main\n"
+            "sys.argv = ['dame-desktop']\nsys.exit(main())\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM",
+                                                           "WAYLAND_DISPLAY")}
+    env["DISPLAY"] = ":0"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert done.returncode == 1
+    assert done.stderr.startswith("Dame needs these system libraries: libxcb-keysyms.so.9.")
+    assert "Could not load the Qt platform plugin" not in done.stderr
+    assert done.stdout == ""
