@@ -36,6 +36,7 @@ class Reason(enum.Enum):
     THREE_KINGS_DIAGONAL = "three-kings-diagonal"
     AGREEMENT = "agreement"
     RESIGNATION = "resignation"
+    TIME = "time"  # a clock ran out (the opponent wins, or a draw when it cannot win)
 
 
 @dataclass(frozen=True)
@@ -317,6 +318,17 @@ class Game:
             raise GameError("the game is over")
         self._states[-1] = replace(self.state, result=Result(None, Reason.AGREEMENT))
         self._touched = None
+
+    def time_out(self, flagged: Color) -> Result:
+        """``flagged``'s clock ran out: the opponent wins, or the game is drawn when the
+        opponent cannot win any more (:func:`time_out_winner`).  Clears a touch.  Returns
+        the result; raises GameError when the game is already over."""
+        if self.is_over:
+            raise GameError("the game is over")
+        result = Result(time_out_winner(self.position, flagged), Reason.TIME)
+        self._states[-1] = replace(self.state, result=result)
+        self._touched = None
+        return result
 
     # -- rules of the end ----------------------------------------------------------------
 
