@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox
 
 from dame_desktop.core import Position, find_rules
 from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
