@@ -249,14 +249,22 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
             ).replace("%1", str(rules.draw_repetition))
         )
     if rules.draw_quiet_plies:
-        text = translate(
-            "HelpDialog", "Draw after %1 single moves in a row without a capture"
-        ).replace("%1", str(rules.draw_quiet_plies))
+        plies = rules.draw_quiet_plies
+        if plies % 2 == 0:
+            text = translate(
+                "HelpDialog",
+                "Draw after %1 half-moves in a row without a capture (%2 moves by each player)",
+            ).replace("%1", str(plies)).replace("%2", str(plies // 2))
+        else:
+            text = translate(
+                "HelpDialog", "Draw after %1 half-moves in a row without a capture"
+            ).replace("%1", str(plies))
         resets = []
         if rules.draw_quiet_reset_man_move:
-            resets.append(translate("HelpDialog", "a man move starts the count again"))
+            resets.append(
+                translate("HelpDialog", "a move with a plain piece starts the count again"))
         if rules.draw_quiet_reset_promotion:
-            resets.append(translate("HelpDialog", "a crowning starts the count again"))
+            resets.append(translate("HelpDialog", "a new king starts the count again"))
         if resets:
             text += " (" + "; ".join(resets) + ")"
         draws.append(text + ".")
@@ -264,8 +272,8 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
         draws.append(
             translate(
                 "HelpDialog",
-                "Endgame rule: three pieces including a king against a lone king is "
-                "a draw after 16 moves, two pieces after 5.",
+                "Short endgames: three pieces including a king against a lone king are a "
+                "draw unless won within 16 moves each; two pieces, within 5 moves each.",
             )
         )
     if rules.draw_russian_endgame:
