@@ -593,20 +593,24 @@
         <translation>Remis, wenn dieselbe Stellung mit derselben Seite am Zug %1-mal vorkommt.</translation>
     </message>
     <message>
-        <source>Draw after %1 single moves in a row without a capture</source>
-        <translation>Remis nach %1 Einzelzügen hintereinander ohne Schlag</translation>
+        <source>Draw after %1 half-moves in a row without a capture (%2 moves by each player)</source>
+        <translation>Remis nach %1 Halbzügen hintereinander ohne Schlag (%2 Züge jedes Spielers)</translation>
     </message>
     <message>
-        <source>a man move starts the count again</source>
-        <translation>ein Steinzug beginnt die Zählung neu</translation>
+        <source>Draw after %1 half-moves in a row without a capture</source>
+        <translation>Remis nach %1 Halbzügen hintereinander ohne Schlag</translation>
     </message>
     <message>
-        <source>a crowning starts the count again</source>
+        <source>a move with a plain piece starts the count again</source>
+        <translation>ein Zug mit einem einfachen Stein beginnt die Zählung neu</translation>
+    </message>
+    <message>
+        <source>a new king starts the count again</source>
         <translation>eine neue Dame beginnt die Zählung neu</translation>
     </message>
     <message>
-        <source>Endgame rule: three pieces including a king against a lone king is a draw after 16 moves, two pieces after 5.</source>
-        <translation>Endspielregel: Drei Steine mit einer Dame gegen eine einzelne Dame sind nach 16 Zügen remis, zwei Steine nach 5.</translation>
+        <source>Short endgames: three pieces including a king against a lone king are a draw unless won within 16 moves each; two pieces, within 5 moves each.</source>
+        <translation>Kurze Endspiele: Drei Steine mit einer Dame gegen eine einzelne Dame sind remis, wenn nicht innerhalb von 16 Zügen je Spieler gewonnen; zwei Steine: innerhalb von 5 Zügen je Spieler.</translation>
     </message>
     <message>
         <source>Russian endgame rules: king endings that are not won in the set number of moves are drawn.</source>
