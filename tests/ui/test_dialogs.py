@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+import shutil
 import subprocess
 import sys
 
@@ -585,3 +586,49 @@ def test_new_rules_in_the_middle_of_a_game_ask_first(qtbot):
     assert answer is RulesAnswer.NEW_GAME
     assert "The new rules are played on another board." in seen[0]
     assert seen[1] == "keepButton,newGameButton"
+
+
+REAL_WHEEL = """
+import subprocess, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from dame_desktop.core import find_rules
+from dame_desktop.ui.dialogs.rules import RulesDialog
+app = QApplication(sys.argv[:1])
+d = RulesDialog(find_rules("german")); d.move(0, 0); d.show()
+spin = d._editors["quiet-plies"]
+bar = d.scroll_area.verticalScrollBar()
+seen = {}
+def point():
+    d.activateWindow(); d.preset_box.setFocus()
+    d.scroll_area.ensureWidgetVisible(spin); app.processEvents()
+    seen["before"] = bar.value()
+    p = spin.mapToGlobal(spin.rect().center())
+    subprocess.run(["xdotool", "mousemove", str(p.x()), str(p.y())], check=True)
+    QTimer.singleShot(300, turn)
+def turn():
+    subprocess.run(["xdotool", "click", "--repeat", "3", "--delay", "50", "5"], check=True)
+    QTimer.singleShot(700, report)
+def report():
+    print(spin.value(), seen["before"], bar.value(), d.match_label.text(), flush=True)
+    app.quit()
+QTimer.singleShot(800, point)
+app.exec()
+"""
+
+
+@pytest.mark.skipif(not (shutil.which("xvfb-run") and shutil.which("xdotool")),
+                    reason="needs xvfb-run and xdotool for a real X wheel")
+def test_a_real_x_wheel_scrolls_the_rules_page(tmp_path):
+    """Three wheel clicks from the X server over the unfocused half-move field (Xvfb)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+    env["QT_QPA_PLATFORM"] = "xcb"
+    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", sys.executable,
+                           "-c", REAL_WHEEL], capture_output=True, text=True, timeout=120,
+                          env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    value, before, after, match = done.stdout.strip().splitlines()[-1].split(" ", 3)
+    assert value == "80" and match == "German (Schmidt)"
+    assert int(after) > int(before), "the page scrolled"
