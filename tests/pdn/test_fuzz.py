@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dame_desktop.pdn import Game, PdnError, read_game, write_game
+from dame_desktop.pdn import Game, PdnProblem, read_game, write_game
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "pdn"
 SAMPLES = [p.read_bytes().decode("utf-8", errors="replace") for p in sorted(DATA.glob("*.pdn"))]
@@ -27,7 +27,7 @@ def read_all(text: str) -> list[Game]:
         if game is None:
             return games
         assert isinstance(game, Game)
-        assert all(isinstance(e, PdnError) and e.line >= 1 and e.column >= 1
+        assert all(isinstance(e, PdnProblem) and e.line >= 1 and e.column >= 1
                    for e in game.errors)
         games.append(game)
         assert len(games) <= len(text) + 1, "the reader does not advance"
