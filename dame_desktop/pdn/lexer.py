@@ -53,8 +53,8 @@ GLYPHS: dict[str, int] = {
 # Only ASCII digits are numbers: "\d" would also take "٣" or "３" (str regexes are Unicode).
 _SQ = r"(?:[a-l][0-9]{1,2}|[0-9]{1,2})"
 _MOVE = (
-    rf"{_SQ}(?:[ \t]?[-x:×][ \t]?{_SQ})+"
-    r"|[a-l][0-9]{1,2}[a-l][0-9]{1,2}(?:[a-l][0-9]{1,2})*"
+    rf"{_SQ}(?:[ \t]?[-x:×][ \t]?{_SQ})++"  # possessive: no memory per hop (long tokens)
+    r"|[a-l][0-9]{1,2}[a-l][0-9]{1,2}(?:[a-l][0-9]{1,2})*+"
     r"|[0-9]{4}(?![0-9.])"
 )
 _GLYPH = r"[!?]{1,5}|\([!?]{1,5}\)|□"

@@ -43,9 +43,10 @@ T = TypeVar("T")
 VisitorArg = BaseVisitor[T] | Callable[[], BaseVisitor[T]]
 
 _LEXERS: weakref.WeakKeyDictionary[object, GameLexer] = weakref.WeakKeyDictionary()
+# possessive quantifiers throughout: a failed match must not try every split of the spaces
 _SETUP_FEN = re.compile(
-    r'^\s*FEN\s*[=:]?\s*["\u201c\u201d]?([^"\u201c\u201d]*)["\u201c\u201d]?\s*$', re.IGNORECASE)
-_EMPTY_FEN = re.compile(r"^\s*([WB?])\s*(?::\s*[WB]?\s*)*\.?\s*$", re.IGNORECASE)
+    r'\s*+FEN\s*+[=:]?\s*+["\u201c\u201d]?([^"\u201c\u201d]*+)["\u201c\u201d]?\s*+', re.IGNORECASE)
+_EMPTY_FEN = re.compile(r"\s*+([WB?])\s*+(?::\s*+[WB]?\s*+)*+\.?\s*+", re.IGNORECASE)
 _SQUARE_TOKENS = re.compile(r"[a-l][0-9]{1,2}|[0-9]{1,2}")
 _FOREIGN_DIGIT = re.compile(r"[^\x00-\x7f]")
 K = ProblemKind
@@ -545,7 +546,7 @@ def _from_fen(fen: str, rules: RuleSet) -> Position | PdnProblem:
         bad = next(c for c in fen if not c.isascii())
         reason = f"FEN {shown!r}: {bad!r} is not part of a FEN (squares are written 0-9)"
         return _problem(reason, K.BAD_FEN, fen=shown, reason=reason)
-    empty = _EMPTY_FEN.match(fen)
+    empty = _EMPTY_FEN.fullmatch(fen)
     if empty:
         turn = empty.group(1).upper()
         colour = rules.first if turn == "?" else Color(turn)
@@ -563,27 +564,9 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
     ``quiet`` only counts: the visitor sees nothing (used to test other rules).  An
     exception inside (a bug) becomes the game's INTERNAL_ERROR problem at the token it met.
     """
-    counted = 0
-    kept = 0
-    over: dict[ProblemKind, int] = {}  # kind -> how many were left out
-    first_over: dict[ProblemKind, PdnProblem] = {}  # kind -> the first of them, placed
     if quiet:
         visitor = BaseVisitor()
-
-    def report(problem: PdnProblem, tok: Token | None, offset: int = 0) -> None:
-        nonlocal counted, kept
-        counted += 1
-        if quiet:
-            return
-        if kept >= MAX_PROBLEMS:
-            if problem.kind not in over:
-                over[problem.kind] = 0
-                first_over[problem.kind] = _placed(text, tok, problem, offset)
-            over[problem.kind] += 1
-            return
-        kept += 1
-        visitor.handle_error(_placed(text, tok, problem, offset))
-
+    report = _Reporter(text, visitor, quiet)
     if visitor.begin_game() is SKIP:
         return 0, 0
     state = _State()
@@ -596,18 +579,64 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
         with contextlib.suppress(Exception):  # a broken visitor: nothing more to save
             for _ in range(state.open_variations):
                 visitor.end_variation()
-    for kind, count in over.items():
-        first = first_over[kind]
-        visitor.handle_error(first._replace(
-            message=f"…and {count} more problems of the same kind ({first.message})",
-            kind=K.TOO_MANY_PROBLEMS,
-            values=(("count", count), ("kind", kind.value), ("example", first.message))))
+    report.summary()
     if failed:
         with contextlib.suppress(Exception):
             visitor.end_game()
     else:
         visitor.end_game()
-    return state.move_errors + failed, counted
+    return state.move_errors + failed, report.counted
+
+
+class _Reporter:
+    """Passes problems to the visitor, placed in the file: the first ``MAX_PROBLEMS``, then
+    only counts per kind (:meth:`summary` reports one ``TOO_MANY_PROBLEMS`` for each)."""
+
+    __slots__ = ("text", "visitor", "quiet", "counted", "kept", "over", "first_over")
+
+    def __init__(self, text: GameText, visitor: BaseVisitor[T], quiet: bool) -> None:
+        self.text = text
+        self.visitor: BaseVisitor[object] = visitor  # type: ignore[assignment]
+        self.quiet = quiet
+        self.counted = 0
+        self.kept = 0
+        self.over: dict[ProblemKind, int] = {}  # kind -> how many were left out
+        self.first_over: dict[ProblemKind, PdnProblem] = {}  # kind -> the first, placed
+
+    def counts_only(self, kind: ProblemKind, times: int = 1) -> bool:
+        """Count ``times`` problems of ``kind`` without making them, if they would be left
+        out anyway (True), so a flood of them costs little."""
+        if self.quiet or (self.kept >= MAX_PROBLEMS and kind in self.over):
+            self.counted += times
+            if not self.quiet:
+                self.over[kind] += times
+            return True
+        return False
+
+    def __call__(self, problem: PdnProblem, tok: Token | None, times: int = 1) -> None:
+        """Report ``problem`` at ``tok`` (``times`` times: at each of that many characters)."""
+        self.counted += times
+        if self.quiet:
+            return
+        offset = 0
+        while offset < times and self.kept < MAX_PROBLEMS:
+            self.kept += 1
+            self.visitor.handle_error(_placed(self.text, tok, problem, offset))
+            offset += 1
+        if offset < times:
+            kind = problem.kind
+            if kind not in self.over:
+                self.over[kind] = 0
+                self.first_over[kind] = _placed(self.text, tok, problem, offset)
+            self.over[kind] += times - offset
+
+    def summary(self) -> None:
+        for kind, count in self.over.items():
+            first = self.first_over[kind]
+            self.visitor.handle_error(first._replace(
+                message=f"…and {count} more problems of the same kind ({first.message})",
+                kind=K.TOO_MANY_PROBLEMS,
+                values=(("count", count), ("kind", kind.value), ("example", first.message))))
 
 
 class _State:
@@ -635,7 +664,7 @@ _TOO_LONG_WHAT = {"move": "move", "comment": "comment", "tag": "tag value", "set
 
 def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
                  guessed: bool, problems: tuple[tuple[str, PdnProblem], ...],
-                 report: Callable[..., None], status: _State) -> None:
+                 report: _Reporter, status: _State) -> None:
     tokens = text.tokens
     visitor.begin_headers()
     tag_tokens: dict[str, Token] = {}
@@ -757,8 +786,11 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
                 skip_depth = depth
         elif kind == CLOSE:
             if depth == 0:
-                for i in range(int(tok[3] or 1)):  # a run of them counts in one token
-                    report(_problem("')' without a matching '('", K.UNMATCHED_CLOSE), tok, i)
+                # a run of them is one token that counts them
+                times = int(tok[3] or 1)
+                if not report.counts_only(K.UNMATCHED_CLOSE, times):
+                    report(_problem("')' without a matching '('", K.UNMATCHED_CLOSE), tok,
+                           times)
                 continue
             depth -= 1
             closed = levels.pop()
@@ -779,7 +811,7 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
                                 K.SETUP_AT_VARIATION_START), tok)
                 skip_depth = depth
                 continue
-            m = _SETUP_FEN.match(tok[2])
+            m = _SETUP_FEN.fullmatch(tok[2])
             if not m:
                 shown = shorten(tok[2])
                 report(_problem(f"setup /{shown}/ is not /FEN \"...\"/", K.BAD_SETUP,
@@ -797,8 +829,10 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
             visitor.visit_setup(pos.fen(), after)
             level[1] = after
         elif kind == lx.TEXT:
-            shown = shorten(tok[2])
-            report(_problem(f"unexpected text {shown!r}", K.UNEXPECTED_TEXT, text=shown), tok)
+            if not report.counts_only(K.UNEXPECTED_TEXT):
+                shown = shorten(tok[2])
+                report(_problem(f"unexpected text {shown!r}", K.UNEXPECTED_TEXT, text=shown),
+                       tok)
         elif kind == lx.UNKNOWN_MOVE:
             if depth == 0 and tok is last_token and headers_result == tok[2]:
                 visitor.visit_result(tok[2])  # [Result "-"] ... "-": the game's terminator

@@ -41,7 +41,7 @@ State = tuple[int, int, int, bool]
 
 TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 _TAG_NAME = re.compile(r"[A-Za-z_]\w*")
-_COMMAND = re.compile(r"\[%(\w+)\s+([^\]]*)\]")
+_COMMAND = re.compile(r"\[%(\w+)\s++([^\]\[]*+)\]")  # stops at the next "[": linear
 
 
 class Nag(NamedTuple):
