@@ -98,6 +98,7 @@ _MASTER = re.compile(
 _TAG_HEAD = re.compile(rf"\[\s*+(?P<name>[A-Za-z_]\w{{0,{MAX_TAG_NAME - 1}}})(?!\w)[ \t]*+")
 _TAG_VALUE = re.compile(r"(?:\\.|[^\"\\\n\u201c\u201d])*+[\"\u201c\u201d][ \t]*+\]")
 _SPACES = re.compile(r"\s*+")
+_BIG_BUFFER = 8192  # from this size on the buffer grows by a quarter at least
 _COMMENT_KINDS = frozenset(("comment", "lcomment", "escape", "tag", "rawtag"))
 _UNESCAPE = re.compile(r"\\(.)")
 _LINE_BREAKS = re.compile(r"[ \t]*\n[ \t]*")
@@ -189,8 +190,10 @@ class GameLexer:
     def _extend(self, buf: str, line_starts: list[int], count: int) -> tuple[str, str | None]:
         """Read up to ``count`` lines onto ``buf``: (new buffer, the text read or None at EOF).
 
-        Lines are joined before the one concatenation, so a game (or an unclosed comment)
-        spanning many lines costs linear time.
+        Lines are joined before the one concatenation, and once the buffer is large (a long
+        game, an unclosed comment) at least a quarter of its length is read each time, so
+        its copies add up to linear time.  Small games are read line by line (so ``tell()``
+        between games stays near the next game).
         """
         parts: list[str] = []
         length = len(buf)
@@ -199,7 +202,10 @@ class GameLexer:
             parts.append("\n")
             length += 1
         read = False
-        for _ in range(count):
+        enough = length + (length >> 2) if length >= _BIG_BUFFER else 0
+        lines = 0
+        while lines < count or length < enough:
+            lines += 1
             line = self._read_line()
             if line is None:
                 break
