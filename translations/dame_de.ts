@@ -51,10 +51,6 @@
 <context>
     <name>BoardWidget</name>
     <message>
-        <source>Several captures end on that square: choose the way by moving to the next square first</source>
-        <translation>Mehrere Schlagwege enden auf diesem Feld: Wähle den Weg, indem du zuerst auf das nächste Feld ziehst</translation>
-    </message>
-    <message>
         <source>No move can be made now</source>
         <translation>Gerade kann kein Zug gemacht werden</translation>
     </message>
@@ -79,12 +75,20 @@
         <translation>Dieses Feld ist besetzt</translation>
     </message>
     <message>
+        <source>Several captures end on that square: choose the way by moving to the next square first (%1)</source>
+        <translation>Mehrere Schläge enden auf diesem Feld: wähle den Weg, indem du zuerst auf das nächste Feld ziehst (%1)</translation>
+    </message>
+    <message>
         <source>Another capture takes precedence under these rules</source>
         <translation>Nach diesen Regeln hat ein anderer Schlag Vorrang</translation>
     </message>
     <message>
         <source>Men move only forward</source>
         <translation>Steine ziehen nur vorwärts</translation>
+    </message>
+    <message>
+        <source>You touched the piece on %1: it must be moved</source>
+        <translation>Du hast den Stein auf %1 berührt: er muss gezogen werden</translation>
     </message>
     <message>
         <source>This piece cannot move there</source>
@@ -770,6 +774,10 @@
 </context>
 <context>
     <name>Keyboard</name>
+    <message>
+        <source>Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step through the moves.</source>
+        <translation>Tasten auf dem Brett: Hoch/Runter und Umschalt+Links/Rechts bewegen den Cursor über die dunklen Felder, Eingabe oder Leertaste nimmt auf und setzt ab, Esc stellt zurück, Links/Rechts/Pos1/Ende blättern durch die Züge.</translation>
+    </message>
     <message>
         <source>Light king %1</source>
         <translation>Hell Dame %1</translation>
@@ -1514,8 +1522,12 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
         <translation>Stellung aufbauen</translation>
     </message>
     <message>
-        <source>Click a square to put the chosen piece there; click it again to take it away.</source>
-        <translation>Klick auf ein Feld, um den gewählten Stein dorthin zu setzen; klick noch einmal, um ihn wieder wegzunehmen.</translation>
+        <source>Rules:</source>
+        <translation>Regeln:</translation>
+    </message>
+    <message>
+        <source>Click a square to put the chosen piece there; click it again or right-click to take it away. Drag a piece from the list or from square to square; drag it off the board to remove it.</source>
+        <translation>Klicke auf ein Feld, um den gewählten Stein dorthin zu setzen; ein zweiter Klick oder ein Rechtsklick nimmt ihn wieder weg. Ziehe einen Stein aus der Liste aufs Brett oder von Feld zu Feld; vom Brett gezogen ist er entfernt.</translation>
     </message>
     <message>
         <source>Light man</source>
@@ -1578,12 +1590,36 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
         <translation>Diese FEN lässt sich nicht lesen: %1</translation>
     </message>
     <message>
+        <source>A light man stands on %1, the row where it is crowned: make it a king or move it.</source>
+        <translation>Ein heller Stein steht auf %1, der Reihe, auf der er zur Dame wird: mach ihn zur Dame oder setze ihn um.</translation>
+    </message>
+    <message>
+        <source>Light men stand on %1, the row where they are crowned: make them kings or move them.</source>
+        <translation>Helle Steine stehen auf %1, der Reihe, auf der sie zur Dame werden: mach sie zu Damen oder setze sie um.</translation>
+    </message>
+    <message>
+        <source>A dark man stands on %1, the row where it is crowned: make it a king or move it.</source>
+        <translation>Ein dunkler Stein steht auf %1, der Reihe, auf der er zur Dame wird: mach ihn zur Dame oder setze ihn um.</translation>
+    </message>
+    <message>
+        <source>Dark men stand on %1, the row where they are crowned: make them kings or move them.</source>
+        <translation>Dunkle Steine stehen auf %1, der Reihe, auf der sie zur Dame werden: mach sie zu Damen oder setze sie um.</translation>
+    </message>
+    <message>
+        <source>%1 has %2 pieces, but starts with %3 under these rules.</source>
+        <translation>%1 hat %2 Steine, beginnt nach diesen Regeln aber mit %3.</translation>
+    </message>
+    <message>
         <source>The board is empty.</source>
         <translation>Das Brett ist leer.</translation>
     </message>
     <message>
-        <source>The side to move has no move: the game would be over at once.</source>
-        <translation>Die Seite am Zug hat keinen Zug: Die Partie wäre sofort vorbei.</translation>
+        <source>%1 has no pieces: the game would be over at once. You can still save the position.</source>
+        <translation>%1 hat keine Steine: die Partie wäre sofort zu Ende. Speichern kannst du die Stellung trotzdem.</translation>
+    </message>
+    <message>
+        <source>%1 is to move but has no move: the game would be over at once. Choose the other side to move, or save the position.</source>
+        <translation>%1 ist am Zug, kann aber nicht ziehen: die Partie wäre sofort zu Ende. Lass die andere Seite ziehen oder speichere die Stellung.</translation>
     </message>
 </context>
 <context>

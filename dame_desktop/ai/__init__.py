@@ -1,12 +1,24 @@
 """The computer opponent: search, evaluation and playing levels.  Pure Python, no Qt.
 
 ``search(position, rules, limit, should_stop)`` is the engine; ``choose_move`` plays at a
-:class:`Level`; ``hint``, ``analyse``, ``accept_draw`` and ``should_huff`` answer the UI.
+:class:`Level`; ``hint``, ``analyse``, ``answer_draw_offer`` (``accept_draw``),
+``should_offer_draw`` and ``should_huff`` answer the UI.
 """
 
 from __future__ import annotations
 
-from .advice import accept_draw, analyse, choose_move, hint, should_huff
+from .advice import (
+    DrawAnswer,
+    DrawReason,
+    accept_draw,
+    analyse,
+    answer_draw_offer,
+    choose_move,
+    hint,
+    should_huff,
+    should_offer_draw,
+    steady_score,
+)
 from .evaluate import Evaluator, evaluator
 from .levels import BEGINNER, EASY, HARD, LEVELS, MASTER, MEDIUM, Level, find_level
 from .search import WIN, Limit, SearchMemory, SearchResult, search
@@ -19,6 +31,8 @@ __all__ = [
     "MASTER",
     "MEDIUM",
     "WIN",
+    "DrawAnswer",
+    "DrawReason",
     "Evaluator",
     "Level",
     "Limit",
@@ -26,10 +40,13 @@ __all__ = [
     "SearchResult",
     "accept_draw",
     "analyse",
+    "answer_draw_offer",
     "choose_move",
     "evaluator",
     "find_level",
     "hint",
     "search",
     "should_huff",
+    "should_offer_draw",
+    "steady_score",
 ]

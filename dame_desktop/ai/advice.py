@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
-from ..core.game import HuffChoice
+from ..core.game import HuffChoice, drawn_material
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
-from .levels import Level
+from .levels import MEDIUM, Level
 from .search import Limit, SearchMemory, SearchResult, StopFlag, random_seed, search
 
 HINT_LIMIT = Limit(movetime=1.0)
 DRAW_LIMIT = Limit(movetime=0.5)
 HUFF_LIMIT = Limit(movetime=0.3)
 DRAW_MARGIN = 15  # hundredths of a man that still count as "equal"
+STEADY_LIMIT = Limit(movetime=0.1, depth=4)
 
 
 def choose_move(
@@ -80,25 +83,201 @@ def analyse(
     )
 
 
+# -- draw offers ------------------------------------------------------------------------------
+
+
+class DrawReason(enum.Enum):
+    """Why the computer answered a draw offer as it did (the UI words it in one sentence)."""
+
+    DEAD_DRAW = "dead-draw"  # accept: the material cannot win (drawn_material)
+    STABLE_EQUAL = "stable-equal"  # accept: few pieces and an equal score for many moves
+    STANDS_WORSE = "stands-worse"  # accept: the computer stands clearly worse
+    MUCH_PLAY_LEFT = "much-play-left"  # decline: much of the game is left and it is not worse
+    STANDS_BETTER = "stands-better"  # decline: the computer stands better
+    UNDECIDED = "undecided"  # decline: few pieces, not worse, but not a dead draw yet
+    GAME_OVER = "game-over"  # decline: there is nothing left to agree on
+
+
+@dataclass(frozen=True)
+class DrawAnswer:
+    """The computer's answer to a draw offer in ``position``.
+
+    ``score`` is the computer's view in hundredths of a man (None when no search was
+    needed).  The answer belongs to ``position``: drop it if the game has moved on.
+    """
+
+    accept: bool
+    reason: DrawReason
+    position: Position
+    score: int | None = None
+
+
+@dataclass(frozen=True)
+class DrawPolicy:
+    """How willing a level is to agree a draw.
+
+    ``worse_margin``: accept when the score is this far below zero (hundredths of a man).
+    ``much_play``: while at least this share of the starting pieces is on the board, an
+    equal position is "much play left".  ``stable_moves``: this many recent scores within
+    ``DRAW_MARGIN`` (with the current one) make a "long stable equal" position.
+    """
+
+    worse_margin: int
+    much_play: float
+    stable_moves: int
+
+
+DRAW_POLICIES: dict[str, DrawPolicy] = {
+    "beginner": DrawPolicy(worse_margin=30, much_play=0.75, stable_moves=4),
+    "easy": DrawPolicy(worse_margin=45, much_play=0.7, stable_moves=6),
+    "medium": DrawPolicy(worse_margin=60, much_play=0.6, stable_moves=8),
+    "hard": DrawPolicy(worse_margin=80, much_play=0.5, stable_moves=10),
+    "master": DrawPolicy(worse_margin=100, much_play=0.5, stable_moves=12),
+}
+
+
+def draw_policy(level: Level | None) -> DrawPolicy:
+    """The policy of ``level`` (Medium's for None or a level without one of its own)."""
+    key = (level or MEDIUM).key
+    return DRAW_POLICIES.get(key, DRAW_POLICIES[MEDIUM.key])
+
+
+def _much_play_left(position: Position, policy: DrawPolicy) -> bool:
+    rules = position.rules
+    start = 2 * rules.start_rows * (rules.board_size // 2)
+    on_board = position.count(Color.WHITE) + position.count(Color.BLACK)
+    return on_board >= policy.much_play * start
+
+
+def _stable_equal(score: int, recent_scores: Sequence[int], moves: int) -> bool:
+    if len(recent_scores) < moves or abs(score) > DRAW_MARGIN:
+        return False
+    return all(abs(s) <= DRAW_MARGIN for s in recent_scores[-moves:])
+
+
+def judge_draw_offer(
+    position: Position,
+    score: int,
+    level: Level | None = None,
+    recent_scores: Sequence[int] = (),
+) -> DrawAnswer:
+    """The answer to a draw offer when the computer's score is ``score`` (its own view).
+
+    The policy without the search, so that each case can be checked on its own:
+    a dead draw accepts; a score ``worse_margin`` or more below zero accepts (Beginner
+    sooner than Master); a better score declines; with much play left an equal position
+    declines; with few pieces a long stable equal score (``recent_scores``: the computer's
+    :func:`steady_score` after each of its last moves, oldest first) accepts, otherwise it
+    declines as undecided.
+    """
+    policy = draw_policy(level)
+    if not position.legal_moves():
+        return DrawAnswer(False, DrawReason.GAME_OVER, position, score)
+    if drawn_material(position):
+        return DrawAnswer(True, DrawReason.DEAD_DRAW, position, score)
+    if score <= -policy.worse_margin:
+        return DrawAnswer(True, DrawReason.STANDS_WORSE, position, score)
+    if score > DRAW_MARGIN:
+        return DrawAnswer(False, DrawReason.STANDS_BETTER, position, score)
+    if _much_play_left(position, policy):
+        return DrawAnswer(False, DrawReason.MUCH_PLAY_LEFT, position, score)
+    if _stable_equal(score, recent_scores, policy.stable_moves):
+        return DrawAnswer(True, DrawReason.STABLE_EQUAL, position, score)
+    return DrawAnswer(False, DrawReason.UNDECIDED, position, score)
+
+
+def answer_draw_offer(
+    position: Position,
+    level: Level | None = None,
+    *,
+    engine: Color | None = None,
+    recent_scores: Sequence[int] = (),
+    limit: Limit | None = None,
+    should_stop: StopFlag | None = None,
+    history: Iterable[Position] = (),
+    quiet_plies: int = 0,
+) -> DrawAnswer:
+    """The computer (``engine``, by default the side to move) answers a draw offer.
+
+    It judges the position as a fair opponent at ``level`` (see :func:`judge_draw_offer`),
+    searching ``limit`` (half a second by default, without the level's noise) unless the
+    material alone decides.  ``recent_scores`` are the computer's scores after its last
+    moves, oldest first, as :func:`steady_score` gives them.
+    """
+    if not position.legal_moves():
+        return DrawAnswer(False, DrawReason.GAME_OVER, position)
+    if drawn_material(position):
+        return DrawAnswer(True, DrawReason.DEAD_DRAW, position)
+    result = search(position, position.rules, limit or DRAW_LIMIT, should_stop,
+                    history=history, quiet_plies=quiet_plies)
+    score = result.score
+    if engine is not None and engine is not position.turn:
+        score = -score
+    return judge_draw_offer(position, score, level, recent_scores)
+
+
+def steady_score(
+    position: Position,
+    engine: Color | None = None,
+    limit: Limit | None = None,
+    should_stop: StopFlag | None = None,
+) -> int:
+    """A short search's score of ``position`` for ``engine`` (by default the side to move),
+    without the level's noise: the value to keep, after each of the computer's moves, for
+    ``recent_scores``.  (The score of a noisy level's own move is jittered by its noise and
+    would never look stable.)  About a tenth of a second at most.
+    """
+    if not position.legal_moves():
+        return 0
+    result = search(position, position.rules, limit or STEADY_LIMIT, should_stop)
+    return -result.score if engine is not None and engine is not position.turn else result.score
+
+
 def accept_draw(
     position: Position,
     rules: RuleSet | None = None,
     engine: Color | None = None,
     limit: Limit | None = None,
     should_stop: StopFlag | None = None,
+    *,
+    level: Level | None = None,
+    recent_scores: Sequence[int] = (),
 ) -> bool:
-    """Whether the engine (``engine``, by default the side to move) accepts a draw offer.
+    """Whether the engine accepts a draw offer: :func:`answer_draw_offer`'s ``accept``.
 
-    It accepts when the position is equal or worse for it.
+    Kept for callers that need no reason; ``rules`` must be ``position.rules`` (the
+    position carries its rule set).
     """
-    rules = rules or position.rules
-    result = search(position, rules, limit or DRAW_LIMIT, should_stop)
-    if result.move is None:
-        return True  # the game is over anyway
-    score = result.score
-    if engine is not None and engine is not position.turn:
-        score = -score
-    return score <= DRAW_MARGIN
+    if rules is not None and rules != position.rules:
+        raise ValueError("rules must be the position's rule set")
+    answer = answer_draw_offer(position, level, engine=engine, recent_scores=recent_scores,
+                               limit=limit, should_stop=should_stop)
+    return answer.accept
+
+
+def should_offer_draw(
+    position: Position,
+    level: Level | None = None,
+    *,
+    recent_scores: Sequence[int] = (),
+) -> bool:
+    """Whether the computer, to move in ``position``, offers a draw itself.
+
+    Only in dead-drawn positions: drawn material, or few pieces with a stable equal score
+    for twice the level's ``stable_moves``.  No search (``recent_scores`` as for
+    :func:`answer_draw_offer`).  The window asks after the computer's move and should not repeat an
+    offer the human declined until the position changes in material.
+    """
+    if not position.legal_moves():
+        return False
+    if drawn_material(position):
+        return True
+    if not recent_scores:
+        return False
+    policy = draw_policy(level)
+    if _much_play_left(position, policy):
+        return False
+    return _stable_equal(recent_scores[-1], recent_scores, 2 * policy.stable_moves)
 
 
 def should_huff(

@@ -133,7 +133,8 @@ def _load_extras(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     """Subcommands of the other layers (PDN, engine), each in its own module of this package."""
     import importlib
 
-    for name in ("dame_desktop.cli.pdn", "dame_desktop.cli.ai"):
+    for name in ("dame_desktop.cli.pdn", "dame_desktop.cli.ai", "dame_desktop.cli.analyse",
+                 "dame_desktop.cli.hub"):
         importlib.import_module(name).register(sub)
 
 

@@ -1,7 +1,17 @@
-"""A game in progress: history, undo/redo, draw counters, result and huffing ("Blasen").
+"""A game in progress: history, undo/redo, draw counters, result, huffing ("Blasen") and
+touch-move ("berührt - geführt").
 
 ``Game`` is the one mutable object of the core.  Every ply stores a full snapshot of the
 state, so undo and redo restore counters and pending huff decisions exactly.
+
+Touch-move (``RuleSet.touch_move``, seed 001: "Wer einen Stein berührt, muss auch mit ihm
+ziehen - es sei denn, er erklärt ausdrücklich, ihn nur zurechtrücken zu wollen"): the human
+input path calls :meth:`Game.touch` when a player picks up a piece.  While a piece is
+touched, :meth:`Game.legal_moves` holds only its moves and :meth:`Game.play` refuses any
+other piece with an :class:`IllegalMoveError` of kind ``IllegalKind.TOUCHED``.  The computer
+never calls ``touch`` and so is never bound.  The touch belongs to the move being made: every
+move, huffing decision, undo, redo, resignation and draw clears it.  It is not part of the
+game record (PDN, autosave): a restored game starts its next move untouched.
 """
 
 from __future__ import annotations
@@ -9,10 +19,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
-from .errors import GameError, IllegalMoveError
+from .errors import GameError, IllegalKind, IllegalMoveError
 from .move import Move
 from .position import Kind, Position
-from .rules import Color, RuleSet
+from .rules import Color, ColourName, RuleSet
 
 
 class Reason(enum.Enum):
@@ -26,6 +36,7 @@ class Reason(enum.Enum):
     THREE_KINGS_DIAGONAL = "three-kings-diagonal"
     AGREEMENT = "agreement"
     RESIGNATION = "resignation"
+    TIME = "time"  # a clock ran out (the opponent wins, or a draw when it cannot win)
 
 
 @dataclass(frozen=True)
@@ -42,6 +53,18 @@ class HuffChoice(enum.Enum):
     ACCEPT = "accept"
     BLOW = "blow"
     CORRECT = "correct"
+
+
+class Touch(enum.Enum):
+    """What :meth:`Game.touch` did (the UI may word it; only BOUND changes the game)."""
+
+    BOUND = "bound"  # the piece is touched: the move must be made with it
+    STRAIGHTENED = "straightened"  # announced as straightening: nothing is bound
+    OFF = "off"  # the rule set has no touch-move rule
+    NOT_OWN = "not-own"  # an empty square or a piece of the other side
+    CANNOT_MOVE = "cannot-move"  # an own piece without a legal move is not "touched"
+    ALREADY_BOUND = "already-bound"  # another piece was touched first and stays bound
+    GAME_OVER = "game-over"
 
 
 @dataclass(frozen=True)
@@ -77,6 +100,7 @@ class Game:
     start: Position | None = None
     _states: list[State] = field(default_factory=list, init=False, repr=False)
     _redo: list[State] = field(default_factory=list, init=False, repr=False)
+    _touched: int | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.start is None:
@@ -129,13 +153,57 @@ class Game:
         return self._states[-1].move
 
     def legal_moves(self) -> list[Move]:
-        """What the side to move may play now (with huffing, missed captures too)."""
+        """What the side to move may play now (with huffing, missed captures too).
+
+        While a piece is touched (touch-move), only that piece's moves.
+        """
+        moves = self._unbound_moves()
+        if self._touched is not None:
+            moves = [m for m in moves if m.from_sq == self._touched]
+        return moves
+
+    def _unbound_moves(self) -> list[Move]:
         if self.is_over:
             return []
         pos = self.position
         if self.rules.huffing and not self.state.must_capture:
             return pos.huff_moves()
         return pos.legal_moves()
+
+    # -- touch-move ----------------------------------------------------------------------
+
+    @property
+    def touched(self) -> int | None:
+        """The square of the piece the side to move has touched, or None."""
+        return self._touched
+
+    def touch(self, square: int, *, straighten: bool = False) -> Touch:
+        """The player to move picks up the piece on ``square`` (the human input path only).
+
+        Under ``RuleSet.touch_move`` an own piece with a legal move becomes bound: the move
+        must be made with it.  ``straighten=True`` (announced before touching) binds nothing.
+        An empty square, an enemy piece or an own piece that cannot move binds nothing, and a
+        piece touched earlier in the same move stays bound.  Raises GameError for a square
+        that is not on the board.
+        """
+        geo = self.position.geometry
+        if not 1 <= square < len(geo.sq_to_bit):
+            raise GameError(f"there is no square {square} on this board")
+        if not self.rules.touch_move:
+            return Touch.OFF
+        if self.is_over:
+            return Touch.GAME_OVER
+        if self._touched is not None:
+            return Touch.BOUND if square == self._touched else Touch.ALREADY_BOUND
+        piece = self.position.piece_at(square)
+        if piece is None or piece.color is not self.position.turn:
+            return Touch.NOT_OWN
+        if straighten:
+            return Touch.STRAIGHTENED
+        if not any(m.from_sq == square for m in self._unbound_moves()):
+            return Touch.CANNOT_MOVE
+        self._touched = square
+        return Touch.BOUND
 
     # -- playing -------------------------------------------------------------------------
 
@@ -148,7 +216,7 @@ class Game:
             raise GameError("the game is over")
         current = self.state
         pos = current.position
-        allowed = self.legal_moves()
+        allowed = self._unbound_moves()
         if isinstance(move, str):
             move = pos.parse_move(move, allowed)
         else:
@@ -156,6 +224,14 @@ class Game:
             if not found:
                 raise IllegalMoveError(f"{move} is not allowed in {pos.fen()}")
             move = found[0]
+        touched = self._touched
+        if touched is not None and move.from_sq != touched:
+            raise IllegalMoveError(
+                f"the piece on {touched} was touched and must move (touch-move), not the "
+                f"piece on {move.from_sq}",
+                kind=IllegalKind.TOUCHED,
+                square=touched,
+            )
         strict = pos.legal_moves()
         pending = None
         if move not in strict:
@@ -174,6 +250,7 @@ class Game:
         new = replace(new, result=self._natural_result(new))
         self._states.append(new)
         self._redo.clear()
+        self._touched = None
         return move
 
     def _offenders(self, pos: Position, strict: list[Move], played: Move) -> tuple[int, ...]:
@@ -212,6 +289,7 @@ class Game:
             self._states.pop()
             self._states[-1] = replace(self._states[-1], must_capture=True)
         self._redo.clear()
+        self._touched = None
 
     # -- undo / redo ---------------------------------------------------------------------
 
@@ -219,11 +297,13 @@ class Game:
         if not self.can_undo:
             raise GameError("nothing to undo")
         self._redo.append(self._states.pop())
+        self._touched = None
 
     def redo(self) -> None:
         if not self._redo:
             raise GameError("nothing to redo")
         self._states.append(self._redo.pop())
+        self._touched = None
 
     # -- ending by the players -----------------------------------------------------------
 
@@ -231,11 +311,24 @@ class Game:
         if self.is_over:
             raise GameError("the game is over")
         self._states[-1] = replace(self.state, result=Result(loser.opponent, Reason.RESIGNATION))
+        self._touched = None
 
     def agree_draw(self) -> None:
         if self.is_over:
             raise GameError("the game is over")
         self._states[-1] = replace(self.state, result=Result(None, Reason.AGREEMENT))
+        self._touched = None
+
+    def time_out(self, flagged: Color) -> Result:
+        """``flagged``'s clock ran out: the opponent wins, or the game is drawn when the
+        opponent cannot win any more (:func:`time_out_winner`).  Clears a touch.  Returns
+        the result; raises GameError when the game is already over."""
+        if self.is_over:
+            raise GameError("the game is over")
+        result = Result(time_out_winner(self.position, flagged), Reason.TIME)
+        self._states[-1] = replace(self.state, result=result)
+        self._touched = None
+        return result
 
     # -- rules of the end ----------------------------------------------------------------
 
@@ -353,3 +446,139 @@ def _strong_can_capture_lone_king(pos: Position) -> bool:
     if own.bit_count() != 3:
         return False
     return any(m.is_capture for m in pos.legal_moves())
+
+
+# -- drawn material and who can still win ----------------------------------------------------
+
+
+def drawn_material(pos: Position) -> bool:
+    """True when neither side can force a win with this material under ``pos.rules``.
+
+    A dead draw is recognised only when the side to move has no capture (a capture at once
+    may decide even these endings) and the rule set is not giveaway.  The endings:
+
+    - a lone king against a lone king (every rule set);
+    - with flying kings: a lone king against at most two pieces with a king (the endings the
+      FMJD 5-move and Russian 7.2.8 rules call drawn);
+    - with flying kings and a rule set that draws it (the old German rule, Russian 7.2.7):
+      a lone king on the long diagonal against three kings.
+
+    Short kings (English, Italian) win two kings against one, so only king against king is
+    drawn there.
+    """
+    rules = pos.rules
+    if rules.giveaway or pos.has_capture():
+        return False
+    wm, wk = _material(pos, Color.WHITE)
+    bm, bk = _material(pos, Color.BLACK)
+    if wm + wk == 0 or bm + bk == 0:
+        return False
+    if wm == bm == 0 and wk == bk == 1:
+        return True
+    if not rules.flying_kings:
+        return False
+    diagonal_rule = rules.draw_three_kings_diagonal or rules.draw_russian_endgame
+    for (sm, sk), (om, ok), lone in (
+        ((wm, wk), (bm, bk), pos.black),
+        ((bm, bk), (wm, wk), pos.white),
+    ):
+        if not (om == 0 and ok == 1):
+            continue
+        if sk >= 1 and sm + sk <= 2:
+            return True
+        if diagonal_rule and sm == 0 and sk == 3 and lone & pos.geometry.long_diagonal:
+            return True
+    return False
+
+
+def can_still_win(pos: Position, colour: Color) -> bool:
+    """Whether ``colour`` could still win ``pos`` (used when the other side's time runs out).
+
+    ``colour`` cannot win when the material is drawn (:func:`drawn_material`), or when it has
+    a single piece while the other side has a king: a lone piece can never force a win
+    against a king, which simply keeps away from it.  A side to move with a capture at hand
+    and every side under giveaway can still win.
+    """
+    if pos.rules.giveaway:
+        return True
+    own = pos.count(colour)
+    if own == 0:
+        return False
+    if pos.turn is colour and pos.has_capture():
+        return True
+    if drawn_material(pos):
+        return False
+    return not (own == 1 and pos.count(colour.opponent, Kind.KING) >= 1)
+
+
+def time_out_winner(pos: Position, flagged: Color) -> Color | None:
+    """Who wins when ``flagged``'s time runs out in ``pos``: the opponent, or None (a draw)
+    when the opponent cannot win any more (:func:`can_still_win`)."""
+    opponent = flagged.opponent
+    return opponent if can_still_win(pos, opponent) else None
+
+
+# -- naming the winner -------------------------------------------------------------------------
+
+
+class Mover(enum.Enum):
+    """A player by move order: the side that moves first under the rule set, or second."""
+
+    FIRST = "first"
+    SECOND = "second"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Who won, named every way the UI needs, so that it never shows a bare ``1-0``.
+
+    ``winner`` is None for a draw and for a game without a winner (``0-0``, ``is_draw``
+    False).  ``mover`` and ``colour_name`` name the winner by move order and by the rule
+    set's traditional colour name (English checkers: Black moves first).
+    """
+
+    winner: Color | None
+    mover: Mover | None
+    colour_name: ColourName | None
+    is_draw: bool
+
+    @property
+    def loser(self) -> Color | None:
+        return None if self.winner is None else self.winner.opponent
+
+
+def _verdict(winner: Color | None, rules: RuleSet, is_draw: bool) -> Verdict:
+    if winner is None:
+        return Verdict(None, None, None, is_draw)
+    mover = Mover.FIRST if winner is rules.first else Mover.SECOND
+    return Verdict(winner, mover, rules.colour_name(winner), False)
+
+
+def who_won(result: Result, rules: RuleSet) -> Verdict:
+    """The winner of a finished game of ``rules``."""
+    return _verdict(result.winner, rules, result.is_draw)
+
+
+_TOKEN_SCORES = {
+    "1-0": (1, 0), "0-1": (0, 1), "2-0": (1, 0), "0-2": (0, 1),
+    "1/2-1/2": (1, 1), "1-1": (1, 1), "½-½": (1, 1), "0.5-0.5": (1, 1), "0-0": (0, 0),
+}
+
+
+def who_won_token(token: str, rules: RuleSet) -> Verdict | None:
+    """The winner a PDN result token names, or None for ``*``, blank or unknown text.
+
+    The first number belongs to the side that moves first under ``rules`` (PDN 2.0, the
+    checkers convention and CheckerBoard): ``1-0`` in English checkers is a win for Black,
+    in German or 10x10 (``2-0``) for White.  ``0-0`` gives a verdict with no winner that is
+    not a draw either.
+    """
+    scores = _TOKEN_SCORES.get(token.strip().replace(" ", ""))
+    if scores is None:
+        return None
+    first, second = scores
+    if first > second:
+        return _verdict(rules.first, rules, False)
+    if second > first:
+        return _verdict(rules.first.opponent, rules, False)
+    return _verdict(None, rules, first > 0)

@@ -59,6 +59,37 @@ class Promotion(enum.Enum):
     PASS = "pass"  # continues as a man; crowned only when the move ends there (FMJD)
 
 
+class ColourName(enum.Enum):
+    """One traditional name of a side's pieces; the UI translates it (Hell, Weiß, ...)."""
+
+    LIGHT = "light"
+    DARK = "dark"
+    WHITE = "white"
+    BLACK = "black"
+
+
+class ColourNames(enum.Enum):
+    """How a rule set's tradition names the two sides (``Color.WHITE``, ``Color.BLACK``).
+
+    ``Color.WHITE`` is always the side on 21-32 (31-50) at the bottom, whoever starts:
+    German family sets say Hell/Dunkel (seed 003), the federations' texts say White and
+    Black (FMJD, WCDF: in English checkers Black moves first, ``RuleSet.first``).
+    """
+
+    LIGHT_DARK = "light-dark"
+    WHITE_BLACK = "white-black"
+
+    def of(self, colour: Color) -> ColourName:
+        """The name of ``colour``'s pieces under this naming."""
+        return _COLOUR_NAMES[self][0 if colour is Color.WHITE else 1]
+
+
+_COLOUR_NAMES: dict[ColourNames, tuple[ColourName, ColourName]] = {
+    ColourNames.LIGHT_DARK: (ColourName.LIGHT, ColourName.DARK),
+    ColourNames.WHITE_BLACK: (ColourName.WHITE, ColourName.BLACK),
+}
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """All parameters of a draughts rule set.  Frozen and hashable."""
@@ -90,6 +121,9 @@ class RuleSet:
     draw_russian_endgame: bool = False  # fmjd64 7.2.6 - 7.2.8
     draw_kings_vs_king_moves: int = 0  # 3+ kings vs a lone king: strong side's move limit
     draw_three_kings_diagonal: bool = False  # old German rule: 3 kings vs 1 on a1-h8
+    touch_move: bool = False  # a touched piece must move (Game.touch; seed 001)
+    # How the sides are called (not a rule: no switch, ignored by matching_preset)
+    colour_names: ColourNames = ColourNames.WHITE_BLACK
 
     @property
     def squares(self) -> int:
@@ -98,6 +132,19 @@ class RuleSet:
     @property
     def start_rows(self) -> int:
         return 3 if self.board_size == 8 else (self.board_size - 2) // 2
+
+    def colour_name(self, colour: Color) -> ColourName:
+        """The traditional name of ``colour``'s pieces under this rule set."""
+        return self.colour_names.of(colour)
+
+    @property
+    def first_colour_name(self) -> ColourName:
+        """The name of the side that moves first (Black in English checkers)."""
+        return self.colour_names.of(self.first)
+
+    @property
+    def second_colour_name(self) -> ColourName:
+        return self.colour_names.of(self.first.opponent)
 
     @property
     def is_custom(self) -> bool:
@@ -115,6 +162,7 @@ GERMAN = RuleSet(
     draw_quiet_plies=80,
     draw_quiet_reset_promotion=True,
     draw_three_kings_diagonal=True,
+    colour_names=ColourNames.LIGHT_DARK,
 )
 
 GERMAN_ASS = dataclasses.replace(
@@ -250,7 +298,7 @@ def find_rules(key: str) -> RuleSet:
 
 
 def _rule_fields() -> tuple[str, ...]:
-    skip = {"key", "name", "name_de", "gametype"}
+    skip = {"key", "name", "name_de", "gametype", "colour_names"}
     return tuple(f.name for f in dataclasses.fields(RuleSet) if f.name not in skip)
 
 
@@ -324,6 +372,9 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("three-kings-diagonal", "draw_three_kings_diagonal", "bool",
            "old German rule: 3 kings vs 1 king on the long diagonal a1-h8 is a draw "
            "when the lone king cannot be captured at once"),
+    Switch("touch-move", "touch_move", "bool",
+           "touch-move ('beruehrt - gefuehrt'): a player who touches a piece that can move "
+           "must move it, unless they said first that they only straighten it"),
 )
 
 _SWITCH_BY_NAME = {s.name: s for s in SWITCHES}

@@ -15,11 +15,11 @@ Two ways to cut a file into games:
 
 from __future__ import annotations
 
-import contextlib
+import hashlib
 import io
 import os
 import re
-import tempfile
+import stat
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,6 +28,13 @@ from pathlib import Path
 from dame_desktop.core import RuleSet
 from dame_desktop.pdn import Game, PdnProblem, ProblemKind, read_game, write_game
 from dame_desktop.pdn import lexer as lx
+from dame_desktop.store.files import (
+    FileProblem,
+    StorageError,
+    atomic_write_bytes,
+    problem_of,
+    remove_stale_temps,
+)
 
 EXACT_LIMIT = 2_000_000
 """Files up to this many bytes are cut into games by the PDN lexer itself."""
@@ -41,13 +48,53 @@ _UNESCAPE = re.compile(r"\\(.)")
 LIST_TAGS = ("White", "Black", "Event", "Site", "Date", "Round", "Result")
 
 
-class DocumentError(Exception):
-    """A file cannot be opened or saved; the message names the file and the reason."""
+OPEN_LIMIT = 512 << 20
+"""Files larger than this (512 MiB) are not opened: the index would not fit in memory."""
 
-    def __init__(self, message: str, path: Path | None = None, reason: str = "") -> None:
-        super().__init__(message)
-        self.path = path
-        self.reason = reason
+
+class DocumentError(StorageError):
+    """A file cannot be opened or saved; the message names the file and the reason.
+
+    ``kind`` (a :class:`~dame_desktop.store.files.FileProblem`) says what went wrong as data:
+    READ_ONLY, FOLDER_READ_ONLY, FOLDER_MISSING, DISK_FULL, NOT_A_FILE, PERMISSION, OTHER
+    when saving; NOT_FOUND, PERMISSION, NOT_A_FILE, TOO_BIG, OTHER when opening; NO_PATH for
+    a document without a file.  ``path`` is the file, ``reason`` the words for it.
+    """
+
+    def __init__(self, message: str, path: Path | None = None, reason: str = "",
+                 kind: FileProblem = FileProblem.OTHER) -> None:
+        super().__init__(message, path, kind, reason)
+
+
+_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"%PDF-", b"\x7fELF",
+          b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"Rar!", b"7z\xbc\xaf")
+_CONTROLS = re.compile(rb"[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")  # not \t \n \v \f \r or DOS end
+
+
+def looks_binary(data: bytes) -> str:
+    """Why ``data`` is no PDN text ("" when it may be): a known binary format's signature, a
+    UTF-16/32 byte order mark, or more than 1 % control bytes in the first 64 KB (a stray
+    NUL in a comment is still text)."""
+    sample = data[:65536]
+    if sample.startswith(_MAGIC):
+        return "it is a picture, an archive or a program, not text"
+    if sample.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "it is UTF-16 or UTF-32 text; save it as UTF-8"
+    if len(_CONTROLS.findall(sample)) * 100 > len(sample):
+        return "it holds binary data, not text"
+    return ""
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=32).digest()
+
+
+def _read_error(target: Path, exc: OSError) -> DocumentError:
+    kind = FileProblem.NOT_FOUND if isinstance(exc, FileNotFoundError) else problem_of(exc)
+    if kind is FileProblem.FOLDER_MISSING:  # ENOTDIR: a part of the path is a file
+        kind = FileProblem.NOT_FOUND
+    reason = exc.strerror or str(exc)
+    return DocumentError(f"cannot open {target}: {reason}", target, reason, kind)
 
 
 @dataclass
@@ -89,27 +136,67 @@ class PdnDocument:
     problems: list[Problem] = field(default_factory=list)
     method: str = "exact"
     verified: set[int] = field(default_factory=set)  # fast index: ranges checked by the lexer
-    stamp: tuple[int, int] | None = None  # (mtime in ns, size) when read or written
+    digest: bytes | None = None  # BLAKE2b of the bytes last read from or written to ``path``
 
     def changed_on_disk(self) -> bool:
-        """True when the file was changed by someone else since it was read or saved."""
-        return self.path is not None and self.stamp is not None and (
-            _stamp(self.path) != self.stamp)
+        """True when the file's content is no longer what was read or saved: compared by a
+        hash of its bytes (a change that keeps size and modification time is found too).  A
+        file that is gone or cannot be read counts as changed.  Never raises."""
+        if self.path is None or self.digest is None:
+            return False
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                return True
+            with open(self.path, "rb") as handle:
+                if os.fstat(handle.fileno()).st_size != len(self.data):
+                    return True
+                current = hashlib.blake2b(digest_size=32)
+                while chunk := handle.read(1 << 20):
+                    current.update(chunk)
+        except (OSError, ValueError):
+            return True
+        return current.digest() != self.digest
 
     # -- opening ---------------------------------------------------------------------------
 
     @classmethod
     def open(cls, path: str | Path, method: str | None = None) -> PdnDocument:
-        """Index the games of ``path``; raises DocumentError when it cannot be read."""
+        """Index the games of ``path`` (the temporary files killed saves of it left are
+        removed first).  Raises DocumentError (kind NOT_FOUND, PERMISSION, NOT_A_FILE,
+        TOO_BIG or OTHER) when it cannot be read, NOT_PDN when it is no text at all."""
         target = Path(path)
+        remove_stale_temps(target)
         try:
-            data = target.read_bytes()
+            if not stat.S_ISREG(os.stat(target).st_mode):  # a pipe or device would block
+                reason = "this is not a file"
+                raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                    FileProblem.NOT_A_FILE)
+            with open(target, "rb") as handle:
+                info = os.fstat(handle.fileno())
+                if info.st_size > OPEN_LIMIT:
+                    reason = f"the file is larger than {OPEN_LIMIT >> 20} MB"
+                    raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                        FileProblem.TOO_BIG)
+                data = handle.read(OPEN_LIMIT + 1)
         except OSError as exc:
-            reason = exc.strerror or str(exc)
-            raise DocumentError(f"cannot open {target}: {reason}", target, reason) from exc
-        doc = cls.from_bytes(data, method)
+            raise _read_error(target, exc) from exc
+        except MemoryError:
+            reason = "not enough memory to read the file"
+            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                FileProblem.TOO_BIG) from None
+        binary = looks_binary(data)
+        if binary:
+            reason = f"this is not a PDN file: {binary}"
+            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                FileProblem.NOT_PDN)
+        try:
+            doc = cls.from_bytes(data, method)
+        except MemoryError:
+            reason = "not enough memory to index the file"
+            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
+                                FileProblem.TOO_BIG) from None
         doc.path = target
-        doc.stamp = _stamp(target)
+        doc.digest = _digest(data)
         return doc
 
     @classmethod
@@ -209,31 +296,65 @@ class PdnDocument:
         game.errors[:] = [error.shifted(entry.line - 1) for error in game.errors]
         return game
 
-    def _split(self, index: int) -> None:
+    def _split(self, index: int, count: int = 1) -> None:
         """The fast index may have joined games without tags to the game before them: cut
-        the range with the lexer, so each game is listed (and saved) on its own."""
+        the ranges ``index .. index+count-1`` with the lexer, so each game is listed (and
+        saved) on its own.  One rebuild of the entry list per call, whatever it finds."""
+        stop = min(index + count, len(self.entries))
+        replaced: list[list[GameEntry]] = []
+        for at in range(index, stop):
+            parts = self._parts(at) if at not in self.verified else [self.entries[at]]
+            replaced.append(parts)
+        self.verified.update(range(index, stop))
+        if all(len(parts) == 1 for parts in replaced):
+            for at, parts in zip(range(index, stop), replaced, strict=True):
+                self.entries[at] = parts[0]
+            return
+        new_index: list[int] = []  # old position -> new position, for index .. stop-1
+        flat: list[GameEntry] = []
+        for parts in replaced:
+            new_index.append(index + len(flat))
+            flat.extend(parts)
+        shift = len(flat) - (stop - index)
+
+        def moved(old: int) -> int:
+            if old < index:
+                return old
+            return new_index[old - index] if old < stop else old + shift
+
+        self.entries[index:stop] = flat
+        self.edited = {moved(i): g for i, g in self.edited.items()}
+        self.verified = {moved(i) for i in self.verified}
+        self.verified.update(range(index, index + len(flat)))
+        for number in range(index, len(self.entries)):
+            self.entries[number].number = number + 1
+
+    def _parts(self, index: int) -> list[GameEntry]:
+        """The games the lexer finds in the range of entry ``index`` (itself when one)."""
         entry = self.entries[index]
         text = self.game_text(index)
         spans = _exact_spans(text)
-        self.verified.add(index)
         if len(spans) <= 1:
-            return
+            return [entry]
+        single = self.encoding != "utf-8"
+        done_chars, done_bytes = 0, entry.start
+        counted, line = 0, entry.line
 
-        def to_bytes(char: int) -> int:
-            if self.encoding != "utf-8":
+        def to_bytes(char: int) -> int:  # spans come in order: one pass over the text
+            nonlocal done_chars, done_bytes
+            if single:
                 return entry.start + char
-            return entry.start + len(text[:char].encode("utf-8"))
+            done_bytes += len(text[done_chars:char].encode("utf-8"))
+            done_chars = char
+            return done_bytes
 
-        parts = [GameEntry(0, tags or entry.tags if i == 0 else tags, to_bytes(start),
-                           to_bytes(end), entry.line + text.count("\n", 0, start))
-                 for i, (start, end, tags) in enumerate(spans)]
-        self.entries[index:index + 1] = parts
-        shift = len(parts) - 1
-        self.edited = {(i + shift if i > index else i): g for i, g in self.edited.items()}
-        self.verified = {(i + shift if i > index else i) for i in self.verified}
-        self.verified.update(range(index, index + len(parts)))
-        for number, item in enumerate(self.entries, 1):
-            item.number = number
+        parts = []
+        for i, (start, end, tags) in enumerate(spans):
+            line += text.count("\n", counted, start)
+            counted = start
+            parts.append(GameEntry(0, tags or entry.tags if i == 0 else tags, to_bytes(start),
+                                   to_bytes(end), line))
+        return parts
 
     def game_problems(self, index: int, game: Game) -> list[Problem]:
         return [Problem(index + 1, e.line, e.column, e.message) for e in game.errors]
@@ -242,6 +363,10 @@ class PdnDocument:
         """Read every game (for the problem list); yields (index, game) as it goes."""
         index = 0
         while index < len(self):  # the fast index may find more games on the way
+            if self.method == "fast" and index < len(self.entries) and (
+                    index not in self.verified):
+                # cut ranges in batches of a fiftieth of the file: a linear pass in all
+                self._split(index, max(200, len(self.entries) // 50))
             game = self.load_game(index, default_rules)
             yield index, game
             index += 1
@@ -320,55 +445,35 @@ class PdnDocument:
         return data
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Write the file atomically (to ``path`` for Save as); the index is rebuilt."""
+        """Write the file atomically (to ``path`` for Save as); the index is rebuilt.
+
+        Goes through :func:`dame_desktop.store.files.atomic_write_bytes`: a symbolic link's
+        target is written (the link stays), the file's permissions are kept, a write-protected
+        file is refused, and on any error the file on disk is unchanged.  Raises
+        DocumentError with ``kind`` NO_PATH, READ_ONLY, FOLDER_READ_ONLY, FOLDER_MISSING,
+        DISK_FULL, NOT_A_FILE, PERMISSION or OTHER.  It does not check
+        :meth:`changed_on_disk`: ask the user first.
+        """
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise DocumentError("the games have no file yet: choose one with Save as")
+            reason = "the games have no file yet: choose one with Save as"
+            raise DocumentError(reason, None, reason, FileProblem.NO_PATH)
         data = self.render()
-        atomic_write_bytes(target, data)
+        try:
+            atomic_write_bytes(target, data)
+        except StorageError as exc:
+            raise DocumentError(f"cannot save {target}: {exc.reason}", target, exc.reason,
+                                exc.kind) from exc
         fresh = PdnDocument.from_bytes(data, self.method)
         self.data = data
         self.encoding, self.bom, self.newline = fresh.encoding, fresh.bom, fresh.newline
         self.entries = fresh.entries
         self.verified = set()
         self.path = target
-        self.stamp = _stamp(target)
+        self.digest = _digest(data)
         self.edited = {}
         self.added = []
         return target
-
-
-def _stamp(path: Path) -> tuple[int, int] | None:
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data``: a temporary file in the same folder, then os.replace.
-
-    Raises DocumentError naming the file when it cannot be written.
-    """
-    tmp_name: str | None = None
-    try:
-        fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(tmp_name, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        os.replace(tmp_name, path)
-        tmp_name = None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise DocumentError(f"cannot save {path}: {reason}", path, reason) from exc
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
 
 
 def _list_tags(game: Game) -> dict[str, str]:

@@ -18,6 +18,7 @@ Event forms::
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,24 +26,25 @@ from pathlib import Path
 
 from dame_desktop.core import (
     Color,
-    DameError,
     Game,
     GameError,
     HuffChoice,
     Move,
     Position,
     Reason,
-    RulesError,
 )
 from dame_desktop.core.game import State
 from dame_desktop.store.files import (
+    Damage,
     PathArg,
     StorageError,
     StorageWarning,
+    StoreFile,
     WarningKind,
     data_dir,
     read_json,
     report_damage,
+    shorten,
     write_json,
 )
 from dame_desktop.store.settings import rules_from_spec, rules_spec
@@ -50,10 +52,24 @@ from dame_desktop.store.settings import rules_from_spec, rules_spec
 AUTOSAVE_FILE = "autosave.json"
 AUTOSAVE_FORMAT = "dame-autosave"
 AUTOSAVE_VERSION = 1
+EVENTS_MAX = 20_000
+"""More events than this (a game of 10,000 moves) are not replayed: the rest is reported."""
+_FILE_LIMIT = 16 * 1024 * 1024
+_MOVE_TEXT_MAX = 400  # "1x10x19x28x37x46..." of the longest capture fits easily
+_FEN_MAX = 1000
+_PLAYER_TEXT_MAX = 200
+_PLAYER_KEYS_MAX = 32
+
+log = logging.getLogger(__name__)
 
 
 class AutosaveError(ValueError):
-    """Autosave data that cannot give a game at all; the message names the problem."""
+    """Autosave data that cannot give a game at all; the message names the problem and
+    ``damage`` its kind."""
+
+    def __init__(self, message: str, damage: Damage = Damage.WRONG_SHAPE) -> None:
+        super().__init__(message)
+        self.damage = damage
 
 
 @dataclass(frozen=True)
@@ -227,68 +243,120 @@ def _apply_decision(game: Game, event: Mapping[str, object]) -> None:
 
 
 def _parse_time(value: object) -> datetime | None:
-    if not isinstance(value, str):
+    """The save time, if it is a sane ISO time (1970-2200); None otherwise."""
+    if not isinstance(value, str) or len(value) > 64:
         return None
     try:
-        return datetime.fromisoformat(value)
-    except ValueError:
+        when = datetime.fromisoformat(value)
+        if not 0 <= when.timestamp() <= 7_258_118_400:  # 1970 .. 2200
+            return None
+    except (ValueError, OverflowError, OSError):
         return None
+    return when
+
+
+def _player_setup(value: object, problems: list[str]) -> dict[str, object]:
+    """The UI's player setup, keeping only plain short values (names, flags, keys)."""
+    if not isinstance(value, dict):
+        problems.append(f"'player' is {shorten(value)}, not an object; it was ignored")
+        return {}
+    kept: dict[str, object] = {}
+    for key, item in list(value.items())[:_PLAYER_KEYS_MAX]:
+        if _plain(item, 2):
+            kept[key] = item
+        else:
+            problems.append(f"player setting {shorten(key)} = {shorten(item)} was ignored")
+    return kept
+
+
+def _plain(item: object, depth: int) -> bool:
+    """Short text, a flag, a modest number, null, or small lists/objects of them."""
+    if item is None or isinstance(item, bool):
+        return True
+    if isinstance(item, int):
+        return abs(item) < 10**9
+    if isinstance(item, float):
+        return item == item and abs(item) < 1e9
+    if isinstance(item, str):
+        return len(item) <= _PLAYER_TEXT_MAX and "\x00" not in item
+    if depth <= 0:
+        return False
+    if isinstance(item, list):
+        return len(item) <= _PLAYER_KEYS_MAX and all(_plain(i, depth - 1) for i in item)
+    if isinstance(item, dict):
+        return len(item) <= _PLAYER_KEYS_MAX and all(
+            _plain(k, 0) and _plain(v, depth - 1) for k, v in item.items())
+    return False
+
+
+def _start(data: dict[str, object]) -> tuple[Game, Position]:
+    """The rule set and the start position; raises AutosaveError naming the problem."""
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= 10**6:
+        raise AutosaveError(f"'version' is {shorten(version)}, expected a positive whole number")
+    spec = data.get("rules")
+    if not isinstance(spec, dict):
+        raise AutosaveError("'rules' is missing or not an object")
+    key, switches = spec.get("preset"), spec.get("switches", [])
+    if not isinstance(key, str) or len(key) > 100:
+        raise AutosaveError(f"'rules.preset' is {shorten(key)}, expected a rule set key",
+                            Damage.UNKNOWN_RULES)
+    if (not isinstance(switches, list) or len(switches) > 64
+            or not all(isinstance(s, str) and len(s) <= 200 for s in switches)):
+        raise AutosaveError(f"'rules.switches' is {shorten(switches)}, expected NAME=VALUE "
+                            f"texts", Damage.UNKNOWN_RULES)
+    try:
+        rules = rules_from_spec(key, switches)
+    except Exception as exc:  # noqa: BLE001 - RulesError, or whatever odd text causes
+        raise AutosaveError(f"rule set: {exc}", Damage.UNKNOWN_RULES) from None
+    fen = data.get("start")
+    if not isinstance(fen, str) or len(fen) > _FEN_MAX:
+        raise AutosaveError(f"'start' is {shorten(fen)}, expected a FEN", Damage.BAD_START)
+    try:
+        start = Position.from_fen(fen, rules)
+    except Exception as exc:  # noqa: BLE001 - FenError, or whatever odd text causes
+        raise AutosaveError(f"start position: {exc}", Damage.BAD_START) from None
+    return Game(rules, start), start
 
 
 def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
     """Rebuild the game from autosave data (the decoded JSON object).
 
     An illegal or unreadable event stops the replay there: the game up to it is returned
-    and ``meta.problems`` names the move number.  Raises AutosaveError when no game can be
-    built at all (not an autosave object, unknown rule set, bad start FEN, no event list).
+    and ``meta.problems`` names the move number.  Raises AutosaveError (with ``damage``) when
+    no game can be built at all (not an autosave object, unknown rule set, bad start FEN, no
+    event list); nothing else.
     """
     if not isinstance(data, dict):
-        raise AutosaveError(f"expected a JSON object, found {type(data).__name__}")
+        raise AutosaveError(f"expected a JSON object, found {shorten(data)}")
     if data.get("format") != AUTOSAVE_FORMAT:
-        raise AutosaveError(f"not a Dame autosave (format is {data.get('format')!r})")
-    problems: list[str] = []
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise AutosaveError(f"'version' is {version!r}, expected a positive whole number")
-    spec = data.get("rules")
-    if not isinstance(spec, dict):
-        raise AutosaveError("'rules' is missing or not an object")
-    key, switches = spec.get("preset"), spec.get("switches", [])
-    if not isinstance(key, str):
-        raise AutosaveError(f"'rules.preset' is {key!r}, expected a rule set key")
-    if not isinstance(switches, list) or not all(isinstance(s, str) for s in switches):
-        raise AutosaveError(f"'rules.switches' is {switches!r}, expected NAME=VALUE texts")
-    try:
-        rules = rules_from_spec(key, switches)
-    except RulesError as exc:
-        raise AutosaveError(f"rule set: {exc}") from None
-    fen = data.get("start")
-    if not isinstance(fen, str):
-        raise AutosaveError(f"'start' is {fen!r}, expected a FEN")
-    try:
-        start = Position.from_fen(fen, rules)
-    except DameError as exc:
-        raise AutosaveError(f"start position: {exc}") from None
+        raise AutosaveError(f"not a Dame autosave (format is {shorten(data.get('format'))})",
+                            Damage.NOT_AUTOSAVE)
+    game, start = _start(data)
+    rules = game.rules
     events = data.get("events")
     if not isinstance(events, list):
-        raise AutosaveError(f"'events' is {type(events).__name__}, expected a list")
-    player = data.get("player", {})
-    if not isinstance(player, dict):
-        problems.append(f"'player' is {type(player).__name__}, not an object; it was ignored")
-        player = {}
-
-    game = Game(rules, start)
+        raise AutosaveError(f"'events' is {shorten(events)}, expected a list")
+    problems: list[str] = []
+    player = _player_setup(data.get("player", {}), problems)
+    stopped = False
+    if len(events) > EVENTS_MAX:
+        problems.append(f"the file holds {len(events)} events; only the first {EVENTS_MAX} "
+                        f"were replayed")
+        events = events[:EVENTS_MAX]
+        stopped = True
     moves_in_file = sum(1 for e in events if isinstance(e, str))
     ply = 0
-    stopped = False
     for index, event in enumerate(events, start=1):
         if isinstance(event, str):
             ply += 1
             label = _move_label(ply, start, rules.first)
             try:
+                if len(event) > _MOVE_TEXT_MAX:
+                    raise ValueError("the move text is too long")
                 game.play(_find_move(game, event))
-            except DameError as exc:
-                problems.append(f"{label} {event!r} cannot be played: {exc}; "
+            except Exception as exc:  # noqa: BLE001 - DameError, or whatever odd text causes
+                problems.append(f"{label} {shorten(event)} cannot be played: {exc}; "
                                 f"the game was restored up to the move before")
                 stopped = True
                 break
@@ -296,23 +364,23 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
             where = f"after {_move_label(ply, start, rules.first)}" if ply else "at the start"
             try:
                 if not isinstance(event, dict):
-                    raise ValueError(f"{event!r} is neither move text nor an object")
+                    raise ValueError(f"{shorten(event)} is neither move text nor an object")
                 _apply_decision(game, event)
-            except (DameError, ValueError) as exc:
+            except Exception as exc:  # noqa: BLE001 - DameError, or whatever odd data causes
                 problems.append(f"event {index} ({where}): {exc}; "
                                 f"the game was restored up to that point")
                 stopped = True
                 break
-    else:
+    if not stopped:
         check = data.get("check")
         if isinstance(check, dict):
             want_fen, want_states = check.get("fen"), check.get("states")
             if want_fen is not None and want_fen != game.position.fen():
                 problems.append(f"the replayed position {game.position.fen()} differs from "
-                                f"the recorded {want_fen}")
+                                f"the recorded {shorten(want_fen)}")
             if want_states is not None and want_states != len(game.states):
                 problems.append(f"the replay has {len(game.states)} states, the file "
-                                f"recorded {want_states}")
+                                f"recorded {shorten(want_states)}")
     meta = AutosaveMeta(
         player=player,
         saved_at=_parse_time(data.get("saved_at")),
@@ -325,23 +393,36 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
 
 
 def load_autosave(directory: PathArg | None = None) -> AutosaveLoad:
-    """Read and replay the autosave; never raises.
+    """Read and replay the autosave; never raises (whatever the file holds).
 
-    No file: an empty AutosaveLoad.  Damaged file (bad JSON, not an autosave, unknown rules):
-    moved aside to ``autosave.json.damaged-<timestamp>``, a warning, no game.  A file whose
-    replay stopped early (an illegal move): the game up to there, and the file moved aside
-    too so the rest is not overwritten by the next autosave.
+    No file: an empty AutosaveLoad.  Damaged file (bad JSON, absurd numbers, deep nesting,
+    not an autosave, unknown rules, a bad start position): moved aside to
+    ``autosave.json.damaged-<timestamp>``, one DAMAGED warning (``damage`` says why), no
+    game.  A file whose replay stopped early (an illegal or unreadable move): the game up to
+    there (PARTIAL_GAME), and the file moved aside too so the rest is not overwritten by the
+    next autosave; a replay that ends elsewhere than recorded: MISMATCH, the same way.
     """
     path = autosave_path(directory)
-    read = read_json(path)
+    try:
+        return _load_autosave(path)
+    except Exception as exc:  # noqa: BLE001 - a saved game must never stop the start
+        log.exception("loading %s failed", path)
+        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
+                                file=StoreFile.AUTOSAVE, damage=Damage.UNEXPECTED)
+        return AutosaveLoad(warnings=(warning,))
+
+
+def _load_autosave(path: Path) -> AutosaveLoad:
+    read = read_json(path, file=StoreFile.AUTOSAVE, limit=_FILE_LIMIT)
     if not read.found:
         return AutosaveLoad(warnings=read.warnings)
     try:
         game, meta = restore_game(read.data)
     except AutosaveError as exc:
-        return AutosaveLoad(warnings=(report_damage(path, str(exc)),))
+        warning = report_damage(path, str(exc), file=StoreFile.AUTOSAVE, damage=exc.damage)
+        return AutosaveLoad(warnings=(warning,))
     if meta.complete:
         return AutosaveLoad(game, meta)
     kind = WarningKind.PARTIAL_GAME if meta.stopped_early else WarningKind.MISMATCH
-    aside = report_damage(path, "; ".join(meta.problems), kind)
+    aside = report_damage(path, "; ".join(meta.problems), kind, file=StoreFile.AUTOSAVE)
     return AutosaveLoad(game, meta, (aside,))

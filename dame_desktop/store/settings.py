@@ -11,6 +11,7 @@ import base64
 import binascii
 import contextlib
 import dataclasses
+import logging
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -20,13 +21,17 @@ from typing import Generic, Literal, TypeVar, get_args
 
 from dame_desktop.core import PRESETS, RulesError, RuleSet, apply_switches, differences, find_rules
 from dame_desktop.store.files import (
+    Damage,
     PathArg,
+    ResetValue,
     StorageError,
     StorageWarning,
+    StoreFile,
     WarningKind,
     config_dir,
     read_json,
     report_damage,
+    shorten,
     write_json,
 )
 
@@ -51,6 +56,12 @@ ANIMATION_MS_MAX = 2000
 _TEXT_MAX = 4096
 _GEOMETRY_MAX = 65536
 _COLOR_RE = re.compile(r"#[0-9a-fA-F]{6}")
+_SWITCHES_MAX = 64
+_SWITCH_TEXT_MAX = 200
+_PATH_MAX = 4096
+_FILE_LIMIT = 1024 * 1024  # settings and recent files: bigger is damaged
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -141,7 +152,7 @@ class Loaded(Generic[T]):
 
 # -- rule sets as preset key + switches --------------------------------------------------------
 
-_NOT_SWITCHES = ("key", "name", "name_de", "gametype")
+_NOT_SWITCHES = ("key", "name", "name_de", "gametype", "colour_names")  # names, not rules
 
 
 def _same_rules(a: RuleSet, b: RuleSet) -> bool:
@@ -181,7 +192,7 @@ class _Invalid(Exception):
 def _choice(options: tuple[str, ...]) -> Callable[[object], object]:
     def check(value: object) -> object:
         if not isinstance(value, str) or value not in options:
-            raise _Invalid(f"{value!r} is not one of {', '.join(options)}")
+            raise _Invalid(f"{shorten(value)} is not one of {', '.join(options)}")
         return value
 
     return check
@@ -189,16 +200,16 @@ def _choice(options: tuple[str, ...]) -> Callable[[object], object]:
 
 def _boolean(value: object) -> object:
     if not isinstance(value, bool):
-        raise _Invalid(f"{value!r} is not true or false")
+        raise _Invalid(f"{shorten(value)} is not true or false")
     return value
 
 
 def _integer(low: int, high: int) -> Callable[[object], object]:
     def check(value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _Invalid(f"{value!r} is not a whole number")
+            raise _Invalid(f"{shorten(value)} is not a whole number")
         if not low <= value <= high:
-            raise _Invalid(f"{value} is out of range {low}-{high}")
+            raise _Invalid(f"{shorten(value)} is out of range {low}-{high}")
         return value
 
     return check
@@ -206,7 +217,7 @@ def _integer(low: int, high: int) -> Callable[[object], object]:
 
 def _text(value: object) -> object:
     if not isinstance(value, str):
-        raise _Invalid(f"{value!r} is not text")
+        raise _Invalid(f"{shorten(value)} is not text")
     if len(value) > _TEXT_MAX or "\x00" in value:
         raise _Invalid("the text is too long or contains a NUL character")
     return value
@@ -214,7 +225,7 @@ def _text(value: object) -> object:
 
 def _base64(value: object) -> object:
     if not isinstance(value, str):
-        raise _Invalid(f"{value!r} is not text")
+        raise _Invalid(f"{shorten(value)} is not text")
     if len(value) > _GEOMETRY_MAX:
         raise _Invalid("the value is too long")
     try:
@@ -226,20 +237,22 @@ def _base64(value: object) -> object:
 
 def _colors(value: object) -> object:
     if not isinstance(value, Mapping):
-        raise _Invalid(f"{value!r} is not an object of colours")
+        raise _Invalid(f"{shorten(value)} is not an object of colours")
     default = Preferences().custom_colors
     picked: dict[str, str] = {}
     for f in dataclasses.fields(BoardColors):
         colour = value.get(f.name, getattr(default, f.name))
         if not isinstance(colour, str) or not _COLOR_RE.fullmatch(colour):
-            raise _Invalid(f"colour {f.name}={colour!r} is not #rrggbb")
+            raise _Invalid(f"colour {f.name}={shorten(colour)} is not #rrggbb")
         picked[f.name] = colour.lower()
     return BoardColors(**picked)
 
 
 def _switch_list(value: object) -> object:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise _Invalid(f"{value!r} is not a list of NAME=VALUE texts")
+        raise _Invalid(f"{shorten(value)} is not a list of NAME=VALUE texts")
+    if len(value) > _SWITCHES_MAX or any(len(item) > _SWITCH_TEXT_MAX for item in value):
+        raise _Invalid("the list of switches is too long")
     return tuple(value)
 
 
@@ -265,43 +278,53 @@ _VALIDATORS: dict[str, Callable[[object], object]] = {
 assert set(_VALIDATORS) == {f.name for f in dataclasses.fields(Preferences)}
 
 
-def _canonical_switches(key: str, switches: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
+def _canonical_switches(key: str, switches: tuple[str, ...]
+                        ) -> tuple[tuple[str, ...], list[ResetValue]]:
     """Apply the switches one by one to preset ``key``; return the canonical list and the
-    problems with the switches that had to be dropped."""
+    switches that had to be dropped."""
     base = find_rules(key)
     rules = base
-    problems: list[str] = []
+    dropped: list[ResetValue] = []
     for item in switches:
         try:
             rules = apply_switches(rules, [item])
-        except RulesError as exc:
-            problems.append(str(exc))
-    return tuple(f"{k}={v}" for k, v in differences(rules, base).items()), problems
+        except Exception as exc:  # noqa: BLE001 - RulesError, or whatever odd text causes
+            dropped.append(ResetValue("rule_switches", shorten(item), "", str(exc)[:200]))
+    return tuple(f"{k}={v}" for k, v in differences(rules, base).items()), dropped
 
 
-def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE
-                          ) -> tuple[Preferences, list[StorageWarning], bool]:
-    """Build Preferences from decoded JSON.
+def _shown_default(value: object) -> str:
+    return shorten(dataclasses.asdict(value) if isinstance(value, BoardColors) else value)
 
-    Returns the preferences, the warnings and whether the data was damaged (wrong top-level
-    type or invalid values, which were replaced by defaults).  Unknown keys are ignored.
-    """
-    source = Path(path)
+
+@dataclass(frozen=True)
+class _Parsed:
+    """Preferences read from decoded JSON: what was reset, what broke the whole file."""
+
+    prefs: Preferences
+    resets: tuple[ResetValue, ...] = ()
+    broken: str = ""  # the file as a whole is unusable (then ``prefs`` are the defaults)
+    newer: int = 0  # the schema version of a newer Dame
+
+
+def _version(data: dict[str, object]) -> int:
+    version = data.get("version", SCHEMA_VERSION)
+    if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= 1_000_000:
+        raise _Invalid(f"'version' is {shorten(version)}, expected a positive whole number")
+    return version
+
+
+def _parse_preferences(data: object) -> _Parsed:
     defaults = Preferences()
     if not isinstance(data, dict):
-        detail = f"expected a JSON object of settings, found {type(data).__name__}"
-        return defaults, [StorageWarning(WarningKind.DAMAGED, source, detail)], True
-    warnings: list[StorageWarning] = []
-    damaged = False
-    version = data.get("version", SCHEMA_VERSION)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        detail = f"'version' is {version!r}, expected a positive whole number"
-        return defaults, [StorageWarning(WarningKind.DAMAGED, source, detail)], True
-    if version > SCHEMA_VERSION:
-        detail = (f"written by a newer Dame (settings version {version}, this one reads "
-                  f"{SCHEMA_VERSION}); settings it does not know are ignored")
-        warnings.append(StorageWarning(WarningKind.NEWER_VERSION, source, detail))
+        return _Parsed(defaults, broken=f"expected a JSON object of settings, found "
+                                        f"{_json_type(data)}")
+    try:
+        version = _version(data)
+    except _Invalid as exc:
+        return _Parsed(defaults, broken=str(exc))
     values: dict[str, object] = {}
+    resets: list[ResetValue] = []
     for f in dataclasses.fields(Preferences):
         if f.name not in data:
             continue
@@ -309,21 +332,68 @@ def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE
             values[f.name] = _VALIDATORS[f.name](data[f.name])
         except _Invalid as exc:
             default = getattr(defaults, f.name)
-            shown = dataclasses.asdict(default) if isinstance(default, BoardColors) else default
-            detail = f"setting {f.name!r}: {exc}; using the default {shown!r}"
-            warnings.append(StorageWarning(WarningKind.INVALID_VALUE, source, detail))
-            damaged = True
+            resets.append(ResetValue(f.name, shorten(data[f.name]), _shown_default(default),
+                                     str(exc)))
     key = str(values.get("rules", defaults.rules))
     raw_switches = values.get("rule_switches", ())
     assert isinstance(raw_switches, tuple)
-    switches, problems = _canonical_switches(key, raw_switches)
-    for problem in problems:
-        detail = f"setting 'rule_switches': {problem}; the switch was dropped"
-        warnings.append(StorageWarning(WarningKind.INVALID_VALUE, source, detail))
-        damaged = True
+    switches, dropped = _canonical_switches(key, raw_switches)
+    resets.extend(dropped)
     values["rule_switches"] = switches
     prefs = dataclasses.replace(defaults, **values)  # type: ignore[arg-type]
-    return prefs, warnings, damaged
+    return _Parsed(prefs, tuple(resets), newer=version if version > SCHEMA_VERSION else 0)
+
+
+def _json_type(data: object) -> str:
+    names = {dict: "an object", list: "a list", str: "text", bool: "true or false",
+             int: "a number", float: "a number", type(None): "null"}
+    return names.get(type(data), "a value")
+
+
+def _resets_detail(resets: tuple[ResetValue, ...]) -> str:
+    parts = []
+    for reset in resets:
+        if reset.default:
+            parts.append(f"setting {reset.name!r}: {reset.reason}; using the default "
+                         f"{reset.default}")
+        else:
+            parts.append(f"setting {reset.name!r}: {reset.reason}; the switch was dropped")
+    return "; ".join(parts)
+
+
+def _newer_warning(path: Path, version: int) -> StorageWarning:
+    detail = (f"written by a newer Dame (settings version {version}, this one reads "
+              f"{SCHEMA_VERSION}); settings it does not know are ignored")
+    return StorageWarning(WarningKind.NEWER_VERSION, path, detail, file=StoreFile.SETTINGS)
+
+
+def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE
+                          ) -> tuple[Preferences, list[StorageWarning], bool]:
+    """Build Preferences from decoded JSON; never raises.
+
+    Returns the preferences, the warnings and whether the data was damaged.  A wrong
+    structure gives the defaults and one DAMAGED warning; invalid single values are replaced
+    by their defaults and named in one INVALID_VALUE warning (``values``), the other values
+    are kept.  Unknown keys are ignored.  Nothing is moved aside here.
+    """
+    source = Path(path)
+    try:
+        parsed = _parse_preferences(data)
+    except Exception as exc:  # noqa: BLE001 - the contract is: never raises
+        log.exception("reading the settings failed")
+        parsed = _Parsed(Preferences(), broken=f"unexpected {type(exc).__name__}: {exc}")
+    warnings: list[StorageWarning] = []
+    if parsed.broken:
+        warnings.append(StorageWarning(WarningKind.DAMAGED, source, parsed.broken,
+                                       file=StoreFile.SETTINGS, damage=Damage.WRONG_SHAPE))
+        return parsed.prefs, warnings, True
+    if parsed.newer:
+        warnings.append(_newer_warning(source, parsed.newer))
+    if parsed.resets:
+        warnings.append(StorageWarning(WarningKind.INVALID_VALUE, source,
+                                       _resets_detail(parsed.resets), file=StoreFile.SETTINGS,
+                                       values=parsed.resets))
+    return parsed.prefs, warnings, bool(parsed.resets)
 
 
 # -- files -------------------------------------------------------------------------------------
@@ -334,33 +404,45 @@ def settings_path(directory: PathArg | None = None) -> Path:
 
 
 def load_preferences(directory: PathArg | None = None) -> Loaded[Preferences]:
-    """Read the preferences; never raises.
+    """Read the preferences; never raises (whatever the file holds).
 
-    A missing file gives the defaults.  Invalid JSON or a wrong structure: the file is moved
-    aside to ``settings.json.damaged-<timestamp>`` and the defaults are used.  Invalid single
-    values: the file is moved aside as well (so nothing is lost) and a repaired file keeping
-    every valid value is written in its place.
+    A missing file gives the defaults.  A file that is not JSON or not a settings object
+    (also absurd numbers, deep nesting, a huge file): moved aside to
+    ``settings.json.damaged-<timestamp>``, one DAMAGED warning, the defaults.  Invalid single
+    values: one INVALID_VALUE warning naming each (``values``); the file is moved aside as
+    well (nothing is lost) and a repaired file keeping every valid value takes its place.
+    A UTF-8 byte order mark is accepted.
     """
     path = settings_path(directory)
-    read = read_json(path)
+    try:
+        return _load_preferences(path, directory)
+    except Exception as exc:  # noqa: BLE001 - a settings file must never stop the start
+        log.exception("loading %s failed", path)
+        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
+                                file=StoreFile.SETTINGS, damage=Damage.UNEXPECTED)
+        return Loaded(Preferences(), (warning,))
+
+
+def _load_preferences(path: Path, directory: PathArg | None) -> Loaded[Preferences]:
+    read = read_json(path, file=StoreFile.SETTINGS, limit=_FILE_LIMIT)
     if not read.found:
         return Loaded(Preferences(), read.warnings)
     prefs, warnings, damaged = preferences_from_json(read.data, path)
     if not damaged:
         return Loaded(prefs, tuple(warnings))
-    kept = [w for w in warnings if w.kind is not WarningKind.DAMAGED]
-    invalid = [w for w in kept if w.kind is WarningKind.INVALID_VALUE]
-    if invalid:
-        summary = f"{len(invalid)} invalid setting(s) replaced by defaults"
-    else:
-        summary = "; ".join(w.detail for w in warnings if w.kind is WarningKind.DAMAGED)
-    aside = report_damage(path, summary)
-    out = [*kept, aside]
-    if invalid:
+    out: list[StorageWarning] = []
+    for warning in warnings:
+        if warning.kind in (WarningKind.DAMAGED, WarningKind.INVALID_VALUE):
+            out.append(report_damage(path, warning.detail, warning.kind, file=warning.file,
+                                     damage=warning.damage, values=warning.values))
+        else:
+            out.append(warning)
+    if any(w.kind is WarningKind.INVALID_VALUE for w in out):
         try:
             save_preferences(prefs, directory)
         except StorageError as exc:
-            out.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc)))
+            out.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc),
+                                      file=StoreFile.SETTINGS))
     return Loaded(prefs, tuple(out))
 
 
@@ -444,28 +526,71 @@ def recent_files_path(directory: PathArg | None = None) -> Path:
 
 
 def load_recent_files(directory: PathArg | None = None) -> Loaded[RecentFiles]:
-    """Read the recent-files list; never raises.  A damaged file is moved aside and reported;
-    single entries that are not text are dropped (and the file moved aside as well)."""
+    """Read the recent-files list; never raises (whatever the file holds).
+
+    A missing file gives an empty list.  A damaged file (not JSON, no list ``files``, a bad
+    version, also absurd numbers, deep nesting, a huge file) is moved aside and reported as
+    DAMAGED with ``file`` RECENT_FILES; the list starts empty.  Single entries that are not
+    usable file names are left out and named in one ENTRIES_DROPPED warning (``values``); the
+    file is moved aside and a repaired one written.  A UTF-8 byte order mark is accepted.
+    """
     path = recent_files_path(directory)
-    read = read_json(path)
+    try:
+        return _load_recent_files(path, directory)
+    except Exception as exc:  # noqa: BLE001 - the list must never stop the start
+        log.exception("loading %s failed", path)
+        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
+                                file=StoreFile.RECENT_FILES, damage=Damage.UNEXPECTED)
+        return Loaded(RecentFiles(), (warning,))
+
+
+def _usable_name(entry: object) -> bool:
+    return isinstance(entry, str) and 0 < len(entry) <= _PATH_MAX and "\x00" not in entry
+
+
+def _load_recent_files(path: Path, directory: PathArg | None) -> Loaded[RecentFiles]:
+    read = read_json(path, file=StoreFile.RECENT_FILES, limit=_FILE_LIMIT)
     if not read.found:
         return Loaded(RecentFiles(), read.warnings)
     data = read.data
-    files = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(files, list):
-        detail = "expected an object with a list 'files'"
-        return Loaded(RecentFiles(), (report_damage(path, detail),))
-    good = [f for f in files if isinstance(f, str) and f and "\x00" not in f]
-    recent = RecentFiles(good)
-    if len(good) != len(files):
-        bad = len(files) - len(good)
-        warnings = [report_damage(path, f"{bad} entries were not file names and were dropped")]
+    problem = ""
+    files: object = None
+    if not isinstance(data, dict):
+        problem = f"expected an object with a list 'files', found {_json_type(data)}"
+    else:
+        files = data.get("files")
         try:
-            save_recent_files(recent, directory)
-        except StorageError as exc:
-            warnings.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc)))
-        return Loaded(recent, tuple(warnings))
-    return Loaded(recent)
+            _version(data)
+        except _Invalid as exc:
+            problem = str(exc)
+        if not problem and not isinstance(files, list):
+            problem = f"expected a list 'files', found {_json_type(files)}"
+    if problem or not isinstance(files, list):
+        warning = report_damage(path, problem, file=StoreFile.RECENT_FILES,
+                                damage=Damage.WRONG_SHAPE)
+        return Loaded(RecentFiles(), (warning,))
+    good: list[str] = []
+    dropped: list[ResetValue] = []
+    for index, entry in enumerate(files):
+        if _usable_name(entry):
+            assert isinstance(entry, str)
+            good.append(entry)
+        elif len(dropped) < 20:
+            dropped.append(ResetValue(f"files[{index}]", shorten(entry), "",
+                                      "not a file name"))
+    recent = RecentFiles(good[:RECENT_LIMIT * 10])
+    if len(good) == len(files):
+        return Loaded(recent)
+    bad = len(files) - len(good)
+    warnings = [report_damage(path, f"{bad} entries were not file names and were dropped",
+                              WarningKind.ENTRIES_DROPPED, file=StoreFile.RECENT_FILES,
+                              values=tuple(dropped))]
+    try:
+        save_recent_files(recent, directory)
+    except StorageError as exc:
+        warnings.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc),
+                                       file=StoreFile.RECENT_FILES))
+    return Loaded(recent, tuple(warnings))
 
 
 def save_recent_files(recent: RecentFiles, directory: PathArg | None = None) -> Path:

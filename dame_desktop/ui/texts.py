@@ -43,6 +43,7 @@ def reason_text(reason: Reason) -> str:
         ),
         Reason.AGREEMENT: QCoreApplication.translate("texts", "agreed by both players"),
         Reason.RESIGNATION: QCoreApplication.translate("texts", "resignation"),
+        Reason.TIME: QCoreApplication.translate("texts", "the time ran out"),
     }
     return texts[reason]
 

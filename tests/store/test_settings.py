@@ -181,7 +181,8 @@ def test_invalid_values_fall_back_to_defaults_and_the_file_is_kept_aside(
     [
         (b'{"version": 1, "language": "de", "lev', "invalid JSON"),  # cut off mid-write
         (b"", "empty"),
-        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b"\xc3\x28garbage", "not UTF-8"),
+        (b"\xff\xfe\x00garbage", "invalid JSON"),  # UTF-16 by its mark, but not JSON
         (b"[1, 2, 3]", "expected a JSON object"),
         (b'{"version": "one"}', "'version'"),
         (b"null", "expected a JSON object"),
@@ -249,8 +250,9 @@ def test_failed_replace_leaves_the_old_file_intact(
 
 def test_stale_temp_files_are_cleaned_fresh_ones_kept(tmp_path: Path) -> None:
     save_preferences(CHANGED, tmp_path)
-    stale = tmp_path / ".settings.json.abc123.tmp"
-    fresh = tmp_path / ".settings.json.def456.tmp"
+    # the names tempfile.mkstemp gave in earlier versions (8 characters)
+    stale = tmp_path / ".settings.json.abc123_x.tmp"
+    fresh = tmp_path / ".settings.json.def456_y.tmp"
     stale.write_text("{half", encoding="utf-8")
     fresh.write_text("{half", encoding="utf-8")
     old = time.time() - 3600
@@ -335,7 +337,7 @@ def test_recent_files_prune_missing(tmp_path: Path) -> None:
     gone.unlink()
     assert recent.paths == (kept, gone)  # nothing dropped until asked
     assert recent.prune() == (gone,)
-    assert recent.paths == (kept,)
+    assert list(recent.paths) == [kept]
 
 
 def test_recent_files_round_trip_and_damage(tmp_path: Path) -> None:

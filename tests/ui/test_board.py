@@ -7,7 +7,7 @@ from dame_desktop.ui.board.widget import BoardWidget
 from tests.ui.uihelp import click, drag, point, start
 
 
-def test_drag_move_is_played(window, qtbot):
+def test_drag_move_is_played(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window)
     board = window.board
     with qtbot.waitSignal(window.controller.move_played, timeout=2000) as blocker:
@@ -22,7 +22,7 @@ def test_drag_move_is_played(window, qtbot):
     assert "Dark" in window.status_text()
 
 
-def test_click_click_move_is_played(window, qtbot):
+def test_click_click_move_is_played(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window)
     board = window.board
     click(board, 23)
@@ -42,7 +42,7 @@ def test_click_click_move_is_played(window, qtbot):
     assert window.model.index(0, 2).data() == "11-15"
 
 
-def test_second_click_on_the_held_piece_puts_it_down(window, qtbot):
+def test_second_click_on_the_held_piece_puts_it_down(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window)
     click(window.board, 22)
     assert window.board.selected_square() == 22
@@ -50,7 +50,7 @@ def test_second_click_on_the_held_piece_puts_it_down(window, qtbot):
     assert window.board.selected_square() is None
 
 
-def test_refused_drop_sends_the_piece_back_with_a_reason(window, qtbot):
+def test_refused_drop_sends_the_piece_back_with_a_reason(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window)
     board = window.board
     with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
@@ -71,7 +71,7 @@ def test_refused_drop_sends_the_piece_back_with_a_reason(window, qtbot):
     assert blocker.args == ["That piece belongs to the other side"]
 
 
-def test_men_do_not_move_backward(window, qtbot):
+def test_men_do_not_move_backward(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window, fen="W:W18:B1")
     with qtbot.waitSignal(window.board.illegal_drop, timeout=2000) as blocker:
         drag(window.board, 18, 22)
@@ -81,7 +81,7 @@ def test_men_do_not_move_backward(window, qtbot):
 FORCED = "W:W18,22,23,31:B14,10,6,1"
 
 
-def test_forced_capture_only_capturing_pieces_glow_and_can_be_picked(window, qtbot):
+def test_forced_capture_only_capturing_pieces_glow_and_can_be_picked(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window, fen=FORCED)
     board = window.board
     pos = board.position()
@@ -106,7 +106,7 @@ def test_forced_capture_only_capturing_pieces_glow_and_can_be_picked(window, qtb
     assert after.piece_at(2).is_king, "a man reaching the far row is crowned"
 
 
-def test_multi_capture_square_by_square_shows_each_next_landing(window, qtbot):
+def test_multi_capture_square_by_square_shows_each_next_landing(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window, fen=FORCED)
     board = window.board
     click(board, 18)
@@ -132,7 +132,7 @@ def test_multi_capture_square_by_square_shows_each_next_landing(window, qtbot):
 AMBIGUOUS = "W:W18,31:B4,6,7,14,15,23"
 
 
-def test_ambiguous_route_is_settled_by_the_intermediate_square(window, qtbot):
+def test_ambiguous_route_is_settled_by_the_intermediate_square(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window, fen=AMBIGUOUS)
     board = window.board
     with qtbot.waitSignal(board.illegal_drop, timeout=2000) as blocker:
@@ -149,7 +149,7 @@ def test_ambiguous_route_is_settled_by_the_intermediate_square(window, qtbot):
     assert window.model.entries()[0].text == "18x11x2", "an ambiguous capture lists its route"
 
 
-def test_last_move_numbers_flip_and_square_lookup(qtbot):
+def test_last_move_numbers_flip_and_square_lookup(qtbot) -> None:  # type: ignore[no-untyped-def]
     board = BoardWidget()
     qtbot.addWidget(board)
     board.resize(400, 300)
@@ -185,7 +185,7 @@ def _offset(board: BoardWidget):  # type: ignore[no-untyped-def]
     return QPoint(int(r * 0.44), 0)
 
 
-def test_move_animation_runs_and_can_be_turned_off(qtbot):
+def test_move_animation_runs_and_can_be_turned_off(qtbot) -> None:  # type: ignore[no-untyped-def]
     board = BoardWidget()
     qtbot.addWidget(board)
     board.resize(300, 300)
@@ -203,7 +203,7 @@ def test_move_animation_runs_and_can_be_turned_off(qtbot):
     assert not board.is_animating()
 
 
-def test_no_animation_when_the_position_does_not_follow_from_the_move(qtbot):
+def test_no_animation_when_the_position_does_not_follow_from_the_move(qtbot) -> None:  # type: ignore[no-untyped-def]
     board = BoardWidget()
     qtbot.addWidget(board)
     board.resize(300, 300)
@@ -218,7 +218,7 @@ def test_no_animation_when_the_position_does_not_follow_from_the_move(qtbot):
     assert not board.is_animating()
 
 
-def test_king_capture_that_ends_on_its_own_square(window, qtbot):
+def test_king_capture_that_ends_on_its_own_square(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     start(window, fen="W:WK20:B1,10,16,17,23,24,31")
     board = window.board
     circle = [m for m in board.moves() if m.to_sq == 20]
@@ -234,7 +234,7 @@ def test_king_capture_that_ends_on_its_own_square(window, qtbot):
     assert board.position().piece_at(20).is_king
 
 
-def test_escape_or_right_click_puts_the_held_piece_back(window, qtbot):
+def test_escape_or_right_click_puts_the_held_piece_back(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
@@ -253,7 +253,7 @@ def test_escape_or_right_click_puts_the_held_piece_back(window, qtbot):
     assert window.controller.game.moves == []
 
 
-def test_colours_can_be_changed_and_reset(qtbot):
+def test_colours_can_be_changed_and_reset(qtbot) -> None:  # type: ignore[no-untyped-def]
 
     board = BoardWidget()
     qtbot.addWidget(board)

@@ -324,9 +324,8 @@ def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:  # 
 
 
 def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from tests.ui.uihelp import start
-
     from dame_desktop.ui.study.setup_editor import SetupEditor
+    from tests.ui.uihelp import start
 
     rules = find_rules("german")
     start(window)

@@ -1,11 +1,13 @@
 """Playing with the keyboard alone, and the position as text for screen readers.
 
-``BoardKeyboard`` puts a cursor on the board: the arrow keys move it over the cells (up is
-always up on the screen, also when the board is turned), Enter or Space picks up the piece
-under it and drops it again -- exactly what a click on that square does, so every rule the
-board enforces for the mouse holds for the keyboard too.  Escape puts a held piece back.
-While the board has the focus the arrow keys belong to the cursor; Ctrl+Left and Ctrl+Right
-still step through the moves.
+``BoardKeyboard`` puts a cursor on the board's playing (dark) squares; it never stands on a
+light square.  Up and Down move it one row up or down the screen (to the nearer dark square,
+so going straight on it zigzags like a man on its way), Shift+Left and Shift+Right move it to
+the next dark square along the row; up is always up on the screen, also when the board is
+turned.  Enter or Space does what a click on that square does, through the board's
+``MoveInput`` (so every rule the mouse meets holds for the keyboard too); Escape puts a held
+piece back.  Left, Right, Home and End are left to stepping through the moves (the View menu's
+keys; on a board without them the board emits ``step_requested``), Ctrl+Left/Right as well.
 """
 
 from __future__ import annotations
@@ -14,29 +16,34 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QObject,
-    QPointF,
     QRectF,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
 
 from dame_desktop.core import Color, Kind, Position
 from dame_desktop.core.geometry import FILES
 from dame_desktop.ui.board.widget import BoardWidget
 
 CURSOR = QColor(30, 110, 255)
-_ARROWS = {
-    Qt.Key.Key_Up: (-1, 0),
-    Qt.Key.Key_Down: (1, 0),
-    Qt.Key.Key_Left: (0, -1),
-    Qt.Key.Key_Right: (0, 1),
-}
+_ROWS = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1}  # plain: one row up or down the screen
+_ALONG = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1}  # with Shift: along the row
 _ACTIVATE = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
 translate = QCoreApplication.translate
+
+
+def keys_text() -> str:
+    """The board's keys in one sentence, for the status bar and What's This."""
+    return translate(
+        "Keyboard",
+        "Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, "
+        "Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step "
+        "through the moves.",
+    )
 
 
 def position_text(position: Position) -> str:
@@ -128,8 +135,11 @@ class BoardKeyboard(QObject):
         self.board = board
         self.row = -1  # display row/column of the cursor; -1: not placed yet
         self.col = -1
+        self.aim = -1.0  # the column Up/Down keep to (they zigzag around it)
         self.visible = False
+        self._told_keys = False
         board.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        board.setWhatsThis(keys_text())
         self.overlay = _CursorOverlay(board, self)
         self.overlay.show()
         board.installEventFilter(self)
@@ -144,8 +154,16 @@ class BoardKeyboard(QObject):
         n = self._size()
         return (n - 1 - row, n - 1 - col) if self.board.is_flipped() else (row, col)
 
+    def _dark(self, row: int, col: int) -> bool:
+        """Is the display cell (row, col) a playing square?"""
+        position = self.board.position()
+        n = self._size()
+        if position is None or not (0 <= row < n and 0 <= col < n):
+            return False
+        return position.geometry.sq_at(*self._geometry_cell(row, col)) is not None
+
     def square(self) -> int | None:
-        """The playing square under the cursor (None on a light cell or before placing)."""
+        """The playing square under the cursor (None before it is placed)."""
         position = self.board.position()
         if position is None or self.row < 0:
             return None
@@ -157,17 +175,10 @@ class BoardKeyboard(QObject):
         return f"{FILES[c]}{self._size() - r}"
 
     def cursor_rect(self) -> QRectF | None:
-        position = self.board.position()
-        if not self.visible or position is None or self.row < 0:
+        square = self.square()
+        if not self.visible or square is None:
             return None
-        # any playing square tells where the cells are; then count cells from it
-        reference = 1
-        rect = self.board.square_rect(reference)
-        rr, rc = self._geometry_cell(*position.geometry.sq_rowcol[reference])
-        cell = rect.width()
-        return QRectF(
-            rect.left() + (self.col - rc) * cell, rect.top() + (self.row - rr) * cell, cell, cell
-        )
+        return self.board.square_rect(square)
 
     # -- behaviour -----------------------------------------------------------------------
 
@@ -177,10 +188,11 @@ class BoardKeyboard(QObject):
         if position is None:
             return
         self.row, self.col = self._geometry_cell(*position.geometry.sq_rowcol[square])
+        self.aim = float(self.col)
         self._show()
 
     def _start(self) -> None:
-        """The first arrow key: start on the held piece, a piece that must move, or the middle."""
+        """The first key: start on the held piece, a piece that must move, or the middle."""
         position = self.board.position()
         if position is None:
             return
@@ -192,37 +204,61 @@ class BoardKeyboard(QObject):
                 self.place(sq)
                 return
         n = self._size()
-        self.row, self.col = n // 2, n // 2 - 1
+        row = n // 2
+        col = next(c for c in (n // 2 - 1, n // 2) if self._dark(row, c))
+        self.row, self.col, self.aim = row, col, float(col)
+        self._show()
+
+    def _placed(self) -> bool:
+        """Is the cursor on a playing square of the shown board?  (A new rule set may have
+        made the old cell light or put it off the board.)"""
+        return self.visible and self.row >= 0 and self._dark(self.row, self.col)
+
+    def move_row(self, drow: int) -> None:
+        """One row up (-1) or down (+1) the screen, to the dark square nearest the aim."""
+        if not self._placed():
+            self._start()
+            return
+        row = self.row + drow
+        if not 0 <= row < self._size():
+            self._show()
+            return
+        options = [c for c in (self.col - 1, self.col + 1) if self._dark(row, c)]
+        # nearest to the aim; a tie goes toward the middle of the board
+        middle = (self._size() - 1) / 2
+        self.col = min(options, key=lambda c: (abs(c - self.aim), abs(c - middle)))
+        self.row = row
+        self._show()
+
+    def move_along(self, dcol: int) -> None:
+        """To the next dark square left (-1) or right (+1) in the cursor's row."""
+        if not self._placed():
+            self._start()
+            return
+        col = self.col + 2 * dcol
+        if self._dark(self.row, col):
+            self.col = col
+            self.aim = float(col)
         self._show()
 
     def move(self, drow: int, dcol: int) -> None:
-        if self.row < 0 or not self.visible:
-            self._start()
-            return
-        n = self._size()
-        self.row = max(0, min(n - 1, self.row + drow))
-        self.col = max(0, min(n - 1, self.col + dcol))
-        self._show()
+        """A row step and/or a step along the row (kept for callers of the old name)."""
+        if drow:
+            self.move_row(drow)
+        if dcol:
+            self.move_along(dcol)
 
     def activate(self) -> None:
-        """Enter/Space: do what a click on the cursor's cell does."""
-        rect = self.cursor_rect()
-        if rect is None:
+        """Enter/Space: what a click on the cursor's square does, through the move input."""
+        square = self.square() if self._placed() else None
+        if square is None:
             self._start()
             return
-        centre = rect.center()
-        for kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
-            event = QMouseEvent(
-                kind,
-                QPointF(centre),
-                self.board.mapToGlobal(centre),
-                Qt.MouseButton.LeftButton,
-                Qt.MouseButton.LeftButton
-                if kind is QEvent.Type.MouseButtonPress
-                else Qt.MouseButton.NoButton,
-                Qt.KeyboardModifier.NoModifier,
-            )
-            QApplication.sendEvent(self.board, event)
+        if self.board.picking():
+            if square in self.board.pick_squares():
+                self.board.square_picked.emit(square)
+        else:
+            self.board.move_input.click(square)
         self._announce()
 
     def hide(self) -> None:
@@ -245,33 +281,41 @@ class BoardKeyboard(QObject):
                 "%1", str(held)
             )
         self.board.setAccessibleName(translate("Keyboard", "Board") + ", " + text)
+        if not self._told_keys:
+            self._told_keys = True
+            text += " — " + keys_text()
         self.cursor_moved.emit(text)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if watched is not self.board:
+        # while Qt takes the board down, its events may come after this object's Python side
+        if watched is not getattr(self, "board", None):
             return False
         kind = event.type()
         if kind == QEvent.Type.Resize:
             self.overlay.resize(self.board.size())
+        elif kind == QEvent.Type.LanguageChange:
+            self.board.setWhatsThis(keys_text())
         elif kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             assert isinstance(event, QKeyEvent)
             key = Qt.Key(event.key())
-            plain = not (
-                event.modifiers()
-                & (
-                    Qt.KeyboardModifier.ControlModifier
-                    | Qt.KeyboardModifier.AltModifier
-                    | Qt.KeyboardModifier.MetaModifier
-                )
+            mods = event.modifiers() & (
+                Qt.KeyboardModifier.ControlModifier
+                | Qt.KeyboardModifier.AltModifier
+                | Qt.KeyboardModifier.MetaModifier
+                | Qt.KeyboardModifier.ShiftModifier
             )
-            mine = plain and (key in _ARROWS or key in _ACTIVATE)
+            plain = mods == Qt.KeyboardModifier.NoModifier
+            shifted = mods == Qt.KeyboardModifier.ShiftModifier
+            mine = (plain and (key in _ROWS or key in _ACTIVATE)) or (shifted and key in _ALONG)
             if kind == QEvent.Type.ShortcutOverride:
                 if mine:
-                    event.accept()  # the arrows move the cursor, not through the moves
+                    event.accept()  # these keys move the cursor; Left/Right stay the window's
                 return False
             if mine:
-                if key in _ARROWS:
-                    self.move(*_ARROWS[key])
+                if key in _ROWS:
+                    self.move_row(_ROWS[key])
+                elif key in _ALONG:
+                    self.move_along(_ALONG[key])
                 else:
                     self.activate()
                 return True

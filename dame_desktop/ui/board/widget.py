@@ -1,10 +1,19 @@
-"""The board: paints a position with highlights and reports what the user does with the mouse.
+"""The board: paints a position with its highlights and forwards the pointer to MoveInput.
 
-The widget never changes the game.  It is given a position and the moves that may be played
-now; it emits ``move_chosen(Move)`` when the user completes one of them (by drag and drop or
-by clicking the piece and then its target), ``illegal_drop(str)`` with a reason when the user
-tries something that is not allowed, and ``square_picked(int)`` in pick mode (blowing away a
-piece after a missed capture).
+The widget never changes the game and keeps no rules of its own.  It is given a position and
+the moves that may be played now; what the user does with the mouse goes, as square numbers,
+to the Qt-free :class:`~dame_desktop.ui.board.move_input.MoveInput` (held piece, routes,
+multi-capture steps, refusal reasons).  Its events come back here and leave as signals:
+``move_chosen(Move)`` when the user completes a move (drag and drop, or click the piece and
+then its target), ``illegal_drop(str)`` with a translated reason, ``step_taken(int)`` for each
+landing of a capture played square by square, ``touched(int)`` when a piece that can move is
+first picked up (touch-move), and ``square_picked(int)`` in pick mode (blowing away a piece
+after a missed capture).  Left/Right/Home/End that reach the board (no shortcut took them)
+leave as ``step_requested(int)``: -1/+1, -1000/+1000.
+
+It also paints what the window wants to say on the board: :meth:`show_banner` puts a short
+message over it for a few seconds (never a dialog, never taking the focus) and
+:meth:`mark_blown` marks the square of a piece that was blown away.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
+    QTimer,
     QVariantAnimation,
     Signal,
 )
@@ -25,6 +35,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QKeyEvent,
     QLinearGradient,
     QMouseEvent,
@@ -39,25 +50,44 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
-from dame_desktop.core import Color, Move, Position
+from dame_desktop.core import Color, Move, Piece, Position
+from dame_desktop.ui.board.move_input import (
+    Chosen,
+    Event,
+    Held,
+    MoveInput,
+    Refusal,
+    Refused,
+    Stepped,
+    Touched,
+    jumped,
+)
+from dame_desktop.ui.board.pieces import PieceArt
 
 # Colours of the default wooden look.
 LIGHT_SQUARE = QColor("#f0dcb4")
 DARK_SQUARE = QColor("#a8744f")
 FRAME = QColor("#5b3a22")
 FRAME_TEXT = QColor("#f3e3c3")
-LIGHT_PIECE = (QColor("#fffaf0"), QColor("#e9dcc0"), QColor("#b9a582"))
-DARK_PIECE = (QColor("#6b5750"), QColor("#33261f"), QColor("#110b09"))
 GOLD = QColor(255, 196, 36)
-CROWN = QColor("#e8b21f")
 LAST_MOVE = QColor(255, 226, 92)
 CAPTURED_MARK = QColor(200, 40, 30)
 SELECTED = QColor(90, 200, 110)
 TARGET = QColor(36, 150, 60, 210)
 HINT = QColor(70, 150, 255)
 PICK = QColor(230, 40, 30)
+BANNER = QColor(25, 18, 12, 215)
+TOUCH = QColor(255, 140, 0)
 
 Route = tuple[int, ...]
+
+# the keys that step through the moves while the board has the focus
+STEP_KEYS = {
+    Qt.Key.Key_Left: -1,
+    Qt.Key.Key_Right: 1,
+    Qt.Key.Key_Home: -1000,
+    Qt.Key.Key_End: 1000,
+}
 
 
 class BoardWidget(QWidget):
@@ -66,8 +96,9 @@ class BoardWidget(QWidget):
     move_chosen = Signal(object)  # Move (its path is the route the user took)
     illegal_drop = Signal(str)  # a translated reason
     square_picked = Signal(int)  # pick mode: the square the user chose
-    selection_changed = Signal(int)  # the held piece's square, 0 when none
     step_taken = Signal(int)  # a multi-capture advanced to this landing square
+    touched = Signal(int)  # a piece that can move was first picked up (touch-move)
+    step_requested = Signal(int)  # Left/Right -1/+1, Home/End -1000/+1000
     animation_finished = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -79,25 +110,29 @@ class BoardWidget(QWidget):
         self.setMouseTracking(False)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self._position: Position | None = None
-        self._moves: list[Move] = []
         self._idle_reason = ""
         self._last_move: Move | None = None
         self._last_blown: int | None = None
+        self._blown_piece: Piece | None = None
         self._hint: Move | None = None
         self._flipped = False
         self._numbers = False
         self._coordinates = True
         self._animate = True
         self._pick: set[int] = set()
-        # the piece being held
-        self._selected: int | None = None
-        self._prefix: list[int] = []
-        self._press_on_piece = False
-        self._was_selected = False
+        # what the user does with the pieces lives in the Qt-free model
+        self.move_input = MoveInput()
+        self.move_input.listen(self._on_input)
+        self._drag_ok = False  # the press is on a held piece: moving it drags
         self._press_point = QPointF()
         self._dragging = False
         self._drag_point = QPointF()
         self._dropped: Move | None = None
+        # a short message painted over the board
+        self._banner = ""
+        self._banner_timer = QTimer(self)
+        self._banner_timer.setSingleShot(True)
+        self._banner_timer.timeout.connect(self.clear_banner)
         # move animation
         self._anim = QVariantAnimation(self)
         self._anim.setEasingCurve(QEasingCurve.Type.InOutQuad)
@@ -110,10 +145,8 @@ class BoardWidget(QWidget):
         self.animation_ms = 250  # time for one leg of a move (the preferences set it)
         self._light_square = QColor(LIGHT_SQUARE)
         self._dark_square = QColor(DARK_SQUARE)
-        self._light_piece = LIGHT_PIECE
-        self._dark_piece = DARK_PIECE
-        # caches of pre-rendered pictures
-        self._pieces: dict[tuple[int, Color, bool, bool, float], QPixmap] = {}
+        self.art = PieceArt()
+        # cache of the pre-rendered frame and squares
         self._bg: QPixmap | None = None
         self._bg_key: tuple[object, ...] = ()
 
@@ -135,11 +168,13 @@ class BoardWidget(QWidget):
         dropped = self._dropped
         self._dropped = None
         self._position = position
-        self._moves = list(moves)
         self._last_move = last_move
         self._last_blown = blown
+        self._blown_piece = None
         self._hint = None
-        self._clear_selection()
+        self._dragging = False
+        self._drag_ok = False
+        self.move_input.reset(position, moves)
         self._anim.stop()
         self._anim_before = None
         if (
@@ -155,13 +190,20 @@ class BoardWidget(QWidget):
         self.update()
 
     def set_moves(self, moves: Sequence[Move]) -> None:
-        """Change what may be played without changing the picture."""
-        self._moves = list(moves)
-        self._clear_selection()
+        """Change what may be played without changing the picture (a held piece that can
+        still move stays in hand, so touch-move's narrowed moves do not drop it)."""
+        self.move_input.set_moves(moves)
+        if self.move_input.held is None:
+            self._dragging = False
         self.update()
 
     def moves(self) -> list[Move]:
-        return list(self._moves)
+        return self.move_input.moves
+
+    def bind_touch(self, square: int | None) -> None:
+        """Touch-move: the piece on ``square`` must be moved (see MoveInput.bind_touch)."""
+        self.move_input.bind_touch(square)
+        self.update()
 
     def set_colors(
         self,
@@ -173,9 +215,7 @@ class BoardWidget(QWidget):
         """Paint with other colours (a theme); pieces get their shading from the base colour."""
         self._light_square = QColor(light_square)
         self._dark_square = QColor(dark_square)
-        self._light_piece = _shades(QColor(light_piece))
-        self._dark_piece = _shades(QColor(dark_piece))
-        self._pieces.clear()
+        self.art.set_colors(QColor(light_piece), QColor(dark_piece))
         self._bg = None
         self.update()
 
@@ -183,9 +223,7 @@ class BoardWidget(QWidget):
         """Back to the default wooden look."""
         self._light_square = QColor(LIGHT_SQUARE)
         self._dark_square = QColor(DARK_SQUARE)
-        self._light_piece = LIGHT_PIECE
-        self._dark_piece = DARK_PIECE
-        self._pieces.clear()
+        self.art.reset_colors()
         self._bg = None
         self.update()
 
@@ -209,11 +247,21 @@ class BoardWidget(QWidget):
         return self._flipped
 
     def set_show_numbers(self, show: bool) -> None:
+        """Square numbers (1-32, 1-50) in the corner of every playing square."""
         self._numbers = show
         self.update()
 
     def shows_numbers(self) -> bool:
         return self._numbers
+
+    def set_show_coordinates(self, show: bool) -> None:
+        """The letters a-h and numbers 1-8 (a-j, 1-10) in the frame."""
+        self._coordinates = show
+        self._bg = None
+        self.update()
+
+    def shows_coordinates(self) -> bool:
+        return self._coordinates
 
     def set_animated(self, on: bool) -> None:
         self._animate = on
@@ -230,7 +278,7 @@ class BoardWidget(QWidget):
     def begin_pick(self, squares: Iterable[int]) -> None:
         """Pick mode: the given squares are marked and a click on one emits square_picked."""
         self._pick = set(squares)
-        self._clear_selection()
+        self.move_input.put_back()
         self.update()
 
     def end_pick(self) -> None:
@@ -240,31 +288,106 @@ class BoardWidget(QWidget):
     def picking(self) -> bool:
         return bool(self._pick)
 
+    def pick_squares(self) -> set[int]:
+        return set(self._pick)
+
+    def mark_blown(self, square: int | None, piece: Piece | None = None) -> None:
+        """Mark ``square`` where a piece was blown away (huffing); ``piece`` is drawn there
+        faintly when given.  None takes the mark away.  The next set_position clears it
+        unless it passes ``blown`` again."""
+        self._last_blown = square
+        self._blown_piece = piece if square is not None else None
+        self.update()
+
+    def blown_square(self) -> int | None:
+        return self._last_blown
+
+    def show_banner(self, text: str, seconds: float = 3.0) -> None:
+        """Paint ``text`` over the board for ``seconds`` (0: until cleared).  The banner is
+        painted, not a window: it takes no focus and lets every click through."""
+        self._banner = text
+        self._banner_timer.stop()
+        if text and seconds > 0:
+            self._banner_timer.start(max(1, int(seconds * 1000)))
+        self.update()
+
+    def clear_banner(self) -> None:
+        self._banner_timer.stop()
+        self._banner = ""
+        self.update()
+
+    def banner_text(self) -> str:
+        """The message shown over the board now ("" when none)."""
+        return self._banner
+
     def selected_square(self) -> int | None:
-        return self._selected
+        return self.move_input.held
 
     def pending_route(self) -> list[int]:
         """The landing squares already chosen in a multi-capture played square by square."""
-        return list(self._prefix)
+        return list(self.move_input.landings)
 
     def must_capture_squares(self) -> set[int]:
         """Pieces that glow gold: capture is compulsory and they can capture."""
-        if not self._moves or not all(m.is_capture for m in self._moves):
-            return set()
-        return {m.from_sq for m in self._moves}
+        return self.move_input.must_capture_squares()
 
     def target_squares(self) -> tuple[set[int], set[int]]:
         """For the held piece: (squares that finish a move, next landing squares of a capture)."""
-        if self._selected is None:
-            return set(), set()
-        finals: set[int] = set()
-        steps: set[int] = set()
-        k = len(self._prefix)
-        for _move, route in self._routes():
-            finals.add(route[-1])
-            if len(route) > k + 2:
-                steps.add(route[k + 1])
-        return finals, steps
+        return self.move_input.targets()
+
+    def refusal_text(self, refused: Refused) -> str:
+        """The words for a refusal of the move input, in the user's language."""
+        reason = refused.reason
+        squares = ", ".join(str(sq) for sq in refused.squares)
+        if reason is Refusal.NO_MOVE_NOW:
+            return self._idle_reason or self.tr("No move can be made now")
+        if reason is Refusal.NOT_YOUR_PIECE:
+            return self.tr("That piece belongs to the other side")
+        if reason is Refusal.MUST_CAPTURE:
+            return self.tr("You must capture")
+        if reason is Refusal.NO_MOVE_FOR_PIECE:
+            return self.tr("This piece cannot move")
+        if reason is Refusal.LIGHT_SQUARE:
+            return self.tr("Pieces move only on the dark squares")
+        if reason is Refusal.OCCUPIED:
+            return self.tr("That square is occupied")
+        if reason is Refusal.MEN_MOVE_FORWARD:
+            return self.tr("Men move only forward")
+        if reason is Refusal.CAPTURE_UNFINISHED:
+            return self.tr("The capture is not finished: jump on to a marked square")
+        if reason is Refusal.AMBIGUOUS_ROUTE:
+            return self.tr(
+                "Several captures end on that square: choose the way by moving to the "
+                "next square first (%1)"
+            ).replace("%1", squares)
+        if reason is Refusal.CAPTURE_PRECEDENCE:
+            return self.tr("Another capture takes precedence under these rules")
+        if reason is Refusal.TOUCHED:
+            return self.tr("You touched the piece on %1: it must be moved").replace(
+                "%1", squares
+            )
+        return self.tr("This piece cannot move there")
+
+    # -- what the move input reports -----------------------------------------------------
+
+    def _on_input(self, event: Event) -> None:
+        if isinstance(event, Chosen):
+            self._dropped = event.move if event.dragged else None
+            self._dragging = False
+            self.update()
+            self.move_chosen.emit(event.move)
+        elif isinstance(event, Refused):
+            self.update()
+            self.illegal_drop.emit(self.refusal_text(event))
+        elif isinstance(event, Stepped):
+            self.update()
+            self.step_taken.emit(event.square)
+        elif isinstance(event, Touched):
+            self.touched.emit(event.square)
+        elif isinstance(event, Held):
+            if event.square is None:
+                self._dragging = False
+            self.update()
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -328,172 +451,12 @@ class BoardWidget(QWidget):
     def _on_light_square(self, point: QPointF) -> bool:
         return self._squares_rect().contains(point) and self.square_at(point) is None
 
-    # -- move bookkeeping ----------------------------------------------------------------
-
-    def _movable(self) -> set[int]:
-        return {m.from_sq for m in self._moves}
-
-    def _routes(self) -> list[tuple[Move, Route]]:
-        """(move, route) for the held piece that agree with the landings chosen so far."""
-        if self._selected is None:
-            return []
-        frm = self._selected
-        k = len(self._prefix)
-        prefix = tuple(self._prefix)
-        out = []
-        for move in self._moves:
-            if move.from_sq != frm:
-                continue
-            for route in move.paths or (move.path,):
-                if len(route) > k + 1 and tuple(route[1 : k + 1]) == prefix:
-                    out.append((move, tuple(route)))
-        return out
-
-    def _held_square(self) -> int | None:
-        """Where the held piece is shown (its last landing in a multi-capture)."""
-        if self._selected is None:
-            return None
-        return self._prefix[-1] if self._prefix else self._selected
-
-    def _clear_selection(self) -> None:
-        changed = self._selected is not None
-        self._selected = None
-        self._prefix = []
-        self._dragging = False
-        self._press_on_piece = False
-        if changed:
-            self.selection_changed.emit(0)
-
-    def _select(self, sq: int) -> None:
-        self._selected = sq
-        self._prefix = []
-        self.selection_changed.emit(sq)
-
-    def _jumped(self, a: int, b: int) -> list[int]:
-        """Opponent pieces strictly between squares a and b on their diagonal."""
-        pos = self._position
-        assert pos is not None
-        geo = pos.geometry
-        (r1, c1), (r2, c2) = geo.sq_rowcol[a], geo.sq_rowcol[b]
-        if abs(r1 - r2) != abs(c1 - c2) or r1 == r2:
-            return []
-        dr = 1 if r2 > r1 else -1
-        dc = 1 if c2 > c1 else -1
-        out = []
-        r, c = r1 + dr, c1 + dc
-        while (r, c) != (r2, c2):
-            sq = geo.sq_at(r, c)
-            if sq is not None and pos.piece_at(sq) is not None:
-                out.append(sq)
-            r += dr
-            c += dc
-        return out
-
-    def _partial_captures(self) -> list[int]:
-        if self._selected is None or not self._prefix:
-            return []
-        squares = [self._selected, *self._prefix]
-        out: list[int] = []
-        for a, b in zip(squares, squares[1:], strict=False):
-            out.extend(self._jumped(a, b))
-        return out
-
-    def _try_target(self, sq: int) -> None:
-        """The held piece is moved (dropped or clicked) to ``sq``."""
-        assert self._selected is not None and self._position is not None
-        k = len(self._prefix)
-        routes = self._routes()
-        steps = [(m, r) for m, r in routes if len(r) > k + 2 and r[k + 1] == sq]
-        finals = [(m, r) for m, r in routes if r[-1] == sq]
-        if steps:
-            self._prefix.append(sq)
-            self.step_taken.emit(sq)
-            self.update()
-            return
-        if finals:
-            identities = {m for m, _ in finals}
-            if len(identities) > 1:
-                self.illegal_drop.emit(
-                    self.tr(
-                        "Several captures end on that square: choose the way by moving to the "
-                        "next square first"
-                    )
-                )
-                self.update()
-                return
-            move, route = finals[0]
-            exact = [r for _m, r in finals if len(r) == k + 2]
-            if exact:
-                route = exact[0]
-            chosen = move if route == move.path else move.with_path(route)
-            self._dropped = chosen if self._dragging else None
-            self._clear_selection()
-            self.update()
-            self.move_chosen.emit(chosen)
-            return
-        piece = self._position.piece_at(sq)
-        if (
-            not self._prefix
-            and piece is not None
-            and piece.color is self._position.turn
-        ):
-            # the user reached for another piece of their own
-            self._clear_selection()
-            reason = self._pick_refusal(sq)
-            if reason:
-                self.illegal_drop.emit(reason)
-            self.update()
-            return
-        self.illegal_drop.emit(self._drop_refusal(self._selected, sq))
-        self.update()
-
-    def _pick_refusal(self, sq: int) -> str:
-        """Why the piece on ``sq`` cannot be picked up ('' if there is no piece)."""
-        pos = self._position
-        assert pos is not None
-        piece = pos.piece_at(sq)
-        if piece is None:
-            return ""
-        if not self._moves:
-            return self._idle_reason or self.tr("No move can be made now")
-        if piece.color is not pos.turn:
-            return self.tr("That piece belongs to the other side")
-        if self.must_capture_squares():
-            return self.tr("You must capture")
-        return self.tr("This piece cannot move")
-
-    def _drop_refusal(self, frm: int, sq: int) -> str:
-        pos = self._position
-        assert pos is not None
-        if self._prefix:
-            return self.tr("The capture is not finished: jump on to a marked square")
-        if pos.piece_at(sq) is not None:
-            return self.tr("That square is occupied")
-        if self.must_capture_squares():
-            # a capture that reaches sq but loses to another under the capture rule?
-            others = [
-                m
-                for m in pos.huff_moves()
-                if m.is_capture and m.from_sq == frm and any(sq in r[1:] for r in m.paths)
-            ]
-            if others:
-                return self.tr("Another capture takes precedence under these rules")
-            return self.tr("You must capture")
-        piece = pos.piece_at(frm)
-        geo = pos.geometry
-        if piece is not None and not piece.is_king:
-            r1 = geo.sq_rowcol[frm][0]
-            r2 = geo.sq_rowcol[sq][0]
-            backward = r2 > r1 if piece.color is Color.WHITE else r2 < r1
-            if backward:
-                return self.tr("Men move only forward")
-        return self.tr("This piece cannot move there")
-
-    # -- mouse ---------------------------------------------------------------------------
+    # -- mouse and keys ------------------------------------------------------------------
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if event.button() == Qt.MouseButton.RightButton and self._selected is not None:
-            self._clear_selection()  # a right click puts the held piece back
+        if event.button() == Qt.MouseButton.RightButton and self.move_input.held is not None:
+            self._dragging = False
+            self.move_input.put_back()  # a right click puts the held piece back
             self.update()
             event.accept()
             return
@@ -503,8 +466,8 @@ class BoardWidget(QWidget):
         point = event.position()
         sq = self.square_at(point)
         self._press_point = point
-        self._press_on_piece = False
         self._dragging = False
+        self._drag_ok = False
         if self._pick:
             if sq is not None and sq in self._pick:
                 self.square_picked.emit(sq)
@@ -512,30 +475,35 @@ class BoardWidget(QWidget):
         if self._anim.state() == QVariantAnimation.State.Running:
             self._anim.stop()
             self._on_anim_finished()
-        if sq is None:
-            return
-        held = self._held_square()
-        if held is not None and sq == held:
-            self._press_on_piece = True
-            self._was_selected = True
-        elif not self._prefix and sq in self._movable():
-            self._was_selected = self._selected == sq
-            if self._selected != sq:
-                self._select(sq)
-            self._press_on_piece = True
-            self.update()
+        self._drag_ok = self.move_input.press(sq)
+        self.update()
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        if event.key() == Qt.Key.Key_Escape and self._selected is not None:
-            self._clear_selection()  # put the held piece back
+        key = Qt.Key(event.key())
+        plain = not (
+            event.modifiers()
+            & (
+                Qt.KeyboardModifier.ControlModifier
+                | Qt.KeyboardModifier.AltModifier
+                | Qt.KeyboardModifier.MetaModifier
+                | Qt.KeyboardModifier.ShiftModifier
+            )
+        )
+        if key == Qt.Key.Key_Escape and self.move_input.held is not None:
+            self._dragging = False
+            self.move_input.put_back()  # put the held piece back
             self.update()
+            event.accept()
+            return
+        if plain and key in STEP_KEYS:
+            self.step_requested.emit(STEP_KEYS[key])
             event.accept()
             return
         super().keyPressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if not self._press_on_piece or not (event.buttons() & Qt.MouseButton.LeftButton):
+        if not self._drag_ok or not (event.buttons() & Qt.MouseButton.LeftButton):
             return
         point = event.position()
         if not self._dragging:
@@ -553,43 +521,13 @@ class BoardWidget(QWidget):
         if self._pick:
             return
         point = event.position()
-        sq = self.square_at(point)
-        if self._dragging:
-            held = self._held_square()
-            if sq is None:
-                if self._on_light_square(point):
-                    self.illegal_drop.emit(self.tr("Pieces move only on the dark squares"))
-                self._dragging = False
-            elif sq != held:
-                self._try_target(sq)
-            self._dragging = False
-            self._press_on_piece = False
-            self.update()
-            return
-        if self._press_on_piece:
-            # a click on the held piece: a second click puts it down again
-            if self._was_selected and not self._prefix:
-                self._clear_selection()
-            self._press_on_piece = False
-            self.update()
-            return
-        if sq is None:
-            if self._selected is not None and self._on_light_square(point):
-                self.illegal_drop.emit(self.tr("Pieces move only on the dark squares"))
-            return
-        if self._selected is not None:
-            if sq == self._selected and self._prefix:
-                finals, steps = self.target_squares()
-                if sq not in finals and sq not in steps:
-                    self._prefix = []  # start the capture again
-                    self.update()
-                    return
-            self._try_target(sq)
-            return
-        pressed = self.square_at(self._press_point)
-        reason = self._pick_refusal(pressed if pressed is not None else sq)
-        if reason:
-            self.illegal_drop.emit(reason)
+        dragged = self._dragging
+        self._dragging = False
+        self._drag_ok = False
+        self.move_input.release(
+            self.square_at(point), dragged=dragged, light=self._on_light_square(point)
+        )
+        self.update()
 
     # -- animation -----------------------------------------------------------------------
 
@@ -597,10 +535,7 @@ class BoardWidget(QWidget):
         route = tuple(move.path)
         self._anim_before = before
         self._anim_route = route
-        saved = self._position
-        self._position = before
-        self._anim_legs = [self._jumped(a, b) for a, b in zip(route, route[1:], strict=False)]
-        self._position = saved
+        self._anim_legs = [jumped(before, a, b) for a, b in zip(route, route[1:], strict=False)]
         legs = max(1, len(route) - 1)
         self._anim.setStartValue(0.0)
         self._anim.setEndValue(float(legs))
@@ -610,7 +545,7 @@ class BoardWidget(QWidget):
         self._anim.start()
 
     def _on_anim_value(self, value: object) -> None:
-        self._anim_t = float(value)  # type: ignore[arg-type]
+        self._anim_t = float(value) if isinstance(value, (int, float)) else 0.0
         self.update()
 
     def _on_anim_finished(self) -> None:
@@ -651,18 +586,22 @@ class BoardWidget(QWidget):
         cell = self._cell()
         radius = cell * 0.4
         glow = set() if animating else self.must_capture_squares()
-        held = self._held_square()
+        selected = self.move_input.held
+        held = self.move_input.held_square()
         hidden: set[int] = set()
-        faded = set(self._partial_captures())
+        faded = set(self.move_input.partial_captures())
         if animating:
             hidden.add(self._anim_route[0])
             passed = int(self._anim_t + 0.5)
             for legs in self._anim_legs[:passed]:
                 hidden.update(legs)
-        elif self._selected is not None:
-            hidden.add(self._selected)
+        elif selected is not None:
+            hidden.add(selected)
         for sq in glow:
-            if sq not in hidden or sq == self._selected:
+            if sq == selected and held is not None:
+                # the glow goes with the held piece, also to its landing in a capture
+                self._paint_glow(painter, self.square_center(held), radius)
+            elif sq not in hidden:
                 self._paint_glow(painter, self.square_center(sq), radius)
         for sq, piece in sorted(shown.pieces().items()):
             if sq in hidden:
@@ -675,8 +614,13 @@ class BoardWidget(QWidget):
                 piece.is_king,
                 alpha=0.35 if sq in faded else 1.0,
             )
-        if not animating and self._selected is not None and not self._dragging:
-            held_piece = shown.piece_at(self._selected)
+        ghost = self._blown_piece
+        blown = self._last_blown
+        if not animating and ghost is not None and blown is not None and not shown.piece_at(blown):
+            self._paint_piece(painter, self.square_center(blown), radius, ghost.color,
+                              ghost.is_king, alpha=0.3)
+        if not animating and selected is not None and not self._dragging:
+            held_piece = shown.piece_at(selected)
             if held_piece is not None and held is not None:
                 self._paint_piece(painter, self.square_center(held), radius, held_piece.color,
                                   held_piece.is_king)
@@ -688,12 +632,38 @@ class BoardWidget(QWidget):
         if animating:
             top = shown.piece_at(self._anim_route[0])
             where, size = self._anim_point(), radius
-        elif self._dragging and self._selected is not None:
-            top = shown.piece_at(self._selected)
+        elif self._dragging and selected is not None:
+            top = shown.piece_at(selected)
             where, size = self._drag_point, radius * 1.08
         if top is not None:
             self._paint_piece(painter, where, size, top.color, top.is_king, lifted=True)
+        if self._banner:
+            self._paint_banner(painter)
         painter.end()
+
+    def _paint_banner(self, painter: QPainter) -> None:
+        """The short message: light text on a dark rounded plate across the board."""
+        area = self._squares_rect()
+        font = QFont(self.font())
+        font.setPixelSize(max(12, int(area.width() * 0.045)))
+        font.setBold(True)
+        metrics = QFontMetricsF(font)
+        pad = font.pixelSize() * 0.8
+        width = area.width() * 0.86
+        flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
+        text_rect = metrics.boundingRect(QRectF(0, 0, width - 2 * pad, area.height()), flags,
+                                         self._banner)
+        height = text_rect.height() + 2 * pad
+        top = area.top() + area.height() * 0.36 - height / 2
+        plate = QRectF(area.center().x() - width / 2, top, width, height)
+        painter.save()
+        painter.setPen(QPen(QColor(255, 236, 180, 200), max(1.5, font.pixelSize() * 0.08)))
+        painter.setBrush(BANNER)
+        painter.drawRoundedRect(plate, pad * 0.6, pad * 0.6)
+        painter.setFont(font)
+        painter.setPen(QColor(255, 247, 230))
+        painter.drawText(plate.adjusted(pad, pad, -pad, -pad), flags, self._banner)
+        painter.restore()
 
     def _background(self) -> QPixmap:
         """The window colour, the frame with its coordinates and the squares, cached."""
@@ -845,17 +815,22 @@ class BoardWidget(QWidget):
         self._paint_route(painter, move.path, colour)
 
     def _paint_selection(self, painter: QPainter) -> None:
-        if self._selected is None:
-            return
         cell = self._cell()
+        touched = self.move_input.touched
+        if touched is not None:
+            self._outline(painter, touched, TOUCH, max(3.0, cell * 0.09))
+        selected = self.move_input.held
+        if selected is None:
+            return
         fill = QColor(SELECTED)
         fill.setAlpha(90)
-        painter.fillRect(self.square_rect(self._selected), fill)
-        self._outline(painter, self._selected, SELECTED, max(2.0, cell * 0.06))
-        if self._prefix:
+        painter.fillRect(self.square_rect(selected), fill)
+        self._outline(painter, selected, SELECTED, max(2.0, cell * 0.06))
+        landings = self.move_input.landings
+        if landings:
             colour = QColor(SELECTED)
             colour.setAlpha(200)
-            self._paint_route(painter, [self._selected, *self._prefix], colour)
+            self._paint_route(painter, [selected, *landings], colour)
 
     def _paint_targets(self, painter: QPainter) -> None:
         finals, steps = self.target_squares()
@@ -926,127 +901,8 @@ class BoardWidget(QWidget):
         alpha: float = 1.0,
         lifted: bool = False,
     ) -> None:
-        """Draw a piece from the cache of pre-rendered pieces (gradients are slow to paint)."""
-        pixmap = self._piece_pixmap(radius, colour, king, lifted)
-        half = pixmap.width() / pixmap.devicePixelRatio() / 2
-        painter.save()
-        painter.setOpacity(alpha)
-        painter.drawPixmap(QPointF(center.x() - half, center.y() - half), pixmap)
-        painter.restore()
-
-    def _piece_pixmap(self, radius: float, colour: Color, king: bool, lifted: bool) -> QPixmap:
-        dpr = self.devicePixelRatioF()
-        key = (round(radius * 4), colour, king, lifted, dpr)
-        pixmap = self._pieces.get(key)
-        if pixmap is None:
-            r = key[0] / 4
-            side = max(2, math.ceil(2 * r * 1.9 * dpr))
-            pixmap = QPixmap(side, side)
-            pixmap.setDevicePixelRatio(dpr)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            p = QPainter(pixmap)
-            p.setRenderHint(QPainter.RenderHint.Antialiasing)
-            middle = side / dpr / 2
-            self._draw_piece(p, QPointF(middle, middle), r, colour, king, lifted)
-            p.end()
-            if len(self._pieces) > 32:
-                self._pieces.clear()
-            self._pieces[key] = pixmap
-        return pixmap
-
-    def _draw_piece(
-        self, painter: QPainter, center: QPointF, radius: float, colour: Color, king: bool,
-        lifted: bool,
-    ) -> None:
-        thickness = radius * 0.16
-        if king:
-            lower = QPointF(center.x(), center.y() + thickness * 1.3)
-            upper = QPointF(center.x(), center.y() - thickness * 1.2)
-            self._paint_shadow(painter, lower, radius, thickness, lifted)
-            self._paint_stone(painter, lower, radius, thickness, colour)
-            self._paint_stone(painter, upper, radius, thickness, colour)
-            self._paint_crown(painter, upper, radius, colour)
-        else:
-            self._paint_shadow(painter, center, radius, thickness, lifted)
-            self._paint_stone(painter, center, radius, thickness, colour)
-
-    def _paint_shadow(
-        self, painter: QPainter, center: QPointF, radius: float, thickness: float, lifted: bool
-    ) -> None:
-        offset = radius * (0.3 if lifted else 0.12)
-        spread = 1.25 if lifted else 1.1
-        c = QPointF(center.x() + offset * 0.6, center.y() + thickness + offset)
-        grad = QRadialGradient(c, radius * spread)
-        grad.setColorAt(0.0, QColor(0, 0, 0, 120 if lifted else 140))
-        grad.setColorAt(0.75, QColor(0, 0, 0, 60))
-        grad.setColorAt(1.0, QColor(0, 0, 0, 0))
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QBrush(grad))
-        painter.drawEllipse(c, radius * spread, radius * spread * 0.92)
-
-    def _paint_stone(
-        self, painter: QPainter, center: QPointF, radius: float, thickness: float, colour: Color
-    ) -> None:
-        top, mid, edge = self._light_piece if colour is Color.WHITE else self._dark_piece
-        # the side of the stone, seen below its top face
-        side = QPointF(center.x(), center.y() + thickness)
-        painter.setPen(QPen(edge.darker(130), max(0.8, radius * 0.03)))
-        painter.setBrush(edge)
-        painter.drawEllipse(side, radius, radius * 0.96)
-        # the top face with a light from the upper left
-        grad = QRadialGradient(
-            QPointF(center.x() - radius * 0.35, center.y() - radius * 0.4), radius * 1.5
-        )
-        grad.setColorAt(0.0, top)
-        grad.setColorAt(0.55, mid)
-        grad.setColorAt(1.0, edge)
-        painter.setPen(QPen(edge.darker(115), max(0.8, radius * 0.035)))
-        painter.setBrush(QBrush(grad))
-        painter.drawEllipse(center, radius, radius * 0.96)
-        # the turned grooves of a wooden draughts piece
-        groove_dark = QColor(edge)
-        groove_dark.setAlpha(170)
-        groove_light = QColor(top)
-        groove_light.setAlpha(140 if colour is Color.WHITE else 70)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for factor in (0.74, 0.5):
-            painter.setPen(QPen(groove_dark, max(0.8, radius * 0.045)))
-            painter.drawEllipse(center, radius * factor, radius * factor * 0.96)
-            painter.setPen(QPen(groove_light, max(0.6, radius * 0.03)))
-            shifted = QPointF(center.x() + radius * 0.02, center.y() + radius * 0.03)
-            painter.drawEllipse(shifted, radius * factor, radius * factor * 0.96)
-
-    def _paint_crown(
-        self, painter: QPainter, center: QPointF, radius: float, colour: Color
-    ) -> None:
-        w = radius * 0.95
-        h = radius * 0.62
-        left = center.x() - w / 2
-        base = center.y() + h * 0.45
-        top = center.y() - h * 0.55
-        path = QPainterPath(QPointF(left, base))
-        path.lineTo(left - w * 0.04, top + h * 0.2)
-        path.lineTo(left + w * 0.27, top + h * 0.52)
-        path.lineTo(center.x(), top)
-        path.lineTo(left + w * 0.73, top + h * 0.52)
-        path.lineTo(left + w * 1.04, top + h * 0.2)
-        path.lineTo(left + w, base)
-        path.closeSubpath()
-        grad = QLinearGradient(QPointF(center.x(), top), QPointF(center.x(), base))
-        grad.setColorAt(0.0, CROWN.lighter(135))
-        grad.setColorAt(1.0, CROWN.darker(125))
-        outline = QColor("#5a3c00") if colour is Color.WHITE else QColor("#f7e7a8")
-        painter.setPen(QPen(outline, max(0.8, radius * 0.05)))
-        painter.setBrush(QBrush(grad))
-        painter.drawPath(path)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(outline)
-        for x, y in ((left - w * 0.04, top + h * 0.2), (center.x(), top),
-                     (left + w * 1.04, top + h * 0.2)):
-            painter.drawEllipse(QPointF(x, y), radius * 0.07, radius * 0.07)
-        band = QRectF(left, base - h * 0.18, w, h * 0.18)
-        painter.setBrush(CROWN.darker(140))
-        painter.drawRect(band)
+        self.art.paint(painter, center, radius, colour, king, self.devicePixelRatioF(), alpha,
+                       lifted)
 
 
 def _follows(before: Position, move: Move, after: Position) -> bool:
@@ -1057,11 +913,3 @@ def _follows(before: Position, move: Move, after: Position) -> bool:
         return before.play(move) == after
     except ValueError:
         return False
-
-
-def _shades(base: QColor) -> tuple[QColor, QColor, QColor]:
-    """Highlight, body and rim colours of a piece of colour ``base``."""
-    light = base.lightness() > 128
-    top = base.lighter(108) if light else base.lighter(190)
-    edge = base.darker(150) if light else base.darker(250)
-    return top, base, edge

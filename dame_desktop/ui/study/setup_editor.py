@@ -1,11 +1,23 @@
-"""Setting up a position: put men and kings on the board by clicking, choose who moves,
-clear or reset, read or write a FEN; then play from it or save it as a PDN game."""
+"""Setting up a position: put men and kings on the board by clicking or dragging, choose the
+rule set and who moves, clear or reset, read or write a FEN; then play from it or save it.
+
+Pieces come from a palette (click to choose, or drag one onto the board); on the board a
+click puts the chosen piece down (a second click or a right click takes it away), a piece can
+be dragged to another square, and a piece dragged off the board is removed.  The board is the
+game's own :class:`BoardWidget`, so it looks the same and grows with the dialog.
+
+A position that cannot come about in a game is refused with the reason (a man on the row where
+it would have been crowned, more pieces than a side starts with); a position where the game
+would be over at once (a side without pieces, or no move for the side to move) may be saved
+but not played, and the editor says why.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QPoint, QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QComboBox,
     QDialog,
@@ -15,16 +27,20 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QRadioButton,
+    QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from dame_desktop.core import Color, DameError, Kind, Position, RuleSet
+from dame_desktop.core import PRESETS, Color, DameError, Kind, Position, RuleSet, matching_preset
 from dame_desktop.ui.board.widget import BoardWidget
+from dame_desktop.ui.texts import rules_name
+
+Tool = tuple[Color, Kind] | None  # a piece, or None for the eraser
 
 # palette entries: (colour, kind) or None for the eraser
-TOOLS: tuple[tuple[Color, Kind] | None, ...] = (
+TOOLS: tuple[Tool, ...] = (
     (Color.WHITE, Kind.MAN), (Color.WHITE, Kind.KING),
     (Color.BLACK, Kind.MAN), (Color.BLACK, Kind.KING), None)
 
@@ -39,6 +55,152 @@ def fen_of(pieces: dict[int, tuple[Color, Kind]], turn: Color) -> str:
     return ":".join(parts)
 
 
+class SetupBoard(BoardWidget):
+    """The board of the editor: clicks and drags edit the pieces instead of playing moves."""
+
+    square_clicked = Signal(int)  # a left click on a playing square
+    square_cleared = Signal(int)  # a right click on a playing square
+    piece_dragged = Signal(int, int)  # from, to (0: dropped off the board)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._press_square: int | None = None
+        self._press_at = QPointF()
+        self._lifting = False
+        self._floating: tuple[Color, Kind, QPointF] | None = None
+
+    def float_piece(self, piece: tuple[Color, Kind] | None, point: QPointF | None) -> None:
+        """Draw ``piece`` at ``point`` (board coordinates) above the board; None hides it."""
+        self._floating = None if piece is None or point is None else (*piece, point)
+        self.update()
+
+    def floating(self) -> tuple[Color, Kind, QPointF] | None:
+        return self._floating
+
+    def lifted_square(self) -> int | None:
+        """The square whose piece is being dragged (shown at the pointer, not on its square)."""
+        return self._press_square if self._lifting else None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        square = self.square_at(event.position())
+        if event.button() == Qt.MouseButton.RightButton:
+            if square is not None:
+                self.square_cleared.emit(square)
+            event.accept()
+            return
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        self._press_square = square
+        self._press_at = event.position()
+        self._lifting = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._press_square is None or not (event.buttons() & Qt.MouseButton.LeftButton):
+            return
+        position = self.position()
+        piece = position.piece_at(self._press_square) if position is not None else None
+        if piece is None:
+            return
+        if not self._lifting:
+            distance = (event.position() - self._press_at).manhattanLength()
+            if distance < QApplication.startDragDistance():
+                return
+            self._lifting = True
+        self.float_piece((piece.color, piece.kind), event.position())
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        start, lifting = self._press_square, self._lifting
+        self._press_square = None
+        self._lifting = False
+        self.float_piece(None, None)
+        point = event.position()
+        square = self.square_at(point)
+        if lifting and start is not None:
+            if square is not None:
+                if square != start:
+                    self.piece_dragged.emit(start, square)
+            elif not self._squares_rect().contains(point):
+                self.piece_dragged.emit(start, 0)  # off the board: taken away
+            return
+        if start is not None and square == start:
+            self.square_clicked.emit(square)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        event.accept()  # a quick second click is a second click, nothing more
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        event.ignore()  # no moves, no stepping in the editor; Escape reaches the dialog
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        lifted = self.lifted_square()
+        position = self.position()
+        if lifted is not None and position is not None and position.piece_at(lifted):
+            # paint the board without the lifted piece, then the piece at the pointer
+            self._position = position.without(lifted)
+            try:
+                super().paintEvent(event)
+            finally:
+                self._position = position
+        else:
+            super().paintEvent(event)
+        if self._floating is not None and position is not None:
+            colour, kind, where = self._floating
+            painter = QPainter(self)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self._paint_piece(painter, where, self._cell() * 0.43, colour, kind is Kind.KING,
+                              lifted=True)
+            painter.end()
+
+
+class PaletteButton(QToolButton):
+    """One piece of the palette: click to choose it, or drag it onto the board."""
+
+    def __init__(self, editor: SetupEditor, tool: Tool) -> None:
+        super().__init__()
+        self.editor = editor
+        self.tool = tool
+        self.setCheckable(True)
+        self.setAutoExclusive(True)
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setIconSize(QSize(30, 30))
+        if tool is not None:
+            self.setIcon(editor.board.art.icon(tool[0], tool[1] is Kind.KING, 30,
+                                               self.devicePixelRatioF()))
+        self._press = QPoint()
+        self._dragging = False
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        super().mousePressEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+            self._dragging = False
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if not (event.buttons() & Qt.MouseButton.LeftButton):
+            super().mouseMoveEvent(event)
+            return
+        point = event.position().toPoint()
+        if not self._dragging:
+            if (point - self._press).manhattanLength() < QApplication.startDragDistance():
+                return
+            self._dragging = True
+            self.setChecked(True)
+        self.editor.palette_drag(self.tool, self.mapToGlobal(point))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._dragging and event.button() == Qt.MouseButton.LeftButton:
+            self._dragging = False
+            self.setDown(False)
+            self.setChecked(True)
+            self.editor.palette_drop(self.tool, self.mapToGlobal(event.position().toPoint()))
+            return
+        super().mouseReleaseEvent(event)
+
+
 class SetupEditor(QDialog):
     """Accepted with ``action`` = "play" or "save"; :meth:`position` is the result."""
 
@@ -51,30 +213,58 @@ class SetupEditor(QDialog):
         self.action = ""
         self.pieces: dict[int, tuple[Color, Kind]] = {}
         self.turn = rules.first
-        layout = QHBoxLayout(self)
-        self.board = BoardWidget()
+        outer = QVBoxLayout(self)
+        layout = QHBoxLayout()
+        outer.addLayout(layout, 1)
+        self.board = SetupBoard()
         self.board.setObjectName("setupBoard")
         self.board.set_animated(False)
         self.board.set_show_numbers(True)
-        self.board.setMinimumSize(360, 360)
+        self.board.setMinimumSize(300, 300)
+        self.board.square_clicked.connect(self.click_square)
+        self.board.square_cleared.connect(self.clear_square)
+        self.board.piece_dragged.connect(self.drag_piece)
         layout.addWidget(self.board, 1)
-        side = QVBoxLayout()
-        layout.addLayout(side)
-        hint = QLabel(self.tr("Click a square to put the chosen piece there; "
-                              "click it again to take it away."))
-        hint.setWordWrap(True)
-        side.addWidget(hint)
+        side_widget = QWidget()
+        side_widget.setMaximumWidth(320)
+        side = QVBoxLayout(side_widget)
+        side.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(side_widget)
+
+        side.addWidget(QLabel(self.tr("Rules:")))
+        self.rules_box = QComboBox()
+        self.rules_box.setObjectName("rulesBox")
+        self._choices: list[RuleSet] = []
+        if matching_preset(rules) is None:
+            self._choices.append(rules)  # the game's own house rules come first
+        self._choices.extend(PRESETS)
+        for choice in self._choices:
+            self.rules_box.addItem(rules_name(choice), choice.key)
+        self.rules_box.setCurrentIndex(self._choices.index(self._matching(rules)))
+        self.rules_box.currentIndexChanged.connect(self._on_rules)
+        side.addWidget(self.rules_box)
+
+        self.hint = QLabel(self.tr(
+            "Click a square to put the chosen piece there; click it again or right-click to "
+            "take it away. Drag a piece from the list or from square to square; drag it off "
+            "the board to remove it."))
+        self.hint.setWordWrap(True)
+        side.addWidget(self.hint)
         names = (self.tr("Light man"), self.tr("Light king"), self.tr("Dark man"),
                  self.tr("Dark king"), self.tr("Empty square"))
         self.tool_group = QButtonGroup(self)
         grid = QGridLayout()
-        for i, text in enumerate(names):
-            button = QRadioButton(text)
+        self.tool_buttons: list[PaletteButton] = []
+        for i, (text, tool) in enumerate(zip(names, TOOLS, strict=True)):
+            button = PaletteButton(self, tool)
+            button.setText(text)
             button.setObjectName(f"tool{i}")
             self.tool_group.addButton(button, i)
+            self.tool_buttons.append(button)
             grid.addWidget(button, i // 2, i % 2)
         self.tool_group.button(0).setChecked(True)
         side.addLayout(grid)
+
         turn_row = QHBoxLayout()
         turn_row.addWidget(QLabel(self.tr("To move:")))
         self.turn_box = QComboBox()
@@ -93,16 +283,19 @@ class SetupEditor(QDialog):
         row.addWidget(self.start_button)
         side.addLayout(row)
         side.addWidget(QLabel(self.tr("FEN:")))
+        fen_row = QHBoxLayout()
         self.fen_edit = QLineEdit()
         self.fen_edit.setObjectName("fenEdit")
         self.fen_edit.returnPressed.connect(self.apply_fen)
-        side.addWidget(self.fen_edit)
+        fen_row.addWidget(self.fen_edit, 1)
         self.fen_button = QPushButton(self.tr("Read FEN"))
         self.fen_button.clicked.connect(self.apply_fen)
-        side.addWidget(self.fen_button)
+        fen_row.addWidget(self.fen_button)
+        side.addLayout(fen_row)
         self.message = QLabel()
         self.message.setObjectName("setupMessage")
         self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         side.addWidget(self.message)
         side.addStretch(1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -113,10 +306,49 @@ class SetupEditor(QDialog):
         self.play_button.clicked.connect(lambda: self._finish("play"))
         self.save_button.clicked.connect(lambda: self._finish("save"))
         buttons.rejected.connect(self.reject)
-        side.addWidget(buttons)
-        self.board.installEventFilter(self)  # clicks place pieces; no moves are played
+        outer.addWidget(buttons)
+        if start is not None and start.rules.board_size != rules.board_size:
+            start = None
         self.load(start if start is not None else Position.start(rules))
-        self.resize(760, 460)
+        self.resize(980, 640)
+
+    # -- rules -------------------------------------------------------------------------------
+
+    def _matching(self, rules: RuleSet) -> RuleSet:
+        for choice in self._choices:
+            if choice == rules:
+                return choice
+        return self._choices[0]
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Edit under ``rules``: on a board of the same size the pieces stay on their cells
+        (mirrored left to right where the dark squares lie the other way, as in Spanish and
+        Italian draughts), on another size the new rules' start position is shown."""
+        old = self.rules
+        self.rules = rules
+        index = self._choices.index(self._matching(rules)) if rules in self._choices else -1
+        if index >= 0 and index != self.rules_box.currentIndex():
+            self.rules_box.blockSignals(True)
+            self.rules_box.setCurrentIndex(index)
+            self.rules_box.blockSignals(False)
+        if old.board_size == rules.board_size:
+            before = Position.from_fen(self.fen(), old).geometry
+            after = Position.start(rules).geometry
+            moved: dict[int, tuple[Color, Kind]] = {}
+            for sq, piece in self.pieces.items():
+                row, col = before.sq_rowcol[sq]
+                # a board with its light corner on the other side: the mirror image
+                new = after.sq_at(row, col) or after.sq_at(row, after.size - 1 - col)
+                if new is not None:
+                    moved[new] = piece
+            self.pieces = moved
+            self._refresh()
+        else:
+            self.load(Position.start(rules))
+
+    def _on_rules(self, index: int) -> None:
+        if 0 <= index < len(self._choices):
+            self.set_rules(self._choices[index])
 
     # -- editing ---------------------------------------------------------------------------
 
@@ -132,10 +364,11 @@ class SetupEditor(QDialog):
     def reset(self) -> None:
         self.load(Position.start(self.rules))
 
-    def tool(self) -> tuple[Color, Kind] | None:
+    def tool(self) -> Tool:
         return TOOLS[max(0, self.tool_group.checkedId())]
 
     def click_square(self, square: int) -> None:
+        """Put the chosen piece on ``square``; the same piece again takes it away."""
         tool = self.tool()
         if tool is None or self.pieces.get(square) == tool:
             self.pieces.pop(square, None)
@@ -143,18 +376,34 @@ class SetupEditor(QDialog):
             self.pieces[square] = tool
         self._refresh()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if watched is self.board and isinstance(event, QMouseEvent):
-            if event.type() == QEvent.Type.MouseButtonPress:
-                if event.button() == Qt.MouseButton.LeftButton:
-                    square = self.board.square_at(event.position())
-                    if square is not None:
-                        self.click_square(square)
-                return True
-            if event.type() in (QEvent.Type.MouseButtonRelease, QEvent.Type.MouseMove,
-                                QEvent.Type.MouseButtonDblClick):
-                return True
-        return super().eventFilter(watched, event)
+    def clear_square(self, square: int) -> None:
+        if self.pieces.pop(square, None) is not None:
+            self._refresh()
+
+    def drag_piece(self, start: int, target: int) -> None:
+        """Move the piece on ``start`` to ``target`` (0: off the board, taken away)."""
+        piece = self.pieces.pop(start, None)
+        if piece is not None and target:
+            self.pieces[target] = piece
+        self._refresh()
+
+    def palette_drag(self, tool: Tool, global_point: QPoint) -> None:
+        """A palette piece is being dragged: show it over the board under the pointer."""
+        local = QPointF(self.board.mapFromGlobal(global_point))
+        inside = self.board.rect().contains(local.toPoint())
+        self.board.float_piece(tool if inside else None, local)
+
+    def palette_drop(self, tool: Tool, global_point: QPoint) -> None:
+        """A palette piece was let go: put it on the square under the pointer, if any."""
+        self.board.float_piece(None, None)
+        square = self.board.square_at(QPointF(self.board.mapFromGlobal(global_point)))
+        if square is None:
+            return
+        if tool is None:
+            self.pieces.pop(square, None)
+        else:
+            self.pieces[square] = tool
+        self._refresh()
 
     def _on_turn(self, _index: int) -> None:
         self.turn = Color(str(self.turn_box.currentData()))
@@ -183,18 +432,63 @@ class SetupEditor(QDialog):
         self.turn_box.setCurrentIndex(0 if self.turn is Color.WHITE else 1)
         self.turn_box.blockSignals(False)
         self.fen_edit.setText(position.fen())
+        impossible = self.impossible()
         problem = self.problem()
         self.message.setText(problem)
+        self.message.setStyleSheet("color: #b00020;" if impossible else "")
         self.play_button.setEnabled(not problem)
-        self.save_button.setEnabled(bool(self.pieces))
+        self.save_button.setEnabled(bool(self.pieces) and not impossible)
+        self.play_button.setToolTip(problem)
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def impossible(self) -> str:
+        """Why this position cannot come about in a game under the rules ("" when it can)."""
+        position = self.position()
+        geo = position.geometry
+        sides = ((Color.WHITE, self.tr("Light"), geo.white_promo),
+                 (Color.BLACK, self.tr("Dark"), geo.black_promo))
+        for colour, _name, crown_row in sides:
+            men = sorted(sq for sq, (c, kind) in self.pieces.items()
+                         if c is colour and kind is Kind.MAN
+                         and crown_row >> geo.sq_to_bit[sq] & 1)
+            if not men:
+                continue
+            if colour is Color.WHITE:
+                text = (self.tr("A light man stands on %1, the row where it is crowned: make "
+                                "it a king or move it.") if len(men) == 1 else
+                        self.tr("Light men stand on %1, the row where they are crowned: make "
+                                "them kings or move them."))
+            else:
+                text = (self.tr("A dark man stands on %1, the row where it is crowned: make "
+                                "it a king or move it.") if len(men) == 1 else
+                        self.tr("Dark men stand on %1, the row where they are crowned: make "
+                                "them kings or move them."))
+            return text.replace("%1", ", ".join(str(sq) for sq in men))
+        most = self.rules.start_rows * geo.n
+        for colour, name, _row in sides:
+            count = sum(1 for c, _kind in self.pieces.values() if c is colour)
+            if count > most:
+                return (self.tr("%1 has %2 pieces, but starts with %3 under these rules.")
+                        .replace("%1", name).replace("%2", str(count)).replace("%3", str(most)))
+        return ""
 
     def problem(self) -> str:
         """Why one cannot play from this position ("" when one can)."""
-        position = self.position()
         if not self.pieces:
             return self.tr("The board is empty.")
-        if not position.legal_moves():
-            return self.tr("The side to move has no move: the game would be over at once.")
+        impossible = self.impossible()
+        if impossible:
+            return impossible
+        for colour, name in ((Color.WHITE, self.tr("Light")), (Color.BLACK, self.tr("Dark"))):
+            if not any(c is colour for c, _kind in self.pieces.values()):
+                return self.tr("%1 has no pieces: the game would be over at once. You can "
+                               "still save the position.").replace("%1", name)
+        if not self.position().legal_moves():
+            name = self.tr("Light") if self.turn is Color.WHITE else self.tr("Dark")
+            return self.tr("%1 is to move but has no move: the game would be over at once. "
+                           "Choose the other side to move, or save the position.").replace(
+                               "%1", name)
         return ""
 
     def _finish(self, action: str) -> None:

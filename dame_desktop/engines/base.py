@@ -1,0 +1,198 @@
+"""The engine interface that the built-in engine and Hub engines share.  No Qt.
+
+An engine analyses a position under a :class:`~dame_desktop.ai.search.Limit` (seconds, depth,
+nodes) and answers with an :class:`Analysis`: its lines, best first, each with the first move,
+the score (men or a forced end, from the side to move) and the principal variation as core
+moves.  ``play`` asks for a move to play.  ``stop()`` may be called from any thread and ends
+the search that is running (its best result so far is returned); everything else is called
+from one thread at a time (the window's AI thread, a worker process).
+"""
+
+from __future__ import annotations
+
+import abc
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..ai.search import Limit
+from ..core import Move, Position, RuleSet
+from .score import Score
+
+StopFlag = Callable[[], bool]
+
+
+class EngineError(Exception):
+    """An engine failed (would not start, crashed, hung, sent an illegal move or garbage).
+
+    The message is one line for the user; the engine process, if any, has been stopped and
+    reaped when this is raised, so the caller can fall back to the built-in engine.
+    """
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of an analysis: its first move, score (side to move), depth and moves."""
+
+    move: Move
+    score: Score
+    depth: int
+    pv: tuple[Move, ...]  # starts with ``move``
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What an engine found in ``position``; ``lines`` best first (empty without a legal move)."""
+
+    position: Position
+    lines: tuple[Line, ...]
+    score: Score
+    depth: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    engine: str = ""
+    complete: bool = True  # False when stopped before the limit was reached
+
+    @property
+    def best(self) -> Line | None:
+        return self.lines[0] if self.lines else None
+
+    @property
+    def move(self) -> Move | None:
+        return self.lines[0].move if self.lines else None
+
+    @property
+    def pv(self) -> tuple[Move, ...]:
+        return self.lines[0].pv if self.lines else ()
+
+
+InfoCallback = Callable[[Analysis], None]
+
+
+@dataclass
+class EngineInfo:
+    """What an engine says about itself (the Hub handshake; fixed for the built-in one)."""
+
+    name: str
+    author: str = ""
+    version: str = ""
+    country: str = ""
+    variants: tuple[str, ...] = ()  # Hub variant names it declares
+    params: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> declared fields
+
+
+class Engine(abc.ABC):
+    """An analysing and playing engine (built-in or external)."""
+
+    #: lines the engine can give at once (multi-PV); 1 for engines without multi-PV
+    max_lines: int = 1
+
+    def __init__(self) -> None:
+        self._stop_event = threading.Event()
+
+    @property
+    @abc.abstractmethod
+    def info(self) -> EngineInfo:
+        """Name, author, version and the variants the engine declares."""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @abc.abstractmethod
+    def supports(self, rules: RuleSet) -> bool:
+        """Whether the engine plays these rules (the built-in engine plays every rule set)."""
+
+    @abc.abstractmethod
+    def analyse(
+        self,
+        position: Position,
+        limit: Limit,
+        *,
+        lines: int = 1,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+        should_stop: StopFlag | None = None,
+        on_info: InfoCallback | None = None,
+    ) -> Analysis:
+        """Search ``position`` within ``limit``; the best ``lines`` (at most ``max_lines``).
+
+        ``history`` holds the game's earlier positions, oldest first (a return to one of them
+        is a draw), ``quiet_plies`` the count for the rule set's quiet-move draw rule.
+        ``should_stop`` is polled; ``on_info`` receives the analysis so far as it deepens.
+        Raises EngineError when an external engine fails.
+        """
+
+    def play(
+        self,
+        position: Position,
+        limit: Limit,
+        *,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+        should_stop: StopFlag | None = None,
+    ) -> Move:
+        """The move the engine plays; raises EngineError (also when there is no legal move)."""
+        result = self.analyse(position, limit, history=history, quiet_plies=quiet_plies,
+                              should_stop=should_stop)
+        if result.move is None:
+            raise EngineError(f"{self.name}: no legal move in {position.fen()}")
+        return result.move
+
+    def stop(self) -> None:
+        """End the running search soon (safe from any thread; no effect when idle)."""
+        self._stop_event.set()
+
+    def _begin(self, should_stop: StopFlag | None) -> StopFlag:
+        """A stop flag for a new search: ``stop()`` or the caller's flag."""
+        self._stop_event.clear()
+        event = self._stop_event
+        if should_stop is None:
+            return event.is_set
+        return lambda: event.is_set() or should_stop()
+
+    def new_game(self) -> None:  # noqa: B027 - optional hook
+        """The next searches belong to another game (forget kept tables)."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release the engine (an external process is asked to quit, then stopped)."""
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def line_from_moves(position: Position, moves: Sequence[Move], score: Score,
+                    depth: int) -> Line | None:
+    """A Line from moves that start at ``position`` (legal ones only: cut at the first other)."""
+    pv: list[Move] = []
+    pos = position
+    for move in moves:
+        legal = {m: m for m in pos.legal_moves()}
+        found = legal.get(move)
+        if found is None:
+            break
+        pv.append(found)
+        pos = pos.play(found)
+    if not pv:
+        return None
+    return Line(pv[0], score, depth, tuple(pv))
+
+
+def terminal_score(position: Position) -> Score:
+    """The score of a position without a legal move: lost (won under giveaway rules)."""
+    return Score.forced(0, position.rules.giveaway)
+
+
+def quiet_count(rules: RuleSet, position: Position, move: Move, count: int) -> int:
+    """The quiet-move draw counter after ``move`` (the rule set's resets, as core.Game counts)."""
+    if not rules.draw_quiet_plies:
+        return 0
+    piece = position.piece_at(move.from_sq)
+    man = piece is not None and not piece.is_king
+    if move.is_capture or (rules.draw_quiet_reset_man_move and man) or (
+            rules.draw_quiet_reset_promotion and move.promotes):
+        return 0
+    return count + 1

@@ -1,0 +1,341 @@
+"""The clocks beside the board: both players' times shown large, the running one marked.
+
+:class:`ClocksPanel` shows a core :class:`~dame_desktop.core.clock.Clock` and drives it: a
+QTimer reads the time source a few times a second, calls ``Clock.tick`` and turns its events
+into the signals ``low_time(Color)`` and ``flagged(Color)`` (the window then ends the game with
+``Game.time_out``).  The time source is ``time.monotonic`` unless a test gives its own; the
+core never reads a wall clock.
+
+The window calls :meth:`ClocksPanel.press` before it plays a move (a ``FLAG`` in the answer
+means the time had run out: the move is not played), :meth:`follow` after undo, redo or a
+blow, :meth:`pause` / :meth:`resume` around dialogs and the huffing decision (or
+:meth:`paused_while` for a dialog, :meth:`watch_window` for minimising), :meth:`stop` at the
+end, and :meth:`to_dict` for the autosave.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QDialog, QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from dame_desktop.audio import Sound
+from dame_desktop.core import Clock, Color, RuleSet, clock_text
+from dame_desktop.core.clock import ClockEvent, ClockEventKind, PauseReason
+from dame_desktop.ui.family.names import colour_text
+
+
+class _Sounds(Protocol):
+    def play(self, sound: Sound) -> bool: ...
+
+
+TICK_MS = 100  # how often the running clock is read and redrawn
+
+_RUNNING_STYLE = ("QFrame#clockFace { background: #2f7d32; border: 3px solid #ffd54f; "
+                  "border-radius: 8px; } QLabel { color: white; }")
+_IDLE_STYLE = ("QFrame#clockFace { background: palette(base); border: 1px solid palette(mid); "
+               "border-radius: 8px; } QLabel { color: palette(text); }")
+_LOW_TEXT = "color: #ff5252;"
+
+
+class ClockFace(QFrame):
+    """One player's clock: the name above, the time below in a large font."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("clockFace")
+        self.name_label = QLabel(self)
+        self.name_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.time_label = QLabel(self)
+        self.time_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = QFont(self.time_label.font())
+        font.setPointSize(max(22, font.pointSize() * 3))
+        font.setBold(True)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.time_label.setFont(font)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.addWidget(self.name_label)
+        layout.addWidget(self.time_label)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self._running = False
+        self._low = False
+        self.setStyleSheet(_IDLE_STYLE)
+
+    def set_name(self, text: str) -> None:
+        self.name_label.setText(text)
+
+    def name(self) -> str:
+        return self.name_label.text()
+
+    def set_time(self, text: str) -> None:
+        self.time_label.setText(text)
+
+    def time_text(self) -> str:
+        return self.time_label.text()
+
+    def set_state(self, running: bool, low: bool) -> None:
+        """Mark the running clock; paint the time red in the last seconds."""
+        if (running, low) == (self._running, self._low):
+            return
+        self._running, self._low = running, low
+        self.setStyleSheet(_RUNNING_STYLE if running else _IDLE_STYLE)
+        self.time_label.setStyleSheet(_LOW_TEXT if low else "")
+
+    def is_running(self) -> bool:
+        return self._running
+
+    def is_low(self) -> bool:
+        return self._low
+
+
+class ClocksPanel(QWidget):
+    """Both clocks, the opponent's above and the player's at the bottom like the board.
+
+    ``time_source`` gives monotonic seconds (tests pass their own); ``sounds`` plays the
+    low-time sound when given.  Signals: ``low_time(Color)`` once when a side enters its
+    last ten seconds, ``flagged(Color)`` when its time runs out (the clock has stopped),
+    ``changed()`` after every redraw-worthy change.
+    """
+
+    low_time = Signal(object)  # Color
+    flagged = Signal(object)  # Color
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *,
+                 time_source: Callable[[], float] = time.monotonic,
+                 sounds: _Sounds | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("clocksPanel")
+        self._now = time_source
+        self.sounds = sounds
+        self._clock: Clock | None = None
+        self._rules: RuleSet | None = None
+        self._names: dict[Color, str] = {}
+        self._flipped = False
+        self._watcher: _MinimiseWatcher | None = None
+        self.faces = {Color.WHITE: ClockFace(self), Color.BLACK: ClockFace(self)}
+        self.state_label = QLabel(self)
+        self.state_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.state_label.setWordWrap(True)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(4, 4, 4, 4)
+        self._layout.addWidget(self.faces[Color.BLACK])
+        self._layout.addStretch(1)
+        self._layout.addWidget(self.state_label)
+        self._layout.addStretch(1)
+        self._layout.addWidget(self.faces[Color.WHITE])
+        self.timer = QTimer(self)
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._on_tick)
+        self.setVisible(False)
+
+    # -- what is shown -----------------------------------------------------------------------
+
+    @property
+    def clock(self) -> Clock | None:
+        return self._clock
+
+    def face(self, colour: Color) -> ClockFace:
+        return self.faces[colour]
+
+    def set_clock(self, clock: Clock | None, rules: RuleSet,
+                  names: Mapping[Color, str] | None = None) -> None:
+        """Show ``clock`` for a game of ``rules`` (None or a clock without time controls
+        hides the panel).  ``names`` label the clocks ("Anna (Light)")."""
+        self._clock = clock
+        self._rules = rules
+        self._names = {c: n.strip() for c, n in (names or {}).items() if n.strip()}
+        self.setVisible(clock is not None and clock.timed)
+        self._retranslate()
+        self._sync_timer()
+        self.refresh()
+
+    def set_flipped(self, flipped: bool) -> None:
+        """The board is turned: the clocks change places with it."""
+        if flipped == self._flipped:
+            return
+        self._flipped = flipped
+        top, bottom = (Color.WHITE, Color.BLACK) if flipped else (Color.BLACK, Color.WHITE)
+        for face in self.faces.values():
+            self._layout.removeWidget(face)
+        self._layout.insertWidget(0, self.faces[top])
+        self._layout.addWidget(self.faces[bottom])
+
+    def refresh(self) -> None:
+        """Redraw both times and the marks from the clock."""
+        clock = self._clock
+        if clock is None:
+            return
+        now = self._now()
+        running = clock.running
+        for colour, face in self.faces.items():
+            left = clock.remaining(colour, now)
+            face.set_time(clock_text(left))
+            low = not clock.controls[colour].is_none and left <= clock.low_time
+            face.set_state(colour is running, low)
+        self.state_label.setText(self._state_text(clock))
+        self.changed.emit()
+
+    def _state_text(self, clock: Clock) -> str:
+        if clock.flagged is not None and self._rules is not None:
+            return self.tr("%1: time is up").replace(
+                "%1", self._label(clock.flagged))
+        if clock.stopped:
+            return self.tr("Clocks stopped")
+        if clock.paused:
+            return self.tr("Clocks paused")
+        return ""
+
+    def _label(self, colour: Color) -> str:
+        assert self._rules is not None
+        side = colour_text(self._rules, colour)
+        name = self._names.get(colour)
+        return self.tr("%1 (%2)").replace("%1", name).replace("%2", side) if name else side
+
+    def _retranslate(self) -> None:
+        if self._rules is None:
+            return
+        for colour, face in self.faces.items():
+            face.set_name(self._label(colour))
+        self.setAccessibleName(self.tr("Clocks"))
+        if self._clock is not None:
+            self.state_label.setText(self._state_text(self._clock))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    # -- driving the clock -------------------------------------------------------------------
+
+    def start(self, colour: Color) -> None:
+        """Start the clock of ``colour``, the side to move (ClockError when started)."""
+        if self._clock is None:
+            return
+        self._clock.start(colour, self._now())
+        self._sync_timer()
+        self.refresh()
+
+    def press(self) -> list[ClockEvent]:
+        """The side to move completes a move.  A FLAG in the answer means its time had run
+        out already: the move must not be played (``flagged`` has been emitted)."""
+        if self._clock is None:
+            return []
+        events = self._clock.press(self._now())
+        self._handle(events)
+        self._sync_timer()
+        self.refresh()
+        return events
+
+    def follow(self, colour: Color) -> None:
+        """The side to move changed without a move (undo, redo, a blow)."""
+        if self._clock is None:
+            return
+        self._clock.follow(colour, self._now())
+        self._sync_timer()
+        self.refresh()
+
+    def pause(self, reason: PauseReason) -> None:
+        if self._clock is None:
+            return
+        self._clock.pause(reason, self._now())
+        self.refresh()
+
+    def resume(self, reason: PauseReason) -> None:
+        if self._clock is None:
+            return
+        self._clock.resume(reason, self._now())
+        self.refresh()
+
+    @contextmanager
+    def paused_while(self, reason: PauseReason = PauseReason.DIALOG) -> Iterator[None]:
+        """``with panel.paused_while(): dialog.exec()`` -- the clock stands still inside."""
+        self.pause(reason)
+        try:
+            yield
+        finally:
+            self.resume(reason)
+
+    def pause_for_dialog(self, dialog: QDialog) -> None:
+        """Pause now and resume when the (modeless or ``open()``-ed) dialog is finished."""
+        self.pause(PauseReason.DIALOG)
+        dialog.finished.connect(lambda _code: self.resume(PauseReason.DIALOG))
+
+    def watch_window(self, window: QWidget) -> None:
+        """Pause while ``window`` is minimised (hot seat: nobody is at the board)."""
+        self._watcher = _MinimiseWatcher(self, window)
+
+    def stop(self) -> None:
+        """The game is over: freeze both clocks."""
+        if self._clock is None:
+            return
+        self._clock.stop(self._now())
+        self._sync_timer()
+        self.refresh()
+
+    def to_dict(self) -> dict[str, object] | None:
+        """The clock for the autosave's player setup (None without a clock)."""
+        return None if self._clock is None else self._clock.to_dict(self._now())
+
+    def now(self) -> float:
+        return self._now()
+
+    # -- inside ------------------------------------------------------------------------------
+
+    def _sync_timer(self) -> None:
+        clock = self._clock
+        active = clock is not None and clock.timed and not clock.stopped \
+            and clock.to_move is not None
+        if active and not self.timer.isActive():
+            self.timer.start()
+        elif not active and self.timer.isActive():
+            self.timer.stop()
+
+    def _on_tick(self) -> None:
+        if self._clock is None:
+            self.timer.stop()
+            return
+        self._handle(self._clock.tick(self._now()))
+        self._sync_timer()
+        self.refresh()
+
+    def _handle(self, events: list[ClockEvent]) -> None:
+        for event in events:
+            if event.kind is ClockEventKind.LOW_TIME:
+                if self.sounds is not None:
+                    self.sounds.play(Sound.LOW_TIME)
+                self.low_time.emit(event.colour)
+            elif event.kind is ClockEventKind.FLAG:
+                self.flagged.emit(event.colour)
+
+
+class _MinimiseWatcher(QObject):
+    """Pauses the panel's clock while the watched window is minimised."""
+
+    def __init__(self, panel: ClocksPanel, window: QWidget) -> None:
+        super().__init__(panel)
+        self._panel = panel
+        self._window = window
+        window.installEventFilter(self)
+        self._minimised = False
+        self._update()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self._window and event.type() in (
+                QEvent.Type.WindowStateChange, QEvent.Type.Hide, QEvent.Type.Show):
+            self._update()
+        return False
+
+    def _update(self) -> None:
+        minimised = bool(self._window.windowState() & Qt.WindowState.WindowMinimized)
+        if minimised and not self._minimised:
+            self._panel.pause(PauseReason.MINIMISED)
+        elif not minimised and self._minimised:
+            self._panel.resume(PauseReason.MINIMISED)
+        self._minimised = minimised

@@ -1,0 +1,54 @@
+"""Which sound goes with what happens in the game, played through
+:class:`~dame_desktop.audio.SoundPlayer` (no Qt Multimedia).
+
+:class:`GameSounds` is the glue the window connects: :meth:`on_move_played` after a move
+(a crowning sounds over a capture, a capture over a plain move), :meth:`on_game_over` at the
+end, :meth:`on_low_time` for the clock's last seconds.  :meth:`apply_preferences` follows the
+sound switch and volume of the preferences; :meth:`close` when the window closes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+
+from dame_desktop.audio import Sound, SoundPlayer
+from dame_desktop.core import Move
+
+
+def move_sound(move: Move) -> Sound:
+    """The sound of one move: CROWN when it crowns a man, else CAPTURE or MOVE."""
+    if move.promotes:
+        return Sound.CROWN
+    return Sound.CAPTURE if move.is_capture else Sound.MOVE
+
+
+class GameSounds(QObject):
+    """Plays the game's sounds; ``player`` is the program's one SoundPlayer."""
+
+    def __init__(self, player: SoundPlayer | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.player = player if player is not None else SoundPlayer()
+        self.played: list[Sound] = []  # what was asked for, newest last (kept short)
+
+    def apply_preferences(self, enabled: bool, volume: int) -> None:
+        self.player.enabled = enabled
+        self.player.volume = volume
+
+    def play(self, sound: Sound) -> bool:
+        """Play ``sound``; True when a player program was started."""
+        self.played = [*self.played[-19:], sound]
+        return self.player.play(sound)
+
+    def on_move_played(self, move: object) -> None:
+        if isinstance(move, Move):
+            self.play(move_sound(move))
+
+    def on_game_over(self, *_args: object) -> None:
+        self.play(Sound.END)
+
+    def on_low_time(self, *_args: object) -> None:
+        self.play(Sound.LOW_TIME)
+
+    def close(self) -> None:
+        self.player.close()

@@ -1,0 +1,235 @@
+"""The Hub client against real processes: ``dame hub`` and fault-injecting fake engines."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+import pytest
+
+from dame_desktop.ai.search import Limit
+from dame_desktop.core import Position, find_rules
+from dame_desktop.engines import EngineError, HubEngine
+from dame_desktop.engines.hub import _start_and_moves
+from tests.engines.helpers import assert_gone, child_states, dame_command, fake, needs_proc
+
+INTERNATIONAL = find_rules("international")
+GERMAN = find_rules("german")
+
+
+def dame_hub(**kwargs: object) -> HubEngine:
+    command = dame_command()
+    return HubEngine(command[0], (*command[1:], "hub"), **kwargs)  # type: ignore[arg-type]
+
+
+def fake_engine(name: str, *args: str, **kwargs: object) -> HubEngine:
+    return HubEngine(sys.executable, (fake(name), *args), **kwargs)  # type: ignore[arg-type]
+
+
+# -- against dame hub -------------------------------------------------------------------------
+
+def test_handshake_records_name_and_variants() -> None:
+    with dame_hub() as engine:
+        assert engine.info.name == "Dame"
+        assert engine.info.version
+        assert "normal" in engine.info.variants and "german" in engine.info.variants
+        assert "dame-rules" in engine.info.params
+        assert engine.supports(GERMAN) and engine.supports(INTERNATIONAL)
+
+
+def test_probe_reads_the_identity_and_stops_the_engine() -> None:
+    before = set(child_states())
+    command = dame_command()
+    info = HubEngine.probe(command[0], (*command[1:], "hub"))
+    assert info.name == "Dame" and "german" in info.variants
+    assert set(child_states()) <= before
+
+
+def test_analysis_gives_a_legal_line_with_score_and_depth() -> None:
+    with dame_hub() as engine:
+        start = Position.start(INTERNATIONAL)
+        seen: list[int] = []
+        result = engine.analyse(start, Limit(movetime=0.3), on_info=lambda a: seen.append(a.depth))
+        assert result.move in start.legal_moves()
+        assert result.depth >= 2 and seen
+        assert abs(result.score.men) < 1.0 and not result.score.is_forced
+        pos = start
+        for move in result.pv:  # the whole line replays
+            assert move in pos.legal_moves()
+            pos = pos.play(move)
+        assert result.pv[0] == result.move
+
+
+def test_play_under_german_rules_takes_the_capture_and_restarts_for_new_rules() -> None:
+    with dame_hub() as engine:
+        # German: White men 22 and 30, Black man on 18: 22x13 is the only move... of the man
+        pos = Position.from_fen("W:W22,30:B18,1", GERMAN)
+        move = engine.play(pos, Limit(movetime=0.2))
+        assert move in pos.legal_moves() and move.is_capture
+        process = engine.process
+        assert process is not None
+        first_pid = process.pid
+        engine.play(Position.start(INTERNATIONAL), Limit(depth=3))
+        second = engine.process
+        assert second is not None and second.pid != first_pid  # parameters only before init
+        assert_gone(first_pid)
+
+
+def test_stop_ends_an_infinite_analysis_from_another_thread() -> None:
+    with dame_hub() as engine:
+        start = Position.start(INTERNATIONAL)
+        box: list[object] = []
+
+        def work() -> None:
+            box.append(engine.analyse(start, Limit()))
+
+        thread = threading.Thread(target=work)
+        began = time.monotonic()
+        thread.start()
+        time.sleep(0.6)
+        engine.stop()
+        thread.join(10)
+        assert not thread.is_alive()
+        assert time.monotonic() - began < 6
+        result = box[0]
+        assert result.move in start.legal_moves()  # type: ignore[attr-defined]
+        assert result.complete is False  # type: ignore[attr-defined]
+
+
+def test_forced_win_comes_back_as_a_win_in_moves() -> None:
+    with dame_hub() as engine:
+        # Black's last man can be taken: White wins in one move
+        pos = Position.from_fen("W:W22:B18", GERMAN)
+        result = engine.analyse(pos, Limit(depth=4))
+        assert result.score.is_forced and result.score.wins and result.score.moves == 1
+
+
+def test_close_reaps_the_process() -> None:
+    engine = dame_hub()
+    process = engine.process
+    assert process is not None
+    engine.close()
+    assert process.returncode is not None
+    assert_gone(process.pid)
+    with pytest.raises(EngineError):
+        engine.analyse(Position.start(INTERNATIONAL), Limit(depth=1))
+
+
+def test_king_moves_are_sent_for_repetitions() -> None:
+    rules = GERMAN
+    a = Position.from_fen("W:WK32,12:BK1,21", rules)
+    steps, played = [], []
+    pos = a
+    for _ in range(4):  # there and back again with both kings
+        move = next(m for m in pos.legal_moves() if pos.piece_at(m.from_sq).is_king)
+        assert not move.is_capture
+        steps.append(pos)
+        played.append(move)
+        pos = pos.play(move)
+    start, moves = _start_and_moves(pos, steps)
+    assert start == a and moves == played
+    man = next(m for m in a.legal_moves() if not a.piece_at(m.from_sq).is_king)
+    after = a.play(man)
+    start, moves = _start_and_moves(after, [a])
+    assert start == after and moves == []
+
+
+# -- against engines that misbehave -------------------------------------------------------------
+
+def _fails(engine: HubEngine, expected: str, limit: Limit | None = None) -> None:
+    process = engine.process
+    assert process is not None
+    with pytest.raises(EngineError, match=expected) as caught:
+        engine.analyse(Position.start(INTERNATIONAL), limit or Limit(movetime=0.2))
+    assert "\n" not in str(caught.value)
+    assert engine.process is None and process.returncode is not None
+    assert_gone(process.pid)
+    with pytest.raises(EngineError, match=expected):  # later calls fail at once
+        engine.analyse(Position.start(INTERNATIONAL), Limit(depth=1))
+
+
+@needs_proc
+def test_crash_in_a_search() -> None:
+    _fails(fake_engine("crash"), "quit during the search .*status 3")
+
+
+@needs_proc
+def test_hang_past_the_move_time_is_killed() -> None:
+    engine = fake_engine("hang", margin=0.5)
+    began = time.monotonic()
+    _fails(engine, "did not answer within")
+    assert time.monotonic() - began < 8  # 0.2 s + margin, then terminate (ignored) and kill
+
+
+@needs_proc
+def test_hang_after_stop_is_killed() -> None:
+    engine = fake_engine("hang", stop_grace=0.5)
+    process = engine.process
+    assert process is not None
+    timer = threading.Timer(0.3, engine.stop)
+    timer.start()
+    with pytest.raises(EngineError, match="did not answer 'stop'"):
+        engine.analyse(Position.start(INTERNATIONAL), Limit())
+    assert_gone(process.pid)
+
+
+@needs_proc
+def test_illegal_move() -> None:
+    _fails(fake_engine("illegal"), "illegal move '32-23'")
+
+
+@needs_proc
+@pytest.mark.parametrize(("mode", "expected"), [
+    ("junk", "garbled line"),
+    ("quote", "garbled line .*unbalanced quote"),
+    ("huge", "longer than"),
+])
+def test_garbage(mode: str, expected: str) -> None:
+    _fails(fake_engine("garbage", mode), expected)
+
+
+@needs_proc
+def test_partial_line_then_silence() -> None:
+    _fails(fake_engine("garbage", "partial", margin=0.5), "did not answer within")
+
+
+@needs_proc
+def test_flood_of_info_lines_without_a_move() -> None:
+    _fails(fake_engine("garbage", "flood", margin=0.5), "did not answer within")
+
+
+def test_a_stale_answer_does_not_answer_the_next_search() -> None:
+    with fake_engine("twice") as engine:
+        start = Position.start(INTERNATIONAL)
+        assert engine.analyse(start, Limit(movetime=0.2)).move.full_text() == "32-28"
+        time.sleep(0.3)  # the stale "done move=31-26" has arrived by now
+        assert engine.analyse(start, Limit(movetime=0.2)).move.full_text() == "33-29"
+
+
+@needs_proc
+def test_handshake_that_never_ends() -> None:
+    before = set(child_states())
+    with pytest.raises(EngineError, match="handshake"):
+        fake_engine("silent", timeout=0.5)
+    assert set(child_states()) <= before  # the process was stopped and reaped
+
+
+@needs_proc
+def test_version_1_engine_is_refused_clearly() -> None:
+    before = set(child_states())
+    with pytest.raises(EngineError, match="version 1"):
+        fake_engine("silent", "v1", timeout=2)
+    assert set(child_states()) <= before
+
+
+def test_missing_executable() -> None:
+    with pytest.raises(EngineError, match="cannot start the engine"):
+        HubEngine("/nonexistent/engine")
+
+
+def test_engine_without_the_rules_refuses_them() -> None:
+    with fake_engine("illegal") as engine:
+        assert engine.supports(INTERNATIONAL) and not engine.supports(GERMAN)
+        with pytest.raises(EngineError, match="does not play"):
+            engine.analyse(Position.start(GERMAN), Limit(depth=1))
