@@ -65,7 +65,7 @@ _QUOTES = frozenset(_QUOTE_OPEN)
 # The longest token of each kind (characters).  Beyond it the lexer emits a TOO_LONG token
 # (the reader reports it) and keeps the first part (comments, tag values) or nothing (moves).
 MAX_MOVE = 200  # the longest real capture path is far shorter
-MAX_COMMENT = 100_000
+MAX_COMMENT = 1 << 22  # 4 M characters: a long essay fits, a runaway "{" stops somewhere
 MAX_TAG_VALUE = 10_000
 MAX_TAG_NAME = 100
 MAX_SETUP = 4096

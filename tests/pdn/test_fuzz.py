@@ -144,7 +144,8 @@ def test_random_hostile_text_reads_in_linear_time(seed: int) -> None:
         repeat *= 2
     for _attempt in range(2):  # once more after a burst of load on a shared machine
         times = {f: _seconds(unit * repeat * f) for f in (1, 4, 16)}
-        if times[16] < 40 * times[1] and times[4] < 16 * times[1]:
+        small = max(times[1], 0.002)  # below that the timer and the machine's load decide
+        if times[16] < 40 * small and times[4] < 16 * small:
             return
     raise AssertionError(f"seed {seed}: not linear: {times}")
 
