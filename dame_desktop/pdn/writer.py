@@ -261,11 +261,11 @@ class PdnExporter(BaseVisitor[str]):
 
     def end_game(self) -> None:
         rules = self.rules
-        if rules is None:  # a game without move text (or skipped): only the tags
-            from ..core.rules import GERMAN
-
-            rules = GERMAN
         result = game_result(dict(self.headers).get("Result", ""), self.token)
+        if rules is None:  # the reader found no rules Dame plays: the tags as they were
+            lines = [f'[{name} "{escape(value)}"]' for name, value in self.headers]
+            self._text = "\n".join([*lines, "*"]) + "\n\n"
+            return
         start = self.start
         standard = Position.start(rules)
         if start == (standard.white, standard.black, standard.kings,

@@ -637,3 +637,10 @@ def test_problems_are_tuples_that_move_down_a_file() -> None:
                                    (("text", "x"),))
     assert PdnProblem("old style", 1, 2) == ("old style", 1, 2, K.OTHER, ())
     assert str(problem) == "3:4: unexpected text 'x'"
+
+
+def test_the_exporter_as_the_readers_visitor() -> None:
+    text = '[Event "e"]\n[GameType "20"]\n1. 32-28 {a} (33-28 {b}) 19-23 *\n'
+    assert read_game(io.StringIO(text), PdnExporter) == write_game(read_one(text))
+    chess = read_game(io.StringIO('[Event "c"]\n[GameType "0"]\n1. e4 *\n'), PdnExporter)
+    assert chess == '[Event "c"]\n[GameType "0"]\n*\n\n'
