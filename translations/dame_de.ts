@@ -49,6 +49,17 @@
     </message>
 </context>
 <context>
+    <name>BoardMessages</name>
+    <message>
+        <source>You must capture</source>
+        <translation>Du musst schlagen</translation>
+    </message>
+    <message>
+        <source>%1 blew away the piece on %2: it should have captured.</source>
+        <translation>%1 pustet den Stein auf %2 weg: Er hätte schlagen müssen.</translation>
+    </message>
+</context>
+<context>
     <name>BoardWidget</name>
     <message>
         <source>No move can be made now</source>
@@ -97,6 +108,84 @@
     <message>
         <source>Pieces move only on the dark squares</source>
         <translation>Gezogen wird nur auf den dunklen Feldern</translation>
+    </message>
+</context>
+<context>
+    <name>ClocksPanel</name>
+    <message>
+        <source>%1: time is up</source>
+        <translation>%1: Zeit abgelaufen</translation>
+    </message>
+    <message>
+        <source>Clocks stopped</source>
+        <translation>Uhren gestoppt</translation>
+    </message>
+    <message>
+        <source>Clocks paused</source>
+        <translation>Uhren angehalten</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause the clocks</source>
+        <translation>Uhren an&amp;halten</translation>
+    </message>
+    <message>
+        <source>Stop both clocks for a break; press again to go on</source>
+        <translation>Beide Uhren für eine Pause anhalten; noch einmal drücken, um weiterzuspielen</translation>
+    </message>
+    <message>
+        <source>Clocks</source>
+        <translation>Uhren</translation>
+    </message>
+</context>
+<context>
+    <name>Draw</name>
+    <message>
+        <source>Gladly: neither of us can win this any more.</source>
+        <translation>Gern, hier kann keiner von uns mehr gewinnen.</translation>
+    </message>
+    <message>
+        <source>Agreed: we have been going round in circles for a while.</source>
+        <translation>Einverstanden: Wir drehen uns schon eine Weile im Kreis.</translation>
+    </message>
+    <message>
+        <source>Yes, I accept: I stand worse.</source>
+        <translation>Ja, einverstanden: Ich stehe schlechter.</translation>
+    </message>
+    <message>
+        <source>No thanks, there is still a lot to play.</source>
+        <translation>Nein danke, es ist noch viel zu spielen.</translation>
+    </message>
+    <message>
+        <source>No thanks, I think I stand better.</source>
+        <translation>Nein danke, ich stehe besser.</translation>
+    </message>
+    <message>
+        <source>No thanks, nothing is decided yet.</source>
+        <translation>Nein danke, noch ist nichts entschieden.</translation>
+    </message>
+    <message>
+        <source>The game is already over.</source>
+        <translation>Die Partie ist schon vorbei.</translation>
+    </message>
+    <message>
+        <source>Draw accepted</source>
+        <translation>Remis angenommen</translation>
+    </message>
+    <message>
+        <source>Draw declined</source>
+        <translation>Remis abgelehnt</translation>
+    </message>
+    <message>
+        <source>Draw offer</source>
+        <translation>Remisangebot</translation>
+    </message>
+    <message>
+        <source>%1 offers a draw. Do you accept?</source>
+        <translation>%1 bietet Remis an. Nimmst du an?</translation>
     </message>
 </context>
 <context>
@@ -1089,6 +1178,85 @@
     </message>
 </context>
 <context>
+    <name>Names</name>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>%1 to move</source>
+        <translation>%1 am Zug</translation>
+    </message>
+    <message>
+        <source>Dame (%1)</source>
+        <translation>Dame (%1)</translation>
+    </message>
+    <message>
+        <source>%1 wins with %2</source>
+        <translation>%1 gewinnt mit %2</translation>
+    </message>
+    <message>
+        <source>%1 wins</source>
+        <translation>%1 gewinnt</translation>
+    </message>
+    <message>
+        <source>Draw: %1 ran out of time, but %2 can no longer win.</source>
+        <translation>Remis: %1 hat die Zeit überschritten, aber %2 kann nicht mehr gewinnen.</translation>
+    </message>
+    <message>
+        <source>Draw: %1.</source>
+        <translation>Remis: %1.</translation>
+    </message>
+    <message>
+        <source>%1 resigned.</source>
+        <translation>%1 hat aufgegeben.</translation>
+    </message>
+    <message>
+        <source>%1 ran out of time.</source>
+        <translation>%1 hat die Zeit überschritten.</translation>
+    </message>
+    <message>
+        <source>%1 cannot move.</source>
+        <translation>%1 kann nicht mehr ziehen.</translation>
+    </message>
+    <message>
+        <source>no pieces left.</source>
+        <translation>keine Steine mehr.</translation>
+    </message>
+    <message>
+        <source>%1 has no pieces left.</source>
+        <translation>%1 hat keine Steine mehr.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Not finished.</source>
+        <translation>Nicht beendet.</translation>
+    </message>
+    <message>
+        <source>Draw.</source>
+        <translation>Remis.</translation>
+    </message>
+    <message>
+        <source>No winner.</source>
+        <translation>Kein Sieger.</translation>
+    </message>
+</context>
+<context>
     <name>NewGameDialog</name>
     <message>
         <source>New game</source>
@@ -1149,6 +1317,61 @@
     <message>
         <source>Custom rules</source>
         <translation>Eigene Regeln</translation>
+    </message>
+</context>
+<context>
+    <name>Notation</name>
+    <message>
+        <source>Square numbers (11-15)</source>
+        <translation>Feldnummern (11-15)</translation>
+    </message>
+    <message>
+        <source>Coordinates (c3-d4)</source>
+        <translation>Koordinaten (c3-d4)</translation>
+    </message>
+    <message>
+        <source>As the rules write it</source>
+        <translation>Wie die Regeln es schreiben</translation>
+    </message>
+    <message>
+        <source>square %1</source>
+        <translation>Feld %1</translation>
+    </message>
+    <message>
+        <source>%1 king on %2</source>
+        <translation>Dame auf %2 (%1)</translation>
+    </message>
+    <message>
+        <source>%1 man on %2</source>
+        <translation>Stein auf %2 (%1)</translation>
+    </message>
+    <message>
+        <source>man %1</source>
+        <translation>Stein %1</translation>
+    </message>
+    <message>
+        <source>men %1</source>
+        <translation>Steine %1</translation>
+    </message>
+    <message>
+        <source>king %1</source>
+        <translation>Dame %1</translation>
+    </message>
+    <message>
+        <source>kings %1</source>
+        <translation>Damen %1</translation>
+    </message>
+    <message>
+        <source>no pieces</source>
+        <translation>keine Steine</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 to move.</source>
+        <translation>%1 ist am Zug.</translation>
     </message>
 </context>
 <context>
@@ -1346,6 +1569,141 @@
     <message>
         <source>custom (based on %1)</source>
         <translation>eigene (ausgehend von %1)</translation>
+    </message>
+</context>
+<context>
+    <name>ScoresDialog</name>
+    <message>
+        <source>Reset the score table</source>
+        <translation>Punktetabelle zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Forget every result in the score table? This cannot be undone.</source>
+        <translation>Alle Ergebnisse der Punktetabelle vergessen? Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>Score table</source>
+        <translation>Punktetabelle</translation>
+    </message>
+    <message>
+        <source>The score table could not be saved: %1</source>
+        <translation>Die Punktetabelle konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Last games</source>
+        <translation>Letzte Partien</translation>
+    </message>
+    <message>
+        <source>Last games of %1 against %2</source>
+        <translation>Letzte Partien von %1 gegen %2</translation>
+    </message>
+    <message>
+        <source>Last games against the computer (%1)</source>
+        <translation>Letzte Partien gegen den Computer (%1)</translation>
+    </message>
+    <message>
+        <source>%1 won</source>
+        <translation>%1 hat gewonnen</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Remis</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>The computer won</source>
+        <translation>Der Computer hat gewonnen</translation>
+    </message>
+    <message>
+        <source>The score table file was damaged; the table starts empty.</source>
+        <translation>Die Datei der Punktetabelle war beschädigt; die Tabelle beginnt leer.</translation>
+    </message>
+    <message>
+        <source>Some results in the score table could not be read and were left out (%1).</source>
+        <translation>Einige Ergebnisse der Punktetabelle waren nicht lesbar und wurden weggelassen (%1).</translation>
+    </message>
+    <message>
+        <source>The score table file could not be read.</source>
+        <translation>Die Datei der Punktetabelle konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The repaired score table could not be written back.</source>
+        <translation>Die reparierte Punktetabelle konnte nicht zurückgeschrieben werden.</translation>
+    </message>
+    <message>
+        <source>The score table comes from a newer version of Dame.</source>
+        <translation>Die Punktetabelle stammt von einer neueren Version von Dame.</translation>
+    </message>
+    <message>
+        <source>The old file was kept as %1.</source>
+        <translation>Die alte Datei wurde als %1 aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Hot seat</source>
+        <translation>Am selben Brett</translation>
+    </message>
+    <message>
+        <source>Against the computer</source>
+        <translation>Gegen den Computer</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Gegner</translation>
+    </message>
+    <message>
+        <source>Wins</source>
+        <translation>Siege</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Remis</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>Niederlagen</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Player won</source>
+        <translation>Spieler gewann</translation>
+    </message>
+    <message>
+        <source>Computer won</source>
+        <translation>Computer gewann</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>No games have been counted yet. Hot-seat games count when both players have a name.</source>
+        <translation>Noch keine Partien gezählt. Partien am selben Brett zählen, wenn beide Spieler einen Namen haben.</translation>
+    </message>
+    <message>
+        <source>&amp;Reset…</source>
+        <translation>&amp;Zurücksetzen…</translation>
     </message>
 </context>
 <context>
@@ -1623,6 +1981,76 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     </message>
 </context>
 <context>
+    <name>TimeControlWidget</name>
+    <message>
+        <source>Own values</source>
+        <translation>Eigene Werte</translation>
+    </message>
+    <message>
+        <source>No clock</source>
+        <translation>Keine Uhr</translation>
+    </message>
+    <message>
+        <source>%1 min + %2 s per move (Fischer)</source>
+        <translation>%1 Min. + %2 s pro Zug (Fischer)</translation>
+    </message>
+    <message>
+        <source>%1 minutes (sudden death)</source>
+        <translation>%1 Minuten (ohne Zeitzuschlag)</translation>
+    </message>
+    <message>
+        <source>&amp;Clocks:</source>
+        <translation>&amp;Uhren:</translation>
+    </message>
+    <message>
+        <source>A &amp;different time for each player</source>
+        <translation>Für jeden Spieler eine &amp;eigene Zeit</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> Min.</translation>
+    </message>
+    <message>
+        <source>+ </source>
+        <translation>+ </translation>
+    </message>
+    <message>
+        <source> s per move</source>
+        <translation> s pro Zug</translation>
+    </message>
+    <message>
+        <source>Both players:</source>
+        <translation>Beide Spieler:</translation>
+    </message>
+    <message>
+        <source>First player</source>
+        <translation>Erster Spieler</translation>
+    </message>
+    <message>
+        <source>Second player</source>
+        <translation>Zweiter Spieler</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+</context>
+<context>
+    <name>TouchMove</name>
+    <message>
+        <source>&amp;Straighten</source>
+        <translation>&amp;Zurechtrücken</translation>
+    </message>
+    <message>
+        <source>Straighten a piece without moving it: press before touching the piece (touch-move rule)</source>
+        <translation>Einen Stein nur zurechtrücken, ohne mit ihm zu ziehen: vor dem Berühren drücken (berührt – geführt)</translation>
+    </message>
+</context>
+<context>
     <name>clipboard</name>
     <message>
         <source>the clipboard is empty</source>
@@ -1690,6 +2118,10 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     <message>
         <source>resignation</source>
         <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>the time ran out</source>
+        <translation>die Bedenkzeit ist abgelaufen</translation>
     </message>
     <message>
         <source>Draw: %1.</source>

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import QDialog, QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from dame_desktop.audio import Sound
@@ -130,9 +130,14 @@ class ClocksPanel(QWidget):
         self._layout.addWidget(self.state_label)
         self._layout.addStretch(1)
         self._layout.addWidget(self.faces[Color.WHITE])
+        self.pause_action = QAction(self)  # the players' own pause (a break at the table)
+        self.pause_action.setObjectName("pauseClocksAction")
+        self.pause_action.setCheckable(True)
+        self.pause_action.toggled.connect(self._on_pause_toggled)
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._on_tick)
+        self._retranslate()
         self.setVisible(False)
 
     # -- what is shown -----------------------------------------------------------------------
@@ -150,6 +155,9 @@ class ClocksPanel(QWidget):
         hides the panel).  ``names`` label the clocks ("Anna (Light)")."""
         self._clock = clock
         self._rules = rules
+        blocked = self.pause_action.blockSignals(True)
+        self.pause_action.setChecked(False)  # a new clock starts without the players' pause
+        self.pause_action.blockSignals(blocked)
         self._names = {c: n.strip() for c, n in (names or {}).items() if n.strip()}
         self.setVisible(clock is not None and clock.timed)
         self._retranslate()
@@ -180,6 +188,7 @@ class ClocksPanel(QWidget):
             low = not clock.controls[colour].is_none and left <= clock.low_time
             face.set_state(colour is running, low)
         self.state_label.setText(self._state_text(clock))
+        self.pause_action.setEnabled(clock.timed and not clock.stopped)
         self.changed.emit()
 
     def _state_text(self, clock: Clock) -> str:
@@ -199,6 +208,9 @@ class ClocksPanel(QWidget):
         return self.tr("%1 (%2)").replace("%1", name).replace("%2", side) if name else side
 
     def _retranslate(self) -> None:
+        self.pause_action.setText(self.tr("&Pause the clocks"))
+        self.pause_action.setToolTip(self.tr("Stop both clocks for a break; press again to "
+                                             "go on"))
         if self._rules is None:
             return
         for colour, face in self.faces.items():
@@ -286,7 +298,20 @@ class ClocksPanel(QWidget):
     def now(self) -> float:
         return self._now()
 
+    def remaining(self, colour: Color) -> float:
+        """Seconds left for ``colour`` now (``inf`` without a clock): after :meth:`press`,
+        the mover's time for the move's ``[%clk]`` comment (``core.with_clk``)."""
+        if self._clock is None:
+            return float("inf")
+        return self._clock.remaining(colour, self._now())
+
     # -- inside ------------------------------------------------------------------------------
+
+    def _on_pause_toggled(self, checked: bool) -> None:
+        if checked:
+            self.pause(PauseReason.USER)
+        else:
+            self.resume(PauseReason.USER)
 
     def _sync_timer(self) -> None:
         clock = self._clock

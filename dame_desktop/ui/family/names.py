@@ -53,6 +53,32 @@ def computer_name(level_key: str) -> str:
     return translate("Names", "Dame (%1)").replace("%1", level_name(level_key))
 
 
+def game_names(*, computer: Color | None = None, level: str | None = None,
+               light_name: str = "", dark_name: str = "") -> dict[Color, str]:
+    """The players' names for a new game, from the names typed in the new-game dialog
+    (``light_name`` for ``Color.WHITE``, ``dark_name`` for ``Color.BLACK``).
+
+    Against the computer (``computer`` is its colour) its side is always
+    :func:`computer_name` of ``level`` and only the human's own name is kept, so that the
+    names of the last hot-seat game ("Dunkel: Paul") never carry over to the computer's side.
+    An empty name is left out (the side is then called by its colour).
+    """
+    typed = {Color.WHITE: light_name.strip(), Color.BLACK: dark_name.strip()}
+    if computer is None:
+        return {c: n for c, n in typed.items() if n}
+    names = {computer: computer_name(level or "")}
+    human = typed[computer.opponent]
+    if human:
+        names[computer.opponent] = human
+    return names
+
+
+def first_start_rules_key(language: str) -> str:
+    """The rule set of the very first start, following the user-interface language:
+    German rules for German, English draughts otherwise.  (The preferences decide later.)"""
+    return "german" if language.lower().split("_")[0].split("-")[0] == "de" else "english"
+
+
 def player_label(rules: RuleSet, colour: Color, names: Names | None = None) -> str:
     """A player's name when there is one, else the name of their colour."""
     name = (names or {}).get(colour, "").strip()

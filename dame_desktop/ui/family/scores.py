@@ -186,6 +186,31 @@ class ScoresDialog(QDialog):
                 self.levels_view.selectRow(row)
                 return
 
+    def record(self, result: Result, rules: RuleSet, *,
+               names: Mapping[Color, str] | None = None, computer: Color | None = None,
+               level: str | None = None, when: datetime | None = None) -> bool:
+        """After a game: count it (:func:`record_result`), save the table, and show and
+        select the row it went to.  False when it was not counted (a hot-seat game without
+        both names) or could not be saved (a message says so)."""
+        if not record_result(self.table, result, rules, names=names, computer=computer,
+                             level=level, when=when):
+            self.refresh()
+            return False
+        try:
+            save_scores(self.table, self.directory)
+        except StorageError as exc:
+            QMessageBox.warning(self, self.tr("Score table"),
+                                self.tr("The score table could not be saved: %1")
+                                .replace("%1", str(exc)))
+            self.refresh()
+            return False
+        self.refresh()
+        if computer is not None and level is not None:
+            self.show_level(level)
+        elif names:
+            self.show_pair(names.get(Color.WHITE, ""), names.get(Color.BLACK, ""))
+        return True
+
     def ask_reset(self) -> QMessageBox:
         """Ask before forgetting every result; Yes resets and saves."""
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Reset the score table"),

@@ -6,7 +6,8 @@ picks up a piece it asks ``Game.touch(square, straighten=...)``, and on ``Touch.
 the narrowed legal moves back to the board (``set_moves``) and binds the piece
 (``bind_touch``).  The "straighten" ("zurechtrücken") action, checked before touching, lifts
 the rule for that one touch and unchecks itself.  The computer never touches: the window's
-``is_human_turn`` answers False while the computer is to move.
+``is_human_turn`` answers False while the computer is to move.  A touch on a board that
+shows another position than the live game's (browsing, a variation) binds nothing.
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ class TouchMove(QObject):
         game = self._game()
         if game is None or not self._is_human_turn():
             return
+        if self.board.position() != game.position:
+            return  # the board shows another position (browsing, a variation): not the game
         straighten = self.straighten_action.isChecked()
         try:
             answer = game.touch(square, straighten=straighten)

@@ -185,3 +185,25 @@ def test_the_clocks_speak_german(qtbot, fake_time, german) -> None:  # type: ign
     panel.start(W)
     panel.pause(PauseReason.DIALOG)
     assert panel.state_label.text() == "Uhren angehalten"
+
+
+def test_the_players_pause_their_clocks_for_a_break(qtbot, fake_time) -> None:  # type: ignore[no-untyped-def]
+    panel = panel_for(qtbot, fake_time, Clock(TimeControl(300)))
+    assert panel.pause_action.text() == "&Pause the clocks"
+    panel.start(W)
+    fake_time.advance(20)
+    panel.pause_action.trigger()
+    assert panel.clock is not None and panel.clock.pause_reasons == {PauseReason.USER}
+    fake_time.advance(600)
+    panel.pause_action.trigger()
+    fake_time.advance(1)
+    qtbot.waitUntil(lambda: panel.face(W).time_text() == "4:39", timeout=2000)
+    assert panel.remaining(W) == pytest.approx(279)
+    assert panel.remaining(B) == pytest.approx(300)
+    panel.pause_action.trigger()
+    panel.set_clock(Clock(TimeControl(60)), GERMAN)  # a new game: no pause carried over
+    assert not panel.pause_action.isChecked()
+    panel.start(W)
+    assert panel.clock is not None and not panel.clock.paused
+    panel.stop()
+    assert not panel.pause_action.isEnabled()

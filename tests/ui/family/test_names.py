@@ -6,6 +6,8 @@ from dame_desktop.core import Color, Position, Reason, Result, find_rules
 from dame_desktop.ui.family.names import (
     colour_text,
     computer_name,
+    first_start_rules_key,
+    game_names,
     player_label,
     result_text,
     to_move_text,
@@ -65,3 +67,20 @@ def test_the_game_over_line_reads_naturally_in_german(qapp, german) -> None:  # 
     assert result_text(Result(W, Reason.TIME), GERMAN) == \
         "Hell gewinnt: Dunkel hat die Zeit überschritten."
     assert result_text(Result(None, Reason.AGREEMENT), GERMAN) == "Remis: von beiden vereinbart."
+
+
+def test_hot_seat_names_do_not_carry_over_to_the_computer(qapp) -> None:  # type: ignore[no-untyped-def]
+    assert game_names(light_name="Anna", dark_name=" Paul ") == {W: "Anna", B: "Paul"}
+    against = game_names(computer=B, level="easy", light_name="Anna", dark_name="Paul")
+    assert against == {W: "Anna", B: "Dame (Easy)"}, "Paul is not the computer"
+    assert game_names(computer=W, level="master", light_name="Anna") == {W: "Dame (Master)"}
+    assert game_names(light_name="", dark_name="") == {}
+
+
+def test_the_first_start_follows_the_language() -> None:
+    assert first_start_rules_key("de") == "german"
+    assert first_start_rules_key("de_AT") == "german"
+    assert first_start_rules_key("en") == "english"
+    assert first_start_rules_key("fr") == "english"
+    find_rules(first_start_rules_key("de"))
+    find_rules(first_start_rules_key("en"))

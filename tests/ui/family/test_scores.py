@@ -121,3 +121,21 @@ def test_the_table_in_german(qtbot, tmp_path: Path, german) -> None:  # type: ig
     assert dialog.warning_label.text().startswith(
         "Die Datei der Punktetabelle war beschädigt; die Tabelle beginnt leer.")
     assert dialog.tabs.tabText(0) == "Am selben Brett"
+
+
+def test_after_a_game_the_row_is_counted_saved_and_selected(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    play_a_few(tmp_path)
+    dialog = open_dialog(qtbot, tmp_path)
+    when = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    assert dialog.record(Result(B, Reason.TIME), GERMAN, names={W: "Oma", B: "Lena"},
+                         when=when)
+    assert dialog.pairs_view.rowCount() == 2
+    row = dialog.pairs_view.selectionModel().selectedRows()[0].row()
+    assert cells(dialog.pairs_view, row) == ["Lena", "Oma", "1", "0", "0"]
+    assert cells(dialog.last_view, 0)[1:] == ["Lena won", "German (Schmidt)", "the time ran out"]
+    assert load_scores(tmp_path).value.pair("Oma", "Lena").tally.losses == 1, "saved"
+    assert dialog.record(Result(W, Reason.NO_MOVES), GERMAN, names={W: "Anna"}, computer=B,
+                         level="beginner", when=when)
+    assert dialog.tabs.currentWidget() is dialog.levels_page
+    assert cells(dialog.levels_view, 0) == ["Beginner", "1", "0", "1"]
+    assert not dialog.record(Result(W, Reason.NO_MOVES), GERMAN, names={W: "Anna"})

@@ -97,6 +97,6 @@ def test_the_first_mover_comes_first_and_a_stored_choice_comes_back(qtbot) -> No
 def test_the_choice_in_german(qtbot, german) -> None:  # type: ignore[no-untyped-def]
     widget = make(qtbot)
     assert widget.choice_box.itemText(0) == "Keine Uhr"
-    assert widget.choice_box.itemText(1) == "5 Minuten (Blitz ohne Zugabe)"
+    assert widget.choice_box.itemText(1) == "5 Minuten (ohne Zeitzuschlag)"
     assert widget.choice_box.itemText(4) == "3 Min. + 2 s pro Zug (Fischer)"
     assert widget.separate_box.text() == "Für jeden Spieler eine &eigene Zeit"

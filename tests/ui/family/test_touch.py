@@ -101,3 +101,12 @@ def test_the_end_of_the_game_disables_straighten(qtbot) -> None:  # type: ignore
     table.show()
     assert table.game.touched is None
     assert not table.touch.straighten_action.isEnabled()
+
+
+def test_a_board_showing_another_position_binds_nothing(qtbot) -> None:  # type: ignore[no-untyped-def]
+    table = HotSeat(qtbot, TOUCH)
+    other = table.game.position.play(table.game.legal_moves()[0]).play(
+        table.game.position.play(table.game.legal_moves()[0]).legal_moves()[0])
+    table.board.set_position(other, other.legal_moves())  # say, a variation being tried
+    table.click(22)
+    assert table.game.touched is None, "the live game is not touched from another position"
