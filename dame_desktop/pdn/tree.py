@@ -257,14 +257,16 @@ class GameNode:
         if route is not None:  # play the route given, not the first of the move's routes
             from .reader import route_raw
 
-            raw = route_raw(self.rules, self.state, raw, route) or raw
-            if raw is not move.raw:
-                move = None  # type: ignore[assignment]
+            given = route_raw(self.rules, self.state, raw, route)
+            if given is None:
+                route = None
+            else:
+                raw = given
         w, b, k, wtm = self.state
         w2, b2, k2 = generator(self.rules).apply(w, b, k, wtm, raw)
         child = ChildNode(self, raw, (w2, b2, k2, not wtm))
-        if move is not None:
-            child._move = move
+        if raw is move.raw:
+            child._move = move  # else built from the route's raw move on first use
         child.route = route
         child.comment = comment
         child.starting_comment = starting_comment
