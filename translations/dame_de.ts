@@ -2,6 +2,150 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AnalyseFileDialog</name>
+    <message>
+        <source>Done: %1 of %2 games analysed.</source>
+        <translation>Fertig: %1 von %2 Partien analysiert.</translation>
+    </message>
+    <message>
+        <source>Game %1 was skipped: %2</source>
+        <translation>Partie %1 wurde übersprungen: %2</translation>
+    </message>
+    <message>
+        <source>Analyse file</source>
+        <translation>Datei analysieren</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>%1: every game will be analysed (%2 games).</source>
+        <translation>%1: Jede Partie wird analysiert (%2 Partien).</translation>
+    </message>
+    <message>
+        <source>&amp;Processes:</source>
+        <translation>&amp;Prozesse:</translation>
+    </message>
+    <message>
+        <source>How many games are analysed at once (one per core)</source>
+        <translation>Wie viele Partien gleichzeitig analysiert werden (eine je Prozessorkern)</translation>
+    </message>
+</context>
+<context>
+    <name>AnalyseGameDialog</name>
+    <message>
+        <source>Done: %1 moves annotated.</source>
+        <translation>Fertig: %1 Züge kommentiert.</translation>
+    </message>
+    <message>
+        <source>%1: inaccuracies %2, mistakes %3, blunders %4.</source>
+        <translation>%1: Ungenauigkeiten %2, Fehler %3, grobe Fehler %4.</translation>
+    </message>
+    <message>
+        <source>Analyse game</source>
+        <translation>Partie analysieren</translation>
+    </message>
+    <message>
+        <source>This game</source>
+        <translation>Diese Partie</translation>
+    </message>
+    <message>
+        <source>%1: the %2 moves of the main line will be judged.</source>
+        <translation>%1: Die %2 Züge der Hauptvariante werden bewertet.</translation>
+    </message>
+</context>
+<context>
+    <name>AnalysisPanel</name>
+    <message>
+        <source>More lines</source>
+        <translation>Mehr Varianten</translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s best three lines</source>
+        <translation>Die drei besten Varianten der Engine zeigen</translation>
+    </message>
+    <message>
+        <source>Built-in engine</source>
+        <translation>Eingebaute Engine</translation>
+    </message>
+    <message>
+        <source>Engine: %1</source>
+        <translation>Engine: %1</translation>
+    </message>
+    <message>
+        <source>No position to analyse</source>
+        <translation>Keine Stellung zu analysieren</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>Analysiere …</translation>
+    </message>
+    <message>
+        <source>Analysis finished</source>
+        <translation>Analyse beendet</translation>
+    </message>
+    <message>
+        <source>Analysis stopped</source>
+        <translation>Analyse angehalten</translation>
+    </message>
+    <message>
+        <source>The game is over: no legal move</source>
+        <translation>Die Partie ist zu Ende: kein Zug möglich</translation>
+    </message>
+    <message>
+        <source>depth %1</source>
+        <translation>Tiefe %1</translation>
+    </message>
+</context>
+<context>
+    <name>AnalysisWords</name>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>%1 has won</source>
+        <translation>%1 hat gewonnen</translation>
+    </message>
+    <message>
+        <source>%1 wins in 1 move</source>
+        <translation>%1 gewinnt in einem Zug</translation>
+    </message>
+    <message>
+        <source>%1 wins in %2 moves</source>
+        <translation>%1 gewinnt in %2 Zügen</translation>
+    </message>
+    <message>
+        <source>about equal</source>
+        <translation>etwa ausgeglichen</translation>
+    </message>
+    <message>
+        <source>%1 is slightly better</source>
+        <translation>%1 steht etwas besser</translation>
+    </message>
+    <message>
+        <source>%1 is clearly better</source>
+        <translation>%1 steht klar besser</translation>
+    </message>
+    <message>
+        <source>%1 is winning</source>
+        <translation>%1 steht auf Gewinn</translation>
+    </message>
+</context>
+<context>
     <name>AnnotationPanel</name>
     <message>
         <source>good move</source>
@@ -186,6 +330,13 @@
     <message>
         <source>%1 offers a draw. Do you accept?</source>
         <translation>%1 bietet Remis an. Nimmst du an?</translation>
+    </message>
+</context>
+<context>
+    <name>EvaluationGraph</name>
+    <message>
+        <source>no evaluation</source>
+        <translation>keine Bewertung</translation>
     </message>
 </context>
 <context>
@@ -2048,6 +2199,49 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     <message>
         <source>Straighten a piece without moving it: press before touching the piece (touch-move rule)</source>
         <translation>Einen Stein nur zurechtrücken, ohne mit ihm zu ziehen: vor dem Berühren drücken (berührt – geführt)</translation>
+    </message>
+</context>
+<context>
+    <name>_AnalyseDialog</name>
+    <message>
+        <source>&amp;Time per move:</source>
+        <translation>&amp;Zeit pro Zug:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>How long the engine thinks about each position</source>
+        <translation>Wie lange die Engine über jede Stellung nachdenkt</translation>
+    </message>
+    <message>
+        <source>&amp;Analyse</source>
+        <translation>&amp;Analysieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Press Analyse to start. The window stays usable meanwhile.</source>
+        <translation>Mit „Analysieren“ beginnen. Das Fenster bleibt währenddessen benutzbar.</translation>
+    </message>
+    <message>
+        <source>Analysing…</source>
+        <translation>Analysiere …</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was changed.</source>
+        <translation>Abgebrochen: Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>The analysis failed: %1</source>
+        <translation>Die Analyse ist fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,436 @@
+"""Live analysis off the UI thread: a QObject in its own QThread, fed with requests.
+
+:class:`AnalysisRunner` lives in the GUI thread.  ``start(position, ...)`` cancels whatever
+runs and queues a new request with a fresh id; the worker analyses it with an engine from
+the factory and sends :class:`AnalysisUpdate`\\ s (one per finished depth) back through a
+queued signal.  The runner forwards an update only while its id is the current one, so a
+line computed for another position never reaches the panel -- even when it was already on
+its way through the event queue when the position changed.
+
+Iterative analysis: with one line the engine's own iterative deepening reports every
+depth (``on_info``); with several lines (multi-PV) the worker runs the search at depth 1,
+2, 3, ... with all the lines each time, so every update holds lines of the same depth.  It
+ends at ``max_depth``, after ``max_seconds``, when the best line is a forced end within the
+horizon, or when stopped.
+
+Engines: ``engine_factory(rules)`` returns a *new* engine for those rules; the worker owns it
+(it keeps it while the rules stay the same and closes it when they change or on
+:meth:`AnalysisRunner.close`).  When the factory or the engine raises
+:class:`~dame_desktop.engines.EngineError`, the worker says so once (``engine_failed``) and
+the built-in engine takes over until :meth:`AnalysisRunner.reset_engines`.
+
+The thread is never terminated: :meth:`AnalysisRunner.close` cancels, quits the thread's
+event loop and waits for it.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
+
+from ...ai.search import Limit, SearchMemory
+from ...core import Position, RuleSet
+from ...engines import Analysis, BuiltinEngine, Engine, EngineError
+
+log = logging.getLogger(__name__)
+
+EngineFactory = Callable[[RuleSet], Engine]
+"""Makes a new engine for a rule set (the caller owns it and closes it)."""
+
+MAX_DEPTH = 64
+MAX_SECONDS = 120.0
+"""An "infinite" analysis of one position stops after this long (spares the CPU)."""
+
+YIELD_EVERY = 0.002
+"""Seconds between the worker's hand-overs of the interpreter lock to the GUI thread."""
+
+
+def builtin_factory(rules: RuleSet) -> Engine:
+    """The default factory: Dame's own engine for every rule set (its dropped tables are set
+    aside for the worker to free gently, see :func:`free_gently`)."""
+    return BuiltinEngine(SearchMemory(keep_dropped=True))
+
+
+def hub_factory(path: str, args: Sequence[str] = ("hub",)) -> EngineFactory:
+    """A factory that uses the Hub engine at ``path`` for the rule sets it declares and the
+    built-in engine for every other one (the issue's rule: German house rules, English, ...
+    are the built-in engine's).  A Hub engine that fails to start raises EngineError from
+    the factory; the runner then reports it once and carries on with the built-in engine.
+    """
+
+    def make(rules: RuleSet) -> Engine:
+        from ...engines import HubEngine
+
+        engine = HubEngine(path, args)
+        if engine.supports(rules):
+            return engine
+        engine.close()
+        return builtin_factory(rules)
+
+    return make
+
+
+def free_gently(engine: Engine, slice_size: int = 20_000) -> None:
+    """Empty the tables a built-in engine set aside, a slice at a time.
+
+    Freeing a transposition table of a few hundred thousand entries in one go holds the
+    interpreter lock for 50-120 ms, which the window would feel; between slices the GUI
+    thread gets the lock.
+    """
+    memory = getattr(engine, "memory", None)
+    dropped = getattr(memory, "dropped", None)
+    if not isinstance(dropped, list):
+        return
+    while dropped:
+        table = dropped.pop()
+        pop = table.popitem
+        while table:
+            for _ in range(min(slice_size, len(table))):
+                pop()
+            time.sleep(0)
+
+
+@dataclass(frozen=True)
+class AnalysisRequest:
+    """One position to analyse; ``stop`` is set to end it."""
+
+    id: int
+    position: Position
+    history: tuple[Position, ...] = ()
+    quiet_plies: int = 0
+    lines: int = 1
+    max_depth: int = MAX_DEPTH
+    max_seconds: float | None = MAX_SECONDS
+    stop: threading.Event = field(default_factory=threading.Event, compare=False)
+
+
+@dataclass(frozen=True)
+class AnalysisUpdate:
+    """What the engine knows so far about the request's position.
+
+    ``final`` is True for the last update of a request (the analysis ended: limit reached,
+    forced result, or stopped).
+    """
+
+    request_id: int
+    position: Position
+    analysis: Analysis
+    engine: str
+    final: bool = False
+    builtin: bool = True  # Dame's own engine (else an external one, named ``engine``)
+
+
+def release_gently(engine: Engine) -> None:
+    """Empty all of a built-in engine's tables gently before it is dropped (dropping them in
+    one go would hold the interpreter lock for 50-120 ms)."""
+    memory = getattr(engine, "memory", None)
+    if isinstance(memory, SearchMemory) and memory.keep_dropped:
+        memory.clear()
+        free_gently(engine)
+
+
+class CollectorPause:
+    """Rest Python's cyclic garbage collector while engine work runs (GUI thread only).
+
+    A search allocates hundreds of thousands of table entries; with the collector on, a
+    collection walks them and holds the interpreter lock for 50-260 ms (measured: a stall
+    after each change of position).  The search makes no reference cycles, so the collector
+    rests while the work runs (as ui/ai_worker.py does for one search).  :meth:`resume`
+    first calls ``gc.freeze()``: every object alive then (the engine's kept tables among
+    them) leaves the collector's generations, so the next collections only look at newer
+    objects.  Frozen objects are still freed by reference counting; only a reference cycle
+    made while the collector rested stays uncollected.
+    """
+
+    def __init__(self) -> None:
+        self.paused = False
+
+    def pause(self) -> None:
+        if not self.paused and gc.isenabled():
+            gc.disable()
+            self.paused = True
+
+    def resume(self) -> None:
+        if self.paused:
+            self.paused = False
+            gc.freeze()
+            gc.enable()
+
+
+def gentle_stop(event: threading.Event) -> Callable[[], bool]:
+    """A stop flag that also gives the GUI thread the interpreter lock every few ms."""
+    return _gentle_stop(event)
+
+
+def _gentle_stop(event: threading.Event) -> Callable[[], bool]:
+    """A stop flag that also gives the GUI thread the interpreter lock every few ms."""
+    last = [time.perf_counter()]
+    clock = time.perf_counter
+    sleep = time.sleep
+
+    def should_stop() -> bool:
+        now = clock()
+        if now - last[0] >= YIELD_EVERY:
+            last[0] = now
+            sleep(0)
+        return event.is_set()
+
+    return should_stop
+
+
+class AnalysisWorker(QObject):
+    """Runs requests one after the other in the runner's thread."""
+
+    updated = Signal(object)  # AnalysisUpdate
+    finished = Signal(int)  # request id (after its final update, or when it was skipped)
+    engine_failed = Signal(str)  # one line for the user; the built-in engine takes over
+
+    def __init__(self, factory: EngineFactory) -> None:
+        super().__init__()
+        self._factory = factory
+        self._engine: Engine | None = None
+        self._rules: RuleSet | None = None
+        self._fallback = False
+        self._builtin: BuiltinEngine | None = None
+        self.reset_requested = False
+
+    # the engine ------------------------------------------------------------------------------
+
+    def _engine_for(self, rules: RuleSet) -> Engine:
+        if self.reset_requested:
+            self.reset_requested = False
+            self._fallback = False
+            self._drop_engine()
+        if self._fallback:
+            return self._builtin_engine()
+        if self._engine is not None and self._rules == rules:
+            return self._engine
+        self._drop_engine()
+        try:
+            engine = self._factory(rules)
+        except EngineError as exc:
+            self._fail(str(exc))
+            return self._builtin_engine()
+        self._engine, self._rules = engine, rules
+        return engine
+
+    def _builtin_engine(self) -> BuiltinEngine:
+        if self._builtin is None:
+            self._builtin = BuiltinEngine(SearchMemory(keep_dropped=True))
+        return self._builtin
+
+    def _drop_engine(self) -> None:
+        if self._engine is not None and self._engine is not self._builtin:
+            release_gently(self._engine)
+            try:
+                self._engine.close()
+            except Exception:  # an engine that fails to close is gone either way
+                log.exception("closing the analysis engine failed")
+        self._engine, self._rules = None, None
+
+    def _fail(self, message: str) -> None:
+        self._fallback = True
+        self._drop_engine()
+        self.engine_failed.emit(message)
+
+    @Slot()
+    def close_engines(self) -> None:
+        self._drop_engine()
+        self._builtin = None
+
+    # running ---------------------------------------------------------------------------------
+
+    @Slot(object)
+    def run(self, request: AnalysisRequest) -> None:
+        try:
+            if not request.stop.is_set() and request.position.legal_moves():
+                self._analyse(request)
+        except Exception as exc:  # the panel must hear about it rather than wait forever
+            log.exception("analysis request %s failed", request.id)
+            self.engine_failed.emit(f"{type(exc).__name__}: {exc}")
+        finally:
+            self.finished.emit(request.id)
+
+    def _analyse(self, request: AnalysisRequest) -> None:
+        engine = self._engine_for(request.position.rules)
+        try:
+            self._search(engine, request)
+        except EngineError as exc:
+            if engine is self._builtin:
+                raise
+            self._fail(str(exc))
+            if not request.stop.is_set():
+                self._search(self._builtin_engine(), request)
+
+    def _search(self, engine: Engine, request: AnalysisRequest) -> None:
+        free_gently(engine)
+        try:
+            self._deepen(engine, request)
+        finally:
+            free_gently(engine)
+
+    def _deepen(self, engine: Engine, request: AnalysisRequest) -> None:
+        stop = request.stop
+        should_stop = _gentle_stop(stop)
+        started = time.perf_counter()
+        position = request.position
+        lines = max(1, min(request.lines, engine.max_lines))
+        name = engine.name
+        builtin = isinstance(engine, BuiltinEngine)
+
+        def send(analysis: Analysis, final: bool = False) -> None:
+            if analysis.lines and not stop.is_set():
+                self.updated.emit(AnalysisUpdate(request.id, position, analysis, name, final,
+                                                 builtin))
+
+        if lines == 1:
+            result = engine.analyse(
+                position, Limit(movetime=request.max_seconds, depth=request.max_depth),
+                history=request.history, quiet_plies=request.quiet_plies,
+                should_stop=should_stop, on_info=send)
+            send(result, final=True)
+            return
+        last: Analysis | None = None
+        for depth in range(1, request.max_depth + 1):
+            remaining = None
+            if request.max_seconds is not None:
+                remaining = request.max_seconds - (time.perf_counter() - started)
+                if remaining <= 0:
+                    break
+            result = engine.analyse(
+                position, Limit(movetime=remaining, depth=depth), lines=lines,
+                history=request.history, quiet_plies=request.quiet_plies,
+                should_stop=should_stop)
+            if stop.is_set():
+                return
+            if (not result.complete or result.depth < depth) and last is not None:
+                break  # ran out of time inside this depth: the previous one stands
+            last = result
+            if _settled(result, depth) or depth == request.max_depth:
+                break
+            send(result)
+        if last is not None:
+            send(last, final=True)
+
+
+def _settled(result: Analysis, depth: int) -> bool:
+    """The best line is a forced end the search saw within its horizon (deeper is the same)."""
+    best = result.best
+    if best is None:
+        return True
+    plies = best.score.plies
+    return plies is not None and depth >= plies + 2
+
+
+class AnalysisRunner(QObject):
+    """The GUI thread's handle on the analysis thread: start, stop, hear current updates only.
+
+    ``updated(AnalysisUpdate)`` carries updates of the current request only;
+    ``finished(int)`` the id of the current request once its analysis has ended;
+    ``engine_failed(str)`` a message when an engine failed (the built-in engine took over).
+    """
+
+    updated = Signal(object)
+    finished = Signal(int)
+    engine_failed = Signal(str)
+    _submit = Signal(object)
+
+    def __init__(self, engine_factory: EngineFactory | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._next_id = 0
+        self._current: AnalysisRequest | None = None
+        self._closed = False
+        self._collector = CollectorPause()
+        self._thread = QThread()
+        self._thread.setObjectName("dame-analysis")
+        self._worker = AnalysisWorker(engine_factory or builtin_factory)
+        self._worker.moveToThread(self._thread)
+        self._submit.connect(self._worker.run)
+        self._worker.updated.connect(self._on_updated)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.engine_failed.connect(self.engine_failed)
+        app = QCoreApplication.instance()
+        if app is not None:  # a window that forgets close() must not abort the program
+            app.aboutToQuit.connect(self.close)
+        self._thread.start()
+
+    @property
+    def worker_thread(self) -> QThread:
+        return self._thread
+
+    @property
+    def current_id(self) -> int | None:
+        """The id of the request whose updates are wanted (None when stopped)."""
+        return self._current.id if self._current is not None else None
+
+    def is_running(self) -> bool:
+        return self._current is not None
+
+    def start(self, position: Position, *, history: Sequence[Position] = (),
+              quiet_plies: int = 0, lines: int = 1, max_depth: int = MAX_DEPTH,
+              max_seconds: float | None = MAX_SECONDS) -> int:
+        """Stop the running analysis and analyse ``position``; returns the new request id."""
+        if self._closed:
+            raise RuntimeError("the analysis thread is closed")
+        self.stop()
+        self._next_id += 1
+        request = AnalysisRequest(self._next_id, position, tuple(history), quiet_plies,
+                                  max(1, lines), max(1, max_depth), max_seconds)
+        self._current = request
+        self._rest_collector()
+        self._submit.emit(request)
+        return request.id
+
+    def stop(self) -> None:
+        """End the running analysis; its later updates are dropped."""
+        if self._current is not None:
+            self._current.stop.set()
+            self._current = None
+            QTimer.singleShot(0, self._wake_collector)  # unless a new request follows at once
+
+    def _rest_collector(self) -> None:
+        self._collector.pause()
+
+    def _wake_collector(self) -> None:
+        if self._current is None:  # idle: no request follows at once
+            self._collector.resume()
+
+    def reset_engines(self) -> None:
+        """Ask the factory again for the next request (after the engine preferences changed)."""
+        self._worker.reset_requested = True
+
+    def _on_updated(self, update: AnalysisUpdate) -> None:
+        current = self._current
+        if current is None or update.request_id != current.id:
+            log.debug("dropping a stale analysis update of request %s", update.request_id)
+            return
+        self.updated.emit(update)
+
+    def _on_finished(self, request_id: int) -> None:
+        current = self._current
+        if current is not None and current.id == request_id:
+            self._current = None
+            self._wake_collector()
+            self.finished.emit(request_id)
+
+    def close(self, timeout_ms: int = 5000) -> bool:
+        """Stop, close the engines, end the thread and wait for it.  True when it ended."""
+        if self._closed:
+            return True
+        self._closed = True
+        self.stop()
+        self._wake_collector()
+        self._thread.quit()
+        stopped = bool(self._thread.wait(timeout_ms))
+        if stopped:  # the thread has ended: nothing else uses the engines now
+            self._worker.close_engines()
+        else:
+            log.warning("the analysis thread did not stop within %s ms", timeout_ms)
+        return stopped

@@ -1,0 +1,113 @@
+"""The analysis thread on its own: request ids, stale updates, per-depth updates, closing."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QObject, Slot
+
+from dame_desktop.ui.analysis import AnalysisRunner, AnalysisUpdate
+
+from .helpers import midgame, start
+
+
+class Relay(QObject):
+    """Lives in the GUI thread: records updates in the order they are delivered there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.got: list[AnalysisUpdate] = []
+
+    @Slot(object)
+    def take(self, update: AnalysisUpdate) -> None:
+        self.got.append(update)
+
+
+def test_updates_of_an_old_request_never_come_out(qtbot) -> None:  # type: ignore[no-untyped-def]
+    runner = AnalysisRunner()
+    try:
+        sent, out = Relay(), Relay()
+        runner._worker.updated.connect(sent.take)  # everything the thread sent
+        runner.updated.connect(out.take)  # what the runner passes on
+        old, new = midgame(), start()
+        old_id = runner.start(old)
+        qtbot.waitUntil(lambda: bool(sent.got), timeout=10_000)
+        time.sleep(0.5)  # the thread queues more lines for the old position meanwhile
+        new_id = runner.start(new)  # at once, before those are delivered
+        assert new_id != old_id and runner.current_id == new_id
+        at_switch, sent_at_switch = len(out.got), len(sent.got)
+        qtbot.waitUntil(lambda: any(u.request_id == new_id and u.analysis.depth >= 3
+                                    for u in out.got), timeout=10_000)
+        assert any(u.request_id == old_id for u in sent.got[sent_at_switch:]), (
+            "the scenario needs old updates delivered after the switch")
+        late = [u for u in out.got[at_switch:] if u.request_id != new_id]
+        assert late == [], "an update of the old request came out after the switch"
+        assert all(u.position == new for u in out.got[at_switch:])
+        depths = [u.analysis.depth for u in out.got[at_switch:]]
+        assert depths == sorted(depths) and len(set(depths)) > 1  # one update per depth
+    finally:
+        assert runner.close()
+    assert runner.worker_thread.isFinished()
+
+
+def test_several_lines_come_at_the_same_depth(qtbot) -> None:  # type: ignore[no-untyped-def]
+    runner = AnalysisRunner()
+    try:
+        got: list[AnalysisUpdate] = []
+        runner.updated.connect(got.append)
+        with qtbot.waitSignal(runner.finished, timeout=30_000):
+            runner.start(start(), lines=3, max_depth=5)
+        assert [u.analysis.depth for u in got if not u.final] == [1, 2, 3, 4]
+        assert got[-1].final and got[-1].analysis.depth == 5
+        for update in got:
+            assert len(update.analysis.lines) == 3
+            assert {line.depth for line in update.analysis.lines} == {update.analysis.depth}
+    finally:
+        assert runner.close()
+
+
+def test_closing_during_a_long_analysis_is_quick(qtbot) -> None:  # type: ignore[no-untyped-def]
+    runner = AnalysisRunner()
+    runner.start(midgame(), max_seconds=60)
+    qtbot.wait(300)
+    began = time.perf_counter()
+    assert runner.close()
+    assert time.perf_counter() - began < 2.0
+    assert runner.worker_thread.isFinished()
+
+
+def test_the_hub_factory_speaks_for_declared_variants_only(qtbot) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    from dame_desktop.core import Position, find_rules
+    from dame_desktop.ui.analysis.runner import hub_factory
+    from tests.engines.helpers import dame_command, fake
+
+    international = Position.start(find_rules("international"))
+
+    def run(runner: AnalysisRunner, position: Position) -> list[AnalysisUpdate]:
+        got: list[AnalysisUpdate] = []
+        runner.updated.connect(got.append)
+        with qtbot.waitSignal(runner.finished, timeout=60_000):
+            runner.start(position, max_depth=3, max_seconds=5)
+        runner.updated.disconnect(got.append)
+        return got
+
+    command = dame_command()
+    runner = AnalysisRunner(hub_factory(command[0], (*command[1:], "hub")))
+    try:
+        got = run(runner, international)
+        assert got and not got[-1].builtin and got[-1].engine == "Dame"  # `dame hub` speaks
+    finally:
+        assert runner.close()
+    # a fake engine that declares International only and crashes in a search
+    runner = AnalysisRunner(hub_factory(sys.executable, (fake("crash"),)))
+    failures: list[str] = []
+    runner.engine_failed.connect(failures.append)
+    try:
+        got = run(runner, start())  # German: not declared, the built-in engine speaks
+        assert got and got[-1].builtin and failures == []
+        got = run(runner, international)  # declared: it crashes, the built-in one takes over
+        assert got and got[-1].builtin and len(failures) == 1
+    finally:
+        assert runner.close()
