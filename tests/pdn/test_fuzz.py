@@ -140,12 +140,12 @@ def _seconds(text: str) -> float:
 def test_random_hostile_text_reads_in_linear_time(seed: int) -> None:
     unit = _hostile_soup(seed, 400)
     repeat = 1
-    while _seconds(unit * repeat) < 0.005 and repeat < 4096:
+    while _seconds(unit * repeat) < 0.01 and repeat < 1024:
         repeat *= 2
-    for _attempt in range(2):  # once more after a burst of load on a shared machine
+    for _attempt in range(3):  # again after a burst of load on a shared machine
         times = {f: _seconds(unit * repeat * f) for f in (1, 4, 16)}
-        small = max(times[1], 0.002)  # below that the timer and the machine's load decide
-        if times[16] < 40 * small and times[4] < 16 * small:
+        small = max(times[1], 0.005)  # below that the timer and the machine's load decide
+        if times[16] < 40 * small or times[16] < 12 * times[4]:
             return
     raise AssertionError(f"seed {seed}: not linear: {times}")
 
