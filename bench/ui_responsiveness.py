@@ -100,10 +100,10 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
         answers.append(answer)
         remaining = deadline - time.perf_counter()
         if remaining > 0.05:
-            client.submit("move", position, level=HARD, movetime=remaining)
+            client.submit(ai_worker.MoveRequest(position=position, level=HARD, movetime=remaining))
 
     client.answered.connect(again)
-    client.submit("move", position, level=HARD, movetime=seconds)
+    client.submit(ai_worker.MoveRequest(position=position, level=HARD, movetime=seconds))
     late = probe(app, seconds)
     report(f"while searching at Hard ({seconds:.0f} s, {len(answers) + 1} searches)", late)
     client.cancel_all()
@@ -112,7 +112,7 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
         print(f"first search: depth {result.depth}, {result.nodes} nodes, "
               f"{result.nodes / max(result.seconds, 1e-9):.0f} nodes/s, {result.seconds:.1f} s")
     cancel_started = time.perf_counter()
-    client.submit("move", position, level=HARD, movetime=30)
+    client.submit(ai_worker.MoveRequest(position=position, level=HARD, movetime=30))
     time.sleep(0.3)
     client.close()
     print(f"cancel + quit + wait of a running 30 s search: "

@@ -286,6 +286,185 @@
     </message>
 </context>
 <context>
+    <name>DocumentController</name>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Games in this file…</source>
+        <translation>&amp;Partien in dieser Datei…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Set &amp;up a position…</source>
+        <translation>Stellung auf&amp;bauen…</translation>
+    </message>
+    <message>
+        <source>&amp;Check every game…</source>
+        <translation>&amp;Alle Partien prüfen…</translation>
+    </message>
+    <message>
+        <source>&amp;Problems in this file…</source>
+        <translation>P&amp;robleme in dieser Datei…</translation>
+    </message>
+    <message>
+        <source>Copy game as &amp;PDN</source>
+        <translation>Partie als &amp;PDN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy position as &amp;FEN</source>
+        <translation>Stellung als &amp;FEN kopieren</translation>
+    </message>
+    <message>
+        <source>Copy position as &amp;text</source>
+        <translation>Stellung als &amp;Text kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste FEN or PDN</source>
+        <translation>FEN oder PDN &amp;einfügen</translation>
+    </message>
+    <message>
+        <source>The list of recent files could not be saved: %1</source>
+        <translation>Die Liste der zuletzt geöffneten Dateien konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>%1 is no longer there.</source>
+        <translation>%1 gibt es nicht mehr.</translation>
+    </message>
+    <message>
+        <source>PDN files (*.pdn *.PDN);;All files (*)</source>
+        <translation>PDN-Dateien (*.pdn *.PDN);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a PDN file</source>
+        <translation>PDN-Datei öffnen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds no games.</source>
+        <translation>%1 enthält keine Partien.</translation>
+    </message>
+    <message>
+        <source>%1: %2 games</source>
+        <translation>%1: %2 Partien</translation>
+    </message>
+    <message>
+        <source>Reading every game…</source>
+        <translation>Alle Partien werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>No problems in %1 games.</source>
+        <translation>Keine Fehler in %1 Partien.</translation>
+    </message>
+    <message>
+        <source>New file</source>
+        <translation>Neue Datei</translation>
+    </message>
+    <message>
+        <source>Games in %1</source>
+        <translation>Partien in %1</translation>
+    </message>
+    <message>
+        <source>Game %1 has problems: %2</source>
+        <translation>Partie %1 hat Fehler: %2</translation>
+    </message>
+    <message>
+        <source>the new game</source>
+        <translation>die neue Partie</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>Save the changes to %1?</source>
+        <translation>Änderungen an %1 speichern?</translation>
+    </message>
+    <message>
+        <source>File changed</source>
+        <translation>Datei geändert</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program since it was opened. Save anyway (the other changes are lost)?</source>
+        <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Trotzdem speichern (die anderen Änderungen gehen verloren)?</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>Speichern unter</translation>
+    </message>
+    <message>
+        <source>%1 cannot be saved: %2</source>
+        <translation>%1 lässt sich nicht speichern: %2</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>Gespeichert in %1</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>Kopiert: %1</translation>
+    </message>
+    <message>
+        <source>The position was copied as text.</source>
+        <translation>Die Stellung wurde als Text kopiert.</translation>
+    </message>
+    <message>
+        <source>The game was copied as PDN.</source>
+        <translation>Die Partie wurde als PDN kopiert.</translation>
+    </message>
+    <message>
+        <source>Nothing to paste: %1</source>
+        <translation>Nichts zum Einfügen: %1</translation>
+    </message>
+    <message>
+        <source>%1%2 – game %3 of %4 – Dame</source>
+        <translation>%1%2 – Partie %3 von %4 – Dame</translation>
+    </message>
+    <message>
+        <source>%1%2 – Dame</source>
+        <translation>%1%2 – Dame</translation>
+    </message>
+</context>
+<context>
     <name>Draw</name>
     <message>
         <source>Gladly: neither of us can win this any more.</source>
@@ -337,229 +516,6 @@
     <message>
         <source>no evaluation</source>
         <translation>keine Bewertung</translation>
-    </message>
-</context>
-<context>
-    <name>FileSupport</name>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>Ö&amp;ffnen…</translation>
-    </message>
-    <message>
-        <source>&amp;Games in this file…</source>
-        <translation>&amp;Partien in dieser Datei…</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>Save &amp;as…</source>
-        <translation>Speichern &amp;unter…</translation>
-    </message>
-    <message>
-        <source>&amp;Problems in this file…</source>
-        <translation>P&amp;robleme in dieser Datei…</translation>
-    </message>
-    <message>
-        <source>&amp;Check every game…</source>
-        <translation>&amp;Alle Partien prüfen…</translation>
-    </message>
-    <message>
-        <source>Set &amp;up a position…</source>
-        <translation>Stellung auf&amp;bauen…</translation>
-    </message>
-    <message>
-        <source>Copy position as &amp;FEN</source>
-        <translation>Stellung als &amp;FEN kopieren</translation>
-    </message>
-    <message>
-        <source>Copy game as &amp;PDN</source>
-        <translation>Partie als &amp;PDN kopieren</translation>
-    </message>
-    <message>
-        <source>Copy position as &amp;text</source>
-        <translation>Stellung als &amp;Text kopieren</translation>
-    </message>
-    <message>
-        <source>&amp;Paste FEN or PDN</source>
-        <translation>FEN oder PDN &amp;einfügen</translation>
-    </message>
-    <message>
-        <source>P&amp;romote variation to main line</source>
-        <translation>Variante zur &amp;Hauptvariante machen</translation>
-    </message>
-    <message>
-        <source>&amp;Delete variation</source>
-        <translation>Variante &amp;löschen</translation>
-    </message>
-    <message>
-        <source>Delete the moves &amp;after this one</source>
-        <translation>Alle Züge &amp;danach löschen</translation>
-    </message>
-    <message>
-        <source>&amp;Overwrite moves instead of adding variations</source>
-        <translation>Züge ü&amp;berschreiben statt Varianten anzulegen</translation>
-    </message>
-    <message>
-        <source>Game &amp;details…</source>
-        <translation>Pa&amp;rtiedaten…</translation>
-    </message>
-    <message>
-        <source>Next variation</source>
-        <translation>Nächste Variante</translation>
-    </message>
-    <message>
-        <source>Previous variation</source>
-        <translation>Vorige Variante</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Move &amp;mark</source>
-        <translation>Zugbe&amp;wertung</translation>
-    </message>
-    <message>
-        <source>The list of recent files could not be saved: %1</source>
-        <translation>Die Liste der zuletzt geöffneten Dateien konnte nicht gespeichert werden: %1</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(keine)</translation>
-    </message>
-    <message>
-        <source>%1 is no longer there.</source>
-        <translation>%1 gibt es nicht mehr.</translation>
-    </message>
-    <message>
-        <source>Open a PDN file</source>
-        <translation>PDN-Datei öffnen</translation>
-    </message>
-    <message>
-        <source>PDN files (*.pdn *.PDN);;All files (*)</source>
-        <translation>PDN-Dateien (*.pdn *.PDN);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>Öffnen</translation>
-    </message>
-    <message>
-        <source>%1 cannot be opened: %2</source>
-        <translation>%1 lässt sich nicht öffnen: %2</translation>
-    </message>
-    <message>
-        <source>%1 holds no games.</source>
-        <translation>%1 enthält keine Partien.</translation>
-    </message>
-    <message>
-        <source>%1: %2 games</source>
-        <translation>%1: %2 Partien</translation>
-    </message>
-    <message>
-        <source>Reading every game…</source>
-        <translation>Alle Partien werden gelesen…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>No problems in %1 games.</source>
-        <translation>Keine Fehler in %1 Partien.</translation>
-    </message>
-    <message>
-        <source>New file</source>
-        <translation>Neue Datei</translation>
-    </message>
-    <message>
-        <source>Games in %1</source>
-        <translation>Partien in %1</translation>
-    </message>
-    <message>
-        <source>Game %1 has problems: %2</source>
-        <translation>Partie %1 hat Fehler: %2</translation>
-    </message>
-    <message>
-        <source>The rules end the game here; the file goes on.</source>
-        <translation>Nach den Regeln endet die Partie hier; die Datei geht weiter.</translation>
-    </message>
-    <message>
-        <source>This move is on the main line already.</source>
-        <translation>Dieser Zug gehört schon zur Hauptvariante.</translation>
-    </message>
-    <message>
-        <source>The main line is not a variation: use &apos;Delete the moves after this one&apos;.</source>
-        <translation>Die Hauptvariante ist keine Nebenvariante: Nimm „Alle Züge danach löschen“.</translation>
-    </message>
-    <message>
-        <source>the new game</source>
-        <translation>die neue Partie</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <source>Save the changes to %1?</source>
-        <translation>Änderungen an %1 speichern?</translation>
-    </message>
-    <message>
-        <source>File changed</source>
-        <translation>Datei geändert</translation>
-    </message>
-    <message>
-        <source>%1 was changed by another program since it was opened. Save anyway (the other changes are lost)?</source>
-        <translation>%1 wurde seit dem Öffnen von einem anderen Programm geändert. Trotzdem speichern (die anderen Änderungen gehen verloren)?</translation>
-    </message>
-    <message>
-        <source>Save as</source>
-        <translation>Speichern unter</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>Speichern</translation>
-    </message>
-    <message>
-        <source>%1 cannot be saved: %2</source>
-        <translation>%1 lässt sich nicht speichern: %2</translation>
-    </message>
-    <message>
-        <source>Saved to %1</source>
-        <translation>Gespeichert in %1</translation>
-    </message>
-    <message>
-        <source>Copied: %1</source>
-        <translation>Kopiert: %1</translation>
-    </message>
-    <message>
-        <source>The position was copied as text.</source>
-        <translation>Die Stellung wurde als Text kopiert.</translation>
-    </message>
-    <message>
-        <source>The game was copied as PDN.</source>
-        <translation>Die Partie wurde als PDN kopiert.</translation>
-    </message>
-    <message>
-        <source>Nothing to paste: %1</source>
-        <translation>Nichts zum Einfügen: %1</translation>
-    </message>
-    <message>
-        <source>%1%2 – game %3 of %4 – Dame</source>
-        <translation>%1%2 – Partie %3 von %4 – Dame</translation>
-    </message>
-    <message>
-        <source>%1%2 – Dame</source>
-        <translation>%1%2 – Dame</translation>
     </message>
 </context>
 <context>
@@ -1119,7 +1075,7 @@
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
+        <translation>B&amp;eenden</translation>
     </message>
     <message>
         <source>&amp;Flip board</source>
@@ -1178,12 +1134,60 @@
         <translation>Laufende Partie</translation>
     </message>
     <message>
+        <source>Board</source>
+        <translation>Brett</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Move &amp;mark</source>
+        <translation>Zugbe&amp;wertung</translation>
+    </message>
+    <message>
         <source>The game in progress will be given up. Continue?</source>
         <translation>Die laufende Partie wird abgebrochen. Trotzdem weiter?</translation>
     </message>
     <message>
         <source>The lot says: you play %1.</source>
         <translation>Das Los hat entschieden: Du spielst %1.</translation>
+    </message>
+    <message>
+        <source>New rules</source>
+        <translation>Neue Regeln</translation>
+    </message>
+    <message>
+        <source>A game is in progress. What should the new rules do?</source>
+        <translation>Eine Partie läuft. Was sollen die neuen Regeln tun?</translation>
+    </message>
+    <message>
+        <source>Play on from this position</source>
+        <translation>Aus dieser Stellung weiterspielen</translation>
+    </message>
+    <message>
+        <source>Start a new game</source>
+        <translation>Neue Partie beginnen</translation>
     </message>
     <message>
         <source>Game over</source>
@@ -1256,6 +1260,10 @@
     <message>
         <source>Click the piece to blow away.</source>
         <translation>Klick auf den Stein, der weggeblasen wird.</translation>
+    </message>
+    <message>
+        <source>No move from here</source>
+        <translation>Hier wird nicht gezogen</translation>
     </message>
     <message>
         <source>You are looking at an earlier position: press End to go back</source>
@@ -1864,26 +1872,6 @@
         <translation>(geblasen: %1)</translation>
     </message>
     <message>
-        <source>Board</source>
-        <translation>Brett</translation>
-    </message>
-    <message>
-        <source>Moves</source>
-        <translation>Züge</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <source>Players</source>
-        <translation>Spieler</translation>
-    </message>
-    <message>
-        <source>Rules</source>
-        <translation>Regeln</translation>
-    </message>
-    <message>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
@@ -1972,12 +1960,24 @@
         <translation>Die gespeicherte Partie war beschädigt und kann nicht fortgesetzt werden.</translation>
     </message>
     <message>
+        <source>The list of recent files was damaged; it starts empty.</source>
+        <translation>Die Liste der zuletzt geöffneten Dateien war beschädigt; sie beginnt leer.</translation>
+    </message>
+    <message>
         <source>The file %1 was damaged.</source>
         <translation>Die Datei %1 war beschädigt.</translation>
     </message>
     <message>
         <source>A setting had an invalid value and was reset: %1</source>
         <translation>Eine Einstellung hatte einen ungültigen Wert und wurde zurückgesetzt: %1</translation>
+    </message>
+    <message>
+        <source>The setting %1 had an invalid value (%2) and was reset to %3; the other settings were kept.</source>
+        <translation>Die Einstellung %1 hatte einen ungültigen Wert (%2) und wurde auf %3 zurückgesetzt; die anderen Einstellungen blieben erhalten.</translation>
+    </message>
+    <message>
+        <source>Some entries of %1 could not be used and were left out: %2</source>
+        <translation>Einige Einträge von %1 waren unbrauchbar und wurden weggelassen: %2</translation>
     </message>
     <message>
         <source>The file %1 could not be read.</source>
@@ -2129,6 +2129,45 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     <message>
         <source>%1 is to move but has no move: the game would be over at once. Choose the other side to move, or save the position.</source>
         <translation>%1 ist am Zug, kann aber nicht ziehen: die Partie wäre sofort zu Ende. Lass die andere Seite ziehen oder speichere die Stellung.</translation>
+    </message>
+</context>
+<context>
+    <name>StudyController</name>
+    <message>
+        <source>Game &amp;details…</source>
+        <translation>Pa&amp;rtiedaten…</translation>
+    </message>
+    <message>
+        <source>P&amp;romote variation to main line</source>
+        <translation>Variante zur &amp;Hauptvariante machen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete variation</source>
+        <translation>Variante &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Delete the moves &amp;after this one</source>
+        <translation>Alle Züge &amp;danach löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite moves instead of adding variations</source>
+        <translation>Züge ü&amp;berschreiben statt Varianten anzulegen</translation>
+    </message>
+    <message>
+        <source>Next variation</source>
+        <translation>Nächste Variante</translation>
+    </message>
+    <message>
+        <source>Previous variation</source>
+        <translation>Vorige Variante</translation>
+    </message>
+    <message>
+        <source>This move is on the main line already.</source>
+        <translation>Dieser Zug gehört schon zur Hauptvariante.</translation>
+    </message>
+    <message>
+        <source>The main line is not a variation: use &apos;Delete the moves after this one&apos;.</source>
+        <translation>Die Hauptvariante ist keine Nebenvariante: Nimm „Alle Züge danach löschen“.</translation>
     </message>
 </context>
 <context>
@@ -2600,6 +2639,50 @@ Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem
     <message>
         <source>passes through as a man</source>
         <translation>zieht als Stein durch</translation>
+    </message>
+    <message>
+        <source>the file is write-protected</source>
+        <translation>die Datei ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>no file can be made in this folder</source>
+        <translation>in diesem Ordner kann keine Datei angelegt werden</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>den Ordner gibt es nicht</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>der Datenträger ist voll</translation>
+    </message>
+    <message>
+        <source>there is a folder or device at this place, not a file</source>
+        <translation>an dieser Stelle ist ein Ordner oder Gerät, keine Datei</translation>
+    </message>
+    <message>
+        <source>there is no such file</source>
+        <translation>diese Datei gibt es nicht</translation>
+    </message>
+    <message>
+        <source>the system does not allow it</source>
+        <translation>das System erlaubt es nicht</translation>
+    </message>
+    <message>
+        <source>the file is too big</source>
+        <translation>die Datei ist zu groß</translation>
+    </message>
+    <message>
+        <source>the game has no file yet</source>
+        <translation>die Partie hat noch keine Datei</translation>
+    </message>
+    <message>
+        <source>this is not a PDN file (it is not text)</source>
+        <translation>das ist keine PDN-Datei (es ist kein Text)</translation>
+    </message>
+    <message>
+        <source>an unknown problem</source>
+        <translation>ein unbekanntes Problem</translation>
     </message>
 </context>
 </TS>

@@ -43,20 +43,8 @@ _COLOR_FIELDS = ("light_square", "dark_square", "light_piece", "dark_piece")
 
 
 def apply_preferences(window: MainWindow, prefs: Preferences) -> None:
-    """Show ``window`` as ``prefs`` say (the language is the session's business)."""
-    board = window.board
-    if prefs.board_theme == "wood":
-        board.reset_colors()  # the board's own wooden look, with its hand-picked shading
-    else:
-        colors = prefs.board_colors()
-        board.set_colors(colors.light_square, colors.dark_square, colors.light_piece,
-                         colors.dark_piece)
-    window.numbers_action.setChecked(prefs.show_square_numbers)
-    window.animate_action.setChecked(prefs.animate)
-    window.turn_action.setChecked(prefs.turn_board_hot_seat)
-    window.confirm_resign = prefs.confirm_resign
-    window.confirm_discard = prefs.confirm_discard
-    board.animation_ms = prefs.animation_ms
+    """Kept for callers of the old name: the window applies its preferences itself."""
+    window.apply_preferences(prefs)
 
 
 class _ColorButton(QPushButton):
