@@ -1202,22 +1202,6 @@
         <translation>Das Los hat entschieden: Du spielst %1.</translation>
     </message>
     <message>
-        <source>New rules</source>
-        <translation>Neue Regeln</translation>
-    </message>
-    <message>
-        <source>A game is in progress. What should the new rules do?</source>
-        <translation>Eine Partie läuft. Was sollen die neuen Regeln tun?</translation>
-    </message>
-    <message>
-        <source>Play on from this position</source>
-        <translation>Aus dieser Stellung weiterspielen</translation>
-    </message>
-    <message>
-        <source>Start a new game</source>
-        <translation>Neue Partie beginnen</translation>
-    </message>
-    <message>
         <source>Game over</source>
         <translation>Partie zu Ende</translation>
     </message>
