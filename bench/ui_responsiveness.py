@@ -107,21 +107,21 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
         remaining = deadline - time.perf_counter()
         if remaining > 0.05:
             think = remaining if movetime is None else min(movetime, remaining)
-            client.submit("move", position, level=level, movetime=think)
+            client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=think))
 
     client.answered.connect(again)
-    client.submit("move", position, level=level,
-                  movetime=seconds if movetime is None else min(movetime, seconds))
+    first = seconds if movetime is None else min(movetime, seconds)
+    client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=first))
     late = probe(app, seconds)
     report(f"while searching at {level.name_en} ({seconds:.0f} s, {len(answers) + 1} searches)",
            late)
     client.cancel_all()
     for answer in answers[:1]:
-        result = answer.value  # type: ignore[attr-defined]
+        result = answer.result  # type: ignore[attr-defined]
         print(f"first search: depth {result.depth}, {result.nodes} nodes, "
               f"{result.nodes / max(result.seconds, 1e-9):.0f} nodes/s, {result.seconds:.1f} s")
     cancel_started = time.perf_counter()
-    client.submit("move", position, level=level, movetime=30)
+    client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=30))
     time.sleep(0.3)
     client.close()
     print(f"cancel + quit + wait of a running 30 s search: "

@@ -8,10 +8,14 @@ built program's self-test (dame_desktop/ui/app/smoke.py) instead of the window. 
 ...`` or ``pure Python``) and exits: packaging/build.py checks that the bundle uses them.
 """
 
+import multiprocessing
 import os
 import sys
 
 if __name__ == "__main__":
+    # "Analyse file..." reviews games in worker processes (spawn): in a frozen program each
+    # worker starts this executable again, and freeze_support() turns it into the worker.
+    multiprocessing.freeze_support()
     if os.environ.get("DAME_NATIVE_REPORT"):
         # packaging/build.py asks the built program which modules it runs compiled
         from dame_desktop.native import describe

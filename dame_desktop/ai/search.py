@@ -62,6 +62,10 @@ class Limit:
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"nodes must be at least 1, got {self.nodes}")
 
+    def __reduce__(self) -> tuple[type[Limit], tuple[float | None, int | None, int | None]]:
+        # copy and pickle rebuild it from its arguments (compiled classes need this)
+        return (Limit, (self.movetime, self.depth, self.nodes))
+
 
 @dataclass(frozen=True)
 class SearchResult:
@@ -73,6 +77,10 @@ class SearchResult:
     nodes: int
     pv: list[Move] = field(default_factory=list)
     seconds: float = 0.0
+
+    def __reduce__(self) -> tuple[type[SearchResult], tuple[object, ...]]:
+        return (SearchResult, (self.move, self.score, self.depth, self.nodes, list(self.pv),
+                               self.seconds))
 
     @property
     def is_win(self) -> bool:

@@ -100,3 +100,26 @@ def test_dame_version_names_the_native_modules_or_pure_python() -> None:
                           env=dict(environ, DAME_PURE="1"))
     assert pure.returncode == 0 and pure.stdout.strip() == f"dame {dame_desktop.__version__} " \
         "(pure Python)"
+
+
+def test_copies_and_pickles_of_the_compiled_classes_are_equal() -> None:
+    # compiled classes cannot be rebuilt the way copy and pickle rebuild plain ones; the
+    # window deep-copies games (positions, moves) and this must work in both builds
+    import copy
+    import pickle
+
+    from dame_desktop.ai import Limit, search
+    from dame_desktop.core import Game, Position, find_rules
+
+    pos = Position.start(find_rules("german"))
+    move = pos.legal_moves()[0]
+    result = search(pos, limit=Limit(depth=2))
+    game = Game(find_rules("german"))
+    game.play(move)
+    for thing in (pos, move, Limit(depth=3, movetime=1.0), result, pos.describe(),
+                  pos.piece_at(move.from_sq)):
+        for twin in (copy.copy(thing), copy.deepcopy(thing),
+                     pickle.loads(pickle.dumps(thing))):
+            assert twin == thing and type(twin) is type(thing)
+    assert copy.deepcopy(game).position == game.position
+    assert copy.deepcopy(move).raw == move.raw and copy.deepcopy(move).paths == move.paths
