@@ -3,6 +3,11 @@
 ``load_preferences()`` never fails: a damaged file is moved aside and reported, invalid
 values fall back to their defaults with a warning each, unknown keys are ignored.
 ``save_preferences()`` writes atomically (see :mod:`dame_desktop.store.files`).
+
+At start the window calls ``load_preferences(system_language=QLocale.system().name())``:
+with no usable settings file the first default rule set follows that language
+(:func:`first_start_rules_key`); once a file exists the preferences decide.  The level keys
+are those of :data:`dame_desktop.ai.levels.LEVELS`, the one list of levels.
 """
 
 from __future__ import annotations
@@ -12,14 +17,17 @@ import binascii
 import contextlib
 import dataclasses
 import logging
+import math
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, Literal, TypeVar, get_args
+from typing import Generic, Literal, NewType, TypeVar, get_args
 
+from dame_desktop.ai.levels import LEVELS as _AI_LEVELS
 from dame_desktop.core import PRESETS, RulesError, RuleSet, apply_switches, differences, find_rules
+from dame_desktop.core.clock import ClockError, TimeControl
 from dame_desktop.store.files import (
     Damage,
     PathArg,
@@ -43,16 +51,30 @@ RECENT_LIMIT = 10
 Language = Literal["system", "de", "en"]
 Theme = Literal["wood", "green", "blue", "grey", "custom"]
 Opponent = Literal["computer", "human"]
-Level = Literal["beginner", "easy", "medium", "hard", "master"]
 HumanColor = Literal["light", "dark", "random"]
+Notation = Literal["rules", "numbers", "coordinates"]  # as dame_desktop.ui.family.notation
+
+LevelKey = NewType("LevelKey", str)
+"""A playing level's key, checked against the one list of levels,
+:data:`dame_desktop.ai.levels.LEVELS` (``LevelKey("hard")`` where a type checker asks)."""
 
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 THEMES: tuple[Theme, ...] = get_args(Theme)
 OPPONENTS: tuple[Opponent, ...] = get_args(Opponent)
-LEVELS: tuple[Level, ...] = get_args(Level)
+LEVELS: tuple[LevelKey, ...] = tuple(LevelKey(level.key) for level in _AI_LEVELS)
 HUMAN_COLORS: tuple[HumanColor, ...] = get_args(HumanColor)
+NOTATIONS: tuple[Notation, ...] = get_args(Notation)
 ANIMATION_MS_MIN = 50
 ANIMATION_MS_MAX = 2000
+VOLUME_MIN = 0
+VOLUME_MAX = 100
+ANALYSIS_LINES: tuple[int, ...] = (1, 3)
+MOVETIME_MIN = 0.1  # seconds per move for Analyse game
+MOVETIME_MAX = 60.0
+ENGINES_MAX = 16
+ENGINE_NAME_MAX = 200
+_VARIANTS_MAX = 64
+_VARIANT_TEXT_MAX = 100
 _TEXT_MAX = 4096
 _GEOMETRY_MAX = 65536
 _COLOR_RE = re.compile(r"#[0-9a-fA-F]{6}")
@@ -85,6 +107,19 @@ THEME_COLORS: dict[str, BoardColors] = {
 
 
 @dataclass(frozen=True)
+class EngineEntry:
+    """A Hub engine the user added: its executable (kept as the text the user chose), the
+    name it gave in the handshake and the Hub variant names it declared."""
+
+    path: str
+    name: str = ""
+    variants: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"path": self.path, "name": self.name, "variants": list(self.variants)}
+
+
+@dataclass(frozen=True)
 class Preferences:
     """Everything the preferences dialog edits, with its defaults.  Change a value with
     ``dataclasses.replace(prefs, level="hard")``."""
@@ -98,7 +133,7 @@ class Preferences:
     rules: str = "german"  # preset key, see dame_desktop.core.PRESETS
     rule_switches: tuple[str, ...] = ()  # NAME=VALUE, canonical (dame_desktop.core.differences)
     opponent: Opponent = "computer"
-    level: Level = "medium"
+    level: LevelKey = LevelKey("medium")  # a key of dame_desktop.ai.levels.LEVELS
     human_color: HumanColor = "light"
     confirm_resign: bool = True
     confirm_discard: bool = True  # new game / open / quit over moves not saved to a file
@@ -106,6 +141,18 @@ class Preferences:
     window_geometry: str = ""  # base64 of QWidget.saveGeometry()
     window_state: str = ""  # base64 of QMainWindow.saveState()
     last_directory: str = ""
+    # issue 17, the family table
+    sound: bool = False  # off until the user turns it on (never a surprise noise, silent tests)
+    sound_volume: int = 70  # percent, VOLUME_MIN-VOLUME_MAX
+    notation: Notation = "rules"  # ui.family.notation.Notation values
+    clock_white: str = "-"  # new games' time control, PDN TimeControl text ("-", "300", "180+2")
+    clock_black: str = "-"
+    # issue 16, study with an engine
+    analysis_panel: bool = False  # View > Analysis shown
+    analysis_lines: int = 1  # lines the panel shows: 1 or 3
+    analysis_movetime: float = 1.0  # seconds per move for Analyse game, 0.1-60
+    engines: tuple[EngineEntry, ...] = ()  # the Hub engines the user added, at most 16
+    engine: str = ""  # the path of the engine in use (one of ``engines``); "" = built-in
 
     def rule_set(self) -> RuleSet:
         """The default rule set: the preset with the switches applied."""
@@ -116,6 +163,19 @@ class Preferences:
         a preset plus switches."""
         key, switches = rules_spec(rules)
         return dataclasses.replace(self, rules=key, rule_switches=switches)
+
+    def time_controls(self) -> tuple[TimeControl, TimeControl]:
+        """The new-game clocks (white's, black's); a value that does not parse (only possible
+        when set in code, loading checks them) counts as no clock."""
+        return _time_control(self.clock_white), _time_control(self.clock_black)
+
+    def with_time_controls(self, white: TimeControl, black: TimeControl) -> Preferences:
+        """A copy whose new-game clocks are ``white`` and ``black``."""
+        return dataclasses.replace(self, clock_white=white.text(), clock_black=black.text())
+
+    def engine_entry(self) -> EngineEntry | None:
+        """The added engine in use, None for the built-in one."""
+        return next((e for e in self.engines if e.path == self.engine), None)
 
     def board_colors(self) -> BoardColors:
         """The colours to paint with: the theme's, or the custom ones."""
@@ -135,11 +195,36 @@ class Preferences:
             value = getattr(self, f.name)
             if isinstance(value, BoardColors):
                 out[f.name] = dataclasses.asdict(value)
+            elif f.name == "engines":
+                out[f.name] = [entry.to_json() for entry in value]
             elif isinstance(value, tuple):
                 out[f.name] = list(value)
             else:
                 out[f.name] = value
         return out
+
+
+def _time_control(text: str) -> TimeControl:
+    try:
+        return TimeControl.parse(text)
+    except (ClockError, AttributeError):
+        return TimeControl()
+
+
+# -- the first start ---------------------------------------------------------------------------
+
+
+def first_start_rules_key(language: str) -> str:
+    """The rule set of the very first start, following the user-interface language
+    (``"de"``, ``"de_AT"``, ``"en-GB"``, a QLocale name): German rules for German, English
+    draughts otherwise.  (The preferences decide later.)"""
+    return "german" if language.lower().split("_")[0].split("-")[0] == "de" else "english"
+
+
+def first_start_preferences(language: str) -> Preferences:
+    """The preferences when there are none yet (or they were unusable): the defaults, with
+    the default rule set chosen by :func:`first_start_rules_key`."""
+    return Preferences(rules=first_start_rules_key(language))
 
 
 @dataclass(frozen=True)
@@ -248,6 +333,73 @@ def _colors(value: object) -> object:
     return BoardColors(**picked)
 
 
+def _number(low: float, high: float) -> Callable[[object], object]:
+    def check(value: object) -> object:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise _Invalid(f"{shorten(value)} is not a number")
+        if not math.isfinite(value) or not low <= value <= high:
+            raise _Invalid(f"{shorten(value)} is out of range {low:g}-{high:g}")
+        return float(value)
+
+    return check
+
+
+def _int_choice(options: tuple[int, ...]) -> Callable[[object], object]:
+    def check(value: object) -> object:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in options:
+            raise _Invalid(f"{shorten(value)} is not one of "
+                           f"{', '.join(str(o) for o in options)}")
+        return value
+
+    return check
+
+
+def _clock(value: object) -> object:
+    """A PDN TimeControl text, stored in the canonical form core.clock writes."""
+    if not isinstance(value, str) or len(value) > 40:
+        raise _Invalid(f"{shorten(value)} is not a time control text ('-', '300', '180+2')")
+    try:
+        return TimeControl.parse(value).text()
+    except ClockError as exc:
+        raise _Invalid(str(exc)) from None
+
+
+def _clean_text(value: object, limit: int, what: str, *, empty: bool = True) -> str:
+    if not isinstance(value, str):
+        raise _Invalid(f"{what} {shorten(value)} is not text")
+    if not empty and not value:
+        raise _Invalid(f"{what} is empty")
+    if len(value) > limit:
+        raise _Invalid(f"{what} is longer than {limit} characters")
+    if "\x00" in value:
+        raise _Invalid(f"{what} contains a NUL character")
+    return value
+
+
+def _engine_path(value: object) -> object:
+    return _clean_text(value, _PATH_MAX, "the engine path")
+
+
+def _engine_entry(value: object) -> EngineEntry:
+    if not isinstance(value, Mapping):
+        raise _Invalid(f"{shorten(value)} is not an engine (path, name, variants)")
+    path = _clean_text(value.get("path"), _PATH_MAX, "the path", empty=False)
+    name = _clean_text(value.get("name", ""), ENGINE_NAME_MAX, "the name")
+    variants = value.get("variants", [])
+    if not isinstance(variants, list) or len(variants) > _VARIANTS_MAX:
+        raise _Invalid(f"the variants {shorten(variants)} are not a list of up to "
+                       f"{_VARIANTS_MAX} names")
+    for variant in variants:
+        _clean_text(variant, _VARIANT_TEXT_MAX, "a variant", empty=False)
+    return EngineEntry(path, name, tuple(variants))
+
+
+def _engine_list(value: object) -> object:
+    if not isinstance(value, list):
+        raise _Invalid(f"{shorten(value)} is not a list of engines")
+    return tuple(value)  # the entries are checked one by one in _checked_engines
+
+
 def _switch_list(value: object) -> object:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise _Invalid(f"{shorten(value)} is not a list of NAME=VALUE texts")
@@ -274,6 +426,16 @@ _VALIDATORS: dict[str, Callable[[object], object]] = {
     "window_geometry": _base64,
     "window_state": _base64,
     "last_directory": _text,
+    "sound": _boolean,
+    "sound_volume": _integer(VOLUME_MIN, VOLUME_MAX),
+    "notation": _choice(NOTATIONS),
+    "clock_white": _clock,
+    "clock_black": _clock,
+    "analysis_panel": _boolean,
+    "analysis_lines": _int_choice(ANALYSIS_LINES),
+    "analysis_movetime": _number(MOVETIME_MIN, MOVETIME_MAX),
+    "engines": _engine_list,
+    "engine": _engine_path,
 }
 assert set(_VALIDATORS) == {f.name for f in dataclasses.fields(Preferences)}
 
@@ -293,8 +455,35 @@ def _canonical_switches(key: str, switches: tuple[str, ...]
     return tuple(f"{k}={v}" for k, v in differences(rules, base).items()), dropped
 
 
+def _checked_engines(raw: tuple[object, ...]) -> tuple[tuple[EngineEntry, ...], list[ResetValue]]:
+    """The usable engine entries (at most ENGINES_MAX, no path twice) and the dropped ones."""
+    kept: list[EngineEntry] = []
+    dropped: list[ResetValue] = []
+    for index, item in enumerate(raw):
+        name = f"engines[{index}]"
+        try:
+            entry = _engine_entry(item)
+        except _Invalid as exc:
+            reason = str(exc)
+        else:
+            if any(e.path == entry.path for e in kept):
+                reason = "the engine is listed twice"
+            elif len(kept) >= ENGINES_MAX:
+                reason = f"more than {ENGINES_MAX} engines"
+            else:
+                kept.append(entry)
+                continue
+        if len(dropped) < 20:
+            dropped.append(ResetValue(name, shorten(item), "", reason))
+    return tuple(kept), dropped
+
+
 def _shown_default(value: object) -> str:
-    return shorten(dataclasses.asdict(value) if isinstance(value, BoardColors) else value)
+    if isinstance(value, BoardColors):
+        return shorten(dataclasses.asdict(value))
+    if isinstance(value, tuple):
+        return shorten(list(value))
+    return shorten(value)
 
 
 @dataclass(frozen=True)
@@ -314,8 +503,7 @@ def _version(data: dict[str, object]) -> int:
     return version
 
 
-def _parse_preferences(data: object) -> _Parsed:
-    defaults = Preferences()
+def _parse_preferences(data: object, defaults: Preferences) -> _Parsed:
     if not isinstance(data, dict):
         return _Parsed(defaults, broken=f"expected a JSON object of settings, found "
                                         f"{_json_type(data)}")
@@ -340,6 +528,16 @@ def _parse_preferences(data: object) -> _Parsed:
     switches, dropped = _canonical_switches(key, raw_switches)
     resets.extend(dropped)
     values["rule_switches"] = switches
+    raw_engines = values.get("engines", ())
+    assert isinstance(raw_engines, tuple)
+    engines, dropped_engines = _checked_engines(raw_engines)
+    resets.extend(dropped_engines)
+    values["engines"] = engines
+    engine = values.get("engine", defaults.engine)
+    if engine and all(e.path != engine for e in engines):
+        resets.append(ResetValue("engine", shorten(engine), _shown_default(defaults.engine),
+                                 "not one of the added engines"))
+        values["engine"] = defaults.engine
     prefs = dataclasses.replace(defaults, **values)  # type: ignore[arg-type]
     return _Parsed(prefs, tuple(resets), newer=version if version > SCHEMA_VERSION else 0)
 
@@ -357,7 +555,8 @@ def _resets_detail(resets: tuple[ResetValue, ...]) -> str:
             parts.append(f"setting {reset.name!r}: {reset.reason}; using the default "
                          f"{reset.default}")
         else:
-            parts.append(f"setting {reset.name!r}: {reset.reason}; the switch was dropped")
+            what = "switch" if reset.name == "rule_switches" else "entry"
+            parts.append(f"setting {reset.name!r}: {reset.reason}; the {what} was dropped")
     return "; ".join(parts)
 
 
@@ -367,26 +566,30 @@ def _newer_warning(path: Path, version: int) -> StorageWarning:
     return StorageWarning(WarningKind.NEWER_VERSION, path, detail, file=StoreFile.SETTINGS)
 
 
-def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE
+def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE, *,
+                          broken_default: Preferences | None = None
                           ) -> tuple[Preferences, list[StorageWarning], bool]:
     """Build Preferences from decoded JSON; never raises.
 
     Returns the preferences, the warnings and whether the data was damaged.  A wrong
-    structure gives the defaults and one DAMAGED warning; invalid single values are replaced
-    by their defaults and named in one INVALID_VALUE warning (``values``), the other values
-    are kept.  Unknown keys are ignored.  Nothing is moved aside here.
+    structure gives ``broken_default`` (the defaults when None) and one DAMAGED warning;
+    invalid single values are replaced by their defaults and named in one INVALID_VALUE
+    warning (``values``), the other values are kept.  Unknown keys are ignored, and so are
+    keys a settings file of an older Dame does not have (they take their defaults, no
+    warning).  Nothing is moved aside here.
     """
     source = Path(path)
+    fallback = broken_default if broken_default is not None else Preferences()
     try:
-        parsed = _parse_preferences(data)
+        parsed = _parse_preferences(data, Preferences())
     except Exception as exc:  # noqa: BLE001 - the contract is: never raises
         log.exception("reading the settings failed")
-        parsed = _Parsed(Preferences(), broken=f"unexpected {type(exc).__name__}: {exc}")
+        parsed = _Parsed(fallback, broken=f"unexpected {type(exc).__name__}: {exc}")
     warnings: list[StorageWarning] = []
     if parsed.broken:
         warnings.append(StorageWarning(WarningKind.DAMAGED, source, parsed.broken,
                                        file=StoreFile.SETTINGS, damage=Damage.WRONG_SHAPE))
-        return parsed.prefs, warnings, True
+        return fallback, warnings, True
     if parsed.newer:
         warnings.append(_newer_warning(source, parsed.newer))
     if parsed.resets:
@@ -403,31 +606,40 @@ def settings_path(directory: PathArg | None = None) -> Path:
     return config_dir(directory) / SETTINGS_FILE
 
 
-def load_preferences(directory: PathArg | None = None) -> Loaded[Preferences]:
+def load_preferences(directory: PathArg | None = None, *, system_language: str | None = None
+                     ) -> Loaded[Preferences]:
     """Read the preferences; never raises (whatever the file holds).
 
-    A missing file gives the defaults.  A file that is not JSON or not a settings object
-    (also absurd numbers, deep nesting, a huge file): moved aside to
-    ``settings.json.damaged-<timestamp>``, one DAMAGED warning, the defaults.  Invalid single
+    A missing file gives the defaults; with ``system_language`` (the user-interface
+    language at start, e.g. ``QLocale.system().name()``) it gives
+    :func:`first_start_preferences` of it instead: German rules for German, English draughts
+    otherwise.  A file that is not JSON or not a settings object (also absurd numbers, deep
+    nesting, a huge file): moved aside to ``settings.json.damaged-<timestamp>``, one DAMAGED
+    warning, and the same first-start preferences (the settings are gone either way, so the
+    language is the best guess; the defaults without ``system_language``).  Invalid single
     values: one INVALID_VALUE warning naming each (``values``); the file is moved aside as
     well (nothing is lost) and a repaired file keeping every valid value takes its place.
-    A UTF-8 byte order mark is accepted.
+    A UTF-8 byte order mark is accepted.  Nothing is written for a missing file: the
+    language-based choice is kept once the window saves the preferences.
     """
     path = settings_path(directory)
+    fresh = (first_start_preferences(system_language) if system_language is not None
+             else Preferences())
     try:
-        return _load_preferences(path, directory)
+        return _load_preferences(path, directory, fresh)
     except Exception as exc:  # noqa: BLE001 - a settings file must never stop the start
         log.exception("loading %s failed", path)
         warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
                                 file=StoreFile.SETTINGS, damage=Damage.UNEXPECTED)
-        return Loaded(Preferences(), (warning,))
+        return Loaded(fresh, (warning,))
 
 
-def _load_preferences(path: Path, directory: PathArg | None) -> Loaded[Preferences]:
+def _load_preferences(path: Path, directory: PathArg | None, fresh: Preferences
+                      ) -> Loaded[Preferences]:
     read = read_json(path, file=StoreFile.SETTINGS, limit=_FILE_LIMIT)
     if not read.found:
-        return Loaded(Preferences(), read.warnings)
-    prefs, warnings, damaged = preferences_from_json(read.data, path)
+        return Loaded(fresh, read.warnings)
+    prefs, warnings, damaged = preferences_from_json(read.data, path, broken_default=fresh)
     if not damaged:
         return Loaded(prefs, tuple(warnings))
     out: list[StorageWarning] = []

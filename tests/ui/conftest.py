@@ -25,7 +25,7 @@ def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
     win = MainWindow(start_game=False)
     qtbot.addWidget(win)
     win.board.set_animated(False)
-    win.animate_action.setChecked(False)
+    win.action("animate").setChecked(False)
     win.resize(900, 660)
     win.show()
     qtbot.waitExposed(win)

@@ -34,13 +34,13 @@ def test_computer_answers_and_undo_takes_back_both_moves(window, qtbot):
         drag(window.board, 22, 18)
     assert game.moves[0].path == (22, 18)
     assert game.position.turn is Color.WHITE
-    assert window.undo_action.isEnabled()
-    window.undo_action.trigger()
+    assert window.action("undo").isEnabled()
+    window.action("undo").trigger()
     assert game.moves == [], "undo takes back your move and the computer's reply"
     assert game.position.turn is Color.WHITE
     assert window.board.moves(), "you may move again"
-    assert window.redo_action.isEnabled()
-    window.redo_action.trigger()
+    assert window.action("redo").isEnabled()
+    window.action("redo").trigger()
     assert len(game.moves) == 2 and game.position.turn is Color.WHITE
 
 
@@ -59,7 +59,7 @@ def test_undo_while_the_computer_thinks_drops_its_answer(window, qtbot):
         drag(window.board, 22, 18)
     assert controller.is_thinking()
     started = time.perf_counter()
-    window.undo_action.trigger()
+    window.action("undo").trigger()
     assert not controller.is_thinking()
     # the cancelled search stops quickly and its late answer is never played
     qtbot.waitUntil(lambda: not window.client.busy(), timeout=3000)
@@ -71,9 +71,9 @@ def test_undo_while_the_computer_thinks_drops_its_answer(window, qtbot):
 
 def test_hint_marks_a_legal_move(window, qtbot):
     start(window, computer=True)
-    with qtbot.waitSignal(window.controller.hint_ready, timeout=5000) as blocker:
-        window.hint_action.trigger()
-    move = blocker.args[0]
+    with qtbot.waitSignal(window.hints.hint_ready, timeout=5000) as blocker:
+        window.action("hint").trigger()
+    move = blocker.args[1]
     assert move in window.controller.game.position.legal_moves()
     assert window.board.hint() == move
     assert window.last_message.startswith("Hint: ")
@@ -81,6 +81,24 @@ def test_hint_marks_a_legal_move(window, qtbot):
     with qtbot.waitSignal(window.controller.move_played, timeout=5000):
         play_by_clicks(window.board, move)
     assert window.board.hint() is None
+
+
+def test_a_hint_for_a_position_that_is_gone_is_dropped(window, qtbot):
+    """Issue 14: "Hint: 21-17" was shown after 21-17 was played."""
+    start(window)  # hot-seat: both sides by hand
+    shown: list[object] = []
+    window.hints.hint_ready.connect(lambda position, move: shown.append(move))
+    window.hints.ask(window.controller.game.position, movetime=0.3)
+    with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+        drag(window.board, 21, 17)
+    qtbot.waitUntil(lambda: not window.client.busy(), timeout=5000)
+    qtbot.wait(100)
+    assert shown == [] and window.board.hint() is None
+    assert not window.last_message.startswith("Hint")
+    # asked for the new position, it arrives
+    with qtbot.waitSignal(window.hints.hint_ready, timeout=5000) as blocker:
+        window.action("hint").trigger()
+    assert blocker.args[0] == window.controller.game.position
 
 
 def test_whole_game_against_beginner_by_clicks(window, qtbot):
@@ -116,7 +134,7 @@ def test_computer_answers_draw_offers_by_the_position(window, qtbot):
     # the computer (Dark) is far behind: it accepts
     start(window, computer=True, fen="W:W21,22,23,24,25,26,27,28:B1,2,3")
     with qtbot.waitSignal(window.controller.draw_answered, timeout=5000) as blocker:
-        window.draw_action.trigger()
+        window.action("draw").trigger()
     assert blocker.args == [True]
     assert window.controller.game.result.reason is Reason.AGREEMENT
     assert "agreed" in window.status_text()
@@ -124,7 +142,7 @@ def test_computer_answers_draw_offers_by_the_position(window, qtbot):
     # the computer is far ahead: it declines and the game goes on
     start(window, computer=True, fen="W:W29,30:B1,2,3,4,5,6,7,8")
     with qtbot.waitSignal(window.controller.draw_answered, timeout=5000) as blocker:
-        window.draw_action.trigger()
+        window.action("draw").trigger()
     assert blocker.args == [False]
     assert not window.controller.game.is_over
     assert window.last_message == "The computer declines the draw."
@@ -132,7 +150,7 @@ def test_computer_answers_draw_offers_by_the_position(window, qtbot):
 
 def test_resign(window, qtbot):
     start(window, computer=True)
-    window.resign_action.trigger()
+    window.action("resign").trigger()
     result = window.controller.game.result
     assert result.winner is Color.BLACK and result.reason is Reason.RESIGNATION
     assert "resigned" in window.status_text()
@@ -151,17 +169,17 @@ def test_move_list_click_and_arrow_keys_show_earlier_positions(window, qtbot):
     rect = view.visualRect(index)
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.NoModifier, rect.center())
-    assert window.view_state == 1
+    assert window.live.index == 0
     assert board.position() == game.states[1].position
     assert not board.moves(), "an earlier position is only looked at"
     assert window.model.current() == 0
-    window.next_action.trigger()
+    window.action("next").trigger()
     assert board.position() == game.states[2].position
-    window.prev_action.trigger()
-    window.prev_action.trigger()
+    window.action("prev").trigger()
+    window.action("prev").trigger()
     assert board.position() == game.states[0].position
-    window.last_action.trigger()
-    assert window.view_state is None
+    window.action("last").trigger()
+    assert window.live.index is None
     assert board.position() == game.position and board.moves()
 
 
@@ -219,12 +237,12 @@ def test_computer_huffs_a_missed_capture(window, qtbot):
 
 def test_hot_seat_turn_board_to_side_to_move(window, qtbot):
     start(window)
-    window.turn_action.setChecked(True)
+    window.action("turn").setChecked(True)
     assert not window.board.is_flipped()
     with qtbot.waitSignal(window.controller.move_played, timeout=2000):
         drag(window.board, 22, 18)
     assert window.board.is_flipped(), "Dark to move: Dark's side at the bottom"
-    window.flip_action.trigger()
+    window.action("flip").trigger()
     assert not window.board.is_flipped()
 
 
@@ -241,7 +259,7 @@ def test_arrow_keys_step_through_the_moves(window, qtbot):
     QTest.keyClick(window.board, Qt.Key.Key_Home)
     assert window.board.position() == game.states[0].position
     QTest.keyClick(window.board, Qt.Key.Key_End)
-    assert window.view_state is None and window.board.moves()
+    assert window.live.index is None and window.board.moves()
 
 
 def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
@@ -268,17 +286,79 @@ def test_new_game_while_the_computer_thinks_drops_the_old_answer(window, qtbot):
     assert not window.controller.is_thinking()
 
 
-def test_changing_the_rules_starts_a_new_game_with_them(window, qtbot):
+def click_in_box(name: str, button: str, seen: list[str]) -> None:
+    """When the message box ``name`` opens, note its text and click the button ``button``."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox
+
+    def look() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox) and box.objectName() == name:
+            seen.append(box.text())
+            if button == "cancelButton":
+                target = box.button(QMessageBox.StandardButton.Cancel)
+            else:
+                target = box.findChild(QAbstractButton, button)
+            assert target is not None, [b.objectName() for b in box.buttons()]
+            target.click()
+            return
+        QTimer.singleShot(20, look)
+
+    QTimer.singleShot(0, look)
+
+
+def pick_rules_in_dialog(preset_steps: int) -> None:
+    """When the rules dialog opens, press Down ``preset_steps`` times in its preset list (as
+    a user does), then click OK."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from dame_desktop.ui.dialogs.rules import RulesDialog
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, RulesDialog):
+            QTimer.singleShot(20, look)
+            return
+        dialog.preset_box.setFocus()
+        for _ in range(preset_steps):
+            QTest.keyClick(dialog.preset_box, Qt.Key.Key_Down)
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    QTimer.singleShot(0, look)
+
+
+def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
+    """Defect 3: Game > Rules > OK in the middle of a game started a new game unasked."""
     start(window, computer=True)
-    with qtbot.waitSignal(window.controller.move_played, timeout=2000):
+    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
+                          check_params_cb=lambda info: info.human):
         drag(window.board, 22, 18)
-    rules = dataclasses.replace(find_rules("german"), huffing=True)
-    window.change_rules(rules)
+    played = list(window.controller.game.moves)
+    position = window.controller.game.position
+    seen: list[str] = []
+    # Cancel: nothing changes
+    pick_rules_in_dialog(2)  # German -> German (Ass) -> English
+    click_in_box("newRulesQuestion", "keepButton", seen)
+    window.action("rules").trigger()
+    assert len(seen) == 1 and seen[0].startswith("The rules are now: English draughts")
+    assert window.controller.game.moves == played and window.controller.rules.key == "german"
+    # play on from this position under the new rules
+    pick_rules_in_dialog(2)
+    click_in_box("newRulesQuestion", "continueButton", seen)
+    window.action("rules").trigger()
     game = window.controller.game
-    assert game.rules.huffing and game.moves == []
+    assert game.rules.key == "english" and game.position.white == position.white
+    assert game.position.turn is position.turn and game.moves == []
     assert window.controller.against_computer(), "the same opponents play on"
-    assert window.rules_label.text() == "Rules: German (Schmidt) with house rules"
-    assert "huffing" in window.rules_label.toolTip()
+    assert window.rules_label.text() == "Rules: English draughts / American checkers"
+    # a board of another size cannot take the position: only a new game is offered
+    pick_rules_in_dialog(1)  # English -> International (10x10)
+    click_in_box("newRulesQuestion", "newGameButton", seen)
+    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
+                          check_params_cb=lambda info: info.human):
+        window.action("rules").trigger()
+    assert window.controller.rules.board_size == 10 and window.controller.game.moves == []
 
 
 def test_hot_seat_undo_one_move_and_draw_by_agreement(window, qtbot):
@@ -289,7 +369,7 @@ def test_hot_seat_undo_one_move_and_draw_by_agreement(window, qtbot):
     for a, b in ((22, 18), (9, 13)):
         with qtbot.waitSignal(window.controller.move_played, timeout=2000):
             drag(window.board, a, b)
-    window.undo_action.trigger()
+    window.action("undo").trigger()
     game = window.controller.game
     assert len(game.moves) == 1 and game.position.turn is Color.BLACK, "hot-seat: one move back"
     asked: list[str] = []
@@ -301,6 +381,6 @@ def test_hot_seat_undo_one_move_and_draw_by_agreement(window, qtbot):
         box.button(QMessageBox.StandardButton.Yes).click()
 
     QTimer.singleShot(50, answer_yes)
-    window.draw_action.trigger()
+    window.action("draw").trigger()
     assert asked == ["Dark offers a draw. Light, do you accept?"]
     assert game.result.reason is Reason.AGREEMENT

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox
 
 from dame_desktop.core import Position, find_rules
 from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
@@ -65,7 +65,7 @@ def test_switching_the_language_retranslates_every_open_window(session, qtbot, t
     qtbot.waitUntil(lambda: "&Partie" in menu_titles(win), timeout=3000)
 
     assert {"&Datei", "&Partie", "&Ansicht", "&Einstellungen", "&Hilfe"} <= set(menu_titles(win))
-    assert win.new_action.text() == "&Neue Partie…"
+    assert win.action("new").text() == "&Neue Partie…"
     assert win.turn_label.text() == "Hell ist am Zug"  # the status bar
     assert win.rules_label.text() == "Regeln: Deutsch (Schmidt)"
     assert prefs.windowTitle() == "Einstellungen"
@@ -77,7 +77,7 @@ def test_switching_the_language_retranslates_every_open_window(session, qtbot, t
     cancel = new_game.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel)
     assert cancel.text() == "Abbrechen"  # Qt's own qtbase_de
     assert rules.windowTitle() == "Regeln"
-    assert "Blasen:" in [label.text() for label in rules.findChildren(QLabel)]
+    assert "Blasen (Stein wegnehmen)" in [box.text() for box in rules.findChildren(QCheckBox)]
     assert "Schlagzwang" in help_dialog.rules_view.toPlainText()
     assert help_dialog.tabs.tabText(1) == "Strategie-Tipps"
     win.show_message(win.tr("It is not your turn."))
@@ -103,7 +103,7 @@ def test_a_german_start_shows_german_texts_from_the_first_frame(qtbot, tmp_path,
     try:
         s.attach(win)
         s.begin()
-        assert win.game_menu.title() == "&Partie"
+        assert win.actions_table.menus["game"].title() == "&Partie"
         assert win.turn_label.text() == "Hell ist am Zug"
         assert s.menus["help"].title() == "&Hilfe"
         # every menu (and the menu bar) has unique keyboard accelerators in German too
@@ -182,7 +182,7 @@ def test_the_language_follows_the_system(tmp_path, lang, expected):
         "from dame_desktop.ui.app.session import Session\n"
         "from dame_desktop.ui.app.main_window import MainWindow\n"
         "s = Session(); w = MainWindow(start_game=False)\n"
-        "print(s.language, w.game_menu.title()); w.shutdown()\n"
+        "print(s.language, w.actions_table.menus[\"game\"].title()); w.shutdown()\n"
     )
     env = dict(os.environ, DAME_CONFIG_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
                LANG=lang, LC_ALL=lang, LANGUAGE="")

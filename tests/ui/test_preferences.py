@@ -66,9 +66,9 @@ def test_square_numbers_and_animation_follow_the_dialog_and_the_menu(program):
     session, window = program
     dialog = session.show_preferences()
     dialog.numbers_check.setChecked(True)
-    assert window.board.shows_numbers() and window.numbers_action.isChecked()
+    assert window.board.shows_numbers() and window.action("numbers").isChecked()
     assert load_preferences().value.show_square_numbers
-    window.numbers_action.setChecked(False)  # the View menu is remembered too
+    window.action("numbers").setChecked(False)  # the View menu is remembered too
     assert not load_preferences().value.show_square_numbers
     dialog.animate_check.setChecked(True)
     dialog.speed_spin.setValue(400)
@@ -128,7 +128,7 @@ def test_a_whole_move_with_the_keyboard_alone(program, qtbot):
     session, window = program
     board = window.board
     board.setFocus()
-    keyboard = session.keyboard
+    keyboard = window.keyboard
     assert keyboard is not None
     QTest.keyClick(board, Qt.Key.Key_Up)  # the cursor appears on a piece that can move
     assert keyboard.visible and keyboard.square() is not None
@@ -149,7 +149,7 @@ def test_a_whole_move_with_the_keyboard_alone(program, qtbot):
     QTest.keyClick(board, Qt.Key.Key_Escape)
     assert board.selected_square() is None
     QTest.keyClick(board, Qt.Key.Key_Left, Qt.KeyboardModifier.ControlModifier)
-    assert window.view_state == 0
+    assert window.live.index == -1
 
 
 def test_the_rules_help_follows_the_switches():
@@ -157,7 +157,7 @@ def test_the_rules_help_follows_the_switches():
     text = " ".join(s for _, sentences in rules_sections(german) for s in sentences)
     assert "Men capture only forward." in text
     assert "any free square beyond" in text
-    assert "80 single moves" in text
+    assert "80 half-moves in a row without a capture (40 moves by each player)" in text
     assert "Huffing" not in text
     house = german.with_switches(["men-capture-backward=on", "huffing=on", "flying-kings=off"])
     text = " ".join(s for _, sentences in rules_sections(house) for s in sentences)
@@ -174,7 +174,7 @@ def test_the_rules_help_follows_the_switches():
 
 def test_help_and_position_actions_open(program, qtbot):
     session, window = program
-    session.actions["rulesHelpAction"].trigger()
+    session.actions["rulesHelp"].trigger()
     assert session.help_dialog is not None and session.help_dialog.isVisible()
     assert "Capturing is compulsory" in session.help_dialog.rules_view.toPlainText()
     keys = session.help_dialog.keys_view.toPlainText()
@@ -209,9 +209,9 @@ def test_the_next_new_game_dialog_starts_from_changed_defaults(program, qtbot):
 
 def test_the_cursor_moves_as_seen_on_a_turned_board(program):
     session, window = program
-    keyboard = session.keyboard
+    keyboard = window.keyboard
     assert keyboard is not None
-    window.flip_action.trigger()
+    window.action("flip").trigger()
     assert window.board.is_flipped()
     keyboard.place(22)  # c3, near the top on the turned board
     window.board.setFocus()

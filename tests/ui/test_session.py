@@ -205,8 +205,24 @@ def test_a_bad_value_keeps_the_other_settings(start_program, tmp_path):
     answer_box("storageWarningBox", None, seen)
     session, window = start_program()
     assert "invalid value" in seen[0] and "board_theme" in seen[0]
+    # issue 14: only one value was bad -- the message names it and does not say "defaults"
+    assert "The setting board_theme had an invalid value ('purple') and was reset to" in seen[0]
+    assert "default settings" not in seen[0]
     assert session.prefs.opponent == "human" and session.prefs.level == "hard"
     assert session.prefs.board_theme == "wood"
     assert not window.controller.against_computer()
     assert window.controller.rules == find_rules("german")
     assert window.controller.human_colour() is None and Color.WHITE in window.controller.players
+
+
+def test_a_damaged_list_of_recent_files_is_reported(start_program, tmp_path):
+    """Issue 14: a damaged recent-files.json was set aside silently."""
+    save_preferences(Preferences(language="en", opponent="human"), tmp_path)
+    from dame_desktop.store.settings import recent_files_path
+
+    recent_files_path(tmp_path).write_text("[" * 50_000, encoding="utf-8")
+    seen: list[str] = []
+    answer_box("storageWarningBox", None, seen)
+    session, window = start_program()
+    assert len(seen) == 1 and "The list of recent files was damaged" in seen[0]
+    assert list(window.document.recent) == []

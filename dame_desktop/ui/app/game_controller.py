@@ -7,9 +7,12 @@ longer waits for (after undo, a new game, a rules change) is dropped.
 
 from __future__ import annotations
 
+import copy
+import itertools
 import logging
 import random
-from collections.abc import Callable, Sequence
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
@@ -26,9 +29,19 @@ from dame_desktop.core import (
     Position,
     RuleSet,
 )
-from dame_desktop.ui.ai_worker import AiAnswer, AiClient
+from dame_desktop.ui.ai_worker import (
+    AiClient,
+    DrawReply,
+    DrawRequest,
+    EngineAnswer,
+    HuffAnswer,
+    HuffRequest,
+    MoveAnswer,
+    MoveRequest,
+)
 
 log = logging.getLogger(__name__)
+_GAME_KEYS = itertools.count(1)  # one key per game a computer player plays
 
 
 class Player(QObject):
@@ -88,21 +101,28 @@ class ComputerPlayer(Player):
         self.level = level
         self.rng = rng or random.Random()
         self.movetime: float | None = None
+        self.use_book = True  # the preference "use the opening book"
         self._engine_id: int | None = None
+        self._game: weakref.ref[Game] | None = None
+        self._game_key = 0
         client.answered.connect(self._on_answered)
         client.failed.connect(self._on_failed)
 
     def request_move(self, request_id: int, game: Game) -> None:
         super().request_move(request_id, game)
-        self._engine_id = self.client.submit(
-            "move",
-            game.position,
+        if self._game is None or self._game() is not game:
+            self._game = weakref.ref(game)
+            self._game_key = next(_GAME_KEYS)
+        self._engine_id = self.client.submit(MoveRequest(
+            position=game.position,
             level=self.level,
             history=tuple(s.position for s in game.states[:-1]),
             quiet_plies=game.state.quiet_plies,
             seed=self.rng.randrange(1 << 30),
             movetime=self.movetime,
-        )
+            game_key=self._game_key,
+            book=self.use_book,
+        )).id
 
     def cancel(self) -> None:
         if self._engine_id is not None:
@@ -110,11 +130,13 @@ class ComputerPlayer(Player):
         self._engine_id = None
         super().cancel()
 
-    def _on_answered(self, answer: AiAnswer) -> None:
-        if answer.request.id != self._engine_id or self._request is None:
+    def _on_answered(self, answer: EngineAnswer) -> None:
+        if not isinstance(answer, MoveAnswer) or answer.request.id != self._engine_id:
+            return
+        if self._request is None:
             return
         request, self._request, self._engine_id = self._request, None, None
-        self.move_ready.emit(request, answer.value.move)  # type: ignore[attr-defined]
+        self.move_ready.emit(request, answer.result.move)
 
     def _on_failed(self, engine_id: int, message: str) -> None:
         if engine_id == self._engine_id:
@@ -140,7 +162,6 @@ class GameController(QObject):
     game_started = Signal()
     position_changed = Signal()
     move_played = Signal(object)  # Move
-    blown = Signal(int)  # square blown away
     game_over = Signal(object)  # Result
     undo_available = Signal(bool)
     redo_available = Signal(bool)
@@ -148,7 +169,6 @@ class GameController(QObject):
     thinking_changed = Signal(bool)
     huff_pending = Signal(object)  # PendingHuff: a human must decide
     huff_decided = Signal(object, object)  # HuffChoice, square or None (by the computer too)
-    hint_ready = Signal(object)  # Move or None
     draw_answered = Signal(bool)  # the computer's answer to a draw offer
     error = Signal(str)
 
@@ -159,9 +179,11 @@ class GameController(QObject):
         self.players: dict[Color, Player] = {}
         self._request = 0
         self._awaiting: Color | None = None
-        self._hint_id: int | None = None
-        self._draw_id: int | None = None
-        self._huff_id: int | None = None
+        self._draw: DrawRequest | None = None
+        self._huff: HuffRequest | None = None
+        # the game as it was before "let it stand" or "demand the capture", so that undo
+        # returns to the decision as it does after "blow away"
+        self._before_correction: Game | None = None
         client.answered.connect(self._on_engine_answer)
         client.failed.connect(self._on_engine_failed)
 
@@ -181,6 +203,7 @@ class GameController(QObject):
                 player.move_ready.disconnect(self._on_move_ready)
                 player.deleteLater()
         self.game = start if isinstance(start, Game) else Game(rules, start)
+        self._before_correction = None
         self.players = dict(players)
         for player in self.players.values():
             player.setParent(self)
@@ -188,6 +211,10 @@ class GameController(QObject):
         self.game_started.emit()
         self._changed()
         self._next_turn()
+
+    def pause(self) -> None:
+        """Stop asking anyone for moves (the window studies a file's game meanwhile)."""
+        self._stop_everything()
 
     @property
     def rules(self) -> RuleSet:
@@ -211,7 +238,7 @@ class GameController(QObject):
         colour = self._awaiting
         return (
             colour is not None and colour in self.players and not self.players[colour].is_human
-        ) or self._huff_id is not None
+        ) or self._huff is not None
 
     def turn_info(self) -> TurnInfo | None:
         if self._awaiting is None or self.game.is_over:
@@ -228,16 +255,15 @@ class GameController(QObject):
         for player in self.players.values():
             player.cancel()
         self._awaiting = None
-        for attr in ("_hint_id", "_draw_id", "_huff_id"):
-            engine_id = getattr(self, attr)
-            if engine_id is not None:
-                self.client.cancel(engine_id)
-                setattr(self, attr, None)
+        for request in (self._draw, self._huff):
+            if request is not None:
+                self.client.cancel(request.id)
+        self._draw = self._huff = None
         self.thinking_changed.emit(False)
 
     def _changed(self) -> None:
         self.position_changed.emit()
-        self.undo_available.emit(self.game.can_undo)
+        self.undo_available.emit(self.can_undo())
         self.redo_available.emit(self.game.can_redo)
 
     def _next_turn(self) -> None:
@@ -285,6 +311,7 @@ class GameController(QObject):
             self.players[colour].request_move(self._request, self.game)
             return
         self._awaiting = None
+        self._before_correction = None
         self.thinking_changed.emit(False)
         self.move_played.emit(played)
         self._changed()
@@ -304,31 +331,33 @@ class GameController(QObject):
 
     def _ask_engine_about_huff(self, pending: PendingHuff) -> None:
         states = self.game.states
-        before = states[-2].position if len(states) >= 2 else None
-        if before is None:
-            self.game.huff(HuffChoice.ACCEPT)
-            self._next_turn()
+        if len(states) < 2:
+            self._apply_huff(HuffChoice.ACCEPT, None)
             return
         self.thinking_changed.emit(True)
-        self._huff_id = self.client.submit(
-            "huff",
-            self.game.position,
-            before=before,
+        self._huff = self.client.submit(HuffRequest(
+            position=self.game.position,
+            before=states[-2].position,
             candidates=tuple(pending.candidates),
-        )
+        ))
 
     def huff(self, choice: HuffChoice, square: int | None = None) -> None:
         """A human decides on the opponent's missed capture."""
-        pending = self.game.pending_huff
-        if pending is None:
+        if self.game.pending_huff is None:
             return
         for player in self.players.values():
             player.cancel()
         self._awaiting = None
+        self._apply_huff(choice, square)
+
+    def _apply_huff(self, choice: HuffChoice, square: int | None) -> None:
+        """The one place a decision on a missed capture is made (by a human or the engine)."""
+        # BLOW adds a state of its own (undo pops it); ACCEPT and CORRECT change the game in
+        # place, so the game before them is kept for undo
+        before = copy.deepcopy(self.game) if choice is not HuffChoice.BLOW else None
         self.game.huff(choice, square)
+        self._before_correction = before
         self.huff_decided.emit(choice, square)
-        if choice is HuffChoice.BLOW and square is not None:
-            self.blown.emit(square)
         self._changed()
         self._next_turn()
 
@@ -337,8 +366,23 @@ class GameController(QObject):
     def _human_to_move(self) -> bool:
         return self.players[self.game.position.turn].is_human
 
+    def can_undo(self) -> bool:
+        return self.game.can_undo or self._before_correction is not None
+
     def undo(self) -> None:
-        """Take back a move; against the computer your move and its reply."""
+        """Take back a move; against the computer your move and its reply.
+
+        Right after a decision on a missed capture, undo returns to that decision, whichever
+        it was (after "blow away" the game does it by itself: the blow is a state of its own).
+        """
+        corrected = self._before_correction
+        if corrected is not None:
+            self._stop_everything()
+            self._before_correction = None
+            self.game = corrected
+            self._changed()
+            self._next_turn()
+            return
         self._step(self.game.undo, lambda: self.game.can_undo)
 
     def redo(self) -> None:
@@ -356,43 +400,7 @@ class GameController(QObject):
         self._changed()
         self._next_turn()
 
-    def replay(self, moves: Sequence[Move]) -> int:
-        """Replace the game by ``moves`` played from its start (a PDN tree drives the board).
-
-        Returns how many moves could be played: the rules may end a game that the file
-        continues (then the rest is left out).
-        """
-        self._stop_everything()
-        game = Game(self.game.rules, self.game.states[0].position)
-        played = 0
-        for move in moves:
-            try:
-                game.play(move)
-            except (IllegalMoveError, GameError) as exc:
-                log.info("replay stops after %d moves: %s", played, exc)
-                break
-            played += 1
-        self.game = game
-        self._changed()
-        self._next_turn()
-        return played
-
     # -- the players' other requests -----------------------------------------------------
-
-    def request_hint(self, movetime: float | None = None) -> bool:
-        """Ask the engine for the best move of the side to move (answer: hint_ready)."""
-        if self.game.is_over or self._awaiting is None:
-            return False
-        if self._hint_id is not None:
-            self.client.cancel(self._hint_id)
-        self._hint_id = self.client.submit(
-            "hint",
-            self.game.position,
-            history=tuple(s.position for s in self.game.states[:-1]),
-            quiet_plies=self.game.state.quiet_plies,
-            movetime=movetime,
-        )
-        return True
 
     def resign(self, colour: Color | None = None) -> None:
         """``colour`` resigns (default: the human against the computer, else the mover)."""
@@ -411,9 +419,15 @@ class GameController(QObject):
         engine = [c for c, p in self.players.items() if not p.is_human]
         if not engine:
             return False
-        if self._draw_id is not None:
-            self.client.cancel(self._draw_id)
-        self._draw_id = self.client.submit("draw", self.game.position, engine=engine[0])
+        if self._draw is not None:
+            self.client.cancel(self._draw.id)
+        player = self.players[engine[0]]
+        level = player.level if isinstance(player, ComputerPlayer) else None
+        game = self.game
+        self._draw = self.client.submit(DrawRequest(
+            position=game.position, engine=engine[0], level=level,
+            history=tuple(s.position for s in game.states[:-1]),
+            quiet_plies=game.state.quiet_plies))
         return True
 
     def agree_draw(self) -> None:
@@ -424,40 +438,30 @@ class GameController(QObject):
         self._changed()
         self._next_turn()
 
-    def _on_engine_answer(self, answer: AiAnswer) -> None:
-        request = answer.request
-        if request.id == self._hint_id:
-            self._hint_id = None
-            self.hint_ready.emit(answer.value.move)  # type: ignore[attr-defined]
-        elif request.id == self._draw_id:
-            self._draw_id = None
-            accepted = bool(answer.value)
-            self.draw_answered.emit(accepted)
-            if accepted:
+    def _on_engine_answer(self, answer: EngineAnswer) -> None:
+        position = self.game.position
+        if isinstance(answer, DrawReply) and answer.request == self._draw:
+            self._draw = None
+            if answer.request.position != position:
+                return  # the position changed since the offer
+            self.draw_answered.emit(answer.accepted)
+            if answer.accepted:
                 self.agree_draw()
-        elif request.id == self._huff_id:
-            self._huff_id = None
+        elif isinstance(answer, HuffAnswer) and answer.request == self._huff:
+            self._huff = None
             self.thinking_changed.emit(False)
-            decision: tuple[HuffChoice, int | None] = answer.value  # type: ignore[assignment]
-            choice, square = decision
-            if self.game.pending_huff is None:
+            if self.game.pending_huff is None or answer.request.position != position:
                 self._next_turn()
                 return
-            self.game.huff(choice, square)
-            self.huff_decided.emit(choice, square)
-            if choice is HuffChoice.BLOW and square is not None:
-                self.blown.emit(square)
-            self._changed()
-            self._next_turn()
+            self._apply_huff(answer.choice, answer.square)
 
     def _on_engine_failed(self, engine_id: int, message: str) -> None:
-        if engine_id in (self._hint_id, self._draw_id, self._huff_id):
-            if engine_id == self._huff_id:
-                self._huff_id = None
-                self.game.huff(HuffChoice.ACCEPT)
-                self._next_turn()
-            self._hint_id = None if engine_id == self._hint_id else self._hint_id
-            self._draw_id = None if engine_id == self._draw_id else self._draw_id
+        if self._huff is not None and engine_id == self._huff.id:
+            self._huff = None
+            self._apply_huff(HuffChoice.ACCEPT, None)
+            self.error.emit(message)
+        elif self._draw is not None and engine_id == self._draw.id:
+            self._draw = None
             self.error.emit(message)
 
     def shutdown(self) -> None:

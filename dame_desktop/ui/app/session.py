@@ -5,7 +5,7 @@ starts with the defaults), the language is installed, and the game that was in p
 the program was last closed or killed is offered back ("Continue the game?") with every move
 and its rules.  After that the game is saved after every change -- move, undo, redo, huffing
 decision, resignation -- so a crash loses nothing.  The session also adds the Settings and
-Help menus, keyboard play and the position as text for screen readers to the window.
+Help menus (rows of the window's action table) to the window.
 """
 
 from __future__ import annotations
@@ -28,28 +28,29 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
+from dame_desktop.ai import LEVELS
 from dame_desktop.core import Color, Game
+from dame_desktop.core.numbering import game_steps
 from dame_desktop.store.autosave import (
-    AUTOSAVE_FILE,
     AutosaveMeta,
     clear_autosave,
     load_autosave,
     save_autosave,
 )
-from dame_desktop.store.files import StorageError, StorageWarning, WarningKind
+from dame_desktop.store.files import StorageError, StorageWarning, StoreFile, WarningKind
 from dame_desktop.store.settings import (
-    SETTINGS_FILE,
     Preferences,
     load_preferences,
     save_preferences,
 )
 from dame_desktop.ui import texts
+from dame_desktop.ui.app.actions import ActionSpec, MenuSpec
 from dame_desktop.ui.app.i18n import LanguageManager
 from dame_desktop.ui.app.main_window import MainWindow
-from dame_desktop.ui.board.keyboard import BoardKeyboard, position_text
+from dame_desktop.ui.board.keyboard import position_text
 from dame_desktop.ui.dialogs.help import HelpDialog
 from dame_desktop.ui.dialogs.new_game import NewGameSettings
-from dame_desktop.ui.dialogs.preferences import PreferencesDialog, apply_preferences
+from dame_desktop.ui.dialogs.preferences import PreferencesDialog
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +97,7 @@ def settings_from_record(record: dict[str, object], game: Game, prefs: Preferenc
 
     against = record.get("against_computer")
     level = record.get("level")
-    levels = ("beginner", "easy", "medium", "hard", "master")
+    levels = {known.key for known in LEVELS}
     colour = {c.value: c for c in Color}.get(text("colour"), default.colour)
     return NewGameSettings(
         against_computer=against if isinstance(against, bool) else default.against_computer,
@@ -110,30 +111,18 @@ def settings_from_record(record: dict[str, object], game: Game, prefs: Preferenc
 
 
 def moves_listing(game: Game) -> str:
-    """Every move of ``game`` numbered in pairs: "1. 22-18 9-13\\n2. …" (blown pieces too)."""
+    """Every move of ``game`` numbered in pairs: "1. 22-18 9-13\n2. …" (blown pieces too)."""
     lines: list[str] = []
-    current = ""
-    number = 0
-    rules = game.rules
-    for index, state in enumerate(game.states[1:], start=1):
-        before = game.states[index - 1].position
-        if state.move is not None:
-            move_text = before.move_text(state.move, algebraic=rules.algebraic)
-        elif state.blown is not None:
-            move_text = QCoreApplication.translate("Session", "(blown: %1)").replace(
-                "%1", str(state.blown))
+    for step in game_steps(game):
+        text = step.text
+        if step.blown is not None:
+            text += " " + QCoreApplication.translate("Session", "(blown: %1)").replace(
+                "%1", str(step.blown))
+        if step.first or not lines:
+            lead = f"{step.number}." if step.first else f"{step.number}. …"
+            lines.append(f"{lead} {text}")
         else:
-            continue
-        if before.turn is rules.first or not current:
-            if current:
-                lines.append(current)
-            number += 1
-            lead = f"{number}." if before.turn is rules.first else f"{number}. …"
-            current = f"{lead} {move_text}"
-        else:
-            current += f" {move_text}"
-    if current:
-        lines.append(current)
+            lines[-1] += f" {text}"
     return "\n".join(lines)
 
 
@@ -149,7 +138,6 @@ class Session(QObject):
         self.language = self.languages.set_language(
             self.prefs.effective_language(QLocale.system().name()))
         self.window: MainWindow | None = None
-        self.keyboard: BoardKeyboard | None = None
         self.preferences_dialog: PreferencesDialog | None = None
         self.help_dialog: HelpDialog | None = None
         self.autosave_enabled = False
@@ -161,97 +149,52 @@ class Session(QObject):
     # -- set-up ----------------------------------------------------------------------------
 
     def attach(self, window: MainWindow) -> None:
-        """Apply the preferences to ``window`` and add menus, keyboard play and the autosave."""
+        """Apply the preferences to ``window``, add the Settings and Help menus, autosave."""
         self.window = window
         self.setParent(window)
-        apply_preferences(window, self.prefs)
+        window.apply_preferences(self.prefs)
         if self.prefs.window_geometry:
             window.restoreGeometry(QByteArray.fromBase64(self.prefs.window_geometry.encode()))
-        self.keyboard = BoardKeyboard(window.board, self)
-        self.keyboard.cursor_moved.connect(self._on_cursor_moved)
-        for action, extra in ((window.prev_action, "Ctrl+Left"), (window.next_action,
-                                                                   "Ctrl+Right")):
-            action.setShortcuts([*action.shortcuts(), QKeySequence(extra)])
-        window.board.setAccessibleName(self.tr("Board"))
-        window.move_view.setAccessibleName(self.tr("Moves"))
-        window.turn_label.setAccessibleName(self.tr("Status"))
-        window.players_label.setAccessibleName(self.tr("Players"))
-        window.rules_label.setAccessibleName(self.tr("Rules"))
-        self._make_menus(window)
-        c = window.controller
-        c.position_changed.connect(self._on_position_changed)
-        for action, key in ((window.numbers_action, "show_square_numbers"),
-                            (window.animate_action, "animate"),
-                            (window.turn_action, "turn_board_hot_seat")):
+        if self.prefs.window_state:
+            window.restoreState(QByteArray.fromBase64(self.prefs.window_state.encode()))
+        window.document.last_directory = self.prefs.last_directory
+        table = window.actions_table
+        table.add_menus([MenuSpec("settings", lambda: self.tr("&Settings")),
+                         MenuSpec("help", lambda: self.tr("&Help"))])
+        table.add(self.action_specs())
+        self.actions = table.actions
+        self.menus = table.menus
+        window.controller.position_changed.connect(self._on_position_changed)
+        for action, key in ((table["numbers"], "show_square_numbers"),
+                            (table["animate"], "animate"),
+                            (table["turn"], "turn_board_hot_seat")):
             action.toggled.connect(lambda on, key=key: self._remember(key, on))
         window.installEventFilter(self)
-        self.retranslate()
 
-    def _make_menus(self, window: MainWindow) -> None:
-        bar = window.menuBar()
-
-        def make(key: str, slot: object,
-                 shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None
-                 ) -> QAction:
-            action = QAction(window)
-            action.setObjectName(key)
-            if shortcut is not None:
-                action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(slot)
-            window.addAction(action)
-            self.actions[key] = action
-            return action
-
-        prefs = make("preferencesAction", self.show_preferences,
-                     QKeySequence.StandardKey.Preferences)
-        prefs.setMenuRole(QAction.MenuRole.PreferencesRole)
-        settings_menu = bar.addMenu("")
-        settings_menu.setObjectName("settingsMenu")
-        settings_menu.addAction(prefs)
-        self.menus["settings"] = settings_menu
-
-        help_menu = bar.addMenu("")
-        help_menu.setObjectName("helpMenu")
-        help_menu.addAction(make("rulesHelpAction", lambda: self.show_help("rules"),
-                                 QKeySequence.StandardKey.HelpContents))
-        help_menu.addAction(make("tipsHelpAction", lambda: self.show_help("tips")))
-        help_menu.addAction(make("keysHelpAction", lambda: self.show_help("keys")))
-        help_menu.addSeparator()
-        help_menu.addAction(make("describeAction", self.describe_position, "Ctrl+I"))
-        help_menu.addSeparator()
-        about = make("aboutAction", self.show_about)
-        about.setMenuRole(QAction.MenuRole.AboutRole)
-        help_menu.addAction(about)
-        self.menus["help"] = help_menu
-
-    def retranslate(self) -> None:
-        """Set every text this session shows in the current language."""
-        a, m = self.actions, self.menus
-        m["settings"].setTitle(self.tr("&Settings"))
-        m["help"].setTitle(self.tr("&Help"))
-        a["preferencesAction"].setText(self.tr("&Preferences…"))
-        a["rulesHelpAction"].setText(self.tr("&Rules of this game"))
-        a["tipsHelpAction"].setText(self.tr("Strategy &tips"))
-        a["keysHelpAction"].setText(self.tr("&Keyboard"))
-        a["describeAction"].setText(self.tr("&Describe the position"))
-        a["describeAction"].setToolTip(
-            self.tr("Every piece with its square, as text (for screen readers)"))
-        a["aboutAction"].setText(self.tr("&About Dame"))
-        window = self.window
-        if window is not None:
-            window.board.setAccessibleName(self.tr("Board"))
-            window.move_view.setAccessibleName(self.tr("Moves"))
-            window.turn_label.setAccessibleName(self.tr("Status"))
-            window.players_label.setAccessibleName(self.tr("Players"))
-            window.rules_label.setAccessibleName(self.tr("Rules"))
-            self._describe_board()
+    def action_specs(self) -> list[ActionSpec]:
+        return [
+            ActionSpec("preferences", lambda: self.tr("&Preferences…"), self.show_preferences,
+                       menu="settings", shortcuts=(QKeySequence.StandardKey.Preferences,),
+                       role=QAction.MenuRole.PreferencesRole),
+            ActionSpec("rulesHelp", lambda: self.tr("&Rules of this game"),
+                       lambda: self.show_help("rules"), menu="help",
+                       shortcuts=(QKeySequence.StandardKey.HelpContents,)),
+            ActionSpec("tipsHelp", lambda: self.tr("Strategy &tips"),
+                       lambda: self.show_help("tips"), menu="help"),
+            ActionSpec("keysHelp", lambda: self.tr("&Keyboard"), lambda: self.show_help("keys"),
+                       menu="help"),
+            ActionSpec("describe", lambda: self.tr("&Describe the position"),
+                       self.describe_position, menu="help", shortcuts=("Ctrl+I",),
+                       separator_before=True,
+                       tip=lambda: self.tr("Every piece with its square, as text (for screen "
+                                           "readers)")),
+            ActionSpec("about", lambda: self.tr("&About Dame"), self.show_about, menu="help",
+                       separator_before=True, role=QAction.MenuRole.AboutRole),
+        ]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if watched is self.window:
-            if event.type() == QEvent.Type.LanguageChange:
-                self.retranslate()
-            elif event.type() == QEvent.Type.Close:
-                self.save_window_state()
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.save_window_state()
         return False
 
     # -- start -------------------------------------------------------------------------------
@@ -261,6 +204,7 @@ class Session(QObject):
         window = self.window
         assert window is not None, "attach a window first"
         loaded = load_autosave()
+        self.pending_warnings.extend(window.document.recent_warnings)
         self.pending_warnings.extend(loaded.warnings)
         if self.pending_warnings:
             self.show_warnings(self.pending_warnings)
@@ -329,19 +273,31 @@ class Session(QObject):
         box.exec()
 
     def warning_headline(self, warning: StorageWarning) -> str:
-        settings = warning.path.name.startswith(SETTINGS_FILE)
-        autosave = warning.path.name.startswith(AUTOSAVE_FILE)
+        """The warning in the user's language, naming the values that were reset."""
         kind = warning.kind
+        which = warning.file
         if kind is WarningKind.DAMAGED:
-            if settings:
+            if which is StoreFile.SETTINGS:
                 return self.tr("The settings file was damaged; Dame starts with the default "
                                "settings.")
-            if autosave:
+            if which is StoreFile.AUTOSAVE:
                 return self.tr("The saved game was damaged and cannot be continued.")
+            if which is StoreFile.RECENT_FILES:
+                return self.tr("The list of recent files was damaged; it starts empty.")
             return self.tr("The file %1 was damaged.").replace("%1", warning.path.name)
         if kind is WarningKind.INVALID_VALUE:
-            return self.tr("A setting had an invalid value and was reset: %1").replace(
-                "%1", warning.detail)
+            if not warning.values:
+                return self.tr("A setting had an invalid value and was reset: %1").replace(
+                    "%1", warning.detail)
+            lines = [self.tr("The setting %1 had an invalid value (%2) and was reset to %3; "
+                             "the other settings were kept.").replace("%1", v.name)
+                     .replace("%2", v.value).replace("%3", v.default or "—")
+                     for v in warning.values]
+            return "\n".join(lines)
+        if kind is WarningKind.ENTRIES_DROPPED:
+            names = ", ".join(v.name for v in warning.values) or warning.detail
+            return self.tr("Some entries of %1 could not be used and were left out: %2").replace(
+                "%1", warning.path.name).replace("%2", names)
         if kind is WarningKind.UNREADABLE:
             return self.tr("The file %1 could not be read.").replace("%1", str(warning.path))
         if kind is WarningKind.UNWRITABLE:
@@ -358,7 +314,6 @@ class Session(QObject):
     # -- autosave ----------------------------------------------------------------------------
 
     def _on_position_changed(self) -> None:
-        self._describe_board()
         if self.autosave_enabled:
             self.save_game()
 
@@ -368,9 +323,8 @@ class Session(QObject):
         if window is None:
             return
         game = window.controller.game
-        files = getattr(window, "files", None)
-        studying = bool(getattr(files, "studying", False))  # a file's game: the file is its record
-        if studying or game.is_over or not game.states[1:]:
+        # a file's game: the file is its record; an ended or empty game needs none
+        if window.studying() or game.is_over or not game.states[1:]:
             self._clear()
             return
         try:
@@ -402,7 +356,7 @@ class Session(QObject):
         old = self.prefs
         self.prefs = prefs
         if self.window is not None:
-            apply_preferences(self.window, prefs)
+            self.window.apply_preferences(prefs)
             fields = ("rules", "rule_switches", "opponent", "level", "human_color")
             if any(getattr(old, f) != getattr(prefs, f) for f in fields):
                 # the next "New game" dialog starts from the new defaults
@@ -426,8 +380,12 @@ class Session(QObject):
         if window is None:
             return
         geometry = bytes(window.saveGeometry().toBase64().data()).decode("ascii")
-        if geometry != self.prefs.window_geometry:
-            self.prefs = dataclasses.replace(self.prefs, window_geometry=geometry)
+        state = bytes(window.saveState().toBase64().data()).decode("ascii")
+        folder = window.document.last_directory
+        if (geometry, state, folder) != (self.prefs.window_geometry, self.prefs.window_state,
+                                         self.prefs.last_directory):
+            self.prefs = dataclasses.replace(self.prefs, window_geometry=geometry,
+                                             window_state=state, last_directory=folder)
             self.save_preferences()
 
     def show_preferences(self) -> PreferencesDialog:
@@ -463,8 +421,7 @@ class Session(QObject):
         """Show the position as text (also the board's accessible description)."""
         window = self.window
         assert window is not None
-        position = window.board.position() or window.controller.game.position
-        text = position_text(position)
+        text = position_text(window.shown_position())
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("The position"), text,
                           QMessageBox.StandardButton.Ok, window)
         box.setObjectName("positionBox")
@@ -473,25 +430,11 @@ class Session(QObject):
         box.open()
         return text
 
-    def _describe_board(self) -> None:
-        window = self.window
-        if window is None:
-            return
-        position = window.board.position()
-        if position is not None:
-            window.board.setAccessibleDescription(position_text(position))
-
-    def _on_cursor_moved(self, text: str) -> None:
-        if self.window is not None:
-            self.window.statusBar().showMessage(text, 4000)
-
     def show_about(self) -> None:
-        from dame_desktop import __version__
+        """Help › About: version, the compiled modules in use, Python and Qt."""
+        from dame_desktop.ui.dialogs.help import show_about
 
-        QMessageBox.about(
-            self.window, self.tr("About Dame"),
-            self.tr("Dame %1\n\nGerman draughts and its relatives: against the computer or "
-                    "with two people at one computer.").replace("%1", __version__))
+        show_about(self.window)
 
 
 def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWindow]:
@@ -499,7 +442,11 @@ def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWind
     then the window, then (after it is shown) warnings and the offer to continue."""
     session = Session()
     window = MainWindow(start_game=False)
-    session.attach(window)
-    window.show()
-    session.begin()
+    try:
+        session.attach(window)
+        window.show()
+        session.begin()
+    except BaseException:
+        window.shutdown()  # the engine thread stops before the error ends the program
+        raise
     return session, window

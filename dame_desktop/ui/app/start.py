@@ -50,7 +50,7 @@ class FileOpenFilter(QObject):
         if event.type() == QEvent.Type.FileOpen:
             path = event.file()  # type: ignore[attr-defined]
             if path:
-                self._window.files.open_path(path)
+                self._window.document.open_path(path)
                 return True
         return super().eventFilter(watched, event)
 
@@ -84,11 +84,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     _session, window = open_main_window(app)
-    file_open = FileOpenFilter(window)
-    app.installEventFilter(file_open)
-    pdn_files = [a for a in args[1:] if a.lower().endswith(".pdn")]
-    if pdn_files:  # a double-click on a .pdn file: open it (the first one)
-        window.files.open_path(pdn_files[0])
-    code = app.exec()
-    window.shutdown()
+    try:
+        file_open = FileOpenFilter(window)
+        app.installEventFilter(file_open)
+        pdn_files = [a for a in args[1:] if a.lower().endswith(".pdn")]
+        if pdn_files:  # a double-click on a .pdn file: open it (the first one)
+            window.document.open_path(pdn_files[0])
+        code = app.exec()
+    finally:
+        window.shutdown()  # whatever happened, the engine thread is stopped before exit
     return int(code)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication
 
 from dame_desktop.core import Color, ColourName, Position, Reason, Result, RuleSet
 from dame_desktop.core.game import who_won, who_won_token
+from dame_desktop.store import settings
 from dame_desktop.ui.texts import level_name, reason_text
 
 translate = QCoreApplication.translate
@@ -76,7 +77,7 @@ def game_names(*, computer: Color | None = None, level: str | None = None,
 def first_start_rules_key(language: str) -> str:
     """The rule set of the very first start, following the user-interface language:
     German rules for German, English draughts otherwise.  (The preferences decide later.)"""
-    return "german" if language.lower().split("_")[0].split("-")[0] == "de" else "english"
+    return settings.first_start_rules_key(language)
 
 
 def player_label(rules: RuleSet, colour: Color, names: Names | None = None) -> str:

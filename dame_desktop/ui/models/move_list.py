@@ -8,6 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from dame_desktop.core import Color, Game
+from dame_desktop.core.numbering import game_steps
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -39,32 +40,14 @@ class MoveListModel(QAbstractTableModel):
     def set_game(self, game: Game) -> None:
         """Rebuild from ``game`` (cheap: a game has at most a few hundred moves)."""
         self.beginResetModel()
-        states = game.states
         self._first = game.rules.first
         entries: list[Entry] = []
-        row = 0
-        column = 0
-        for i in range(1, len(states)):
-            state = states[i]
-            if state.move is None:
-                if entries and state.blown is not None:
-                    last = entries[-1]
-                    text = self.tr("%1 (blew %2)").replace("%1", last.text).replace(
-                        "%2", str(state.blown)
-                    )
-                    entries[-1] = Entry(i, text, last.colour, last.row, last.column)
-                continue
-            before = states[i - 1].position
-            mover = before.turn
-            text = before.move_text(state.move, algebraic=game.rules.algebraic)
-            want = 1 if mover is self._first else 2
-            if not entries:
-                row, column = 0, want
-            elif want == 1 or column == 2:
-                row, column = row + 1, want
-            else:
-                column = want
-            entries.append(Entry(i, text, mover, row, column))
+        for step in game_steps(game):
+            text = step.text
+            if step.blown is not None:
+                text = self.tr("%1 (blew %2)").replace("%1", text).replace("%2", str(step.blown))
+            entries.append(Entry(step.state, text, step.mover, step.number - 1,
+                                 1 if step.first else 2))
         self._entries = entries
         self._cells = {(e.row, e.column): n for n, e in enumerate(entries)}
         self._rows = (entries[-1].row + 1) if entries else 0

@@ -76,7 +76,7 @@ class AnnotationPanel(QWidget):
         layout.addWidget(self.comment_label)
         self.comment_edit = QPlainTextEdit()
         self.comment_edit.setObjectName("commentEdit")
-        self.comment_edit.setMaximumHeight(90)
+        self.comment_edit.setMinimumHeight(48)  # grows with the panel, gives way when small
         self.comment_edit.setTabChangesFocus(True)
         layout.addWidget(self.comment_edit)
         self._timer = QTimer(self)

@@ -241,12 +241,19 @@ class GameListDialog(QDialog):
     def _on_search(self, text: str) -> None:
         self.proxy.set_search(text)
         self._update_count()
-        if self.proxy.rowCount() and not self.view.selectionModel().hasSelection():
-            self.view.selectRow(0)
+        self._show_first_hit()
 
     def _on_kind(self, _index: int) -> None:
         self.proxy.set_result_kind(str(self.result_box.currentData()))
         self._update_count()
+        self._show_first_hit()
+
+    def _show_first_hit(self) -> None:
+        """After a search or a filter the first game found is selected and scrolled to."""
+        if self.proxy.rowCount():
+            first = self.proxy.index(0, 0)
+            self.view.selectRow(0)
+            self.view.scrollTo(first, QAbstractItemView.ScrollHint.PositionAtTop)
 
     def _update_count(self) -> None:
         self.count_label.setText(self.tr("%1 of %2 games").replace(

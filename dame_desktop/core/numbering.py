@@ -1,0 +1,76 @@
+"""Move numbers in pairs: the one rule the move list, the autosave offer and PDN share.
+
+A pair is one move of the side that starts (``rules.first``) and the reply; a game that
+starts with the other side to move opens with a pair that has only its second half.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .game import Game
+from .move import Move
+from .rules import Color
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """Where one move stands: pair ``number`` (from ``start``), first or second half."""
+
+    number: int
+    first: bool
+
+
+def pair_numbers(movers: Iterable[Color], first: Color, start: int = 1) -> list[Numbered]:
+    """The pair number and half of each move, given the side that made each move in order.
+
+    A new pair begins with every move of the side that starts, and also when one side
+    moves twice in a row (a position set up that way).
+    """
+    out: list[Numbered] = []
+    number = start
+    previous: Color | None = None
+    for mover in movers:
+        if previous is not None and (mover is first or mover is previous):
+            number += 1
+        out.append(Numbered(number, mover is first))
+        previous = mover
+    return out
+
+
+@dataclass(frozen=True)
+class GameStep:
+    """One move of a played game as a list shows it, with the blow that may follow it.
+
+    ``state`` is the index in ``game.states`` of the position to show for this step (the one
+    after the blow when a piece was blown away right after the move).
+    """
+
+    state: int
+    move: Move
+    mover: Color
+    text: str
+    blown: int | None
+    number: int
+    first: bool
+
+
+def game_steps(game: Game) -> list[GameStep]:
+    """The moves of ``game`` numbered in pairs (blows folded into the move before them)."""
+    states = game.states
+    rules = game.rules
+    raw: list[tuple[int, Move, Color, str, int | None]] = []
+    for i in range(1, len(states)):
+        state = states[i]
+        if state.move is None:
+            if raw and state.blown is not None:
+                index, move, mover, text, _ = raw[-1]
+                raw[-1] = (i, move, mover, text, state.blown)
+            continue
+        before = states[i - 1].position
+        raw.append((i, state.move, before.turn,
+                    before.move_text(state.move, algebraic=rules.algebraic), None))
+    numbers = pair_numbers((r[2] for r in raw), rules.first)
+    return [GameStep(i, move, mover, text, blown, n.number, n.first)
+            for (i, move, mover, text, blown), n in zip(raw, numbers, strict=True)]
