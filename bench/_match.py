@@ -11,14 +11,16 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
 from dame_desktop.ai.book import BookMemory
 from dame_desktop.ai.timeman import GameClock
 from dame_desktop.core import Color, Game, Move, Position, RuleSet
 
-# the module (the package's ``search`` name is the function)
-search_module = sys.modules["dame_desktop.ai.search"]
+# the module (the package's ``search`` name is the function); Any: evaluating_with swaps its
+# module-level evaluator, which is not part of its typed interface
+search_module: Any = sys.modules["dame_desktop.ai.search"]
 
 Player = Callable[[Game], Move]
 

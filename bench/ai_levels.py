@@ -47,7 +47,7 @@ def openings(rules: RuleSet, count: int, seed: int, path: Path) -> list[Position
     fens = ballot_fens(path)
     if fens:
         return [Position.from_fen(fen, rules) for fen in rng.sample(fens, count)]
-    out = []
+    out: list[Position] = []
     while len(out) < count:
         pos = Position.start(rules)
         for _ in range(4):

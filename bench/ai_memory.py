@@ -60,10 +60,10 @@ def main() -> int:
     total_kept = sum(r[2] for r in rows)
     nodes_fresh = sum(r[1] for r in rows)
     nodes_kept = sum(r[3] for r in rows)
-    same = sum(1 for r in rows if r[4])
+    same_moves = sum(1 for r in rows if r[4])
     print(f"total: fresh {total_fresh:.2f} s / {nodes_fresh} nodes, with memory "
           f"{total_kept:.2f} s / {nodes_kept} nodes; time ratio {total_kept / total_fresh:.2f}, "
-          f"node ratio {nodes_kept / nodes_fresh:.2f}; same move {same}/{len(rows)}")
+          f"node ratio {nodes_kept / nodes_fresh:.2f}; same move {same_moves}/{len(rows)}")
     return 0
 
 

@@ -91,8 +91,8 @@ def run(args: argparse.Namespace) -> int:
         if not ok:
             print(f"miss {key} {fen}: expected {best}, played {result.move} "
                   f"(score {result.score}, depth {result.depth})", flush=True)
-    for group, (ok, count) in sorted(solved.items()):
-        print(f"  {group:14s} {ok:3d}/{count:<3d} {100 * ok / count:5.1f} %")
+    for group, (hits, count) in sorted(solved.items()):
+        print(f"  {group:14s} {hits:3d}/{count:<3d} {100 * hits / count:5.1f} %")
     what = f"movetime {args.movetime}s" if args.movetime is not None else f"level {level.key}"
     print(f"{what}: {found}/{total} = {100 * found / max(total, 1):.1f} % solved")
     if peer is not None:

@@ -27,7 +27,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import Tally, elo, engine_player, parse_shard, play_game, shard_games  # noqa: E402
+from _match import (  # noqa: E402
+    Player,
+    Tally,
+    elo,
+    engine_player,
+    parse_shard,
+    play_game,
+    shard_games,
+)
 from ai_vs_pydraughts import game_record, openings  # noqa: E402
 
 from dame_desktop.ai import Limit  # noqa: E402
@@ -174,7 +182,7 @@ def main() -> int:
         for i, start, ours_white in shard_games(starts, args.games, shard, shards):
             engine = engine_player(Limit(movetime=args.movetime), clock=not args.fixed)
 
-            def ours(game: Game, engine=engine) -> Move:  # type: ignore[no-untyped-def]
+            def ours(game: Game, engine: Player = engine) -> Move:
                 nonlocal our_used, our_moves
                 began = time.perf_counter()
                 move = engine(game)

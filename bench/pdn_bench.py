@@ -21,15 +21,18 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from dame_desktop.pdn import ErrorCounter, Game, decode, open_pdn, read_game
+from dame_desktop.pdn import BaseVisitor, ErrorCounter, Game, decode, open_pdn, read_game
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE.parent.parent / "shared" / "pdn-corpus" / "english" / "OCA_2.0.pdn"
 
 
-def run(path: Path, visitor: object | None, limit: int | None = None) -> dict[str, float]:
+def run(path: Path, visitor: Callable[[], BaseVisitor[Any]] | None,
+        limit: int | None = None) -> dict[str, float]:
     handle = open_pdn(path)  # streamed; closed when the run ends
     wall, cpu = time.perf_counter(), time.process_time()
     games = clean = plies = 0

@@ -45,6 +45,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
     from dame_desktop.core import Position, find_rules
@@ -71,7 +72,7 @@ def main() -> int:
     window.resize(900, 560)
     window.show()
 
-    def probe(seconds: float, step: object = None) -> list[float]:  # type: ignore[type-arg]
+    def probe(seconds: float, step: object = None) -> list[float]:
         late: list[float] = []
         clock = QElapsedTimer()
         last = [0]
@@ -108,7 +109,7 @@ def main() -> int:
               f"p99 {percentile(late, 99):.2f} ms, max {max(late, default=0):.2f} ms",
               flush=True)
 
-    print(f"platform {app.platformName()}, switch interval "
+    print(f"platform {QGuiApplication.platformName()}, switch interval "
           f"{sys.getswitchinterval() * 1000:.1f} ms, {os.cpu_count()} cores", flush=True)
     panel.hide()
     report("idle window, panel hidden (2 s)", probe(2.0))

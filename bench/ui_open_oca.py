@@ -61,7 +61,7 @@ def main() -> int:
     window.resize(1000, 700)
     window.show()
     app.processEvents()
-    files = window.files
+    files = window.document
     files.ask_save = lambda: "discard"
     base = rss_mb()
     print(f"file: {path.name} ({path.stat().st_size / 1e6:.1f} MB)")
@@ -107,12 +107,12 @@ def main() -> int:
     t0 = time.perf_counter()
     dialog.accept()
     app.processEvents()
-    window.last_action.trigger()
+    window.action("last").trigger()
     app.processEvents()
     t1 = time.perf_counter()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    game = files.game
+    game = window.studied_game()
     assert game is not None
     moves = len(list(game.mainline()))
     print(f"open game {args.game} and step to its end ({moves} moves): {t1 - t0:.3f} s; "

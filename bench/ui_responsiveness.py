@@ -78,6 +78,7 @@ def report(name: str, late: list[float]) -> None:
 
 def responsiveness(seconds: float, yield_every: float, switch_interval: float | None,
                    level_key: str = "hard", movetime: float | None = None) -> None:
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from dame_desktop.ai import find_level
@@ -92,7 +93,7 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     ai_worker.YIELD_EVERY = yield_every
     level = find_level(level_key)
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    print(f"platform {app.platformName()}, switch interval {sys.getswitchinterval() * 1000:.1f}"
+    print(f"platform {QGuiApplication.platformName()}, switch interval {sys.getswitchinterval() * 1000:.1f}"
           f" ms, worker yields every {yield_every * 1000:.1f} ms"
           + (" (off)" if yield_every <= 0 else "") + f"; engine {describe()}")
     report("idle baseline (2 s)", probe(app, 2.0))

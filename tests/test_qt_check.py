@@ -130,7 +130,7 @@ def test_the_check_loads_no_qt() -> None:
 
 
 @linux_with_ldd
-def test_a_bundle_counts_the_libraries_it_carries(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_bundle_counts_the_libraries_it_carries(tmp_path: Path, monkeypatch) -> None:
     plugin = _plugin_needing(tmp_path, {"libxcb-icccm.so.4": "libxcb-icccm.so.9",
                                         "libxcb-keysyms.so.1": "libxcb-keysyms.so.9"})
     (tmp_path / "libxcb-icccm.so.9").write_bytes(b"")  # carried beside the program

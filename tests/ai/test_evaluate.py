@@ -25,11 +25,11 @@ def _rotate(mask: int, n: int, squares: int) -> int:
 @pytest.mark.parametrize("rules", [r for r in PRESETS if r.key in
                                    ("german", "english", "international", "russian")],
                          ids=lambda r: r.key)
-def test_evaluation_is_colour_symmetric(rules) -> None:  # type: ignore[no-untyped-def]
+def test_evaluation_is_colour_symmetric(rules) -> None:
     _assert_colour_symmetric(evaluator(rules), rules, random.Random(3))
 
 
-def _assert_colour_symmetric(ev, rules, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def _assert_colour_symmetric(ev, rules, rng: random.Random) -> None:
     """The board turned half round with the colours swapped scores the same, on 30 positions
     of seeded random games."""
     geo = Position.start(rules).geometry
@@ -181,7 +181,7 @@ def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
     _assert_colour_symmetric(ev, rules, random.Random(6))
 
 
-def _walk_positions(rules, rng: random.Random, count: int,  # type: ignore[no-untyped-def]
+def _walk_positions(rules, rng: random.Random, count: int,
                     plies: tuple[int, int] = (1, 90)) -> list[Position]:
     """``count`` positions of seeded random games, each ``randrange(*plies)`` plies long."""
     out = []

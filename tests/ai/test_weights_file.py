@@ -51,7 +51,7 @@ def test_writing_and_reading_gives_the_same_weights(tmp_path: Path) -> None:
     (lambda d: d.update(windows={"9999999": 1}), "window index 9999999 beyond"),
     (lambda d: d.update(windows={"a": 1}), "window entry 'a'"),
 ])
-def test_a_damaged_weights_file_is_refused_with_the_reason(  # type: ignore[no-untyped-def]
+def test_a_damaged_weights_file_is_refused_with_the_reason(
     tmp_path: Path, change, message: str
 ) -> None:
     data = json.loads(PACKAGED.read_text(encoding="utf-8"))

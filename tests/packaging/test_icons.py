@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ICONS = ROOT / "dame_desktop" / "resources" / "icons"
 
 
-def _load_make_icons():  # type: ignore[no-untyped-def]
+def _load_make_icons():
     spec = importlib.util.spec_from_file_location(
         "make_icons", ROOT / "packaging" / "make_icons.py"
     )

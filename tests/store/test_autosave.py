@@ -27,7 +27,7 @@ from dame_desktop.store.autosave import (
     save_autosave,
 )
 from dame_desktop.store.files import StorageError, WarningKind
-from dame_desktop.store.settings import Preferences, save_preferences, settings_path
+from dame_desktop.store.settings import LevelKey, Preferences, save_preferences, settings_path
 
 PLAYER_SCRIPT = Path(__file__).parents[1] / "data" / "settings" / "autosave_player.py"
 SEED = 3  # a long game (122 steps) with every kind of huffing decision and undos
@@ -198,7 +198,7 @@ def test_check_mismatch_is_reported(tmp_path: Path) -> None:
 def test_unusable_autosave_is_moved_aside(
     tmp_path: Path, change: dict[str, object], problem: str
 ) -> None:
-    save_preferences(Preferences(level="hard"), tmp_path)
+    save_preferences(Preferences(level=LevelKey("hard")), tmp_path)
     settings_before = settings_path(tmp_path).read_bytes()
     game = Game(find_rules("german"))
     game.play("22-18")

@@ -30,6 +30,7 @@ from dame_desktop.store.files import (
     atomic_write_bytes,
 )
 from dame_desktop.store.settings import (
+    LevelKey,
     Loaded,
     Preferences,
     RecentFiles,
@@ -44,7 +45,7 @@ from dame_desktop.store.settings import (
 BOM = b"\xef\xbb\xbf"
 HUGE = "1" * 5000  # int() refuses it (ValueError: exceeds the limit for integer strings)
 DEEP = "[" * 100_000 + "]" * 100_000  # RecursionError in the decoder
-GOOD = Preferences(language="de", level="hard", animation_ms=400, board_theme="green",
+GOOD = Preferences(language="de", level=LevelKey("hard"), animation_ms=400, board_theme="green",
                    rules="russian", show_square_numbers=True)
 
 

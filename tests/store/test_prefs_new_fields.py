@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,7 +92,7 @@ def test_the_new_defaults() -> None:
 
 
 @pytest.mark.parametrize(("name", "value"), list(NEW_VALUES.items()))
-def test_each_new_field_round_trips(tmp_path: Path, name: str, value: object) -> None:
+def test_each_new_field_round_trips(tmp_path: Path, name: str, value: Any) -> None:
     prefs = dataclasses.replace(Preferences(), **{name: value})
     assert prefs != Preferences()
     save_preferences(prefs, tmp_path)

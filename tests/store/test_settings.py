@@ -143,7 +143,7 @@ def test_partial_settings_fill_in_defaults(tmp_path: Path) -> None:
     settings_path(tmp_path).write_text('{"version": 1, "level": "hard"}', encoding="utf-8")
     loaded = load_preferences(tmp_path)
     assert loaded.warnings == ()
-    assert loaded.value == dataclasses.replace(Preferences(), level="hard")
+    assert loaded.value == dataclasses.replace(Preferences(), level=LevelKey("hard"))
 
 
 def test_invalid_values_fall_back_to_defaults_and_the_file_is_kept_aside(

@@ -20,7 +20,7 @@ from dame_desktop.ui.app.main_window import MainWindow  # noqa: E402
 
 
 @pytest.fixture
-def window(qtbot) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+def window(qtbot) -> Iterator[MainWindow]:
     """A main window with no game yet; its engine thread is stopped and checked afterwards."""
     win = MainWindow(start_game=False)
     qtbot.addWidget(win)

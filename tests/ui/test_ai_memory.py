@@ -7,7 +7,7 @@ from dame_desktop.core import Position, find_rules
 from dame_desktop.ui.ai_worker import AiWorker, EngineAnswer, MoveAnswer, MoveRequest
 
 
-def test_worker_keeps_the_table_for_hard_and_not_for_noisy_levels(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_worker_keeps_the_table_for_hard_and_not_for_noisy_levels(qapp) -> None:
     worker = AiWorker()
     answers: list[EngineAnswer] = []
     worker.answered.connect(answers.append)

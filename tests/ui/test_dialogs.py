@@ -35,7 +35,7 @@ def tick(check: QCheckBox) -> None:
     QTest.mouseClick(check, Qt.MouseButton.LeftButton, pos=QPoint(8, check.height() // 2))
 
 
-def shown(qtbot, dialog: QWidget) -> None:  # type: ignore[no-untyped-def]
+def shown(qtbot, dialog: QWidget) -> None:
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -305,7 +305,7 @@ def test_the_help_lines_are_readable(qtbot):
 
 
 @pytest.fixture
-def german(qapp):  # type: ignore[no-untyped-def]
+def german(qapp):
     """The German catalogue installed, as the window does (removed afterwards)."""
     from PySide6.QtCore import QTranslator
 
@@ -477,7 +477,7 @@ def test_every_blocker_has_a_sentence(qapp):
 
 # -- Help › About names the compiled modules in use ----------------------------------------
 
-def _about_box_text(qtbot) -> str:  # type: ignore[no-untyped-def]
+def _about_box_text(qtbot) -> str:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
@@ -531,7 +531,7 @@ def test_about_in_pure_python_says_so():
     assert "No compiled modules in use: the program runs as pure Python." in done.stdout
 
 
-def _answer_with(qtbot, button_name: str | None, game, rules):  # type: ignore[no-untyped-def]
+def _answer_with(qtbot, button_name: str | None, game, rules):
     """Run ask_new_rules and click ``button_name`` in its question (None: expect none)."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox, QPushButton

@@ -34,7 +34,7 @@ def copy(tmp_path: Path, name: str) -> Path:
     return target
 
 
-def open_game(window, qtbot, path: Path, search: str) -> None:  # type: ignore[no-untyped-def]
+def open_game(window, qtbot, path: Path, search: str) -> None:
     files = window.document
     assert files.open_path(path)
     dialog = files.list_dialog
@@ -170,7 +170,7 @@ def test_crlf_and_windows_1252_files_stay_so(tmp_path: Path) -> None:
 
 # -- the window ---------------------------------------------------------------------------------
 
-def test_open_navigate_annotate_vary_save_and_reopen(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_open_navigate_annotate_vary_save_and_reopen(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     original = path.read_bytes()
     files = window.document
@@ -236,7 +236,7 @@ def test_open_navigate_annotate_vary_save_and_reopen(window, qtbot, tmp_path) ->
     assert len(list(game.mainline())) == 8
 
 
-def test_promote_delete_and_overwrite(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_promote_delete_and_overwrite(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     files = window.document
     open_game(window, qtbot, path, "anna")
@@ -262,7 +262,7 @@ def test_promote_delete_and_overwrite(window, qtbot, tmp_path) -> None:  # type:
     files.ask_save = lambda: "discard"
 
 
-def test_unsaved_changes_are_asked_about(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_unsaved_changes_are_asked_about(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     files = window.document
     open_game(window, qtbot, path, "clara")
@@ -284,7 +284,7 @@ def test_unsaved_changes_are_asked_about(window, qtbot, tmp_path) -> None:  # ty
     assert files.index == 0
 
 
-def test_damaged_file_opens_with_a_problem_list(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_damaged_file_opens_with_a_problem_list(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "damaged.pdn")
     files = window.document
     assert files.open_path(path)
@@ -301,7 +301,7 @@ def test_damaged_file_opens_with_a_problem_list(window, qtbot, tmp_path) -> None
     assert window.board.position() == window.study.game.end().position()
 
 
-def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:  # type: ignore[no-untyped-def]
+def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:
     path = copy(tmp_path, "three_games.pdn")
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
@@ -330,7 +330,7 @@ def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:  # 
     assert [a.isEnabled() for a in window.document.recent_menu.actions()] == [False]  # "(none)"
 
 
-def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:
     from dame_desktop.ui.study.setup_editor import SetupEditor
     from tests.ui.uihelp import start
 
@@ -371,7 +371,7 @@ def test_setup_editor_round_trip_through_fen(window, qtbot, tmp_path) -> None:  
     assert game.position() == Position.from_fen(fen, rules)
 
 
-def test_clipboard_fen_pdn_and_words(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_clipboard_fen_pdn_and_words(window, qtbot, tmp_path) -> None:
     from dame_desktop.ui.app import clipboard
 
     path = copy(tmp_path, "three_games.pdn")
@@ -399,7 +399,7 @@ def test_clipboard_fen_pdn_and_words(window, qtbot, tmp_path) -> None:  # type: 
     assert "Nothing to paste" in window.last_message
 
 
-def test_corpus_game_plays_through(window, qtbot, corpus, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_corpus_game_plays_through(window, qtbot, corpus, tmp_path) -> None:
     source = corpus / "international" / "Sijbrands_vs_Andreiko.pdn"
     if not source.is_file():
         pytest.skip(f"{source.name} is not in the corpus")
@@ -443,7 +443,7 @@ def test_corpus_game_plays_through(window, qtbot, corpus, tmp_path) -> None:  # 
         assert saved.game_text(i) == original.game_text(i)
 
 
-def test_game_list_sorts_and_filters_by_result(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_game_list_sorts_and_filters_by_result(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     files = window.document
     assert files.open_path(path)
@@ -461,7 +461,7 @@ def test_game_list_sorts_and_filters_by_result(window, qtbot, tmp_path) -> None:
     assert files.index == 2 and window.study.game.headers["White"] == "Clara"
 
 
-def test_marks_and_variations_by_keyboard(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_marks_and_variations_by_keyboard(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     files = window.document
     open_game(window, qtbot, path, "anna")
@@ -486,7 +486,7 @@ def test_marks_and_variations_by_keyboard(window, qtbot, tmp_path) -> None:  # t
     files.ask_save = lambda: "discard"
 
 
-def test_check_every_game_in_steps(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_check_every_game_in_steps(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "damaged.pdn")
     files = window.document
     assert files.open_path(path)
@@ -505,7 +505,7 @@ def test_check_every_game_in_steps(window, qtbot, tmp_path) -> None:  # type: ig
     assert files.check_progress is not None and files.check_progress.value() in (-1, 4)
 
 
-def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:  # type: ignore[no-untyped-def]
+def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
     import os
     import subprocess
     import sys
@@ -536,7 +536,7 @@ def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
     assert "OPENED three_games.pdn 3" in out.stdout
 
 
-def test_a_played_game_is_saved_as_a_new_file(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_played_game_is_saved_as_a_new_file(window, qtbot, tmp_path) -> None:
     from tests.ui.uihelp import start
 
     start(window)  # hot-seat, German rules
@@ -552,7 +552,7 @@ def test_a_played_game_is_saved_as_a_new_file(window, qtbot, tmp_path) -> None: 
     assert not window.studying()
 
 
-def test_a_click_on_a_move_in_the_list_shows_its_position(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_click_on_a_move_in_the_list_shows_its_position(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     open_game(window, qtbot, path, "anna")
     tree = window.study.tree
@@ -570,7 +570,7 @@ def test_a_click_on_a_move_in_the_list_shows_its_position(window, qtbot, tmp_pat
     assert window.action("promote").isEnabled()  # a variation: it can be promoted
 
 
-def test_after_studying_the_users_own_settings_come_back(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_after_studying_the_users_own_settings_come_back(window, qtbot, tmp_path) -> None:
     from tests.ui.uihelp import start
 
     start(window, computer=True)
@@ -602,7 +602,7 @@ def test_after_studying_the_users_own_settings_come_back(window, qtbot, tmp_path
     assert window.windowTitle() == "Dame"
 
 
-def test_arrow_keys_in_the_comment_editor_move_the_text_cursor(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_arrow_keys_in_the_comment_editor_move_the_text_cursor(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     files = window.document
     open_game(window, qtbot, path, "clara")
@@ -620,7 +620,7 @@ def test_arrow_keys_in_the_comment_editor_move_the_text_cursor(window, qtbot, tm
     files.ask_save = lambda: "discard"
 
 
-def test_header_editor_refuses_bad_tag_names(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_header_editor_refuses_bad_tag_names(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     open_game(window, qtbot, path, "tinsley")
     dialog = HeaderDialog(window.study.game, window)
@@ -638,7 +638,7 @@ def test_header_editor_refuses_bad_tag_names(window, qtbot, tmp_path) -> None:  
     assert headers["Opening"] == "Old Fourteenth" and headers["GameType"] == "21"
 
 
-def test_undo_while_studying_steps_back_and_keeps_the_variation(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_undo_while_studying_steps_back_and_keeps_the_variation(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     files = window.document
     open_game(window, qtbot, path, "clara")
@@ -659,7 +659,7 @@ def test_undo_while_studying_steps_back_and_keeps_the_variation(window, qtbot, t
     files.ask_save = lambda: "discard"
 
 
-def test_index_agrees_with_the_reader_on_corpus_files(corpus) -> None:  # type: ignore[no-untyped-def]
+def test_index_agrees_with_the_reader_on_corpus_files(corpus) -> None:
     names = ["fmjd-pdn-testsuite/succeed/nk ronde 01.pdn",
              "international/48th Polish Team Championship.pdn",
              "international/ChapionnatSurinam2025.pdn",
@@ -681,7 +681,7 @@ def test_index_agrees_with_the_reader_on_corpus_files(corpus) -> None:  # type: 
         pytest.skip("none of the files is in the corpus")
 
 
-def test_a_file_changed_elsewhere_is_not_overwritten_unasked(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_changed_elsewhere_is_not_overwritten_unasked(window, qtbot, tmp_path) -> None:
     import os
 
     path = copy(tmp_path, "three_games.pdn")
@@ -700,7 +700,7 @@ def test_a_file_changed_elsewhere_is_not_overwritten_unasked(window, qtbot, tmp_
     assert b"{mine}" in path.read_bytes()
 
 
-def test_a_file_open_event_opens_the_file(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_open_event_opens_the_file(window, qtbot, tmp_path) -> None:
     # macOS hands a Finder double-click to the application as a FileOpen event.
     from PySide6.QtGui import QFileOpenEvent
 

@@ -13,12 +13,12 @@ from dame_desktop.core import Color, HuffChoice, Reason, find_rules
 from tests.ui.uihelp import click, drag, settings, start
 
 
-def wait_for_human(window, qtbot, timeout=10_000):  # type: ignore[no-untyped-def]
+def wait_for_human(window, qtbot, timeout=10_000):
     game = window.controller
     qtbot.waitUntil(lambda: game.game.is_over or bool(window.board.moves()), timeout=timeout)
 
 
-def play_by_clicks(board, move) -> None:  # type: ignore[no-untyped-def]
+def play_by_clicks(board, move) -> None:
     """Click the piece, then every landing square of the move's route."""
     click(board, move.from_sq)
     for sq in move.path[1:]:

@@ -28,7 +28,7 @@ TOOLS = ROOT / "tools"
 
 
 @pytest.fixture
-def session(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:  # type: ignore[no-untyped-def]
+def session(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:
     """The program as it starts, in English, with its files in tmp_path."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
     save_preferences(Preferences(language="en", opponent="human", animate=False))

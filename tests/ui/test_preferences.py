@@ -23,7 +23,7 @@ from dame_desktop.ui.dialogs.help import rules_sections
 
 
 @pytest.fixture
-def program(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:  # type: ignore[no-untyped-def]
+def program(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
     save_preferences(Preferences(language="en", opponent="human", animate=False))
     session = Session()
@@ -121,7 +121,7 @@ def test_resigning_asks_first_when_the_preferences_say_so(program, qtbot):
     answer(QMessageBox.StandardButton.Yes)
     window.resign()
     assert window.controller.game.is_over
-    window.over_box.close()  # type: ignore[union-attr]
+    window.over_box.close()
 
 
 def test_a_whole_move_with_the_keyboard_alone(program, qtbot):

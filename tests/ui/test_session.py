@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox
 from dame_desktop.core import Color, HuffChoice, find_rules
 from dame_desktop.store.autosave import autosave_path, load_autosave
 from dame_desktop.store.settings import (
+    LevelKey,
     Preferences,
     load_preferences,
     save_preferences,
@@ -53,7 +54,7 @@ def answer_box(name: str, button: str | None, seen: list[str]) -> None:
 
 
 @pytest.fixture
-def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:  # type: ignore[no-untyped-def]  # noqa: E501
+def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:  # noqa: E501
     """Start the program as app.main does (files in tmp_path); closes what it started."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
     started: list[tuple[Session, MainWindow]] = []
@@ -198,7 +199,7 @@ def test_a_damaged_autosave_is_moved_aside_and_a_new_game_starts(start_program, 
 
 
 def test_a_bad_value_keeps_the_other_settings(start_program, tmp_path):
-    data = Preferences(language="en", opponent="human", level="hard").to_json()
+    data = Preferences(language="en", opponent="human", level=LevelKey("hard")).to_json()
     data["board_theme"] = "purple"
     settings_path(tmp_path).write_text(json.dumps(data), encoding="utf-8")
     seen: list[str] = []

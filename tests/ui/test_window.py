@@ -51,7 +51,7 @@ def one_game_file(tmp_path: Path) -> Path:
     return path
 
 
-def play_two_plies_against_the_computer(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def play_two_plies_against_the_computer(window, qtbot) -> None:
     start(window, computer=True)
     with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
                           check_params_cb=lambda info: info.human):
