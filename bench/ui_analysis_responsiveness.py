@@ -54,7 +54,8 @@ def main() -> int:
     from dame_desktop.ui.compat import keep_none_alive
 
     keep_none_alive()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance() or QApplication(sys.argv[:1])  # alive until main returns
+    assert app is not None
     rules = find_rules("german")
     positions = [Position.start(rules)]
     for ply in range(PLIES):

@@ -93,8 +93,9 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     ai_worker.YIELD_EVERY = yield_every
     level = find_level(level_key)
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    print(f"platform {QGuiApplication.platformName()}, switch interval {sys.getswitchinterval() * 1000:.1f}"
-          f" ms, worker yields every {yield_every * 1000:.1f} ms"
+    print(f"platform {QGuiApplication.platformName()}, switch interval "
+          f"{sys.getswitchinterval() * 1000:.1f} ms, worker yields every "
+          f"{yield_every * 1000:.1f} ms"
           + (" (off)" if yield_every <= 0 else "") + f"; engine {describe()}")
     report("idle baseline (2 s)", probe(app, 2.0))
     client = ai_worker.AiClient()
