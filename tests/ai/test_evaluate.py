@@ -184,7 +184,7 @@ def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
 def _walk_positions(rules, rng: random.Random, count: int,
                     plies: tuple[int, int] = (1, 90)) -> list[Position]:
     """``count`` positions of seeded random games, each ``randrange(*plies)`` plies long."""
-    out = []
+    out: list[Position] = []
     while len(out) < count:
         pos = Position.start(rules)
         for _ in range(rng.randrange(*plies)):
@@ -224,6 +224,8 @@ def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
     bit_of = [bit for bit, _, _ in evaluate._cells(rules)]
     start = 2 * rules.start_rows * (rules.board_size // 2)
     checked = 0
+    patterns, windows = weights.patterns, weights.windows
+    assert patterns is not None and windows is not None
     for pos in _walk_positions(rules, rng, 900):
         wm, bm = pos.white & ~pos.kings, pos.black & ~pos.kings
         wk, bk = pos.white & pos.kings, pos.black & pos.kings
@@ -240,9 +242,9 @@ def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
         phase = min(256, (pos.white | pos.black).bit_count() * 256 // start)
         blended = opening * phase + ending * (256 - phase)
         expected = (blended // 256 if blended >= 0 else -(-blended // 256)) + sum(
-            weights.patterns[j * 81 + evaluate.pattern_state(wm, bm, quad)]  # type: ignore[index]
+            patterns[j * 81 + evaluate.pattern_state(wm, bm, quad)]
             for j, quad in enumerate(quads)) + sum(
-            weights.windows[j * 6561 + evaluate.pattern_state(wm, bm, box)]  # type: ignore[index]
+            windows[j * 6561 + evaluate.pattern_state(wm, bm, box)]
             for j, box in enumerate(boxes))
         gap = ev.white_score(pos.white, pos.black, pos.kings) - ev0.white_score(
             pos.white, pos.black, pos.kings)

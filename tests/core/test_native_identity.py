@@ -15,6 +15,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,11 +49,11 @@ def positions(key: str, switches: tuple[str, ...], seed: int) -> list[Position]:
     return out
 
 
-def figures() -> dict[str, object]:
+def figures() -> dict[str, dict[str, object]]:
     """Every figure compared, by configuration and position: JSON-ready."""
     from dame_desktop.ai import Limit, search
 
-    out: dict[str, object] = {}
+    out: dict[str, dict[str, object]] = {}
     for key, switches in CONFIGS:
         for i, pos in enumerate(positions(key, switches, 7)):
             depth = 3 if pos.rules.board_size >= 10 else 4
@@ -91,7 +92,7 @@ def test_compiled_and_pure_give_identical_perft_and_search_results() -> None:
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
                           cwd=ROOT, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
-    pure = json.loads(done.stdout.strip().splitlines()[-1])
+    pure: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     assert pure["native"] == []  # the subprocess really ran the sources
     here = figures()
     assert set(here) == set(pure["figures"])

@@ -121,7 +121,7 @@ def test_windows_version_info_template_is_a_version_resource() -> None:
     tree = ast.parse(filled, mode="eval")
     assert isinstance(tree.body, ast.Call) and ast.unparse(tree.body.func) == "VSVersionInfo"
     strings = {
-        node.args[0].value: node.args[1].value
+        ast.literal_eval(node.args[0]): ast.literal_eval(node.args[1])
         for node in ast.walk(tree)
         if isinstance(node, ast.Call) and ast.unparse(node.func) == "StringStruct"
     }

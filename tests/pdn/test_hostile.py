@@ -5,6 +5,7 @@ routes are kept, and every problem has a kind with values."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import io
 import json
@@ -234,13 +235,13 @@ def assert_linear(make: Callable[[int], str], base: int,
     burst of load on a shared machine)."""
     while True:
         small_text = make(base)
-        if _best_time(lambda t=small_text: action(t)) >= 0.01 or len(small_text) > 400_000:
+        if _best_time(functools.partial(action, small_text)) >= 0.01 or len(small_text) > 400_000:
             break
         base *= 2
     texts = {factor: make(base * factor) for factor in (1, 4, 16)}
     for _attempt in range(3):
         gc.collect()
-        times = {f: _best_time(lambda t=text: action(t)) for f, text in texts.items()}
+        times = {f: _best_time(functools.partial(action, text)) for f, text in texts.items()}
         small = max(times[1], 0.005)  # below that the timer and the machine's load decide
         if times[16] < 40 * small or times[16] < 12 * times[4]:
             return

@@ -54,7 +54,7 @@ def test_a_draw_offer_is_answered_as_the_advice_says(qtbot):
 
 def test_cancelled_requests_are_dropped_and_the_thread_stops(qtbot):
     client = AiClient()
-    answers: list[object] = []
+    answers: list[HintAnswer] = []
     client.answered.connect(answers.append)
     position = Position.start(find_rules("german"))
     first = client.submit(HintRequest(position=position, movetime=20.0))

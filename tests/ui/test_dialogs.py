@@ -70,8 +70,10 @@ def test_rules_dialog_shows_every_switch_and_the_matching_preset(qtbot):
     QTest.keyClick(dialog.preset_box, Qt.Key.Key_Down)
     QTest.keyClick(dialog.preset_box, Qt.Key.Key_Down)
     assert dialog.preset_box.currentData() == "english"
-    assert not dialog._editors["flying-kings"].isChecked()
-    assert dialog._editors["first"].currentData() == "black"
+    flying, first = dialog._editors["flying-kings"], dialog._editors["first"]
+    assert isinstance(flying, QCheckBox) and isinstance(first, QComboBox)
+    assert not flying.isChecked()
+    assert first.currentData() == "black"
     assert label.text() == texts.rules_name(find_rules("english"))
 
 
@@ -229,9 +231,12 @@ def test_the_wheel_leaves_the_fields_of_every_dialog_alone(qtbot, tmp_path, monk
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.waitExposed(dialog)
-    fields: list[tuple[int, QWidget]] = [(-1, new_game.level_box), (-1, new_game.rules_box)]
+    fields: list[tuple[int, QComboBox | QSpinBox]] = [
+        (-1, new_game.level_box), (-1, new_game.rules_box)]
     for index in range(prefs.tabs.count()):
-        fields += [(index, w) for w in prefs.tabs.widget(index).findChildren(QWidget)
+        page = prefs.tabs.widget(index)
+        assert page is not None
+        fields += [(index, w) for w in page.findChildren(QWidget)
                    if isinstance(w, QComboBox | QSpinBox)]
     assert len(fields) >= 8
     for tab, field in fields:
@@ -383,8 +388,9 @@ def test_the_new_game_dialog_names_the_house_rules(qtbot):
             rules_dialog.scroll_area.ensureWidgetVisible(huffing)
             tick(huffing)
             seen.append(rules_dialog.match_label.text())
-            ok = rules_dialog.findChild(QDialogButtonBox).button(
-                QDialogButtonBox.StandardButton.Ok)
+            buttons = rules_dialog.findChild(QDialogButtonBox)
+            assert buttons is not None
+            ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
             ok.click()
         finally:
             if rules_dialog.isVisible():  # never leave the test waiting

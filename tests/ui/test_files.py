@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QTableWidget
 
 from dame_desktop import pdn
 from dame_desktop.core import Color, Position, find_rules
@@ -269,7 +269,12 @@ def test_unsaved_changes_are_asked_about(window, qtbot, tmp_path) -> None:
     window.action("last").trigger()
     window.study.annotation.comment_edit.setPlainText("end")
     asked: list[str] = []
-    files.ask_save = lambda: asked.append("x") or "cancel"
+
+    def cancel() -> str:
+        asked.append("x")
+        return "cancel"
+
+    files.ask_save = cancel
     window.close()
     assert asked and window.isVisible()  # cancelled: the window stays
     assert files.open_path(path)  # the list of the file comes; choosing a game asks again
@@ -620,17 +625,25 @@ def test_arrow_keys_in_the_comment_editor_move_the_text_cursor(window, qtbot, tm
     files.ask_save = lambda: "discard"
 
 
+def cell_text(table: QTableWidget, row: int, column: int) -> str:
+    cell = table.item(row, column)
+    assert cell is not None
+    return cell.text()
+
+
 def test_header_editor_refuses_bad_tag_names(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     open_game(window, qtbot, path, "tinsley")
     dialog = HeaderDialog(window.study.game, window)
     qtbot.addWidget(dialog)
-    assert [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())] == [
+    assert [cell_text(dialog.table, r, 0) for r in range(dialog.table.rowCount())] == [
         "Opening"]  # GameType is the program's own, not listed
     dialog.add_row("2nd round", "x")
     with pytest.raises(ValueError, match="2nd round is not a valid tag name"):
         dialog.headers()
-    dialog.table.item(1, 0).setText("White")
+    cell = dialog.table.item(1, 0)
+    assert cell is not None
+    cell.setText("White")
     with pytest.raises(ValueError, match="White cannot be set here"):
         dialog.headers()
     dialog.table.removeRow(1)
@@ -692,7 +705,12 @@ def test_a_file_changed_elsewhere_is_not_overwritten_unasked(window, qtbot, tmp_
     path.write_bytes(other)
     os.utime(path, ns=(1, 1))
     asked: list[bool] = []
-    files.ask_overwrite = lambda: asked.append(True) or False
+
+    def refuse() -> bool:
+        asked.append(True)
+        return False
+
+    files.ask_overwrite = refuse
     assert not files.save()
     assert asked and path.read_bytes() == other and files.modified
     files.ask_overwrite = lambda: True
@@ -708,6 +726,7 @@ def test_a_file_open_event_opens_the_file(window, qtbot, tmp_path) -> None:
 
     path = copy(tmp_path, "three_games.pdn")
     app = QApplication.instance()
+    assert app is not None
     handler = FileOpenFilter(window)
     app.installEventFilter(handler)
     try:

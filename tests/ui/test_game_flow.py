@@ -295,6 +295,7 @@ def click_in_box(name: str, button: str, seen: list[str]) -> None:
         box = QApplication.activeModalWidget()
         if isinstance(box, QMessageBox) and box.objectName() == name:
             seen.append(box.text())
+            target: QAbstractButton | None
             if button == "cancelButton":
                 target = box.button(QMessageBox.StandardButton.Cancel)
             else:
@@ -323,7 +324,9 @@ def pick_rules_in_dialog(preset_steps: int) -> None:
         dialog.preset_box.setFocus()
         for _ in range(preset_steps):
             QTest.keyClick(dialog.preset_box, Qt.Key.Key_Down)
-        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+        buttons = dialog.findChild(QDialogButtonBox)
+        assert buttons is not None
+        buttons.button(QDialogButtonBox.StandardButton.Ok).click()
 
     QTimer.singleShot(0, look)
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox, QMenu
 
 from dame_desktop.core import Position, find_rules
 from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
@@ -74,7 +74,9 @@ def test_switching_the_language_retranslates_every_open_window(session, qtbot, t
     assert new_game.lots_radio.text() == "Auslosen"
     level_names = [new_game.level_box.itemText(i) for i in range(new_game.level_box.count())]
     assert level_names == ["Anfänger", "Leicht", "Mittel", "Schwer", "Meister"]
-    cancel = new_game.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel)
+    buttons = new_game.findChild(QDialogButtonBox)
+    assert buttons is not None
+    cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
     assert cancel.text() == "Abbrechen"  # Qt's own qtbase_de
     assert rules.windowTitle() == "Regeln"
     assert "Blasen (Stein wegnehmen)" in [box.text() for box in rules.findChildren(QCheckBox)]
@@ -108,7 +110,8 @@ def test_a_german_start_shows_german_texts_from_the_first_frame(qtbot, tmp_path,
         assert s.menus["help"].title() == "&Hilfe"
         # every menu (and the menu bar) has unique keyboard accelerators in German too
         menus = [(win.menuBar().actions(), "menu bar")]
-        menus += [(a.menu().actions(), a.text()) for a in win.menuBar().actions() if a.menu()]
+        menus += [(menu.actions(), a.text()) for a in win.menuBar().actions()
+                  if isinstance(menu := a.menu(), QMenu)]
         for actions, name in menus:
             keys = [t.lower()[t.index("&") + 1] for t in (a.text().replace("&&", "")
                                                          for a in actions) if "&" in t]

@@ -17,6 +17,7 @@ from dame_desktop.store.settings import (
     load_preferences,
     save_preferences,
 )
+from dame_desktop.ui.app.game_controller import ComputerPlayer
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
 from dame_desktop.ui.dialogs.help import rules_sections
@@ -97,8 +98,10 @@ def test_default_rules_opponent_and_level_start_the_next_program(program, qtbot,
         c = second.controller
         assert c.rules == find_rules("international")
         assert c.against_computer()
-        assert c.players[c.human_colour().opponent].level.key == "beginner"  # type: ignore[union-attr]
-        assert c.human_colour() is not None and c.human_colour().value == "B"
+        human = c.human_colour()
+        assert human is not None and human.value == "B"
+        computer = c.players[human.opponent]
+        assert isinstance(computer, ComputerPlayer) and computer.level.key == "beginner"
     finally:
         second.shutdown()
 
