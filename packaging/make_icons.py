@@ -69,7 +69,8 @@ def render_png(svg: Path, size: int) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
+    # the stub asks for bytes, but this PySide6 takes only a str format here (ValueError on b"PNG")
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
         raise RuntimeError(f"could not encode the {size} px PNG")
     buffer.close()
     return bytes(data.data())
