@@ -69,7 +69,7 @@ def test_cancelled_requests_are_dropped_and_the_thread_stops(qtbot):
     started = time.perf_counter()
     client.submit(MoveRequest(position=position, level=MEDIUM, movetime=30.0))
     assert client.close()
-    assert time.perf_counter() - started < 2.0
+    assert time.perf_counter() - started < 10.0  # stopped, not waited for (30 s); generous
     assert client.worker_thread.isFinished()
 
 

