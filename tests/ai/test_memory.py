@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from dame_desktop.ai import Limit, SearchMemory, search
 from dame_desktop.core import Game, Position, find_rules
 
@@ -31,6 +33,7 @@ def test_a_second_search_of_the_same_position_starts_from_the_kept_table() -> No
     assert fresh.nodes == first.nodes  # a search without memory is unaffected
 
 
+@pytest.mark.slow
 def test_moves_along_a_game_are_legal_and_reproducible() -> None:
     positions = _game_positions("german", 16)[::2]
     runs = []

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "packaging" / "smoke" / "sample.pdn"
 
@@ -23,6 +25,7 @@ def _smoke(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_smoke_test_passes_with_the_sample_game() -> None:
     result = _smoke(str(SAMPLE))
     assert result.returncode == 0, result.stderr
@@ -34,6 +37,7 @@ def test_smoke_test_passes_with_the_sample_game() -> None:
     assert "smoke: passed" in out
 
 
+@pytest.mark.slow
 def test_smoke_test_names_a_missing_file() -> None:
     result = _smoke("no-such-game.pdn")
     assert result.returncode == 1

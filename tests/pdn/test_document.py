@@ -317,6 +317,7 @@ def kill_mid_save(path: Path) -> None:
     assert child.returncode == -signal.SIGKILL
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not POSIX, reason="SIGKILL and pid checks are POSIX")
 def test_leftovers_of_killed_saves_are_removed_at_the_next_open_and_save(
     tmp_path: Path,
@@ -442,6 +443,7 @@ def _check_every(games: int) -> float:
     return _seconds(run)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("measure", "games"), [(_split_one, 500), (_check_every, 150)])
 def test_cutting_fast_ranges_is_linear(measure: Callable[[int], float], games: int) -> None:
     """1x and 16x the games: linear is about 16-22 times slower, the quadratic cutting of

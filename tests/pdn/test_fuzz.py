@@ -55,12 +55,14 @@ def check(text: str) -> None:
         assert len(again) == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(PIECES), max_size=60))
 def test_random_token_soup(pieces: list[str]) -> None:
     check(" ".join(pieces))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=2000)
 @given(st.text(max_size=300))
 def test_random_text(text: str) -> None:

@@ -59,6 +59,7 @@ def test_every_text_form_resolves_like_the_core(key: str) -> None:
                     assert "ambiguous" in message and pos.fen() in message
 
 
+@pytest.mark.slow
 def test_illegal_moves_are_rejected_like_the_core() -> None:
     for pos in positions("german", 20, 3):
         legal = {m.identity for m in pos.legal_moves()}

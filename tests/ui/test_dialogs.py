@@ -140,6 +140,7 @@ def test_ten_by_ten_game_in_the_window(window, qtbot):
     assert window.model.entries()[0].text == "31-26"
 
 
+@pytest.mark.slow
 def test_main_starts_and_quits_cleanly_offscreen():
     code = (
         "import sys\n"

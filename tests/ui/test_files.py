@@ -510,6 +510,7 @@ def test_check_every_game_in_steps(window, qtbot, tmp_path) -> None:
     assert files.check_progress is not None and files.check_progress.value() in (-1, 4)
 
 
+@pytest.mark.slow
 def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
     import os
     import subprocess

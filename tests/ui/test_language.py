@@ -147,12 +147,14 @@ def _load_tools() -> object:
     return module
 
 
+@pytest.mark.slow
 def test_every_source_string_has_a_finished_german_translation():
     result = subprocess.run([sys.executable, str(TOOLS / "check_translations.py")],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_the_translation_check_fails_on_a_missing_translation(tmp_path):
     """A string whose German text was removed is listed, and so is a stale .qm."""
     shutil.copy(ROOT / "translations" / "dame_de.ts", tmp_path / "dame_de.ts")
@@ -174,6 +176,7 @@ def test_the_translation_check_fails_on_a_missing_translation(tmp_path):
     assert [e.source for e in unfinished] == ["You must capture"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "expected"), [("de_DE.UTF-8", "de"), ("fr_FR.UTF-8", "en")])
 def test_the_language_follows_the_system(tmp_path, lang, expected):
     """With the preference "system", a German desktop gets German, any other English."""

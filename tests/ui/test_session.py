@@ -76,6 +76,7 @@ def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[S
         window.shutdown()
 
 
+@pytest.mark.slow
 def test_a_killed_game_comes_back_with_every_move_and_its_rules(start_program, tmp_path):
     save_preferences(Preferences(language="en", opponent="human", animate=False,
                                  rule_switches=("men-capture-backward=on",)), tmp_path)
