@@ -32,6 +32,7 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.app import clipboard
 from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.dialogs.problems import ProblemsDialog
+from dame_desktop.ui.problem_texts import pdn_problem_text
 from dame_desktop.ui.study.game_list import GameListDialog
 from dame_desktop.ui.study.setup_editor import SetupEditor
 
@@ -314,7 +315,7 @@ class DocumentController(QObject):
         self.host.show_study(game)
         if problems:
             self.host.show_message(self.tr("Game %1 has problems: %2").replace(
-                "%1", str(index + 1)).replace("%2", problems[0].message))
+                "%1", str(index + 1)).replace("%2", pdn_problem_text(problems[0].pdn)))
         self._changed()
         return True
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.pdn.document import Problem
+from dame_desktop.ui.problem_texts import pdn_problem_text
 
 
 class ProblemsDialog(QDialog):
@@ -46,7 +47,7 @@ class ProblemsDialog(QDialog):
         for row, problem in enumerate(problems):
             game = str(problem.game) if problem.game else self.tr("file")
             line = f"{problem.line}:{problem.column}" if problem.line else ""
-            for column, text in enumerate((game, line, problem.message)):
+            for column, text in enumerate((game, line, pdn_problem_text(problem.pdn))):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
                 self.table.setItem(row, column, item)
