@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
+from PySide6.QtWidgets import QApplication, QLabel
 
 from dame_desktop.pdn.problems import PdnProblem, ProblemKind
 from dame_desktop.store.settings import Preferences, save_preferences
@@ -149,3 +149,57 @@ def test_a_file_with_a_binary_part_says_so_in_german(german_window, tmp_path) ->
     assert dialog is not None
     rows = [dialog.table.item(r, 2).text() for r in range(dialog.table.rowCount())]
     assert rows == ["das ist keine PDN-Datei: es ist ein PNG-Bild"]
+
+
+def mixed_file(path: Path) -> Path:
+    """Text games, one game with tags and only problems, one picture slice: 33 games listed,
+    31 of them readable (the file where the game list said 33 and the problems 31)."""
+    games = (GOOD + "\n") * 15
+    path.write_bytes(games.encode()
+                     + b'[Event "nur Fehler"]\n\nhallo welt *\n\n'
+                     + b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x01\n\n"
+                     + games.encode() + b'[Event "leer"]\n\n*\n')
+    return path
+
+
+def count_texts(files) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    assert files.list_dialog is not None and files.problems_dialog is not None
+    intro = files.problems_dialog.findChildren(QLabel)[0].text()
+    return files.list_dialog.count_label.text(), intro
+
+
+def test_game_list_and_problem_dialog_count_the_same_games(window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
+    files = window.document
+    assert files.open_path(mixed_file(tmp_path / "mixed.pdn"))
+    listed, intro = count_texts(files)
+    assert files.list_dialog.model.rowCount() == 33
+    assert listed == "33 of 33 games (31 of them can be read)"
+    assert "31 of 33 games can be read" in intro
+    model = files.list_dialog.model
+    tips = [model.data(model.index(row, 1), Qt.ItemDataRole.ToolTipRole)
+            for row in range(model.rowCount())]
+    assert [row for row, tip in enumerate(tips) if tip] == [15, 16]  # games 16 and 17
+    assert tips[15] == "This game cannot be read: see Problems in this file"
+    files.list_dialog.select_row(0)
+    files.list_dialog.accept()
+    assert files.readable_games() == 31
+
+
+def test_the_counts_agree_after_checking_a_big_file(window, qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A big file is not read whole on opening; File > Check every game finds the unreadable
+    games, and the list shown afterwards counts them as the problem dialog does."""
+    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr("dame_desktop.ui.app.document.FULL_CHECK_LIMIT", 5)
+    files = window.document
+    assert files.open_path(mixed_file(tmp_path / "big.pdn"))
+    assert files.problems_dialog is None  # nothing known yet
+    files.list_dialog.select_row(0)
+    files.list_dialog.accept()
+    window.action("check").trigger()
+    qtbot.waitUntil(lambda: files.problems_dialog is not None
+                    and files.problems_dialog.isVisible(), timeout=10000)
+    window.action("gameList").trigger()
+    listed, intro = count_texts(files)
+    assert listed == "33 of 33 games (31 of them can be read)"
+    assert "31 of 33 games can be read" in intro
