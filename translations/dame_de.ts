@@ -552,6 +552,10 @@
         <translation>Kein Ergebnis</translation>
     </message>
     <message>
+        <source>%1 of %2 games (%3 of them can be read)</source>
+        <translation>%1 von %2 Partien (%3 davon lassen sich lesen)</translation>
+    </message>
+    <message>
         <source>%1 of %2 games</source>
         <translation>%1 von %2 Partien</translation>
     </message>
@@ -577,6 +581,10 @@
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>This game cannot be read: see Problems in this file</source>
+        <translation>Diese Partie lässt sich nicht lesen: siehe „Probleme in dieser Datei“</translation>
     </message>
 </context>
 <context>
@@ -1884,6 +1892,10 @@
     <message>
         <source>%1 problems were found. The file was opened anyway: everything before a problem is usable, and %2 games can be read. Double-click a row to open its game.</source>
         <translation>%1 Fehler gefunden. Die Datei wurde trotzdem geöffnet: Alles vor einem Fehler ist nutzbar, %2 Partien lassen sich lesen. Doppelklicke auf eine Zeile, um ihre Partie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>%1 problems were found. The file was opened anyway: everything before a problem is usable, and %2 of %3 games can be read. Double-click a row to open its game.</source>
+        <translation>%1 Fehler gefunden. Die Datei wurde trotzdem geöffnet: Alles vor einem Fehler ist nutzbar, %2 von %3 Partien lassen sich lesen. Doppelklicke auf eine Zeile, um ihre Partie zu öffnen.</translation>
     </message>
     <message>
         <source>Game</source>
