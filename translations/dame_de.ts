@@ -1210,22 +1210,6 @@
         <translation>Das Los hat entschieden: Du spielst %1.</translation>
     </message>
     <message>
-        <source>New rules</source>
-        <translation>Neue Regeln</translation>
-    </message>
-    <message>
-        <source>A game is in progress. What should the new rules do?</source>
-        <translation>Eine Partie läuft. Was sollen die neuen Regeln tun?</translation>
-    </message>
-    <message>
-        <source>Play on from this position</source>
-        <translation>Aus dieser Stellung weiterspielen</translation>
-    </message>
-    <message>
-        <source>Start a new game</source>
-        <translation>Neue Partie beginnen</translation>
-    </message>
-    <message>
         <source>Game over</source>
         <translation>Partie zu Ende</translation>
     </message>
@@ -2628,18 +2612,6 @@
     <message>
         <source>The position</source>
         <translation>Die Stellung</translation>
-    </message>
-    <message>
-        <source>About Dame</source>
-        <translation>Über Dame</translation>
-    </message>
-    <message>
-        <source>Dame %1
-
-German draughts and its relatives: against the computer or with two people at one computer.</source>
-        <translation>Dame %1
-
-Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem Computer.</translation>
     </message>
 </context>
 <context>
