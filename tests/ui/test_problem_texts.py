@@ -45,13 +45,13 @@ def problem(kind: ProblemKind) -> PdnProblem:
 
 
 @pytest.fixture
-def english_texts(qapp) -> dict[ProblemKind, str]:  # type: ignore[no-untyped-def]
+def english_texts(qapp) -> dict[ProblemKind, str]:
     """Every kind's text with no translator installed (the source texts)."""
     return {kind: pdn_problem_text(problem(kind)) for kind in ProblemKind}
 
 
 @pytest.fixture
-def german(english_texts) -> Iterator[None]:  # type: ignore[no-untyped-def]
+def german(english_texts) -> Iterator[None]:
     translator = QTranslator()
     assert translator.load(QLocale("de"), "dame", "_", str(translations_dir()))
     QCoreApplication.installTranslator(translator)
@@ -59,7 +59,7 @@ def german(english_texts) -> Iterator[None]:  # type: ignore[no-untyped-def]
     QCoreApplication.removeTranslator(translator)
 
 
-def test_every_kind_has_a_german_text(english_texts, german) -> None:  # type: ignore[no-untyped-def]
+def test_every_kind_has_a_german_text(english_texts, german) -> None:
     for kind in ProblemKind:
         text = pdn_problem_text(problem(kind))
         assert text, kind
@@ -77,7 +77,7 @@ def test_every_kind_has_a_german_text(english_texts, german) -> None:  # type: i
     assert "Kommentar" in pdn_problem_text(problem(ProblemKind.TOKEN_TOO_LONG))
 
 
-def test_the_english_texts_name_the_values(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_the_english_texts_name_the_values(qapp) -> None:
     assert pdn_problem_text(problem(ProblemKind.UNEXPECTED_TEXT)) == "unexpected text 'hallo'"
     assert pdn_problem_text(problem(ProblemKind.SQUARE_OFF_BOARD)) == (
         "square 99 in move 21-17 is not on the board (1-32)")
@@ -87,7 +87,7 @@ def test_the_english_texts_name_the_values(qapp) -> None:  # type: ignore[no-unt
 
 
 @pytest.fixture
-def german_window(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:  # type: ignore[no-untyped-def]
+def german_window(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
     save_preferences(Preferences(language="de", opponent="human", animate=False))
     s = Session()
@@ -105,7 +105,7 @@ def german_window(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainW
 GOOD = '[Event "gut"]\n[Result "*"]\n\n1. 11-15 22-18 *\n'
 
 
-def test_the_german_window_shows_pdn_problems_in_german(german_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_german_window_shows_pdn_problems_in_german(german_window, tmp_path) -> None:
     _s, win = german_window
     assert win.action("new").text() == "&Neue Partie…"
     path = tmp_path / "kaputt.pdn"
@@ -126,7 +126,7 @@ def test_the_german_window_shows_pdn_problems_in_german(german_window, tmp_path)
         "Partie 2 hat Fehler: unerwarteter Text 'hallo'")
 
 
-def test_the_german_window_says_a_picture_is_not_pdn(german_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_german_window_says_a_picture_is_not_pdn(german_window, tmp_path) -> None:
     _s, win = german_window
     path = tmp_path / "bild.pdn"
     path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
@@ -137,7 +137,7 @@ def test_the_german_window_says_a_picture_is_not_pdn(german_window, tmp_path) ->
     assert "keine PDN-Datei" in box.text() and "not" not in box.text()
 
 
-def test_a_file_with_a_binary_part_says_so_in_german(german_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_with_a_binary_part_says_so_in_german(german_window, tmp_path) -> None:
     _s, win = german_window
     path: Path = tmp_path / "teils.pdn"
     # a picture pasted between text games (few control bytes: the file as a whole is text)
@@ -162,13 +162,13 @@ def mixed_file(path: Path) -> Path:
     return path
 
 
-def count_texts(files) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+def count_texts(files) -> tuple[str, str]:
     assert files.list_dialog is not None and files.problems_dialog is not None
     intro = files.problems_dialog.findChildren(QLabel)[0].text()
     return files.list_dialog.count_label.text(), intro
 
 
-def test_game_list_and_problem_dialog_count_the_same_games(window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_game_list_and_problem_dialog_count_the_same_games(window, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
     files = window.document
     assert files.open_path(mixed_file(tmp_path / "mixed.pdn"))
@@ -186,7 +186,7 @@ def test_game_list_and_problem_dialog_count_the_same_games(window, tmp_path, mon
     assert files.readable_games() == 31
 
 
-def test_the_counts_agree_after_checking_a_big_file(window, qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_counts_agree_after_checking_a_big_file(window, qtbot, tmp_path, monkeypatch) -> None:
     """A big file is not read whole on opening; File > Check every game finds the unreadable
     games, and the list shown afterwards counts them as the problem dialog does."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))

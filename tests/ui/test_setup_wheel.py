@@ -20,7 +20,7 @@ def wheel(widget: QWidget, notches: int = -1) -> None:
     QApplication.sendEvent(widget, event)
 
 
-def test_the_wheel_leaves_the_set_up_editors_boxes_alone(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_wheel_leaves_the_set_up_editors_boxes_alone(qtbot) -> None:
     editor = SetupEditor(find_rules("german"))
     qtbot.addWidget(editor)
     editor.show()
