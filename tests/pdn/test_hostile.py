@@ -293,6 +293,7 @@ TOKEN_SOUP = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(TOKEN_SOUP))
 def test_reading_is_linear(name: str) -> None:
     make, base = TOKEN_SOUP[name]
@@ -348,6 +349,7 @@ def peak_per_char(text: str) -> float:
     lambda n: "1. 32-28 " + "hallo " * (n // 6),
 ], ids=["parens", "spaced-parens", "move", "comment", "tag", "open", "brackets", "braces",
         "text"])
+@pytest.mark.slow
 def test_memory_is_bounded_by_a_ratio_to_the_input(make: Callable[[int], str]) -> None:
     small = peak_per_char(make(4_000))
     large = peak_per_char(make(64_000))
@@ -427,6 +429,7 @@ def nested_text(depth: int) -> str:
     return "".join(parts)
 
 
+@pytest.mark.slow
 def test_ten_thousand_nested_variations_read_write_and_visit() -> None:
     depth = 10_000
     game = read_one(nested_text(depth))
