@@ -159,6 +159,8 @@ class GameController(QObject):
     huff_pending = Signal(object)  # PendingHuff: a human must decide
     huff_decided = Signal(object, object)  # HuffChoice, square or None (by the computer too)
     draw_answered = Signal(bool)  # the computer's answer to a draw offer
+    draw_offered = Signal(object)  # Position: a human offered the computer a draw here
+    draw_replied = Signal(object)  # DrawReply for the offer (also when the game moved on)
     error = Signal(str)
 
     def __init__(self, client: AiClient, parent: QObject | None = None) -> None:
@@ -294,7 +296,12 @@ class GameController(QObject):
             played = self.game.play(move)
         except (IllegalMoveError, GameError) as exc:
             log.warning("refused a move from %s: %s", colour, exc)
-            self.error.emit(str(exc))
+            if isinstance(exc, IllegalMoveError):
+                from dame_desktop.ui.app.family_controller import illegal_move_text
+
+                self.error.emit(illegal_move_text(exc, game=self.game))
+            else:
+                self.error.emit(str(exc))
             # ask the same player again
             self._request += 1
             self.players[colour].request_move(self._request, self.game)
@@ -417,6 +424,7 @@ class GameController(QObject):
             position=game.position, engine=engine[0], level=level,
             history=tuple(s.position for s in game.states[:-1]),
             quiet_plies=game.state.quiet_plies))
+        self.draw_offered.emit(game.position)
         return True
 
     def agree_draw(self) -> None:
@@ -432,8 +440,10 @@ class GameController(QObject):
         if isinstance(answer, DrawReply) and answer.request == self._draw:
             self._draw = None
             if answer.request.position != position:
+                self.draw_replied.emit(answer)  # dropped there, said why
                 return  # the position changed since the offer
             self.draw_answered.emit(answer.accepted)
+            self.draw_replied.emit(answer)
             if answer.accepted:
                 self.agree_draw()
         elif isinstance(answer, HuffAnswer) and answer.request == self._huff:

@@ -59,6 +59,7 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.actions import ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.app.document import DocumentController, game_record
+from dame_desktop.ui.app.family_controller import FamilyController
 from dame_desktop.ui.app.game_controller import (
     ComputerPlayer,
     GameController,
@@ -105,8 +106,10 @@ class MainWindow(QMainWindow):
         self.new_game_defaults: NewGameSettings | None = None  # set when the preferences change
         self._rules_start: Position | None = None  # where a game under new rules starts
         self._build()
+        self.family = FamilyController(self)
         self._make_actions()
         self._connect()
+        self.family.attach()
         self.setAcceptDrops(True)
         self._show_navigator(animate=False)
         if start_game:
@@ -236,6 +239,7 @@ class MainWindow(QMainWindow):
             ActionSpec("last", lambda: self.tr("Last move"), lambda: self.step(END),
                        menu="view", shortcuts=("End",)),
         ])
+        table.add(self.family.action_specs())
         view = table.menus["view"]  # the variation steps go after the move steps
         for name in ("nextVariation", "prevVariation"):
             view.removeAction(table[name])
@@ -797,6 +801,7 @@ class MainWindow(QMainWindow):
         self.confirm_resign = prefs.confirm_resign
         self.confirm_discard = prefs.confirm_discard
         board.animation_ms = prefs.animation_ms
+        self.family.apply_preferences(prefs)
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -866,6 +871,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Cancel the engine and stop its thread (also done on close)."""
         self.controller.shutdown()
+        self.family.close()
         self.hints.forget()
         self.client.close()
 
