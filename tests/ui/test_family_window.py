@@ -65,3 +65,129 @@ def test_touch_move_is_off_by_default(window: MainWindow) -> None:
     assert not window.action("straighten").isEnabled()
     click(window.board, 22)
     assert window.controller.game.touched is None
+
+
+# -- board messages ------------------------------------------------------------------------
+
+CAPTURE_FEN = "W:W22,30:B18,5"  # Light to move must take 22x15
+
+
+def test_you_must_capture_is_said_on_the_board(window: MainWindow) -> None:
+    start(window, fen=CAPTURE_FEN)
+    assert window.board.banner_text() == "You must capture"
+
+
+def test_no_capture_message_while_browsing_a_files_game(window: MainWindow) -> None:
+    from dame_desktop import pdn
+    from dame_desktop.core import Position
+
+    rules = find_rules("german")
+    start(window)
+    window.board.show_banner("", 0.01)
+    game = pdn.Game(rules, Position.from_fen(CAPTURE_FEN, rules))
+    window.show_study(game)
+    assert window.studying()
+    refusals: list[str] = []
+    window.board.illegal_drop.connect(refusals.append)
+    click(window.board, 30)  # a piece that may not move (the capture comes first)
+    assert refusals, "the board refuses the piece"
+    assert window.board.banner_text() != "You must capture"
+    assert window.family.messages.turn_started(window.board.position(), human=True) is False
+
+
+def test_the_games_end_is_shown_on_the_board_by_name(window: MainWindow) -> None:
+    start(window)
+    window.settings = dataclasses.replace(window.settings, light_name="Anna",
+                                          dark_name="Paul")
+    window.action("resign").trigger()  # hot seat: the side to move (Anna) resigns
+    text = window.board.banner_text()
+    assert "Paul" in text and "Anna resigned" in text, text
+    # the move list ends with the same sentence
+    row = window.model.result_row()
+    assert row is not None
+    assert window.model.data(window.model.index(row, 1)) == window.status_text()
+
+
+# -- names -----------------------------------------------------------------------------------
+
+def test_hot_seat_names_do_not_carry_over_to_the_computer(window: MainWindow) -> None:
+    from tests.ui.uihelp import settings
+
+    s = dataclasses.replace(settings(computer=True, colour=Color.WHITE), light_name="",
+                            dark_name="Paul")
+    window.start_game(s)
+    names = window.names()
+    assert names[Color.BLACK] == "Dame (Beginner)"
+    record = window.played_game()
+    assert record.headers["Black"] == "Dame (Beginner)"
+    assert record.headers["White"] == "?"  # never "You"
+    window.controller.resign(Color.WHITE)
+    line = window.status_text()
+    assert line == "Dame (Beginner) wins with Dark: Light resigned.", line
+    assert "Computer" not in line and "(Dark)" not in line
+
+
+# -- draw offers -----------------------------------------------------------------------------
+
+def _offer(window: MainWindow, qtbot) -> str:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(window.controller.draw_replied, timeout=10000):
+        window.action("draw").trigger()
+    return window.last_message
+
+
+def test_the_computer_declines_early_and_says_why(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    start(window, computer=True)
+    text = _offer(window, qtbot)
+    assert text == "No thanks, there is still a lot to play."
+    assert window.board.banner_text() == text
+    assert not window.controller.game.is_over
+
+
+def test_the_computer_accepts_when_it_stands_worse(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    start(window, computer=True, fen="W:W21,22,23,24,25,26,27,28:B1,2,3")
+    text = _offer(window, qtbot)
+    assert text == "Yes, I accept: I stand worse. Draw: agreed by both players."
+    assert window.board.banner_text().startswith("Yes, I accept: I stand worse.")
+    assert window.controller.game.result is not None
+
+
+def test_the_computer_accepts_a_dead_draw(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    start(window, computer=True, fen="W:WK30:BK3")
+    text = _offer(window, qtbot)
+    assert text.startswith("Gladly: neither of us can win this any more.")
+
+
+def test_an_answer_for_an_earlier_position_is_dropped(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    start(window, computer=True, fen="W:W21,22,23,24,25,26,27,28:B1,2,3")
+    dropped: list[object] = []
+    window.family.draws.dropped.connect(dropped.append)
+    with qtbot.waitSignal(window.controller.draw_replied, timeout=10000):
+        window.action("draw").trigger()
+        drag(window.board, 22, 18)  # the game moves on before the answer comes
+    assert dropped, "the answer belonged to the position before the move"
+    assert not window.controller.game.is_over, "a stale 'yes' must not end the game"
+    assert "earlier position" in window.last_message
+
+
+def test_the_computer_offers_a_draw_in_a_dead_drawn_position(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    from dame_desktop.ai.advice import drawn_material
+
+    start(window, computer=True, fen="W:WK30:BK3")
+    game = window.controller.game
+    quiet = [m for m in game.legal_moves()
+             if drawn_material(game.position.play(m))
+             and not game.position.play(m).has_capture()]
+    drag(window.board, quiet[0].from_sq, quiet[0].to_sq)
+    qtbot.waitUntil(lambda: window.family.draw_box is not None, timeout=20000)
+    box = window.family.draw_box
+    assert box is not None and "Dame (Beginner)" in box.text()
+    box.button(QMessageBox.StandardButton.No).click()
+    assert not window.controller.game.is_over
+    assert window.family.draw_box is None
+    # declined: not asked again at once in the same material
+    quiet = [m for m in game.legal_moves() if not game.position.play(m).has_capture()]
+    drag(window.board, quiet[0].from_sq, quiet[0].to_sq)
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 4, timeout=20000)
+    assert window.family.draw_box is None

@@ -39,7 +39,7 @@ from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.app.game_controller import ComputerPlayer, TurnInfo
 from dame_desktop.ui.family.draw import DrawOffers, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
-from dame_desktop.ui.family.names import computer_name, player_label
+from dame_desktop.ui.family.names import player_label
 from dame_desktop.ui.family.notation import Notation, apply_to_board, square_text
 from dame_desktop.ui.family.scores import ScoresDialog, record_result
 from dame_desktop.ui.family.sounds import GameSounds
@@ -74,6 +74,7 @@ class FamilyController(QObject):
         self.scores_dialog: ScoresDialog | None = None
         self.draw_box: QMessageBox | None = None
         self.last_recorded = False  # whether the last finished game was counted
+        self._accepted_text = ""  # the computer's "yes" to a draw, said again at the end
         board = window.board
         self.touch = TouchMove(board, self._live_game, self, is_human_turn=self._human_turn)
         self.messages = BoardMessages(board, is_browsing=window.studying,
@@ -81,6 +82,11 @@ class FamilyController(QObject):
         self.draws = DrawOffers(self, board=board)
         self.sounds = GameSounds(parent=self)
         self.sounds.apply_preferences(False, 0)  # silent until the preferences say otherwise
+
+    def attach(self) -> None:
+        """After the window connected its own slots (so that ours run after them, on the
+        board the window has just set) and its table holds our rows."""
+        window = self.window
         c = window.controller
         c.game_started.connect(self._on_game_started)
         c.position_changed.connect(self._on_position_changed)
@@ -92,6 +98,11 @@ class FamilyController(QObject):
         c.draw_replied.connect(self._on_draw_reply)
         window.live.changed.connect(self.touch.rebind)
         window.live.moves_changed.connect(self.touch.rebind)
+        # the "straighten" row's action stands in for the TouchMove's own: both in step
+        action = window.action("straighten")
+        self.touch.straighten_action.toggled.connect(
+            lambda on: action.setChecked(on) if action.isChecked() != on else None)
+        self.touch.update_enabled()
 
     # -- for the window ----------------------------------------------------------------------
 
@@ -105,14 +116,6 @@ class FamilyController(QObject):
             ActionSpec("scores", lambda: self.tr("Score &table…"), self.show_scores,
                        menu="game"),
         ]
-
-    def attach(self) -> None:
-        """After the window's table holds the rows: the "straighten" row's action stands in
-        for the TouchMove's own, so that both stay in step."""
-        action = self.window.action("straighten")
-        self.touch.straighten_action.toggled.connect(
-            lambda on: action.setChecked(on) if action.isChecked() != on else None)
-        self.touch.update_enabled()
 
     def apply_preferences(self, prefs: Preferences) -> None:
         """Sound switch and volume, the notation -- at once."""
@@ -176,10 +179,8 @@ class FamilyController(QObject):
         return None
 
     def _name(self, colour: Color) -> str:
-        computer = self._computer()
-        if computer is not None and computer[0] is colour:
-            return computer_name(computer[1].level.key)
-        return player_label(self.window.controller.rules, colour, self.window.names())
+        return player_label(self.window.controller.rules, colour,
+                            self.window.result_names())
 
     # -- what the game controller says --------------------------------------------------------
 
@@ -189,6 +190,7 @@ class FamilyController(QObject):
 
     def _on_game_started(self) -> None:
         self.draws.reset()
+        self._accepted_text = ""
         self._close_draw_box()
         self.last_recorded = False
         self.touch.update_enabled()
@@ -250,6 +252,8 @@ class FamilyController(QObject):
                         "offer again."))
             return
         self.window.show_message(text)
+        if answer.accept:
+            self._accepted_text = text  # the game's end repeats it
 
     def _on_huff_decided(self, choice: HuffChoice, square: int | None) -> None:
         c = self.window.controller
@@ -272,6 +276,10 @@ class FamilyController(QObject):
 
         names = {colour: self._name(colour) for colour in (Color.WHITE, Color.BLACK)}
         text = result_text(result, c.rules, names, position=c.game.position)
+        accepted, self._accepted_text = self._accepted_text, ""
+        if accepted:
+            text = f"{accepted}\n{text}"
+            self.window.show_message(text.replace("\n", " "))
         self.messages.game_over(text)
         self.last_recorded = self._record(result, names)
         box = self.window.over_box
@@ -287,9 +295,8 @@ class FamilyController(QObject):
         if computer is not None:
             colour, player = computer
             human = colour.opponent
-            own = self.window.names().get(human, "")
             counted = record_result(table, result, c.rules,
-                                    names={human: own if own != self.tr("You") else ""},
+                                    names={human: self.window.settings_name(human)},
                                     computer=colour, level=player.level.key)
         else:
             typed = self.window.settings
