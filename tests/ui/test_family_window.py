@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QPushButton
+
 from dame_desktop.core import Color, Touch, find_rules
 from dame_desktop.ui.app.main_window import MainWindow
 from tests.ui.uihelp import click, drag, start
@@ -191,3 +194,88 @@ def test_the_computer_offers_a_draw_in_a_dead_drawn_position(window: MainWindow,
     drag(window.board, quiet[0].from_sq, quiet[0].to_sq)
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 4, timeout=20000)
     assert window.family.draw_box is None
+
+
+def test_the_game_list_names_the_sides_as_the_rest_of_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from dame_desktop.pdn.document import GameEntry
+    from dame_desktop.ui.study.game_list import GameListModel
+
+    german = GameEntry(1, {"GameType": "21,W,8,8,N2,0", "Rules": "german", "White": "Anna"},
+                       0, 0, 1)
+    model = GameListModel([german, GameEntry(2, dict(german.tags), 0, 0, 9)])
+    header = [model.headerData(i, Qt.Orientation.Horizontal) for i in (1, 2)]
+    assert header == ["Light", "Dark"]
+    mixed = GameListModel([german, GameEntry(2, {"GameType": "20"}, 0, 0, 9)])
+    assert [mixed.headerData(i, Qt.Orientation.Horizontal) for i in (1, 2)] == [
+        "White", "Black"]
+
+
+# -- the score table -------------------------------------------------------------------------
+
+def _hot_seat(window: MainWindow, light: str, dark: str) -> None:
+    from tests.ui.uihelp import settings
+
+    window.start_game(dataclasses.replace(settings(), light_name=light, dark_name=dark))
+
+
+def _rows(view) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    return [[view.item(r, c).text() for c in range(view.columnCount())]
+            for r in range(view.rowCount())]
+
+
+def test_the_score_table_after_a_few_games(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    for loser in (Color.WHITE, Color.BLACK, Color.WHITE):
+        _hot_seat(window, "Anna", "Paul")
+        window.controller.resign(loser)
+        assert window.family.last_recorded
+    # after the game: the game-over box offers the table
+    box = window.over_box
+    assert box is not None
+    button = box.findChild(QPushButton, "showScoresButton")
+    button.click()
+    dialog = window.family.scores_dialog
+    assert dialog is not None and dialog.isVisible()
+    rows = _rows(dialog.pairs_view)
+    assert len(rows) == 1
+    row = rows[0]
+    wins = {row[0]: row[2], row[1]: row[4]}
+    assert wins in ({"Anna": "1", "Paul": "2"}, {"Paul": "2", "Anna": "1"})
+    dialog.close()
+    # against the computer: per level, and "Game › Score table…" shows it
+    start(window, computer=True)
+    window.controller.resign(Color.WHITE)
+    window.over_box.close()
+    window.action("scores").trigger()
+    dialog = window.family.scores_dialog
+    assert dialog is not None
+    assert _rows(dialog.levels_view)[0][:4] == ["Beginner", "0", "0", "1"]
+    # reset, after asking
+    dialog.reset_button.click()
+    dialog.confirm_box.button(QMessageBox.StandardButton.Yes).click()
+    assert dialog.table.is_empty
+    window.action("scores").trigger()
+    assert window.family.scores_dialog.table.is_empty
+
+
+def test_hot_seat_games_without_both_names_are_not_counted(window: MainWindow) -> None:
+    _hot_seat(window, "Anna", "")
+    window.controller.resign(Color.WHITE)
+    assert not window.family.last_recorded
+
+
+def test_a_damaged_score_file_is_set_aside_and_said(window: MainWindow) -> None:
+    from dame_desktop.store.scores import scores_path
+
+    path = scores_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ this is not json", encoding="utf-8")
+    _hot_seat(window, "Anna", "Paul")
+    window.controller.resign(Color.BLACK)
+    assert window.family.last_recorded, "the game is counted in a fresh table"
+    window.action("scores").trigger()
+    dialog = window.family.scores_dialog
+    assert dialog.warning_label.isVisibleTo(dialog)
+    assert "damaged" in dialog.warning_label.text()
+    assert len(_rows(dialog.pairs_view)) == 1
+    kept = [p for p in path.parent.iterdir() if p != path and p.name.startswith(path.stem)]
+    assert kept, "the damaged file is kept beside the new one"

@@ -75,6 +75,7 @@ class FamilyController(QObject):
         self.draw_box: QMessageBox | None = None
         self.last_recorded = False  # whether the last finished game was counted
         self._accepted_text = ""  # the computer's "yes" to a draw, said again at the end
+        self._score_warnings: tuple[StorageWarning, ...] = ()  # not shown yet
         board = window.board
         self.touch = TouchMove(board, self._live_game, self, is_human_turn=self._human_turn)
         self.messages = BoardMessages(board, is_browsing=window.studying,
@@ -146,6 +147,7 @@ class FamilyController(QObject):
         if self.scores_dialog is not None:
             self.scores_dialog.close()
         table, warnings = self.load_table()
+        warnings, self._score_warnings = (*self._score_warnings, *warnings), ()
         dialog = ScoresDialog(self.window, directory=self.scores_directory, table=table,
                               warnings=warnings)
         self.scores_dialog = dialog
@@ -290,7 +292,9 @@ class FamilyController(QObject):
 
     def _record(self, result: Result, names: dict[Color, str]) -> bool:
         c = self.window.controller
-        table, _warnings = self.load_table()
+        table, warnings = self.load_table()
+        # a damaged file was set aside while loading: the next table shown says so
+        self._score_warnings = (*self._score_warnings, *warnings)
         computer = self._computer()
         if computer is not None:
             colour, player = computer
