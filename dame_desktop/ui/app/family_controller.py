@@ -109,12 +109,12 @@ class FamilyController(QObject):
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("straighten", lambda: self.tr("&Straighten (touch-move)"),
+            ActionSpec("straighten", lambda: self.tr("S&traighten (touch-move)"),
                        self._on_straighten, menu="game", checkable=True, toolbar=True,
                        separator_before=True, enabled=self._touch_possible,
                        tip=lambda: self.tr("Straighten a piece without moving it: press "
                                            "before touching the piece (touch-move rule)")),
-            ActionSpec("scores", lambda: self.tr("Score &table…"), self.show_scores,
+            ActionSpec("scores", lambda: self.tr("Score ta&ble…"), self.show_scores,
                        menu="game"),
         ]
 
