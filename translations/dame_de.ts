@@ -519,6 +519,48 @@
     </message>
 </context>
 <context>
+    <name>Family</name>
+    <message>
+        <source>You touched the piece on %1: it must be moved.</source>
+        <translation>Du hast den Stein auf %1 berührt: er muss gezogen werden.</translation>
+    </message>
+    <message>
+        <source>That move is not allowed here.</source>
+        <translation>Dieser Zug ist hier nicht erlaubt.</translation>
+    </message>
+</context>
+<context>
+    <name>FamilyController</name>
+    <message>
+        <source>Straighten a piece without moving it: press before touching the piece (touch-move rule)</source>
+        <translation>Einen Stein nur zurechtrücken, ohne mit ihm zu ziehen: vor dem Berühren drücken (berührt – geführt)</translation>
+    </message>
+    <message>
+        <source>S&amp;traighten (touch-move)</source>
+        <translation>Zur&amp;echtrücken (berührt – geführt)</translation>
+    </message>
+    <message>
+        <source>Score ta&amp;ble…</source>
+        <translation>&amp;Punktetabelle…</translation>
+    </message>
+    <message>
+        <source>You declined the draw.</source>
+        <translation>Du hast das Remis abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The answer to the draw offer came for an earlier position: offer again.</source>
+        <translation>Die Antwort auf das Remisangebot galt einer früheren Stellung: biete es noch einmal an.</translation>
+    </message>
+    <message>
+        <source>Score table…</source>
+        <translation>Punktetabelle…</translation>
+    </message>
+    <message>
+        <source>The score table could not be saved: %1</source>
+        <translation>Die Punktetabelle konnte nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>The computer could not find a move.</source>
@@ -558,14 +600,6 @@
 </context>
 <context>
     <name>GameListModel</name>
-    <message>
-        <source>White</source>
-        <translation>Weiß</translation>
-    </message>
-    <message>
-        <source>Black</source>
-        <translation>Schwarz</translation>
-    </message>
     <message>
         <source>Event</source>
         <translation>Turnier</translation>
@@ -1126,10 +1160,6 @@
         <translation>Du</translation>
     </message>
     <message>
-        <source>Computer (%1)</source>
-        <translation>Computer (%1)</translation>
-    </message>
-    <message>
         <source>Game in progress</source>
         <translation>Laufende Partie</translation>
     </message>
@@ -1315,14 +1345,6 @@
     <message>
         <source>No.</source>
         <translation>Nr.</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>Hell</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>Dunkel</translation>
     </message>
     <message>
         <source>Click to see the position after this move</source>
