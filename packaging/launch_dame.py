@@ -3,12 +3,16 @@
 PyInstaller needs a script file; ``dame_desktop/__main__.py`` uses a relative import and
 cannot serve as one. The bundle's executable is called ``Dame`` so it never clashes with
 the ``dame_desktop`` package folder next to it. ``Dame --smoke-test [GAME.pdn]`` runs the
-built program's self-test (dame_desktop/ui/smoke.py) instead of the window.
+built program's self-test (dame_desktop/ui/app/smoke.py) instead of the window.
 """
 
+import multiprocessing
 import sys
 
 if __name__ == "__main__":
+    # "Analyse file..." reviews games in worker processes (spawn): in a frozen program each
+    # worker starts this executable again, and freeze_support() turns it into the worker.
+    multiprocessing.freeze_support()
     if "--smoke-test" in sys.argv[1:]:
         from dame_desktop.ui.app.smoke import run_smoke_test
 
