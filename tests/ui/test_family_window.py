@@ -279,3 +279,59 @@ def test_a_damaged_score_file_is_set_aside_and_said(window: MainWindow) -> None:
     assert len(_rows(dialog.pairs_view)) == 1
     kept = [p for p in path.parent.iterdir() if p != path and p.name.startswith(path.stem)]
     assert kept, "the damaged file is kept beside the new one"
+
+
+# -- clocks ----------------------------------------------------------------------------------
+
+def test_the_clock_runs_pauses_for_a_dialog_and_loses_on_time(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from dame_desktop.core import Reason, TimeControl
+
+    window.family.set_time_controls(TimeControl(seconds=3))
+    _hot_seat(window, "Anna", "Paul")
+    panel = window.family.clocks
+    clock = panel.clock
+    assert panel.isVisible() and clock is not None and clock.running is Color.WHITE
+    assert panel.face(Color.WHITE).is_running()
+    qtbot.wait(300)
+    assert panel.remaining(Color.WHITE) < 2.9, "the running clock counts down"
+    drag(window.board, 22, 18)
+    assert clock.running is Color.BLACK
+    white_left = panel.remaining(Color.WHITE)
+    # a dialog stops both clocks while it is open
+    window.action("scores").trigger()
+    assert clock.paused
+    black_left = panel.remaining(Color.BLACK)
+    qtbot.wait(300)
+    assert panel.remaining(Color.BLACK) == black_left
+    window.family.scores_dialog.close()
+    assert not clock.paused
+    # Paul's time runs out: Anna wins on time
+    qtbot.waitUntil(lambda: window.controller.game.is_over, timeout=6000)
+    result = window.controller.game.result
+    assert result.reason is Reason.TIME and result.winner is Color.WHITE
+    assert "Paul ran out of time" in window.status_text()
+    assert panel.remaining(Color.WHITE) == white_left, "the clocks stop at the end"
+    # the PDN: the time control and each move's [%clk]
+    record = window.played_game()
+    assert record.headers["TimeControl"] == "3"
+    first = next(iter(record.mainline()))
+    assert first.comment.startswith("[%clk 0:00:0")
+
+
+def test_the_clock_pauses_while_minimised(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from dame_desktop.core import TimeControl
+
+    window.family.set_time_controls(TimeControl(seconds=300))
+    _hot_seat(window, "Anna", "Paul")
+    clock = window.family.clocks.clock
+    window.showMinimized()
+    qtbot.waitUntil(lambda: clock.paused, timeout=3000)
+    window.showNormal()
+    qtbot.waitUntil(lambda: not clock.paused, timeout=3000)
+
+
+def test_no_clock_by_default(window: MainWindow) -> None:
+    _hot_seat(window, "Anna", "Paul")
+    assert not window.family.clocks.isVisible()
+    assert window.family.clock_record() == {}
+    assert "TimeControl" not in window.played_game().headers

@@ -25,11 +25,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
+from dame_desktop import pdn
 from dame_desktop.ai.advice import DrawAnswer
-from dame_desktop.core import Color, Game, HuffChoice, IllegalMoveError, Move, Result
+from dame_desktop.core import (
+    Clock,
+    Color,
+    Game,
+    HuffChoice,
+    IllegalMoveError,
+    Move,
+    PendingHuff,
+    Result,
+    TimeControl,
+)
+from dame_desktop.core.clock import (
+    NO_CLOCK,
+    ClockError,
+    ClockEventKind,
+    PauseReason,
+    time_control_tags,
+    with_clk,
+)
 from dame_desktop.core.errors import IllegalKind
 from dame_desktop.store.files import StorageError, StorageWarning
 from dame_desktop.store.scores import ScoreTable, load_scores, save_scores
@@ -37,6 +56,7 @@ from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import DrawReply
 from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.app.game_controller import ComputerPlayer, TurnInfo
+from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.family.draw import DrawOffers, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
 from dame_desktop.ui.family.names import player_label
@@ -83,6 +103,14 @@ class FamilyController(QObject):
         self.draws = DrawOffers(self, board=board)
         self.sounds = GameSounds(parent=self)
         self.sounds.apply_preferences(False, 0)  # silent until the preferences say otherwise
+        # the clocks: the next new game's time controls (the new-game dialog or the
+        # preferences set them), a saved clock to go on with (a restored autosave)
+        self.time_controls: tuple[TimeControl, TimeControl] = (NO_CLOCK, NO_CLOCK)
+        self._restored_clock: dict[str, object] | None = None
+        self._restored_clk: list[float] = []
+        self.clk: list[float] = []  # the mover's time left after each move, for [%clk]
+        self.clocks = ClocksPanel(sounds=self.sounds)
+        self._open_dialogs: set[int] = set()
 
     def attach(self) -> None:
         """After the window connected its own slots (so that ours run after them, on the
@@ -97,6 +125,13 @@ class FamilyController(QObject):
         c.huff_decided.connect(self._on_huff_decided)
         c.draw_offered.connect(self.draws.offer)
         c.draw_replied.connect(self._on_draw_reply)
+        c.huff_pending.connect(self._on_huff_pending)
+        c.before_move = self._clock_allows_move
+        self.clocks.flagged.connect(self._on_flagged)
+        self.clocks.watch_window(window)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)  # every dialog stops the clocks while it is open
         window.live.changed.connect(self.touch.rebind)
         window.live.moves_changed.connect(self.touch.rebind)
         # the "straighten" row's action stands in for the TouchMove's own: both in step
@@ -121,6 +156,7 @@ class FamilyController(QObject):
     def apply_preferences(self, prefs: Preferences) -> None:
         """Sound switch and volume, the notation -- at once."""
         self.sounds.apply_preferences(prefs.sound, prefs.sound_volume)
+        self.time_controls = prefs.time_controls()  # the next new game's clocks
         self.set_notation(Notation.from_value(prefs.notation))
 
     def set_notation(self, notation: Notation) -> None:
@@ -155,7 +191,93 @@ class FamilyController(QObject):
         return dialog
 
     def close(self) -> None:
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+        self.clocks.stop()
         self.sounds.close()
+
+    # -- the clocks ----------------------------------------------------------------------------
+
+    def set_time_controls(self, white: TimeControl, black: TimeControl | None = None) -> None:
+        """The clocks of the next new game (one control for both when ``black`` is None)."""
+        self.time_controls = (white, white if black is None else black)
+
+    def restore_clock(self, record: dict[str, object]) -> None:
+        """Before a saved game is started again: its clock (the autosave's ``clock``) and
+        the times of its moves (``clk``).  A damaged clock record gives no clock."""
+        clock = record.get("clock")
+        self._restored_clock = clock if isinstance(clock, dict) else None
+        clk = record.get("clk")
+        self._restored_clk = [float(x) for x in clk if isinstance(x, int | float)] \
+            if isinstance(clk, list) else []
+
+    def clock_record(self) -> dict[str, object]:
+        """The clock for the autosave's player setup (empty without clocks)."""
+        data = self.clocks.to_dict()
+        clock = self.clocks.clock
+        if data is None or clock is None or not clock.timed:
+            return {}
+        return {"clock": data, "clk": list(self.clk)}
+
+    def add_clocks_to(self, record: pdn.Game) -> None:
+        """The clocks in a game written to PDN: the TimeControl tag(s) and a ``[%clk]``
+        comment after every move with the time its player had left."""
+        clock = self.clocks.clock
+        if clock is None or not clock.timed:
+            return
+        record.headers.update(time_control_tags(clock.controls[Color.WHITE],
+                                                clock.controls[Color.BLACK]))
+        for node, seconds in zip(record.mainline(), self.clk, strict=False):
+            node.comment = with_clk(node.comment, seconds)
+
+    def _start_clock(self) -> None:
+        c = self.window.controller
+        saved, self._restored_clock = self._restored_clock, None
+        clk, self._restored_clk = self._restored_clk, []
+        clock: Clock | None = None
+        if saved is not None:
+            try:
+                clock = Clock.from_dict(saved, self.clocks.now())
+            except ClockError:
+                clock = None
+            self.clk = clk[:len(c.game.moves)]
+        else:
+            white, black = self.time_controls
+            clock = Clock(white, black) if not (white.is_none and black.is_none) else None
+            self.clk = []
+        self.clocks.set_clock(clock, c.rules, self.window.result_names())
+        self._open_dialogs.clear()
+
+    def _clock_allows_move(self, mover: Color) -> bool:
+        """Before a move is played: has the mover's time run out meanwhile?"""
+        clock = self.clocks.clock
+        if clock is None or not clock.timed or clock.stopped:
+            return True
+        events = clock.tick(self.clocks.now())
+        flagged = [e.colour for e in events if e.kind is ClockEventKind.FLAG]
+        if not flagged:
+            return True
+        self._on_flagged(flagged[0])
+        return False
+
+    def _on_flagged(self, colour: Color) -> None:
+        self.clocks.refresh()
+        self.window.controller.time_out(colour)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind in (QEvent.Type.Show, QEvent.Type.Hide) and isinstance(watched, QDialog):
+            key = id(watched)
+            if kind is QEvent.Type.Show and watched.isWindow() and key not in self._open_dialogs:
+                self._open_dialogs.add(key)
+                if len(self._open_dialogs) == 1:
+                    self.clocks.pause(PauseReason.DIALOG)
+            elif kind is QEvent.Type.Hide and key in self._open_dialogs:
+                self._open_dialogs.discard(key)
+                if not self._open_dialogs:
+                    self.clocks.resume(PauseReason.DIALOG)
+        return False
 
     # -- the game's questions ----------------------------------------------------------------
 
@@ -191,6 +313,7 @@ class FamilyController(QObject):
             self.touch.straighten_action.setChecked(checked)
 
     def _on_game_started(self) -> None:
+        self._start_clock()
         self.draws.reset()
         self._accepted_text = ""
         self._close_draw_box()
@@ -200,8 +323,17 @@ class FamilyController(QObject):
 
     def _on_position_changed(self) -> None:
         self.draws.cancel()  # an answer still coming belongs to the position before
+        game = self.window.controller.game
+        del self.clk[len(game.moves):]  # undo takes the times back with the moves
+        clock = self.clocks.clock
+        if clock is not None and clock.timed and not game.is_over \
+                and clock.to_move is not None and clock.to_move is not game.position.turn:
+            self.clocks.follow(game.position.turn)  # undo, redo, a blow
 
     def _on_turn_started(self, info: TurnInfo) -> None:
+        clock = self.clocks.clock
+        if clock is not None and clock.timed and clock.to_move is None and not clock.stopped:
+            self.clocks.start(info.colour)
         self.touch.update_enabled()
         self.window.update_actions()
         if self.window.live.is_live():
@@ -209,6 +341,13 @@ class FamilyController(QObject):
 
     def _on_move_played(self, move: Move) -> None:
         self.sounds.on_move_played(move)
+        clock = self.clocks.clock
+        if clock is not None and clock.timed and clock.to_move is not None:
+            mover = clock.to_move
+            self.clocks.press()
+            game = self.window.controller.game
+            del self.clk[len(game.moves) - 1:]
+            self.clk.append(self.clocks.remaining(mover))
         c = self.window.controller
         computer = self._computer()
         game = c.game
@@ -257,7 +396,13 @@ class FamilyController(QObject):
         if answer.accept:
             self._accepted_text = text  # the game's end repeats it
 
+    def _on_huff_pending(self, _pending: PendingHuff) -> None:
+        self.clocks.pause(PauseReason.HUFF)
+
     def _on_huff_decided(self, choice: HuffChoice, square: int | None) -> None:
+        clock = self.clocks.clock
+        if clock is not None and PauseReason.HUFF in clock.pause_reasons:
+            self.clocks.resume(PauseReason.HUFF)
         c = self.window.controller
         if choice is not HuffChoice.BLOW or square is None or len(c.game.states) < 2:
             return
@@ -268,6 +413,7 @@ class FamilyController(QObject):
         self.messages.blown(before, square, self._name(mover))
 
     def _on_game_over(self, result: Result) -> None:
+        self.clocks.stop()
         self._close_draw_box()
         self.touch.update_enabled()
         self.sounds.on_game_over(result)

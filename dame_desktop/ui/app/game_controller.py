@@ -175,6 +175,9 @@ class GameController(QObject):
         # the game as it was before "let it stand" or "demand the capture", so that undo
         # returns to the decision as it does after "blow away"
         self._before_correction: Game | None = None
+        # asked before a move is played; False keeps it off the board (the mover's clock
+        # had run out: the window has ended the game on time)
+        self.before_move: Callable[[Color], bool] | None = None
         client.answered.connect(self._on_engine_answer)
         client.failed.connect(self._on_engine_failed)
 
@@ -292,6 +295,8 @@ class GameController(QObject):
             self.error.emit(self.tr("The computer could not find a move."))
             return
         assert isinstance(move, Move)
+        if self.before_move is not None and not self.before_move(colour):
+            return
         try:
             played = self.game.play(move)
         except (IllegalMoveError, GameError) as exc:
@@ -405,6 +410,16 @@ class GameController(QObject):
         loser = colour or self.human_colour() or self.game.position.turn
         self._stop_everything()
         self.game.resign(loser)
+        self._changed()
+        self._next_turn()
+
+    def time_out(self, colour: Color) -> None:
+        """``colour``'s clock ran out: the game ends (a loss, or a draw when the opponent
+        cannot win any more -- ``core.Game.time_out``)."""
+        if self.game.is_over:
+            return
+        self._stop_everything()
+        self.game.time_out(colour)
         self._changed()
         self._next_turn()
 

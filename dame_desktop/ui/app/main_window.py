@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
@@ -109,6 +110,7 @@ class MainWindow(QMainWindow):
         self._rules_start: Position | None = None  # where a game under new rules starts
         self._build()
         self.family = FamilyController(self)
+        self.board_row.addWidget(self.family.clocks)
         self._make_actions()
         self._connect()
         self.family.attach()
@@ -129,7 +131,10 @@ class MainWindow(QMainWindow):
         lcol = QVBoxLayout(left)
         lcol.setContentsMargins(6, 6, 6, 6)
         lcol.addWidget(self.huff_bar)
-        lcol.addWidget(self.board, 1)
+        self.board_row = QHBoxLayout()  # the board, and the clocks beside it
+        self.board_row.setContentsMargins(0, 0, 0, 0)
+        self.board_row.addWidget(self.board, 1)
+        lcol.addLayout(self.board_row, 1)
         self.board.setMinimumSize(240, 240)
 
         self.side = QWidget()
@@ -297,8 +302,10 @@ class MainWindow(QMainWindow):
 
     def played_game(self) -> pdn.Game:
         names = self.result_names()  # "You" means nothing in a file
-        return game_record(self.controller.game,
-                           {c: n or "?" for c, n in names.items()})
+        record = game_record(self.controller.game,
+                             {c: n or "?" for c, n in names.items()})
+        self.family.add_clocks_to(record)
+        return record
 
     def result_names(self) -> dict[Color, str]:
         """The names a sentence about the game uses: an unnamed human against the computer
