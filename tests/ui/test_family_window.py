@@ -335,3 +335,63 @@ def test_no_clock_by_default(window: MainWindow) -> None:
     assert not window.family.clocks.isVisible()
     assert window.family.clock_record() == {}
     assert "TimeControl" not in window.played_game().headers
+
+
+# -- notation --------------------------------------------------------------------------------
+
+def _moves_shown(window: MainWindow) -> list[str]:
+    return [e.text for e in window.model.entries()]
+
+
+def test_the_notation_switch_in_english_and_german(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from dame_desktop.store.settings import Preferences
+    from dame_desktop.ui.app.i18n import LanguageManager
+
+    languages = LanguageManager()
+    try:
+        for language, refusal in (("en", "You touched the piece on d4"),
+                                  ("de", "Du hast den Stein auf d4 berührt")):
+            languages.set_language(language)
+            start(window, rules=touch_rules())
+            window.apply_preferences(Preferences(notation="numbers"))
+            drag(window.board, 22, 18)
+            assert _moves_shown(window) == ["22-18"]
+            assert window.action("numbers").isChecked()
+            window.apply_preferences(Preferences(notation="coordinates"))
+            assert _moves_shown(window) == ["c3-d4"], "applied at once"
+            assert not window.action("numbers").isChecked()
+            # the messages name squares the same way
+            assert window.family.squares_text([18]) == "d4"
+            window.apply_preferences(Preferences(notation="coordinates"))
+            window.controller.undo()
+            click(window.board, 22)  # touched (touch-move)
+            from dame_desktop.core import IllegalMoveError
+            from dame_desktop.core.errors import IllegalKind
+            from dame_desktop.ui.app.family_controller import illegal_move_text
+
+            text = illegal_move_text(IllegalMoveError("x", kind=IllegalKind.TOUCHED, square=18),
+                                     window.family.notation, window.controller.game)
+            assert text.startswith(refusal), text
+            assert window.model.headerData(1, Qt.Orientation.Horizontal) == (
+                "Light" if language == "en" else "Hell")
+    finally:
+        languages.set_language("en")
+
+
+# -- sounds ----------------------------------------------------------------------------------
+
+def test_sounds_follow_the_game_and_the_preferences(window: MainWindow) -> None:
+    from dame_desktop.audio import Sound
+    from dame_desktop.store.settings import Preferences
+
+    sounds = window.family.sounds
+    window.apply_preferences(Preferences(sound=True, sound_volume=40))
+    assert sounds.player.enabled and sounds.player.volume == 40
+    assert not sounds.player.active, "DAME_NO_SOUND keeps the tests silent"
+    start(window, fen=CAPTURE_FEN)
+    drag(window.board, 22, 15)
+    assert sounds.played[-1] is Sound.CAPTURE
+    window.action("resign").trigger()
+    assert sounds.played[-1] is Sound.END
+    window.apply_preferences(Preferences(sound=False))
+    assert not sounds.player.enabled

@@ -23,6 +23,7 @@ connects and words.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
@@ -60,7 +61,12 @@ from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.family.draw import DrawOffers, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
 from dame_desktop.ui.family.names import player_label
-from dame_desktop.ui.family.notation import Notation, apply_to_board, square_text
+from dame_desktop.ui.family.notation import (
+    Notation,
+    apply_to_board,
+    square_text,
+    squares_text,
+)
 from dame_desktop.ui.family.scores import ScoresDialog, record_result
 from dame_desktop.ui.family.sounds import GameSounds
 from dame_desktop.ui.family.touch import TouchMove
@@ -164,6 +170,8 @@ class FamilyController(QObject):
         (the rules' own notation leaves the board as the View menu says)."""
         self.notation = notation
         self._notation_to_board()
+        if self.window.is_playing():
+            self.window.show_moves()  # the move list in the new notation at once
 
     def _notation_to_board(self) -> None:
         if self.notation is Notation.RULES:
@@ -173,6 +181,10 @@ class FamilyController(QObject):
         shown = self.notation is not Notation.COORDINATES
         if numbers.isChecked() != shown:
             numbers.setChecked(shown)
+
+    def squares_text(self, squares: Iterable[int]) -> str:
+        """Squares named in a message as the notation preference says: ``18`` or ``d4``."""
+        return squares_text(squares, self.window.current_rules(), self.notation)
 
     def load_table(self) -> tuple[ScoreTable, tuple[StorageWarning, ...]]:
         loaded = load_scores(self.scores_directory)

@@ -516,7 +516,7 @@ class MainWindow(QMainWindow):
                 base = c.game.position.turn is Color.BLACK
         return base != self.user_flipped
 
-    def _show_moves(self) -> None:
+    def show_moves(self) -> None:
         """The played game's move list, its end named by player at the bottom."""
         game = self.controller.game
         result = ""
@@ -530,7 +530,7 @@ class MainWindow(QMainWindow):
             self.move_view.setSpan(row, 1, 1, 2)
 
     def _on_game_changed(self) -> None:
-        self._show_moves()
+        self.show_moves()
         if self.controller.game.pending_huff is None:
             self.huff_bar.hide()
             if self._picking_blow:
@@ -586,7 +586,7 @@ class MainWindow(QMainWindow):
         side = self.colour_text(pending.offender)
         name = self.names()[pending.offender]
         offender = side if name == side else f"{name} ({side})"
-        squares = ", ".join(str(sq) for sq in pending.candidates)
+        squares = self.family.squares_text(pending.candidates)
         self.huff_bar.label.setText(
             self.tr("%1 did not capture although it had to (piece on %2). What do you do?")
             .replace("%1", offender).replace("%2", squares))
@@ -596,7 +596,7 @@ class MainWindow(QMainWindow):
         self.huff_bar.hide()
         if choice is HuffChoice.BLOW:
             self.show_message(self.tr("The piece on %1 was blown away.").replace(
-                "%1", str(square)))
+                "%1", self.family.squares_text([square] if square is not None else [])))
         elif choice is HuffChoice.CORRECT:
             self.show_message(self.tr("The move was taken back: now the capture must be made."))
         else:
@@ -882,7 +882,7 @@ class MainWindow(QMainWindow):
         self.actions_table.retranslate()
         self.study.retranslate()
         self._accessible_names()
-        self._show_moves()  # entries carry translated notes
+        self.show_moves()  # entries carry translated notes
         if self.is_playing():
             self._select_current()
         self.board.set_idle_reason(self._idle_reason())
