@@ -395,3 +395,35 @@ def test_sounds_follow_the_game_and_the_preferences(window: MainWindow) -> None:
     assert sounds.played[-1] is Sound.END
     window.apply_preferences(Preferences(sound=False))
     assert not sounds.player.enabled
+
+
+def test_the_new_game_dialog_chooses_the_clocks(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
+
+    from dame_desktop.ui.dialogs.new_game import NewGameDialog
+
+    start(window)
+
+    def choose() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, NewGameDialog):
+            QTimer.singleShot(20, choose)
+            return
+        dialog.people_radio.click()
+        combo = dialog.time_control.findChild(QComboBox)
+        for index in range(combo.count()):  # "5 minutes" as the user picks it
+            if "5" in combo.itemText(index) and "15" not in combo.itemText(index) \
+                    and "+" not in combo.itemText(index):
+                combo.setCurrentIndex(index)
+                combo.activated.emit(index)
+                break
+        dialog.findChild(QDialogButtonBox).button(
+            QDialogButtonBox.StandardButton.Ok).click()
+
+    QTimer.singleShot(0, choose)
+    window.action("new").trigger()
+    clock = window.family.clocks.clock
+    assert clock is not None and clock.timed, "the chosen clocks run in the new game"
+    assert clock.controls[Color.WHITE].text() == "300"
+    assert window.family.clocks.isVisible()

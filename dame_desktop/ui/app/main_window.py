@@ -459,6 +459,8 @@ class MainWindow(QMainWindow):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.new_game_defaults = None
             chosen = dialog.settings()
+            if chosen.clocks is not None:
+                self.family.set_time_controls(*chosen.clocks)
             if chosen.drawn_by_lot:
                 self.show_message(self.tr("The lot says: you play %1.").replace(
                     "%1", family_names.colour_text(chosen.rules, chosen.colour)))
