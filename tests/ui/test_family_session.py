@@ -62,3 +62,24 @@ def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_pat
     record_pdn = window.played_game()
     assert record_pdn.headers["TimeControlWhite"] == "300"
     assert record_pdn.headers["TimeControlBlack"] == "600+5"
+
+
+def test_the_preferences_switch_sound_and_notation_at_once(start_program, tmp_path):  # type: ignore[no-untyped-def]  # noqa: F811, E501
+    from dame_desktop.ui.family.notation import Notation
+    from tests.ui.uihelp import drag
+
+    save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)
+    session, window = start_program()
+    drag(window.board, 22, 18)
+    assert [e.text for e in window.model.entries()] == ["22-18"]
+    window.action("preferences").trigger()
+    dialog = session.preferences_dialog
+    assert dialog is not None
+    dialog.sound_check.click()
+    dialog.volume_spin.setValue(35)
+    box = dialog.notation_box
+    box.setCurrentIndex(box.findData(Notation.COORDINATES.value))
+    assert window.family.sounds.player.enabled and window.family.sounds.player.volume == 35
+    assert [e.text for e in window.model.entries()] == ["c3-d4"], "applied at once"
+    assert session.prefs.notation == "coordinates" and session.prefs.sound
+    dialog.close()
