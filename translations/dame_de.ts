@@ -1488,6 +1488,10 @@
         <translation>Regeln ändern…</translation>
     </message>
     <message>
+        <source>Clocks:</source>
+        <translation>Uhren:</translation>
+    </message>
+    <message>
         <source>House rules: %1</source>
         <translation>Hausregeln: %1</translation>
     </message>
@@ -1672,6 +1676,18 @@
     <message>
         <source>Two people: &amp;turn the board to the side to move</source>
         <translation>Zu zweit: Brett zur Seite am &amp;Zug wenden</translation>
+    </message>
+    <message>
+        <source>Play so&amp;unds</source>
+        <translation>Töne ab&amp;spielen</translation>
+    </message>
+    <message>
+        <source>&amp;Volume:</source>
+        <translation>&amp;Lautstärke:</translation>
+    </message>
+    <message>
+        <source>S&amp;quares in texts:</source>
+        <translation>Felder in &amp;Texten:</translation>
     </message>
     <message>
         <source>Dame starts a game like this when it opens, and the next New game dialog starts from what you choose here.</source>
