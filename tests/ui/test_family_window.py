@@ -66,6 +66,7 @@ def test_the_computer_is_never_bound(window: MainWindow, qtbot) -> None:  # type
 def test_touch_move_is_off_by_default(window: MainWindow) -> None:
     start(window)
     assert not window.action("straighten").isEnabled()
+    assert not window.action("straighten").isVisible()
     click(window.board, 22)
     assert window.controller.game.touched is None
 

@@ -331,6 +331,8 @@ class FamilyController(QObject):
         self._close_draw_box()
         self.last_recorded = False
         self.touch.update_enabled()
+        # the toggle is there only in games under the touch-move rule
+        self.window.action("straighten").setVisible(self.window.controller.rules.touch_move)
         self._notation_to_board()
 
     def _on_position_changed(self) -> None:
