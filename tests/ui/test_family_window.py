@@ -386,7 +386,7 @@ def test_sounds_follow_the_game_and_the_preferences(window: MainWindow) -> None:
     from dame_desktop.store.settings import Preferences
 
     sounds = window.family.sounds
-    window.apply_preferences(Preferences(sound=True, sound_volume=40))
+    window.apply_preferences(Preferences(sound=True, sound_volume=40, confirm_resign=False))
     assert sounds.player.enabled and sounds.player.volume == 40
     assert not sounds.player.active, "DAME_NO_SOUND keeps the tests silent"
     start(window, fen=CAPTURE_FEN)
