@@ -519,6 +519,48 @@
     </message>
 </context>
 <context>
+    <name>Family</name>
+    <message>
+        <source>You touched the piece on %1: it must be moved.</source>
+        <translation>Du hast den Stein auf %1 berührt: er muss gezogen werden.</translation>
+    </message>
+    <message>
+        <source>That move is not allowed here.</source>
+        <translation>Dieser Zug ist hier nicht erlaubt.</translation>
+    </message>
+</context>
+<context>
+    <name>FamilyController</name>
+    <message>
+        <source>Straighten a piece without moving it: press before touching the piece (touch-move rule)</source>
+        <translation>Einen Stein nur zurechtrücken, ohne mit ihm zu ziehen: vor dem Berühren drücken (berührt – geführt)</translation>
+    </message>
+    <message>
+        <source>S&amp;traighten (touch-move)</source>
+        <translation>Zur&amp;echtrücken (berührt – geführt)</translation>
+    </message>
+    <message>
+        <source>Score ta&amp;ble…</source>
+        <translation>&amp;Punktetabelle…</translation>
+    </message>
+    <message>
+        <source>You declined the draw.</source>
+        <translation>Du hast das Remis abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The answer to the draw offer came for an earlier position: offer again.</source>
+        <translation>Die Antwort auf das Remisangebot galt einer früheren Stellung: biete es noch einmal an.</translation>
+    </message>
+    <message>
+        <source>Score table…</source>
+        <translation>Punktetabelle…</translation>
+    </message>
+    <message>
+        <source>The score table could not be saved: %1</source>
+        <translation>Die Punktetabelle konnte nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>The computer could not find a move.</source>
@@ -562,14 +604,6 @@
 </context>
 <context>
     <name>GameListModel</name>
-    <message>
-        <source>White</source>
-        <translation>Weiß</translation>
-    </message>
-    <message>
-        <source>Black</source>
-        <translation>Schwarz</translation>
-    </message>
     <message>
         <source>Event</source>
         <translation>Turnier</translation>
@@ -1162,10 +1196,6 @@
         <translation>Du</translation>
     </message>
     <message>
-        <source>Computer (%1)</source>
-        <translation>Computer (%1)</translation>
-    </message>
-    <message>
         <source>Game in progress</source>
         <translation>Laufende Partie</translation>
     </message>
@@ -1337,14 +1367,6 @@
         <translation>Nr.</translation>
     </message>
     <message>
-        <source>Light</source>
-        <translation>Hell</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>Dunkel</translation>
-    </message>
-    <message>
         <source>Click to see the position after this move</source>
         <translation>Klick, um die Stellung nach diesem Zug zu sehen</translation>
     </message>
@@ -1472,6 +1494,10 @@
     <message>
         <source>Change rules…</source>
         <translation>Regeln ändern…</translation>
+    </message>
+    <message>
+        <source>Clocks:</source>
+        <translation>Uhren:</translation>
     </message>
     <message>
         <source>House rules: %1</source>
@@ -1658,6 +1684,18 @@
     <message>
         <source>Two people: &amp;turn the board to the side to move</source>
         <translation>Zu zweit: Brett zur Seite am &amp;Zug wenden</translation>
+    </message>
+    <message>
+        <source>Play so&amp;unds</source>
+        <translation>Töne ab&amp;spielen</translation>
+    </message>
+    <message>
+        <source>&amp;Volume:</source>
+        <translation>&amp;Lautstärke:</translation>
+    </message>
+    <message>
+        <source>S&amp;quares in texts:</source>
+        <translation>Felder in &amp;Texten:</translation>
     </message>
     <message>
         <source>Dame starts a game like this when it opens, and the next New game dialog starts from what you choose here.</source>

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("DAME_NO_SOUND", "1")  # the window's sounds stay silent in the tests
 
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
@@ -17,6 +18,13 @@ from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
 keep_none_alive()
 
 from dame_desktop.ui.app.main_window import MainWindow  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Finished games are counted in the score table: never in the user's data folder."""
+    if not os.environ.get("DAME_DATA_DIR") and not os.environ.get("DAME_CONFIG_DIR"):
+        monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
 
 
 @pytest.fixture

@@ -516,7 +516,11 @@ def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
     import subprocess
     import sys
 
+    from dame_desktop.store.settings import Preferences, save_preferences
+
     path = copy(tmp_path, "three_games.pdn")
+    # not a first start (that would follow the language: English rules, the computer first)
+    save_preferences(Preferences(language="en"), config_dir)
     code = (
         "import sys\n"
         "from PySide6.QtCore import QTimer\n"

@@ -145,7 +145,9 @@ def test_computer_answers_draw_offers_by_the_position(window, qtbot):
         window.action("draw").trigger()
     assert blocker.args == [False]
     assert not window.controller.game.is_over
-    assert window.last_message == "The computer declines the draw."
+    # it says why in one sentence, in the status bar and over the board
+    assert window.last_message == "No thanks, I think I stand better."
+    assert window.board.banner_text() == window.last_message
 
 
 def test_resign(window, qtbot):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox
 
 from dame_desktop.core import Color, HuffChoice, find_rules
@@ -25,6 +25,7 @@ from dame_desktop.store.autosave import autosave_path, load_autosave
 from dame_desktop.store.settings import (
     LevelKey,
     Preferences,
+    first_start_preferences,
     load_preferences,
     save_preferences,
     settings_path,
@@ -179,7 +180,8 @@ def test_a_damaged_settings_file_is_moved_aside_and_reported(start_program, tmp_
     aside = list(tmp_path.glob("settings.json.damaged-*"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{ this is not json"
     assert str(aside[0]) in seen[0]  # the message says where the old file is
-    assert session.prefs == Preferences()  # the defaults
+    # the settings are gone: the first-start defaults (the rules follow the UI language)
+    assert session.prefs == first_start_preferences(QLocale.system().name())
     assert window.controller.game is not None and window.controller.players
     assert window.controller.against_computer()  # the default opponent
 

@@ -170,6 +170,8 @@ class GameController(QObject):
     huff_pending = Signal(object)  # PendingHuff: a human must decide
     huff_decided = Signal(object, object)  # HuffChoice, square or None (by the computer too)
     draw_answered = Signal(bool)  # the computer's answer to a draw offer
+    draw_offered = Signal(object)  # Position: a human offered the computer a draw here
+    draw_replied = Signal(object)  # DrawReply for the offer (also when the game moved on)
     error = Signal(str)
 
     def __init__(self, client: AiClient, parent: QObject | None = None) -> None:
@@ -184,6 +186,9 @@ class GameController(QObject):
         # the game as it was before "let it stand" or "demand the capture", so that undo
         # returns to the decision as it does after "blow away"
         self._before_correction: Game | None = None
+        # asked before a move is played; False keeps it off the board (the mover's clock
+        # had run out: the window has ended the game on time)
+        self.before_move: Callable[[Color], bool] | None = None
         client.answered.connect(self._on_engine_answer)
         client.failed.connect(self._on_engine_failed)
 
@@ -301,11 +306,18 @@ class GameController(QObject):
             self.error.emit(self.tr("The computer could not find a move."))
             return
         assert isinstance(move, Move)
+        if self.before_move is not None and not self.before_move(colour):
+            return
         try:
             played = self.game.play(move)
         except (IllegalMoveError, GameError) as exc:
             log.warning("refused a move from %s: %s", colour, exc)
-            self.error.emit(str(exc))
+            if isinstance(exc, IllegalMoveError):
+                from dame_desktop.ui.app.family_controller import illegal_move_text
+
+                self.error.emit(illegal_move_text(exc, game=self.game))
+            else:
+                self.error.emit(str(exc))
             # ask the same player again
             self._request += 1
             self.players[colour].request_move(self._request, self.game)
@@ -412,6 +424,16 @@ class GameController(QObject):
         self._changed()
         self._next_turn()
 
+    def time_out(self, colour: Color) -> None:
+        """``colour``'s clock ran out: the game ends (a loss, or a draw when the opponent
+        cannot win any more -- ``core.Game.time_out``)."""
+        if self.game.is_over:
+            return
+        self._stop_everything()
+        self.game.time_out(colour)
+        self._changed()
+        self._next_turn()
+
     def offer_draw_to_computer(self) -> bool:
         """Offer the computer a draw; its answer comes as draw_answered (and game_over)."""
         if self.game.is_over:
@@ -428,6 +450,7 @@ class GameController(QObject):
             position=game.position, engine=engine[0], level=level,
             history=tuple(s.position for s in game.states[:-1]),
             quiet_plies=game.state.quiet_plies))
+        self.draw_offered.emit(game.position)
         return True
 
     def agree_draw(self) -> None:
@@ -443,8 +466,10 @@ class GameController(QObject):
         if isinstance(answer, DrawReply) and answer.request == self._draw:
             self._draw = None
             if answer.request.position != position:
+                self.draw_replied.emit(answer)  # dropped there, said why
                 return  # the position changed since the offer
             self.draw_answered.emit(answer.accepted)
+            self.draw_replied.emit(answer)
             if answer.accepted:
                 self.agree_draw()
         elif isinstance(answer, HuffAnswer) and answer.request == self._huff:

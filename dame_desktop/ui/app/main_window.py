@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
@@ -59,6 +60,7 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.actions import ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.app.document import DocumentController, game_record
+from dame_desktop.ui.app.family_controller import FamilyController
 from dame_desktop.ui.app.game_controller import (
     ComputerPlayer,
     GameController,
@@ -74,6 +76,7 @@ from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
 from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
 from dame_desktop.ui.dialogs.rules_change import continue_under, rules_change
+from dame_desktop.ui.family import names as family_names
 from dame_desktop.ui.models.move_list import MoveListModel
 from dame_desktop.ui.study.study import StudyController
 
@@ -106,8 +109,11 @@ class MainWindow(QMainWindow):
         self.new_game_defaults: NewGameSettings | None = None  # set when the preferences change
         self._rules_start: Position | None = None  # where a game under new rules starts
         self._build()
+        self.family = FamilyController(self)
+        self.board_row.addWidget(self.family.clocks)
         self._make_actions()
         self._connect()
+        self.family.attach()
         self.setAcceptDrops(True)
         self._show_navigator(animate=False)
         if start_game:
@@ -125,7 +131,10 @@ class MainWindow(QMainWindow):
         lcol = QVBoxLayout(left)
         lcol.setContentsMargins(6, 6, 6, 6)
         lcol.addWidget(self.huff_bar)
-        lcol.addWidget(self.board, 1)
+        self.board_row = QHBoxLayout()  # the board, and the clocks beside it
+        self.board_row.setContentsMargins(0, 0, 0, 0)
+        self.board_row.addWidget(self.board, 1)
+        lcol.addLayout(self.board_row, 1)
         self.board.setMinimumSize(240, 240)
 
         self.side = QWidget()
@@ -237,6 +246,7 @@ class MainWindow(QMainWindow):
             ActionSpec("last", lambda: self.tr("Last move"), lambda: self.step(END),
                        menu="view", shortcuts=("End",)),
         ])
+        table.add(self.family.action_specs())
         view = table.menus["view"]  # the variation steps go after the move steps
         for name in ("nextVariation", "prevVariation"):
             view.removeAction(table[name])
@@ -291,7 +301,24 @@ class MainWindow(QMainWindow):
         return self.navigator.position()
 
     def played_game(self) -> pdn.Game:
-        return game_record(self.controller.game, self.names())
+        names = self.result_names()  # "You" means nothing in a file
+        record = game_record(self.controller.game,
+                             {c: n or "?" for c, n in names.items()})
+        self.family.add_clocks_to(record)
+        return record
+
+    def result_names(self) -> dict[Color, str]:
+        """The names a sentence about the game uses: an unnamed human against the computer
+        is called by their colour ("Hell gewinnt"), never "You wins"."""
+        names = self.names()
+        human = self.controller.human_colour() if self.is_playing() else None
+        if human is not None and not self.settings_name(human):
+            names[human] = ""
+        return names
+
+    def settings_name(self, colour: Color) -> str:
+        s = self.settings
+        return s.light_name if colour is Color.WHITE else s.dark_name
 
     def studied_game(self) -> pdn.Game | None:
         return self.study.game
@@ -375,19 +402,23 @@ class MainWindow(QMainWindow):
     def names(self) -> dict[Color, str]:
         s = self.settings
         names = {Color.WHITE: s.light_name, Color.BLACK: s.dark_name}
+        rules = self.current_rules()
         for colour in (Color.WHITE, Color.BLACK):
-            if names[colour]:
-                continue
             player = self.controller.players.get(colour) if self.is_playing() else None
-            if player is None or player.is_human:
+            if player is not None and not player.is_human:
+                # the computer's side never keeps a typed (hot-seat) name
+                level = getattr(player, "level", None)
+                names[colour] = family_names.computer_name(level.key if level else "")
+            elif not names[colour]:
                 names[colour] = (self.tr("You") if self.is_playing()
                                  and self.controller.against_computer()
-                                 else texts.colour_name(colour))
-            else:
-                level = getattr(player, "level", None)
-                level_text = texts.level_name(level.key) if level is not None else ""
-                names[colour] = self.tr("Computer (%1)").replace("%1", level_text)
+                                 else family_names.colour_text(rules, colour))
         return names
+
+    def colour_text(self, colour: Color) -> str:
+        """The name of ``colour``'s pieces under the rules shown (Hell/Dunkel, Weiß/Schwarz,
+        Black/White in English checkers)."""
+        return family_names.colour_text(self.current_rules(), colour)
 
     def start_game(self, settings: NewGameSettings, players: dict[Color, Player] | None = None,
                    start: Position | Game | None = None) -> None:
@@ -401,7 +432,8 @@ class MainWindow(QMainWindow):
                 level = find_level(settings.level_key)
                 players[human.opponent] = ComputerPlayer(self.client, level, rng=self.rng)
             else:
-                players[human.opponent] = HumanPlayer(texts.colour_name(human.opponent))
+                players[human.opponent] = HumanPlayer(
+                    family_names.colour_text(settings.rules, human.opponent))
         self.board.set_hint(None)
         self.board.end_pick()
         self._picking_blow = False
@@ -427,9 +459,11 @@ class MainWindow(QMainWindow):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.new_game_defaults = None
             chosen = dialog.settings()
+            if chosen.clocks is not None:
+                self.family.set_time_controls(*chosen.clocks)
             if chosen.drawn_by_lot:
                 self.show_message(self.tr("The lot says: you play %1.").replace(
-                    "%1", texts.colour_name(chosen.colour)))
+                    "%1", family_names.colour_text(chosen.rules, chosen.colour)))
             self.start_game(chosen)
 
     def edit_rules(self) -> None:
@@ -484,8 +518,21 @@ class MainWindow(QMainWindow):
                 base = c.game.position.turn is Color.BLACK
         return base != self.user_flipped
 
+    def show_moves(self) -> None:
+        """The played game's move list, its end named by player at the bottom."""
+        game = self.controller.game
+        result = ""
+        if game.result is not None:
+            result = family_names.result_text(game.result, game.rules, self.result_names(),
+                                              position=game.position)
+        self.model.set_game(game, result=result, notation=self.family.notation)
+        row = self.model.result_row()
+        self.move_view.clearSpans()
+        if row is not None:
+            self.move_view.setSpan(row, 1, 1, 2)
+
     def _on_game_changed(self) -> None:
-        self.model.set_game(self.controller.game)
+        self.show_moves()
         if self.controller.game.pending_huff is None:
             self.huff_bar.hide()
             if self._picking_blow:
@@ -527,7 +574,8 @@ class MainWindow(QMainWindow):
 
     def _on_game_over(self, result: Result) -> None:
         self.huff_bar.hide()
-        text = texts.result_text(result, self.names())
+        text = family_names.result_text(result, self.controller.rules, self.result_names(),
+                                        position=self.controller.game.position)
         self.show_message(text)
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("Game over"), text,
                           QMessageBox.StandardButton.Ok, self)
@@ -537,10 +585,10 @@ class MainWindow(QMainWindow):
         box.open()
 
     def _on_huff_pending(self, pending: PendingHuff) -> None:
-        side = texts.colour_name(pending.offender)
+        side = self.colour_text(pending.offender)
         name = self.names()[pending.offender]
         offender = side if name == side else f"{name} ({side})"
-        squares = ", ".join(str(sq) for sq in pending.candidates)
+        squares = self.family.squares_text(pending.candidates)
         self.huff_bar.label.setText(
             self.tr("%1 did not capture although it had to (piece on %2). What do you do?")
             .replace("%1", offender).replace("%2", squares))
@@ -550,7 +598,7 @@ class MainWindow(QMainWindow):
         self.huff_bar.hide()
         if choice is HuffChoice.BLOW:
             self.show_message(self.tr("The piece on %1 was blown away.").replace(
-                "%1", str(square)))
+                "%1", self.family.squares_text([square] if square is not None else [])))
         elif choice is HuffChoice.CORRECT:
             self.show_message(self.tr("The move was taken back: now the capture must be made."))
         else:
@@ -648,8 +696,8 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(
             self, self.tr("Draw offer"),
             self.tr("%1 offers a draw. %2, do you accept?")
-            .replace("%1", texts.colour_name(mover))
-            .replace("%2", texts.colour_name(mover.opponent)))
+            .replace("%1", self.names()[mover])
+            .replace("%2", self.names()[mover.opponent]))
         if answer == QMessageBox.StandardButton.Yes:
             c.agree_draw()
         else:
@@ -730,7 +778,8 @@ class MainWindow(QMainWindow):
         c = self.controller
         game = c.game
         if game.is_over and game.result is not None:
-            return texts.result_text(game.result, names)
+            return family_names.result_text(game.result, game.rules, self.result_names(),
+                                            position=game.position)
         if not self.live.is_live():
             return self.tr("Viewing an earlier position")
         colour = game.position.turn
@@ -751,7 +800,7 @@ class MainWindow(QMainWindow):
         names = self.names()
         lines = []
         for colour in (Color.WHITE, Color.BLACK):
-            side = texts.colour_name(colour)
+            side = self.colour_text(colour)
             lines.append(side if names[colour] == side else f"{side}: {names[colour]}")
         self.players_label.setText("\n".join(lines))
         rules = self.current_rules()
@@ -791,6 +840,7 @@ class MainWindow(QMainWindow):
         self.confirm_resign = prefs.confirm_resign
         self.confirm_discard = prefs.confirm_discard
         board.animation_ms = prefs.animation_ms
+        self.family.apply_preferences(prefs)
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -834,7 +884,7 @@ class MainWindow(QMainWindow):
         self.actions_table.retranslate()
         self.study.retranslate()
         self._accessible_names()
-        self.model.set_game(self.controller.game)  # entries carry translated notes
+        self.show_moves()  # entries carry translated notes
         if self.is_playing():
             self._select_current()
         self.board.set_idle_reason(self._idle_reason())
@@ -860,6 +910,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Cancel the engine and stop its thread (also done on close)."""
         self.controller.shutdown()
+        self.family.close()
         self.hints.forget()
         self.client.close()
 

@@ -131,7 +131,8 @@ class Session(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        loaded = load_preferences()
+        # the very first start (no settings file): the first rules follow the UI language
+        loaded = load_preferences(system_language=QLocale.system().name())
         self.prefs: Preferences = loaded.value
         self.pending_warnings: list[StorageWarning] = list(loaded.warnings)
         self.languages = LanguageManager()
@@ -213,6 +214,7 @@ class Session(QObject):
         if loaded.game is not None and loaded.meta is not None and loaded.game.moves:
             if self.offer_to_continue(loaded.game, loaded.meta):
                 settings = settings_from_record(loaded.meta.player, loaded.game, self.prefs)
+                window.family.restore_clock(loaded.meta.player)
                 window.start_game(settings, start=loaded.game)
                 restored = True
                 window.show_message(self.tr("The game was restored; moves played: %1.")
@@ -328,7 +330,8 @@ class Session(QObject):
             self._clear()
             return
         try:
-            save_autosave(game, player_record(window.settings))
+            save_autosave(game, {**player_record(window.settings),
+                                 **window.family.clock_record()})
         except (StorageError, ValueError, TypeError) as exc:
             message = str(exc)
             log.warning("autosave failed: %s", message)

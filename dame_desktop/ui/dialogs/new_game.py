@@ -23,11 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.ai import LEVELS
-from dame_desktop.core import PRESETS, Color, RuleSet, matching_preset
+from dame_desktop.core import PRESETS, Color, RuleSet, TimeControl, matching_preset
 from dame_desktop.ui import texts
 from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+from dame_desktop.ui.family.time_control import TimeControlWidget
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class NewGameSettings:
     light_name: str
     dark_name: str
     drawn_by_lot: bool = False
+    # each player's time control (core.clock.NO_CLOCK for none), None: not chosen here
+    clocks: tuple[TimeControl, TimeControl] | None = None
 
 
 class NewGameDialog(QDialog):
@@ -106,6 +109,11 @@ class NewGameDialog(QDialog):
         self.dark_name = QLineEdit()
         form.addRow(self.tr("Light player:"), self.light_name)
         form.addRow(self.tr("Dark player:"), self.dark_name)
+        self.time_control = TimeControlWidget()  # the clocks (issue 17): none by default
+        self.time_control.set_players(self._rules)
+        if previous is not None and previous.clocks is not None:
+            self.time_control.set_value(*previous.clocks)
+        form.addRow(self.tr("Clocks:"), self.time_control)
         layout.addLayout(form)
         layout.addStretch(1)  # a taller dialog grows below the fields, not inside the groups
 
@@ -190,6 +198,8 @@ class NewGameDialog(QDialog):
 
     def _set_rules(self, rules: RuleSet) -> None:
         self._rules = rules
+        if hasattr(self, "time_control"):  # the clocks name the sides as the rules do
+            self.time_control.set_players(rules)
         preset = matching_preset(rules)
         custom_index = self.rules_box.findData("custom")
         if preset is not None:
@@ -243,4 +253,5 @@ class NewGameDialog(QDialog):
             light_name=self.light_name.text().strip(),
             dark_name=self.dark_name.text().strip(),
             drawn_by_lot=lots,
+            clocks=self.time_control.value(),
         )

@@ -32,6 +32,8 @@ from dame_desktop.store.settings import (
     ANIMATION_MS_MAX,
     ANIMATION_MS_MIN,
     THEMES,
+    VOLUME_MAX,
+    VOLUME_MIN,
     BoardColors,
     Preferences,
 )
@@ -40,6 +42,7 @@ from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+from dame_desktop.ui.family.notation import Notation, NotationChoice
 
 _COLOR_FIELDS = ("light_square", "dark_square", "light_piece", "dark_piece")
 
@@ -104,6 +107,16 @@ class PreferencesDialog(QDialog):
         self.confirm_discard = QCheckBox()
         gform.addRow(self.confirm_resign)
         gform.addRow(self.confirm_discard)
+        self.sound_check = QCheckBox()  # the family table's sounds (issue 17)
+        self.sound_check.setObjectName("soundCheck")
+        gform.addRow(self.sound_check)
+        self.volume_spin = QSpinBox()
+        self.volume_spin.setObjectName("volumeSpin")
+        self.volume_spin.setRange(VOLUME_MIN, VOLUME_MAX)
+        self.volume_spin.setSuffix(" %")
+        self.volume_label = QLabel()
+        self.volume_label.setBuddy(self.volume_spin)
+        gform.addRow(self.volume_label, self.volume_spin)
         self.tabs.addTab(general, "")
 
         # -- board look
@@ -129,6 +142,11 @@ class PreferencesDialog(QDialog):
         self.numbers_check = QCheckBox()
         self.numbers_check.setObjectName("numbersCheck")
         bform.addRow(self.numbers_check)
+        self.notation_box = NotationChoice()  # square numbers or coordinates in the texts
+        self.notation_box.setObjectName("notationBox")
+        self.notation_label = QLabel()
+        self.notation_label.setBuddy(self.notation_box)
+        bform.addRow(self.notation_label, self.notation_box)
         self.animate_check = QCheckBox()
         bform.addRow(self.animate_check)
         self.speed_spin = QSpinBox()
@@ -194,12 +212,13 @@ class PreferencesDialog(QDialog):
         guard_wheel(self)
         self.retranslate_ui()
         for combo in (self.language_box, self.theme_box, self.rules_box, self.opponent_box,
-                      self.level_box, self.colour_box):
+                      self.level_box, self.colour_box, self.notation_box):
             combo.currentIndexChanged.connect(self._on_edit)
         for check in (self.confirm_resign, self.confirm_discard, self.numbers_check,
-                      self.animate_check, self.turn_check):
+                      self.animate_check, self.turn_check, self.sound_check):
             check.toggled.connect(self._on_edit)
         self.speed_spin.valueChanged.connect(self._on_edit)
+        self.volume_spin.valueChanged.connect(self._on_edit)
         self.switches_button.clicked.connect(self._edit_switches)
 
     # -- texts -------------------------------------------------------------------------------
@@ -235,6 +254,9 @@ class PreferencesDialog(QDialog):
         self.speed_spin.setSuffix(" " + self.tr("ms"))
         self.speed_spin.setAccessibleName(self.tr("Animation time per step in milliseconds"))
         self.turn_check.setText(self.tr("Two people: &turn the board to the side to move"))
+        self.sound_check.setText(self.tr("Play so&unds"))
+        self.volume_label.setText(self.tr("&Volume:"))
+        self.notation_label.setText(self.tr("S&quares in texts:"))
         self.games_note.setText(self.tr("Dame starts a game like this when it opens, and the "
                                         "next New game dialog starts from what you choose "
                                         "here."))
@@ -287,6 +309,10 @@ class PreferencesDialog(QDialog):
             self.speed_spin.setValue(prefs.animation_ms)
             self.speed_spin.setEnabled(prefs.animate)
             self.turn_check.setChecked(prefs.turn_board_hot_seat)
+            self.sound_check.setChecked(prefs.sound)
+            self.volume_spin.setValue(prefs.sound_volume)
+            self.volume_spin.setEnabled(prefs.sound)
+            self.notation_box.set_notation(Notation.from_value(prefs.notation))
             colors = prefs.board_colors()
             for name, button in self.color_buttons.items():
                 button.set_color(getattr(colors, name))
@@ -337,6 +363,9 @@ class PreferencesDialog(QDialog):
             confirm_resign=self.confirm_resign.isChecked(),
             confirm_discard=self.confirm_discard.isChecked(),
             turn_board_hot_seat=self.turn_check.isChecked(),
+            sound=self.sound_check.isChecked(),
+            sound_volume=self.volume_spin.value(),
+            notation=self.notation_box.notation().value,
         ))
 
     def _on_color(self, _color: str) -> None:

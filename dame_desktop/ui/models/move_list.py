@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from dame_desktop.core import Color, Game
+from dame_desktop.core import Color, Game, RuleSet, find_rules
 from dame_desktop.core.numbering import game_steps
+from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.family.notation import Notation, move_text, square_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -34,25 +36,47 @@ class MoveListModel(QAbstractTableModel):
         self._rows = 0
         self._current: int | None = None  # index into _entries of the shown move
         self._first = Color.WHITE
+        self._rules: RuleSet = find_rules("german")
+        self._result = ""  # the game's end in words, the list's last row
 
     # -- content -------------------------------------------------------------------------
 
-    def set_game(self, game: Game) -> None:
-        """Rebuild from ``game`` (cheap: a game has at most a few hundred moves)."""
+    def set_game(self, game: Game, *, result: str = "",
+                 notation: Notation = Notation.RULES) -> None:
+        """Rebuild from ``game`` (cheap: a game has at most a few hundred moves); ``result``,
+        the game's end named by player with its reason, is the last row; squares are named
+        by ``notation``."""
         self.beginResetModel()
         self._first = game.rules.first
+        self._rules = game.rules
+        self._result = result
+        states = game.states
         entries: list[Entry] = []
         for step in game_steps(game):
             text = step.text
+            at = step.state if states[step.state].move is not None else step.state - 1
+            played = states[at].move
+            if notation is not Notation.RULES and at >= 1 and played is not None:
+                text = move_text(states[at - 1].position, played, notation)
             if step.blown is not None:
-                text = self.tr("%1 (blew %2)").replace("%1", text).replace("%2", str(step.blown))
+                blown = square_text(step.blown, game.rules, notation)
+                text = self.tr("%1 (blew %2)").replace("%1", text).replace("%2", blown)
             entries.append(Entry(step.state, text, step.mover, step.number - 1,
                                  1 if step.first else 2))
         self._entries = entries
         self._cells = {(e.row, e.column): n for n, e in enumerate(entries)}
         self._rows = (entries[-1].row + 1) if entries else 0
+        if result:
+            self._rows += 1
         self._current = len(entries) - 1 if entries else None
         self.endResetModel()
+
+    def result_row(self) -> int | None:
+        """The row of the result line (None while the game goes on)."""
+        return self._rows - 1 if self._result else None
+
+    def result_text(self) -> str:
+        return self._result
 
     def entries(self) -> list[Entry]:
         return list(self._entries)
@@ -94,10 +118,20 @@ class MoveListModel(QAbstractTableModel):
             return self.tr("No.")
         first = self._first
         colour = first if section == 1 else first.opponent
-        return self.tr("Light") if colour is Color.WHITE else self.tr("Dark")
+        return colour_text(self._rules, colour)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
+            return None
+        if self._result and index.row() == self._rows - 1:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self._result if index.column() == 1 else ""
+            if role == Qt.ItemDataRole.FontRole:
+                font = QFont()
+                font.setItalic(True)
+                return font
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self._result
             return None
         if index.column() == 0:
             if role == Qt.ItemDataRole.DisplayRole:

@@ -30,8 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dame_desktop.core import Color, ColourName, RulesError, RuleSet
 from dame_desktop.pdn import Game
 from dame_desktop.pdn.document import GameEntry
+from dame_desktop.pdn.gametype import parse_gametype, parse_rules_tag, rules_from_gametype
+from dame_desktop.ui.family.names import colour_name_text, colour_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -63,6 +66,7 @@ class GameListModel(QAbstractTableModel):
         self._rows: list[tuple[str, ...]] = []
         self._keys: list[str] = []
         self._kinds: list[str] = []
+        self._rules: RuleSet | None = None  # the one rule set of every game, if there is one
         self.set_entries(entries)
 
     def set_entries(self, entries: list[GameEntry]) -> None:
@@ -83,7 +87,9 @@ class GameListModel(QAbstractTableModel):
                         .casefold())
             kinds.append(result_kind(result))
         self._rows, self._keys, self._kinds = rows, keys, kinds
+        self._rules = _common_rules(entries)
         self.endResetModel()
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 1, 2)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort the rows in Python (far quicker than Qt asking data() for every compare)."""
@@ -135,8 +141,15 @@ class GameListModel(QAbstractTableModel):
     ) -> object:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
-        names = ("#", self.tr("White"), self.tr("Black"), self.tr("Event"), self.tr("Date"),
-                 self.tr("Result"))
+        # the sides named as everywhere else: by the games' rules (Hell/Dunkel for German
+        # games); a file of mixed games keeps the PDN tags' own White/Black
+        rules = self._rules
+        if rules is not None:
+            white, black = colour_text(rules, Color.WHITE), colour_text(rules, Color.BLACK)
+        else:
+            white = colour_name_text(ColourName.WHITE)
+            black = colour_name_text(ColourName.BLACK)
+        names = ("#", white, black, self.tr("Event"), self.tr("Date"), self.tr("Result"))
         return names[section]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -301,3 +314,21 @@ class GameListDialog(QDialog):
         if not rows:
             return None
         return self.model.game_index(self.proxy.mapToSource(rows[0]).row())
+
+
+def _common_rules(entries: list[GameEntry]) -> RuleSet | None:
+    """The rule set every game of ``entries`` names in its Rules or GameType tag (None when
+    they differ, the tags are missing or name rules Dame does not play)."""
+    tags = {(e.tags.get("Rules", "").strip(), e.tags.get("GameType", "").strip())
+            for e in entries}
+    if len(tags) != 1:
+        return None
+    rules_text, gametype = tags.pop()
+    try:
+        if rules_text:
+            return parse_rules_tag(rules_text)
+        if gametype:
+            return rules_from_gametype(parse_gametype(gametype))
+    except (ValueError, RulesError):
+        return None
+    return None

@@ -1,0 +1,478 @@
+"""The family table's parts in the window (issue 17): touch-move, board messages, draw
+offers, sounds, the score table.
+
+:class:`FamilyController` is made by the main window after its board, game controller and
+live navigator.  It exposes its commands as ``action_specs()`` rows for the window's
+``ActionTable`` ("straighten" for touch-move, "Score table…"), listens to the game
+controller's and the navigator's signals, and owns the parts of ``ui/family``:
+
+- :class:`TouchMove`: a piece the human to move picks up is bound (``Game.touch``), the
+  board gets the narrowed moves again after every redraw of the live position; the computer
+  never touches;
+- :class:`BoardMessages`: "You must capture" at a human's turn, the computer blowing away a
+  piece (marked where it stood), the game's end -- none while a file's game is only browsed;
+- :class:`DrawOffers`: the computer's answer to a draw offer as one sentence over the board,
+  an answer for another position dropped; the computer's own offer in dead-drawn positions;
+- :class:`GameSounds`: move, capture, crowning, end (the preferences' switch and volume);
+- the score table (``store.scores``): each finished game is counted, the game-over box
+  offers the table, and "Game › Score table…" shows it (with its reset).
+
+The core decides everything (what is legal, who won, the draw answer); this module only
+connects and words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+
+from dame_desktop import pdn
+from dame_desktop.ai.advice import DrawAnswer
+from dame_desktop.core import (
+    Clock,
+    Color,
+    Game,
+    HuffChoice,
+    IllegalMoveError,
+    Move,
+    PendingHuff,
+    Result,
+    TimeControl,
+)
+from dame_desktop.core.clock import (
+    NO_CLOCK,
+    ClockError,
+    ClockEventKind,
+    PauseReason,
+    time_control_tags,
+    with_clk,
+)
+from dame_desktop.core.errors import IllegalKind
+from dame_desktop.store.files import StorageError, StorageWarning
+from dame_desktop.store.scores import ScoreTable, load_scores, save_scores
+from dame_desktop.store.settings import Preferences
+from dame_desktop.ui.ai_worker import DrawReply
+from dame_desktop.ui.app.actions import ActionSpec
+from dame_desktop.ui.app.game_controller import ComputerPlayer, TurnInfo
+from dame_desktop.ui.family.clocks import ClocksPanel
+from dame_desktop.ui.family.draw import DrawOffers, offer_box
+from dame_desktop.ui.family.messages import BoardMessages
+from dame_desktop.ui.family.names import player_label
+from dame_desktop.ui.family.notation import (
+    Notation,
+    apply_to_board,
+    square_text,
+    squares_text,
+)
+from dame_desktop.ui.family.scores import ScoresDialog, record_result
+from dame_desktop.ui.family.sounds import GameSounds
+from dame_desktop.ui.family.touch import TouchMove
+
+if TYPE_CHECKING:
+    from dame_desktop.ui.app.main_window import MainWindow
+
+translate = QCoreApplication.translate
+
+
+def illegal_move_text(error: IllegalMoveError, notation: Notation = Notation.RULES,
+                      game: Game | None = None) -> str:
+    """A refused move in words: a touched piece that must be moved is named by its square."""
+    if error.kind is IllegalKind.TOUCHED and error.square is not None:
+        where = (square_text(error.square, game.rules, notation) if game is not None
+                 else str(error.square))
+        return translate("Family", "You touched the piece on %1: it must be moved.").replace(
+            "%1", where)
+    return translate("Family", "That move is not allowed here.")
+
+
+class FamilyController(QObject):
+    """Touch-move, board messages, draw offers, sounds and scores for ``window``."""
+
+    def __init__(self, window: MainWindow, *,
+                 scores_directory: str | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.notation = Notation.RULES
+        self.scores_directory = scores_directory  # None: the data folder
+        self.scores_dialog: ScoresDialog | None = None
+        self.draw_box: QMessageBox | None = None
+        self.last_recorded = False  # whether the last finished game was counted
+        self._accepted_text = ""  # the computer's "yes" to a draw, said again at the end
+        self._score_warnings: tuple[StorageWarning, ...] = ()  # not shown yet
+        board = window.board
+        self.touch = TouchMove(board, self._live_game, self, is_human_turn=self._human_turn)
+        self.messages = BoardMessages(board, is_browsing=window.studying,
+                                      notation=lambda: self.notation, parent=self)
+        self.draws = DrawOffers(self, board=board)
+        self.sounds = GameSounds(parent=self)
+        self.sounds.apply_preferences(False, 0)  # silent until the preferences say otherwise
+        # the clocks: the next new game's time controls (the new-game dialog or the
+        # preferences set them), a saved clock to go on with (a restored autosave)
+        self.time_controls: tuple[TimeControl, TimeControl] = (NO_CLOCK, NO_CLOCK)
+        self._restored_clock: dict[str, object] | None = None
+        self._restored_clk: list[float] = []
+        self.clk: list[float] = []  # the mover's time left after each move, for [%clk]
+        self.clocks = ClocksPanel(sounds=self.sounds)
+        self._open_dialogs: set[int] = set()
+
+    def attach(self) -> None:
+        """After the window connected its own slots (so that ours run after them, on the
+        board the window has just set) and its table holds our rows."""
+        window = self.window
+        c = window.controller
+        c.game_started.connect(self._on_game_started)
+        c.position_changed.connect(self._on_position_changed)
+        c.turn_started.connect(self._on_turn_started)
+        c.move_played.connect(self._on_move_played)
+        c.game_over.connect(self._on_game_over)
+        c.huff_decided.connect(self._on_huff_decided)
+        c.draw_offered.connect(self.draws.offer)
+        c.draw_replied.connect(self._on_draw_reply)
+        c.huff_pending.connect(self._on_huff_pending)
+        c.before_move = self._clock_allows_move
+        self.clocks.flagged.connect(self._on_flagged)
+        self.clocks.watch_window(window)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)  # every dialog stops the clocks while it is open
+        window.live.changed.connect(self.touch.rebind)
+        window.live.moves_changed.connect(self.touch.rebind)
+        # the "straighten" row's action stands in for the TouchMove's own: both in step
+        action = window.action("straighten")
+        self.touch.straighten_action.toggled.connect(
+            lambda on: action.setChecked(on) if action.isChecked() != on else None)
+        self.touch.update_enabled()
+
+    # -- for the window ----------------------------------------------------------------------
+
+    def action_specs(self) -> list[ActionSpec]:
+        return [
+            ActionSpec("straighten", lambda: self.tr("S&traighten (touch-move)"),
+                       self._on_straighten, menu="game", checkable=True, toolbar=True,
+                       separator_before=True, enabled=self._touch_possible,
+                       tip=lambda: self.tr("Straighten a piece without moving it: press "
+                                           "before touching the piece (touch-move rule)")),
+            ActionSpec("scores", lambda: self.tr("Score ta&ble…"), self.show_scores,
+                       menu="game"),
+        ]
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        """Sound switch and volume, the notation -- at once."""
+        self.sounds.apply_preferences(prefs.sound, prefs.sound_volume)
+        self.time_controls = prefs.time_controls()  # the next new game's clocks
+        self.set_notation(Notation.from_value(prefs.notation))
+
+    def set_notation(self, notation: Notation) -> None:
+        """Name squares by ``notation``; numbers or coordinates are also shown on the board
+        (the rules' own notation leaves the board as the View menu says)."""
+        self.notation = notation
+        self._notation_to_board()
+        if self.window.is_playing():
+            self.window.show_moves()  # the move list in the new notation at once
+
+    def _notation_to_board(self) -> None:
+        if self.notation is Notation.RULES:
+            return
+        apply_to_board(self.window.board, self.notation, self.window.current_rules())
+        numbers = self.window.action("numbers")
+        shown = self.notation is not Notation.COORDINATES
+        if numbers.isChecked() != shown:
+            numbers.setChecked(shown)
+
+    def squares_text(self, squares: Iterable[int]) -> str:
+        """Squares named in a message as the notation preference says: ``18`` or ``d4``."""
+        return squares_text(squares, self.window.current_rules(), self.notation)
+
+    def load_table(self) -> tuple[ScoreTable, tuple[StorageWarning, ...]]:
+        loaded = load_scores(self.scores_directory)
+        return loaded.value, tuple(loaded.warnings)
+
+    def show_scores(self) -> ScoresDialog:
+        """The score table in its own dialog (not modal: the game goes on behind it)."""
+        if self.scores_dialog is not None:
+            self.scores_dialog.close()
+        table, warnings = self.load_table()
+        warnings, self._score_warnings = (*self._score_warnings, *warnings), ()
+        dialog = ScoresDialog(self.window, directory=self.scores_directory, table=table,
+                              warnings=warnings)
+        self.scores_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def close(self) -> None:
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+        self.clocks.stop()
+        self.sounds.close()
+
+    # -- the clocks ----------------------------------------------------------------------------
+
+    def set_time_controls(self, white: TimeControl, black: TimeControl | None = None) -> None:
+        """The clocks of the next new game (one control for both when ``black`` is None)."""
+        self.time_controls = (white, white if black is None else black)
+
+    def restore_clock(self, record: dict[str, object]) -> None:
+        """Before a saved game is started again: its clock (the autosave's ``clock``) and
+        the times of its moves (``clk``).  A damaged clock record gives no clock."""
+        clock = record.get("clock")
+        self._restored_clock = clock if isinstance(clock, dict) else None
+        clk = record.get("clk")
+        self._restored_clk = [float(x) for x in clk if isinstance(x, int | float)] \
+            if isinstance(clk, list) else []
+
+    def clock_record(self) -> dict[str, object]:
+        """The clock for the autosave's player setup (empty without clocks)."""
+        data = self.clocks.to_dict()
+        clock = self.clocks.clock
+        if data is None or clock is None or not clock.timed:
+            return {}
+        return {"clock": data, "clk": list(self.clk)}
+
+    def add_clocks_to(self, record: pdn.Game) -> None:
+        """The clocks in a game written to PDN: the TimeControl tag(s) and a ``[%clk]``
+        comment after every move with the time its player had left."""
+        clock = self.clocks.clock
+        if clock is None or not clock.timed:
+            return
+        record.headers.update(time_control_tags(clock.controls[Color.WHITE],
+                                                clock.controls[Color.BLACK]))
+        for node, seconds in zip(record.mainline(), self.clk, strict=False):
+            node.comment = with_clk(node.comment, seconds)
+
+    def _start_clock(self) -> None:
+        c = self.window.controller
+        saved, self._restored_clock = self._restored_clock, None
+        clk, self._restored_clk = self._restored_clk, []
+        clock: Clock | None = None
+        if saved is not None:
+            try:
+                clock = Clock.from_dict(saved, self.clocks.now())
+            except ClockError:
+                clock = None
+            self.clk = clk[:len(c.game.moves)]
+        else:
+            white, black = self.time_controls
+            clock = Clock(white, black) if not (white.is_none and black.is_none) else None
+            self.clk = []
+        self.clocks.set_clock(clock, c.rules, self.window.result_names())
+        self._open_dialogs.clear()
+
+    def _clock_allows_move(self, mover: Color) -> bool:
+        """Before a move is played: has the mover's time run out meanwhile?"""
+        clock = self.clocks.clock
+        if clock is None or not clock.timed or clock.stopped:
+            return True
+        events = clock.tick(self.clocks.now())
+        flagged = [e.colour for e in events if e.kind is ClockEventKind.FLAG]
+        if not flagged:
+            return True
+        self._on_flagged(flagged[0])
+        return False
+
+    def _on_flagged(self, colour: Color) -> None:
+        self.clocks.refresh()
+        self.window.controller.time_out(colour)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind in (QEvent.Type.Show, QEvent.Type.Hide) and isinstance(watched, QDialog):
+            key = id(watched)
+            if kind is QEvent.Type.Show and watched.isWindow() and key not in self._open_dialogs:
+                self._open_dialogs.add(key)
+                if len(self._open_dialogs) == 1:
+                    self.clocks.pause(PauseReason.DIALOG)
+            elif kind is QEvent.Type.Hide and key in self._open_dialogs:
+                self._open_dialogs.discard(key)
+                if not self._open_dialogs:
+                    self.clocks.resume(PauseReason.DIALOG)
+        return False
+
+    # -- the game's questions ----------------------------------------------------------------
+
+    def _live_game(self) -> Game | None:
+        w = self.window
+        if not w.is_playing() or not w.live.is_live():
+            return None
+        return w.controller.game
+
+    def _human_turn(self) -> bool:
+        info = self.window.controller.turn_info()
+        return info is not None and info.human
+
+    def _touch_possible(self) -> bool:
+        game = self._live_game()
+        return game is not None and game.rules.touch_move and not game.is_over \
+            and self._human_turn()
+
+    def _computer(self) -> tuple[Color, ComputerPlayer] | None:
+        for colour, player in self.window.controller.players.items():
+            if isinstance(player, ComputerPlayer):
+                return colour, player
+        return None
+
+    def _name(self, colour: Color) -> str:
+        return player_label(self.window.controller.rules, colour,
+                            self.window.result_names())
+
+    # -- what the game controller says --------------------------------------------------------
+
+    def _on_straighten(self, checked: bool) -> None:
+        if self.touch.straighten_action.isChecked() != checked:
+            self.touch.straighten_action.setChecked(checked)
+
+    def _on_game_started(self) -> None:
+        self._start_clock()
+        self.draws.reset()
+        self._accepted_text = ""
+        self._close_draw_box()
+        self.last_recorded = False
+        self.touch.update_enabled()
+        # the toggle is there only in games under the touch-move rule
+        self.window.action("straighten").setVisible(self.window.controller.rules.touch_move)
+        self._notation_to_board()
+
+    def _on_position_changed(self) -> None:
+        self.draws.cancel()  # an answer still coming belongs to the position before
+        game = self.window.controller.game
+        del self.clk[len(game.moves):]  # undo takes the times back with the moves
+        clock = self.clocks.clock
+        if clock is not None and clock.timed and not game.is_over \
+                and clock.to_move is not None and clock.to_move is not game.position.turn:
+            self.clocks.follow(game.position.turn)  # undo, redo, a blow
+
+    def _on_turn_started(self, info: TurnInfo) -> None:
+        clock = self.clocks.clock
+        if clock is not None and clock.timed and clock.to_move is None and not clock.stopped:
+            self.clocks.start(info.colour)
+        self.touch.update_enabled()
+        self.window.update_actions()
+        if self.window.live.is_live():
+            self.messages.turn_started(self.window.controller.game.position, human=info.human)
+
+    def _on_move_played(self, move: Move) -> None:
+        self.sounds.on_move_played(move)
+        clock = self.clocks.clock
+        if clock is not None and clock.timed and clock.to_move is not None:
+            mover = clock.to_move
+            self.clocks.press()
+            game = self.window.controller.game
+            del self.clk[len(game.moves) - 1:]
+            self.clk.append(self.clocks.remaining(mover))
+        c = self.window.controller
+        computer = self._computer()
+        game = c.game
+        if computer is None or game.is_over or not c.humans():
+            return
+        colour, player = computer
+        if game.position.turn is colour:
+            return  # the human just moved; the computer offers only after its own move
+        if self.draw_box is None and self.draws.computer_may_offer(game.position,
+                                                                    player.level):
+            self._computer_offers(self._name(colour))
+
+    def _computer_offers(self, who: str) -> None:
+        box = offer_box(self.window, who)
+        position = self.window.controller.game.position
+        self.draw_box = box
+
+        def answered(_code: int) -> None:
+            self.draw_box = None
+            c = self.window.controller
+            if c.game.position != position or c.game.is_over:
+                return  # the offer belonged to another position
+            if box.clickedButton() is box.button(QMessageBox.StandardButton.Yes):
+                c.agree_draw()
+            else:
+                self.draws.human_declined(position)
+                self.window.show_message(self.tr("You declined the draw."))
+
+        box.finished.connect(answered)
+        box.open()
+
+    def _close_draw_box(self) -> None:
+        if self.draw_box is not None:
+            box, self.draw_box = self.draw_box, None
+            box.close()
+
+    def _on_draw_reply(self, reply: DrawReply) -> None:
+        answer: DrawAnswer = reply.answer
+        text = self.draws.receive(answer, self.window.controller.game.position)
+        if text is None:
+            self.window.show_message(
+                self.tr("The answer to the draw offer came for an earlier position: "
+                        "offer again."))
+            return
+        self.window.show_message(text)
+        if answer.accept:
+            self._accepted_text = text  # the game's end repeats it
+
+    def _on_huff_pending(self, _pending: PendingHuff) -> None:
+        self.clocks.pause(PauseReason.HUFF)
+
+    def _on_huff_decided(self, choice: HuffChoice, square: int | None) -> None:
+        clock = self.clocks.clock
+        if clock is not None and PauseReason.HUFF in clock.pause_reasons:
+            self.clocks.resume(PauseReason.HUFF)
+        c = self.window.controller
+        if choice is not HuffChoice.BLOW or square is None or len(c.game.states) < 2:
+            return
+        mover = c.game.position.turn  # the side that decided moves now
+        if c.players.get(mover) is None or c.players[mover].is_human:
+            return  # a person chose it on the board: they know
+        before = c.game.states[-2].position
+        self.messages.blown(before, square, self._name(mover))
+
+    def _on_game_over(self, result: Result) -> None:
+        self.clocks.stop()
+        self._close_draw_box()
+        self.touch.update_enabled()
+        self.sounds.on_game_over(result)
+        c = self.window.controller
+        if not c.humans():
+            return
+        from dame_desktop.ui.family.names import result_text
+
+        names = {colour: self._name(colour) for colour in (Color.WHITE, Color.BLACK)}
+        text = result_text(result, c.rules, names, position=c.game.position)
+        accepted, self._accepted_text = self._accepted_text, ""
+        if accepted:
+            text = f"{accepted}\n{text}"
+            self.window.show_message(text.replace("\n", " "))
+        self.messages.game_over(text)
+        self.last_recorded = self._record(result, names)
+        box = self.window.over_box
+        if box is not None:
+            button = box.addButton(self.tr("Score table…"), QMessageBox.ButtonRole.ActionRole)
+            button.setObjectName("showScoresButton")
+            button.clicked.connect(self.show_scores)
+
+    def _record(self, result: Result, names: dict[Color, str]) -> bool:
+        c = self.window.controller
+        table, warnings = self.load_table()
+        # a damaged file was set aside while loading: the next table shown says so
+        self._score_warnings = (*self._score_warnings, *warnings)
+        computer = self._computer()
+        if computer is not None:
+            colour, player = computer
+            human = colour.opponent
+            counted = record_result(table, result, c.rules,
+                                    names={human: self.window.settings_name(human)},
+                                    computer=colour, level=player.level.key)
+        else:
+            typed = self.window.settings
+            counted = record_result(table, result, c.rules,
+                                    names={Color.WHITE: typed.light_name,
+                                           Color.BLACK: typed.dark_name})
+        if not counted:
+            return False
+        try:
+            save_scores(table, self.scores_directory)
+        except StorageError as exc:
+            self.window.show_message(self.tr("The score table could not be saved: %1")
+                                     .replace("%1", str(exc)))
+            return False
+        return True
