@@ -58,6 +58,7 @@ from dame_desktop.store.settings import Preferences
 from dame_desktop.ui import texts
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.actions import ActionSpec, ActionTable, MenuSpec
+from dame_desktop.ui.app.analysis_controller import AnalysisController
 from dame_desktop.ui.app.document import DocumentController, game_record
 from dame_desktop.ui.app.game_controller import (
     ComputerPlayer,
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self.hints = HintAdvisor(self.client, self._shown_or_none, self)
         self.study = StudyController(self)
         self.document = DocumentController(self, self, self)
+        self.analysis = AnalysisController(self)
         self.rng = random.Random()
         self.settings = NewGameSettings(
             against_computer=True, level_key="easy", colour=Color.WHITE,
@@ -156,6 +158,7 @@ class MainWindow(QMainWindow):
         self.lines.addWidget(self.study.panel)
         self.lines.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         rcol.addWidget(self.lines, 1)
+        rcol.addWidget(self.analysis.graph)
 
         self.splitter = QSplitter()
         self.splitter.setObjectName("mainSplitter")
@@ -165,6 +168,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis.dock)
         self._base_font = QFont(self.side.font())
 
         self.turn_label = QLabel()
@@ -242,6 +246,8 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         for name in ("nextVariation", "prevVariation"):
             view.addAction(table[name])
+        table.add(self.analysis.action_specs())
+        self.analysis.place_actions(table)
 
     def action(self, action_id: str) -> QAction:
         """The action called ``action_id`` in the window's table."""
@@ -514,6 +520,7 @@ class MainWindow(QMainWindow):
             self._select_current()
         self._update_labels()
         self.update_actions()
+        self.analysis.follow(nav)
 
     def _position_text(self) -> str:
         return position_text(self.navigator.position())
@@ -797,6 +804,7 @@ class MainWindow(QMainWindow):
         self.confirm_resign = prefs.confirm_resign
         self.confirm_discard = prefs.confirm_discard
         board.animation_ms = prefs.animation_ms
+        self.analysis.apply_preferences(prefs)
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -866,6 +874,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Cancel the engine and stop its thread (also done on close)."""
         self.controller.shutdown()
+        self.analysis.shutdown()
         self.hints.forget()
         self.client.close()
 
