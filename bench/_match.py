@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import random
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
-from dame_desktop.ai.search import Searcher
+from dame_desktop.ai.book import BookMemory
+from dame_desktop.ai.timeman import GameClock
 from dame_desktop.core import Color, Game, Move, Position, RuleSet
 
 # the module (the package's ``search`` name is the function)
@@ -33,27 +35,38 @@ def recent_history(game: Game) -> list[Position]:
     return out
 
 
-def engine_player(limit: Limit, memory: bool = True) -> Player:
+def engine_player(limit: Limit, memory: bool = True, clock: bool = False) -> Player:
     """Our engine at ``limit``; with ``memory`` its tables live on from move to move, as in the
-    app (and as the peer's do)."""
+    app (and as the peer's do).  With ``clock`` ``limit.movetime`` is the time a move on
+    average (a ``timeman.GameClock``): make one player per game."""
     kept = SearchMemory() if memory else None
+    timer = GameClock(limit.movetime) if clock and limit.movetime else None
 
     def play(game: Game) -> Move:
+        began = time.perf_counter()
         result = search(game.position, game.rules, limit, history=recent_history(game),
-                        quiet_plies=game.state.quiet_plies, memory=kept)
+                        quiet_plies=game.state.quiet_plies, memory=kept,
+                        timer=timer.plan() if timer is not None else None)
+        if timer is not None:
+            timer.spend(time.perf_counter() - began)
         assert result.move is not None
         return result.move
 
     return play
 
 
-def level_player(level: Level, seed: int = 0, memory: bool = True) -> Player:
+def level_player(level: Level, seed: int = 0, memory: bool = True, book: bool = True) -> Player:
+    """``level`` as the app plays it: its game clock and (``book``) its opening book, for
+    the levels that have them.  Make one player per game."""
     rng = random.Random(seed)
     kept = SearchMemory() if memory else None
+    clock = GameClock(level.limit.movetime) if level.clock and level.limit.movetime else None
+    opening = BookMemory(enabled=book)
 
     def play(game: Game) -> Move:
         result = choose_move(game.position, level, rng, history=recent_history(game),
-                             quiet_plies=game.state.quiet_plies, memory=kept)
+                             quiet_plies=game.state.quiet_plies, memory=kept, clock=clock,
+                             book=opening)
         assert result.move is not None
         return result.move
 
@@ -155,20 +168,19 @@ def elo(score: float, games: int) -> tuple[float, float]:
 
 
 def weights_file(path: str) -> evaluate.Weights:
-    """Weights from a file written like ``dame_desktop/ai/weights_10x10.py`` (a candidate)."""
-    spec = importlib.util.spec_from_file_location("candidate_weights", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load weights from {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return evaluate.weights_of(module)
+    """Weights from a file written like ``dame_desktop/ai/data/weights_10x10.json`` (a
+    candidate, e.g. ``tools/tune_moves.py --out FILE.json``)."""
+    try:
+        return evaluate.read_weights(Path(path))
+    except ValueError as exc:
+        raise SystemExit(f"cannot load weights: {exc}") from None
 
 
 def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
     """An evaluator factory with the ``kind`` weights: "fitted", "hand" or a weights file
     (for 10x10; other boards keep their weights)."""
     cache: dict[RuleSet, evaluate.Evaluator] = {}
-    from_file = weights_file(kind) if kind.endswith(".py") else None
+    from_file = weights_file(kind) if kind.endswith(".json") else None
 
     def make(rules: RuleSet) -> evaluate.Evaluator:
         if rules not in cache:
@@ -201,18 +213,20 @@ def evaluating_with(make: Callable[[RuleSet], evaluate.Evaluator] | None) -> Ite
 
 
 def with_settings(player: Player, settings: dict[str, float], kind: str | None = None) -> Player:
-    """``player`` with ``settings`` put on Searcher (and ``kind`` weights) for its moves only."""
+    """``player`` with ``settings`` put on search.TUNING (and ``kind`` weights) for its moves
+    only."""
     make = weighted(kind) if kind is not None else None
+    tuning = search_module.TUNING
 
     def play(game: Game) -> Move:
-        saved = {name: getattr(Searcher, name) for name in settings}
+        saved = {name: getattr(tuning, name) for name in settings}
         for name, value in settings.items():
-            setattr(Searcher, name, value)
+            setattr(tuning, name, value)
         try:
             with evaluating_with(make):
                 return player(game)
         finally:
             for name, value in saved.items():
-                setattr(Searcher, name, value)
+                setattr(tuning, name, value)
 
     return play

@@ -2,9 +2,10 @@
 
     python bench/ai_ab.py --set prune_margin=0 --games 100 --movetime 0.1 [--shard 0/2]
 
-Player A is the engine as it is; player B has ``Searcher.<name> = value`` for each ``--set``
-(``--eval fitted``, ``--eval hand`` or ``--eval FILE.py``, a weights file written like
-``dame_desktop/ai/weights_10x10.py``: B evaluates with those weights; ``--eval-a`` the same for A).
+Player A is the engine as it is; player B has ``search.TUNING.<name> = value`` for each ``--set``
+(``--eval fitted``, ``--eval hand`` or ``--eval FILE.json``, a weights file written like
+``dame_desktop/ai/data/weights_10x10.json``: B evaluates with those weights; ``--eval-a``
+the same for A).
 International rules, seeded varied openings, each played twice with colours swapped; prints
 B's score and the Elo difference.
 """
@@ -29,16 +30,16 @@ from _match import (  # noqa: E402
 from ai_vs_pydraughts import openings  # noqa: E402
 
 from dame_desktop.ai import Limit  # noqa: E402
-from dame_desktop.ai.search import Searcher  # noqa: E402
+from dame_desktop.ai.search import TUNING  # noqa: E402
 from dame_desktop.core import Color, Game, find_rules  # noqa: E402
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.py",
+    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
                         help="B's evaluation weights")
-    parser.add_argument("--eval-a", default=None, metavar="fitted|hand|FILE.py",
+    parser.add_argument("--eval-a", default=None, metavar="fitted|hand|FILE.json",
                         help="A's evaluation weights")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--movetime", type=float, default=0.1)
@@ -49,8 +50,8 @@ def main() -> int:
     settings: dict[str, float] = {}
     for item in args.set:
         name, _, value = item.partition("=")
-        if not hasattr(Searcher, name):
-            parser.error(f"Searcher has no setting {name!r}")
+        if not hasattr(TUNING, name):
+            parser.error(f"the search has no setting {name!r} (see search.Tuning)")
         settings[name] = float(value) if "." in value else int(value)
     shard, shards = parse_shard(parser, args.shard)
     rules = find_rules("international")

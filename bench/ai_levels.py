@@ -1,10 +1,13 @@
 """Level against level on 8x8 (German and English) from ballot openings, colours swapped.
 
 Openings are the FENs of the shared corpus' 11-man English ballots when present
-(``--ballots``), otherwise seeded random 4-ply openings.  ``--scale`` multiplies every level's
-time per move (0.2 keeps Master:Hard at 5:1 but runs five times faster).
+(``--ballots``), otherwise seeded random 4-ply openings.  Hard and Master play with their
+game clock and their opening book as in the app (``--no-book``: without the book).
+``--scale`` multiplies every level's time per move (0.2 keeps Master:Hard at 5:1 but runs
+five times faster).
 
-    python bench/ai_levels.py --games 20                       # master:hard and hard:medium
+    python bench/ai_levels.py --games 20                       # every level against the next
+    python bench/ai_levels.py --pairs easy:beginner,medium:easy --games 20 --no-book
     python bench/ai_levels.py --pairs hard:medium --games 10 --scale 0.3
 """
 
@@ -26,7 +29,10 @@ from _match import Tally, level_player, play_game, shard_games  # noqa: E402
 from dame_desktop.ai import Level, Limit, find_level  # noqa: E402
 from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
 
-BALLOTS = HERE.parent.parent / "shared" / "pdn-corpus" / "english" / "11_man_english_ballots.pdn"
+# the shared corpus beside the checkout or above it (worktrees sit one level deeper)
+_BALLOTS = Path("shared", "pdn-corpus", "english", "11_man_english_ballots.pdn")
+BALLOTS = next((folder / _BALLOTS for folder in HERE.parents if (folder / _BALLOTS).is_file()),
+               HERE.parent.parent / _BALLOTS)
 
 
 def ballot_fens(path: Path) -> list[str]:
@@ -61,13 +67,14 @@ def scaled(level: Level, scale: float) -> Level:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", default="master:hard,hard:medium")
+    parser.add_argument("--pairs", default="easy:beginner,medium:easy,hard:medium,master:hard")
     parser.add_argument("--rules", default="german,english")
     parser.add_argument("--games", type=int, default=20, help="games per pair and rule set")
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--ballots", type=Path, default=BALLOTS)
+    parser.add_argument("--no-book", action="store_true", help="the levels play without book")
     args = parser.parse_args()
     for pair in args.pairs.split(","):
         upper_key, lower_key = pair.split(":")
@@ -78,15 +85,17 @@ def main() -> int:
             starts = openings(rules, (args.games + 1) // 2, args.seed, args.ballots)
             tally = Tally()
             for i, start, upper_white in shard_games(starts, args.games):
-                a = level_player(upper, seed=1000 * i + 1)
-                b = level_player(lower, seed=1000 * i + 2)
+                a = level_player(upper, seed=1000 * i + 1, book=not args.no_book)
+                b = level_player(lower, seed=1000 * i + 2, book=not args.no_book)
                 game = Game(rules, start)
                 outcome = play_game(game, a if upper_white else b,
                                     b if upper_white else a, args.max_plies)
                 mark = tally.add(outcome.winner, Color.WHITE if upper_white else Color.BLACK)
                 print(f"  {key} {upper.key}-{lower.key} game {tally.games}: {mark} "
                       f"{outcome.reason} ({outcome.plies} plies)", flush=True)
-            print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}): {tally.summary()}",
+            book = "no book" if args.no_book else "book"
+            print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}, {book}): "
+                  f"{tally.summary()}",
                   flush=True)
     return 0
 

@@ -48,7 +48,7 @@ def main() -> int:
     parser.add_argument("--peer-check", type=float, default=None, metavar="SECONDS",
                         help="also ask py-draughts' TurboEngine (10x10 lines only) and report "
                         "how often it agrees with the expected move")
-    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.py",
+    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
                         help="evaluation weights (default: the ones in use)")
     args = parser.parse_args()
     with evaluating_with(weighted(args.eval) if args.eval is not None else None):

@@ -17,6 +17,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,7 +41,10 @@ from dame_desktop.pdn import Game as PdnGame  # noqa: E402
 from dame_desktop.pdn import write_game  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_VENV = HERE.parent.parent / "venvs" / "peers"
+# the first ``venvs/peers`` beside the checkout or above it (worktrees sit one level deeper)
+DEFAULT_VENV = next((folder / "venvs" / "peers" for folder in HERE.parents
+                     if (folder / "venvs" / "peers").is_dir()),
+                    HERE.parent.parent / "venvs" / "peers")
 
 
 class Peer:
@@ -123,13 +127,16 @@ def main() -> int:
                         help="adjudicate a draw after this many plies")
     parser.add_argument("--no-memory", action="store_true",
                         help="fresh tables for every move (no SearchMemory)")
+    parser.add_argument("--fixed", action="store_true",
+                        help="our engine thinks exactly --movetime per search (without it: the "
+                             "game clock, --movetime a move on average)")
     parser.add_argument("--shard", default="0/1", metavar="I/N",
                         help="play only every N-th opening from the I-th (0-based), so that N "
                              "processes share one match")
     parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
                         help="append every finished game to FILE")
     parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
-    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.py",
+    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
                         help="our evaluation weights (default: the ones in use); the openings "
                              "are picked the same way whatever this says")
     args = parser.parse_args()
@@ -141,9 +148,13 @@ def main() -> int:
         return 2
     rules = find_rules("international")
     peer = Peer(python)
-    ours = engine_player(Limit(movetime=args.movetime), memory=not args.no_memory)
-    if args.eval is not None:
-        ours = with_settings(ours, {}, args.eval)
+
+    def new_player() -> Callable[[Game], Move]:
+        player = engine_player(Limit(movetime=args.movetime), memory=not args.no_memory,
+                               clock=not args.fixed)
+        return with_settings(player, {}, args.eval) if args.eval is not None else player
+
+    ours = new_player()
     our_used = 0.0
     our_moves = 0
 
@@ -162,6 +173,8 @@ def main() -> int:
     starts = openings((args.games + 1) // 2, args.seed)
     try:
         for i, start, ours_white in shard_games(starts, args.games, shard, shards):
+            if not args.fixed:
+                ours = new_player()  # a fresh game clock
             game = Game(rules, start)
             white, black = (timed_ours, theirs) if ours_white else (theirs, timed_ours)
             outcome = play_game(game, white, black, args.max_plies)
@@ -181,7 +194,8 @@ def main() -> int:
     print(f"movetime {args.movetime}s, {played} games: {tally}, "
           f"score {tally.points:.1f}/{played} = {100 * tally.points / played:.1f} %, "
           f"Elo {diff:+.0f} ± {margin:.0f}")
-    print(f"mean time per move: ours {our_used / max(our_moves, 1):.3f}s, "
+    print(f"our side: {'fixed' if args.fixed else 'clock'}; mean time per move: "
+          f"ours {our_used / max(our_moves, 1):.3f}s, "
           f"peer {peer.used / max(peer.moves, 1):.3f}s")
     return 0
 

@@ -53,7 +53,7 @@ class Peer:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(f"perft {variant} {depth}\n")
         self.proc.stdin.flush()
-        reply = self.proc.stdout.readline().split()
+        reply = self.proc.stdout.readline().split()[:2]  # nodes, seconds (then CPU seconds)
         if len(reply) != 2 or not reply[0].isdigit():
             raise RuntimeError(f"peer replied {reply!r} (is py-draughts installed there?)")
         return int(reply[0]), float(reply[1])

@@ -3,9 +3,12 @@
     python bench/ui_responsiveness.py                 # both figures, offscreen
     python bench/ui_responsiveness.py --seconds 10 --yield-every 0.002 --switch-interval 0.005
     python bench/ui_responsiveness.py --only start --runs 5
+    python bench/ui_responsiveness.py --only loop --level master --movetime 2 --seconds 10
 
-1. Event-loop delay: the engine searches at the Hard level for ``--seconds`` in the worker
-   thread (one request with its think time raised); a QTimer probe fires every 5 ms in the
+1. Event-loop delay: the engine searches at the Hard level (``--level``) for ``--seconds`` in
+   the worker thread (one request with its think time raised, or one after the other of
+   ``--movetime`` each, so that the ends and starts of searches fall inside the probe, the
+   first search of the fresh process included); a QTimer probe fires every 5 ms in the
    GUI thread and records how late each tick is.  Reports p50, p99 and max lateness (goals:
    p99 <= 25 ms, max <= 100 ms), plus a baseline with no search running.
 2. Cold start: a fresh interpreter imports the program, builds the main window and paints
@@ -73,11 +76,13 @@ def report(name: str, late: list[float]) -> None:
           f"p99 {percentile(late, 99):.2f} ms, max {max(late, default=0):.2f} ms")
 
 
-def responsiveness(seconds: float, yield_every: float, switch_interval: float | None) -> None:
+def responsiveness(seconds: float, yield_every: float, switch_interval: float | None,
+                   level_key: str = "hard", movetime: float | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from dame_desktop.ai import HARD
+    from dame_desktop.ai import find_level
     from dame_desktop.core import Position, find_rules
+    from dame_desktop.native import describe
     from dame_desktop.ui import ai_worker
     from dame_desktop.ui.compat import keep_none_alive
 
@@ -85,10 +90,11 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     if switch_interval is not None:
         sys.setswitchinterval(switch_interval)
     ai_worker.YIELD_EVERY = yield_every
+    level = find_level(level_key)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     print(f"platform {app.platformName()}, switch interval {sys.getswitchinterval() * 1000:.1f}"
           f" ms, worker yields every {yield_every * 1000:.1f} ms"
-          + (" (off)" if yield_every <= 0 else ""))
+          + (" (off)" if yield_every <= 0 else "") + f"; engine {describe()}")
     report("idle baseline (2 s)", probe(app, 2.0))
     client = ai_worker.AiClient()
     answers: list[object] = []
@@ -100,19 +106,22 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
         answers.append(answer)
         remaining = deadline - time.perf_counter()
         if remaining > 0.05:
-            client.submit(ai_worker.MoveRequest(position=position, level=HARD, movetime=remaining))
+            think = remaining if movetime is None else min(movetime, remaining)
+            client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=think))
 
     client.answered.connect(again)
-    client.submit(ai_worker.MoveRequest(position=position, level=HARD, movetime=seconds))
+    first = seconds if movetime is None else min(movetime, seconds)
+    client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=first))
     late = probe(app, seconds)
-    report(f"while searching at Hard ({seconds:.0f} s, {len(answers) + 1} searches)", late)
+    report(f"while searching at {level.name_en} ({seconds:.0f} s, {len(answers) + 1} searches)",
+           late)
     client.cancel_all()
     for answer in answers[:1]:
-        result = answer.value  # type: ignore[attr-defined]
+        result = answer.result  # type: ignore[attr-defined]
         print(f"first search: depth {result.depth}, {result.nodes} nodes, "
               f"{result.nodes / max(result.seconds, 1e-9):.0f} nodes/s, {result.seconds:.1f} s")
     cancel_started = time.perf_counter()
-    client.submit(ai_worker.MoveRequest(position=position, level=HARD, movetime=30))
+    client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=30))
     time.sleep(0.3)
     client.close()
     print(f"cancel + quit + wait of a running 30 s search: "
@@ -174,6 +183,9 @@ def main() -> None:
                         help="seconds between the worker's GIL hand-overs (0 = never)")
     parser.add_argument("--switch-interval", type=float, default=None,
                         help="sys.setswitchinterval for the whole process (seconds)")
+    parser.add_argument("--level", default="hard", help="the engine's level (hard, master, ...)")
+    parser.add_argument("--movetime", type=float, default=None,
+                        help="seconds per search (default: one search for the whole probe)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", choices=("loop", "start"))
     parser.add_argument("--child-start", type=float, help=argparse.SUPPRESS)
@@ -185,7 +197,7 @@ def main() -> None:
         from dame_desktop.ui import ai_worker
 
         every = ai_worker.YIELD_EVERY if args.yield_every is None else args.yield_every
-        responsiveness(args.seconds, every, args.switch_interval)
+        responsiveness(args.seconds, every, args.switch_interval, args.level, args.movetime)
     if args.only != "loop":
         cold_start(args.runs)
 

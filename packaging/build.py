@@ -15,7 +15,9 @@ into the one-folder bundle; print build time and size. Needs the `package` extra
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -44,9 +46,11 @@ class BuildError(Exception):
 
 
 def version() -> str:
-    namespace: dict[str, object] = {}
-    exec((ROOT / "dame_desktop" / "__init__.py").read_text("utf-8"), namespace)
-    return str(namespace["__version__"])
+    text = (ROOT / "dame_desktop" / "__init__.py").read_text("utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"', text, re.M)
+    if found is None:
+        raise BuildError("dame_desktop/__init__.py has no __version__ line")
+    return found.group(1)
 
 
 def find_lrelease() -> list[str]:
@@ -91,6 +95,77 @@ def tree_size(path: Path) -> int:
     if path.is_file():
         return path.stat().st_size
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+NATIVE_PROBE = (
+    "import json; from dame_desktop import native; "
+    "print(json.dumps({'compiled': list(native.COMPILED), 'native': native.native_modules(), "
+    "'stale': native.stale_sources()}))"
+)
+
+
+def native_state() -> dict[str, list[str]]:
+    """Which modules the source tree runs compiled (PyInstaller collects from the tree)."""
+    env = {k: v for k, v in os.environ.items() if k != "DAME_PURE"}
+    result = subprocess.run([sys.executable, "-c", NATIVE_PROBE], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BuildError(f"cannot import dame_desktop from {ROOT}: {result.stderr.strip()}")
+    state: dict[str, list[str]] = json.loads(result.stdout.strip().splitlines()[-1])
+    return state
+
+
+def ensure_native(allow_pure: bool) -> list[str]:
+    """Make sure the tree has the compiled modules (build them in place when missing or stale).
+
+    The bundle always ships them: without a C compiler this fails unless ``allow_pure``.
+    Returns the compiled modules the bundle will contain.
+    """
+    state = native_state()
+    wanted = [name.removeprefix("dame_desktop.") for name in state["compiled"]]
+    if state["native"] == wanted and not state["stale"]:
+        print(f"native modules: {', '.join(wanted)} (built)")
+        return wanted
+    print("native modules: compiling them in place (setup.py build_ext --inplace)")
+    env = {k: v for k, v in os.environ.items() if k != "DAME_PURE"}
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    notices = [line for line in (result.stdout + result.stderr).splitlines()
+               if line.startswith("dame-desktop:")]
+    for line in notices:
+        print(f"  {line}")
+    state = native_state()
+    if result.returncode == 0 and state["native"] == wanted and not state["stale"]:
+        print(f"native modules: {', '.join(wanted)} (compiled in "
+              f"{time.perf_counter() - start:.0f} s)")
+        return wanted
+    if allow_pure:
+        print("native modules: not available, the bundle runs pure Python (--allow-pure)")
+        return []
+    detail = notices[-1] if notices else (result.stderr.strip().splitlines() or ["?"])[-1]
+    raise BuildError(
+        "the bundle ships the compiled modules, but they could not be built "
+        f"({detail}); install a C compiler and the Python headers and mypy "
+        '(python -m pip install -e ".[package]"), or pass --allow-pure'
+    )
+
+
+def check_bundle_native(program: Path, wanted: list[str]) -> None:
+    """The built program itself reports the compiled modules it imports."""
+    if sys.platform == "darwin" and program.suffix == ".app":
+        program = program / "Contents" / "MacOS" / "Dame"
+    env = dict(os.environ, DAME_NATIVE_REPORT="1", QT_QPA_PLATFORM="offscreen")
+    env.pop("DAME_PURE", None)
+    result = subprocess.run([str(program)], env=env, capture_output=True, text=True,
+                            timeout=120, check=False)
+    lines = result.stdout.strip().splitlines()
+    report = lines[-1] if lines else ""
+    expected = f"native: {', '.join(wanted)}" if wanted else "pure Python"
+    if result.returncode != 0 or report != expected:
+        raise BuildError(f"{program.name} reports {report or result.stderr.strip()!r}, "
+                         f"expected {expected!r}")
+    print(f"bundle imports: {report}")
 
 
 def run_pyinstaller(onefile: bool, clean: bool) -> tuple[Path, float]:
@@ -194,13 +269,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--archive", action="store_true", help="pack the one-folder bundle")
     parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
+    parser.add_argument("--allow-pure", action="store_true",
+                        help="build a pure-Python bundle where the native modules cannot be built")
     args = parser.parse_args(argv)
 
     variants = [False, True] if args.both else [args.onefile]
     try:
         compile_translations()
+        wanted = ensure_native(args.allow_pure)
         for onefile in variants:
             program, seconds = run_pyinstaller(onefile, args.clean)
+            check_bundle_native(program, wanted)
             bundle = program if onefile else program.parent
             if sys.platform == "darwin":
                 bundle = program

@@ -8,7 +8,7 @@ on, and fits the weights of :class:`dame_desktop.ai.evaluate.Weights` so that
 ``sigmoid(c * score / 100)`` predicts the game's result, with a pull (``--lam``) towards the
 hand-set values.  A fifth of the games, picked by a fixed seed, is held out and its error is
 printed next to the hand-set weights' error.  ``--write`` rewrites
-``dame_desktop/ai/weights_10x10.py``.
+``dame_desktop/ai/data/weights_10x10.json``.
 
 The features are read off the evaluator itself: the score with one weight raised by SCALE,
 minus the score with the weights at zero, divided by SCALE.  So the fit always matches what the
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,8 +35,8 @@ from dame_desktop.core import Color, RuleSet, find_rules  # noqa: E402
 from dame_desktop.pdn import Game, read_games  # noqa: E402
 
 SCALE = 1000
-SCALARS = ("tempo", "back", "mobility", "balance", "runaway", "backed", "locked")
-OUT = ROOT / "dame_desktop" / "ai" / "weights_10x10.py"
+SCALARS = evaluate.SCALAR_NAMES
+OUT = evaluate.DATA / "weights_10x10.json"
 
 Sample = tuple[int, int, int, bool, float, int]  # white, black, kings, white to move, result, game
 
@@ -143,29 +144,17 @@ def mse(x: np.ndarray, y: np.ndarray, base: np.ndarray, w: np.ndarray, c: float)
     return float(np.mean((p - y) ** 2))
 
 
-def write(w: Weights, path: Path | None = None) -> None:
-    """Rewrite the weights file (or write ``path``, with the same head) with ``w``."""
-    def table(t: tuple[int, ...]) -> str:
-        rows = [", ".join(f"{v:3d}" for v in t[i:i + 5]) for i in range(0, len(t), 5)]
-        return "(\n" + "".join(f"    {r},\n" for r in rows) + ")\n"
+def write(w: Weights, path: Path | None = None, about: str | None = None) -> None:
+    """Rewrite the package's weights file (or write ``path``) with ``w``, as JSON.
 
-    text = OUT.read_text(encoding="utf-8")
-    head = text[: text.index("MEN_OPEN")]
-    body = f"MEN_OPEN: tuple[int, ...] = {table(w.men_open)}\n"
-    body += f"MEN_END: tuple[int, ...] = {table(w.men_end)}\n"
-    body += "SCALARS: dict[str, int] = {\n"
-    for k in SCALARS:
-        body += f'    "{k}": {getattr(w, k)},\n'
-    body += "}\n"
-    if w.patterns is not None:
-        body += f"\nPATTERNS: tuple[int, ...] = {table(w.patterns)}"
-    if w.windows is not None:
-        # mostly zeros (states no game showed): only the others, by index
-        pairs = [f"{i}: {v}" for i, v in enumerate(w.windows) if v]
-        rows = [", ".join(pairs[i:i + 8]) for i in range(0, len(pairs), 8)]
-        body += ("\n# the windows' values that are not zero, by index (see evaluate.windows)\n"
-                 "WINDOWS: dict[int, int] = {\n" + "".join(f"    {r},\n" for r in rows) + "}\n")
-    (path or OUT).write_text(head + body, encoding="utf-8")
+    ``about`` describes how the weights were made (default: the current file's description).
+    """
+    if about is None:
+        try:
+            about = str(json.loads(OUT.read_text(encoding="utf-8")).get("about", ""))
+        except (OSError, ValueError):
+            about = ""
+    (path or OUT).write_text(evaluate.weights_to_json(w, about), encoding="utf-8")
 
 
 def main() -> int:

@@ -11,8 +11,8 @@ minimax with the hand-set evaluation) and scored by the evaluation.  The weights
 :class:`dame_desktop.ai.evaluate.Weights` are fitted so that a softmax over those scores
 predicts the move played (cross-entropy, with a pull ``--lam`` towards the hand-set values).
 A fifth of the games, picked by a fixed seed, is held out: its top-1 agreement and mean
-log-loss are printed for the hand-set, the result-fitted (weights_10x10.py) and the new
-weights.  ``--write`` rewrites ``dame_desktop/ai/weights_10x10.py`` with the new ones.
+log-loss are printed for the hand-set, the fitted ones in use (data/weights_10x10.json) and the
+new weights.  ``--write`` rewrites ``dame_desktop/ai/data/weights_10x10.json`` with the new ones.
 
 The features are the evaluation's terms counted directly on the bitboards; a self-check at
 start compares them with the evaluator itself on random weights.  ``--patterns`` and
@@ -378,10 +378,11 @@ def main() -> int:
                         help="pull of the chosen positions' positional scores towards zero "
                              "(times their mean square in men)")
     parser.add_argument("--write", action="store_true",
-                        help="rewrite dame_desktop/ai/weights_10x10.py with the new weights")
+                        help="rewrite dame_desktop/ai/data/weights_10x10.json with the new "
+                             "weights")
     parser.add_argument("--out", type=Path, default=None, metavar="FILE",
                         help="write the new weights to FILE instead (a candidate for the "
-                             "benches' --eval FILE.py)")
+                             "benches' --eval FILE.json)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="keep the decisions in this file (read it when it exists)")
     args = parser.parse_args()

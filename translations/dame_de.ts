@@ -789,20 +789,24 @@
         <translation>Remis, wenn dieselbe Stellung mit derselben Seite am Zug %1-mal vorkommt.</translation>
     </message>
     <message>
-        <source>Draw after %1 single moves in a row without a capture</source>
-        <translation>Remis nach %1 Einzelzügen hintereinander ohne Schlag</translation>
+        <source>Draw after %1 half-moves in a row without a capture (%2 moves by each player)</source>
+        <translation>Remis nach %1 Halbzügen hintereinander ohne Schlag (%2 Züge jedes Spielers)</translation>
     </message>
     <message>
-        <source>a man move starts the count again</source>
-        <translation>ein Steinzug beginnt die Zählung neu</translation>
+        <source>Draw after %1 half-moves in a row without a capture</source>
+        <translation>Remis nach %1 Halbzügen hintereinander ohne Schlag</translation>
     </message>
     <message>
-        <source>a crowning starts the count again</source>
+        <source>a move with a plain piece starts the count again</source>
+        <translation>ein Zug mit einem einfachen Stein beginnt die Zählung neu</translation>
+    </message>
+    <message>
+        <source>a new king starts the count again</source>
         <translation>eine neue Dame beginnt die Zählung neu</translation>
     </message>
     <message>
-        <source>Endgame rule: three pieces including a king against a lone king is a draw after 16 moves, two pieces after 5.</source>
-        <translation>Endspielregel: Drei Steine mit einer Dame gegen eine einzelne Dame sind nach 16 Zügen remis, zwei Steine nach 5.</translation>
+        <source>Short endgames: three pieces including a king against a lone king are a draw unless won within 16 moves each; two pieces, within 5 moves each.</source>
+        <translation>Kurze Endspiele: Drei Steine mit einer Dame gegen eine einzelne Dame sind remis, wenn nicht innerhalb von 16 Zügen je Spieler gewonnen; zwei Steine: innerhalb von 5 Zügen je Spieler.</translation>
     </message>
     <message>
         <source>Russian endgame rules: king endings that are not won in the set number of moves are drawn.</source>
@@ -951,6 +955,30 @@
     <message>
         <source>Rules</source>
         <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>Dame %1</source>
+        <translation>Dame %1</translation>
+    </message>
+    <message>
+        <source>German draughts and its relatives: against the computer or with two people at one computer.</source>
+        <translation>Deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem Computer.</translation>
+    </message>
+    <message>
+        <source>Compiled (native) modules in use: %1.</source>
+        <translation>Kompilierte (native) Module in Gebrauch: %1.</translation>
+    </message>
+    <message>
+        <source>No compiled modules in use: the program runs as pure Python.</source>
+        <translation>Keine kompilierten Module in Gebrauch: Das Programm läuft als reines Python.</translation>
+    </message>
+    <message>
+        <source>Python %1, Qt %2</source>
+        <translation>Python %1, Qt %2</translation>
+    </message>
+    <message>
+        <source>About Dame</source>
+        <translation>Über Dame</translation>
     </message>
 </context>
 <context>
@@ -1172,22 +1200,6 @@
     <message>
         <source>The lot says: you play %1.</source>
         <translation>Das Los hat entschieden: Du spielst %1.</translation>
-    </message>
-    <message>
-        <source>New rules</source>
-        <translation>Neue Regeln</translation>
-    </message>
-    <message>
-        <source>A game is in progress. What should the new rules do?</source>
-        <translation>Eine Partie läuft. Was sollen die neuen Regeln tun?</translation>
-    </message>
-    <message>
-        <source>Play on from this position</source>
-        <translation>Aus dieser Stellung weiterspielen</translation>
-    </message>
-    <message>
-        <source>Start a new game</source>
-        <translation>Neue Partie beginnen</translation>
     </message>
     <message>
         <source>Game over</source>
@@ -1450,8 +1462,12 @@
         <translation>Auslosen</translation>
     </message>
     <message>
-        <source>Switches…</source>
-        <translation>Schalter…</translation>
+        <source>Change rules…</source>
+        <translation>Regeln ändern…</translation>
+    </message>
+    <message>
+        <source>House rules: %1</source>
+        <translation>Hausregeln: %1</translation>
     </message>
     <message>
         <source>Rules:</source>
@@ -1472,10 +1488,6 @@
     <message>
         <source>Rules</source>
         <translation>Regeln</translation>
-    </message>
-    <message>
-        <source>Custom rules</source>
-        <translation>Eigene Regeln</translation>
     </message>
 </context>
 <context>
@@ -1652,8 +1664,12 @@
         <translation>Standardregeln</translation>
     </message>
     <message>
-        <source>&amp;Switches…</source>
-        <translation>S&amp;chalter…</translation>
+        <source>C&amp;hange rules…</source>
+        <translation>Regeln ä&amp;ndern…</translation>
+    </message>
+    <message>
+        <source>House rules: %1</source>
+        <translation>Hausregeln: %1</translation>
     </message>
     <message>
         <source>&amp;Opponent:</source>
@@ -1678,10 +1694,6 @@
     <message>
         <source>Draw lots</source>
         <translation>Auslosen</translation>
-    </message>
-    <message>
-        <source>With house rules: %1</source>
-        <translation>Mit Hausregeln: %1</translation>
     </message>
 </context>
 <context>
@@ -1712,6 +1724,393 @@
     </message>
 </context>
 <context>
+    <name>RuleTexts</name>
+    <message>
+        <source>Moving</source>
+        <translation>Ziehen</translation>
+    </message>
+    <message>
+        <source>Capturing</source>
+        <translation>Schlagen</translation>
+    </message>
+    <message>
+        <source>Kings</source>
+        <translation>Damen</translation>
+    </message>
+    <message>
+        <source>Draw (nobody wins)</source>
+        <translation>Remis (unentschieden)</translation>
+    </message>
+    <message>
+        <source>Who moves first</source>
+        <translation>Wer beginnt</translation>
+    </message>
+    <message>
+        <source>Touch-move: a piece picked up must move</source>
+        <translation>Berührt – geführt: Ein aufgenommener Stein muss ziehen</translation>
+    </message>
+    <message>
+        <source>Men also capture backward</source>
+        <translation>Steine schlagen auch rückwärts</translation>
+    </message>
+    <message>
+        <source>Men may capture kings</source>
+        <translation>Steine dürfen Damen schlagen</translation>
+    </message>
+    <message>
+        <source>Flying kings (move any distance)</source>
+        <translation>Fliegende Damen (ziehen beliebig weit)</translation>
+    </message>
+    <message>
+        <source>Where a flying king lands</source>
+        <translation>Wo die Dame nach dem Sprung landet</translation>
+    </message>
+    <message>
+        <source>A king must land where it can capture again</source>
+        <translation>Die Dame muss dort landen, wo sie weiterschlagen kann</translation>
+    </message>
+    <message>
+        <source>With several captures</source>
+        <translation>Bei mehreren Schlägen</translation>
+    </message>
+    <message>
+        <source>A man crowned while capturing</source>
+        <translation>Stein wird mitten im Schlagen zur Dame</translation>
+    </message>
+    <message>
+        <source>Huffing (blowing away a piece)</source>
+        <translation>Blasen (Stein wegnehmen)</translation>
+    </message>
+    <message>
+        <source>Giveaway: whoever loses all pieces wins</source>
+        <translation>Schlagdame: Wer alle Steine verliert, gewinnt</translation>
+    </message>
+    <message>
+        <source>Draw when a position repeats</source>
+        <translation>Remis bei Stellungswiederholung</translation>
+    </message>
+    <message>
+        <source>Draw after moves without a capture</source>
+        <translation>Remis nach Zügen ohne Schlag</translation>
+    </message>
+    <message>
+        <source>A move with a man starts the count again</source>
+        <translation>Ein Zug mit einem einfachen Stein beginnt die Zählung neu</translation>
+    </message>
+    <message>
+        <source>A new king starts the count again</source>
+        <translation>Eine neue Dame beginnt die Zählung neu</translation>
+    </message>
+    <message>
+        <source>Short endgames (international rule)</source>
+        <translation>Kurze Endspiele (internationale Regel)</translation>
+    </message>
+    <message>
+        <source>Endgames (Russian rules)</source>
+        <translation>Endspiele (russische Regeln)</translation>
+    </message>
+    <message>
+        <source>Three kings against one: moves to win</source>
+        <translation>Drei Damen gegen eine: Züge zum Gewinnen</translation>
+    </message>
+    <message>
+        <source>Three kings against one on the long diagonal</source>
+        <translation>Drei Damen gegen eine auf der langen Diagonale</translation>
+    </message>
+    <message>
+        <source>Which colour makes the first move of the game.</source>
+        <translation>Welche Farbe den ersten Zug der Partie macht.</translation>
+    </message>
+    <message>
+        <source>Whoever picks up a piece that can move must move it: putting it back and taking another one is not allowed.</source>
+        <translation>Wer einen Stein aufnimmt, der ziehen kann, muss mit ihm ziehen: Zurücklegen und einen anderen nehmen ist nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>A plain piece (not a king) may also jump backward when it captures. It still moves forward only.</source>
+        <translation>Ein einfacher Stein (keine Dame) darf beim Schlagen auch rückwärts springen. Ziehen darf er weiter nur vorwärts.</translation>
+    </message>
+    <message>
+        <source>Off: only a king can capture a king, as in Italian draughts.</source>
+        <translation>Aus: Nur eine Dame kann eine Dame schlagen, wie in der italienischen Dame.</translation>
+    </message>
+    <message>
+        <source>A king moves and captures any number of free squares along a diagonal. Off: a king moves one square, forward or backward, as in English checkers.</source>
+        <translation>Eine Dame zieht und schlägt schräg beliebig weit über freie Felder. Aus: Eine Dame zieht nur ein Feld, vorwärts oder rückwärts, wie bei der englischen Dame (Checkers).</translation>
+    </message>
+    <message>
+        <source>After jumping a piece, a flying king may stop on any free square beyond it (Schmidt), must stop right behind it (ASS Altenburger), or only at the end of the capture right behind the last piece.</source>
+        <translation>Nach dem Sprung über einen Stein darf eine fliegende Dame auf jedem freien Feld dahinter stehen bleiben (Schmidt), muss direkt dahinter landen (ASS Altenburger) oder erst am Ende des Schlags direkt hinter dem letzten Stein.</translation>
+    </message>
+    <message>
+        <source>If the king can capture again from some of its landing squares, it must pick one of those.</source>
+        <translation>Kann die Dame von einigen ihrer Landefelder aus weiterschlagen, muss sie eines davon wählen.</translation>
+    </message>
+    <message>
+        <source>Capturing is compulsory. This says which capture may be chosen when there are several: any of them, the one that takes the most pieces, or the Italian, Spanish or Czech order (most pieces, then with a king or the most kings; Czech: a king captures first).</source>
+        <translation>Schlagen ist Pflicht. Hier steht, welchen Schlag man bei mehreren wählen darf: einen beliebigen, den mit den meisten Steinen oder nach italienischer, spanischer oder tschechischer Reihenfolge (die meisten Steine, dann mit der Dame oder die meisten Damen; tschechisch: die Dame schlägt zuerst).</translation>
+    </message>
+    <message>
+        <source>A man that reaches the far row in the middle of a capture and could capture on: it becomes a king and the move ends, it becomes a king and captures on, or it captures on as a man and becomes a king only if the move ends there.</source>
+        <translation>Ein Stein erreicht mitten im Schlagen die gegnerische Grundreihe und könnte weiterschlagen: Er wird Dame und der Zug endet, er wird Dame und schlägt weiter, oder er schlägt als Stein weiter und wird nur Dame, wenn der Zug dort endet.</translation>
+    </message>
+    <message>
+        <source>A missed capture still counts as a move. The opponent then chooses: let it stand, blow the piece away (take it off the board), or demand the capture. Off: whoever can capture must capture, other moves are refused.</source>
+        <translation>Ein übersehener Schlag zählt trotzdem als Zug. Der Gegner wählt dann: gelten lassen, den Stein blasen (vom Brett nehmen) oder den Schlag verlangen. Aus: Wer schlagen kann, muss schlagen; andere Züge gehen nicht.</translation>
+    </message>
+    <message>
+        <source>The other way round: whoever has lost all pieces or cannot move any more wins.</source>
+        <translation>Andersherum: Wer alle Steine verloren hat oder nicht mehr ziehen kann, gewinnt. Auch Verkehrte Dame genannt.</translation>
+    </message>
+    <message>
+        <source>Draw when the same position comes up this many times with the same player to move. 0 = never.</source>
+        <translation>Remis, wenn dieselbe Stellung so oft mit demselben Spieler am Zug vorkommt. 0 = nie.</translation>
+    </message>
+    <message>
+        <source>Draw after this many half-moves without a capture. A half-move is one player&apos;s move: 80 half-moves are 40 moves by each player. 0 = never.</source>
+        <translation>Remis nach so vielen Halbzügen ohne Schlag. Ein Halbzug ist der Zug eines Spielers: 80 Halbzüge sind 40 Züge jedes Spielers. 0 = nie.</translation>
+    </message>
+    <message>
+        <source>Only king moves count towards this draw: when a plain piece moves, counting starts from zero again (English and international rules).</source>
+        <translation>Für dieses Remis zählen nur Damenzüge: Zieht ein einfacher Stein, beginnt die Zählung wieder bei null (englische und internationale Regeln).</translation>
+    </message>
+    <message>
+        <source>When a man becomes a king, counting starts from zero again (German rule: 80 half-moves without a capture and without a new king).</source>
+        <translation>Wird ein Stein zur Dame, beginnt die Zählung wieder bei null (deutsche Regel: 80 Halbzüge ohne Schlag und ohne neue Dame).</translation>
+    </message>
+    <message>
+        <source>A lone king against a king with up to two more pieces: draw unless won within 16 moves each (three pieces) or 5 moves each (one or two pieces).</source>
+        <translation>Eine einzelne Dame gegen eine Dame mit bis zu zwei weiteren Steinen: remis, wenn nicht innerhalb von 16 Zügen je Spieler (drei Steine) oder 5 Zügen je Spieler (ein oder zwei Steine) gewonnen.</translation>
+    </message>
+    <message>
+        <source>A lone king against three pieces with a king while it stands on the long diagonal, or against two: draw after 5 moves each. Kings on both sides and 4 to 7 pieces on the board: draw after 30 or 60 moves each.</source>
+        <translation>Eine einzelne Dame gegen drei Steine mit Dame, solange sie auf der langen Diagonale steht, oder gegen zwei: remis nach 5 Zügen je Spieler. Damen auf beiden Seiten und 4 bis 7 Steine auf dem Brett: remis nach 30 oder 60 Zügen je Spieler.</translation>
+    </message>
+    <message>
+        <source>With three or more kings against a lone king, the stronger side must win within this many of its own moves, or the game is a draw. 0 = no limit.</source>
+        <translation>Mit drei oder mehr Damen gegen eine einzelne Dame muss die stärkere Seite in so vielen eigenen Zügen gewinnen, sonst ist die Partie remis. 0 = keine Grenze.</translation>
+    </message>
+    <message>
+        <source>Old German rule: three kings against one king that stands on the long diagonal a1–h8 is a draw, unless the lone king can be captured at once.</source>
+        <translation>Alte deutsche Regel: Drei Damen gegen eine Dame, die auf der langen Diagonale a1–h8 steht, sind remis, außer die einzelne Dame lässt sich sofort schlagen.</translation>
+    </message>
+    <message>
+        <source>any free square beyond</source>
+        <translation>beliebig weit dahinter</translation>
+    </message>
+    <message>
+        <source>right behind the piece</source>
+        <translation>direkt hinter dem Stein</translation>
+    </message>
+    <message>
+        <source>right behind the last piece</source>
+        <translation>direkt hinter dem letzten Stein</translation>
+    </message>
+    <message>
+        <source>free choice</source>
+        <translation>freie Wahl</translation>
+    </message>
+    <message>
+        <source>take the most pieces</source>
+        <translation>die meisten Steine schlagen</translation>
+    </message>
+    <message>
+        <source>Italian order</source>
+        <translation>italienische Reihenfolge</translation>
+    </message>
+    <message>
+        <source>Spanish order</source>
+        <translation>spanische Reihenfolge</translation>
+    </message>
+    <message>
+        <source>a king captures first (Czech)</source>
+        <translation>die Dame schlägt zuerst (tschechisch)</translation>
+    </message>
+    <message>
+        <source>becomes a king, the move ends</source>
+        <translation>wird Dame, der Zug endet</translation>
+    </message>
+    <message>
+        <source>becomes a king and captures on</source>
+        <translation>wird Dame und schlägt weiter</translation>
+    </message>
+    <message>
+        <source>captures on as a man</source>
+        <translation>schlägt als Stein weiter</translation>
+    </message>
+    <message>
+        <source> times</source>
+        <translation>-mal</translation>
+    </message>
+    <message>
+        <source> half-moves</source>
+        <translation> Halbzüge</translation>
+    </message>
+    <message>
+        <source> moves</source>
+        <translation> Züge</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>men also capture backward</source>
+        <translation>Steine schlagen auch rückwärts</translation>
+    </message>
+    <message>
+        <source>men capture forward only</source>
+        <translation>Steine schlagen nur vorwärts</translation>
+    </message>
+    <message>
+        <source>men may capture kings</source>
+        <translation>Steine dürfen Damen schlagen</translation>
+    </message>
+    <message>
+        <source>only kings capture kings</source>
+        <translation>nur Damen schlagen Damen</translation>
+    </message>
+    <message>
+        <source>flying kings</source>
+        <translation>fliegende Damen</translation>
+    </message>
+    <message>
+        <source>kings move one square</source>
+        <translation>Damen ziehen nur ein Feld</translation>
+    </message>
+    <message>
+        <source>a king must land where it can capture again</source>
+        <translation>die Dame muss zum Weiterschlagen landen</translation>
+    </message>
+    <message>
+        <source>a king may land on any square after a jump</source>
+        <translation>die Dame darf nach dem Sprung beliebig landen</translation>
+    </message>
+    <message>
+        <source>with huffing</source>
+        <translation>mit Blasen</translation>
+    </message>
+    <message>
+        <source>no huffing</source>
+        <translation>ohne Blasen</translation>
+    </message>
+    <message>
+        <source>giveaway (losing all pieces wins)</source>
+        <translation>Schlagdame (wer alle Steine verliert, gewinnt)</translation>
+    </message>
+    <message>
+        <source>no giveaway</source>
+        <translation>keine Schlagdame</translation>
+    </message>
+    <message>
+        <source>a move with a man restarts the draw count</source>
+        <translation>ein Zug mit einem einfachen Stein zählt für das Remis neu</translation>
+    </message>
+    <message>
+        <source>a move with a man does not restart the draw count</source>
+        <translation>ein Zug mit einem einfachen Stein zählt für das Remis nicht neu</translation>
+    </message>
+    <message>
+        <source>a new king restarts the draw count</source>
+        <translation>eine neue Dame zählt für das Remis neu</translation>
+    </message>
+    <message>
+        <source>a new king does not restart the draw count</source>
+        <translation>eine neue Dame zählt für das Remis nicht neu</translation>
+    </message>
+    <message>
+        <source>short endgames are drawn (international rule)</source>
+        <translation>kurze Endspiele sind remis (internationale Regel)</translation>
+    </message>
+    <message>
+        <source>no short-endgame rule</source>
+        <translation>ohne Regel für kurze Endspiele</translation>
+    </message>
+    <message>
+        <source>Russian endgame rules</source>
+        <translation>russische Endspielregeln</translation>
+    </message>
+    <message>
+        <source>no Russian endgame rules</source>
+        <translation>ohne russische Endspielregeln</translation>
+    </message>
+    <message>
+        <source>three kings against one on the long diagonal: draw</source>
+        <translation>drei Damen gegen eine auf der langen Diagonale: remis</translation>
+    </message>
+    <message>
+        <source>no draw for three kings against one on the long diagonal</source>
+        <translation>kein Remis bei drei Damen gegen eine auf der langen Diagonale</translation>
+    </message>
+    <message>
+        <source>touch-move (a piece picked up must move)</source>
+        <translation>berührt – geführt (ein aufgenommener Stein muss ziehen)</translation>
+    </message>
+    <message>
+        <source>no touch-move</source>
+        <translation>ohne „berührt – geführt“</translation>
+    </message>
+    <message>
+        <source>Light moves first</source>
+        <translation>Hell beginnt</translation>
+    </message>
+    <message>
+        <source>Dark moves first</source>
+        <translation>Dunkel beginnt</translation>
+    </message>
+    <message>
+        <source>no draw by repetition</source>
+        <translation>kein Remis durch Wiederholung</translation>
+    </message>
+    <message>
+        <source>draw when a position comes up %1 times</source>
+        <translation>remis, wenn eine Stellung %1-mal vorkommt</translation>
+    </message>
+    <message>
+        <source>no draw for moves without a capture</source>
+        <translation>kein Remis für Züge ohne Schlag</translation>
+    </message>
+    <message>
+        <source>draw after %1 half-moves without a capture</source>
+        <translation>remis nach %1 Halbzügen ohne Schlag</translation>
+    </message>
+    <message>
+        <source>no move limit for three kings against one</source>
+        <translation>keine Zuggrenze für drei Damen gegen eine</translation>
+    </message>
+    <message>
+        <source>three kings against one must win within %1 moves</source>
+        <translation>drei Damen gegen eine müssen in %1 Zügen gewinnen</translation>
+    </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
+    <message>
+        <source>The new rules are played on another board.</source>
+        <translation>Die neuen Regeln werden auf einem anderen Brett gespielt.</translation>
+    </message>
+    <message>
+        <source>The new rules number and turn the board differently.</source>
+        <translation>Bei den neuen Regeln liegt und zählt das Brett anders.</translation>
+    </message>
+    <message>
+        <source>The game is already over.</source>
+        <translation>Die Partie ist schon zu Ende.</translation>
+    </message>
+    <message>
+        <source>A man stands on the row where it would have been crowned.</source>
+        <translation>Ein Stein steht auf der Reihe, auf der er zur Dame geworden wäre.</translation>
+    </message>
+    <message>
+        <source>A huffing decision is still open: decide it first.</source>
+        <translation>Beim Blasen ist noch eine Entscheidung offen: Triff sie zuerst.</translation>
+    </message>
+</context>
+<context>
     <name>RulesDialog</name>
     <message>
         <source>Rules</source>
@@ -1722,12 +2121,40 @@
         <translation>Ausgehend von:</translation>
     </message>
     <message>
-        <source>These rules are:</source>
-        <translation>Diese Regeln sind:</translation>
+        <source>Start from</source>
+        <translation>Ausgehend von</translation>
     </message>
     <message>
-        <source>custom (based on %1)</source>
-        <translation>eigene (ausgehend von %1)</translation>
+        <source>These rules:</source>
+        <translation>Diese Regeln:</translation>
+    </message>
+    <message>
+        <source>New rules</source>
+        <translation>Neue Regeln</translation>
+    </message>
+    <message>
+        <source>The rules are now: %1.</source>
+        <translation>Die Regeln sind jetzt: %1.</translation>
+    </message>
+    <message>
+        <source>Go on with this game from the current position under the new rules, or start a new game?</source>
+        <translation>Diese Partie ab der jetzigen Stellung mit den neuen Regeln weiterspielen oder eine neue Partie beginnen?</translation>
+    </message>
+    <message>
+        <source>&amp;Go on from here</source>
+        <translation>&amp;Von hier weiterspielen</translation>
+    </message>
+    <message>
+        <source>Start a new game with the new rules? The current game ends.</source>
+        <translation>Eine neue Partie mit den neuen Regeln beginnen? Die laufende Partie endet.</translation>
+    </message>
+    <message>
+        <source>Start a &amp;new game</source>
+        <translation>&amp;Neue Partie beginnen</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the game</source>
+        <translation>Partie &amp;behalten</translation>
     </message>
 </context>
 <context>

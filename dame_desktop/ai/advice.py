@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import enum
 import random
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..core.game import HuffChoice, drawn_material
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
+from .book import BookMemory
 from .levels import MEDIUM, Level
 from .search import Limit, SearchMemory, SearchResult, StopFlag, random_seed, search
+from .timeman import GameClock
 
 HINT_LIMIT = Limit(movetime=1.0)
 DRAW_LIMIT = Limit(movetime=0.5)
@@ -29,13 +32,24 @@ def choose_move(
     history: Iterable[Position] = (),
     quiet_plies: int = 0,
     memory: SearchMemory | None = None,
+    clock: GameClock | None = None,
+    book: BookMemory | None = None,
 ) -> SearchResult:
     """The engine's move at ``level``; ``rng`` varies the weaker levels' choices reproducibly.
 
-    ``memory`` keeps the engine's tables from its previous move of the same game.
+    ``memory`` keeps the engine's tables from its previous move of the same game.  ``clock``
+    (for a level with ``clock``) spreads the level's time over the game.  ``book`` (for a
+    level with ``book``; None or disabled: no book) answers from the opening book first,
+    with depth 0 and no nodes in the result.
     """
+    if book is not None and level.book:
+        move = book.choose(position, rng)
+        if move is not None:
+            return SearchResult(move, 0, 0, 0, [move], 0.0)
     seed = random_seed(rng) if level.noise else 0
-    return search(
+    timer = clock.plan() if clock is not None and level.clock else None
+    began = time.perf_counter()
+    result = search(
         position,
         position.rules,
         level.effective_limit,
@@ -45,7 +59,11 @@ def choose_move(
         noise=level.noise,
         seed=seed,
         memory=memory,
+        timer=timer,
     )
+    if timer is not None and clock is not None:
+        clock.spend(time.perf_counter() - began)
+    return result
 
 
 def hint(

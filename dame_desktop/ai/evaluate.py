@@ -11,13 +11,15 @@ binary digit), so a table costs a handful of ``bit_count`` calls instead of a lo
 
 from __future__ import annotations
 
+import importlib.resources
+import json
+import struct
 from dataclasses import dataclass
 from functools import lru_cache
-from types import ModuleType
+from pathlib import Path
 
 from ..core.geometry import geometry
 from ..core.rules import RuleSet
-from . import weights_10x10
 
 MAN = 100
 FLYING_KING = 300
@@ -113,14 +115,110 @@ def weights_from(
     )
 
 
-def weights_of(module: ModuleType) -> Weights:
-    """The weights a module written like ``weights_10x10.py`` holds."""
-    return weights_from(module.MEN_OPEN, module.MEN_END, module.SCALARS,
-                        getattr(module, "PATTERNS", None), getattr(module, "WINDOWS", None))
+# The weights files in the package: JSON, written by tools/tune_eval.py and tools/tune_moves.py.
+# (Found through the package, not this module's __file__, which compiled code does not have.)
+DATA = Path(str(importlib.resources.files("dame_desktop.ai"))) / "data"
+WEIGHTS_FORMAT = "dame-weights-1"
+SCALAR_NAMES = ("tempo", "back", "mobility", "balance", "runaway", "backed", "locked")
+
+
+def weights_to_json(weights: Weights, about: str = "") -> str:
+    """The weights as the text of a weights file (one JSON object; see :func:`weights_from_json`).
+
+    The windows' values are mostly zero (states no game showed): only the others are written,
+    by index.  Numbers go twenty to a line so that a diff shows what changed.
+    """
+    def numbers(values: tuple[int, ...]) -> str:
+        rows = [", ".join(str(v) for v in values[i:i + 20]) for i in range(0, len(values), 20)]
+        return "[\n    " + ",\n    ".join(rows) + "\n  ]"
+
+    # a scalar left at None (runaway: derived from the king's value) is left out
+    scalars = {name: getattr(weights, name) for name in SCALAR_NAMES
+               if getattr(weights, name) is not None}
+    parts = [
+        f'  "format": {json.dumps(WEIGHTS_FORMAT)}',
+        f'  "about": {json.dumps(about)}',
+        f'  "men_open": {numbers(weights.men_open)}',
+        f'  "men_end": {numbers(weights.men_end)}',
+        f'  "scalars": {json.dumps(scalars)}',
+        '  "patterns": ' + ("null" if weights.patterns is None else numbers(weights.patterns)),
+    ]
+    if weights.windows is None:
+        parts.append('  "windows": null')
+    else:
+        pairs = [f'"{i}": {v}' for i, v in enumerate(weights.windows) if v]
+        rows = [", ".join(pairs[i:i + 10]) for i in range(0, len(pairs), 10)]
+        parts.append('  "windows": {\n    ' + ",\n    ".join(rows) + "\n  }")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def _int_list(data: dict[str, object], key: str) -> tuple[int, ...]:
+    values = data.get(key)
+    if not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise ValueError(f"'{key}' must be a list of whole numbers")
+    return tuple(values)
+
+
+def weights_from_json(text: str) -> Weights:
+    """Weights from the text of a weights file; raises ValueError naming what is wrong.
+
+    The object holds ``men_open`` and ``men_end`` (piece-square values, see :class:`Weights`),
+    ``scalars`` (by name; absent ones keep their defaults), ``patterns`` (81 values per diamond,
+    or null) and ``windows`` (the values that are not zero by index, or null).
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != WEIGHTS_FORMAT:
+        raise ValueError(f"not a weights file (its 'format' must be {WEIGHTS_FORMAT!r})")
+    men_open = _int_list(data, "men_open")
+    men_end = _int_list(data, "men_end")
+    if len(men_open) != len(men_end) or round((2 * len(men_open)) ** 0.5) ** 2 != 2 * len(
+        men_open
+    ):
+        raise ValueError(f"'men_open' and 'men_end' need one value per square of a square "
+                         f"board, got {len(men_open)} and {len(men_end)}")
+    scalars = data.get("scalars", {})
+    if not isinstance(scalars, dict):
+        raise ValueError("'scalars' must be an object of whole numbers by name")
+    named: dict[str, int] = {}
+    for name, value in scalars.items():
+        if name not in SCALAR_NAMES:
+            raise ValueError(f"unknown scalar {name!r} (known: {', '.join(SCALAR_NAMES)})")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"scalar {name!r} must be a whole number")
+        named[name] = value
+    patterns = None if data.get("patterns") is None else _int_list(data, "patterns")
+    windows: dict[int, int] | None = None
+    raw = data.get("windows")
+    if raw is not None:
+        if not isinstance(raw, dict):
+            raise ValueError("'windows' must be an object of values by index, or null")
+        windows = {}
+        for index, value in raw.items():
+            if not index.isdigit() or not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"window entry {index!r}: {value!r} is not index: number")
+            windows[int(index)] = value
+        size = round((2 * len(men_open)) ** 0.5)
+        states = len(_window_corners(size)) ** 2 * WINDOW_STATES
+        if windows and max(windows) >= states:
+            raise ValueError(f"window index {max(windows)} beyond the {states} of the board")
+    return weights_from(men_open, men_end, named, patterns, windows)
+
+
+def read_weights(path: Path) -> Weights:
+    """The weights in a weights file; raises ValueError naming the file and the problem."""
+    try:
+        return weights_from_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: {exc}") from None
 
 
 # Weights fitted to games by board size (tools/tune_eval.py or tools/tune_moves.py writes them).
-FITTED: dict[int, Weights] = {10: weights_of(weights_10x10)}
+FITTED: dict[int, Weights] = {10: read_weights(DATA / "weights_10x10.json")}
 
 # The weights the engine plays with, by board size; every other size uses the hand-set ones.
 # On 10x10 the fitted weights (diamonds and windows) play: against TurboEngine they scored
@@ -141,7 +239,9 @@ def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
 
 
 PATTERN_STATES = 81  # 3 ** 4
-PAIR_BITS = 13  # a field for two diamonds' states or a window's (81 * 81 = 3 ** 8 < 2 ** 13)
+# a field for two diamonds' states or a window's (81 * 81 = 3 ** 8 < 2 ** 16); sixteen bits, so
+# that the fields are read off the packed total in one go, as unsigned shorts (see Evaluator)
+PAIR_BITS = 16
 PAIR_MASK = (1 << PAIR_BITS) - 1
 PST_BITS = 20  # a field for one side's sum of piece-square values
 PST_MASK = (1 << PST_BITS) - 1
@@ -386,8 +486,11 @@ class Evaluator:
         # each man was packed less its table's lowest value: add it back per man (the two
         # sides' tables are the same values turned round, so they share their lowest)
         self.men_low, self.end_low = lows[0], lows[1]
-        self.pattern_fields: tuple[tuple[int, list[int]], ...] = tuple(
-            (f * PAIR_BITS, values) for f, (_, values) in enumerate(fields))
+        # the pattern fields' values, in field order; the fields are read off the packed total
+        # as little-endian unsigned shorts (one struct call instead of a shift per field)
+        self.pattern_tables: tuple[list[int], ...] = tuple(values for _, values in fields)
+        self.packed_bytes = (base + 4 * PST_BITS + 7) // 8
+        self.read_fields = struct.Struct(f"<{len(fields)}H").unpack_from
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -446,8 +549,10 @@ class Evaluator:
             open_part += (nwm - nbm) * self.men_low
             end_part += (nwm - nbm) * self.end_low
         score += _div(open_part * phase + end_part * (256 - phase), 256)
-        for shift, table in self.pattern_fields:
-            score += table[(packed >> shift) & PAIR_MASK]
+        if self.pattern_tables:
+            states = self.read_fields(packed.to_bytes(self.packed_bytes, "little"))
+            for table, state in zip(self.pattern_tables, states, strict=True):
+                score += table[state]
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst

@@ -9,7 +9,12 @@ from .search import Limit
 
 @dataclass(frozen=True)
 class Level:
-    """One playing strength.  ``noise`` is the evaluation jitter in hundredths of a man."""
+    """One playing strength.  ``noise`` is the evaluation jitter in hundredths of a man.
+
+    ``book``: the level plays from the opening book (``ai.book``) while it has moves.
+    ``clock``: ``limit.movetime`` is the time a move *on average* over a game, kept by a
+    ``timeman.GameClock`` (unstable positions get more, forced moves next to nothing).
+    """
 
     key: str
     name_en: str
@@ -17,6 +22,8 @@ class Level:
     limit: Limit
     noise: int = 0
     max_depth: int | None = None
+    book: bool = False
+    clock: bool = False
 
     @property
     def effective_limit(self) -> Limit:
@@ -30,8 +37,8 @@ class Level:
 BEGINNER = Level("beginner", "Beginner", "Anfänger", Limit(movetime=0.5, depth=1), 260, 1)
 EASY = Level("easy", "Easy", "Leicht", Limit(movetime=0.5, depth=2), 90, 2)
 MEDIUM = Level("medium", "Medium", "Mittel", Limit(movetime=0.3, depth=4), 20, 4)
-HARD = Level("hard", "Hard", "Schwer", Limit(movetime=1.0), 0, None)
-MASTER = Level("master", "Master", "Meister", Limit(movetime=5.0), 0, None)
+HARD = Level("hard", "Hard", "Schwer", Limit(movetime=1.0), 0, None, book=True, clock=True)
+MASTER = Level("master", "Master", "Meister", Limit(movetime=5.0), 0, None, book=True, clock=True)
 
 LEVELS: tuple[Level, ...] = (BEGINNER, EASY, MEDIUM, HARD, MASTER)
 

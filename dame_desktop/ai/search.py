@@ -4,6 +4,12 @@ Inside the tree a position is ``(white, black, kings, white_to_move)`` and a mov
 generator's raw tuple; ``Move`` objects appear only at the root and in the result.  Captures
 are compulsory in draughts, so the quiescence search simply keeps searching while the side to
 move has a capture, and stands pat otherwise.
+
+The tables hold plain integers only: a position's key, a table entry (depth, bound, score and
+the best move's identity) and an evaluation-cache key are each packed into one int.  Ints are
+not tracked by the cyclic garbage collector, so a table of hundreds of thousands of entries
+costs a collection nothing; tuples would be (the first collection after a long search had to
+walk millions of them, a freeze of 0.2-0.5 s in the window's thread).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from ..core.movegen import RawMove, generator
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
 from .evaluate import evaluator
+from .timeman import TimePlan
 
 WIN = 30000
 WIN_BOUND = WIN - 1000  # scores beyond this are won or lost by force
@@ -27,6 +34,9 @@ TT_LIMIT = 400_000  # entries in all generations together; about 100 MB at most
 EVAL_CACHE_LIMIT = 200_000
 ASPIRATION = 35  # half-width of the root window in hundredths
 CHECK_EVERY = 255  # poll the clock and the stop flag every 256 nodes
+# At a poll, hand the interpreter lock to other threads (the window) when this long has passed
+# since the last hand-over: compiled code runs no bytecode loop that would switch threads.
+YIELD_EVERY = 0.002
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -52,6 +62,10 @@ class Limit:
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"nodes must be at least 1, got {self.nodes}")
 
+    def __reduce__(self) -> tuple[type[Limit], tuple[float | None, int | None, int | None]]:
+        # copy and pickle rebuild it from its arguments (compiled classes need this)
+        return (Limit, (self.movetime, self.depth, self.nodes))
+
 
 @dataclass(frozen=True)
 class SearchResult:
@@ -63,6 +77,10 @@ class SearchResult:
     nodes: int
     pv: list[Move] = field(default_factory=list)
     seconds: float = 0.0
+
+    def __reduce__(self) -> tuple[type[SearchResult], tuple[object, ...]]:
+        return (SearchResult, (self.move, self.score, self.depth, self.nodes, list(self.pv),
+                               self.seconds))
 
     @property
     def is_win(self) -> bool:
@@ -83,10 +101,29 @@ class _Stop(Exception):
     """Raised inside the tree when time, nodes or the caller say stop."""
 
 
-TableKey = tuple[int, int, int, bool]
-TableEntry = tuple[int, int, int, RawMove | None]
-HistTable = dict[tuple[bool, int, int], int]
-EvalCache = dict[tuple[int, int, int], int]
+TableKey = int  # see Searcher._key: the pieces and the side to move in one int
+TableEntry = int  # see _entry: depth, bound, score and the best move's identity
+HistTable = dict[int, int]  # by move_key(white to move, from, to)
+EvalCache = dict[int, int]  # by the pieces in one int
+
+# a table entry: score + _SCORE_BIAS in the low 16 bits, depth + _DEPTH_BIAS in the next 8,
+# the bound in 2 more, then the best move's identity + 1 (0: none)
+_SCORE_BIAS = 1 << 15
+_DEPTH_BIAS = 1 << 7
+_MOVE_SHIFT = 26
+
+
+def _entry(depth: int, flag: int, score: int, move: int) -> int:
+    return (score + _SCORE_BIAS) | (depth + _DEPTH_BIAS) << 16 | flag << 24 | move << _MOVE_SHIFT
+
+
+def move_identity(m: RawMove) -> int:
+    """A raw move's identity (from, to, captured pieces) in one int, plus one (never 0)."""
+    return (m[0] | m[1] << 8 | m[2] << 16) + 1
+
+
+def hist_key(wtm: bool, frm: int, to: int) -> int:
+    return frm | to << 8 | wtm << 16
 
 
 class SearchMemory:
@@ -112,7 +149,7 @@ class SearchMemory:
         self.tt_old: dict[TableKey, TableEntry] = {}
         self.hist: HistTable = {}
         self.eval_cache: EvalCache = {}
-        self.dropped: list[dict] = []  # type: ignore[type-arg]  # for the owner to free
+        self.dropped: list[dict[int, int]] = []  # for the owner to free (free_dropped)
 
     @property
     def generation_size(self) -> int:
@@ -127,7 +164,7 @@ class SearchMemory:
         self.rules = None
         self.signature = None
 
-    def _drop(self, table: dict) -> None:  # type: ignore[type-arg]
+    def _drop(self, table: dict[int, int]) -> None:
         if self.keep_dropped and table:
             self.dropped.append(table)
 
@@ -168,18 +205,45 @@ class SearchMemory:
         for table in retired:
             self._drop(table)
 
-    def free_dropped(self) -> None:
-        """Drop the tables set aside (a caller on a GUI thread may empty them gently first)."""
-        self.dropped.clear()
+    def free_dropped(self, budget: int = 20_000) -> bool:
+        """Free up to ``budget`` entries of the tables set aside; True while some remain.
+
+        A caller on a GUI thread's behalf (the engine worker) calls it in a loop with a
+        zero sleep between the calls, so freeing a large table never holds the interpreter
+        lock for long: ``while memory.free_dropped(): time.sleep(0)``.
+        """
+        dropped = self.dropped
+        while dropped and budget > 0:
+            table = dropped[-1]
+            count = min(budget, len(table))
+            pop = table.popitem
+            for _ in range(count):
+                pop()
+            budget -= count
+            if not table:
+                dropped.pop()
+        return bool(dropped)
+
+
+@dataclass
+class Tuning:
+    """The search's adjustable settings; every new :class:`Searcher` copies :data:`TUNING`.
+
+    Self-play tuning (``bench/ai_ab.py --set prune_margin=0``) changes the fields of
+    :data:`TUNING`; class attributes would not do (compiled code reads its own copies).
+    """
+
+    threat_extension: bool = True  # a threatened capture at the horizon gets one more ply
+    # forward pruning: where a shallow search clears beta by this margin per ply, cut
+    prune_margin: int = 10
+    next_iteration_fraction: float = 1.0  # start another iteration while under this share
+
+
+TUNING = Tuning()
 
 
 class Searcher:
     """One search.  Its tables live as long as the object, or in a ``SearchMemory``."""
-
-    threat_extension = True
-    # forward pruning: where a shallow search clears beta by this margin per ply, cut
-    prune_margin = 10
-    next_iteration_fraction = 1.0  # start another iteration while under this share of the time
 
     def __init__(
         self,
@@ -193,6 +257,10 @@ class Searcher:
         memory: SearchMemory | None = None,
     ) -> None:
         self.rules = rules
+        tuning = TUNING
+        self.threat_extension = tuning.threat_extension
+        self.prune_margin = tuning.prune_margin
+        self.next_iteration_fraction = tuning.next_iteration_fraction
         self.gen = generator(rules)
         self.evaluator = evaluator(rules)
         self.limit = limit
@@ -220,20 +288,33 @@ class Searcher:
             self.tt, self.tt_old, self.hist, self.eval_cache = {}, {}, {}, {}
             self.generation_size = TT_LIMIT // 3
         self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.path: set[tuple[int, int, int, bool]] = {p.key for p in history}
+        self.shift = geo.bits  # the pieces' masks side by side in one int (see _key)
+        self.path: set[int] = {self._key(p.white, p.black, p.kings, p.turn is Color.WHITE)
+                               for p in history}
         self.nodes = 0
         self.deadline = 0.0
         self.node_limit = limit.nodes or 0
         self.started = 0.0
+        self.yielded = 0.0
         self.on_iteration: Callable[[SearchResult], None] | None = None
+        self.timer: TimePlan | None = None  # a game clock's plan: overrides limit.movetime
+
+    def _key(self, w: int, b: int, k: int, wtm: bool) -> int:
+        """A position as one int: white to move, then the white, black and king masks."""
+        s = self.shift
+        return ((k << s | b) << s | w) << 1 | wtm
 
     # -- control -------------------------------------------------------------------------
 
     def _poll(self) -> None:
         if self.node_limit and self.nodes >= self.node_limit:
             raise _Stop
-        if self.deadline and time.perf_counter() >= self.deadline:
+        now = time.perf_counter()
+        if self.deadline and now >= self.deadline:
             raise _Stop
+        if now - self.yielded >= YIELD_EVERY:
+            self.yielded = now
+            time.sleep(0)  # releases the interpreter lock: a waiting thread runs now
         stop = self.should_stop
         if stop is not None and stop():
             raise _Stop
@@ -241,7 +322,8 @@ class Searcher:
     # -- evaluation ----------------------------------------------------------------------
 
     def _eval(self, w: int, b: int, k: int, wtm: bool, qp: int) -> int:
-        key = (w, b, k)
+        s = self.shift
+        key = (k << s | b) << s | w
         white = self.eval_cache.get(key)
         if white is None:
             white = self.evaluator.white_score(w, b, k)
@@ -284,7 +366,8 @@ class Searcher:
         self.nodes += 1
         if not self.nodes & CHECK_EVERY:
             self._poll()
-        key = (w, b, k, wtm)
+        s = self.shift
+        key = ((k << s | b) << s | w) << 1 | wtm
         if k:
             if key in self.path:
                 return 0
@@ -298,9 +381,12 @@ class Searcher:
         entry = self.tt.get(key)
         if entry is None:
             entry = self.tt_old.get(key)
-        hmove: RawMove | None = None
+        hmove = 0  # the table's best move, as move_identity (0: none)
         if entry is not None:
-            edepth, eflag, escore, hmove = entry
+            escore = (entry & 0xFFFF) - _SCORE_BIAS
+            edepth = ((entry >> 16) & 0xFF) - _DEPTH_BIAS
+            eflag = (entry >> 24) & 3
+            hmove = entry >> _MOVE_SHIFT
             if edepth >= depth:
                 if escore > WIN_BOUND:
                     escore -= ply
@@ -399,7 +485,7 @@ class Searcher:
                             if killers[0] != m:
                                 killers[1] = killers[0]
                                 killers[0] = m
-                            hk = (wtm, m[0], m[1])
+                            hk = m[0] | m[1] << 8 | wtm << 16  # hist_key
                             self.hist[hk] = self.hist.get(hk, 0) + depth * depth
                         break
         if k:
@@ -419,7 +505,10 @@ class Searcher:
         tt = self.tt
         if len(tt) >= self.generation_size and key not in tt:
             tt = self._new_generation()
-        tt[key] = (depth, flag, stored, best_move)
+        ident = 0 if best_move is None else (
+            best_move[0] | best_move[1] << 8 | best_move[2] << 16) + 1  # move_identity
+        tt[key] = (stored + _SCORE_BIAS) | (depth + _DEPTH_BIAS) << 16 | flag << 24 | (
+            ident << _MOVE_SHIFT)  # _entry
         return best
 
     def _new_generation(self) -> dict[TableKey, TableEntry]:
@@ -432,11 +521,12 @@ class Searcher:
         return self.tt
 
     def _order(
-        self, moves: list[RawMove], hmove: RawMove | None, ply: int, wtm: bool, captures: bool
+        self, moves: list[RawMove], hmove: int, ply: int, wtm: bool, captures: bool
     ) -> list[RawMove]:
+        """The moves, most promising first; ``hmove`` is the table's move (move_identity)."""
         if captures:
             def cap_key(m: RawMove) -> int:
-                if m == hmove:
+                if (m[0] | m[1] << 8 | m[2] << 16) + 1 == hmove:
                     return -1_000_000
                 return -(m[2].bit_count() * 16 + (8 if m[3] else 0))
 
@@ -446,7 +536,7 @@ class Searcher:
         hist = self.hist
 
         def quiet_key(m: RawMove) -> int:
-            if m == hmove:
+            if (m[0] | m[1] << 8) + 1 == hmove:  # a quiet move captures nothing
                 return -1_000_000_000
             if m[3]:
                 return -900_000_000
@@ -454,7 +544,7 @@ class Searcher:
                 return -800_000_000
             if m == k1:
                 return -700_000_000
-            return -hist.get((wtm, m[0], m[1]), 0)
+            return -hist.get(m[0] | m[1] << 8 | wtm << 16, 0)
 
         return sorted(moves, key=quiet_key)
 
@@ -474,8 +564,12 @@ class Searcher:
 
     def _run(self, position: Position, only: Sequence[Move] | None) -> SearchResult:
         self.started = time.perf_counter()
+        self.yielded = self.started
         limit = self.limit
-        if limit.movetime is not None:
+        timer = self.timer
+        if timer is not None:
+            self.deadline = self.started + timer.hard
+        elif limit.movetime is not None:
             self.deadline = self.started + limit.movetime
         max_depth = limit.depth if limit.depth is not None else 64
         w, b, k = position.white, position.black, position.kings
@@ -492,7 +586,7 @@ class Searcher:
         best_raw: RawMove = root[0]
         best_score = self._eval(w, b, k, wtm, self.quiet_plies)
         done_depth = 0
-        self.path.add(position.key)
+        self.path.add(self._key(w, b, k, wtm))
         scores: dict[RawMove, int] = {}
         for depth in range(1, max_depth + 1):
             try:
@@ -519,7 +613,11 @@ class Searcher:
                 break
             if abs(score) > WIN_BOUND and depth >= WIN - abs(score) + 2:
                 break  # a forced result within the horizon: deeper search cannot change it
-            if self.deadline:
+            if timer is not None:
+                if not timer.next_iteration(depth, time.perf_counter() - self.started,
+                                            move_identity(raw), score):
+                    break
+            elif self.deadline:
                 elapsed = time.perf_counter() - self.started
                 if elapsed > self.next_iteration_fraction * (self.deadline - self.started):
                     break
@@ -589,7 +687,8 @@ class Searcher:
                     alpha = score
         assert best_raw is not None
         if alpha0 < best < beta:
-            self.tt[(w, b, k, wtm)] = (depth, _EXACT, best, best_raw)
+            self.tt[self._key(w, b, k, wtm)] = _entry(depth, _EXACT, best,
+                                                      move_identity(best_raw))
         return best, best_raw
 
     def _pv(
@@ -604,14 +703,16 @@ class Searcher:
         pos = position.play(pv[0])
         seen = {position.key, pos.key}
         for _ in range(max(depth - 1, 0) + 8):
-            entry = self.tt.get(pos.key) or self.tt_old.get(pos.key)
-            if entry is None or entry[3] is None:
+            key = self._key(pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
+            entry = self.tt.get(key)
+            if entry is None:
+                entry = self.tt_old.get(key)
+            ident = 0 if entry is None else entry >> _MOVE_SHIFT
+            if not ident:
                 break
-            raw = entry[3]
-            ident = (raw[0], raw[1], raw[2])
             found = None
             for m in pos.legal_moves():
-                if m.raw is not None and (m.raw[0], m.raw[1], m.raw[2]) == ident:
+                if m.raw is not None and move_identity(m.raw) == ident:
                     found = m
                     break
             if found is None:
@@ -637,6 +738,7 @@ def search(
     only: Sequence[Move] | None = None,
     on_iteration: Callable[[SearchResult], None] | None = None,
     memory: SearchMemory | None = None,
+    timer: TimePlan | None = None,
 ) -> SearchResult:
     """Search ``position`` and return the best move, its score and the principal variation.
 
@@ -648,7 +750,8 @@ def search(
     to that many hundredths to the evaluation (weaker levels), varied by ``seed``.  ``only``
     restricts the root moves (a subset of the legal moves).  ``on_iteration`` is called
     with the result of every completed iteration (live analysis).  ``memory`` carries the
-    tables from one search of a game to the next (see SearchMemory).
+    tables from one search of a game to the next (see SearchMemory).  ``timer`` (a
+    ``timeman.GameClock``'s plan) decides when to stop instead of ``limit.movetime``.
     """
     if rules is None:
         rules = position.rules
@@ -658,6 +761,7 @@ def search(
         limit = Limit(movetime=1.0)
     searcher = Searcher(rules, limit, should_stop, noise, seed, history, quiet_plies, memory)
     searcher.on_iteration = on_iteration
+    searcher.timer = timer
     return searcher.run(position, only)
 
 

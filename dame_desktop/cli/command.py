@@ -104,8 +104,31 @@ def _add_rules_options(p: argparse.ArgumentParser, fen: bool = True) -> None:
         p.add_argument("--fen", help="position as PDN FEN (default: the start position)")
 
 
+def version_text() -> str:
+    """``dame 0.1.0 (native: core.movegen, ...)`` or ``dame 0.1.0 (pure Python)``."""
+    from dame_desktop import __version__
+    from dame_desktop.native import describe
+
+    return f"dame {__version__} ({describe()})"
+
+
+class _Version(argparse.Action):
+    """--version: print the version and which modules run compiled, then exit 0."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="dame", description="Dame: draughts rules, perft, PDN and engine tools")
+    parser.add_argument("--version", action=_Version,
+                        help="print the version and whether the native modules are in use")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     p = sub.add_parser("rules", help="list the rule sets",
                        description="List the rule set presets: key, tab, name.",

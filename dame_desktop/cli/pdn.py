@@ -1,7 +1,8 @@
 """``dame pdn check FILE... [--rules KEY] [--json]``: replay every game of PDN files.
 
 Exit status: 0 when every game is clean, 1 when some have errors, 2 when a file cannot be read
-(or the command line is bad).
+or is not PDN text (a picture, an archive: one line on stderr, as for a missing file; the file
+is left out of the JSON) or the command line is bad.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import Any
 
 from dame_desktop.cli.common import UsageError
 from dame_desktop.core import RulesError, RuleSet, find_rules
+from dame_desktop.pdn.problems import NotPdnError, PdnProblem
 from dame_desktop.pdn.reader import open_pdn, read_game
-from dame_desktop.pdn.tree import PdnError
 from dame_desktop.pdn.visitors import ErrorCounter
 
 
@@ -24,7 +25,7 @@ class FileReport:
     path: str
     games: int = 0
     clean: int = 0
-    errors: list[tuple[int, PdnError]] = field(default_factory=list)
+    errors: list[tuple[int, PdnProblem]] = field(default_factory=list)
 
     @property
     def with_errors(self) -> int:
@@ -32,7 +33,8 @@ class FileReport:
 
 
 def check_file(path: str, rules: RuleSet | None = None) -> FileReport:
-    """Replay every game of ``path``; raises OSError when the file cannot be read."""
+    """Replay every game of ``path``; raises OSError when the file cannot be read and
+    NotPdnError when it is not PDN text."""
     report = FileReport(path)
     with open_pdn(path) as handle:
         while True:
@@ -67,6 +69,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             reports.append(check_file(path, rules))
         except OSError as exc:
             print(f"dame: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+            unreadable = True
+        except NotPdnError as exc:
+            print(f"dame: cannot read {path}: {exc.message}", file=sys.stderr)
             unreadable = True
         except Exception as exc:  # a reader bug must not become a traceback
             print(f"dame: internal error while reading {path}: {exc!r}", file=sys.stderr)

@@ -30,6 +30,10 @@ class Move:
         self._paths = paths
         self.raw = raw
 
+    def __reduce__(self) -> tuple[type[Move], tuple[object, ...]]:
+        # copy and pickle rebuild it from its arguments (compiled classes need this)
+        return (Move, (self.path, self.captured, self.promotes, self._paths, self.raw))
+
     @property
     def paths(self) -> tuple[tuple[int, ...], ...]:
         return self._paths or (self.path,)

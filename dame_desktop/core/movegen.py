@@ -13,7 +13,6 @@ Positions are passed as ``(white, black, kings, white_to_move)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from .geometry import DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, geometry
@@ -38,153 +37,149 @@ class MoveGenerator:
         self.black_promo = geo.black_promo
         self.flying = rules.flying_kings
         self.capture_rule = rules.capture_rule
-        step = geo.step
-        rays = geo.rays
+        self.step = geo.step
+        self.rays = geo.rays
         flying = rules.flying_kings
         landing = {Landing.ANY: _ANY, Landing.BEHIND: _BEHIND, Landing.BEHIND_LAST: _BEHIND_LAST}[
             rules.landing
         ]
         if not flying:
             landing = _BEHIND
-        must_continue = rules.must_land_to_continue
-        promotion = rules.promotion
+        self.landing = landing
+        self.must_continue = rules.must_land_to_continue
+        # what a man does on the crowning row during a capture (Promotion.PASS: goes on as a man)
+        self.promote_stop = rules.promotion is Promotion.STOP
+        self.promote_continue = rules.promotion is Promotion.CONTINUE
         back = rules.men_capture_backward
-        white_dirs = (UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT) if back else (UP_LEFT, UP_RIGHT)
-        black_dirs = (DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT) if back else (DOWN_LEFT, DOWN_RIGHT)
-
-        def king_dfs(
-            cur: int,
-            captured: int,
-            order: tuple[int, ...],
-            path: tuple[int, ...],
-            frm: int,
-            capt: int,
-            empty: int,
-            out: list[RawMove],
-            promoted: bool,
-        ) -> bool:
-            found = False
-            for ray in rays[cur]:
-                length = len(ray)
-                i = 0
-                if flying:
-                    while i < length and (empty >> ray[i]) & 1:
-                        i += 1
-                if i >= length - 1:
-                    continue
-                mid = ray[i]
-                if not (capt >> mid) & 1 or (captured >> mid) & 1:
-                    continue
-                j = i + 1
-                first = ray[j]
-                if not (empty >> first) & 1:
-                    continue
-                found = True
-                ncap = captured | (1 << mid)
-                norder = order + (mid,)
-                if landing == _BEHIND:
-                    npath = path + (first,)
-                    if not king_dfs(first, ncap, norder, npath, frm, capt, empty, out, promoted):
-                        out.append((frm, first, ncap, promoted, npath, norder, not promoted))
-                    continue
-                lands = [first]
-                j += 1
-                while j < length and (empty >> ray[j]) & 1:
-                    lands.append(ray[j])
-                    j += 1
-                if must_continue:
-                    any_cont = False
-                    for land in lands:
-                        if king_dfs(
-                            land, ncap, norder, path + (land,), frm, capt, empty, out, promoted
-                        ):
-                            any_cont = True
-                    if not any_cont:
-                        for land in lands if landing == _ANY else lands[:1]:
-                            out.append(
-                                (frm, land, ncap, promoted, path + (land,), norder, not promoted)
-                            )
-                else:
-                    for k, land in enumerate(lands):
-                        npath = path + (land,)
-                        if not king_dfs(
-                            land, ncap, norder, npath, frm, capt, empty, out, promoted
-                        ) and (landing == _ANY or k == 0):
-                            out.append((frm, land, ncap, promoted, npath, norder, not promoted))
-            return found
-
-        def man_dfs(
-            cur: int,
-            captured: int,
-            order: tuple[int, ...],
-            path: tuple[int, ...],
-            frm: int,
-            capt: int,
-            kcapt: int,
-            empty: int,
-            out: list[RawMove],
-            dirs: tuple[int, ...],
-            promo: int,
-        ) -> bool:
-            found = False
-            steps = step[cur]
-            for d in dirs:
-                mid = steps[d]
-                if mid < 0 or not (capt >> mid) & 1 or (captured >> mid) & 1:
-                    continue
-                land = step[mid][d]
-                if land < 0 or not (empty >> land) & 1:
-                    continue
-                found = True
-                ncap = captured | (1 << mid)
-                norder = order + (mid,)
-                npath = path + (land,)
-                if (promo >> land) & 1:
-                    if promotion is Promotion.STOP:
-                        out.append((frm, land, ncap, True, npath, norder, False))
-                        continue
-                    if promotion is Promotion.CONTINUE:
-                        if not king_dfs(land, ncap, norder, npath, frm, kcapt, empty, out, True):
-                            out.append((frm, land, ncap, True, npath, norder, False))
-                        continue
-                if not man_dfs(
-                    land, ncap, norder, npath, frm, capt, kcapt, empty, out, dirs, promo
-                ):
-                    out.append((frm, land, ncap, bool((promo >> land) & 1), npath, norder, False))
-            return found
-
-        self._king_dfs: Callable[..., bool] = king_dfs
-        self._man_dfs: Callable[..., bool] = man_dfs
-        self._white_dirs = white_dirs
-        self._black_dirs = black_dirs
-        # men that can jump: an opponent piece next to them with an empty square behind it
-        s1, s2 = n, n + 1
-        d1, d2 = 2 * s1, 2 * s2
-
-        def up(men: int, capt: int, empty: int) -> int:  # towards lower bits (White's way)
-            return men & (((capt << s1) & (empty << d1)) | ((capt << s2) & (empty << d2)))
-
-        def down(men: int, capt: int, empty: int) -> int:
-            return men & (((capt >> s1) & (empty >> d1)) | ((capt >> s2) & (empty >> d2)))
-
-        def both(men: int, capt: int, empty: int) -> int:
-            return men & (
-                ((capt << s1) & (empty << d1))
-                | ((capt << s2) & (empty << d2))
-                | ((capt >> s1) & (empty >> d1))
-                | ((capt >> s2) & (empty >> d2))
-            )
-
-        self._white_capturers: Callable[[int, int, int], int] = both if back else up
-        self._black_capturers: Callable[[int, int, int], int] = both if back else down
+        self.men_capture_backward = back
+        self._white_dirs = (
+            (UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT) if back else (UP_LEFT, UP_RIGHT)
+        )
+        self._black_dirs = (
+            (DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT) if back else (DOWN_LEFT, DOWN_RIGHT)
+        )
         self.men_capture_kings = rules.men_capture_kings
+
+    # The capture walks are methods, not closures, so that compiled code calls them directly.
+
+    def _king_dfs(
+        self,
+        cur: int,
+        captured: int,
+        order: tuple[int, ...],
+        path: tuple[int, ...],
+        frm: int,
+        capt: int,
+        empty: int,
+        out: list[RawMove],
+        promoted: bool,
+    ) -> bool:
+        flying = self.flying
+        landing = self.landing
+        found = False
+        for ray in self.rays[cur]:
+            length = len(ray)
+            i = 0
+            if flying:
+                while i < length and (empty >> ray[i]) & 1:
+                    i += 1
+            if i >= length - 1:
+                continue
+            mid = ray[i]
+            if not (capt >> mid) & 1 or (captured >> mid) & 1:
+                continue
+            j = i + 1
+            first = ray[j]
+            if not (empty >> first) & 1:
+                continue
+            found = True
+            ncap = captured | (1 << mid)
+            norder = order + (mid,)
+            if landing == _BEHIND:
+                npath = path + (first,)
+                if not self._king_dfs(first, ncap, norder, npath, frm, capt, empty, out, promoted):
+                    out.append((frm, first, ncap, promoted, npath, norder, not promoted))
+                continue
+            lands = [first]
+            j += 1
+            while j < length and (empty >> ray[j]) & 1:
+                lands.append(ray[j])
+                j += 1
+            if self.must_continue:
+                any_cont = False
+                for land in lands:
+                    if self._king_dfs(
+                        land, ncap, norder, path + (land,), frm, capt, empty, out, promoted
+                    ):
+                        any_cont = True
+                if not any_cont:
+                    for land in lands if landing == _ANY else lands[:1]:
+                        out.append(
+                            (frm, land, ncap, promoted, path + (land,), norder, not promoted)
+                        )
+            else:
+                for k, land in enumerate(lands):
+                    npath = path + (land,)
+                    if not self._king_dfs(
+                        land, ncap, norder, npath, frm, capt, empty, out, promoted
+                    ) and (landing == _ANY or k == 0):
+                        out.append((frm, land, ncap, promoted, npath, norder, not promoted))
+        return found
+
+    def _man_dfs(
+        self,
+        cur: int,
+        captured: int,
+        order: tuple[int, ...],
+        path: tuple[int, ...],
+        frm: int,
+        capt: int,
+        kcapt: int,
+        empty: int,
+        out: list[RawMove],
+        dirs: tuple[int, ...],
+        promo: int,
+    ) -> bool:
+        step = self.step
+        found = False
+        steps = step[cur]
+        for d in dirs:
+            mid = steps[d]
+            if mid < 0 or not (capt >> mid) & 1 or (captured >> mid) & 1:
+                continue
+            land = step[mid][d]
+            if land < 0 or not (empty >> land) & 1:
+                continue
+            found = True
+            ncap = captured | (1 << mid)
+            norder = order + (mid,)
+            npath = path + (land,)
+            if (promo >> land) & 1:
+                if self.promote_stop:
+                    out.append((frm, land, ncap, True, npath, norder, False))
+                    continue
+                if self.promote_continue:
+                    if not self._king_dfs(land, ncap, norder, npath, frm, kcapt, empty, out, True):
+                        out.append((frm, land, ncap, True, npath, norder, False))
+                    continue
+            if not self._man_dfs(
+                land, ncap, norder, npath, frm, capt, kcapt, empty, out, dirs, promo
+            ):
+                out.append((frm, land, ncap, bool((promo >> land) & 1), npath, norder, False))
+        return found
 
     # -- captures ------------------------------------------------------------------------
 
     def _man_capturers(self, men: int, capt: int, empty: int, white: bool) -> int:
-        if white:
-            return self._white_capturers(men, capt, empty)
-        return self._black_capturers(men, capt, empty)
+        """Men that can jump: an opponent piece next to them with an empty square behind it."""
+        s1 = self.n
+        s2 = s1 + 1
+        found = 0
+        if white or self.men_capture_backward:  # towards lower bits (White's way)
+            found = ((capt << s1) & (empty << 2 * s1)) | ((capt << s2) & (empty << 2 * s2))
+        if not white or self.men_capture_backward:
+            found |= ((capt >> s1) & (empty >> 2 * s1)) | ((capt >> s2) & (empty >> 2 * s2))
+        return men & found
 
     def has_capture(self, white: int, black: int, kings: int, wtm: bool) -> bool:
         """Whether the side to move has a capture (cheaper than generating them)."""
@@ -233,18 +228,16 @@ class MoveGenerator:
         out: list[RawMove] = []
         # the mover's origin counts as empty, so a man can always be re-tested with it empty
         cand = self._man_capturers(men, mcapt, empty, wtm) if men else 0
-        man_dfs = self._man_dfs
         while cand:
             low = cand & -cand
             f = low.bit_length() - 1
-            man_dfs(f, 0, (), (), f, mcapt, opp, empty | low, out, dirs, promo)
+            self._man_dfs(f, 0, (), (), f, mcapt, opp, empty | low, out, dirs, promo)
             cand ^= low
         own_kings = own & kings
-        king_dfs = self._king_dfs
         while own_kings:
             low = own_kings & -own_kings
             f = low.bit_length() - 1
-            king_dfs(f, 0, (), (), f, opp, empty | low, out, False)
+            self._king_dfs(f, 0, (), (), f, opp, empty | low, out, False)
             own_kings ^= low
         if dedupe and len(out) > 1:
             seen: dict[tuple[int, int, int], RawMove] = {}

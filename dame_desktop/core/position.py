@@ -24,6 +24,10 @@ class Piece:
     color: Color
     kind: Kind
 
+    def __reduce__(self) -> tuple[type[Piece], tuple[Color, Kind]]:
+        # copy and pickle rebuild it from its arguments (compiled classes need this)
+        return (Piece, (self.color, self.kind))
+
     @property
     def is_king(self) -> bool:
         return self.kind is Kind.KING
@@ -100,6 +104,10 @@ class Position:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self) -> tuple[type[Position], tuple[RuleSet, int, int, int, Color]]:
+        # copy and pickle rebuild it from its arguments (compiled classes need this)
+        return (Position, (self.rules, self.white, self.black, self.kings, self.turn))
 
     def __repr__(self) -> str:
         return f"Position({self.fen()!r}, rules={self.rules.key!r})"
@@ -310,11 +318,19 @@ class PieceEntry:
     square: int
     name: str
 
+    def __reduce__(self) -> tuple[type[PieceEntry], tuple[Color, Kind, int, str]]:
+        return (PieceEntry, (self.color, self.kind, self.square, self.name))
+
 
 @dataclass(frozen=True)
 class PositionDescription:
     pieces: tuple[PieceEntry, ...]
     turn: Color
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[PositionDescription], tuple[tuple[PieceEntry, ...], Color]]:
+        return (PositionDescription, (self.pieces, self.turn))
 
     def text(self, language: str = "en") -> str:
         """Render as "Light c3; Dark d4. Light to move." (or German with ``language='de'``)."""

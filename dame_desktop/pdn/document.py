@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dame_desktop.core import RuleSet
-from dame_desktop.pdn import Game, PdnError, read_game, write_game
+from dame_desktop.pdn import Game, PdnProblem, ProblemKind, read_game, write_game
 from dame_desktop.pdn import lexer as lx
 from dame_desktop.store.files import (
     FileProblem,
@@ -290,11 +290,10 @@ class PdnDocument:
                           default_rules=default_rules)
         if not isinstance(found, Game):
             game = Game(default_rules)
-            game.errors.append(PdnError("no game can be read here", 1, 1))
+            game.errors.append(PdnProblem("no game can be read here", 1, 1, ProblemKind.NO_GAME))
         else:
             game = found
-        for error in game.errors:
-            error.line += entry.line - 1
+        game.errors[:] = [error.shifted(entry.line - 1) for error in game.errors]
         return game
 
     def _split(self, index: int, count: int = 1) -> None:

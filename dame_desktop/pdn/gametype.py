@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..core import Color, Numbering, RulesError, RuleSet, apply_switches, differences, find_rules
 from ..core.rules import PRESETS
+from .problems import PdnProblem, ProblemKind
 
 GAMETYPE_PRESETS: dict[int, str] = {
     20: "international",
@@ -35,8 +36,9 @@ UNSUPPORTED = {
 }
 _PRESET_OF_NUMBER = {number: key for number, key in GAMETYPE_PRESETS.items() if number != 28}
 _GAMETYPE = re.compile(
-    r"^\s*(\d+)\s*(?:,\s*([WB?])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])\s*([0-3])"
-    r"\s*(?:,\s*([01]))?)?\s*$", re.IGNORECASE)
+    r"\s*([0-9]{1,5})\s*(?:,\s*([WB?])\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([ANS])"
+    r"\s*([0-3])\s*(?:,\s*([01]))?)?\s*", re.IGNORECASE)
+_FOREIGN = re.compile(r"[^\x00-\x7f]")
 _VARIANTS = {
     "standard": "international", "international": "international", "english": "english",
     "american": "english", "checkers": "english", "italian": "italian", "pool": "pool",
@@ -59,7 +61,7 @@ class GameType:
 
 def parse_gametype(text: str) -> GameType:
     """Parse a GameType value; raises ValueError naming the problem."""
-    m = _GAMETYPE.match(text)
+    m = _GAMETYPE.fullmatch(text)
     if not m:
         raise ValueError(f"GameType {text!r} is not 'number' or 'number,W,w,h,N1,0'")
     number = int(m.group(1))
@@ -121,6 +123,9 @@ def parse_rules_tag(text: str) -> RuleSet:
     parts = [p.strip() for p in re.split(r"[;,]", text) if p.strip()]
     if not parts:
         raise RulesError("the Rules tag is empty")
+    foreign = _FOREIGN.search(text)
+    if foreign is not None:  # numbers are ASCII digits; names are ASCII words
+        raise RulesError(f"{foreign.group()!r} in {text!r} is not part of a rule name or value")
     rules = find_rules(parts[0])
     if len(parts) > 1:
         rules = apply_switches(rules, parts[1:])
@@ -147,8 +152,10 @@ def rules_from_gametype(gt: GameType) -> RuleSet:
     return rules
 
 
-_NUMERIC = re.compile(r"\d+")
-_ALGEBRAIC = re.compile(r"[a-l](\d{1,2})")
+_NUMERIC = re.compile(r"[0-9]+")
+_ALGEBRAIC = re.compile(r"[a-l]([0-9]{1,2})")
+_COMPACT = re.compile(r"\b[0-9]{4}\b")
+_DIGITS = frozenset("0123456789")
 
 
 def board_shape(move_texts: Sequence[str], fen: str | None) -> tuple[int | None, bool | None]:
@@ -163,7 +170,7 @@ def board_shape(move_texts: Sequence[str], fen: str | None) -> tuple[int | None,
             for item in part[1:].split(","):
                 for square in item.strip().lstrip("Kk").split("-"):
                     square = square.strip().lstrip("Kk").lower()
-                    if square.isdigit():
+                    if square and len(square) <= 3 and set(square) <= _DIGITS:
                         largest = max(largest, int(square))
                     elif _ALGEBRAIC.fullmatch(square):
                         algebraic = True
@@ -178,7 +185,7 @@ def board_shape(move_texts: Sequence[str], fen: str | None) -> tuple[int | None,
         elif not algebraic:
             algebraic = False
             numbers = [int(x) for x in _NUMERIC.findall(joined)]
-            compact = [int(x) for x in re.findall(r"\b\d{4}\b", joined)]
+            compact = [int(x) for x in _COMPACT.findall(joined)]
             for value in compact:
                 numbers.append(max(value // 100, value % 100))
                 numbers.remove(value)
@@ -199,7 +206,7 @@ class RulesChoice:
 
     rules: RuleSet | None
     guessed: bool
-    problems: tuple[tuple[str, str], ...] = ()  # (tag name, message)
+    problems: tuple[tuple[str, PdnProblem], ...] = ()  # (tag name, problem not yet placed)
     alternatives: tuple[RuleSet, ...] = ()
 
 
@@ -214,20 +221,23 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
 
     ``rules`` is None when the game names a variant Dame cannot play.
     """
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, PdnProblem]] = []
     gt: GameType | None = None
     gt_text = headers.get("GameType")
     if gt_text is not None and gt_text.strip():
         try:
             gt = parse_gametype(gt_text)
         except ValueError as exc:
-            problems.append(("GameType", str(exc)))
+            problems.append(("GameType", PdnProblem(str(exc), 0, 0, ProblemKind.BAD_GAMETYPE,
+                                                    (("value", gt_text),))))
     rules_text = headers.get("Rules")
     if rules_text is not None:
         try:
             rules = parse_rules_tag(rules_text)
         except RulesError as exc:
-            problems.append(("Rules", f"Rules tag: {exc}"))
+            problems.append(("Rules", PdnProblem(f"Rules tag: {exc}", 0, 0,
+                                                 ProblemKind.BAD_RULES_TAG,
+                                                 (("value", rules_text), ("reason", str(exc))))))
         else:
             if gt is not None and gt.notation is not None and rules.board_size == 8:
                 wants = gt.notation[0] == "A"
@@ -238,7 +248,9 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
         try:
             return RulesChoice(rules_from_gametype(gt), False, tuple(problems))
         except RulesError as exc:
-            problems.append(("GameType", str(exc)))
+            problems.append(("GameType", PdnProblem(
+                str(exc), 0, 0, ProblemKind.UNSUPPORTED_VARIANT,
+                (("number", gt.number), ("name", UNSUPPORTED.get(gt.number, ""))))))
             return RulesChoice(None, False, tuple(problems))
     variant = headers.get("Variant")
     if variant is not None and variant.strip().lower() in _VARIANTS:
@@ -252,7 +264,9 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
     if size is None:
         return RulesChoice(default or find_rules("german"), True, tuple(problems), ())
     if size == 12:
-        problems.append(("", "12x12 squares: Canadian draughts is not a rule set Dame plays"))
+        problems.append(("", PdnProblem(
+            "12x12 squares: Canadian draughts is not a rule set Dame plays", 0, 0,
+            ProblemKind.UNSUPPORTED_BOARD, (("size", 12),))))
         return RulesChoice(None, True, tuple(problems))
     fits = default is not None and default.board_size == size and (
         algebraic is None or size != 8 or default.algebraic == algebraic)

@@ -36,6 +36,7 @@ GLUED = 11  # text glued onto a move without a space ("8-11Redoverstepped...")
 TEXT = 12  # anything else
 ESCAPE = 13  # a '%' escape line (ignored)
 UNKNOWN_MOVE = 14  # a lone "-": a move nobody recorded ("41. - -")
+TOO_LONG = 15  # a token longer than its limit: text = what it was, value = its length
 
 
 
@@ -49,44 +50,56 @@ GLYPHS: dict[str, int] = {
     "(!)": 1, "(?)": 2, "(!!)": 3, "(??)": 4, "(!?)": 5, "(?!)": 6,
 }
 
-_SQ = r"(?:[a-l]\d{1,2}|\d{1,2})"
+# Only ASCII digits are numbers: "\d" would also take "٣" or "３" (str regexes are Unicode).
+_SQ = r"(?:[a-l][0-9]{1,2}|[0-9]{1,2})"
 _MOVE = (
-    rf"{_SQ}(?:[ \t]?[-x:×][ \t]?{_SQ})+"
-    r"|[a-l]\d{1,2}[a-l]\d{1,2}(?:[a-l]\d{1,2})*"
-    r"|\d{4}(?![\d.])"
+    rf"{_SQ}(?:[ \t]?[-x:×][ \t]?{_SQ})++"  # possessive: no memory per hop (long tokens)
+    r"|[a-l][0-9]{1,2}[a-l][0-9]{1,2}(?:[a-l][0-9]{1,2})*+"
+    r"|[0-9]{4}(?![0-9.])"
 )
 _GLYPH = r"[!?]{1,5}|\([!?]{1,5}\)|□"
 _RESULTS = r"1/2-1/2|½-½|0\.5-0\.5|2-0|0-2|1-1|1-0|0-1|0-0|\*"
 _QUOTE_OPEN = "\"\u201c\u201d"
+_QUOTES = frozenset(_QUOTE_OPEN)
 
+# The longest token of each kind (characters).  Beyond it the lexer emits a TOO_LONG token
+# (the reader reports it) and keeps the first part (comments, tag values) or nothing (moves).
+MAX_MOVE = 200  # the longest real capture path is far shorter
+MAX_COMMENT = 1 << 22  # 4 M characters: a long essay fits, a runaway "{" stops somewhere
+MAX_TAG_VALUE = 10_000
+MAX_TAG_NAME = 100
+MAX_SETUP = 4096
+
+# Comments, tags and setups (which may be long or unclosed) are scanned by hand after their
+# opening character, so a failed attempt never re-reads the rest of the line or file.
 # Leading whitespace (possessive, so a token is never cut at the end of the buffer) includes
 # the literal two-character "\r" garbage of some broken exports.
 _MASTER = re.compile(
     r"(?:\s|\\r)*+(?:" + "|".join(
         (
-            r"(?P<comment>\{(?P<ctext>[^}]*)\})",
-            rf"(?P<tag>\[\s*(?P<tname>[A-Za-z_]\w*)[ \t]*"
-            rf"(?:[{_QUOTE_OPEN}](?P<tval>(?:\\.|[^\"\\\n\u201c\u201d])*)"
-            rf"[{_QUOTE_OPEN}][ \t]*)?\])",
-            r"(?P<rawtag>\[\s*(?P<rname>[A-Za-z_]\w*)[ \t]*(?P<rval>[^\]\n]*)\])",
+            r"(?P<brace>\{)",
+            r"(?P<bracket>\[)",
+            r"(?P<slash>/)",
             rf"(?P<result>(?:{_RESULTS})(?![\w/.-]))",
-            r"(?P<number>\d+[ \t]*(?:\.\.\.|…|\.))",
+            r"(?P<number>[0-9]+[ \t]*(?:\.\.\.|…|\.))",
             rf"(?P<M>(?P<move>{_MOVE})(?P<mglyph>{_GLYPH}|\*(?=\s|$|[)(]))?)",
             r"(?P<ellipsis>\.\.\.|…)",
             r"(?P<dash>--?(?=\s|$))",
             r"(?P<lcomment>;(?P<ltext>[^\n]*))",
             r"(?P<escape>(?<![^\n])%[^\n]*)",  # only in the first column
-            r"(?P<setup>/(?P<stext>[^/\n]*(?:\n[^/\n]*)*)/)",
             rf"(?P<glyph>{_GLYPH})",
             r"(?P<open>\()",
             r"(?P<close>\))",
-            r"(?P<nag>\$(?P<nagn>\d{1,4}))",
+            r"(?P<nag>\$(?P<nagn>[0-9]{1,4}))",
             r"(?P<text>[^\s{}()\[\];$/]+|\S)",
         )
     ) + ")"
 )
+_TAG_HEAD = re.compile(rf"\[\s*+(?P<name>[A-Za-z_]\w{{0,{MAX_TAG_NAME - 1}}})(?!\w)[ \t]*+")
+_TAG_VALUE = re.compile(r"(?:\\.|[^\"\\\n\u201c\u201d])*+[\"\u201c\u201d][ \t]*+\]")
+_SPACES = re.compile(r"\s*+")
+_BIG_BUFFER = 8192  # from this size on the buffer grows by a quarter at least
 _COMMENT_KINDS = frozenset(("comment", "lcomment", "escape", "tag", "rawtag"))
-_CLOSERS = {"{": "}", "/": "/", "[": "]"}
 _UNESCAPE = re.compile(r"\\(.)")
 _LINE_BREAKS = re.compile(r"[ \t]*\n[ \t]*")
 
@@ -125,7 +138,12 @@ class GameText:
 
 
 class GameLexer:
-    """Cuts a stream of lines into games.  Keeps the unread rest of the current line."""
+    """Cuts a stream of lines into games.  Keeps the unread rest of the current line.
+
+    Every character is looked at a bounded number of times: searches for a closing ``}``,
+    ``]``, ``/`` or a line end remember how far they got (see :meth:`_find`), so lines of
+    unclosed braces or brackets cost linear time.
+    """
 
     def __init__(self, readline: Callable[[], str | bytes]) -> None:
         self._readline = readline
@@ -136,7 +154,10 @@ class GameLexer:
         self._ahead: list[int] = []  # starts of the lines after the offset already in the buffer
         self._eof = False
         self._first = True
+        # per character: (searched from, found at or -1, searched up to) in the buffer
+        self._memo: dict[str, tuple[int, int, int]] = {}
         self.handle_position: int | None = None  # the handle's tell() after the last game
+        self.not_pdn: str | None = None  # why the input is not PDN text (found at its start)
         self.rules_hint: RuleSet | None = None  # rules guessed for the previous game
 
     def _read_line(self) -> str | None:
@@ -157,13 +178,22 @@ class GameLexer:
             self._first = False
             if line.startswith("\ufeff"):
                 line = line[1:]
+            from .problems import text_not_pdn_reason
+
+            reason = text_not_pdn_reason(line)
+            if reason is not None:  # binary data: nothing of it is read as games
+                self._eof = True
+                self.not_pdn = reason
+                return None
         return line
 
     def _extend(self, buf: str, line_starts: list[int], count: int) -> tuple[str, str | None]:
         """Read up to ``count`` lines onto ``buf``: (new buffer, the text read or None at EOF).
 
-        Lines are joined before the one concatenation, so a game (or an unclosed comment)
-        spanning many lines costs linear time.
+        Lines are joined before the one concatenation, and once the buffer is large (a long
+        game, an unclosed comment) at least a quarter of its length is read each time, so
+        its copies add up to linear time.  Small games are read line by line (so ``tell()``
+        between games stays near the next game).
         """
         parts: list[str] = []
         length = len(buf)
@@ -172,7 +202,10 @@ class GameLexer:
             parts.append("\n")
             length += 1
         read = False
-        for _ in range(count):
+        enough = length + (length >> 2) if length >= _BIG_BUFFER else 0
+        lines = 0
+        while lines < count or length < enough:
+            lines += 1
             line = self._read_line()
             if line is None:
                 break
@@ -187,6 +220,30 @@ class GameLexer:
         new = "".join(parts)
         return buf + new, new
 
+    def _find(self, buf: str, char: str, start: int) -> int:
+        """``buf.find(char, start)``, never searching the same stretch twice."""
+        memo = self._memo.get(char)
+        if memo is not None:
+            lo, found, upto = memo
+            if lo <= start:
+                if found >= start:
+                    return found
+                if found < 0 and start <= upto:
+                    found = buf.find(char, upto)
+                    self._memo[char] = (lo, found, len(buf))
+                    return found
+        found = buf.find(char, start)
+        self._memo[char] = (start, found, len(buf))
+        return found
+
+    def _shift_memo(self, by: int) -> None:
+        """The buffer lost its first ``by`` characters: move what the searches know."""
+        memo: dict[str, tuple[int, int, int]] = {}
+        for char, (lo, found, upto) in self._memo.items():
+            if found >= by or found < 0 and upto >= by:
+                memo[char] = (max(lo - by, 0), found - by if found >= 0 else -1, upto - by)
+        self._memo = memo
+
     def next_game(self) -> GameText | None:
         """The tokens of the next game, or None at the end of the input."""
         buf = self._buffer
@@ -194,8 +251,10 @@ class GameLexer:
         ahead = self._ahead  # starts of lines already in the buffer (read ahead)
         if pos >= len(buf):
             buf, pos, ahead = "", 0, []
+            self._memo = {}
         elif pos * 2 > len(buf):  # drop what was read (copying the smaller rest)
             ahead = [start - pos for start in ahead[bisect_right(ahead, pos):]]
+            self._shift_memo(pos)
             buf, pos = buf[pos:], 0
         first_ahead = bisect_right(ahead, pos)
         start_of_game = pos
@@ -205,6 +264,7 @@ class GameLexer:
         tokens: list[Token] = []
         append = tokens.append
         depth = 0
+        balance = 0  # open "(" as the reader counts them: a ")" beyond is unmatched
         movetext = False
         content = False
         match_master = _MASTER.match
@@ -212,26 +272,103 @@ class GameLexer:
         glyphs = GLYPHS
         seen_tags: set[str] = set()
         only_comments = False
+        find = self._find
+
+        def more(count: int) -> bool:
+            """Read up to ``count`` more lines into the buffer; False at the end."""
+            nonlocal buf, merged
+            if not merged:
+                line_starts.extend(ahead[first_ahead:])
+                merged = True
+            buf, new = self._extend(buf, line_starts, count)
+            return new is not None
+
         while True:
             m = match_master(buf, pos)
             if m is None:  # only whitespace left: read on (in bigger steps for huge games)
-                if not merged:
-                    line_starts.extend(ahead[first_ahead:])
-                    merged = True
-                buf, new = self._extend(buf, line_starts,
-                                        1 if len(buf) - start_of_game < 65536 else 1024)
-                if new is None:
+                if not more(1 if len(buf) - start_of_game < 65536 else 1024):
                     pos = len(buf)
                     break
                 continue
             kind = m.lastgroup or "text"
             start = m.start(kind)
             end = m.end()
+            if kind == "brace":
+                close = find(buf, "}", start + 1)
+                batch = 1
+                while close < 0 and len(buf) - start <= MAX_COMMENT and more(batch):
+                    batch *= 2
+                    close = find(buf, "}", start + 1)
+                if close >= 0:
+                    comment = buf[start + 1:close]
+                    end = close + 1
+                    value: str | int | None = None
+                else:  # unterminated: the comment runs to the end of its line
+                    stop = find(buf, "\n", start)
+                    end = len(buf) if stop < 0 else stop
+                    comment = buf[start + 1:end]
+                    value = "unterminated"
+                if len(comment) > MAX_COMMENT:
+                    append((TOO_LONG, start, "comment", len(comment)))
+                    comment = comment[:MAX_COMMENT]
+                append((COMMENT, start, comment, value))
+                if not movetext and not content:
+                    only_comments = True  # comments before the tags: they stay with this game
+                movetext = True
+                pos = end
+                continue
+            if kind == "bracket":
+                tag = self._tag(buf, start, find)
+                spaces = _SPACES.match(buf, start + 1)
+                if tag is None and spaces is not None and spaces.end() == len(buf):
+                    lines = 0  # "[" and nothing but line ends yet: the name may follow
+                    while tag is None and lines < 3 and more(1):
+                        lines += 1
+                        tag = self._tag(buf, start, find)
+                if tag is None:
+                    append((GLUED if start == last_move_end else TEXT, start, "[", None))
+                    movetext = True
+                    if only_comments:
+                        only_comments = False
+                    pos = end
+                    continue
+                name, tag_value, end, length = tag
+                if movetext and not only_comments or tag_value is not None and name in seen_tags:
+                    pos = start  # a new tag section (or a repeated tag): the next game
+                    break
+                if tag_value is not None:
+                    seen_tags.add(name)
+                if length > MAX_TAG_VALUE:
+                    append((TOO_LONG, start, "tag", length))
+                append((TAG, start, name, tag_value))
+                content = True
+                pos = end
+                continue
+            if kind == "slash":
+                close = find(buf, "/", start + 1)
+                lines = 0
+                while close < 0 and lines < 3 and more(1):
+                    lines += 1
+                    close = find(buf, "/", start + 1)
+                if close >= 0 and close - start <= MAX_SETUP:
+                    append((SETUP, start, buf[start + 1:close], None))
+                    end = close + 1
+                else:
+                    append((GLUED if start == last_move_end else TEXT, start, "/", None))
+                movetext = True
+                if only_comments:
+                    only_comments = False
+                pos = end
+                continue
             if kind == "M":
-                append((MOVE, start, m.group("move"), None))
-                glyph = m.group("mglyph")
-                if glyph:
-                    append((NAG, m.start("mglyph"), glyph, glyphs.get(glyph, 0)))
+                move = m.group("move")
+                if len(move) > MAX_MOVE:
+                    append((TOO_LONG, start, "move", len(move)))
+                else:
+                    append((MOVE, start, move, None))
+                    glyph = m.group("mglyph")
+                    if glyph:
+                        append((NAG, m.start("mglyph"), glyph, glyphs.get(glyph, 0)))
                 last_move_end = end
                 movetext = True
             elif kind == "number":
@@ -243,33 +380,23 @@ class GameLexer:
                 if depth <= 0:
                     pos = end
                     break
-            elif kind == "comment":
-                append((COMMENT, start, m.group("ctext"), None))
-                if not movetext and not content:
-                    only_comments = True  # comments before the tags: they stay with this game
-                movetext = True
-            elif kind == "tag" or kind == "rawtag":
-                if kind == "tag":
-                    name, value = m.group("tname"), m.group("tval")
-                    if value is not None:
-                        value = unescape(value)
-                else:
-                    name = m.group("rname")
-                    value = m.group("rval").strip().strip("\"“”").strip()
-                if movetext and not only_comments or value is not None and name in seen_tags:
-                    pos = start  # a new tag section (or a repeated tag): the next game
-                    break
-                if value is not None:
-                    seen_tags.add(name)
-                append((TAG, start, name, value))
-                content = True
             elif kind == "open":
                 depth += 1
+                balance += 1
                 append((OPEN, start, "(", None))
                 movetext = True
             elif kind == "close":
+                if balance > 0:
+                    balance -= 1
+                    append((CLOSE, start, ")", None))
+                elif tokens and tokens[-1][0] == CLOSE and isinstance(tokens[-1][3], int) \
+                        and tokens[-1][1] + tokens[-1][3] == start:
+                    # a run of unmatched ")": one token that counts them (memory stays small)
+                    last = tokens[-1]
+                    tokens[-1] = (CLOSE, last[1], ")", int(last[3] or 0) + 1)
+                else:
+                    append((CLOSE, start, ")", 1))  # unmatched: value = how many in a row
                 depth -= 1
-                append((CLOSE, start, ")", None))
                 movetext = True
             elif kind == "nag":
                 append((NAG, start, m.group(kind), int(m.group("nagn"))))
@@ -282,47 +409,26 @@ class GameLexer:
                 append((ELLIPSIS, start, m.group(kind), None))
                 movetext = True
             elif kind == "lcomment":
-                append((LINE_COMMENT, start, m.group("ltext"), None))
+                text = m.group("ltext")
+                if len(text) > MAX_COMMENT:
+                    append((TOO_LONG, start, "comment", len(text)))
+                    text = text[:MAX_COMMENT]
+                append((LINE_COMMENT, start, text, None))
                 movetext = True
             elif kind == "dash":
                 append((UNKNOWN_MOVE, start, m.group(kind), None))
                 movetext = True
             elif kind == "escape":
-                append((ESCAPE, start, m.group(kind), None))
-            elif kind == "setup":
-                append((SETUP, start, m.group("stext"), None))
-                movetext = True
+                append((ESCAPE, start, "", None))  # ignored: its text is not kept
             else:  # text
                 text = m.group(kind)
-                closer = _CLOSERS.get(text, "")
-                if closer and buf.find(closer, start + 1) < 0:
-                    # an opening brace, slash or bracket whose closer is not in the buffer yet
-                    limit = 1 << 62 if text == "{" else 3  # setups and tags are short
-                    found = False
-                    batch = 1
-                    if not merged:
-                        line_starts.extend(ahead[first_ahead:])
-                        merged = True
-                    while limit > 0:
-                        buf, new = self._extend(buf, line_starts, min(batch, limit))
-                        if new is None:
-                            break
-                        limit -= batch
-                        batch *= 2
-                        if closer in new:
-                            found = True
-                            break
-                    if found:
-                        continue
-                    if text == "{":  # unterminated: the comment runs to the end of its line
-                        stop = buf.find("\n", start)
-                        stop = len(buf) if stop < 0 else stop
-                        append((COMMENT, start, buf[start + 1:stop], "unterminated"))
-                        end = stop
-                        movetext = True
-                        pos = end
-                        continue
-                append((GLUED if start == last_move_end else TEXT, start, text, None))
+                if start == last_move_end:
+                    if len(text) > MAX_COMMENT:
+                        append((TOO_LONG, start, "comment", len(text)))
+                        text = text[:MAX_COMMENT]
+                    append((GLUED, start, text, None))
+                else:
+                    append((TEXT, start, text, None))
                 movetext = True
             if only_comments and kind not in _COMMENT_KINDS:
                 only_comments = False
@@ -339,8 +445,41 @@ class GameLexer:
         self._line, self._column = rest_line, rest_column - 1
         if not content:
             self._buffer, self._offset, self._ahead = "", 0, []
+            self._memo = {}
             return None
         return GameText(tokens, buf, line_starts, first_line, first_column, pos)
+
+    @staticmethod
+    def _tag(buf: str, start: int,
+             find: Callable[[str, str, int], int]) -> tuple[str, str | None, int, int] | None:
+        """The tag at ``buf[start] == "["``: (name, value or None, end, value length) or None.
+
+        ``[Name "value"]`` (escapes undone; ``]`` may be inside the quotes), ``[Name value]``
+        (quotes stripped), ``[Name]`` (no value).  A tag never spans a line end after its
+        name.  Values are cut to :data:`MAX_TAG_VALUE` characters.
+        """
+        head = _TAG_HEAD.match(buf, start)
+        if head is None:
+            return None
+        name = head.group("name")
+        at = head.end()
+        if at < len(buf) and buf[at] == "]":
+            return name, None, at + 1, 0
+        if at < len(buf) and buf[at] in _QUOTES:
+            quoted = _TAG_VALUE.match(buf, at + 1)
+            if quoted is not None:
+                value = buf[at + 1:quoted.end()].rstrip(" \t]")[:-1]
+                length = len(value)
+                value = unescape(value[:MAX_TAG_VALUE * 2])[:MAX_TAG_VALUE]
+                return name, value, quoted.end(), length
+        close = find(buf, "]", at)
+        if close < 0:
+            return None
+        line_end = find(buf, "\n", at)
+        if 0 <= line_end < close:
+            return None
+        raw = buf[at:close].strip().strip("\"“”").strip()
+        return name, raw[:MAX_TAG_VALUE], close + 1, len(raw)
 
     @staticmethod
     def _position_of(

@@ -2,13 +2,19 @@
 
 Every move token is resolved against the legal moves of its position (the separator is only
 a hint).  Problems never raise: they are passed to the visitor's ``handle_error`` as
-:class:`~dame_desktop.pdn.tree.PdnError` (message, line, column), the rest of that variation
-is skipped, and the rest of the game and of the file stays usable.
+:class:`~dame_desktop.pdn.problems.PdnProblem` (message, line, column, kind, values), the rest
+of that variation is skipped, and the rest of the game and of the file stays usable.  Even a
+bug met inside one game becomes that game's ``INTERNAL_ERROR`` problem; the other games are
+read as usual.  At most ``MAX_PROBLEMS`` problems are kept per game.
+
+Reading costs time and memory linear in the input: no search re-reads text, every token has
+a maximum length (see ``lexer.MAX_*``), and nothing recurses.
 """
 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import re
 import weakref
 from collections.abc import Callable, Iterator
@@ -19,23 +25,38 @@ from ..core import Color, DameError, Position, RuleSet
 from ..core.geometry import Geometry, geometry
 from ..core.movegen import MoveGenerator, RawMove, generator
 from . import lexer as lx
-from .gametype import choose_rules
+from .gametype import RulesChoice, choose_rules
 from .lexer import GameLexer, GameText, Token
-from .tree import Game, Headers, Nag, PdnError, State
+from .problems import (
+    HEAD_BYTES,
+    MAX_PROBLEMS,
+    NotPdnError,
+    PdnProblem,
+    ProblemKind,
+    not_pdn_reason,
+    shorten,
+)
+from .tree import Game, Headers, Nag, State
 from .visitors import SKIP, BaseVisitor, GameBuilder, HeadersBuilder, SkipVisitor
 
 T = TypeVar("T")
 VisitorArg = BaseVisitor[T] | Callable[[], BaseVisitor[T]]
 
 _LEXERS: weakref.WeakKeyDictionary[object, GameLexer] = weakref.WeakKeyDictionary()
+# possessive quantifiers throughout: a failed match must not try every split of the spaces
 _SETUP_FEN = re.compile(
-    r'^\s*FEN\s*[=:]?\s*["\u201c\u201d]?([^"\u201c\u201d]*)["\u201c\u201d]?\s*$', re.IGNORECASE)
-_EMPTY_FEN = re.compile(r"^\s*([WB?])\s*(?::\s*[WB]?\s*)*\.?\s*$", re.IGNORECASE)
-_SQUARE_TOKENS = re.compile(r"[a-l]\d{1,2}|\d{1,2}")
+    r'\s*+FEN\s*+[=:]?\s*+["\u201c\u201d]?([^"\u201c\u201d]*+)["\u201c\u201d]?\s*+', re.IGNORECASE)
+_EMPTY_FEN = re.compile(r"\s*+([WB?])\s*+(?::\s*+[WB]?\s*+)*+\.?\s*+", re.IGNORECASE)
+_SQUARE_TOKENS = re.compile(r"[a-l][0-9]{1,2}|[0-9]{1,2}")
+_FOREIGN_DIGIT = re.compile(r"[^\x00-\x7f]")
+K = ProblemKind
 
 
 def decode(data: bytes) -> str:
-    """Bytes of a PDN file as text: UTF-8 (with or without BOM), else Windows-1252."""
+    """Bytes of a PDN file as text: UTF-8 (with or without BOM), UTF-16 with its BOM, else
+    Windows-1252."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -44,12 +65,24 @@ def decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
+def check_pdn_bytes(head: bytes) -> None:
+    """Raise :class:`NotPdnError` when the first bytes of a file show it is not PDN text."""
+    reason = not_pdn_reason(head)
+    if reason is not None:
+        raise NotPdnError(reason)
+
+
 def detect_encoding(path: str | Path) -> str:
-    """``"utf-8-sig"`` when the whole file is valid UTF-8 (BOM or not), else ``"cp1252"``."""
+    """``"utf-8-sig"`` when the whole file is valid UTF-8 (BOM or not), ``"utf-16"`` with a
+    UTF-16 byte order mark, else ``"cp1252"``."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     with open(path, "rb") as handle:
+        first = True
         try:
             while chunk := handle.read(1 << 20):
+                if first and chunk.startswith((b"\xff\xfe", b"\xfe\xff")):
+                    return "utf-16"
+                first = False
                 decoder.decode(chunk)
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
@@ -58,12 +91,16 @@ def detect_encoding(path: str | Path) -> str:
 
 
 def open_pdn(path: str | Path) -> IO[str]:
-    """Open a PDN file for :func:`read_game` with its encoding detected; raises OSError.
+    """Open a PDN file for :func:`read_game` with its encoding detected.
 
+    Raises OSError when it cannot be read and :class:`NotPdnError` when it is not text (a
+    picture, an archive, NUL bytes: see :func:`~dame_desktop.pdn.problems.not_pdn_reason`).
     The file is streamed, not loaded: memory stays small for large archives.
     """
+    with open(path, "rb") as probe:
+        check_pdn_bytes(probe.read(HEAD_BYTES))
     encoding = detect_encoding(path)
-    errors = "replace" if encoding == "cp1252" else "strict"
+    errors = "strict" if encoding == "utf-8-sig" else "replace"
     return open(path, encoding=encoding, errors=errors, newline=None)  # noqa: SIM115
 
 
@@ -99,7 +136,9 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
     line numbers then count from the offset).
 
     A text handle is read as it is; a binary one is decoded line by line (UTF-8, else
-    Windows-1252).  :func:`open_pdn` opens a file with the encoding detected once.
+    Windows-1252).  :func:`open_pdn` opens a file with the encoding detected once.  Input
+    that starts as binary data (NUL bytes, many control characters) gives one empty game
+    with a ``NOT_PDN`` problem, then None.
 
     ``visitor`` is a visitor class (or factory, or instance); the default builds a
     :class:`Game` with problems in ``game.errors``.  ``default_rules`` is used when the
@@ -112,7 +151,9 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
         text = lexer.next_game()
         lexer.handle_position = _tell(handle)
         if text is None:
-            return None
+            if lexer.not_pdn is None:
+                return None
+            break
         if any(t[0] != lx.TAG or t[3] is not None for t in text.tokens):
             break  # not just value-less [Empty] tags
     factory: Callable[[], BaseVisitor[T]] | None
@@ -121,6 +162,16 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
         factory = cast(Callable[[], BaseVisitor[T]], GameBuilder)
     else:
         instance, factory = _instance(visitor)
+    if text is None:  # binary data: one empty game that says so, then the end
+        reason = lexer.not_pdn or ""
+        lexer.not_pdn = None
+        problem = NotPdnError(reason).problem
+        instance.begin_game()
+        instance.begin_headers()
+        instance.end_headers()
+        instance.handle_error(problem)
+        instance.end_game()
+        return instance.result()
     return parse_game_text(text, instance, default_rules, factory, lexer)
 
 
@@ -145,7 +196,8 @@ def iter_games(handle: IO[str] | IO[bytes], default_rules: RuleSet | None = None
 
 
 def read_games(path: str | Path, default_rules: RuleSet | None = None) -> list[Game]:
-    """All games of a file (encoding detected); raises OSError when it cannot be read."""
+    """All games of a file (encoding detected); raises OSError when it cannot be read and
+    :class:`NotPdnError` when it is not PDN text."""
     with open_pdn(path) as handle:
         return list(iter_games(handle, default_rules))
 
@@ -167,8 +219,8 @@ class _Resolver:
         self.geo: Geometry = geometry(rules.board_size, rules.numbering)
         self.names = {self.geo.sq_name(sq): sq for sq in range(1, self.geo.squares + 1)}
         self.capture_cache: dict[State, list[RawMove]] = {}
-        self.move_cache: dict[tuple[State, str], tuple[RawMove, State] | str] = {}
-        self.text_cache: dict[str, tuple[int, int, tuple[int, ...]] | str] = {}
+        self.move_cache: dict[tuple[State, str], tuple[RawMove, State] | PdnProblem] = {}
+        self.text_cache: dict[str, tuple[int, int, tuple[int, ...]] | PdnProblem] = {}
         self.step = self.geo.step
         self.rays = self.geo.rays
         self.valid = self.geo.valid
@@ -193,8 +245,8 @@ class _Resolver:
             self.capture_cache[state] = caps
         return caps
 
-    def resolve(self, state: State, text: str) -> tuple[RawMove, State] | str:
-        """(raw move, state after) or an error message."""
+    def resolve(self, state: State, text: str) -> tuple[RawMove, State] | PdnProblem:
+        """(raw move, state after) or the problem (placed at line 0)."""
         key = (state, text)
         hit = self.move_cache.get(key)
         if hit is not None:
@@ -205,8 +257,8 @@ class _Resolver:
         self.move_cache[key] = result
         return result
 
-    def squares(self, text: str) -> tuple[int, int, tuple[int, ...]] | str:
-        """(from bit, to bit, via bits) of move text, or an error message."""
+    def squares(self, text: str) -> tuple[int, int, tuple[int, ...]] | PdnProblem:
+        """(from bit, to bit, via bits) of move text, or the problem."""
         found = self.text_cache.get(text)
         if found is not None:
             return found
@@ -216,22 +268,27 @@ class _Resolver:
         self.text_cache[text] = result
         return result
 
-    def _squares(self, text: str) -> tuple[int, int, tuple[int, ...]] | str:
+    def _squares(self, text: str) -> tuple[int, int, tuple[int, ...]] | PdnProblem:
         squares: list[int] = []
         top = self.geo.squares
+        move = _clean(text)
+        if _FOREIGN_DIGIT.search(text):
+            return _problem(f"cannot read move {move}", K.UNREADABLE_MOVE, move=move)
         for tok in _SQUARE_TOKENS.findall(text.lower()):
-            if tok[0].isdigit():
+            if tok[0] in "0123456789":
                 sq = int(tok)
                 if not 1 <= sq <= top:
-                    return f"square {tok} in move {_clean(text)} is not on the board (1-{top})"
+                    return _problem(f"square {tok} in move {move} is not on the board (1-{top})",
+                                    K.SQUARE_OFF_BOARD, square=tok, move=move, squares=top)
             else:
                 found = self.names.get(tok)
                 if found is None:
-                    return f"{tok} in move {_clean(text)} is not a playing square"
+                    return _problem(f"{tok} in move {move} is not a playing square",
+                                    K.NOT_A_PLAYING_SQUARE, square=tok, move=move)
                 sq = found
             squares.append(sq)
         if len(squares) < 2:
-            return f"cannot read move {_clean(text)}"
+            return _problem(f"cannot read move {move}", K.UNREADABLE_MOVE, move=move)
         s2b = self.geo.sq_to_bit
         return s2b[squares[0]], s2b[squares[-1]], tuple(s2b[s] for s in squares[1:-1])
 
@@ -262,9 +319,9 @@ class _Resolver:
             return (fb, tb, 0, bool((self.gen.black_promo >> tb) & 1), (tb,), (), False)
         return None
 
-    def _resolve(self, state: State, text: str) -> tuple[RawMove, State] | str:
+    def _resolve(self, state: State, text: str) -> tuple[RawMove, State] | PdnProblem:
         found = self.matches(state, text)
-        if isinstance(found, str):
+        if isinstance(found, PdnProblem):
             return found
         return found[0], self.after(state, found[0])
 
@@ -276,17 +333,18 @@ class _Resolver:
     def candidates(self, state: State, text: str) -> list[RawMove]:
         """One raw move per identity that ``text`` may name (several when it is ambiguous)."""
         found = self.matches(state, text, keep_all=True)
-        if isinstance(found, str):
+        if isinstance(found, PdnProblem):
             return []
         unique: dict[tuple[int, int, int], RawMove] = {}
         for r in found:
             unique.setdefault((r[0], r[1], r[2]), r)
         return list(unique.values())
 
-    def matches(self, state: State, text: str, keep_all: bool = False) -> list[RawMove] | str:
-        """The raw moves ``text`` names (all routes of one move), or an error message."""
+    def matches(self, state: State, text: str,
+                keep_all: bool = False) -> list[RawMove] | PdnProblem:
+        """The raw moves ``text`` names (all routes of one move), or the problem."""
         parsed = self.squares(text)
-        if isinstance(parsed, str):
+        if isinstance(parsed, PdnProblem):
             return parsed
         fb, tb, via = parsed
         caps = self.captures(state)
@@ -305,7 +363,9 @@ class _Resolver:
             if via:
                 matches = [r for r in matches if _fits(via, r[4])]
         if not matches:
-            return f"illegal move {_clean(text)} in position {self._fen(state)}"
+            move, fen = _clean(text), self._fen(state)
+            return _problem(f"illegal move {move} in position {fen}", K.ILLEGAL_MOVE,
+                            move=move, fen=fen)
         if len(matches) > 1:
             identities = {(r[0], r[1], r[2]) for r in matches}
             if len(identities) > 1 and via:
@@ -323,8 +383,10 @@ class _Resolver:
                     seen.setdefault((r[0], r[1], r[2]),
                                     "x".join(str(b2s[x]) for x in (r[0],) + r[4]))
                 options = ", ".join(sorted(seen.values()))
-                return (f"ambiguous capture {_clean(text)} in position {self._fen(state)}: "
-                        f"it may be {options}")
+                move, fen = _clean(text), self._fen(state)
+                return _problem(f"ambiguous capture {move} in position {fen}: it may be "
+                                f"{options}", K.AMBIGUOUS_MOVE, move=move, fen=fen,
+                                options=options)
         return matches
 
     def _fen(self, state: State) -> str:
@@ -333,10 +395,12 @@ class _Resolver:
 
 
 def _following_moves(tokens: list[Token], index: int, count: int) -> list[str]:
-    """The texts of up to ``count`` moves after ``tokens[index]`` in the same line."""
+    """The texts of up to ``count`` moves after ``tokens[index]`` in the same line (looking
+    at most 2,000 tokens ahead, so many ambiguous captures cannot cost quadratic time)."""
     out: list[str] = []
     nested = 0
-    for tok in tokens[index + 1:]:
+    for i in range(index + 1, min(len(tokens), index + 2001)):
+        tok = tokens[i]
         kind = tok[0]
         if kind == lx.OPEN:
             nested += 1
@@ -382,6 +446,28 @@ def _settle(resolver: _Resolver, state: State, text: str, tokens: list[Token],
     return None
 
 
+def _problem(message: str, kind: ProblemKind, **values: str | int) -> PdnProblem:
+    """A problem not yet placed in the file (line and column 0)."""
+    return PdnProblem(message, 0, 0, kind, tuple(values.items()))
+
+
+def route_raw(rules: RuleSet, state: State, raw: RawMove,
+              route: tuple[int, ...]) -> RawMove | None:
+    """The route of the move ``raw`` (same from, to and captured pieces) that ``route``
+    (PDN squares, first to last) names, or None when none fits."""
+    resolver = _resolver(rules)
+    s2b = resolver.geo.sq_to_bit
+    if any(not 1 <= sq <= resolver.geo.squares for sq in route) or len(route) < 2:
+        return None
+    via = tuple(s2b[sq] for sq in route[1:-1])
+    for candidate in resolver.captures(state):
+        if (candidate[0], candidate[1], candidate[2]) == (raw[0], raw[1], raw[2]) and \
+                s2b[route[0]] == candidate[0] and s2b[route[-1]] == candidate[1] and \
+                _fits(via, candidate[4]):
+            return candidate
+    return None
+
+
 def _fits(via: tuple[int, ...], path: tuple[int, ...]) -> bool:
     it = iter(path[:-1])
     return all(sq in it for sq in via)
@@ -419,7 +505,10 @@ def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet | 
         if tok[0] == lx.TAG and tok[3] is not None:
             headers[tok[2]] = str(tok[3])
     moves = [t[2] for t in tokens if t[0] == lx.MOVE]
-    choice = choose_rules(headers, moves, default)
+    try:
+        choice = choose_rules(headers, moves, default)
+    except Exception as exc:  # a bug: this game cannot be read, the file can
+        choice = RulesChoice(None, False, (("", _internal(exc)),))
     rules, alternatives = choice.rules, choice.alternatives
     hint = lexer.rules_hint if lexer is not None else None
     nothing_tells = not moves and not any(k.lower() == "fen" for k in headers)
@@ -443,40 +532,140 @@ def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet | 
     return visitor.result()
 
 
-def _from_fen(fen: str, rules: RuleSet) -> Position:
-    """Position.from_fen, plus the empty board (``W::``) that the core rejects."""
-    empty = _EMPTY_FEN.match(fen)
+def _internal(exc: BaseException) -> PdnProblem:
+    reason = shorten(f"{type(exc).__name__}: {exc}", 200)
+    return _problem(f"internal error while reading this game ({reason})", K.INTERNAL_ERROR,
+                    reason=reason)
+
+
+def _from_fen(fen: str, rules: RuleSet) -> Position | PdnProblem:
+    """Position.from_fen, plus the empty board (``W::``) that the core rejects; a problem
+    when the FEN cannot be read (only ASCII digits are square numbers)."""
+    shown = shorten(fen.strip(), 100)
+    if _FOREIGN_DIGIT.search(fen):
+        bad = next(c for c in fen if not c.isascii())
+        reason = f"FEN {shown!r}: {bad!r} is not part of a FEN (squares are written 0-9)"
+        return _problem(reason, K.BAD_FEN, fen=shown, reason=reason)
+    empty = _EMPTY_FEN.fullmatch(fen)
     if empty:
         turn = empty.group(1).upper()
         colour = rules.first if turn == "?" else Color(turn)
         return Position(rules, 0, 0, 0, colour)
-    return Position.from_fen(fen, rules)
-
-
-def _error(text: GameText, tok: Token | None, message: str) -> PdnError:
-    offset = tok[1] if tok is not None else text.end_offset
-    line, column = text.line_column(offset)
-    return PdnError(message, line, column)
+    try:
+        return Position.from_fen(fen, rules)
+    except (DameError, ValueError) as exc:
+        return _problem(str(exc), K.BAD_FEN, fen=shown, reason=str(exc))
 
 
 def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guessed: bool,
-          problems: tuple[tuple[str, str], ...], quiet: bool = False) -> tuple[int, int]:
+          problems: tuple[tuple[str, PdnProblem], ...], quiet: bool = False) -> tuple[int, int]:
     """Walk the tokens; returns (moves that do not fit the rules, all problems in the moves).
 
-    ``quiet`` only counts: the visitor sees nothing (used to test other rules).
+    ``quiet`` only counts: the visitor sees nothing (used to test other rules).  An
+    exception inside (a bug) becomes the game's INTERNAL_ERROR problem at the token it met.
     """
-    tokens = text.tokens
-    counted = 0
     if quiet:
         visitor = BaseVisitor()
-
-    def report(error: PdnError) -> None:
-        nonlocal counted
-        counted += 1
-        visitor.handle_error(error)
-
+    report = _Reporter(text, visitor, quiet)
     if visitor.begin_game() is SKIP:
         return 0, 0
+    state = _State()
+    failed = False
+    try:
+        _walk_tokens(text, visitor, rules, guessed, problems, report, state)
+    except Exception as exc:  # a bug met in this game: the game ends here, the file goes on
+        failed = True
+        report(_internal(exc), state.tok)
+        with contextlib.suppress(Exception):  # a broken visitor: nothing more to save
+            for _ in range(state.open_variations):
+                visitor.end_variation()
+    report.summary()
+    if failed:
+        with contextlib.suppress(Exception):
+            visitor.end_game()
+    else:
+        visitor.end_game()
+    return state.move_errors + failed, report.counted
+
+
+class _Reporter:
+    """Passes problems to the visitor, placed in the file: the first ``MAX_PROBLEMS``, then
+    only counts per kind (:meth:`summary` reports one ``TOO_MANY_PROBLEMS`` for each)."""
+
+    __slots__ = ("text", "visitor", "quiet", "counted", "kept", "over", "first_over")
+
+    def __init__(self, text: GameText, visitor: BaseVisitor[T], quiet: bool) -> None:
+        self.text = text
+        self.visitor: BaseVisitor[object] = visitor  # type: ignore[assignment]
+        self.quiet = quiet
+        self.counted = 0
+        self.kept = 0
+        self.over: dict[ProblemKind, int] = {}  # kind -> how many were left out
+        self.first_over: dict[ProblemKind, PdnProblem] = {}  # kind -> the first, placed
+
+    def counts_only(self, kind: ProblemKind, times: int = 1) -> bool:
+        """Count ``times`` problems of ``kind`` without making them, if they would be left
+        out anyway (True), so a flood of them costs little."""
+        if self.quiet or (self.kept >= MAX_PROBLEMS and kind in self.over):
+            self.counted += times
+            if not self.quiet:
+                self.over[kind] += times
+            return True
+        return False
+
+    def __call__(self, problem: PdnProblem, tok: Token | None, times: int = 1) -> None:
+        """Report ``problem`` at ``tok`` (``times`` times: at each of that many characters)."""
+        self.counted += times
+        if self.quiet:
+            return
+        offset = 0
+        while offset < times and self.kept < MAX_PROBLEMS:
+            self.kept += 1
+            self.visitor.handle_error(_placed(self.text, tok, problem, offset))
+            offset += 1
+        if offset < times:
+            kind = problem.kind
+            if kind not in self.over:
+                self.over[kind] = 0
+                self.first_over[kind] = _placed(self.text, tok, problem, offset)
+            self.over[kind] += times - offset
+
+    def summary(self) -> None:
+        for kind, count in self.over.items():
+            first = self.first_over[kind]
+            self.visitor.handle_error(first._replace(
+                message=f"…and {count} more problems of the same kind ({first.message})",
+                kind=K.TOO_MANY_PROBLEMS,
+                values=(("count", count), ("kind", kind.value), ("example", first.message))))
+
+
+class _State:
+    """What the walk of one game tells its caller even when it stops half-way."""
+
+    __slots__ = ("tok", "open_variations", "move_errors")
+
+    def __init__(self) -> None:
+        self.tok: Token | None = None
+        self.open_variations = 0
+        self.move_errors = 0
+
+
+def _placed(text: GameText, tok: Token | None, problem: PdnProblem, offset: int) -> PdnProblem:
+    """``problem`` at the place of ``tok`` (plus ``offset`` characters; the game's end for
+    None)."""
+    where = tok[1] + offset if tok is not None else text.end_offset
+    line, column = text.line_column(where)
+    return problem._replace(line=line, column=column)
+
+
+_TOO_LONG_WHAT = {"move": "move", "comment": "comment", "tag": "tag value", "setup": "setup",
+                  "text": "text"}
+
+
+def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
+                 guessed: bool, problems: tuple[tuple[str, PdnProblem], ...],
+                 report: _Reporter, status: _State) -> None:
+    tokens = text.tokens
     visitor.begin_headers()
     tag_tokens: dict[str, Token] = {}
     first_move_tok: Token | None = None
@@ -487,32 +676,27 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
                 tag_tokens[tok[2]] = tok
         elif first_move_tok is None:
             first_move_tok = tok
-    for name, message in problems:
-        report(_error(text, tag_tokens.get(name, first_move_tok), message))
+    for name, problem in problems:
+        report(problem, tag_tokens.get(name, first_move_tok))
     skip_all = visitor.end_headers() is SKIP
     result_tok = next((t for t in reversed(tokens) if t[0] == lx.RESULT), None)
-    if skip_all:
+    if skip_all or rules is None:
         if result_tok is not None:
             visitor.visit_result(result_tok[2])
-        visitor.end_game()
-        return 0, 0
-    if rules is None:
-        if result_tok is not None:
-            visitor.visit_result(result_tok[2])
-        visitor.end_game()
-        return 0, 0
+        return
     # start position
     fen_key = next((k for k in ("FEN", "Fen", "fen") if k in tag_tokens), None)
     if fen_key is not None and str(tag_tokens[fen_key][3]).strip():
         fen_tok = tag_tokens[fen_key]
-        try:
-            start = _from_fen(str(fen_tok[3]), rules)
-        except DameError as exc:
-            report(_error(text, fen_tok, str(exc)))
+        status.tok = fen_tok
+        found_start = _from_fen(str(fen_tok[3]), rules)
+        if isinstance(found_start, PdnProblem):
+            report(found_start, fen_tok)
             if result_tok is not None:
                 visitor.visit_result(result_tok[2])
-            visitor.end_game()
-            return 1, counted
+            status.move_errors = 1
+            return
+        start = found_start
     else:
         start = Position.start(rules)
     state: State = (start.white, start.black, start.kings, start.turn is Color.WHITE)
@@ -532,7 +716,10 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
     MOVE, COMMENT, NAG, OPEN, CLOSE = lx.MOVE, lx.COMMENT, lx.NAG, lx.OPEN, lx.CLOSE
     visit_move = visitor.visit_move
     move_cache = resolver.move_cache
+    geo = resolver.geo
+    b2s = geo.bit_to_sq
     for index, tok in enumerate(tokens):
+        status.tok = tok
         kind = tok[0]
         if skip_depth >= 0:
             if kind == OPEN:
@@ -545,31 +732,39 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
                     closed = levels.pop()
                     level = levels[-1]
                     if closed[2]:
+                        status.open_variations -= 1
                         visitor.end_variation()
                 depth -= 1
             elif kind == lx.RESULT and depth == 0:
                 visitor.visit_result(tok[2])
+            elif kind == lx.TOO_LONG:
+                report(_too_long(tok), tok)
             continue
         if kind == MOVE:
             current: State = level[1]  # type: ignore[assignment]
             found = move_cache.get((current, tok[2]))
             if found is None:
                 found = resolve(current, tok[2])
-            if isinstance(found, str) and found.startswith("ambiguous"):
+            if isinstance(found, PdnProblem) and found.kind is K.AMBIGUOUS_MOVE:
                 found = _settle(resolver, current, tok[2], tokens, index) or found
-            if isinstance(found, str):
-                report(_error(text, tok, found))
-                if not found.startswith("ambiguous"):  # ambiguity is the file's, not the rules'
+            if isinstance(found, PdnProblem):
+                report(found, tok)
+                if found.kind is not K.AMBIGUOUS_MOVE:  # ambiguity is the file's, not the rules'
                     move_errors += 1
                 skip_depth = depth
                 continue
             raw, after = found
             visit_move(raw, after)
+            if raw[5]:  # a capture: keep the path when the text gave more than from and to
+                squares = resolver.squares(tok[2])
+                if not isinstance(squares, PdnProblem) and squares[2]:
+                    visitor.visit_route((b2s[squares[0]], *(b2s[b] for b in squares[2]),
+                                         b2s[squares[1]]))
             level[0] = current
             level[1] = after
         elif kind == COMMENT:
             if tok[3] == "unterminated":
-                report(_error(text, tok, "comment '{' is never closed"))
+                report(_problem("comment '{' is never closed", K.UNCLOSED_COMMENT), tok)
             visitor.visit_comment(lx.normalise_comment(tok[2]))
         elif kind == NAG:
             visitor.visit_nag(Nag(int(tok[3] or 0), tok[2]))
@@ -577,7 +772,7 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             before = level[0]
             depth += 1
             if before is None:
-                report(_error(text, tok, "a variation '(' before any move"))
+                report(_problem("a variation '(' before any move", K.VARIATION_BEFORE_MOVE), tok)
                 levels.append([None, level[1], False])
                 level = levels[-1]
                 skip_depth = depth
@@ -585,16 +780,23 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             opened = visitor.begin_variation() is not SKIP
             levels.append([None, before, opened])
             level = levels[-1]
-            if not opened:
+            if opened:
+                status.open_variations += 1
+            else:
                 skip_depth = depth
         elif kind == CLOSE:
             if depth == 0:
-                report(_error(text, tok, "')' without a matching '('"))
+                # a run of them is one token that counts them
+                times = int(tok[3] or 1)
+                if not report.counts_only(K.UNMATCHED_CLOSE, times):
+                    report(_problem("')' without a matching '('", K.UNMATCHED_CLOSE), tok,
+                           times)
                 continue
             depth -= 1
             closed = levels.pop()
             level = levels[-1]
             if closed[2]:
+                status.open_variations -= 1
                 visitor.end_variation()
         elif kind == lx.RESULT:
             if depth == 0:
@@ -605,19 +807,21 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             visitor.visit_comment(tok[2])
         elif kind == lx.SETUP:
             if level[0] is None and depth > 0:
-                report(_error(text, tok, "a setup at the start of a variation"))
+                report(_problem("a setup at the start of a variation",
+                                K.SETUP_AT_VARIATION_START), tok)
                 skip_depth = depth
                 continue
-            m = _SETUP_FEN.match(tok[2])
+            m = _SETUP_FEN.fullmatch(tok[2])
             if not m:
-                report(_error(text, tok, f"setup /{tok[2]}/ is not /FEN \"...\"/"))
+                shown = shorten(tok[2])
+                report(_problem(f"setup /{shown}/ is not /FEN \"...\"/", K.BAD_SETUP,
+                                text=shown), tok)
                 move_errors += 1
                 skip_depth = depth
                 continue
-            try:
-                pos = _from_fen(m.group(1), rules)
-            except DameError as exc:
-                report(_error(text, tok, str(exc)))
+            pos = _from_fen(m.group(1), rules)
+            if isinstance(pos, PdnProblem):
+                report(pos, tok)
                 move_errors += 1
                 skip_depth = depth
                 continue
@@ -625,21 +829,40 @@ def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guesse
             visitor.visit_setup(pos.fen(), after)
             level[1] = after
         elif kind == lx.TEXT:
-            report(_error(text, tok, f"unexpected text {tok[2]!r}"))
+            if not report.counts_only(K.UNEXPECTED_TEXT):
+                shown = shorten(tok[2])
+                report(_problem(f"unexpected text {shown!r}", K.UNEXPECTED_TEXT, text=shown),
+                       tok)
         elif kind == lx.UNKNOWN_MOVE:
             if depth == 0 and tok is last_token and headers_result == tok[2]:
                 visitor.visit_result(tok[2])  # [Result "-"] ... "-": the game's terminator
                 continue
-            report(_error(text, tok, f"unknown move {tok[2]!r}: the game cannot "
-                                                   "be replayed past it"))
+            report(_problem(f"unknown move {tok[2]!r}: the game cannot be replayed past it",
+                            K.UNKNOWN_MOVE, text=tok[2]), tok)
             move_errors += 1
             skip_depth = depth
+        elif kind == lx.TOO_LONG:
+            report(_too_long(tok), tok)
+            if tok[2] == "move":  # the move is not read: neither is the rest of its line
+                move_errors += 1
+                skip_depth = depth
         # NUMBER, ELLIPSIS, ESCAPE: nothing to do
+    status.tok = None
     if depth > 0:
-        report(_error(text, None, "a variation '(' is never closed"))
+        report(_problem("a variation '(' is never closed", K.UNCLOSED_VARIATION), None)
         while len(levels) > 1:
             closed = levels.pop()
             if closed[2]:
+                status.open_variations -= 1
                 visitor.end_variation()
-    visitor.end_game()
-    return move_errors, counted
+    status.move_errors = move_errors
+
+
+def _too_long(tok: Token) -> PdnProblem:
+    what = _TOO_LONG_WHAT.get(tok[2], tok[2])
+    length = int(tok[3] or 0)
+    limit = {"move": lx.MAX_MOVE, "comment": lx.MAX_COMMENT, "tag": lx.MAX_TAG_VALUE,
+             "setup": lx.MAX_SETUP}.get(tok[2], 0)
+    rest = "is not read" if tok[2] == "move" else f"is cut after {limit} characters"
+    return _problem(f"this {what} is {length} characters long, more than {limit}: it {rest}",
+                    K.TOKEN_TOO_LONG, what=tok[2], length=length, limit=limit)

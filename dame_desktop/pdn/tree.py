@@ -18,6 +18,10 @@ from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry
 from ..core.movegen import RawMove, generator
 from ..core.rules import GERMAN
+from .problems import NotPdnError, PdnError, PdnProblem, ProblemKind
+
+__all__ = ["SKIP", "ChildNode", "Game", "GameNode", "Headers", "Nag", "NotPdnError", "PdnError",
+           "PdnProblem", "ProblemKind", "SkipType", "State", "result_scores"]
 
 if TYPE_CHECKING:
     from .visitors import BaseVisitor
@@ -36,24 +40,8 @@ State = tuple[int, int, int, bool]
 """A position as ``(white, black, kings, white_to_move)`` bitboards (core bit layout)."""
 
 TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-_TAG_NAME = re.compile(r"^[A-Za-z_]\w*$")
-_COMMAND = re.compile(r"\[%(\w+)\s+([^\]]*)\]")
-
-
-class PdnError(ValueError):
-    """A problem found while reading PDN: message plus the 1-based line and column."""
-
-    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
-
-    def __str__(self) -> str:
-        return f"{self.line}:{self.column}: {self.message}"
-
-    def __repr__(self) -> str:
-        return f"PdnError({self.message!r}, line={self.line}, column={self.column})"
+_TAG_NAME = re.compile(r"[A-Za-z_]\w*")
+_COMMAND = re.compile(r"\[%(\w+)\s++([^\]\[]*+)\]")  # stops at the next "[": linear
 
 
 class Nag(NamedTuple):
@@ -90,7 +78,7 @@ class Headers(MutableMapping[str, str]):
         return self._others[key]
 
     def __setitem__(self, key: str, value: str) -> None:
-        if not _TAG_NAME.match(key):
+        if not _TAG_NAME.fullmatch(key):
             raise ValueError(f"invalid tag name {key!r}")
         if "\n" in value or "\r" in value:
             raise ValueError(f"tag {key}: value contains a line break")
@@ -121,23 +109,31 @@ class Headers(MutableMapping[str, str]):
         return Headers(list(self.items()))
 
 
+_SCORE = r"(?:[0-9]{1,3}(?:\.[0-9]{1,3})?|[0-9]{1,3}/[0-9]{1,3}|½)"
+_RESULT_SCORES = re.compile(rf"\s*({_SCORE})\s*-\s*({_SCORE})\s*")
+
+
 def result_scores(token: str) -> tuple[float, float] | None:
-    """(first player's score, second's) of a result such as ``2-0``, ``1/2-1/2``, ``½-½``."""
-    text = token.strip().replace("½", "1/2")
-    if "-" not in text:
+    """(first player's score, second's) of a result such as ``2-0``, ``1/2-1/2``, ``½-½``.
+
+    None for anything else: only ASCII digits, and no score with a zero denominator
+    (``1/0-1``) -- a file's Result tag is text, not arithmetic.
+    """
+    m = _RESULT_SCORES.fullmatch(token)
+    if m is None:
         return None
-    left, _, right = text.partition("-")
-    try:
-        return _number(left), _number(right)
-    except ValueError:
+    first, second = _number(m.group(1)), _number(m.group(2))
+    if first is None or second is None:
         return None
+    return first, second
 
 
-def _number(text: str) -> float:
-    text = text.strip()
+def _number(text: str) -> float | None:
+    if text == "½":
+        return 0.5
     if "/" in text:
         num, _, den = text.partition("/")
-        return int(num) / int(den)
+        return int(num) / int(den) if int(den) else None
     return float(text)
 
 
@@ -238,19 +234,40 @@ class GameNode:
         """
         pos = self.position()
         allowed = pos.huff_moves() if self.rules.huffing else pos.legal_moves()
+        route: tuple[int, ...] | None = None
         if isinstance(move, str):
-            move = pos.parse_move(move, allowed)
+            from ..core import MoveParseError
+
+            if any(c.isdigit() and not c.isascii() for c in move):
+                raise MoveParseError(f"cannot read move {move!r}: only the digits 0-9 are "
+                                     "square numbers")
+            text = move
+            move = pos.parse_move(text, allowed)
+            squares = pos.parse_squares(text)
+            if move.is_capture and len(squares) > 2:
+                route = tuple(squares)
         elif move not in allowed:
             from ..core import IllegalMoveError
 
             raise IllegalMoveError(f"{move} is not a legal move in {pos.fen()}")
         elif move.raw is None:
             move = next(m for m in allowed if m == move)
-        after = pos.play(move)
-        assert move.raw is not None
-        child = ChildNode(self, move.raw, (after.white, after.black, after.kings,
-                                           after.turn is Color.WHITE))
-        child._move = move
+        raw = move.raw
+        assert raw is not None
+        if route is not None:  # play the route given, not the first of the move's routes
+            from .reader import route_raw
+
+            given = route_raw(self.rules, self.state, raw, route)
+            if given is None:
+                route = None
+            else:
+                raw = given
+        w, b, k, wtm = self.state
+        w2, b2, k2 = generator(self.rules).apply(w, b, k, wtm, raw)
+        child = ChildNode(self, raw, (w2, b2, k2, not wtm))
+        if raw is move.raw:
+            child._move = move  # else built from the route's raw move on first use
+        child.route = route
         child.comment = comment
         child.starting_comment = starting_comment
         child.nags = [n if isinstance(n, Nag) else Nag.of(n) for n in nags]
@@ -321,7 +338,7 @@ class GameNode:
 class ChildNode(GameNode):
     """A node reached by a move from its parent."""
 
-    __slots__ = ("raw", "_move")
+    __slots__ = ("raw", "_move", "route")
 
     def __init__(self, parent: GameNode, raw: RawMove, state: State) -> None:
         self.parent = parent
@@ -334,6 +351,9 @@ class ChildNode(GameNode):
         self.rules = parent.rules
         self.raw = raw
         self._move: Move | None = None
+        # the capture's path as the file (or the caller) gave it, PDN squares from first to
+        # last; None when only from and to were given.  The writer writes it as given.
+        self.route: tuple[int, ...] | None = None
         parent.variations.append(self)
 
     @property
@@ -370,7 +390,7 @@ class Game(GameNode):
         super().__init__(rules, (start.white, start.black, start.kings,
                                  start.turn is Color.WHITE))
         self.headers = headers if headers is not None else Headers.with_roster()
-        self.errors: list[PdnError] = []
+        self.errors: list[PdnProblem] = []
         self.result_token: str | None = None
 
     def set_start(self, start: Position) -> None:
@@ -387,12 +407,7 @@ class Game(GameNode):
 
     def result(self) -> str:
         """The Result tag, or the move text's terminator when the tag is missing or ``*``."""
-        tag = self.headers.get("Result", "").strip()
-        if tag and tag != "*" and tag != "?":
-            return tag
-        if self.result_token:
-            return self.result_token
-        return tag or "*"
+        return game_result(self.headers.get("Result", ""), self.result_token)
 
     def outcome(self) -> str | None:
         """``"first"`` or ``"second"`` (player to move first won), ``"draw"``, or None."""
@@ -420,8 +435,9 @@ class Game(GameNode):
     def accept(self, visitor: BaseVisitor[T]) -> T:
         """Replay the whole game through a visitor's callbacks (as the reader calls them).
 
-        This is how copying, counting and transforming share one traversal:
-        ``game.accept(GameBuilder())`` returns an equal copy.
+        This is how copying, counting, transforming and writing share one traversal:
+        ``game.accept(GameBuilder())`` returns an equal copy, ``game.accept(PdnExporter())``
+        the PDN text.  The walk is iterative: any depth of variations works.
         """
         if visitor.begin_game() is not SKIP:
             visitor.begin_headers()
@@ -433,7 +449,7 @@ class Game(GameNode):
                     visitor.visit_comment(self.comment)
                 if self.setup is not None:
                     visitor.visit_setup(self.setup, self.state)
-                _accept_line(self, visitor)
+                _accept_tree(self, visitor)
             token = self.result_token
             if token is not None:
                 visitor.visit_result(token)
@@ -449,6 +465,25 @@ class Game(GameNode):
         return f"<Game {self.headers.get('White', '?')} - {self.headers.get('Black', '?')}>"
 
 
+def game_result(tag: str, token: str | None) -> str:
+    """A game's result: the Result tag, else the move text's terminator, else ``*``."""
+    tag = tag.strip()
+    if tag and tag != "*" and tag != "?":
+        return tag
+    if token:
+        return token
+    return tag or "*"
+
+
+def walk(node: GameNode) -> Iterator[ChildNode]:
+    """Every node below ``node`` in written order (main move, then its side lines), iteratively."""
+    stack: list[ChildNode] = list(reversed(node.variations))
+    while stack:
+        child = stack.pop()
+        yield child
+        stack.extend(reversed(child.variations))
+
+
 def _accept_node(node: ChildNode, visitor: BaseVisitor[T]) -> None:
     parent = node.parent
     assert parent is not None
@@ -460,6 +495,8 @@ def _accept_node(node: ChildNode, visitor: BaseVisitor[T]) -> None:
         w2, b2, k2 = generator(node.rules).apply(w, b, k, wtm, node.raw)
         state = (w2, b2, k2, not wtm)
     visitor.visit_move(node.raw, state)
+    if node.route is not None:
+        visitor.visit_route(node.route)
     for nag in node.nags:
         visitor.visit_nag(nag)
     if node.comment:
@@ -468,16 +505,31 @@ def _accept_node(node: ChildNode, visitor: BaseVisitor[T]) -> None:
         visitor.visit_setup(node.setup, node.state)
 
 
-def _accept_line(parent: GameNode, visitor: BaseVisitor[T]) -> None:
-    """The main continuation of ``parent`` with every side line, in written order."""
-    node = parent
-    while node.variations:
-        main = node.variations[0]
-        _accept_node(main, visitor)
-        for alt in node.variations[1:]:
+_LINE, _ALT, _END = 0, 1, 2
+
+
+def _accept_tree(start: GameNode, visitor: BaseVisitor[T]) -> None:
+    """The main line from ``start`` with every side line, in written order, without recursion.
+
+    At each node: its main move, then each other variation as ``( ... )`` in full, then the
+    main line goes on.  The stack holds what is still to do, the next step on top.
+    """
+    stack: list[tuple[int, GameNode]] = [(_LINE, start)]
+    while stack:
+        what, node = stack.pop()
+        if what == _LINE:
+            if not node.variations:
+                continue
+            main = node.variations[0]
+            _accept_node(main, visitor)
+            stack.append((_LINE, main))
+            stack.extend((_ALT, alt) for alt in reversed(node.variations[1:]))
+        elif what == _ALT:
             if visitor.begin_variation() is SKIP:
                 continue
-            _accept_node(alt, visitor)
-            _accept_line(alt, visitor)
+            assert isinstance(node, ChildNode)
+            _accept_node(node, visitor)
+            stack.append((_END, node))
+            stack.append((_LINE, node))
+        else:
             visitor.end_variation()
-        node = main

@@ -12,14 +12,13 @@ from typing import Generic, TypeVar
 
 from ..core import RuleSet
 from ..core.movegen import RawMove
-from .tree import SKIP, ChildNode, Game, GameNode, Headers, Nag, PdnError, SkipType, State
+from .problems import PdnProblem
+from .tree import SKIP, ChildNode, Game, GameNode, Headers, Nag, SkipType, State
 
 ResultT = TypeVar("ResultT")
 
 __all__ = ["SKIP", "BaseVisitor", "ErrorCounter", "GameBuilder", "HeadersBuilder", "SkipType",
            "SkipVisitor"]
-
-
 
 
 class BaseVisitor(Generic[ResultT]):
@@ -45,6 +44,14 @@ class BaseVisitor(Generic[ResultT]):
         """A resolved move and the state after it."""
         return None
 
+    def visit_route(self, route: tuple[int, ...]) -> None:
+        """The move just visited was given with this full path (PDN squares, first to last).
+
+        Called right after :meth:`visit_move`, only when the text named more than the two
+        end squares of a capture.
+        """
+        return None
+
     def visit_setup(self, fen: str, state: State) -> None:
         """A ``/FEN "..."/`` command: play continues from ``state``."""
         return None
@@ -64,8 +71,8 @@ class BaseVisitor(Generic[ResultT]):
     def visit_result(self, token: str) -> None:
         return None
 
-    def handle_error(self, error: PdnError) -> None:
-        """Called for every problem; the default ignores it."""
+    def handle_error(self, error: PdnProblem) -> None:
+        """Called for every problem kept (see ``problems.MAX_PROBLEMS``); the default ignores it."""
         return None
 
     def end_game(self) -> None:
@@ -76,19 +83,28 @@ class BaseVisitor(Generic[ResultT]):
 
 
 class GameBuilder(BaseVisitor[Game]):
-    """Builds a :class:`Game`; problems go to ``game.errors`` instead of being raised."""
+    """Builds a :class:`Game`; problems go to ``game.errors`` instead of being raised.
+
+    Several comments on one node are joined with a space (collected first, joined once, so
+    thousands of them cost linear time).
+    """
 
     def __init__(self) -> None:
-        self.game = Game(headers=Headers())
-        self._node: GameNode = self.game
-        self._stack: list[GameNode] = []
-        self._starting: str | None = None  # pending starting comment of a variation
+        self.begin_game()
 
     def begin_game(self) -> None:
         self.game = Game(headers=Headers())
-        self._node = self.game
-        self._stack = []
-        self._starting = None
+        self._node: GameNode = self.game
+        self._stack: list[GameNode] = []
+        self._parts: list[str] = []  # comments after the current node's move, not yet joined
+        self._starting: list[str] | None = None  # comments before a variation's first move
+
+    def _flush(self) -> None:
+        if self._parts:
+            node = self._node
+            node.comment = " ".join([node.comment, *self._parts] if node.comment
+                                    else self._parts)
+            self._parts = []
 
     def visit_header(self, name: str, value: str) -> None:
         headers = self.game.headers
@@ -102,52 +118,59 @@ class GameBuilder(BaseVisitor[Game]):
         self.game.state = state
 
     def visit_move(self, raw: RawMove, state: State) -> None:
+        self._flush()
         node = ChildNode(self._node, raw, state)
         if self._starting is not None:
-            node.starting_comment = self._starting
+            node.starting_comment = " ".join(self._starting)
             self._starting = None
         self._node = node
+
+    def visit_route(self, route: tuple[int, ...]) -> None:
+        if isinstance(self._node, ChildNode):
+            self._node.route = route
 
     def visit_setup(self, fen: str, state: State) -> None:
         self._node.setup = fen
         self._node.state = state
 
     def visit_comment(self, comment: str) -> None:
+        if not comment:
+            return
         if self._starting is not None:
-            self._starting = _join(self._starting, comment)
+            self._starting.append(comment)
         else:
-            self._node.comment = _join(self._node.comment, comment)
+            self._parts.append(comment)
 
     def visit_nag(self, nag: Nag) -> None:
         self._node.nags.append(nag)
 
     def begin_variation(self) -> None:
+        self._flush()
         self._stack.append(self._node)
         parent = self._node.parent
         assert parent is not None
         self._node = parent
-        self._starting = ""
+        self._starting = []
 
     def end_variation(self) -> None:
-        if self._starting is not None and self._starting:  # a variation holding only comments
-            self._node.comment = _join(self._node.comment, self._starting)
+        if self._starting:  # a variation holding only comments: they go to the node before
+            self._parts = self._starting
         self._starting = None
+        self._flush()
         self._node = self._stack.pop()
 
     def visit_result(self, token: str) -> None:
         self.game.result_token = token
 
-    def handle_error(self, error: PdnError) -> None:
+    def handle_error(self, error: PdnProblem) -> None:
         self.game.errors.append(error)
 
+    def end_game(self) -> None:
+        self._flush()
+
     def result(self) -> Game:
+        self._flush()
         return self.game
-
-
-def _join(old: str, new: str) -> str:
-    if not new:
-        return old
-    return f"{old} {new}" if old else new
 
 
 class HeadersBuilder(BaseVisitor[Headers]):
@@ -182,17 +205,17 @@ class SkipVisitor(BaseVisitor[bool]):
         return True
 
 
-class ErrorCounter(BaseVisitor[list[PdnError]]):
+class ErrorCounter(BaseVisitor[list[PdnProblem]]):
     """Replays every move and keeps only the problems (what ``dame pdn check`` needs)."""
 
     def __init__(self) -> None:
-        self.errors: list[PdnError] = []
+        self.errors: list[PdnProblem] = []
 
     def begin_game(self) -> None:
         self.errors = []
 
-    def handle_error(self, error: PdnError) -> None:
+    def handle_error(self, error: PdnProblem) -> None:
         self.errors.append(error)
 
-    def result(self) -> list[PdnError]:
+    def result(self) -> list[PdnProblem]:
         return self.errors

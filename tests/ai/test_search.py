@@ -239,3 +239,23 @@ def test_medium_beats_beginner() -> None:
             assert result.move is not None
             game.play(result.move)
         assert game.result is not None and game.result.winner is medium_colour
+
+
+def test_the_tuning_settings_take_effect_in_new_searches() -> None:
+    # bench/ai_ab.py changes search.TUNING; compiled code must see it as the sources do
+    import sys
+
+    search_module = sys.modules["dame_desktop.ai.search"]
+    tuning = search_module.TUNING
+    pos = Position.start(find_rules("german"))
+    plain = search(pos, limit=Limit(depth=8)).nodes
+    saved = (tuning.prune_margin, tuning.threat_extension)
+    try:
+        tuning.prune_margin = 0
+        unpruned = search(pos, limit=Limit(depth=8)).nodes
+        tuning.threat_extension = False
+        unextended = search(pos, limit=Limit(depth=8)).nodes
+    finally:
+        tuning.prune_margin, tuning.threat_extension = saved
+    assert unpruned != plain and unextended != unpruned
+    assert search(pos, limit=Limit(depth=8)).nodes == plain  # restored

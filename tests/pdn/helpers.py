@@ -9,18 +9,27 @@ from dame_desktop.pdn import Game, GameNode, read_game, write_game
 
 
 def node_data(node: GameNode) -> list[Any]:
-    """Every variation below ``node`` as nested lists of (move identity, annotations)."""
-    out = []
-    for child in node.variations:
-        move = child.move
-        out.append((
-            (move.from_sq, move.to_sq, tuple(sorted(move.captured))),
-            child.comment,
-            child.starting_comment,
-            tuple(child.nags),
-            child.setup,
-            node_data(child),
-        ))
+    """Every node below ``node``, in written order, as a flat list of (index of its parent
+    entry or -1, move identity, annotations): equal lists mean equal trees.
+
+    Flat and built without recursion, so trees 10,000 variations deep compare too (nested
+    lists would make ``==`` itself recurse).
+    """
+    out: list[Any] = []
+    stack: list[tuple[GameNode, int]] = [(node, -1)]
+    while stack:
+        parent, index = stack.pop()
+        for child in reversed(parent.variations):
+            move = child.move
+            out.append((
+                index,
+                (move.from_sq, move.to_sq, tuple(sorted(move.captured))),
+                child.comment,
+                child.starting_comment,
+                tuple(child.nags),
+                child.setup,
+            ))
+            stack.append((child, len(out) - 1))
     return out
 
 

@@ -339,13 +339,13 @@ def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
     seen: list[str] = []
     # Cancel: nothing changes
     pick_rules_in_dialog(2)  # German -> German (Ass) -> English
-    click_in_box("rulesChangeBox", "cancelButton", seen)
+    click_in_box("newRulesQuestion", "keepButton", seen)
     window.action("rules").trigger()
-    assert seen == ["A game is in progress. What should the new rules do?"]
+    assert len(seen) == 1 and seen[0].startswith("The rules are now: English draughts")
     assert window.controller.game.moves == played and window.controller.rules.key == "german"
     # play on from this position under the new rules
     pick_rules_in_dialog(2)
-    click_in_box("rulesChangeBox", "keepPositionButton", seen)
+    click_in_box("newRulesQuestion", "continueButton", seen)
     window.action("rules").trigger()
     game = window.controller.game
     assert game.rules.key == "english" and game.position.white == position.white
@@ -354,7 +354,7 @@ def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
     assert window.rules_label.text() == "Rules: English draughts / American checkers"
     # a board of another size cannot take the position: only a new game is offered
     pick_rules_in_dialog(1)  # English -> International (10x10)
-    click_in_box("rulesChangeBox", "newGameButton", seen)
+    click_in_box("newRulesQuestion", "newGameButton", seen)
     with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
                           check_params_cb=lambda info: info.human):
         window.action("rules").trigger()

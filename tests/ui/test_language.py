@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialogButtonBox
 
 from dame_desktop.core import Position, find_rules
 from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
@@ -77,7 +77,7 @@ def test_switching_the_language_retranslates_every_open_window(session, qtbot, t
     cancel = new_game.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel)
     assert cancel.text() == "Abbrechen"  # Qt's own qtbase_de
     assert rules.windowTitle() == "Regeln"
-    assert "Blasen:" in [label.text() for label in rules.findChildren(QLabel)]
+    assert "Blasen (Stein wegnehmen)" in [box.text() for box in rules.findChildren(QCheckBox)]
     assert "Schlagzwang" in help_dialog.rules_view.toPlainText()
     assert help_dialog.tabs.tabText(1) == "Strategie-Tipps"
     win.show_message(win.tr("It is not your turn."))

@@ -157,7 +157,7 @@ def test_the_rules_help_follows_the_switches():
     text = " ".join(s for _, sentences in rules_sections(german) for s in sentences)
     assert "Men capture only forward." in text
     assert "any free square beyond" in text
-    assert "80 single moves" in text
+    assert "80 half-moves in a row without a capture (40 moves by each player)" in text
     assert "Huffing" not in text
     house = german.with_switches(["men-capture-backward=on", "huffing=on", "flying-kings=off"])
     text = " ".join(s for _, sentences in rules_sections(house) for s in sentences)

@@ -73,7 +73,8 @@ from dame_desktop.ui.app.navigator import END, HOME, LiveNavigator, Navigator
 from dame_desktop.ui.board.keyboard import BoardKeyboard, position_text
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
-from dame_desktop.ui.dialogs.rules import RulesDialog
+from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
+from dame_desktop.ui.dialogs.rules_change import continue_under, rules_change
 from dame_desktop.ui.models.move_list import MoveListModel
 from dame_desktop.ui.study.study import StudyController
 
@@ -458,30 +459,23 @@ class MainWindow(QMainWindow):
         return True
 
     def discard_ok_for_rules(self, rules: RuleSet) -> bool:
-        """Ask what to do with the game on the board; remembers where the new game starts."""
+        """Ask what to do with the game on the board; remembers where the new game starts.
+
+        The question and its checks are the rules dialog's (:func:`ask_new_rules`, which offers
+        to go on only where :func:`rules_change` allows it: the same board and numbering, no
+        open huffing decision, no uncrowned man on its crowning row)."""
         self._rules_start = None
         game = self.controller.game
         running = self.is_playing() and bool(game.moves) and not game.is_over
         if not running:
             return self.document.may_close_document()
-        here = _position_under(game.position, rules)
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("New rules"),
-                          self.tr("A game is in progress. What should the new rules do?"),
-                          QMessageBox.StandardButton.Cancel, self)
-        box.setObjectName("rulesChangeBox")
-        keep = None
-        if here is not None:
-            keep = box.addButton(self.tr("Play on from this position"),
-                                 QMessageBox.ButtonRole.AcceptRole)
-            keep.setObjectName("keepPositionButton")
-        fresh = box.addButton(self.tr("Start a new game"), QMessageBox.ButtonRole.DestructiveRole)
-        fresh.setObjectName("newGameButton")
-        box.exec()
-        clicked = box.clickedButton()
-        if keep is not None and clicked is keep:
-            self._rules_start = here
-            return True
-        return clicked is fresh
+        answer = ask_new_rules(self, game, rules)
+        if answer is RulesAnswer.CANCEL:
+            return False
+        if answer is RulesAnswer.CONTINUE or (
+                answer is RulesAnswer.NOTHING and rules_change(game, rules).can_continue):
+            self._rules_start = continue_under(game, rules).position
+        return True
 
     # -- what the controller says ----------------------------------------------------------
 
@@ -885,18 +879,6 @@ def _study_settings(game: pdn.Game, level_key: str) -> NewGameSettings:
     return NewGameSettings(False, level_key, Color.WHITE, game.rules,
                            "" if white in ("", "?") else white,
                            "" if black in ("", "?") else black)
-
-
-def _position_under(position: Position, rules: RuleSet) -> Position | None:
-    """``position`` under other rules when it can be played on with them (same board)."""
-    if rules.board_size != position.rules.board_size:
-        return None
-    try:
-        moved = Position(rules, position.white, position.black, position.kings, position.turn)
-        moved.legal_moves()
-    except (ValueError, RulesError):
-        return None
-    return moved
 
 
 def _dropped_path(event: QDropEvent | QDragEnterEvent) -> Path | None:

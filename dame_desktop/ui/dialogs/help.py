@@ -7,13 +7,16 @@ sentence is a translatable literal; the numbers come from the rule set.
 
 from __future__ import annotations
 
+import importlib
+import platform
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QMessageBox,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -246,14 +249,22 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
             ).replace("%1", str(rules.draw_repetition))
         )
     if rules.draw_quiet_plies:
-        text = translate(
-            "HelpDialog", "Draw after %1 single moves in a row without a capture"
-        ).replace("%1", str(rules.draw_quiet_plies))
+        plies = rules.draw_quiet_plies
+        if plies % 2 == 0:
+            text = translate(
+                "HelpDialog",
+                "Draw after %1 half-moves in a row without a capture (%2 moves by each player)",
+            ).replace("%1", str(plies)).replace("%2", str(plies // 2))
+        else:
+            text = translate(
+                "HelpDialog", "Draw after %1 half-moves in a row without a capture"
+            ).replace("%1", str(plies))
         resets = []
         if rules.draw_quiet_reset_man_move:
-            resets.append(translate("HelpDialog", "a man move starts the count again"))
+            resets.append(
+                translate("HelpDialog", "a move with a plain piece starts the count again"))
         if rules.draw_quiet_reset_promotion:
-            resets.append(translate("HelpDialog", "a crowning starts the count again"))
+            resets.append(translate("HelpDialog", "a new king starts the count again"))
         if resets:
             text += " (" + "; ".join(resets) + ")"
         draws.append(text + ".")
@@ -261,8 +272,8 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
         draws.append(
             translate(
                 "HelpDialog",
-                "Endgame rule: three pieces including a king against a lone king is "
-                "a draw after 16 moves, two pieces after 5.",
+                "Short endgames: three pieces including a king against a lone king are a "
+                "draw unless won within 16 moves each; two pieces, within 5 moves each.",
             )
         )
     if rules.draw_russian_endgame:
@@ -484,3 +495,45 @@ class HelpDialog(QDialog):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
+
+
+# -- Help › About ------------------------------------------------------------------------------
+
+def compiled_modules() -> list[str] | None:
+    """The compiled (native) modules in use, short names (``core.movegen``); [] in pure
+    Python; None when this build cannot tell (no ``dame_desktop.native``)."""
+    try:
+        native = importlib.import_module("dame_desktop.native")
+    except ImportError:
+        return None
+    return [str(name) for name in native.native_modules()]
+
+
+def about_text() -> str:
+    """The About box: version, what the program is, the compiled modules, Python and Qt."""
+    from dame_desktop import __version__
+
+    lines = [
+        translate("HelpDialog", "Dame %1").replace("%1", __version__),
+        "",
+        translate("HelpDialog", "German draughts and its relatives: against the computer or "
+                                "with two people at one computer."),
+        "",
+    ]
+    names = compiled_modules()
+    if names is None:
+        pass  # a build without the native layer: nothing to report
+    elif names:
+        lines.append(translate("HelpDialog", "Compiled (native) modules in use: %1.")
+                     .replace("%1", ", ".join(names)))
+    else:
+        lines.append(translate("HelpDialog",
+                               "No compiled modules in use: the program runs as pure Python."))
+    lines.append(translate("HelpDialog", "Python %1, Qt %2").replace(
+        "%1", platform.python_version()).replace("%2", qVersion()))
+    return "\n".join(lines)
+
+
+def show_about(parent: QWidget | None) -> None:
+    """Help › About: the About box with :func:`about_text`."""
+    QMessageBox.about(parent, translate("HelpDialog", "About Dame"), about_text())

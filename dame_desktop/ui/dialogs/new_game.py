@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dame_desktop.ai import LEVELS
+from dame_desktop.core import PRESETS, Color, RuleSet, matching_preset
+from dame_desktop.ui import texts
+from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
-
-from ...ai import LEVELS
-from ...core import PRESETS, Color, RuleSet, matching_preset
-from .. import texts
+from dame_desktop.ui.dialogs.wheel import guard_wheel
 
 
 @dataclass(frozen=True)
@@ -92,15 +93,21 @@ class NewGameDialog(QDialog):
             self.rules_box.addItem(texts.rules_name(preset), preset.key)
         self.rules_box.activated.connect(self._on_preset)
         rules_row.addWidget(self.rules_box, 1)
-        self.rules_button = QPushButton(self.tr("Switches…"))
+        self.rules_button = QPushButton(self.tr("Change rules…"))
+        self.rules_button.setObjectName("changeRulesButton")
         self.rules_button.clicked.connect(self._edit_rules)
         rules_row.addWidget(self.rules_button)
         form.addRow(self.tr("Rules:"), rules_row)
+        self.rules_note = QLabel()  # what the house rules change, in words
+        self.rules_note.setObjectName("rulesNote")
+        self.rules_note.setWordWrap(True)
+        form.addRow("", self.rules_note)
         self.light_name = QLineEdit()
         self.dark_name = QLineEdit()
         form.addRow(self.tr("Light player:"), self.light_name)
         form.addRow(self.tr("Dark player:"), self.dark_name)
         layout.addLayout(form)
+        layout.addStretch(1)  # a taller dialog grows below the fields, not inside the groups
 
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -130,6 +137,7 @@ class NewGameDialog(QDialog):
             self.level_box.setCurrentIndex(max(0, self.level_box.findData("easy")))
             self.light_radio.setChecked(True)
         self._set_rules(rules)
+        guard_wheel(self)
         self.retranslate_ui()  # also sets the accessible names
 
     def retranslate_ui(self) -> None:
@@ -149,9 +157,10 @@ class NewGameDialog(QDialog):
             key = self.rules_box.itemData(index)
             preset = next((p for p in PRESETS if p.key == key), None)
             self.rules_box.setItemText(index, texts.rules_name(preset) if preset is not None
-                                       else self.tr("Custom rules"))
+                                       else texts.rules_name(self._rules))
         self.rules_box.setAccessibleName(self.tr("Rules"))
-        self.rules_button.setText(self.tr("Switches…"))
+        self.rules_button.setText(self.tr("Change rules…"))
+        self._show_rules_note()
         labels = ((self.light_name, self.tr("Light player:")),
                   (self.dark_name, self.tr("Dark player:")))
         for editor, text in labels:
@@ -188,11 +197,19 @@ class NewGameDialog(QDialog):
                 self.rules_box.removeItem(custom_index)
             self.rules_box.setCurrentIndex(self.rules_box.findData(preset.key))
         else:
-            label = self.tr("Custom rules")
+            label = texts.rules_name(rules)  # "German (Schmidt) with house rules"
             if custom_index < 0:
                 self.rules_box.addItem(label, "custom")
                 custom_index = self.rules_box.count() - 1
+            self.rules_box.setItemText(custom_index, label)
             self.rules_box.setCurrentIndex(custom_index)
+        self._show_rules_note()
+
+    def _show_rules_note(self) -> None:
+        phrases = rule_texts.difference_phrases(self._rules)
+        self.rules_note.setText(self.tr("House rules: %1").replace("%1", ", ".join(phrases))
+                                if phrases else "")
+        self.rules_note.setVisible(bool(phrases))
 
     def _on_preset(self, index: int) -> None:
         key = self.rules_box.itemData(index)
@@ -206,6 +223,7 @@ class NewGameDialog(QDialog):
             self._set_rules(dialog.rules())
 
     def set_rules(self, rules: RuleSet) -> None:
+        """Show ``rules`` as chosen (a preset, or a preset with house rules)."""
         self._set_rules(rules)
 
     def settings(self) -> NewGameSettings:

@@ -37,7 +37,9 @@ from dame_desktop.store.settings import (
 )
 from dame_desktop.ui import texts
 from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
+from dame_desktop.ui.dialogs.wheel import guard_wheel
 
 _COLOR_FIELDS = ("light_square", "dark_square", "light_piece", "dark_piece")
 
@@ -189,6 +191,7 @@ class PreferencesDialog(QDialog):
         layout.addWidget(self.buttons)
 
         self._show(prefs)
+        guard_wheel(self)
         self.retranslate_ui()
         for combo in (self.language_box, self.theme_box, self.rules_box, self.opponent_box,
                       self.level_box, self.colour_box):
@@ -241,7 +244,7 @@ class PreferencesDialog(QDialog):
             preset = next(p for p in PRESETS if p.key == key)
             self.rules_box.setItemText(index, texts.rules_name(preset))
         self.rules_box.setAccessibleName(self.tr("Default rules"))
-        self.switches_button.setText(self.tr("&Switches…"))
+        self.switches_button.setText(self.tr("C&hange rules…"))
         self.opponent_label.setText(self.tr("&Opponent:"))
         self.opponent_box.setItemText(0, self.tr("The computer"))
         self.opponent_box.setItemText(1, self.tr("Two people at this computer"))
@@ -294,17 +297,15 @@ class PreferencesDialog(QDialog):
 
     def _show_rules_summary(self) -> None:
         try:
-            self._prefs.rule_set()
+            rules = self._prefs.rule_set()
         except RulesError:
             self.rules_summary.setText("")
             self.rules_summary.hide()
             return
-        if self._prefs.rule_switches:
-            self.rules_summary.setText(self.tr("With house rules: %1").replace(
-                "%1", ", ".join(self._prefs.rule_switches)))
-        else:
-            self.rules_summary.setText("")
-        self.rules_summary.setVisible(bool(self._prefs.rule_switches))
+        phrases = rule_texts.difference_phrases(rules)
+        self.rules_summary.setText(self.tr("House rules: %1").replace("%1", ", ".join(phrases))
+                                   if phrases else "")
+        self.rules_summary.setVisible(bool(phrases))
 
     def set_preferences(self, prefs: Preferences) -> None:
         """Show and announce ``prefs`` (as if the user had edited the controls)."""

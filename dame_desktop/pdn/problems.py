@@ -1,0 +1,211 @@
+"""What the PDN layer reports: typed problems (a kind plus its values) and its exceptions.
+
+A problem found while reading is a :class:`PdnProblem`, a named tuple whose first three fields
+are the old ``(message, line, column)`` shape, so code that unpacks those keeps working:
+
+``PdnProblem(message, line, column, kind, values)``
+
+``message`` is the English text (what ``dame pdn check`` prints); ``kind`` is a
+:class:`ProblemKind`; ``values`` is a tuple of ``(name, value)`` pairs a user interface puts
+into its own, translated template (``problem.value_map()`` gives them as a dict).  Lines and
+columns are 1-based; 0 means "no place in the file".
+
+The kinds and their values:
+
+=========================  =================================================================
+kind                       values
+=========================  =================================================================
+UNEXPECTED_TEXT            text (shortened to 60 characters)
+UNCLOSED_COMMENT           (none): a ``{`` whose ``}`` never comes
+UNCLOSED_VARIATION         (none): a ``(`` whose ``)`` never comes
+UNMATCHED_CLOSE            (none): a ``)`` without its ``(``
+VARIATION_BEFORE_MOVE      (none): a ``(`` before the first move of its line
+SETUP_AT_VARIATION_START   (none): a ``/FEN "..."/`` before a variation's first move
+BAD_SETUP                  text: a ``/.../`` that is not ``/FEN "..."/``
+BAD_FEN                    fen, reason (the reason is the core's English text)
+ILLEGAL_MOVE               move, fen (the position the move was tried in)
+AMBIGUOUS_MOVE             move, fen, options (the full paths it may be, ", "-joined)
+SQUARE_OFF_BOARD           square, move, squares (the highest square number)
+NOT_A_PLAYING_SQUARE       square, move
+UNREADABLE_MOVE            move
+UNKNOWN_MOVE               text: a ``-`` where a move was not recorded
+BAD_GAMETYPE               value
+UNSUPPORTED_VARIANT        number, name (name may be ""): a GameType Dame does not play
+UNSUPPORTED_BOARD          size: a board size no rule set of Dame has (12x12)
+BAD_RULES_TAG              value, reason
+TOKEN_TOO_LONG             what ("move", "comment", "tag", "setup", "text"), length, limit
+TOO_MANY_PROBLEMS          count, kind (the ProblemKind value of the problems left out),
+                           example (the message of the first one left out)
+INTERNAL_ERROR             reason: a bug of the reader met in this game (the game is kept as
+                           far as it was read; the other games are not affected)
+NOT_PDN                    reason: the file is not PDN text (a picture, an archive, NUL bytes)
+NO_GAME                    (none): a part of a file that holds no game
+OTHER                      (none): anything made by older code without a kind
+=========================  =================================================================
+
+At most :data:`MAX_PROBLEMS` problems are kept per game; the rest are counted per kind and
+reported as one ``TOO_MANY_PROBLEMS`` entry for each kind, at the place of its first one.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+__all__ = ["MAX_PROBLEMS", "NotPdnError", "PdnError", "PdnProblem", "ProblemKind", "not_pdn_reason",
+           "shorten", "text_not_pdn_reason"]
+
+MAX_PROBLEMS = 100
+"""The problems kept per game; the others are summed up per kind."""
+
+Value = str | int
+
+
+class ProblemKind(enum.Enum):
+    """What kind of problem a :class:`PdnProblem` is (see the module docstring for values)."""
+
+    UNEXPECTED_TEXT = "unexpected_text"
+    UNCLOSED_COMMENT = "unclosed_comment"
+    UNCLOSED_VARIATION = "unclosed_variation"
+    UNMATCHED_CLOSE = "unmatched_close"
+    VARIATION_BEFORE_MOVE = "variation_before_move"
+    SETUP_AT_VARIATION_START = "setup_at_variation_start"
+    BAD_SETUP = "bad_setup"
+    BAD_FEN = "bad_fen"
+    ILLEGAL_MOVE = "illegal_move"
+    AMBIGUOUS_MOVE = "ambiguous_move"
+    SQUARE_OFF_BOARD = "square_off_board"
+    NOT_A_PLAYING_SQUARE = "not_a_playing_square"
+    UNREADABLE_MOVE = "unreadable_move"
+    UNKNOWN_MOVE = "unknown_move"
+    BAD_GAMETYPE = "bad_gametype"
+    UNSUPPORTED_VARIANT = "unsupported_variant"
+    UNSUPPORTED_BOARD = "unsupported_board"
+    BAD_RULES_TAG = "bad_rules_tag"
+    TOKEN_TOO_LONG = "token_too_long"
+    TOO_MANY_PROBLEMS = "too_many_problems"
+    INTERNAL_ERROR = "internal_error"
+    NOT_PDN = "not_pdn"
+    NO_GAME = "no_game"
+    OTHER = "other"
+
+    __hash__ = object.__hash__  # members are singletons: hashing by identity is fast
+
+
+class PdnProblem(NamedTuple):
+    """One problem: English message, 1-based line and column, kind, and the kind's values."""
+
+    message: str
+    line: int = 0
+    column: int = 0
+    kind: ProblemKind = ProblemKind.OTHER
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def value_map(self) -> dict[str, Value]:
+        """The values as a dict, for a translated template."""
+        return dict(self.values)
+
+    def shifted(self, lines: int) -> PdnProblem:
+        """The same problem ``lines`` lines further down (a game read out of a larger file)."""
+        return self._replace(line=self.line + lines) if self.line else self
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.message}"
+
+
+class PdnError(ValueError):
+    """A PDN problem raised as an exception: message, line, column, kind and values."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0,
+                 kind: ProblemKind = ProblemKind.OTHER,
+                 values: tuple[tuple[str, Value], ...] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.kind = kind
+        self.values = values
+
+    @property
+    def problem(self) -> PdnProblem:
+        return PdnProblem(self.message, self.line, self.column, self.kind, self.values)
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}: {self.message}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r}, line={self.line}, column={self.column})"
+
+
+class NotPdnError(PdnError):
+    """The input is not PDN text at all (binary data); ``reason`` says what it looks like."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"this is not a PDN file: {reason}", 1, 1, ProblemKind.NOT_PDN,
+                         (("reason", reason),))
+        self.reason = reason
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters (with an ellipsis) for a message."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+# What files that are not text start with (checked on the first bytes of a file).
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive (or an office document)"),
+    (b"PK\x05\x06", "a ZIP archive"),
+    (b"\x1f\x8b", "a gzip archive"),
+    (b"BZh", "a bzip2 archive"),
+    (b"\xfd7zXZ\x00", "an xz archive"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!\x1a\x07", "a RAR archive"),
+    (b"\x7fELF", "a program (ELF)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old office document"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+    (b"RIFF", "a sound, video or picture file (RIFF)"),
+    (b"OggS", "an Ogg sound or video file"),
+    (b"ID3", "an MP3 sound file"),
+    (b"\x00\x00\x01\x00", "an icon"),
+)
+_TEXT_CONTROLS = frozenset(b"\t\n\r\x0c\x1a")  # tab, line ends, form feed, DOS end of file
+HEAD_BYTES = 4096
+"""How many bytes :func:`not_pdn_reason` needs to look at."""
+
+
+def not_pdn_reason(head: bytes) -> str | None:
+    """Why the first bytes of a file (:data:`HEAD_BYTES` are enough) are not PDN text, or None.
+
+    Known file signatures, NUL bytes, or more than a tenth of control characters.  UTF-16
+    text (with its byte order mark) is text: None.
+    """
+    head = head[:HEAD_BYTES]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and not head.startswith(b"\xff\xfe\x00\x00"):
+        return None  # UTF-16 text: decoded as such
+    for magic, what in _MAGIC:
+        if head.startswith(magic):
+            return f"it is {what}"
+    if b"\x00" in head:
+        return "it holds NUL bytes (binary data)"
+    controls = sum(1 for byte in head if byte < 32 and byte not in _TEXT_CONTROLS)
+    if len(head) >= 16 and controls * 10 > len(head):
+        return "it holds too many control characters (binary data)"
+    return None
+
+
+def text_not_pdn_reason(text: str) -> str | None:
+    """:func:`not_pdn_reason` for the first text of an already decoded input."""
+    head = text[:HEAD_BYTES]
+    if head.startswith("\u2030PNG"):  # a PNG header decoded as Windows-1252
+        return "it is a PNG image"
+    if "\x00" in head:
+        return "it holds NUL bytes (binary data)"
+    controls = sum(1 for char in head if char < " " and char not in "\t\n\r\x0c\x1a")
+    if len(head) >= 16 and controls * 10 > len(head):
+        return "it holds too many control characters (binary data)"
+    return None
