@@ -3,7 +3,6 @@ and Preferences › Engines -- through the real MainWindow, its menus and real e
 
 from __future__ import annotations
 
-import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -229,4 +228,53 @@ def hub_script(folder: Path) -> Path:
     return script
 
 
-_ = os  # (os is used by the engines test below once the Preferences page is mounted)
+def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+    script = hub_script(tmp_path)
+    session, window = start_program()
+    window.action("analysis").trigger()
+    panel = window.analysis.panel
+    qtbot.waitUntil(lambda: panel_shows(window), timeout=10_000)
+    assert panel.engine_label.text() == "Built-in engine"
+    window.action("preferences").trigger()
+    dialog = session.preferences_dialog
+    assert dialog is not None and dialog.isVisible()
+    page = dialog.engines_page
+    dialog.tabs.setCurrentWidget(page)
+    page.choose_file = lambda: str(script)
+    click(page.add_button)
+    assert page.error_box is None
+    assert page.list.count() == 1
+    entry = load_preferences().value.engines[0]
+    assert entry.path == str(script) and entry.name and "german" in entry.variants
+    assert load_preferences().value.engine == str(script)
+    assert entry.name in page.list.item(0).text()
+    assert window.analysis.engine_path == str(script)
+    qtbot.waitUntil(lambda: panel_shows(window) and entry.name in panel.engine_label.text(),
+                    timeout=30_000)
+    update = panel.current()
+    assert update is not None and not update.builtin
+    # back to the built-in engine through the "engine in use" box
+    page.in_use.setCurrentIndex(page.in_use.findData(""))
+    assert load_preferences().value.engine == ""
+    qtbot.waitUntil(lambda: panel_shows(window) and panel.engine_label.text()
+                    == "Built-in engine", timeout=30_000)
+    click(page.remove_button)
+    assert load_preferences().value.engines == ()
+
+
+def test_an_executable_that_is_no_engine_gets_one_message(start_program, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+    bad = tmp_path / "not-an-engine"
+    bad.write_text("#!/bin/sh\necho hello\n")
+    bad.chmod(bad.stat().st_mode | stat.S_IXUSR)
+    session, window = start_program()
+    window.action("preferences").trigger()
+    dialog = session.preferences_dialog
+    assert dialog is not None
+    page = dialog.engines_page
+    page.choose_file = lambda: str(bad)
+    click(page.add_button)
+    box = page.error_box
+    assert box is not None and str(bad) in box.text()
+    box.close()
+    assert page.list.count() == 0 and load_preferences().value.engines == ()
+    assert window.analysis.engine_path == ""

@@ -33,9 +33,11 @@ from dame_desktop.store.settings import (
     ANIMATION_MS_MIN,
     THEMES,
     BoardColors,
+    EngineEntry,
     Preferences,
 )
 from dame_desktop.ui import texts
+from dame_desktop.ui.app.engines_page import EnginesPage
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
@@ -185,6 +187,9 @@ class PreferencesDialog(QDialog):
         gcol.addLayout(nform)
         gcol.addStretch()
         self.tabs.addTab(games, "")
+        self.engines_page = EnginesPage()  # issue 16: Hub engines
+        self.tabs.addTab(self.engines_page, "")
+        self.engines_page.changed.connect(self._on_engines)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.reject)
@@ -209,6 +214,7 @@ class PreferencesDialog(QDialog):
         self.tabs.setTabText(0, self.tr("General"))
         self.tabs.setTabText(1, self.tr("Board"))
         self.tabs.setTabText(2, self.tr("New games"))
+        self.tabs.setTabText(3, self.tr("Engines"))
         self.language_label.setText(self.tr("&Language:"))
         self.language_box.setItemText(0, self.tr("As the system"))
         self.language_box.setItemText(1, "Deutsch")  # each language in its own words
@@ -291,6 +297,7 @@ class PreferencesDialog(QDialog):
             for name, button in self.color_buttons.items():
                 button.set_color(getattr(colors, name))
             self.level_box.setEnabled(prefs.opponent == "computer")
+            self.engines_page.set_values(prefs.engines, prefs.engine)
         finally:
             self._updating = False
         self._show_rules_summary()
@@ -338,6 +345,9 @@ class PreferencesDialog(QDialog):
             confirm_discard=self.confirm_discard.isChecked(),
             turn_board_hot_seat=self.turn_check.isChecked(),
         ))
+
+    def _on_engines(self, engines: tuple[EngineEntry, ...], engine: str) -> None:
+        self.set_preferences(dataclasses.replace(self._prefs, engines=engines, engine=engine))
 
     def _on_color(self, _color: str) -> None:
         """A colour was chosen: the board switches to "my own colours"."""
