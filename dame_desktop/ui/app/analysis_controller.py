@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QDockWidget
 
 from dame_desktop import pdn
@@ -190,7 +190,10 @@ class AnalysisController(QObject):
     def set_shown(self, on: bool) -> None:
         self.dock.setVisible(on)
         if on:
-            self.follow(self.window.navigator)
+            window = self.window  # a quarter of the window, within reason
+            window.resizeDocks([self.dock], [max(220, min(380, window.width() // 4))],
+                               Qt.Orientation.Horizontal)
+            self.follow(window.navigator)
         self.preference_changed.emit("analysis_panel", on)
 
     def _on_dock_toggled(self, on: bool) -> None:
