@@ -144,7 +144,7 @@ class AnalysisController(QObject):
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("analysis", lambda: self.tr("&Analysis"), self.set_shown, menu="view",
+            ActionSpec("analysis", lambda: self.tr("Anal&ysis"), self.set_shown, menu="view",
                        shortcuts=("F4",), checkable=True, separator_before=True,
                        tip=lambda: self.tr("The engine's evaluation and best line of the "
                                            "shown position")),
