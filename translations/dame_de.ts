@@ -62,8 +62,8 @@
         <translation>Analyse</translation>
     </message>
     <message>
-        <source>&amp;Analysis</source>
-        <translation>&amp;Analyse</translation>
+        <source>Anal&amp;ysis</source>
+        <translation>Anal&amp;yse</translation>
     </message>
     <message>
         <source>The engine&apos;s evaluation and best line of the shown position</source>
@@ -71,7 +71,7 @@
     </message>
     <message>
         <source>&amp;Analyse game…</source>
-        <translation>Partie &amp;analysieren…</translation>
+        <translation>Partie ana&amp;lysieren…</translation>
     </message>
     <message>
         <source>Analyse &amp;file…</source>
