@@ -2516,18 +2516,6 @@
         <source>The position</source>
         <translation>Die Stellung</translation>
     </message>
-    <message>
-        <source>About Dame</source>
-        <translation>Über Dame</translation>
-    </message>
-    <message>
-        <source>Dame %1
-
-German draughts and its relatives: against the computer or with two people at one computer.</source>
-        <translation>Dame %1
-
-Die deutsche Dame und ihre Verwandten: gegen den Computer oder zu zweit an einem Computer.</translation>
-    </message>
 </context>
 <context>
     <name>SetupEditor</name>

@@ -28,8 +28,10 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ..ai import Limit, SearchResult, analyse, choose_move, hint, should_huff
 from ..ai.advice import DrawAnswer, answer_draw_offer
+from ..ai.book import BookMemory
 from ..ai.levels import Level
 from ..ai.search import SearchMemory
+from ..ai.timeman import GameClock
 from ..core import Color, HuffChoice, Position
 
 log = logging.getLogger(__name__)
@@ -60,6 +62,8 @@ class MoveRequest(EngineRequest):
     history: tuple[Position, ...] = ()
     quiet_plies: int = 0
     seed: int = 0
+    game_key: int = 0  # which game the move is for: a new key starts the clock and book anew
+    book: bool = True  # the opening book may answer (for a level that has one)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -151,6 +155,11 @@ class AiWorker(QObject):
         # the engine's tables from its previous move (levels without noise): the next search
         # starts from them; the tables it sets aside are freed in slices, never in one pause
         self.memory = SearchMemory(keep_dropped=True)
+        # the levels that have them spread their time over the game and open from the book;
+        # both belong to one game (the request's game_key)
+        self._game_key: int | None = None
+        self._clock: GameClock | None = None
+        self.book = BookMemory()
 
     @Slot(object, object)
     def run(self, request: EngineRequest, stop: threading.Event | None = None) -> None:
@@ -190,9 +199,11 @@ class AiWorker(QObject):
                 level = dataclasses.replace(level, limit=Limit(
                     movetime=request.movetime, depth=limit.depth, nodes=limit.nodes))
             memory = self.memory if not level.noise else None
+            clock = self._game_clock(request, level)
+            self.book.enabled = request.book
             result = choose_move(pos, level, random.Random(request.seed), should_stop,
                                  history=request.history, quiet_plies=request.quiet_plies,
-                                 memory=memory)
+                                 memory=memory, clock=clock, book=self.book)
             return MoveAnswer(request, result, took())
         if isinstance(request, HintRequest):
             result = hint(pos, request.limit(), should_stop, history=request.history,
@@ -214,22 +225,28 @@ class AiWorker(QObject):
             return HuffAnswer(request, choice, square, took())
         raise TypeError(f"unknown engine request {type(request).__name__}")
 
+    def _game_clock(self, request: MoveRequest, level: Level) -> GameClock | None:
+        """The game clock of ``request``'s game (a new game starts it and the book anew)."""
+        per_move = level.effective_limit.movetime
+        if request.game_key != self._game_key:
+            self._game_key = request.game_key
+            self._clock = None
+            self.book.new_game()
+        if not level.clock or per_move is None:
+            return None
+        if self._clock is None or self._clock.per_move != per_move:
+            self._clock = GameClock(per_move)
+        return self._clock
+
     def _free_dropped(self) -> None:
         """Empty the tables the last search set aside, a slice at a time.
 
         Dropping a table of hundreds of thousands of entries in one go holds the interpreter
-        lock for 50-120 ms; slices with a zero sleep between them keep the window running.
-        TODO(native): replace the loop below by ``while self.memory.free_dropped(): sleep(0)``
-        once ``SearchMemory.free_dropped(budget) -> bool`` is on main.
+        lock for 50-120 ms; the memory frees a slice per call and the zero sleep between
+        calls keeps the window running.
         """
-        dropped = self.memory.dropped
-        while dropped:
-            table = dropped.pop()
-            pop = table.popitem
-            while table:
-                for _ in range(min(20_000, len(table))):
-                    pop()
-                time.sleep(0)
+        while self.memory.free_dropped():
+            time.sleep(0)
 
 
 def _stop_flag(event: threading.Event) -> StopFlag:

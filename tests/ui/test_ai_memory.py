@@ -12,7 +12,8 @@ def test_worker_keeps_the_table_for_hard_and_not_for_noisy_levels(qapp) -> None:
     answers: list[EngineAnswer] = []
     worker.answered.connect(answers.append)
     pos = Position.start(find_rules("german"))
-    worker.run(MoveRequest(id=1, position=pos, level=HARD, movetime=0.3))
+    # the book off: this is about the search tables (the start position is in the book)
+    worker.run(MoveRequest(id=1, position=pos, level=HARD, movetime=0.3, book=False))
     first = answers[0]
     assert len(answers) == 1 and isinstance(first, MoveAnswer)
     assert first.result.move in pos.legal_moves()
@@ -20,7 +21,8 @@ def test_worker_keeps_the_table_for_hard_and_not_for_noisy_levels(qapp) -> None:
     assert len(table) > 100
     after = pos.play(first.result.move)
     reply = after.legal_moves()[0]
-    worker.run(MoveRequest(id=2, position=after.play(reply), level=HARD, movetime=0.3))
+    worker.run(MoveRequest(id=2, position=after.play(reply), level=HARD, movetime=0.3,
+                           book=False))
     assert worker.memory.tt is table  # the second search went on from the first one's table
     size = len(table)
     worker.run(MoveRequest(id=3, position=pos, level=BEGINNER, seed=5))

@@ -71,3 +71,26 @@ def test_cancelled_requests_are_dropped_and_the_thread_stops(qtbot):
     assert client.close()
     assert time.perf_counter() - started < 2.0
     assert client.worker_thread.isFinished()
+
+
+def test_hard_opens_from_the_book_unless_it_is_switched_off(qtbot):
+    """Hard and Master answer the start position from the opening book (no search: depth 0,
+    no nodes) when the request allows it; with the book off they search."""
+    from dame_desktop.ai import HARD
+
+    client = AiClient()
+    try:
+        position = Position.start(find_rules("english"))
+        for book, game in ((True, 1), (False, 2)):
+            with qtbot.waitSignal(client.answered, timeout=30_000) as blocker:
+                client.submit(MoveRequest(position=position, level=HARD, seed=3, game_key=game,
+                                          book=book, movetime=0.2))
+            answer = blocker.args[0]
+            assert isinstance(answer, MoveAnswer)
+            assert answer.result.move in position.legal_moves()
+            if book:
+                assert answer.result.nodes == 0 and answer.result.depth == 0, "a book move"
+            else:
+                assert answer.result.nodes > 0, "searched"
+    finally:
+        assert client.close()

@@ -84,16 +84,10 @@ def free_gently(engine: Engine, slice_size: int = 20_000) -> None:
     thread gets the lock.
     """
     memory = getattr(engine, "memory", None)
-    dropped = getattr(memory, "dropped", None)
-    if not isinstance(dropped, list):
+    if not isinstance(memory, SearchMemory):
         return
-    while dropped:
-        table = dropped.pop()
-        pop = table.popitem
-        while table:
-            for _ in range(min(slice_size, len(table))):
-                pop()
-            time.sleep(0)
+    while memory.free_dropped(slice_size):
+        time.sleep(0)
 
 
 @dataclass(frozen=True)

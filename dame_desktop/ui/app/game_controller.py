@@ -8,8 +8,10 @@ longer waits for (after undo, a new game, a rules change) is dropped.
 from __future__ import annotations
 
 import copy
+import itertools
 import logging
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,6 +41,7 @@ from dame_desktop.ui.ai_worker import (
 )
 
 log = logging.getLogger(__name__)
+_GAME_KEYS = itertools.count(1)  # one key per game a computer player plays
 
 
 class Player(QObject):
@@ -98,12 +101,18 @@ class ComputerPlayer(Player):
         self.level = level
         self.rng = rng or random.Random()
         self.movetime: float | None = None
+        self.use_book = True  # the preference "use the opening book"
         self._engine_id: int | None = None
+        self._game: weakref.ref[Game] | None = None
+        self._game_key = 0
         client.answered.connect(self._on_answered)
         client.failed.connect(self._on_failed)
 
     def request_move(self, request_id: int, game: Game) -> None:
         super().request_move(request_id, game)
+        if self._game is None or self._game() is not game:
+            self._game = weakref.ref(game)
+            self._game_key = next(_GAME_KEYS)
         self._engine_id = self.client.submit(MoveRequest(
             position=game.position,
             level=self.level,
@@ -111,6 +120,8 @@ class ComputerPlayer(Player):
             quiet_plies=game.state.quiet_plies,
             seed=self.rng.randrange(1 << 30),
             movetime=self.movetime,
+            game_key=self._game_key,
+            book=self.use_book,
         )).id
 
     def cancel(self) -> None:

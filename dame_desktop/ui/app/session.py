@@ -432,12 +432,10 @@ class Session(QObject):
         return text
 
     def show_about(self) -> None:
-        from dame_desktop import __version__
+        """Help › About: version, the compiled modules in use, Python and Qt."""
+        from dame_desktop.ui.dialogs.help import show_about
 
-        QMessageBox.about(
-            self.window, self.tr("About Dame"),
-            self.tr("Dame %1\n\nGerman draughts and its relatives: against the computer or "
-                    "with two people at one computer.").replace("%1", __version__))
+        show_about(self.window)
 
 
 def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWindow]:
