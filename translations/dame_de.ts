@@ -626,6 +626,10 @@
         <translation>Kein Ergebnis</translation>
     </message>
     <message>
+        <source>%1 of %2 games (%3 of them can be read)</source>
+        <translation>%1 von %2 Partien (%3 davon lassen sich lesen)</translation>
+    </message>
+    <message>
         <source>%1 of %2 games</source>
         <translation>%1 von %2 Partien</translation>
     </message>
@@ -651,6 +655,10 @@
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>This game cannot be read: see Problems in this file</source>
+        <translation>Diese Partie lässt sich nicht lesen: siehe „Probleme in dieser Datei“</translation>
     </message>
 </context>
 <context>
@@ -1775,6 +1783,169 @@
     </message>
 </context>
 <context>
+    <name>ProblemTexts</name>
+    <message>
+        <source>unexpected text &apos;%1&apos;</source>
+        <translation>unerwarteter Text &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>comment &apos;{&apos; is never closed</source>
+        <translation>Kommentar &apos;{&apos; wird nie geschlossen</translation>
+    </message>
+    <message>
+        <source>the position &apos;%1&apos; cannot be read: %2</source>
+        <translation>die Stellung &apos;%1&apos; ist nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>the GameType tag &apos;%1&apos; cannot be read</source>
+        <translation>der GameType-Tag &apos;%1&apos; ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>game type %1 (%2) is not played by Dame</source>
+        <translation>Spielart %1 (%2) wird von Dame nicht gespielt</translation>
+    </message>
+    <message>
+        <source>Dame plays no game on a board of size %1</source>
+        <translation>Dame spielt kein Spiel auf einem Brett der Größe %1</translation>
+    </message>
+    <message>
+        <source>the rules &apos;%1&apos; cannot be read: %2</source>
+        <translation>die Regeln &apos;%1&apos; sind nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>a %1 of %2 characters is too long (at most %3)</source>
+        <translation>%1 mit %2 Zeichen ist zu lang (höchstens %3)</translation>
+    </message>
+    <message>
+        <source>…and %1 more problems of the same kind</source>
+        <translation>…und %1 weitere Probleme derselben Art</translation>
+    </message>
+    <message>
+        <source>a variation &apos;(&apos; is never closed</source>
+        <translation>eine Variante &apos;(&apos; wird nie geschlossen</translation>
+    </message>
+    <message>
+        <source>&apos;)&apos; without a matching &apos;(&apos;</source>
+        <translation>&apos;)&apos; ohne zugehöriges &apos;(&apos;</translation>
+    </message>
+    <message>
+        <source>a variation &apos;(&apos; before any move</source>
+        <translation>eine Variante &apos;(&apos; vor jedem Zug</translation>
+    </message>
+    <message>
+        <source>a setup at the start of a variation</source>
+        <translation>eine Aufstellung am Anfang einer Variante</translation>
+    </message>
+    <message>
+        <source>setup /%1/ is not /FEN &quot;...&quot;/</source>
+        <translation>Aufstellung /%1/ ist nicht /FEN &quot;...&quot;/</translation>
+    </message>
+    <message>
+        <source>illegal move %1 in position %2</source>
+        <translation>unerlaubter Zug %1 in der Stellung %2</translation>
+    </message>
+    <message>
+        <source>ambiguous capture %1 in position %2: it may be %3</source>
+        <translation>mehrdeutiger Schlag %1 in der Stellung %2: er kann %3 sein</translation>
+    </message>
+    <message>
+        <source>square %1 in move %2 is not on the board (1-%3)</source>
+        <translation>Feld %1 im Zug %2 liegt nicht auf dem Brett (1-%3)</translation>
+    </message>
+    <message>
+        <source>%1 in move %2 is not a playing square</source>
+        <translation>%1 im Zug %2 ist kein Spielfeld</translation>
+    </message>
+    <message>
+        <source>cannot read move %1</source>
+        <translation>Zug %1 ist nicht lesbar</translation>
+    </message>
+    <message>
+        <source>unknown move &apos;%1&apos;: the game cannot be replayed past it</source>
+        <translation>unbekannter Zug &apos;%1&apos;: die Partie kann nicht darüber hinaus nachgespielt werden</translation>
+    </message>
+    <message>
+        <source>internal error while reading this game (%1)</source>
+        <translation>interner Fehler beim Lesen dieser Partie (%1)</translation>
+    </message>
+    <message>
+        <source>this is not a PDN file: %1</source>
+        <translation>das ist keine PDN-Datei: %1</translation>
+    </message>
+    <message>
+        <source>no game can be read here</source>
+        <translation>hier ist keine Partie lesbar</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>comment</source>
+        <translation>Kommentar</translation>
+    </message>
+    <message>
+        <source>tag</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>set-up</source>
+        <translation>Aufstellung</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>it is a PNG image</source>
+        <translation>es ist ein PNG-Bild</translation>
+    </message>
+    <message>
+        <source>it is a GIF image</source>
+        <translation>es ist ein GIF-Bild</translation>
+    </message>
+    <message>
+        <source>it is a JPEG image</source>
+        <translation>es ist ein JPEG-Bild</translation>
+    </message>
+    <message>
+        <source>it is a PDF document</source>
+        <translation>es ist ein PDF-Dokument</translation>
+    </message>
+    <message>
+        <source>it is a ZIP archive (or an office document)</source>
+        <translation>es ist ein ZIP-Archiv (oder ein Office-Dokument)</translation>
+    </message>
+    <message>
+        <source>it is a ZIP archive</source>
+        <translation>es ist ein ZIP-Archiv</translation>
+    </message>
+    <message>
+        <source>it is a gzip archive</source>
+        <translation>es ist ein gzip-Archiv</translation>
+    </message>
+    <message>
+        <source>it is a program (ELF)</source>
+        <translation>es ist ein Programm (ELF)</translation>
+    </message>
+    <message>
+        <source>it holds NUL bytes (binary data)</source>
+        <translation>es enthält NUL-Bytes (Binärdaten)</translation>
+    </message>
+    <message>
+        <source>it holds too many control characters (binary data)</source>
+        <translation>es enthält zu viele Steuerzeichen (Binärdaten)</translation>
+    </message>
+    <message>
+        <source>some bytes are neither UTF-8 nor Windows-1252</source>
+        <translation>einige Bytes sind weder UTF-8 noch Windows-1252</translation>
+    </message>
+    <message>
+        <source>game type %1 is not played by Dame</source>
+        <translation>Spielart %1 wird von Dame nicht gespielt</translation>
+    </message>
+</context>
+<context>
     <name>ProblemsDialog</name>
     <message>
         <source>Problems in %1</source>
@@ -1783,6 +1954,10 @@
     <message>
         <source>%1 problems were found. The file was opened anyway: everything before a problem is usable, and %2 games can be read. Double-click a row to open its game.</source>
         <translation>%1 Fehler gefunden. Die Datei wurde trotzdem geöffnet: Alles vor einem Fehler ist nutzbar, %2 Partien lassen sich lesen. Doppelklicke auf eine Zeile, um ihre Partie zu öffnen.</translation>
+    </message>
+    <message>
+        <source>%1 problems were found. The file was opened anyway: everything before a problem is usable, and %2 of %3 games can be read. Double-click a row to open its game.</source>
+        <translation>%1 Fehler gefunden. Die Datei wurde trotzdem geöffnet: Alles vor einem Fehler ist nutzbar, %2 von %3 Partien lassen sich lesen. Doppelklicke auf eine Zeile, um ihre Partie zu öffnen.</translation>
     </message>
     <message>
         <source>Game</source>

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..core.game import three_kings_against_lone_king
 from ..core.move import Move
 from ..core.movegen import RawMove, generator
 from ..core.position import Position
@@ -336,18 +337,13 @@ class Searcher:
         return score
 
     def _special_draw(self, w: int, b: int, k: int, wtm: bool) -> bool:
-        """The old German rule: three kings against one king on the long diagonal."""
-        for strong, lone in ((w, b), (b, w)):
-            if (
-                lone.bit_count() == 1
-                and lone & k
-                and lone & self.long_diagonal
-                and strong.bit_count() == 3
-                and strong & k == strong
-            ):
-                strong_to_move = (strong == w) == wtm
-                return not (strong_to_move and self.gen.captures(w, b, k, wtm))
-        return False
+        """The old German rule: three kings against one king on the long diagonal (a draw
+        unless the three kings' side is to move and can capture)."""
+        strong = three_kings_against_lone_king(w, b, k, self.long_diagonal)
+        if not strong:
+            return False
+        strong_to_move = (strong == w) == wtm
+        return not (strong_to_move and self.gen.captures(w, b, k, wtm))
 
     # -- the tree ------------------------------------------------------------------------
 

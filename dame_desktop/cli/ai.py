@@ -6,7 +6,7 @@ import argparse
 import json
 
 from dame_desktop.ai.search import Limit, search
-from dame_desktop.cli.common import UsageError
+from dame_desktop.cli.common import UsageError, number, seconds
 from dame_desktop.core import DameError, Position, apply_switches, find_rules
 
 MAX_DEPTH = 64
@@ -46,16 +46,6 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if value != value:  # NaN
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}")
-    return value
-
-
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``bestmove`` to the ``dame`` command's subparsers."""
     p = sub.add_parser(
@@ -69,9 +59,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="change a rule switch (see 'dame rules --help')")
     p.add_argument("--fen", help="position as PDN FEN (default: the start position)")
     group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--movetime", type=_seconds, metavar="SECONDS",
+    group.add_argument("--movetime", type=seconds, metavar="SECONDS",
                        help="think this many seconds")
-    group.add_argument("--depth", type=int, metavar="N", help="search N plies deep")
+    group.add_argument("--depth", type=number, metavar="N", help="search N plies deep")
     p.add_argument("--json", action="store_true",
                    help='print {"move", "score", "depth", "nodes", "pv"}; score in hundredths '
                    "of a man from the side to move, a forced win or loss as +-(30000 - plies)")

@@ -23,7 +23,7 @@ import os
 import sys
 from typing import Any
 
-from dame_desktop.cli.common import UsageError
+from dame_desktop.cli.common import UsageError, number, seconds
 
 MAX_DEPTH = 64
 MAX_MOVETIME = 3600.0
@@ -133,16 +133,6 @@ def _print_game(result: Any, tags: dict[str, str]) -> None:
     sys.stdout.flush()
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if value != value:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}")
-    return value
-
-
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``analyse`` to the ``dame`` command's subparsers."""
     p = sub.add_parser(
@@ -151,12 +141,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                     "mark (?! inaccuracy from 0.3 men lost, ? mistake from 0.6, ?? blunder "
                     "from 0.9) for each move, and a summary per player.")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--game", type=int, metavar="N", help="only game N (1-based)")
+    p.add_argument("--game", type=number, metavar="N", help="only game N (1-based)")
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--movetime", type=_seconds, metavar="SECONDS",
+    group.add_argument("--movetime", type=seconds, metavar="SECONDS",
                        help=f"seconds per position (default {DEFAULT_MOVETIME:g})")
-    group.add_argument("--depth", type=int, metavar="N", help="search N plies per position")
-    p.add_argument("--jobs", type=int, metavar="N",
+    group.add_argument("--depth", type=number, metavar="N", help="search N plies per position")
+    p.add_argument("--jobs", type=number, metavar="N",
                    help="processes to spread the games over (default: one per core)")
     p.add_argument("--engine", metavar="PATH",
                    help="a Hub engine (started as 'PATH hub') for the rule sets it declares")

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from dame_desktop.cli.common import Parser, UsageError
+from dame_desktop.cli.common import Parser, UsageError, number
 from dame_desktop.core import (
     PRESETS,
     SWITCHES,
@@ -144,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("perft", help="count the leaf nodes of the move tree")
     _add_rules_options(p)
-    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--depth", type=number, required=True)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_perft)
 

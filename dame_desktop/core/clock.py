@@ -81,7 +81,7 @@ class TimeControl:
         value = text.strip()
         if value == "-":
             return cls()
-        match = re.fullmatch(r"(\d{1,6})(?:\+(\d{1,4}))?", value)
+        match = re.fullmatch(r"([0-9]{1,6})(?:\+([0-9]{1,4}))?", value)
         if match is None:
             raise ClockError(f"time control {text!r}: expected '-', seconds or seconds+increment")
         seconds = int(match.group(1))
@@ -365,7 +365,7 @@ def clk_command(seconds: float) -> str:
     return f"[%clk {format_clk(seconds)}]"
 
 
-_CLK = re.compile(r"\[%clk\s+(\d{1,3}):([0-5]?\d):([0-5]?\d(?:\.\d+)?)\s*\]")
+_CLK = re.compile(r"\[%clk\s+([0-9]{1,3}):([0-5]?[0-9]):([0-5]?[0-9](?:\.[0-9]+)?)\s*\]")
 
 
 def parse_clk(comment: str) -> float | None:

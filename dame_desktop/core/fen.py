@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import re
 
+from .digits import is_ascii_digits
 from .errors import FenError
 from .geometry import Geometry
 from .rules import Color
 
-_SQUARE = re.compile(r"^(K?)(\d+|[a-zA-Z]\d+)(?:-(K?)(\d+|[a-zA-Z]\d+))?$")
+# only the digits 0-9: a str regex's "\d" also takes "٣" or "３"
+_SQUARE = re.compile(r"^(K?)([0-9]+|[a-zA-Z][0-9]+)(?:-(K?)([0-9]+|[a-zA-Z][0-9]+))?$")
 
 
 def _square(token: str, geo: Geometry, part: str) -> int:
-    if token.isdigit():
+    if is_ascii_digits(token):
         sq = int(token)
         if not 1 <= sq <= geo.squares:
             raise FenError(f"FEN: square {token} in {part!r} is out of range 1-{geo.squares}")
@@ -50,7 +52,7 @@ def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[C
         if not part:
             continue
         head = part[0].upper()
-        if head in ("H", "F") and part[1:].isdigit():
+        if head in ("H", "F") and is_ascii_digits(part[1:]):
             continue  # lidraughts counters
         if head not in ("W", "B"):
             raise FenError(f"FEN {original!r}: part {part!r} does not start with W or B")

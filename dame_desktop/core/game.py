@@ -427,17 +427,27 @@ def _endgame_kinds(pos: Position, rules: RuleSet) -> list[tuple[str, int]]:
     return out
 
 
-def _three_kings_diagonal(pos: Position) -> bool:
-    for strong, lone in ((pos.white, pos.black), (pos.black, pos.white)):
+def three_kings_against_lone_king(white: int, black: int, kings: int, long_diagonal: int) -> int:
+    """The old German rule's position: three kings against a lone king on the long diagonal.
+
+    Returns the three kings' side (its bitboard) or 0.  The one test of that shape: the game's
+    draw rule and the search's draw both ask it.
+    """
+    for strong, lone in ((white, black), (black, white)):
         if (
             strong.bit_count() == 3
-            and strong & pos.kings == strong
+            and strong & kings == strong
             and lone.bit_count() == 1
-            and lone & pos.kings
-            and lone & pos.geometry.long_diagonal
+            and lone & kings
+            and lone & long_diagonal
         ):
-            return True
-    return False
+            return strong
+    return 0
+
+
+def _three_kings_diagonal(pos: Position) -> bool:
+    return bool(three_kings_against_lone_king(pos.white, pos.black, pos.kings,
+                                              pos.geometry.long_diagonal))
 
 
 def _strong_can_capture_lone_king(pos: Position) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from .digits import is_ascii_digits
 from .rules import Numbering
 
 # Direction indexes: 0 up-left, 1 up-right, 2 down-left, 3 down-right.  "Up" is White's forward.
@@ -58,7 +59,7 @@ class Geometry:
     def sq_from_name(self, name: str) -> int:
         """Public square number of an algebraic name; raises ValueError if not a dark square."""
         name = name.strip().lower()
-        if len(name) < 2 or name[0] not in FILES[: self.size] or not name[1:].isdigit():
+        if len(name) < 2 or name[0] not in FILES[: self.size] or not is_ascii_digits(name[1:]):
             raise ValueError(f"not a square name: {name!r}")
         col = FILES.index(name[0])
         rank = int(name[1:])

@@ -6,6 +6,7 @@ import enum
 import re
 from dataclasses import dataclass
 
+from .digits import is_ascii_digits
 from .errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveParseError
 from .fen import parse_fen, write_fen
 from .geometry import Geometry, geometry
@@ -277,16 +278,16 @@ class Position:
         tokens = [t for t in re.split(r"\s*[-x:×]\s*", cleaned.lower()) if t != ""]
         if len(tokens) < 2:
             compact = cleaned.replace(" ", "")
-            if compact.isdigit() and len(compact) == 4:  # Millett's "1118"
+            if is_ascii_digits(compact) and len(compact) == 4:  # Millett's "1118"
                 tokens = [compact[:2], compact[2:]]
-            elif re.fullmatch(r"([a-z]\d+){2,}", compact.lower()):
-                tokens = re.findall(r"[a-z]\d+", compact.lower())
+            elif re.fullmatch(r"([a-z][0-9]+){2,}", compact.lower()):
+                tokens = re.findall(r"[a-z][0-9]+", compact.lower())
             else:
                 raise MoveParseError(f"cannot read move {text!r}")
         geo = self.geometry
         squares = []
         for tok in tokens:
-            if tok.isdigit():
+            if is_ascii_digits(tok):
                 sq = int(tok)
                 if not 1 <= sq <= geo.squares:
                     raise MoveParseError(f"square {tok} in {text!r} is out of range")

@@ -11,6 +11,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .digits import ascii_int
 from .errors import RulesError
 
 
@@ -395,7 +396,7 @@ def _parse_value(switch: Switch, text: str) -> object:
         return _parse_bool(switch.name, text)
     if switch.kind == "int":
         try:
-            value = int(low)
+            value = ascii_int(low)
         except ValueError:
             raise RulesError(f"switch {switch.name}: expected a number, got {text!r}") from None
         if value < 0 or value > 10_000:

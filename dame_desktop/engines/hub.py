@@ -39,6 +39,7 @@ from typing import IO, NoReturn
 
 from ..ai.search import Limit
 from ..core import Move, Position, RuleSet
+from ..core.digits import ascii_float
 from .base import (
     Analysis,
     Engine,
@@ -489,7 +490,7 @@ class HubEngine(Engine):
             score = Score.from_mate(_int(args["mate"]))
         elif "score" in args:
             try:
-                men = float(args["score"])
+                men = ascii_float(args["score"])
             except ValueError:
                 men = float("nan")
             if men == men and abs(men) != float("inf"):
@@ -593,7 +594,7 @@ def _int(text: str | None) -> int:
     if not text:
         return 0
     try:
-        return int(float(text))
+        return int(ascii_float(text))
     except (ValueError, OverflowError):
         return 0
 

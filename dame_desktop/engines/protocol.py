@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..core import Color, Move, Position, RuleSet
+from ..core.digits import is_ascii_digits
 from ..core.rules import INTERNATIONAL, PRESETS
 
 MAX_LINE = 64 * 1024
@@ -144,7 +145,7 @@ def parse_move(text: str, position: Position) -> Move:
     raw = text.strip()
     sep = "x" if "x" in raw else "-"
     parts = raw.split(sep)
-    if len(parts) < 2 or not all(p.isdigit() for p in parts):
+    if len(parts) < 2 or not all(is_ascii_digits(p) for p in parts):
         raise ProtocolError(f"cannot read the move {text!r}")
     squares = [int(p) for p in parts]
     legal = position.legal_moves()

@@ -64,7 +64,7 @@ REVIEW = "review"  # our embedded command: [%review ...]
 
 _EVAL_CMD = re.compile(r"\s*\[%eval\s+[^\]]*\]")
 _REVIEW_CMD = re.compile(r"\s*\[%review\s+[^\]]*\]")
-_REVIEW_NAG = re.compile(r"\[%review\s+\$(\d+)\s*\]")
+_REVIEW_NAG = re.compile(r"\[%review\s+\$([0-9]+)\s*\]")
 _LINE_MARK = "[%review line]"
 
 Progress = Callable[[int, int], None]

@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 
 from ..ai.search import WIN, WIN_BOUND
+from ..core.digits import ascii_float, is_ascii_digits
 
 FORCED_MEN = 1000.0
 """The number that stands for a forced win in JSON and sorting: ``FORCED_MEN - N`` men."""
@@ -170,13 +171,13 @@ def parse_eval(text: str) -> Score | None:
         body = value[1:]
         negative = body.startswith("-")
         digits = body.lstrip("+-")
-        if not digits.isdigit():
+        if not is_ascii_digits(digits):
             return None
         moves = int(digits)
         plies = 2 * moves - 1 if not negative and moves > 0 else 2 * moves
         return Score(0.0, plies, not negative)
     try:
-        men = float(value)
+        men = ascii_float(value)
     except ValueError:
         return None
     if not math.isfinite(men):

@@ -32,6 +32,7 @@ from typing import TextIO
 
 from ..ai.search import Limit, SearchMemory, SearchResult, search
 from ..core import DameError, Move, Position, RuleSet
+from ..core.digits import ascii_float, ascii_int
 from ..core.rules import INTERNATIONAL, PRESETS
 from .base import Analysis
 from .builtin import BUILTIN_NAME, BuiltinEngine, _version
@@ -189,13 +190,13 @@ class HubServer:
 
     def cmd_level(self, args: dict[str, str]) -> None:
         try:
-            movetime = float(args["move-time"]) if "move-time" in args else None
-            depth = int(args["depth"]) if "depth" in args else None
-            nodes = int(args["nodes"]) if "nodes" in args else None
+            movetime = ascii_float(args["move-time"]) if "move-time" in args else None
+            depth = ascii_int(args["depth"]) if "depth" in args else None
+            nodes = ascii_int(args["nodes"]) if "nodes" in args else None
             if "time" in args:
-                remaining = float(args["time"])
-                moves = int(args.get("moves", "30") or 30)
-                inc = float(args.get("inc", "0") or 0)
+                remaining = ascii_float(args["time"])
+                moves = ascii_int(args.get("moves", "30") or "30")
+                inc = ascii_float(args.get("inc", "0") or "0")
                 share = remaining / max(moves, 1) + 0.9 * inc
                 movetime = max(0.01, min(share, 0.8 * remaining))
             if "infinite" in args:

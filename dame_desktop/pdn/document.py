@@ -119,6 +119,12 @@ class Problem:
     line: int
     column: int
     message: str
+    detail: PdnProblem | None = None  # the PDN layer's problem (kind and values) behind it
+
+    @property
+    def pdn(self) -> PdnProblem:
+        """The problem as the PDN layer's kind and values (a user interface words it)."""
+        return self.detail or PdnProblem(self.message, self.line, self.column)
 
 
 @dataclass
@@ -357,7 +363,7 @@ class PdnDocument:
         return parts
 
     def game_problems(self, index: int, game: Game) -> list[Problem]:
-        return [Problem(index + 1, e.line, e.column, e.message) for e in game.errors]
+        return [Problem(index + 1, e.line, e.column, e.message, e) for e in game.errors]
 
     def check_all(self, default_rules: RuleSet | None = None) -> Iterator[tuple[int, Game]]:
         """Read every game (for the problem list); yields (index, game) as it goes."""

@@ -406,7 +406,7 @@ def write_json(path: PathArg, data: Mapping[str, object]) -> Path:
     return atomic_write_text(path, text + "\n")
 
 
-_OURS = re.compile(r"(\d{1,10})-[0-9a-f]{8}\.tmp")
+_OURS = re.compile(r"([0-9]{1,10})-[0-9a-f]{8}\.tmp")
 _LEGACY = re.compile(r"[a-z0-9_]{8}\.tmp")  # tempfile.mkstemp's names of older versions
 
 

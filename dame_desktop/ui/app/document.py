@@ -32,7 +32,8 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.app import clipboard
 from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.dialogs.problems import ProblemsDialog
-from dame_desktop.ui.study.game_list import GameListDialog
+from dame_desktop.ui.problem_texts import pdn_problem_text
+from dame_desktop.ui.study.game_list import GameListDialog, cannot_be_read
 from dame_desktop.ui.study.setup_editor import SetupEditor
 
 FULL_CHECK_LIMIT = 400
@@ -73,7 +74,7 @@ class DocumentController(QObject):
         self.doc: PdnDocument | None = None
         self.index: int | None = None  # the studied game's place in doc (None: not added)
         self.studying = False
-        self._unreadable = 0
+        self._unreadable: frozenset[int] = frozenset()
         self.list_dialog: GameListDialog | None = None
         self.problems_dialog: ProblemsDialog | None = None
         self.check_progress: QProgressDialog | None = None
@@ -204,7 +205,7 @@ class DocumentController(QObject):
         if count == 0:
             self.host.show_message(self.tr("%1 holds no games.").replace("%1", target.name))
             return False
-        unreadable = self._check_all(doc) if count <= FULL_CHECK_LIMIT else 0
+        unreadable = self._check_all(doc) if count <= FULL_CHECK_LIMIT else frozenset()
         if count == 1:
             return self.open_game(0, doc, unreadable)
         self.host.show_message(self.tr("%1: %2 games").replace("%1", target.name)
@@ -214,13 +215,13 @@ class DocumentController(QObject):
             self.show_problems(doc, unreadable)
         return True
 
-    def _check_all(self, doc: PdnDocument) -> int:
-        unreadable = 0
+    def _check_all(self, doc: PdnDocument) -> frozenset[int]:
+        unreadable: set[int] = set()
         for index, game in doc.check_all(self.host.current_rules()):
             doc.problems.extend(doc.game_problems(index, game))
-            if game.errors and not game.variations:
-                unreadable += 1
-        return unreadable
+            if cannot_be_read(game):
+                unreadable.add(index)
+        return frozenset(unreadable)
 
     def check_whole_file(self, chunk: int = 200) -> None:
         """Read every game of a big file for the problem list, with progress and Cancel."""
@@ -234,28 +235,28 @@ class DocumentController(QObject):
         progress.setMinimumDuration(300)
         self.check_progress = progress
         games = doc.check_all(self.host.current_rules())
-        QTimer.singleShot(0, lambda: self._check_step(doc, games, progress, chunk, [], [0, 0]))
+        QTimer.singleShot(0, lambda: self._check_step(doc, games, progress, chunk, [], [0], set()))
 
     def _check_step(self, doc: PdnDocument, games: Iterator[tuple[int, pdn.Game]],
                     progress: QProgressDialog, chunk: int, found: list[Problem],
-                    counts: list[int]) -> None:
-        """``counts`` holds the games read and the unreadable ones."""
+                    counts: list[int], unreadable: set[int]) -> None:
+        """``counts`` holds the games read, ``unreadable`` the indexes of those that cannot."""
         if progress.wasCanceled() or self.doc is not doc:
             return
         for index, game in itertools.islice(games, max(1, chunk)):
             found.extend(doc.game_problems(index, game))
-            if game.errors and not game.variations:
-                counts[1] += 1
+            if cannot_be_read(game):
+                unreadable.add(index)
             counts[0] += 1
         progress.setMaximum(len(doc))
         progress.setValue(counts[0])
         if counts[0] < len(doc):
             QTimer.singleShot(0, lambda: self._check_step(doc, games, progress, chunk, found,
-                                                          counts))
+                                                          counts, unreadable))
             return
         progress.close()
         doc.problems = [p for p in doc.problems if p.game == 0] + found
-        self._unreadable = counts[1]
+        self._unreadable = frozenset(unreadable)
         self.state_changed.emit()
         if found:
             self.show_problems()
@@ -265,10 +266,10 @@ class DocumentController(QObject):
 
     def readable_games(self) -> int:
         doc = self.doc
-        return 0 if doc is None else len(doc) - self._unreadable
+        return 0 if doc is None else len(doc) - len(self._unreadable)
 
-    def show_game_list(self, doc: PdnDocument | None = None, unreadable: int | None = None
-                       ) -> None:
+    def show_game_list(self, doc: PdnDocument | None = None,
+                       unreadable: frozenset[int] | None = None) -> None:
         """The list of ``doc``'s games (the open file's when None); choosing one shows it."""
         doc = doc or self.doc
         if doc is None or not len(doc):
@@ -277,21 +278,21 @@ class DocumentController(QObject):
             self.list_dialog.close()
         name = doc.path.name if doc.path else self.tr("New file")
         current = self.index if doc is self.doc else None
-        dialog = GameListDialog(doc.all_entries(), self.tr("Games in %1").replace("%1", name),
-                                self.parent_widget, current)
         bad = self._unreadable if unreadable is None else unreadable
+        dialog = GameListDialog(doc.all_entries(), self.tr("Games in %1").replace("%1", name),
+                                self.parent_widget, current, bad)
         dialog.accepted.connect(lambda: self._on_list_chosen(dialog, doc, bad))
         self.list_dialog = dialog
         dialog.open()
 
-    def _on_list_chosen(self, dialog: GameListDialog, doc: PdnDocument, unreadable: int
-                        ) -> None:
+    def _on_list_chosen(self, dialog: GameListDialog, doc: PdnDocument,
+                        unreadable: frozenset[int]) -> None:
         chosen = dialog.chosen()
         if chosen is not None:
             self.open_game(chosen, doc, unreadable)
 
     def open_game(self, index: int, doc: PdnDocument | None = None,
-                  unreadable: int | None = None) -> bool:
+                  unreadable: frozenset[int] | None = None) -> bool:
         """Show game ``index`` of ``doc`` (the open file when None); False when the user
         keeps what the window shows."""
         doc = doc or self.doc
@@ -308,18 +309,20 @@ class DocumentController(QObject):
                             if (p.game, p.line, p.column, p.message) not in known)
         if doc is not self.doc:
             self.doc = doc
-            self._unreadable = unreadable or 0
+            self._unreadable = unreadable or frozenset()
+        if cannot_be_read(game) and doc is self.doc:  # a big file's game read only now
+            self._unreadable |= {index}
         self.index = index
         self.studying = True
         self.host.show_study(game)
         if problems:
             self.host.show_message(self.tr("Game %1 has problems: %2").replace(
-                "%1", str(index + 1)).replace("%2", problems[0].message))
+                "%1", str(index + 1)).replace("%2", pdn_problem_text(problems[0].pdn)))
         self._changed()
         return True
 
-    def show_problems(self, doc: PdnDocument | None = None, unreadable: int | None = None
-                      ) -> None:
+    def show_problems(self, doc: PdnDocument | None = None,
+                      unreadable: frozenset[int] | None = None) -> None:
         doc = doc or self.doc
         if doc is None:
             return
@@ -327,7 +330,8 @@ class DocumentController(QObject):
             self.problems_dialog.close()
         name = doc.path.name if doc.path else self.tr("New file")
         bad = self._unreadable if unreadable is None else unreadable
-        dialog = ProblemsDialog(doc.problems, name, len(doc) - bad, self.parent_widget)
+        dialog = ProblemsDialog(doc.problems, name, len(doc) - len(bad), self.parent_widget,
+                                len(doc))
         dialog.game_requested.connect(lambda i: self.open_game(i, doc, bad))
         self.problems_dialog = dialog
         dialog.open()
@@ -485,7 +489,7 @@ class DocumentController(QObject):
             return False
         self.doc = PdnDocument()
         self.index = self.doc.add_game(game)
-        self._unreadable = 0
+        self._unreadable = frozenset()
         self.studying = True
         self.host.show_study(game)
         self._changed()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.pdn.document import Problem
+from dame_desktop.ui.problem_texts import pdn_problem_text
 
 
 class ProblemsDialog(QDialog):
@@ -24,16 +25,23 @@ class ProblemsDialog(QDialog):
     game_requested = Signal(int)  # 0-based game index
 
     def __init__(self, problems: list[Problem], file_name: str, readable: int,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, total: int | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("problemsDialog")
         self.setWindowTitle(self.tr("Problems in %1").replace("%1", file_name))
         self.problems = list(problems)
         layout = QVBoxLayout(self)
-        intro = QLabel(self.tr(
-            "%1 problems were found. The file was opened anyway: everything before a problem "
-            "is usable, and %2 games can be read. Double-click a row to open its game.")
-            .replace("%1", str(len(problems))).replace("%2", str(readable)))
+        if total is None:
+            text = self.tr(
+                "%1 problems were found. The file was opened anyway: everything before a "
+                "problem is usable, and %2 games can be read. Double-click a row to open its "
+                "game.")
+        else:  # the game list shows the same "of %3" figures
+            text = self.tr(
+                "%1 problems were found. The file was opened anyway: everything before a "
+                "problem is usable, and %2 of %3 games can be read. Double-click a row to open "
+                "its game.").replace("%3", str(total))
+        intro = QLabel(text.replace("%1", str(len(problems))).replace("%2", str(readable)))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.table = QTableWidget(len(problems), 3)
@@ -46,7 +54,7 @@ class ProblemsDialog(QDialog):
         for row, problem in enumerate(problems):
             game = str(problem.game) if problem.game else self.tr("file")
             line = f"{problem.line}:{problem.column}" if problem.line else ""
-            for column, text in enumerate((game, line, problem.message)):
+            for column, text in enumerate((game, line, pdn_problem_text(problem.pdn))):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
                 self.table.setItem(row, column, item)

@@ -6,6 +6,8 @@ one lower-case text per game prepared once, so typing stays quick on 22,000 game
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -13,6 +15,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dame_desktop.pdn import Game
 from dame_desktop.pdn.document import GameEntry
 
 Index = QModelIndex | QPersistentModelIndex
@@ -39,14 +43,23 @@ _RESULT_KINDS = {
 }
 
 
+def cannot_be_read(game: Game) -> bool:
+    """Whether ``game`` (as read from a file) is counted as a game that cannot be read: it
+    has problems and not one move (a picture's bytes, a text with no move in it).  The game
+    list and the problem dialog count with this one rule, so their numbers agree."""
+    return bool(game.errors) and not game.variations
+
+
 def result_kind(result: str) -> str:
     """"first" (the side that starts won), "second", "draw" or "open"."""
     return _RESULT_KINDS.get(result.strip(), "open")
 
 
 class GameListModel(QAbstractTableModel):
-    def __init__(self, entries: list[GameEntry], parent: QWidget | None = None) -> None:
+    def __init__(self, entries: list[GameEntry], parent: QWidget | None = None,
+                 unreadable: Collection[int] = ()) -> None:
         super().__init__(parent)
+        self.unreadable = frozenset(unreadable)  # 0-based indexes of games that cannot be read
         self._rows: list[tuple[str, ...]] = []
         self._keys: list[str] = []
         self._kinds: list[str] = []
@@ -134,6 +147,11 @@ class GameListModel(QAbstractTableModel):
             return row[index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (0, 5):
             return int(Qt.AlignmentFlag.AlignCenter)
+        if int(row[0]) - 1 in self.unreadable:
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self.tr("This game cannot be read: see Problems in this file")
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return QBrush(Qt.GlobalColor.gray)
         return None
 
 
@@ -182,11 +200,11 @@ class GameListDialog(QDialog):
     """Choose a game of the file: search, filter, sort by a column, double click to open."""
 
     def __init__(self, entries: list[GameEntry], title: str, parent: QWidget | None = None,
-                 current: int | None = None) -> None:
+                 current: int | None = None, unreadable: Collection[int] = ()) -> None:
         super().__init__(parent)
         self.setObjectName("gameList")
         self.setWindowTitle(title)
-        self.model = GameListModel(entries, self)
+        self.model = GameListModel(entries, self, unreadable)
         self.proxy = GameFilter(self)
         self.proxy.setSourceModel(self.model)
         layout = QVBoxLayout(self)
@@ -256,8 +274,14 @@ class GameListDialog(QDialog):
             self.view.scrollTo(first, QAbstractItemView.ScrollHint.PositionAtTop)
 
     def _update_count(self) -> None:
-        self.count_label.setText(self.tr("%1 of %2 games").replace(
-            "%1", str(self.proxy.rowCount())).replace("%2", str(self.model.rowCount())))
+        shown, total = str(self.proxy.rowCount()), str(self.model.rowCount())
+        bad = len(self.model.unreadable)
+        if bad:  # the same figures as the problem dialog's "N of M games can be read"
+            self.count_label.setText(self.tr("%1 of %2 games (%3 of them can be read)").replace(
+                "%1", shown).replace("%2", total).replace("%3", str(self.model.rowCount() - bad)))
+        else:
+            self.count_label.setText(self.tr("%1 of %2 games").replace("%1", shown)
+                                     .replace("%2", total))
 
     def select_row(self, source_row: int) -> None:
         """Select the game with index ``source_row`` in the file."""

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.core import PRESETS, Color, DameError, Kind, Position, RuleSet, matching_preset
 from dame_desktop.ui.board.widget import BoardWidget
+from dame_desktop.ui.dialogs.wheel import guard_wheel
 from dame_desktop.ui.texts import rules_name
 
 Tool = tuple[Color, Kind] | None  # a piece, or None for the eraser
@@ -311,6 +312,7 @@ class SetupEditor(QDialog):
             start = None
         self.load(start if start is not None else Position.start(rules))
         self.resize(980, 640)
+        guard_wheel(self)  # a wheel turn over the rules or turn box does not change them
 
     # -- rules -------------------------------------------------------------------------------
 
