@@ -56,6 +56,33 @@
     </message>
 </context>
 <context>
+    <name>AnalysisController</name>
+    <message>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <source>Anal&amp;ysis</source>
+        <translation>Anal&amp;yse</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s evaluation and best line of the shown position</source>
+        <translation>Bewertung und beste Variante der Engine für die gezeigte Stellung</translation>
+    </message>
+    <message>
+        <source>&amp;Analyse game…</source>
+        <translation>Partie ana&amp;lysieren…</translation>
+    </message>
+    <message>
+        <source>Analyse &amp;file…</source>
+        <translation>Datei ana&amp;lysieren…</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s line is played into the game only while a game of a file is studied.</source>
+        <translation>Die Variante der Engine wird nur in die Partie übernommen, während eine Partie einer Datei untersucht wird.</translation>
+    </message>
+</context>
+<context>
     <name>AnalysisPanel</name>
     <message>
         <source>More lines</source>
@@ -509,6 +536,53 @@
     <message>
         <source>%1 offers a draw. Do you accept?</source>
         <translation>%1 bietet Remis an. Nimmst du an?</translation>
+    </message>
+</context>
+<context>
+    <name>EnginesPage</name>
+    <message>
+        <source>Built-in engine</source>
+        <translation>Eingebaute Engine</translation>
+    </message>
+    <message>
+        <source>none declared</source>
+        <translation>keine angegeben</translation>
+    </message>
+    <message>
+        <source>%1 — variants: %2</source>
+        <translation>%1 — Varianten: %2</translation>
+    </message>
+    <message>
+        <source>Choose an engine</source>
+        <translation>Engine auswählen</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used as an engine: %2</source>
+        <translation>%1 lässt sich nicht als Engine verwenden: %2</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Choose the program of an engine that speaks the Hub protocol</source>
+        <translation>Das Programm einer Engine wählen, die das Hub-Protokoll spricht</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Engine in &amp;use:</source>
+        <translation>&amp;Verwendete Engine:</translation>
+    </message>
+    <message>
+        <source>The engine analyses wherever the rules in use are a variant it declares; everywhere else the built-in engine does, and the analysis panel says which engine speaks.</source>
+        <translation>Die Engine analysiert überall dort, wo die gewählten Regeln eine Variante sind, die sie angibt; sonst analysiert die eingebaute Engine, und die Analyseleiste nennt die Engine, die gerade spricht.</translation>
     </message>
 </context>
 <context>
@@ -1596,6 +1670,10 @@
     <message>
         <source>New games</source>
         <translation>Neue Partien</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>Engines</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
@@ -2909,6 +2987,13 @@
     <message>
         <source>The analysis failed: %1</source>
         <translation>Die Analyse ist fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>_Dock</name>
+    <message>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
     </message>
 </context>
 <context>

@@ -480,6 +480,10 @@ class DocumentController(QObject):
             self.ask_save_as()
         return True
 
+    def study_new_game(self, game: pdn.Game) -> bool:
+        """Study ``game`` as the one game of a new file (after asking about what goes)."""
+        return self._study_new(game)
+
     def _study_new(self, game: pdn.Game) -> bool:
         if not self.may_close_document() or not self.host.may_replace_game():
             return False

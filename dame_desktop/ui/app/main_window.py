@@ -59,6 +59,7 @@ from dame_desktop.store.settings import Preferences
 from dame_desktop.ui import texts
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.actions import ActionSpec, ActionTable, MenuSpec
+from dame_desktop.ui.app.analysis_controller import AnalysisController
 from dame_desktop.ui.app.document import DocumentController, game_record
 from dame_desktop.ui.app.family_controller import FamilyController
 from dame_desktop.ui.app.game_controller import (
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.hints = HintAdvisor(self.client, self._shown_or_none, self)
         self.study = StudyController(self)
         self.document = DocumentController(self, self, self)
+        self.analysis = AnalysisController(self)
         self.rng = random.Random()
         self.settings = NewGameSettings(
             against_computer=True, level_key="easy", colour=Color.WHITE,
@@ -166,6 +168,7 @@ class MainWindow(QMainWindow):
         self.lines.addWidget(self.study.panel)
         self.lines.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         rcol.addWidget(self.lines, 1)
+        rcol.addWidget(self.analysis.graph)
 
         self.splitter = QSplitter()
         self.splitter.setObjectName("mainSplitter")
@@ -175,6 +178,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis.dock)
         self._base_font = QFont(self.side.font())
 
         self.turn_label = QLabel()
@@ -253,6 +257,8 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         for name in ("nextVariation", "prevVariation"):
             view.addAction(table[name])
+        table.add(self.analysis.action_specs())
+        self.analysis.place_actions(table)
 
     def action(self, action_id: str) -> QAction:
         """The action called ``action_id`` in the window's table."""
@@ -555,6 +561,7 @@ class MainWindow(QMainWindow):
             self._select_current()
         self._update_labels()
         self.update_actions()
+        self.analysis.follow(nav)
 
     def _position_text(self) -> str:
         return position_text(self.navigator.position())
@@ -841,6 +848,7 @@ class MainWindow(QMainWindow):
         self.confirm_discard = prefs.confirm_discard
         board.animation_ms = prefs.animation_ms
         self.family.apply_preferences(prefs)
+        self.analysis.apply_preferences(prefs)
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -911,6 +919,7 @@ class MainWindow(QMainWindow):
         """Cancel the engine and stop its thread (also done on close)."""
         self.controller.shutdown()
         self.family.close()
+        self.analysis.shutdown()
         self.hints.forget()
         self.client.close()
 

@@ -170,6 +170,7 @@ class Session(QObject):
                             (table["animate"], "animate"),
                             (table["turn"], "turn_board_hot_seat")):
             action.toggled.connect(lambda on, key=key: self._remember(key, on))
+        window.analysis.preference_changed.connect(self._remember)
         window.installEventFilter(self)
 
     def action_specs(self) -> list[ActionSpec]:

@@ -35,9 +35,11 @@ from dame_desktop.store.settings import (
     VOLUME_MAX,
     VOLUME_MIN,
     BoardColors,
+    EngineEntry,
     Preferences,
 )
 from dame_desktop.ui import texts
+from dame_desktop.ui.app.engines_page import EnginesPage
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
@@ -203,6 +205,9 @@ class PreferencesDialog(QDialog):
         gcol.addLayout(nform)
         gcol.addStretch()
         self.tabs.addTab(games, "")
+        self.engines_page = EnginesPage()  # issue 16: Hub engines
+        self.tabs.addTab(self.engines_page, "")
+        self.engines_page.changed.connect(self._on_engines)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.reject)
@@ -228,6 +233,7 @@ class PreferencesDialog(QDialog):
         self.tabs.setTabText(0, self.tr("General"))
         self.tabs.setTabText(1, self.tr("Board"))
         self.tabs.setTabText(2, self.tr("New games"))
+        self.tabs.setTabText(3, self.tr("Engines"))
         self.language_label.setText(self.tr("&Language:"))
         self.language_box.setItemText(0, self.tr("As the system"))
         self.language_box.setItemText(1, "Deutsch")  # each language in its own words
@@ -317,6 +323,7 @@ class PreferencesDialog(QDialog):
             for name, button in self.color_buttons.items():
                 button.set_color(getattr(colors, name))
             self.level_box.setEnabled(prefs.opponent == "computer")
+            self.engines_page.set_values(prefs.engines, prefs.engine)
         finally:
             self._updating = False
         self._show_rules_summary()
@@ -367,6 +374,9 @@ class PreferencesDialog(QDialog):
             sound_volume=self.volume_spin.value(),
             notation=self.notation_box.notation().value,
         ))
+
+    def _on_engines(self, engines: tuple[EngineEntry, ...], engine: str) -> None:
+        self.set_preferences(dataclasses.replace(self._prefs, engines=engines, engine=engine))
 
     def _on_color(self, _color: str) -> None:
         """A colour was chosen: the board switches to "my own colours"."""

@@ -1,0 +1,352 @@
+"""The window's study-with-an-engine glue: the analysis panel (in a dock), the evaluation
+graph (under the move list), Game › Analyse game…, File › Analyse file… and the engine in use.
+
+Mounting (the window)::
+
+    self.analysis = AnalysisController(self)            # after the document controller
+    self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis.dock)
+    column.addWidget(self.analysis.graph)                 # under the move list / tree
+    table.add(self.analysis.action_specs()); self.analysis.place_actions(table)
+    self.analysis.follow(navigator)                       # every time the shown line changes
+    self.analysis.apply_preferences(prefs)                # with the window's preferences
+    self.analysis.shutdown()                              # before the window goes
+
+The session listens to ``preference_changed(key, value)`` (``analysis_panel``,
+``analysis_lines``, ``analysis_movetime``) and saves the preferences.
+
+Choices:
+
+- The panel follows whichever navigator the window shows: every change gives it the shown
+  position with its history (the panel itself stops while hidden and drops stale lines).
+- A click on a move of the panel's line plays the line up to that move into the tree (one
+  ``TreeNavigator.play`` per move, so it becomes a variation or follows the existing one)
+  -- only while a game is studied.  In a live game the line is only shown: playing it would
+  move for the human, or take moves the opponent has not made; the status bar says so.
+- The graph shows the studied game's main line (its ``[%eval]`` values and marks, the panel's
+  live value where the line has none); it is hidden while a game is played.
+- Analyse game works on the studied game; on a live game it analyses the game's record and
+  then opens the annotated record as a new file's game (the document asks before the game
+  in progress goes).
+- The engine in use is ``prefs.engine`` (a Hub engine the user added) or the built-in one;
+  :func:`~dame_desktop.ui.analysis.runner.hub_factory` gives the Hub engine only the rules
+  it declares, so the built-in engine speaks for every other rule set and the panel names
+  the engine that speaks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtWidgets import QDockWidget
+
+from dame_desktop import pdn
+from dame_desktop.core import Move, RuleSet
+from dame_desktop.engines import Engine
+from dame_desktop.store.settings import Preferences
+from dame_desktop.ui.analysis import (
+    AnalyseFileDialog,
+    AnalyseGameDialog,
+    AnalysisPanel,
+    EvaluationGraph,
+    PanelEvaluation,
+    apply_file_analysis,
+    builtin_factory,
+)
+from dame_desktop.ui.analysis.runner import hub_factory
+from dame_desktop.ui.app.actions import ActionSpec, ActionTable
+from dame_desktop.ui.app.navigator import Navigator
+from dame_desktop.ui.study.navigator import TreeNavigator
+
+if TYPE_CHECKING:
+    from dame_desktop.ui.app.main_window import MainWindow
+
+
+class _Dock(QDockWidget):
+    """The panel's dock: its title follows the language."""
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.setWindowTitle(self.tr("Analysis"))
+        super().changeEvent(event)
+
+
+def mainline_ply(node: pdn.GameNode) -> int:
+    """The ply of ``node`` on its game's main line (0: the start), -1 when it is in a
+    variation."""
+    ply = 0
+    while isinstance(node, pdn.ChildNode):
+        parent = node.parent
+        assert parent is not None
+        if parent.variations[0] is not node:
+            return -1
+        ply += 1
+        node = parent
+    return ply
+
+
+def node_ply(node: pdn.GameNode) -> int:
+    """Plies from the start of the game to ``node`` (along its own line)."""
+    ply = 0
+    while node.parent is not None:
+        ply += 1
+        node = node.parent
+    return ply
+
+
+class AnalysisController(QObject):
+    """See the module docstring."""
+
+    preference_changed = Signal(str, object)  # a preferences key and its new value
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.engine_path = ""  # "" = the built-in engine
+        self.engine_name = ""
+        self.movetime = 1.0
+        self.panel = AnalysisPanel(self.make_engine)
+        self.dock = _Dock()
+        self.dock.setObjectName("analysisDock")
+        self.dock.setWindowTitle(self.tr("Analysis"))
+        self.dock.setWidget(self.panel)
+        self.dock.hide()  # View › Analysis (and the preferences) show it
+        self.graph = EvaluationGraph()
+        self.graph.hide()
+        self._graph_game: pdn.Game | None = None
+        self.game_dialog: AnalyseGameDialog | None = None
+        self.file_dialog: AnalyseFileDialog | None = None
+        self.panel.line_clicked.connect(self._on_line_clicked)
+        self.panel.evaluated.connect(self._on_evaluated)
+        self.panel.engine_failed.connect(window.show_message)
+        self.panel.more_button.toggled.connect(
+            lambda on: self.preference_changed.emit("analysis_lines", 3 if on else 1))
+        self.graph.ply_clicked.connect(self._on_ply_clicked)
+        self.dock.toggleViewAction().toggled.connect(self._on_dock_toggled)
+
+    # -- the engine ----------------------------------------------------------------------------
+
+    def make_engine(self, rules: RuleSet) -> Engine:
+        """The engine factory of the panel and of Analyse game (called in their threads)."""
+        path = self.engine_path
+        if not path:
+            return builtin_factory(rules)
+        return hub_factory(path)(rules)
+
+    def set_engine(self, path: str, name: str = "") -> None:
+        """Use the Hub engine at ``path`` ("" = the built-in engine) from now on."""
+        self.engine_name = name
+        if path != self.engine_path:
+            self.engine_path = path
+            self.panel.reset_engines()
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def action_specs(self) -> list[ActionSpec]:
+        return [
+            ActionSpec("analysis", lambda: self.tr("Anal&ysis"), self.set_shown, menu="view",
+                       shortcuts=("F4",), checkable=True, separator_before=True,
+                       tip=lambda: self.tr("The engine's evaluation and best line of the "
+                                           "shown position")),
+            ActionSpec("analyseGame", lambda: self.tr("&Analyse game…"), self.analyse_game,
+                       menu="game", separator_before=True, enabled=self._game_to_analyse),
+            ActionSpec("analyseFile", lambda: self.tr("Analyse &file…"), self.analyse_file,
+                       menu="file", enabled=self._file_to_analyse),
+        ]
+
+    def place_actions(self, table: ActionTable) -> None:
+        """File › Analyse file… goes before the separator in front of Quit."""
+        menu = table.menus["file"]
+        action = table["analyseFile"]
+        menu.removeAction(action)
+        actions = menu.actions()
+        quit_action = table.actions.get("quit")
+        before = quit_action if quit_action in actions else None
+        if before is not None:
+            index = actions.index(before)
+            if index > 0 and actions[index - 1].isSeparator():
+                before = actions[index - 1]
+        if before is None:
+            menu.addAction(action)
+        else:
+            menu.insertAction(before, action)
+
+    def _game_to_analyse(self) -> bool:
+        window = self.window
+        if window.studying():
+            game = window.study.game
+            return game is not None and bool(game.variations)
+        return bool(window.controller.game.moves)
+
+    def _file_to_analyse(self) -> bool:
+        doc = self.window.document.doc
+        return doc is not None and len(doc) > 0
+
+    # -- the panel -----------------------------------------------------------------------------
+
+    def shown(self) -> bool:
+        return self.window.action("analysis").isChecked()
+
+    def set_shown(self, on: bool) -> None:
+        self.dock.setVisible(on)
+        if on:
+            window = self.window  # a quarter of the window, within reason
+            window.resizeDocks([self.dock], [max(220, min(380, window.width() // 4))],
+                               Qt.Orientation.Horizontal)
+            self.follow(window.navigator)
+        self.preference_changed.emit("analysis_panel", on)
+
+    def _on_dock_toggled(self, on: bool) -> None:
+        """The dock's own close button: the menu item follows."""
+        action = self.window.actions_table.actions.get("analysis")
+        if action is not None and action.isChecked() != on:
+            action.setChecked(on)
+
+    def follow(self, navigator: Navigator) -> None:
+        """The shown position changed (or the navigator did): panel and graph follow."""
+        if isinstance(navigator, TreeNavigator):
+            game, node = navigator.game, navigator.node
+            if game is not self._graph_game:
+                self._graph_game = game
+                self.graph.set_game(game)
+            self.graph.setVisible(True)
+            ply = mainline_ply(node)
+            self.graph.set_current_ply(ply)
+            plies = node_ply(node)
+            token: object = (game, ply)
+        else:
+            self._graph_game = None
+            self.graph.set_game(None)
+            self.graph.setVisible(False)
+            history = navigator.history()
+            plies = len(history)
+            token = None
+        self.panel.show_position(navigator.position(), history=navigator.history(),
+                                 quiet_plies=navigator.quiet_plies(), ply=plies, token=token)
+
+    def refresh_graph(self) -> None:
+        """The studied game's evaluations or marks changed: draw them again."""
+        self._graph_game = None
+        self.follow(self.window.navigator)
+
+    def _on_evaluated(self, evaluation: PanelEvaluation) -> None:
+        token = evaluation.token
+        if isinstance(token, tuple) and token[0] is self._graph_game and token[1] >= 1:
+            self.graph.set_live_value(token[1], evaluation.score)
+
+    def _on_line_clicked(self, moves: list[Move]) -> None:
+        window = self.window
+        navigator = window.navigator
+        if not isinstance(navigator, TreeNavigator):
+            window.show_message(self.tr("The engine's line is played into the game only "
+                                        "while a game of a file is studied."))
+            return
+        if navigator.position() != self.panel.position():
+            return  # the line belongs to another position
+        for move in moves:
+            if not navigator.play(move):
+                break
+
+    def _on_ply_clicked(self, ply: int) -> None:
+        navigator = self.window.navigator
+        if not isinstance(navigator, TreeNavigator):
+            return
+        game = navigator.game
+        node: pdn.GameNode = game
+        for _ in range(ply):
+            if not node.variations:
+                break
+            node = node.variations[0]
+        navigator.go_to(node)
+
+    # -- Analyse game / file -------------------------------------------------------------------
+
+    def analyse_game(self) -> AnalyseGameDialog | None:
+        window = self.window
+        if not self._game_to_analyse():
+            return None
+        if self.game_dialog is not None and self.game_dialog.is_running():
+            self.game_dialog.raise_()
+            return self.game_dialog
+        window.commit_edits()
+        studied = window.studying()
+        game = window.study.game if studied else window.played_game()
+        assert game is not None
+        doc, index = window.document.doc, window.document.index
+        dialog = AnalyseGameDialog(game, self.make_engine, window)
+        dialog.movetime.setValue(self.movetime)
+        dialog.movetime.valueChanged.connect(self._on_movetime)
+        dialog.analysed.connect(
+            lambda g, s=studied, d=doc, i=index: self._on_game_analysed(g, s, d, i))
+        self.game_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def _on_movetime(self, value: float) -> None:
+        self.movetime = float(value)
+        self.preference_changed.emit("analysis_movetime", float(value))
+
+    def _on_game_analysed(self, game: pdn.Game, studied: bool, doc: object,
+                          index: int | None) -> None:
+        window = self.window
+        document = window.document
+        if not studied:
+            document.study_new_game(game)
+            return
+        if window.study.game is game:
+            window.study.edited.emit()  # the tree view redraws, the document marks the edit
+            window.navigator.changed.emit()  # the annotation panel, board and graph follow
+            self.refresh_graph()
+            return
+        if doc is document.doc and document.doc is not None and index is not None:
+            document.doc.mark_edited(index, game)  # the user went on to another game
+            document.title_changed.emit()
+            document.state_changed.emit()
+
+    def analyse_file(self) -> AnalyseFileDialog | None:
+        window = self.window
+        document = window.document
+        doc = document.doc
+        if doc is None or not len(doc):
+            return None
+        if self.file_dialog is not None and self.file_dialog.is_running():
+            self.file_dialog.raise_()
+            return self.file_dialog
+        window.commit_edits()
+        dialog = AnalyseFileDialog(doc, engine_path=self.engine_path or None,
+                                   default_rules=window.current_rules(), parent=window)
+        dialog.movetime.setValue(self.movetime)
+        dialog.movetime.valueChanged.connect(self._on_movetime)
+        dialog.analysed.connect(lambda games, d=doc: self._on_file_analysed(d, games))
+        self.file_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def _on_file_analysed(self, doc: object, games: dict[int, pdn.Game]) -> None:
+        window = self.window
+        document = window.document
+        if doc is not document.doc or document.doc is None or not games:
+            return  # another file is open now: the analysis belongs to the one that went
+        apply_file_analysis(document.doc, games)
+        index = document.index
+        if document.studying and index is not None and index in games:
+            window.show_study(games[index])  # the open game, as analysed
+        document.title_changed.emit()
+        document.state_changed.emit()
+
+    # -- preferences and the end ---------------------------------------------------------------
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        self.window.action("analysis").setChecked(prefs.analysis_panel)
+        self.panel.set_more_lines(prefs.analysis_lines > 1)
+        self.movetime = prefs.analysis_movetime
+        entry = prefs.engine_entry()
+        self.set_engine(entry.path if entry is not None else "",
+                        entry.name if entry is not None else "")
+
+    def shutdown(self) -> None:
+        for dialog in (self.game_dialog, self.file_dialog):
+            if dialog is not None:
+                dialog.shutdown()
+        self.panel.shutdown()
+
