@@ -21,7 +21,7 @@ from dame_desktop.ui.app.main_window import MainWindow  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def _own_data_folder(tmp_path_factory, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def _own_data_folder(tmp_path_factory, monkeypatch) -> None:
     """Finished games are counted in the score table: never in the user's data folder."""
     if not os.environ.get("DAME_DATA_DIR") and not os.environ.get("DAME_CONFIG_DIR"):
         monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

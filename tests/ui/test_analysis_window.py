@@ -20,11 +20,11 @@ from dame_desktop.ui.study.navigator import TreeNavigator
 from tests.ui.analysis.helpers import BLUNDER, QUIET
 
 
-def click(widget) -> None:  # type: ignore[no-untyped-def]
+def click(widget) -> None:
     QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def set_movetime(dialog, seconds: float) -> None:  # type: ignore[no-untyped-def]
+def set_movetime(dialog, seconds: float) -> None:
     box = dialog.movetime
     box.setFocus()
     box.selectAll()
@@ -52,7 +52,7 @@ def panel_shows(window: MainWindow) -> bool:
 
 
 @pytest.fixture
-def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:  # type: ignore[no-untyped-def]  # noqa: E501
+def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:  # noqa: E501
     """The program as app.main starts it, its settings in tmp_path."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
     started: list[tuple[Session, MainWindow]] = []
@@ -75,7 +75,7 @@ def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[S
         window.shutdown()
 
 
-def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(window, qtbot, tmp_path) -> None:  # noqa: E501
     path = tmp_path / "one.pdn"
     path.write_text(BLUNDER)
     open_file(window, path)
@@ -107,7 +107,7 @@ def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(window, qtbo
     assert not panel.is_analysing()
 
 
-def test_a_click_on_the_line_plays_it_into_the_tree(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+def test_a_click_on_the_line_plays_it_into_the_tree(window, qtbot, tmp_path) -> None:  # noqa: E501
     path = tmp_path / "one.pdn"
     path.write_text(QUIET)
     open_file(window, path)
@@ -133,7 +133,7 @@ def test_a_click_on_the_line_plays_it_into_the_tree(window, qtbot, tmp_path) -> 
     window.document.ask_save = lambda: "discard"  # the window closes after the test
 
 
-def test_the_panel_and_its_lines_are_remembered_across_a_restart(start_program, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+def test_the_panel_and_its_lines_are_remembered_across_a_restart(start_program, qtbot) -> None:  # noqa: E501
     session, window = start_program()
     assert not window.analysis.dock.isVisible()
     window.action("analysis").trigger()
@@ -149,7 +149,7 @@ def test_the_panel_and_its_lines_are_remembered_across_a_restart(start_program, 
     assert not load_preferences().value.analysis_panel
 
 
-def test_analyse_game_from_the_menu_saves_marks_and_variations(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+def test_analyse_game_from_the_menu_saves_marks_and_variations(window, qtbot, tmp_path) -> None:  # noqa: E501
     path = tmp_path / "blunder.pdn"
     path.write_text(BLUNDER)
     open_file(window, path)
@@ -175,7 +175,7 @@ def test_analyse_game_from_the_menu_saves_marks_and_variations(window, qtbot, tm
     assert "a user comment" in nodes[2].comment
 
 
-def test_analyse_file_cancel_leaves_the_file_untouched(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+def test_analyse_file_cancel_leaves_the_file_untouched(window, qtbot, tmp_path) -> None:  # noqa: E501
     path = tmp_path / "five.pdn"
     data = "\n".join([BLUNDER, QUIET, BLUNDER, QUIET, BLUNDER]).encode()
     path.write_bytes(data)
@@ -196,7 +196,7 @@ def test_analyse_file_cancel_leaves_the_file_untouched(window, qtbot, tmp_path) 
     assert path.read_bytes() == data
 
 
-def test_analyse_file_writes_every_game_and_reloads_the_open_one(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+def test_analyse_file_writes_every_game_and_reloads_the_open_one(window, qtbot, tmp_path) -> None:  # noqa: E501
     path = tmp_path / "two.pdn"
     path.write_text("\n".join([QUIET, BLUNDER]))
     open_file(window, path, 1)
@@ -228,7 +228,7 @@ def hub_script(folder: Path) -> Path:
     return script
 
 
-def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program, qtbot, tmp_path) -> None:  # noqa: E501
     script = hub_script(tmp_path)
     session, window = start_program()
     window.action("analysis").trigger()
@@ -262,7 +262,7 @@ def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program,
     assert load_preferences().value.engines == ()
 
 
-def test_an_executable_that_is_no_engine_gets_one_message(start_program, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
+def test_an_executable_that_is_no_engine_gets_one_message(start_program, qtbot, tmp_path) -> None:  # noqa: E501
     bad = tmp_path / "not-an-engine"
     bad.write_text("#!/bin/sh\necho hello\n")
     bad.chmod(bad.stat().st_mode | stat.S_IXUSR)

@@ -16,7 +16,7 @@ from dame_desktop.store.settings import Preferences, save_preferences
 from tests.ui.test_session import DRIVER, answer_box, start_program  # noqa: F401
 
 
-def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_path):  # type: ignore[no-untyped-def]  # noqa: F811, E501
+def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_path):  # noqa: F811, E501
     save_preferences(Preferences(language="en", opponent="human", animate=False,
                                  clock_white="300", clock_black="600+5"), tmp_path)
     env = dict(os.environ, DAME_CONFIG_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen")
@@ -64,7 +64,7 @@ def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_pat
     assert record_pdn.headers["TimeControlBlack"] == "600+5"
 
 
-def test_the_preferences_switch_sound_and_notation_at_once(start_program, tmp_path):  # type: ignore[no-untyped-def]  # noqa: F811, E501
+def test_the_preferences_switch_sound_and_notation_at_once(start_program, tmp_path):  # noqa: F811, E501
     from dame_desktop.ui.family.notation import Notation
     from tests.ui.uihelp import drag
 

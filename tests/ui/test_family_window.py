@@ -14,12 +14,12 @@ from dame_desktop.ui.app.main_window import MainWindow
 from tests.ui.uihelp import click, drag, start
 
 
-def touch_rules():  # type: ignore[no-untyped-def]
+def touch_rules():
     return dataclasses.replace(find_rules("german"), touch_move=True)
 
 
 def test_hot_seat_touched_piece_must_move_and_straighten_frees_it(
-        window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+        window: MainWindow, qtbot) -> None:
     start(window, rules=touch_rules())
     board, game = window.board, window.controller.game
     straighten = window.action("straighten")
@@ -50,7 +50,7 @@ def test_hot_seat_touched_piece_must_move_and_straighten_frees_it(
     assert [(m.from_sq, m.to_sq) for m in game.moves][-1] == (10, 14)
 
 
-def test_the_computer_is_never_bound(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_computer_is_never_bound(window: MainWindow, qtbot) -> None:
     start(window, rules=touch_rules(), computer=True, colour=Color.WHITE)
     board, game = window.board, window.controller.game
     answers: list[Touch] = []
@@ -133,13 +133,13 @@ def test_hot_seat_names_do_not_carry_over_to_the_computer(window: MainWindow) ->
 
 # -- draw offers -----------------------------------------------------------------------------
 
-def _offer(window: MainWindow, qtbot) -> str:  # type: ignore[no-untyped-def]
+def _offer(window: MainWindow, qtbot) -> str:
     with qtbot.waitSignal(window.controller.draw_replied, timeout=10000):
         window.action("draw").trigger()
     return window.last_message
 
 
-def test_the_computer_declines_early_and_says_why(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_computer_declines_early_and_says_why(window: MainWindow, qtbot) -> None:
     start(window, computer=True)
     text = _offer(window, qtbot)
     assert text == "No thanks, there is still a lot to play."
@@ -147,7 +147,7 @@ def test_the_computer_declines_early_and_says_why(window: MainWindow, qtbot) -> 
     assert not window.controller.game.is_over
 
 
-def test_the_computer_accepts_when_it_stands_worse(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_computer_accepts_when_it_stands_worse(window: MainWindow, qtbot) -> None:
     start(window, computer=True, fen="W:W21,22,23,24,25,26,27,28:B1,2,3")
     text = _offer(window, qtbot)
     assert text == "Yes, I accept: I stand worse. Draw: agreed by both players."
@@ -155,13 +155,13 @@ def test_the_computer_accepts_when_it_stands_worse(window: MainWindow, qtbot) ->
     assert window.controller.game.result is not None
 
 
-def test_the_computer_accepts_a_dead_draw(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_computer_accepts_a_dead_draw(window: MainWindow, qtbot) -> None:
     start(window, computer=True, fen="W:WK30:BK3")
     text = _offer(window, qtbot)
     assert text.startswith("Gladly: neither of us can win this any more.")
 
 
-def test_an_answer_for_an_earlier_position_is_dropped(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_an_answer_for_an_earlier_position_is_dropped(window: MainWindow, qtbot) -> None:
     start(window, computer=True, fen="W:W21,22,23,24,25,26,27,28:B1,2,3")
     dropped: list[object] = []
     window.family.draws.dropped.connect(dropped.append)
@@ -173,7 +173,7 @@ def test_an_answer_for_an_earlier_position_is_dropped(window: MainWindow, qtbot)
     assert "earlier position" in window.last_message
 
 
-def test_the_computer_offers_a_draw_in_a_dead_drawn_position(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_computer_offers_a_draw_in_a_dead_drawn_position(window: MainWindow, qtbot) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     from dame_desktop.ai.advice import drawn_material
@@ -197,7 +197,7 @@ def test_the_computer_offers_a_draw_in_a_dead_drawn_position(window: MainWindow,
     assert window.family.draw_box is None
 
 
-def test_the_game_list_names_the_sides_as_the_rest_of_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_game_list_names_the_sides_as_the_rest_of_the_window(qtbot) -> None:
     from dame_desktop.pdn.document import GameEntry
     from dame_desktop.ui.study.game_list import GameListModel
 
@@ -219,12 +219,12 @@ def _hot_seat(window: MainWindow, light: str, dark: str) -> None:
     window.start_game(dataclasses.replace(settings(), light_name=light, dark_name=dark))
 
 
-def _rows(view) -> list[list[str]]:  # type: ignore[no-untyped-def]
+def _rows(view) -> list[list[str]]:
     return [[view.item(r, c).text() for c in range(view.columnCount())]
             for r in range(view.rowCount())]
 
 
-def test_the_score_table_after_a_few_games(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_score_table_after_a_few_games(window: MainWindow, qtbot) -> None:
     for loser in (Color.WHITE, Color.BLACK, Color.WHITE):
         _hot_seat(window, "Anna", "Paul")
         window.controller.resign(loser)
@@ -284,7 +284,7 @@ def test_a_damaged_score_file_is_set_aside_and_said(window: MainWindow) -> None:
 
 # -- clocks ----------------------------------------------------------------------------------
 
-def test_the_clock_runs_pauses_for_a_dialog_and_loses_on_time(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_clock_runs_pauses_for_a_dialog_and_loses_on_time(window: MainWindow, qtbot) -> None:
     from dame_desktop.core import Reason, TimeControl
 
     window.family.set_time_controls(TimeControl(seconds=3))
@@ -319,7 +319,7 @@ def test_the_clock_runs_pauses_for_a_dialog_and_loses_on_time(window: MainWindow
     assert first.comment.startswith("[%clk 0:00:0")
 
 
-def test_the_clock_pauses_while_minimised(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_clock_pauses_while_minimised(window: MainWindow, qtbot) -> None:
     from dame_desktop.core import TimeControl
 
     window.family.set_time_controls(TimeControl(seconds=300))
@@ -344,7 +344,7 @@ def _moves_shown(window: MainWindow) -> list[str]:
     return [e.text for e in window.model.entries()]
 
 
-def test_the_notation_switch_in_english_and_german(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_notation_switch_in_english_and_german(window: MainWindow, qtbot) -> None:
     from dame_desktop.store.settings import Preferences
     from dame_desktop.ui.app.i18n import LanguageManager
 
@@ -398,7 +398,7 @@ def test_sounds_follow_the_game_and_the_preferences(window: MainWindow) -> None:
     assert not sounds.player.enabled
 
 
-def test_the_new_game_dialog_chooses_the_clocks(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_new_game_dialog_chooses_the_clocks(window: MainWindow, qtbot) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
 
