@@ -32,11 +32,22 @@ def pair_numbers(movers: Iterable[Color], first: Color, start: int = 1) -> list[
     number = start
     previous: Color | None = None
     for mover in movers:
-        if previous is not None and (mover is first or mover is previous):
-            number += 1
+        if previous is not None:
+            number = number + 1 if mover is previous else number_after(number, previous, first)
         out.append(Numbered(number, mover is first))
         previous = mover
     return out
+
+
+def number_after(number: int, mover: Color, first: Color) -> int:
+    """The pair number of the move that follows ``mover``'s move in pair ``number``: a pair
+    ends with the reply, so the number grows after the second side's move."""
+    return number if mover is first else number + 1
+
+
+def number_label(number: int, first_half: bool) -> str:
+    """How a move's number is written: ``N.`` before a first half, ``N...`` before a second."""
+    return f"{number}." if first_half else f"{number}..."
 
 
 @dataclass(frozen=True)

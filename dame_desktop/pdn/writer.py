@@ -26,6 +26,7 @@ from typing import IO
 from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry
 from ..core.movegen import RawMove
+from ..core.numbering import number_after, number_label
 from .gametype import KNOWN_RESULTS, gametype_text, rules_tag, styled_result
 from .lexer import GLYPHS, MAX_COMMENT, MAX_TAG_VALUE
 from .tree import TAG_ROSTER, Game, Nag, State, game_result
@@ -180,10 +181,11 @@ class PdnExporter(BaseVisitor[str]):
         position = Position(rules, w, b, k, Color.WHITE if wtm else Color.BLACK)
         text = position.move_text(move, "short", algebraic=rules.algebraic)
         words = self.words
-        first_moves = (Color.WHITE if wtm else Color.BLACK) is rules.first
+        mover = Color.WHITE if wtm else Color.BLACK
+        first_moves = mover is rules.first
         opened = bool(words) and words[-1] == "("
         if first_moves or level.force:
-            label = f"{number}." if first_moves else f"{number}..."
+            label = number_label(number, first_moves)
             if opened:
                 words[-1] = "(" + label
             else:
@@ -197,7 +199,7 @@ class PdnExporter(BaseVisitor[str]):
         self._move = (raw, before)
         level.before, level.before_number = before, number
         level.state = state
-        level.number = number if first_moves else number + 1
+        level.number = number_after(number, mover, rules.first)
         level.force = False
 
     def visit_route(self, route: tuple[int, ...]) -> None:
