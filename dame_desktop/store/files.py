@@ -25,7 +25,7 @@ import re
 import secrets
 import stat
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -680,3 +680,22 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
         log.exception("reading %s failed", source)
         return damaged(Damage.UNEXPECTED, f"could not be read: {type(exc).__name__}: {exc}")
     return JsonRead(True, data)
+
+
+def settle_damage(path: Path, warnings: Iterable[StorageWarning], repaired: WarningKind,
+                  file: StoreFile, save: Callable[[], object]) -> tuple[StorageWarning, ...]:
+    """Set a damaged file aside and report it; when only some of it was bad (``repaired``),
+    write the repaired contents with ``save``.  Never raises: a failed write is a warning."""
+    out: list[StorageWarning] = []
+    for warning in warnings:
+        if warning.kind in (WarningKind.DAMAGED, repaired):
+            out.append(report_damage(path, warning.detail, warning.kind, file=warning.file,
+                                     damage=warning.damage, values=warning.values))
+        else:
+            out.append(warning)
+    if any(w.kind is repaired for w in out):
+        try:
+            save()
+        except StorageError as exc:
+            out.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc), file=file))
+    return tuple(out)

@@ -25,13 +25,13 @@ from dame_desktop.store.files import (
     Damage,
     PathArg,
     ResetValue,
-    StorageError,
     StorageWarning,
     StoreFile,
     WarningKind,
     data_dir,
     read_json,
     report_damage,
+    settle_damage,
     shorten,
     write_json,
 )
@@ -486,20 +486,9 @@ def _load_scores(path: Path, directory: PathArg | None) -> Loaded[ScoreTable]:
     table, warnings, damaged = scores_from_json(read.data, path)
     if not damaged:
         return Loaded(table, tuple(warnings))
-    out: list[StorageWarning] = []
-    for warning in warnings:
-        if warning.kind in (WarningKind.DAMAGED, WarningKind.ENTRIES_DROPPED):
-            out.append(report_damage(path, warning.detail, warning.kind, file=warning.file,
-                                     damage=warning.damage, values=warning.values))
-        else:
-            out.append(warning)
-    if any(w.kind is WarningKind.ENTRIES_DROPPED for w in out):
-        try:
-            save_scores(table, directory)
-        except StorageError as exc:
-            out.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc),
-                                      file=StoreFile.SCORES))
-    return Loaded(table, tuple(out))
+    return Loaded(table, settle_damage(path, warnings, WarningKind.ENTRIES_DROPPED,
+                                       StoreFile.SCORES,
+                                      lambda: save_scores(table, directory)))
 
 
 def save_scores(table: ScoreTable, directory: PathArg | None = None) -> Path:

@@ -39,6 +39,7 @@ from dame_desktop.store.files import (
     config_dir,
     read_json,
     report_damage,
+    settle_damage,
     shorten,
     write_json,
 )
@@ -642,20 +643,9 @@ def _load_preferences(path: Path, directory: PathArg | None, fresh: Preferences
     prefs, warnings, damaged = preferences_from_json(read.data, path, broken_default=fresh)
     if not damaged:
         return Loaded(prefs, tuple(warnings))
-    out: list[StorageWarning] = []
-    for warning in warnings:
-        if warning.kind in (WarningKind.DAMAGED, WarningKind.INVALID_VALUE):
-            out.append(report_damage(path, warning.detail, warning.kind, file=warning.file,
-                                     damage=warning.damage, values=warning.values))
-        else:
-            out.append(warning)
-    if any(w.kind is WarningKind.INVALID_VALUE for w in out):
-        try:
-            save_preferences(prefs, directory)
-        except StorageError as exc:
-            out.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc),
-                                      file=StoreFile.SETTINGS))
-    return Loaded(prefs, tuple(out))
+    return Loaded(prefs, settle_damage(path, warnings, WarningKind.INVALID_VALUE,
+                                       StoreFile.SETTINGS,
+                                      lambda: save_preferences(prefs, directory)))
 
 
 def save_preferences(prefs: Preferences, directory: PathArg | None = None) -> Path:
