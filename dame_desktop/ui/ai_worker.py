@@ -466,6 +466,13 @@ class AiClient(QObject):
         self._configure.emit(self._generation, path)
         return True
 
+    @property
+    def external_pid(self) -> int | None:
+        """The running external engine's process id (None when none runs): diagnostics."""
+        engine = self._seat.engine
+        process = engine.process if engine is not None else None
+        return process.pid if process is not None else None
+
     def external_title(self, rules: RuleSet) -> str:
         """The external engine's name ("Scan 3.1") when it moves and hints under ``rules``,
         "" when the built-in engine does."""
