@@ -1098,6 +1098,13 @@
     </message>
 </context>
 <context>
+    <name>HintAdvisor</name>
+    <message>
+        <source>Hint from %1: %2</source>
+        <translation>Tipp von %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>HuffBar</name>
     <message>
         <source>Let it stand</source>
@@ -1651,6 +1658,13 @@
     <message>
         <source>%1 to move.</source>
         <translation>%1 ist am Zug.</translation>
+    </message>
+</context>
+<context>
+    <name>OpponentEngine</name>
+    <message>
+        <source>The engine %1 failed and was stopped (%2). Dame&apos;s own engine plays on and gives the hints until you choose an engine in the preferences.</source>
+        <translation>Die Engine %1 hat versagt und wurde beendet (%2). Dames eigene Engine spielt weiter und gibt die Tipps, bis Sie in den Einstellungen eine Engine wählen.</translation>
     </message>
 </context>
 <context>
