@@ -13,10 +13,11 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 
-from dame_desktop.core import Color, Move, find_rules
+from dame_desktop.core import Color, Move, TimeControl, find_rules
 from dame_desktop.store.settings import load_preferences
 from dame_desktop.ui.ai_worker import EngineAnswer, HintAnswer, MoveAnswer
 from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.app.opponent_engine import MIN_BUDGET, move_budget
 from dame_desktop.ui.app.session import Session
 from tests.engines.helpers import assert_gone, needs_proc
 from tests.ui.uihelp import click, start
@@ -237,3 +238,26 @@ def test_a_bad_engine_asked_for_a_hint_one_message_and_the_builtin_hint(program,
     qtbot.waitUntil(lambda: window.last_message.startswith("Hint: ")
                     and window.board.hint() is not None, timeout=60_000)
     assert len(messages.failures()) == 1
+
+
+def test_move_budget_is_a_share_of_the_time_left() -> None:
+    assert move_budget(float("inf")) is None
+    assert move_budget(300.0) == pytest.approx(10.0)  # 5 minutes: ten seconds a move
+    assert move_budget(300.0, 5.0) == pytest.approx(14.0)
+    assert move_budget(8.0, 30.0) == pytest.approx(2.0)  # never more than a quarter left
+    assert move_budget(0.0) == MIN_BUDGET
+
+
+def test_a_running_clock_cuts_the_computers_time(program, qtbot) -> None:
+    """With 20 s on its clock the computer (here the Hub engine, master level: 5 s a move)
+    asks for a move of at most a share of that."""
+    session, window = program()
+    choose_engine(session, window, qtbot, "dame-hub")
+    got = answers(window)
+    window.family.set_time_controls(TimeControl(20))
+    start(window, computer=True, colour=Color.BLACK, level="master")  # it moves first
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=30_000)
+    move = next(a for a in got if isinstance(a, MoveAnswer))
+    movetime = move.request.movetime
+    assert movetime is not None and movetime <= 20 / 30 + 1e-9
+    assert move.engine  # the Hub engine played it

@@ -72,7 +72,7 @@ from dame_desktop.ui.app.game_controller import (
 from dame_desktop.ui.app.hints import HintAdvisor
 from dame_desktop.ui.app.huff_bar import HuffBar
 from dame_desktop.ui.app.navigator import END, HOME, LiveNavigator, Navigator
-from dame_desktop.ui.app.opponent_engine import OpponentEngine
+from dame_desktop.ui.app.opponent_engine import OpponentEngine, clock_budget
 from dame_desktop.ui.board.keyboard import BoardKeyboard, position_text
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
@@ -440,7 +440,9 @@ class MainWindow(QMainWindow):
             players = {human: HumanPlayer(self.tr("You"))}
             if settings.against_computer:
                 level = find_level(settings.level_key)
-                players[human.opponent] = ComputerPlayer(self.client, level, rng=self.rng)
+                computer = ComputerPlayer(self.client, level, rng=self.rng)
+                computer.budget = lambda c=human.opponent: clock_budget(self.family.clocks, c)
+                players[human.opponent] = computer
             else:
                 players[human.opponent] = HumanPlayer(
                     family_names.colour_text(settings.rules, human.opponent))

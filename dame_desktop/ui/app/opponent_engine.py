@@ -13,6 +13,10 @@ the request already; ``message`` carries the one sentence for the user, and ``ch
 tells the window to name the built-in engine again.  A failed engine is tried again only
 when the user chooses an engine anew (another one, or the built-in one and then this one).
 
+The computer's time for a move is its level's, and never more than :func:`clock_budget`
+while the clocks beside the board run (``ComputerPlayer.budget``): a share of the time left
+plus most of the increment -- for the built-in engine and the Hub engine alike.
+
 Mounting (the window)::
 
     self.opponent = OpponentEngine(self.client, self)
@@ -23,13 +27,42 @@ Mounting (the window)::
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QObject, Signal
 
-from dame_desktop.core import RuleSet
+from dame_desktop.core import Color, RuleSet
 from dame_desktop.engines import EngineInfo
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.family import names as family_names
+from dame_desktop.ui.family.clocks import ClocksPanel
+
+MOVES_AHEAD = 30
+"""A move may take the time left divided by this (the moves a game is assumed to have left)."""
+INCREMENT_SHARE = 0.8
+"""... plus this share of the increment (the rest is kept for the answer's way back)."""
+MAX_SHARE = 0.25
+"""... and never more than this share of the time left."""
+MIN_BUDGET = 0.05
+"""Seconds a move gets however little time is left."""
+
+
+def move_budget(remaining: float, increment: float = 0.0) -> float | None:
+    """Seconds the computer may think on a move with ``remaining`` seconds on its clock and
+    ``increment`` seconds added after the move (None without a clock)."""
+    if math.isinf(remaining) or remaining != remaining:
+        return None
+    share = remaining / MOVES_AHEAD + INCREMENT_SHARE * increment
+    return max(min(share, MAX_SHARE * remaining), MIN_BUDGET)
+
+
+def clock_budget(clocks: ClocksPanel, colour: Color) -> float | None:
+    """:func:`move_budget` of ``colour``'s clock beside the board (None when it has none)."""
+    clock = clocks.clock
+    if clock is None or not clock.timed or clock.controls[colour].is_none:
+        return None
+    return move_budget(clocks.remaining(colour), float(clock.controls[colour].increment))
 
 
 class OpponentEngine(QObject):
