@@ -185,6 +185,16 @@ class HubEngine(Engine):
             if self._dead is None and self._rules is not None:
                 self._send("new-game")
 
+    def abort(self) -> None:
+        """Kill the engine process now, without waiting for the lock (any thread, also while
+        a search runs: for closing the program).  The search in progress sees the end of
+        the engine's output and raises EngineError; the process is reaped there or by
+        :meth:`close`, which the owner still calls."""
+        proc = self._proc
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(OSError):
+                proc.kill()
+
     def close(self) -> None:
         """Ask the engine to quit; stop it if it does not within a second.  Idempotent."""
         self.stop()

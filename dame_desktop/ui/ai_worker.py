@@ -179,6 +179,13 @@ class ExternalSeat:
             return None
         return engine
 
+    def abort(self) -> None:
+        """Kill the engine at once (from the GUI thread while the worker may be waiting on
+        it): the program is closing and must not wait for a hanging engine."""
+        engine = self.engine
+        if engine is not None:
+            engine.abort()
+
     def close(self) -> None:
         engine, self.engine = self.engine, None
         self.game_key = None
@@ -534,6 +541,8 @@ class AiClient(QObject):
         if self._closed:
             return True
         self._closed = True
+        if self._live:  # an external engine may be thinking: it need not finish
+            self._seat.abort()
         self.cancel_all()
         self._thread.quit()
         if self._external_path:  # a stopped Hub engine has a few seconds to answer 'stop'

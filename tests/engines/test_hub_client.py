@@ -325,3 +325,27 @@ def test_supports_rules_reads_the_declared_variants() -> None:
     assert supports_rules(bare, INTERNATIONAL) and not supports_rules(bare, GERMAN)
     ours = EngineInfo("Dame", params={"dame-rules": {"name": "dame-rules"}})
     assert supports_rules(ours, GERMAN) and supports_rules(ours, find_rules("english"))
+
+
+@needs_proc
+def test_abort_from_another_thread_ends_a_hanging_search() -> None:
+    engine = fake_engine("hang")
+    process = engine.process
+    assert process is not None
+    errors: list[EngineError] = []
+
+    def work() -> None:
+        try:
+            engine.think(Position.start(INTERNATIONAL), Limit(movetime=60.0))
+        except EngineError as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    time.sleep(0.3)
+    engine.abort()  # neither 'stop' nor SIGTERM reaches this engine; SIGKILL does
+    thread.join(20)
+    assert not thread.is_alive()
+    assert len(errors) == 1 and "crashed: signal 9" in str(errors[0])
+    engine.close()
+    assert_gone(process.pid)

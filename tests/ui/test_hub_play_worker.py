@@ -165,3 +165,20 @@ def test_a_cancelled_move_of_the_hub_engine_is_dropped_and_the_next_one_counts(q
         assert not client.external_broken  # a stop is no fault
     finally:
         assert client.close()
+
+
+@needs_proc
+def test_closing_while_a_hanging_engine_thinks_stops_and_reaps_it(qtbot) -> None:
+    client = AiClient()
+    closed = False
+    try:
+        pid = started(client, qtbot, "fake-hang")
+        client.submit(MoveRequest(position=Position.start(INTERNATIONAL), level=BEGINNER,
+                                  movetime=30.0))
+        qtbot.wait(300)  # it is thinking (and will never answer, nor heed 'stop' or SIGTERM)
+        closed = client.close()
+        assert closed  # 'stop', the grace, then terminate and kill: well within the wait
+        assert_gone(pid)
+    finally:
+        if not closed:
+            client.close()
