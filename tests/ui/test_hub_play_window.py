@@ -207,6 +207,7 @@ def test_a_bad_engine_as_the_computer_one_message_and_the_builtin_plays_on(progr
     assert [a.engine for a in got if isinstance(a, MoveAnswer)] == [""]  # the built-in one
     assert "White: Dame (Beginner)" in players_text(window)
     assert worst < 1.0, f"the window stood still for {worst:.2f} s"
+    assert FAILED in window.statusBar().currentMessage()  # still there to be read
     # the game goes on: a move by clicks, the built-in engine's reply, no second message
     game = window.controller.game
     play_by_clicks(window, game.legal_moves()[0])

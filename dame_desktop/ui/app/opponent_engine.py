@@ -114,7 +114,7 @@ class OpponentEngine(QObject):
         if sep and head.startswith("engine "):  # "engine Scan: did not answer ..."
             reason = rest
         self.message.emit(
-            self.tr("The engine %1 failed and was stopped (%2). Dame's own engine plays on "
+            self.tr("The engine %1 failed and was stopped: %2. Dame's own engine plays on "
                     "and gives the hints until you choose an engine in the preferences.")
             .replace("%1", who).replace("%2", reason))
         self.changed.emit()
