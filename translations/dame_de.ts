@@ -581,8 +581,8 @@
         <translation>&amp;Verwendete Engine:</translation>
     </message>
     <message>
-        <source>The engine analyses wherever the rules in use are a variant it declares; everywhere else the built-in engine does, and the analysis panel says which engine speaks.</source>
-        <translation>Die Engine analysiert überall dort, wo die gewählten Regeln eine Variante sind, die sie angibt; sonst analysiert die eingebaute Engine, und die Analyseleiste nennt die Engine, die gerade spricht.</translation>
+        <source>The engine analyses, gives the hints and plays as the computer wherever the rules in use are a variant it declares; everywhere else the built-in engine does. The analysis panel and the players&apos; names say which engine speaks.</source>
+        <translation>Die Engine analysiert, gibt die Tipps und spielt als Computer überall dort, wo die gewählten Regeln eine Variante sind, die sie angibt; sonst tut es die eingebaute Engine. Die Analyseleiste und die Namen der Spieler nennen die Engine, die gerade spricht.</translation>
     </message>
 </context>
 <context>
@@ -1663,8 +1663,8 @@
 <context>
     <name>OpponentEngine</name>
     <message>
-        <source>The engine %1 failed and was stopped (%2). Dame&apos;s own engine plays on and gives the hints until you choose an engine in the preferences.</source>
-        <translation>Die Engine %1 hat versagt und wurde beendet (%2). Dames eigene Engine spielt weiter und gibt die Tipps, bis Sie in den Einstellungen eine Engine wählen.</translation>
+        <source>The engine %1 failed and was stopped: %2. Dame&apos;s own engine plays on and gives the hints until you choose an engine in the preferences.</source>
+        <translation>Die Engine %1 hat versagt und wurde beendet: %2. Dames eigene Engine spielt weiter und gibt die Tipps, bis Sie in den Einstellungen eine Engine wählen.</translation>
     </message>
 </context>
 <context>
