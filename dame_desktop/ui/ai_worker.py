@@ -461,10 +461,9 @@ class AiClient(QObject):
     def set_external_engine(self, path: str) -> bool:
         """Move and hint with the Hub engine at ``path`` ("" = only the built-in engine)
         wherever it plays the rules; a failed engine is tried again only when chosen anew.
-        False when ``path`` is the engine in use already (nothing changes)."""
-        if self._closed:
-            raise RuntimeError("the engine thread is closed")
-        if path == self._external_path:
+        False when ``path`` is the engine in use already, or the thread is closed (the
+        window is going: preferences may still be applied to it) -- nothing changes."""
+        if path == self._external_path or self._closed:
             return False
         self._external_path = path
         self._generation += 1
