@@ -39,6 +39,7 @@ from dame_desktop.core import (
     IllegalMoveError,
     Move,
     PendingHuff,
+    Piece,
     Result,
     TimeControl,
 )
@@ -117,6 +118,9 @@ class FamilyController(QObject):
         self.clk: list[float] = []  # the mover's time left after each move, for [%clk]
         self.clocks = ClocksPanel(sounds=self.sounds)
         self._open_dialogs: set[int] = set()
+        # the computer's last blow: (square, piece, index of the blow's state); marked on
+        # the board until the human's next move, also over the computer's reply
+        self._blow: tuple[int, Piece | None, int] | None = None
 
     def attach(self) -> None:
         """After the window connected its own slots (so that ours run after them, on the
@@ -139,6 +143,7 @@ class FamilyController(QObject):
         if app is not None:
             app.installEventFilter(self)  # every dialog stops the clocks while it is open
         window.live.changed.connect(self.touch.rebind)
+        window.live.changed.connect(self._mark_blow)
         window.live.moves_changed.connect(self.touch.rebind)
         # the "straighten" row's action stands in for the TouchMove's own: both in step
         action = window.action("straighten")
@@ -325,6 +330,7 @@ class FamilyController(QObject):
             self.touch.straighten_action.setChecked(checked)
 
     def _on_game_started(self) -> None:
+        self._blow = None
         self._start_clock()
         self.draws.reset()
         self._accepted_text = ""
@@ -424,7 +430,23 @@ class FamilyController(QObject):
         if c.players.get(mover) is None or c.players[mover].is_human:
             return  # a person chose it on the board: they know
         before = c.game.states[-2].position
+        self._blow = (square, before.piece_at(square), len(c.game.states) - 1)
         self.messages.blown(before, square, self._name(mover))
+
+    def _mark_blow(self) -> None:
+        """After every redraw of the live game: the computer's blow stays marked (the piece
+        drawn faintly where it stood) over its reply, until the human's next move."""
+        blow = self._blow
+        if blow is None:
+            return
+        square, piece, index = blow
+        game = self.window.controller.game
+        last = len(game.states) - 1
+        if last < index or last > index + 1 or game.states[index].blown != square:
+            self._blow = None  # taken back, or the human has moved since
+            return
+        if self.window.is_playing() and self.window.live.is_live():
+            self.window.board.mark_blown(square, piece)
 
     def _on_game_over(self, result: Result) -> None:
         self.clocks.stop()

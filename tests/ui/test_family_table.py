@@ -1,0 +1,59 @@
+"""The family table's last pieces in the real window (issue 17): the computer blowing a
+piece away, clocks that stand still while the live game is not shown, the computer's draw
+offers and answers from its evaluation history, squares named as the notation preference
+says.  Real widgets, real mouse events, ``QAction.trigger()``; the engine thread runs."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtCore import QPoint
+from PySide6.QtGui import QColor
+
+from dame_desktop.core import Color, HuffChoice, Position, find_rules
+from dame_desktop.ui.app.main_window import MainWindow
+from tests.ui.uihelp import drag, settings
+
+# Light misses 22x15 with 30-26; blowing the man on 22 away is Dark's best at any depth
+BLOW_FEN = "W:W22,27,29,30:B18,12,1,2"
+
+
+def _huffing():
+    return dataclasses.replace(find_rules("german"), huffing=True)
+
+
+def _pixel(window: MainWindow, square: int, dx: float, dy: float) -> QColor:
+    board = window.board
+    image = board.grab().toImage()
+    ratio = image.devicePixelRatio()
+    centre = board.square_center(square)
+    cell = board.square_rect(square).width()
+    at = QPoint(int((centre.x() + dx * cell) * ratio), int((centre.y() + dy * cell) * ratio))
+    return image.pixelColor(at)
+
+
+def test_the_computer_blowing_a_piece_is_said_on_the_board_and_marked(
+        window: MainWindow, qtbot) -> None:
+    rules = _huffing()
+    window.start_game(settings(rules=rules, computer=True, colour=Color.WHITE),
+                      start=Position.from_fen(BLOW_FEN, rules))
+    board, game = window.board, window.controller.game
+    empty = _pixel(window, 23, 0.0, 0.3)  # an empty dark square, off the cross's lines
+    with qtbot.waitSignal(window.controller.huff_decided, timeout=15000) as blocker:
+        drag(board, 30, 26)  # ignores 22x15
+    assert blocker.args == [HuffChoice.BLOW, 22]
+    said = "Dame (Beginner) blew away the piece on 22: it should have captured."
+    assert board.banner_text() == said
+    # the computer moves at once after its blow: the mark and the message stay
+    qtbot.waitUntil(lambda: len(game.moves) == 2, timeout=15000)
+    assert game.position.piece_at(22) is None
+    assert board.banner_text() == said, "the message stays for a few seconds"
+    assert board.blown_square() == 22, "the blown piece is marked where it stood"
+    ghost = _pixel(window, 22, 0.0, 0.3)
+    assert ghost != empty, "the blown piece is drawn faintly on its square"
+    # a few seconds later the message goes; the human's next move takes the mark away
+    qtbot.waitUntil(lambda: board.banner_text() == "", timeout=10000)
+    move = sorted(window.live.playable(), key=lambda m: m.path)[0]
+    drag(board, move.from_sq, move.to_sq)
+    qtbot.waitUntil(lambda: len(game.moves) >= 3, timeout=5000)
+    assert board.blown_square() is None
