@@ -57,3 +57,63 @@ def test_the_computer_blowing_a_piece_is_said_on_the_board_and_marked(
     drag(board, move.from_sq, move.to_sq)
     qtbot.waitUntil(lambda: len(game.moves) >= 3, timeout=5000)
     assert board.blown_square() is None
+
+
+# -- the clocks stand still while the live game is not shown --------------------------------
+
+def _clocked_hot_seat(window: MainWindow, seconds: int = 300) -> None:
+    from dame_desktop.core import TimeControl
+
+    window.family.set_time_controls(TimeControl(seconds=seconds))
+    window.start_game(dataclasses.replace(settings(), light_name="Anna", dark_name="Paul"))
+
+
+def _stands_still(window: MainWindow, qtbot, colour: Color) -> bool:
+    panel = window.family.clocks
+    before = panel.remaining(colour)
+    qtbot.wait(300)
+    return panel.remaining(colour) == before
+
+
+def test_the_clock_stands_still_while_an_earlier_position_is_shown(
+        window: MainWindow, qtbot) -> None:
+    _clocked_hot_seat(window)
+    drag(window.board, 22, 18)
+    drag(window.board, 9, 13)
+    panel, clock = window.family.clocks, window.family.clocks.clock
+    assert clock is not None and clock.running is Color.WHITE
+    assert not _stands_still(window, qtbot, Color.WHITE)
+    window.action("prev").trigger()  # Anna looks back at the position before Paul's move
+    assert not window.live.is_live()
+    assert clock.paused and clock.running is None
+    assert _stands_still(window, qtbot, Color.WHITE)
+    assert "another position" in panel.state_label.text()
+    window.action("last").trigger()  # back at the board's present: Anna's time runs again
+    assert window.live.is_live()
+    assert clock.running is Color.WHITE
+    assert not _stands_still(window, qtbot, Color.WHITE)
+    # the players' own pause and a look back are two reasons: both must be lifted
+    panel.pause_action.trigger()
+    window.action("first").trigger()
+    window.action("last").trigger()
+    assert clock.paused, "the players' pause is theirs to lift"
+    panel.pause_action.trigger()
+    assert clock.running is Color.WHITE
+
+
+def test_the_clock_stands_still_while_a_files_game_is_studied(
+        window: MainWindow, qtbot, tmp_path) -> None:
+    path = tmp_path / "partie.pdn"
+    path.write_text('[Event "Club"]\n[GameType "21"]\n[Result "*"]\n\n1. 32-28 19-23 *\n',
+                    encoding="utf-8")
+    _clocked_hot_seat(window, seconds=2)
+    drag(window.board, 22, 18)
+    clock = window.family.clocks.clock
+    assert clock is not None and clock.running is Color.BLACK
+    assert window.document.open_path(path)
+    assert window.studying()
+    assert clock.paused
+    # Paul's two seconds would be gone by now: the live game must not end on time
+    qtbot.wait(2500)
+    assert not window.controller.game.is_over
+    assert window.family.clocks.remaining(Color.BLACK) > 1.0

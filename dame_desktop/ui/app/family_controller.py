@@ -266,6 +266,21 @@ class FamilyController(QObject):
         self.clocks.set_clock(clock, c.rules, self.window.result_names())
         self._open_dialogs.clear()
 
+    def follow_view(self) -> None:
+        """The window shows another position: the live game's clocks stand still while its
+        present position is not on the board (an earlier position of the game, a file's
+        game) and go on when it is shown again.  Nobody can move in the live game
+        meanwhile, so nobody's time may run."""
+        clock = self.clocks.clock
+        if clock is None or not clock.timed:
+            return
+        window = self.window
+        away = not (window.is_playing() and window.live.is_live())
+        if away and PauseReason.AWAY not in clock.pause_reasons:
+            self.clocks.pause(PauseReason.AWAY)
+        elif not away and PauseReason.AWAY in clock.pause_reasons:
+            self.clocks.resume(PauseReason.AWAY)
+
     def _clock_allows_move(self, mover: Color) -> bool:
         """Before a move is played: has the mover's time run out meanwhile?"""
         clock = self.clocks.clock

@@ -562,6 +562,7 @@ class MainWindow(QMainWindow):
         self._update_labels()
         self.update_actions()
         self.analysis.follow(nav)
+        self.family.follow_view()  # the live clocks stand still while it is not shown
 
     def _position_text(self) -> str:
         return position_text(self.navigator.position())

@@ -197,6 +197,8 @@ class ClocksPanel(QWidget):
                 "%1", self._label(clock.flagged))
         if clock.stopped:
             return self.tr("Clocks stopped")
+        if PauseReason.AWAY in clock.pause_reasons:
+            return self.tr("Clocks paused while you look at another position")
         if clock.paused:
             return self.tr("Clocks paused")
         return ""
@@ -216,6 +218,9 @@ class ClocksPanel(QWidget):
         for colour, face in self.faces.items():
             face.set_name(self._label(colour))
         self.setAccessibleName(self.tr("Clocks"))
+        self.setToolTip(self.tr("The clocks stand still while a dialog or the huffing "
+                                "decision is open, while the window is minimised and while "
+                                "you look at an earlier position or another game."))
         if self._clock is not None:
             self.state_label.setText(self._state_text(self._clock))
 
