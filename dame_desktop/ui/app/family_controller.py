@@ -211,7 +211,7 @@ class FamilyController(QObject):
         app = QApplication.instance()
         if app is not None:
             app.removeEventFilter(self)
-        self.clocks.stop()
+        self.clocks.halt()  # not stop(): a game left running is saved as running
         self.sounds.close()
 
     # -- the clocks ----------------------------------------------------------------------------
