@@ -117,3 +117,94 @@ def test_the_clock_stands_still_while_a_files_game_is_studied(
     qtbot.wait(2500)
     assert not window.controller.game.is_over
     assert window.family.clocks.remaining(Color.BLACK) > 1.0
+
+
+# -- draw offers: every case of issue 17's "Fair draw offers", through Game › Offer draw ----
+
+# two kings each: no side can make progress, the engine's score stays near zero
+KINGS_FEN = "W:WK24,K6:BK29,K7"
+
+
+def _offer(window: MainWindow, qtbot) -> str:
+    with qtbot.waitSignal(window.controller.draw_replied, timeout=15000):
+        window.action("draw").trigger()
+    return window.last_message
+
+
+def _computer_game(window: MainWindow, fen: str, level: str = "beginner",
+                   seed: int = 0) -> None:
+    import random
+
+    window.rng = random.Random(seed)  # the beginner's noisy choices, reproducibly
+    rules = find_rules("german")
+    window.start_game(settings(rules=rules, computer=True, colour=Color.WHITE, level=level),
+                      start=Position.from_fen(fen, rules))
+
+
+def _play_quietly(window: MainWindow, qtbot, rounds: int) -> None:
+    """Light (the human) plays ``rounds`` moves by mouse that give nothing away; after each
+    the computer answers and judges the position (its steady score arrives)."""
+    game = window.controller.game
+    for _ in range(rounds):
+        qtbot.waitUntil(lambda: bool(window.live.playable()), timeout=15000)
+        safe = [m for m in window.live.playable() if not game.position.play(m).has_capture()]
+        move = sorted(safe, key=lambda m: m.path)[0]
+        kept = len(window.family.scores)
+        drag(window.board, move.from_sq, move.to_sq)
+        qtbot.waitUntil(lambda kept=kept: len(window.family.scores) > kept, timeout=15000)
+        assert not game.is_over
+
+
+def test_a_fresh_equal_ending_is_declined_as_undecided(window: MainWindow, qtbot) -> None:
+    _computer_game(window, KINGS_FEN)
+    assert _offer(window, qtbot) == "No thanks, nothing is decided yet."
+    assert not window.controller.game.is_over
+
+
+def test_a_long_stable_equal_evaluation_is_accepted(window: MainWindow, qtbot) -> None:
+    _computer_game(window, KINGS_FEN)
+    _play_quietly(window, qtbot, 4)  # the Beginner's four equal scores in a row
+    assert window.family.scores.recent(window.controller.game), "the history is kept"
+    text = _offer(window, qtbot)
+    assert text.startswith("Agreed: we have been going round in circles for a while."), text
+    result = window.controller.game.result
+    assert result is not None and result.winner is None
+
+
+def test_the_computer_offers_a_draw_after_a_long_equal_stretch(
+        window: MainWindow, qtbot) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    _computer_game(window, KINGS_FEN)
+    _play_quietly(window, qtbot, 7)
+    assert window.family.draw_box is None, "not before twice the Beginner's four scores"
+    _play_quietly(window, qtbot, 1)
+    qtbot.waitUntil(lambda: window.family.draw_box is not None, timeout=5000)
+    box = window.family.draw_box
+    assert box is not None and "Dame (Beginner) offers a draw" in box.text()
+    box.button(QMessageBox.StandardButton.Yes).click()
+    result = window.controller.game.result
+    assert result is not None and result.winner is None
+
+
+def test_the_computer_declines_when_it_stands_better(window: MainWindow, qtbot) -> None:
+    _computer_game(window, "W:W21,22,23:B1,2,3,4")
+    assert _offer(window, qtbot) == "No thanks, I think I stand better."
+    assert not window.controller.game.is_over
+
+
+def test_the_beginner_accepts_a_disadvantage_the_master_plays_on(
+        window: MainWindow, qtbot) -> None:
+    worse = "W:W6,7,10:B4,24,26"  # the computer is about half a man worse
+    _computer_game(window, worse, level="master")
+    assert _offer(window, qtbot) == "No thanks, nothing is decided yet."
+    assert not window.controller.game.is_over
+    _computer_game(window, worse, level="beginner")
+    assert _offer(window, qtbot).startswith("Yes, I accept: I stand worse.")
+    assert window.controller.game.is_over
+
+
+def test_no_draw_to_offer_when_the_game_is_over(window: MainWindow) -> None:
+    _computer_game(window, "W:W21,22,23:B1,2,3,4")
+    window.controller.resign(Color.WHITE)
+    assert not window.action("draw").isEnabled()

@@ -55,11 +55,11 @@ from dame_desktop.core.errors import IllegalKind
 from dame_desktop.store.files import StorageError, StorageWarning
 from dame_desktop.store.scores import ScoreTable, load_scores, save_scores
 from dame_desktop.store.settings import Preferences
-from dame_desktop.ui.ai_worker import DrawReply
+from dame_desktop.ui.ai_worker import AnalysisAnswer, AnalysisRequest, DrawReply, EngineAnswer
 from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.app.game_controller import ComputerPlayer, TurnInfo
 from dame_desktop.ui.family.clocks import ClocksPanel
-from dame_desktop.ui.family.draw import DrawOffers, offer_box
+from dame_desktop.ui.family.draw import STEADY_SECONDS, DrawOffers, ScoreHistory, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
 from dame_desktop.ui.family.names import player_label
 from dame_desktop.ui.family.notation import (
@@ -108,6 +108,9 @@ class FamilyController(QObject):
         self.messages = BoardMessages(board, is_browsing=window.studying,
                                       notation=lambda: self.notation, parent=self)
         self.draws = DrawOffers(self, board=board)
+        # the computer's evaluation history of this game, for its draw answers and offers
+        self.scores = ScoreHistory()
+        self._steady: tuple[int, int, Color] | None = None  # request id, state index, engine
         self.sounds = GameSounds(parent=self)
         self.sounds.apply_preferences(False, 0)  # silent until the preferences say otherwise
         # the clocks: the next new game's time controls (the new-game dialog or the
@@ -137,6 +140,8 @@ class FamilyController(QObject):
         c.draw_replied.connect(self._on_draw_reply)
         c.huff_pending.connect(self._on_huff_pending)
         c.before_move = self._clock_allows_move
+        c.draw_history = lambda: self.scores.recent(window.controller.game)
+        window.client.answered.connect(self._on_engine_answer)
         self.clocks.flagged.connect(self._on_flagged)
         self.clocks.watch_window(window)
         app = QApplication.instance()
@@ -346,6 +351,8 @@ class FamilyController(QObject):
 
     def _on_game_started(self) -> None:
         self._blow = None
+        self.scores.clear()
+        self._steady = None
         self._start_clock()
         self.draws.reset()
         self._accepted_text = ""
@@ -391,8 +398,43 @@ class FamilyController(QObject):
         colour, player = computer
         if game.position.turn is colour:
             return  # the human just moved; the computer offers only after its own move
-        if self.draw_box is None and self.draws.computer_may_offer(game.position,
-                                                                    player.level):
+        self._judge_steadily(colour)
+        self._maybe_offer(colour, player)
+
+    def _judge_steadily(self, engine: Color) -> None:
+        """After the computer's move: a short noise-free search of the position for the
+        evaluation history (a noisy level's own score would never look stable)."""
+        game = self.window.controller.game
+        request = self.window.client.submit(AnalysisRequest(position=game.position,
+                                                            movetime=STEADY_SECONDS))
+        self._steady = (request.id, len(game.states) - 1, engine)
+
+    def _on_engine_answer(self, answer: EngineAnswer) -> None:
+        steady = self._steady
+        if not isinstance(answer, AnalysisAnswer) or steady is None \
+                or answer.request.id != steady[0]:
+            return
+        self._steady = None
+        _id, index, engine = steady
+        position = answer.request.position
+        game = self.window.controller.game
+        if index >= len(game.states) or game.states[index].position != position:
+            return  # the game went another way meanwhile: the score is of no use
+        score = answer.result.score
+        self.scores.record(index, position, score if position.turn is engine else -score)
+        computer = self._computer()
+        if computer is not None and computer[0] is engine and game.position == position \
+                and not game.is_over:
+            self._maybe_offer(engine, computer[1])
+
+    def _maybe_offer(self, colour: Color, player: ComputerPlayer) -> None:
+        """The computer offers a draw itself in a dead-drawn position: drawn material, or
+        few pieces with a long stable equal evaluation."""
+        game = self.window.controller.game
+        if not self.window.is_playing():
+            return  # a file's game is on the board: the live game waits
+        if self.draw_box is None and self.draws.computer_may_offer(
+                game.position, player.level, self.scores.recent(game)):
             self._computer_offers(self._name(colour))
 
     def _computer_offers(self, who: str) -> None:

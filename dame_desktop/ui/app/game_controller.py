@@ -189,6 +189,9 @@ class GameController(QObject):
         # asked before a move is played; False keeps it off the board (the mover's clock
         # had run out: the window has ended the game on time)
         self.before_move: Callable[[Color], bool] | None = None
+        # the computer's steady scores after its last moves in this game, oldest first, for
+        # its answer to a draw offer (the family table keeps them)
+        self.draw_history: Callable[[], tuple[int, ...]] | None = None
         client.answered.connect(self._on_engine_answer)
         client.failed.connect(self._on_engine_failed)
 
@@ -449,7 +452,8 @@ class GameController(QObject):
         self._draw = self.client.submit(DrawRequest(
             position=game.position, engine=engine[0], level=level,
             history=tuple(s.position for s in game.states[:-1]),
-            quiet_plies=game.state.quiet_plies))
+            quiet_plies=game.state.quiet_plies,
+            recent_scores=self.draw_history() if self.draw_history is not None else ()))
         self.draw_offered.emit(game.position)
         return True
 

@@ -5,8 +5,9 @@ starts with the defaults), the language is installed, and the game that was in p
 the program was last closed or killed is offered back ("Continue the game?") with every move
 and its rules.  After that the game is saved after every change -- move, undo, redo, huffing
 decision, resignation -- so a crash loses nothing; with clocks also when they are paused,
-every few seconds while one runs, and on close, so a crash loses a few seconds at most.  The session also adds the Settings and
-Help menus (rows of the window's action table) to the window.
+every few seconds while one runs, and on close, so a crash loses a few seconds at most.
+The session also adds the Settings and Help menus (rows of the window's action table) to
+the window.
 """
 
 from __future__ import annotations
