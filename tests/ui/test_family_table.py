@@ -208,3 +208,69 @@ def test_no_draw_to_offer_when_the_game_is_over(window: MainWindow) -> None:
     _computer_game(window, "W:W21,22,23:B1,2,3,4")
     window.controller.resign(Color.WHITE)
     assert not window.action("draw").isEnabled()
+
+
+# -- every square a message names follows the notation preference ---------------------------
+
+def _coordinates(window: MainWindow, notation: str = "coordinates") -> None:
+    from dame_desktop.store.settings import Preferences
+
+    window.apply_preferences(Preferences(notation=notation))
+
+
+def test_refusals_name_the_square_as_the_notation_says(window: MainWindow, qtbot) -> None:
+    from dame_desktop.core import Move
+    from dame_desktop.ui.app.i18n import LanguageManager
+    from tests.ui.uihelp import click
+
+    rules = dataclasses.replace(find_rules("german"), touch_move=True)
+    languages = LanguageManager()
+    try:
+        for language, touched in (("en", "You touched the piece on c3"),
+                                  ("de", "Du hast den Stein auf c3 berührt")):
+            languages.set_language(language)
+            window.start_game(settings(rules=rules))
+            _coordinates(window)
+            click(window.board, 22)  # touched
+            click(window.board, 23)  # another piece: refused, said over the board
+            assert window.board.banner_text().startswith(touched), window.board.banner_text()
+            # a move the game refuses (not through the board) is worded the same way
+            errors: list[str] = []
+            window.controller.error.connect(errors.append)
+            other = next(m for m in window.controller.game.position.legal_moves()
+                         if m.from_sq == 23)
+            assert isinstance(other, Move)
+            window.controller.submit_move(other)
+            assert errors and errors[0].startswith(touched), errors
+            window.controller.error.disconnect(errors.append)
+    finally:
+        languages.set_language("en")
+
+
+def test_the_hint_and_the_position_text_follow_the_notation(window: MainWindow, qtbot) -> None:
+    window.start_game(settings())
+    _coordinates(window)
+    with qtbot.waitSignal(window.hints.hint_ready, timeout=15000):
+        window.action("hint").trigger()
+    hint = window.last_message
+    assert hint.startswith("Hint: ") and hint[6] in "abcdefgh", hint
+    described = window.board.accessibleDescription()
+    assert "c3" in described and "Light" in described, described
+    _coordinates(window, "numbers")
+    window.action("last").trigger()
+    drag(window.board, 22, 18)
+    described = window.board.accessibleDescription()
+    assert "18" in described and "d4" not in described, described
+
+
+def test_the_continue_box_lists_the_moves_in_the_notation() -> None:
+    from dame_desktop.core import Game
+    from dame_desktop.ui.app.session import moves_listing
+    from dame_desktop.ui.family.notation import Notation
+
+    rules = _huffing()
+    game = Game(rules, Position.from_fen(BLOW_FEN, rules))
+    game.play(next(m for m in game.legal_moves() if (m.from_sq, m.to_sq) == (30, 26)))
+    game.huff(HuffChoice.BLOW, 22)
+    assert moves_listing(game) == "1. 30-26 (blown: 22)"
+    assert moves_listing(game, Notation.COORDINATES) == "1. c1-d2 (blown: c3)"
