@@ -274,3 +274,47 @@ def test_the_continue_box_lists_the_moves_in_the_notation() -> None:
     game.huff(HuffChoice.BLOW, 22)
     assert moves_listing(game) == "1. 30-26 (blown: 22)"
     assert moves_listing(game, Notation.COORDINATES) == "1. c1-d2 (blown: c3)"
+
+
+# -- one naming of the sides: the rule set's ------------------------------------------------
+
+def test_dialogs_name_the_sides_as_the_rules_do(window: MainWindow, qtbot) -> None:
+    from PySide6.QtWidgets import QComboBox, QLabel
+
+    from dame_desktop.store.settings import Preferences
+    from dame_desktop.ui.dialogs.help import rules_sections
+    from dame_desktop.ui.dialogs.new_game import NewGameDialog
+    from dame_desktop.ui.dialogs.preferences import PreferencesDialog
+    from dame_desktop.ui.dialogs.rules import RulesDialog
+
+    english, german = find_rules("english"), find_rules("german")
+    dialog = NewGameDialog(english, None, window)
+    qtbot.addWidget(dialog)
+    assert (dialog.light_radio.text(), dialog.dark_radio.text()) == ("White", "Black")
+    row = dialog.colour_group.layout()
+    assert row.indexOf(dialog.dark_radio) < row.indexOf(dialog.light_radio), \
+        "Black moves first in English checkers, so it is named first"
+    label = dialog.form.labelForField(dialog.dark_name)
+    assert isinstance(label, QLabel) and label.text() == "Black player:"
+    dialog.set_rules(german)  # another rule set in the same dialog: named again
+    assert (dialog.light_radio.text(), dialog.dark_radio.text()) == ("Light", "Dark")
+    assert dialog.light_name.placeholderText() == "Light"
+
+    prefs = PreferencesDialog(Preferences(rules="english"), window)
+    qtbot.addWidget(prefs)
+    assert [prefs.colour_box.itemText(i) for i in range(2)] == ["White", "Black"]
+
+    rules_dialog = RulesDialog(english, window)
+    qtbot.addWidget(rules_dialog)
+    first = rules_dialog._editors["first"]
+    assert isinstance(first, QComboBox)
+    assert sorted(first.itemText(i) for i in range(first.count())) == ["Black", "White"]
+    text = " ".join(s for _, lines in rules_sections(english) for s in lines)
+    assert "Black moves first" in text and "as White sees the board" in text
+
+    # the keyboard cursor names a piece by its side under the rules
+    from dame_desktop.ui.board.keyboard import square_text
+
+    position = Position.from_fen("B:W21:BK5", english)
+    assert square_text(position, 5, "x").endswith("Black king")
+    assert square_text(Position.from_fen("W:W21:B5", german), 21, "x").endswith("Light man")
