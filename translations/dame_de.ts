@@ -1792,6 +1792,10 @@
         <translation>Regeln ä&amp;ndern…</translation>
     </message>
     <message>
+        <source>The computer plays from its opening &amp;book (Hard and Master)</source>
+        <translation>Der Computer spielt aus seinem Eröffnungs&amp;buch (Schwer und Meister)</translation>
+    </message>
+    <message>
         <source>House rules: %1</source>
         <translation>Hausregeln: %1</translation>
     </message>

@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self._picking_blow = False
         self.confirm_resign = False  # the preferences turn these on
         self.confirm_discard = False
+        self.use_book = True  # the computer opens from its book (the preference opening_book)
         self.new_game_defaults: NewGameSettings | None = None  # set when the preferences change
         self._rules_start: Position | None = None  # where a game under new rules starts
         self._build()
@@ -436,7 +437,9 @@ class MainWindow(QMainWindow):
             players = {human: HumanPlayer(self.tr("You"))}
             if settings.against_computer:
                 level = find_level(settings.level_key)
-                players[human.opponent] = ComputerPlayer(self.client, level, rng=self.rng)
+                computer = ComputerPlayer(self.client, level, rng=self.rng)
+                computer.use_book = self.use_book
+                players[human.opponent] = computer
             else:
                 players[human.opponent] = HumanPlayer(
                     family_names.colour_text(settings.rules, human.opponent))
@@ -847,6 +850,10 @@ class MainWindow(QMainWindow):
         self.action("turn").setChecked(prefs.turn_board_hot_seat)
         self.confirm_resign = prefs.confirm_resign
         self.confirm_discard = prefs.confirm_discard
+        self.use_book = prefs.opening_book  # from the computer's next move on, this game too
+        for player in self.controller.players.values():
+            if isinstance(player, ComputerPlayer):
+                player.use_book = prefs.opening_book
         board.animation_ms = prefs.animation_ms
         self.family.apply_preferences(prefs)
         self.analysis.apply_preferences(prefs)
