@@ -463,9 +463,10 @@ class AiClient(QObject):
     def set_external_engine(self, path: str) -> bool:
         """Move and hint with the Hub engine at ``path`` ("" = only the built-in engine)
         wherever it plays the rules; a failed engine is tried again only when chosen anew.
-        False when ``path`` is the engine in use already (nothing changes)."""
+        False when ``path`` is the engine in use already (nothing changes), and once the
+        engine thread is closed (a preference remembered while the window shuts down)."""
         if self._closed:
-            raise RuntimeError("the engine thread is closed")
+            return False
         if path == self._external_path:
             return False
         self._external_path = path
