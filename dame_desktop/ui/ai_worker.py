@@ -106,6 +106,7 @@ class DrawRequest(EngineRequest):
     level: Level | None = None
     history: tuple[Position, ...] = ()
     quiet_plies: int = 0
+    recent_scores: tuple[int, ...] = ()  # the engine's steady scores after its last moves
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -356,7 +357,8 @@ class AiWorker(QObject):
             answer = answer_draw_offer(pos, request.level, engine=request.engine,
                                        limit=request.limit(), should_stop=should_stop,
                                        history=request.history,
-                                       quiet_plies=request.quiet_plies)
+                                       quiet_plies=request.quiet_plies,
+                                       recent_scores=request.recent_scores)
             return DrawReply(request, answer, took())
         if isinstance(request, HuffRequest):
             choice, square = should_huff(request.before, pos, pos.rules,

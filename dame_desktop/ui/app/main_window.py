@@ -73,7 +73,7 @@ from dame_desktop.ui.app.hints import HintAdvisor
 from dame_desktop.ui.app.huff_bar import HuffBar
 from dame_desktop.ui.app.navigator import END, HOME, LiveNavigator, Navigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine, clock_budget
-from dame_desktop.ui.board.keyboard import BoardKeyboard, position_text
+from dame_desktop.ui.board.keyboard import BoardKeyboard
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
 from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
         self._picking_blow = False
         self.confirm_resign = False  # the preferences turn these on
         self.confirm_discard = False
+        self.use_book = True  # the computer opens from its book (the preference opening_book)
         self.new_game_defaults: NewGameSettings | None = None  # set when the preferences change
         self._rules_start: Position | None = None  # where a game under new rules starts
         self._build()
@@ -441,6 +442,7 @@ class MainWindow(QMainWindow):
             if settings.against_computer:
                 level = find_level(settings.level_key)
                 computer = ComputerPlayer(self.client, level, rng=self.rng)
+                computer.use_book = self.use_book
                 computer.budget = lambda c=human.opponent: clock_budget(self.family.clocks, c)
                 players[human.opponent] = computer
             else:
@@ -568,9 +570,10 @@ class MainWindow(QMainWindow):
         self._update_labels()
         self.update_actions()
         self.analysis.follow(nav)
+        self.family.follow_view()  # the live clocks stand still while it is not shown
 
     def _position_text(self) -> str:
-        return position_text(self.navigator.position())
+        return self.family.position_text(self.navigator.position())
 
     def _on_moves_changed(self) -> None:
         if self.is_playing():
@@ -622,7 +625,7 @@ class MainWindow(QMainWindow):
             self.show_message(self.tr("No hint: there is no move."))
             return
         self.board.set_hint(move)
-        text = position.move_text(move, algebraic=position.rules.algebraic)
+        text = self.family.move_text(position, move)
         if self.hints.speaker:
             self.show_message(self.hints.named_text(text))
         else:
@@ -855,6 +858,10 @@ class MainWindow(QMainWindow):
         self.action("turn").setChecked(prefs.turn_board_hot_seat)
         self.confirm_resign = prefs.confirm_resign
         self.confirm_discard = prefs.confirm_discard
+        self.use_book = prefs.opening_book  # from the computer's next move on, this game too
+        for player in self.controller.players.values():
+            if isinstance(player, ComputerPlayer):
+                player.use_book = prefs.opening_book
         board.animation_ms = prefs.animation_ms
         self.family.apply_preferences(prefs)
         self.analysis.apply_preferences(prefs)
