@@ -265,3 +265,20 @@ def test_a_running_clock_cuts_the_computers_time(program, qtbot) -> None:
     movetime = move.request.movetime
     assert movetime is not None and movetime <= 20 / 30 + 1e-9
     assert move.engine  # the Hub engine played it
+
+
+@needs_proc
+def test_rules_the_engine_does_not_declare_keep_the_builtin_engine(program, qtbot) -> None:
+    """The fake declares International only: a German game is the built-in engine's (named
+    so, and no message), an International one the Hub engine's."""
+    session, window = program()
+    choose_engine(session, window, qtbot, "fake-illegal")
+    messages = Messages(window)
+    got = answers(window)
+    start(window, computer=True, colour=Color.BLACK, level="beginner")  # German
+    assert "Light: Dame (Beginner)" in players_text(window)
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=60_000)
+    assert [a.engine for a in got if isinstance(a, MoveAnswer)] == [""]
+    assert messages.failures() == [] and not window.client.external_broken
+    start(window, rules=INTERNATIONAL, computer=True, colour=Color.WHITE, level="beginner")
+    assert "Black: Fake 1" in players_text(window)
