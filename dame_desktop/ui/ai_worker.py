@@ -307,6 +307,11 @@ class AiWorker(QObject):
         except EngineError as exc:
             self._external_broke(str(exc))
             return None
+        except Exception as exc:  # our side of the talk failed: the same cure, said once
+            log.exception("the external engine's answer could not be used")
+            engine.abort()
+            self._external_broke(f"engine {engine.name}: {type(exc).__name__}: {exc}")
+            return None
         if clock is not None:
             clock.spend(analysis.seconds)
         result = search_result(analysis)
@@ -315,10 +320,6 @@ class AiWorker(QObject):
         if isinstance(request, MoveRequest):
             return MoveAnswer(request, result, took, title)
         return HintAnswer(request, result, took, title)
-
-    def close_external(self) -> None:
-        """Stop the external engine (once the thread has ended, or from the thread)."""
-        self.external.close()
 
     # -- answering -------------------------------------------------------------------------------
 
