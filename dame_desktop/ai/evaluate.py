@@ -17,14 +17,16 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Final
 
 from ..core.geometry import geometry
+from ..core.movegen import popcount
 from ..core.rules import RuleSet
 
-MAN = 100
-FLYING_KING = 300
-SHORT_KING = 150
-WINDOW_STATES = 6561  # 3 ** 8: a four-by-four window's eight squares
+MAN: Final = 100
+FLYING_KING: Final = 300
+SHORT_KING: Final = 150
+WINDOW_STATES: Final = 6561  # 3 ** 8: a four-by-four window's eight squares
 
 # (shift, mask) pairs: a weight table contributes popcount(x & mask) << shift per plane
 Planes = tuple[tuple[int, int], ...]
@@ -238,16 +240,16 @@ def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
     return cells
 
 
-PATTERN_STATES = 81  # 3 ** 4
+PATTERN_STATES: Final = 81  # 3 ** 4
 # a field for two diamonds' states or a window's (81 * 81 = 3 ** 8 < 2 ** 15); four to a word
-FIELD_BITS = 15
-FIELD_MASK = (1 << FIELD_BITS) - 1
-FIELDS_PER_WORD = 4
+FIELD_BITS: Final = 15
+FIELD_MASK: Final = (1 << FIELD_BITS) - 1
+FIELDS_PER_WORD: Final = 4
 # the piece-square word: the opening sum times 2 ** PST_SHIFT plus the ending sum (both White's
 # less Black's, so either may be negative)
-PST_SHIFT = 24
-PST_HALF = 1 << (PST_SHIFT - 1)
-PST_LOW = (1 << PST_SHIFT) - 1
+PST_SHIFT: Final = 24
+PST_HALF: Final = 1 << (PST_SHIFT - 1)
+PST_LOW: Final = (1 << PST_SHIFT) - 1
 
 # a chunk of men's bits, where it starts, and its table for White's men and for Black's
 ChunkTables = tuple[int, list[int], list[int]]
@@ -338,7 +340,7 @@ def _div(x: int, d: int) -> int:
 def _score(x: int, planes: Planes) -> int:
     total = 0
     for shift, mask in planes:
-        total += (x & mask).bit_count() << shift
+        total += popcount(x & mask) << shift
     return total
 
 
@@ -533,10 +535,10 @@ class Evaluator:
         bk = b & k
         wm = w ^ wk
         bm = b ^ bk
-        nwm = wm.bit_count()
-        nbm = bm.bit_count()
-        nwk = wk.bit_count()
-        nbk = bk.bit_count()
+        nwm = popcount(wm)
+        nbm = popcount(bm)
+        nwk = popcount(wk)
+        nbk = popcount(bk)
         nw = nwm + nwk
         nb = nbm + nbk
         if nw == 0:
@@ -572,36 +574,36 @@ class Evaluator:
         n = self.n
         # back-rank guard while the opponent still has men to crown and no king yet
         if nbm and not nbk:
-            score += (wm & self.back_w).bit_count() * self.back_value
+            score += popcount(wm & self.back_w) * self.back_value
         if nwm and not nwk:
-            score -= (bm & self.back_b).bit_count() * self.back_value
+            score -= popcount(bm & self.back_b) * self.back_value
         # mobility of the men
-        wmob = ((wm >> n) & empty).bit_count() + ((wm >> (n + 1)) & empty).bit_count()
-        bmob = ((bm << n) & empty).bit_count() + ((bm << (n + 1)) & empty).bit_count()
+        wmob = popcount((wm >> n) & empty) + popcount((wm >> (n + 1)) & empty)
+        bmob = popcount((bm << n) & empty) + popcount((bm << (n + 1)) & empty)
         score += (wmob - bmob) * self.mobility
         if self.backed:
             # men with a man of their own right behind them
-            wb = (wm & ((wm >> n) | (wm >> (n + 1)))).bit_count()
-            bb = (bm & ((bm << n) | (bm << (n + 1)))).bit_count()
+            wb = popcount(wm & ((wm >> n) | (wm >> (n + 1))))
+            bb = popcount(bm & ((bm << n) | (bm << (n + 1))))
             score += (wb - bb) * self.backed
         if self.locked:
             # men whose both forward squares are taken
-            wlk = (wm & ~((empty << n) | (empty << (n + 1)))).bit_count()
-            blk = (bm & ~((empty >> n) | (empty >> (n + 1)))).bit_count()
+            wlk = popcount(wm & ~((empty << n) | (empty << (n + 1))))
+            blk = popcount(bm & ~((empty >> n) | (empty >> (n + 1))))
             score += (wlk - blk) * self.locked
         # balance: men spread over both wings hold together better
         left = self.left
-        wl = (wm & left).bit_count()
-        bl = (bm & left).bit_count()
+        wl = popcount(wm & left)
+        bl = popcount(bm & left)
         score -= (abs(2 * wl - nwm) - abs(2 * bl - nbm)) * self.balance
         # runaway men: one step from crowning with a free square ahead
         free_w = (empty << n) | (empty << (n + 1))
         free_b = (empty >> n) | (empty >> (n + 1))
         run = self.runaway
         if wm & self.pre_w:
-            score += (wm & self.pre_w & free_w).bit_count() * run
+            score += popcount(wm & self.pre_w & free_w) * run
         if bm & self.pre_b:
-            score -= (bm & self.pre_b & free_b).bit_count() * run
+            score -= popcount(bm & self.pre_b & free_b) * run
         # endgame knowledge
         if material > 0:
             score = self._endgame(score, nwm, nwk, nbm, nbk, b, wk)

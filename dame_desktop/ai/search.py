@@ -18,28 +18,31 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..core.game import three_kings_against_lone_king
 from ..core.move import Move
-from ..core.movegen import RawMove, generator
+from ..core.movegen import RawMove, generator, popcount
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
 from .evaluate import evaluator
 from .timeman import TimePlan
 
-WIN = 30000
-WIN_BOUND = WIN - 1000  # scores beyond this are won or lost by force
-INF = WIN + 1
-MAX_PLY = 120
-TT_LIMIT = 400_000  # entries in all generations together; about 100 MB at most
-EVAL_CACHE_LIMIT = 200_000
-ASPIRATION = 35  # half-width of the root window in hundredths
-CHECK_EVERY = 255  # poll the clock and the stop flag every 256 nodes
+WIN: Final = 30000
+WIN_BOUND: Final = WIN - 1000  # scores beyond this are won or lost by force
+INF: Final = WIN + 1
+MAX_PLY: Final = 120
+TT_LIMIT: Final = 400_000  # entries in all generations together; about 100 MB at most
+EVAL_CACHE_LIMIT: Final = 200_000
+ASPIRATION: Final = 35  # half-width of the root window in hundredths
+CHECK_EVERY: Final = 255  # poll the clock and the stop flag every 256 nodes
 # At a poll, hand the interpreter lock to other threads (the window) when this long has passed
 # since the last hand-over: compiled code runs no bytecode loop that would switch threads.
-YIELD_EVERY = 0.002
+YIELD_EVERY: Final = 0.002
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2
+_EXACT: Final = 0
+_LOWER: Final = 1
+_UPPER: Final = 2
 
 StopFlag = Callable[[], bool]
 
@@ -109,9 +112,9 @@ EvalCache = dict[int, int]  # by the pieces in one int
 
 # a table entry: score + _SCORE_BIAS in the low 16 bits, depth + _DEPTH_BIAS in the next 8,
 # the bound in 2 more, then the best move's identity + 1 (0: none)
-_SCORE_BIAS = 1 << 15
-_DEPTH_BIAS = 1 << 7
-_MOVE_SHIFT = 26
+_SCORE_BIAS: Final = 1 << 15
+_DEPTH_BIAS: Final = 1 << 7
+_MOVE_SHIFT: Final = 26
 
 
 def _entry(depth: int, flag: int, score: int, move: int) -> int:
@@ -543,7 +546,7 @@ class Searcher:
                 if (m[0] | m[1] << 8 | m[2] << 16) + 1 == hmove:
                     key = -1_000_000
                 else:
-                    key = -(m[2].bit_count() * 16 + (8 if m[3] else 0))
+                    key = -(popcount(m[2]) * 16 + (8 if m[3] else 0))
                 keyed.append(key * count + i)
         else:
             killers = self.killers[ply]
