@@ -292,6 +292,10 @@
         <translation>Uhren gestoppt</translation>
     </message>
     <message>
+        <source>Clocks paused while you look at another position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Clocks paused</source>
         <translation>Uhren angehalten</translation>
     </message>
@@ -310,6 +314,10 @@
     <message>
         <source>Clocks</source>
         <translation>Uhren</translation>
+    </message>
+    <message>
+        <source>The clocks stand still while a dialog or the huffing decision is open, while the window is minimised and while you look at an earlier position or another game.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -581,8 +589,8 @@
         <translation>&amp;Verwendete Engine:</translation>
     </message>
     <message>
-        <source>The engine analyses wherever the rules in use are a variant it declares; everywhere else the built-in engine does, and the analysis panel says which engine speaks.</source>
-        <translation>Die Engine analysiert überall dort, wo die gewählten Regeln eine Variante sind, die sie angibt; sonst analysiert die eingebaute Engine, und die Analyseleiste nennt die Engine, die gerade spricht.</translation>
+        <source>The engine analyses, gives the hints and plays as the computer wherever the rules in use are a variant it declares; everywhere else the built-in engine does. The analysis panel and the players&apos; names say which engine speaks.</source>
+        <translation>Die Engine analysiert, gibt die Tipps und spielt als Computer überall dort, wo die gewählten Regeln eine Variante sind, die sie angibt; sonst tut es die eingebaute Engine. Die Analyseleiste und die Namen der Spieler nennen die Engine, die gerade spricht.</translation>
     </message>
 </context>
 <context>
@@ -1095,6 +1103,13 @@
     <message>
         <source>About Dame</source>
         <translation>Über Dame</translation>
+    </message>
+</context>
+<context>
+    <name>HintAdvisor</name>
+    <message>
+        <source>Hint from %1: %2</source>
+        <translation>Tipp von %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1654,6 +1669,13 @@
     </message>
 </context>
 <context>
+    <name>OpponentEngine</name>
+    <message>
+        <source>The engine %1 failed and was stopped: %2. Dame&apos;s own engine plays on and gives the hints until you choose an engine in the preferences.</source>
+        <translation>Die Engine %1 hat versagt und wurde beendet: %2. Dames eigene Engine spielt weiter und gibt die Tipps, bis Sie in den Einstellungen eine Engine wählen.</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesDialog</name>
     <message>
         <source>Preferences</source>
@@ -1790,6 +1812,10 @@
     <message>
         <source>C&amp;hange rules…</source>
         <translation>Regeln ä&amp;ndern…</translation>
+    </message>
+    <message>
+        <source>The computer plays from its opening &amp;book (Hard and Master)</source>
+        <translation>Der Computer spielt aus seinem Eröffnungs&amp;buch (Schwer und Meister)</translation>
     </message>
     <message>
         <source>House rules: %1</source>

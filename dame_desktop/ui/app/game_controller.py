@@ -101,6 +101,9 @@ class ComputerPlayer(Player):
         self.level = level
         self.rng = rng or random.Random()
         self.movetime: float | None = None
+        # the seconds the running game clock allows one move (None: no clock runs); the
+        # computer thinks no longer than that, whichever engine it is
+        self.budget: Callable[[], float | None] | None = None
         self.use_book = True  # the preference "use the opening book"
         self._engine_id: int | None = None
         self._game: weakref.ref[Game] | None = None
@@ -119,10 +122,18 @@ class ComputerPlayer(Player):
             history=tuple(s.position for s in game.states[:-1]),
             quiet_plies=game.state.quiet_plies,
             seed=self.rng.randrange(1 << 30),
-            movetime=self.movetime,
+            movetime=self._movetime(),
             game_key=self._game_key,
             book=self.use_book,
         )).id
+
+    def _movetime(self) -> float | None:
+        """The request's time: ``movetime`` or the level's, cut to the clock's budget."""
+        budget = self.budget() if self.budget is not None else None
+        if budget is None:
+            return self.movetime
+        own = self.movetime if self.movetime is not None else self.level.limit.movetime
+        return budget if own is None else min(own, budget)
 
     def cancel(self) -> None:
         if self._engine_id is not None:
@@ -189,6 +200,9 @@ class GameController(QObject):
         # asked before a move is played; False keeps it off the board (the mover's clock
         # had run out: the window has ended the game on time)
         self.before_move: Callable[[Color], bool] | None = None
+        # the computer's steady scores after its last moves in this game, oldest first, for
+        # its answer to a draw offer (the family table keeps them)
+        self.draw_history: Callable[[], tuple[int, ...]] | None = None
         client.answered.connect(self._on_engine_answer)
         client.failed.connect(self._on_engine_failed)
 
@@ -449,7 +463,8 @@ class GameController(QObject):
         self._draw = self.client.submit(DrawRequest(
             position=game.position, engine=engine[0], level=level,
             history=tuple(s.position for s in game.states[:-1]),
-            quiet_plies=game.state.quiet_plies))
+            quiet_plies=game.state.quiet_plies,
+            recent_scores=self.draw_history() if self.draw_history is not None else ()))
         self.draw_offered.emit(game.position)
         return True
 

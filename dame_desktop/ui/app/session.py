@@ -4,8 +4,10 @@ At start the preferences are read (a damaged file is moved aside and reported, t
 starts with the defaults), the language is installed, and the game that was in progress when
 the program was last closed or killed is offered back ("Continue the game?") with every move
 and its rules.  After that the game is saved after every change -- move, undo, redo, huffing
-decision, resignation -- so a crash loses nothing.  The session also adds the Settings and
-Help menus (rows of the window's action table) to the window.
+decision, resignation -- so a crash loses nothing; with clocks also when they are paused,
+every few seconds while one runs, and on close, so a crash loses a few seconds at most.
+The session also adds the Settings and Help menus (rows of the window's action table) to
+the window.
 """
 
 from __future__ import annotations
@@ -166,6 +168,8 @@ class Session(QObject):
         self.actions = table.actions
         self.menus = table.menus
         window.controller.position_changed.connect(self._on_position_changed)
+        # the clocks' times, while they run and when they stop, so a crash loses seconds only
+        window.family.clocks.checkpoint.connect(self._on_position_changed)
         for action, key in ((table["numbers"], "show_square_numbers"),
                             (table["animate"], "animate"),
                             (table["turn"], "turn_board_hot_seat")):
@@ -196,6 +200,8 @@ class Session(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if watched is self.window and event.type() == QEvent.Type.Close:
+            if self.autosave_enabled:
+                self.save_game()  # the clocks' times as they are now
             self.save_window_state()
         return False
 

@@ -196,6 +196,9 @@ class PreferencesDialog(QDialog):
         self.level_label = QLabel()
         self.level_label.setBuddy(self.level_box)
         nform.addRow(self.level_label, self.level_box)
+        self.book_check = QCheckBox()  # issue 18: Hard and Master open from their book
+        self.book_check.setObjectName("bookCheck")
+        nform.addRow("", self.book_check)
         self.colour_box = QComboBox()
         for key in ("light", "dark", "random"):
             self.colour_box.addItem("", key)
@@ -220,7 +223,7 @@ class PreferencesDialog(QDialog):
                       self.level_box, self.colour_box, self.notation_box):
             combo.currentIndexChanged.connect(self._on_edit)
         for check in (self.confirm_resign, self.confirm_discard, self.numbers_check,
-                      self.animate_check, self.turn_check, self.sound_check):
+                      self.animate_check, self.turn_check, self.sound_check, self.book_check):
             check.toggled.connect(self._on_edit)
         self.speed_spin.valueChanged.connect(self._on_edit)
         self.volume_spin.valueChanged.connect(self._on_edit)
@@ -280,6 +283,8 @@ class PreferencesDialog(QDialog):
         for index in range(self.level_box.count()):
             key = str(self.level_box.itemData(index))
             self.level_box.setItemText(index, texts.level_name(key))
+        self.book_check.setText(self.tr("The computer plays from its opening &book "
+                                        "(Hard and Master)"))
         self.colour_label.setText(self.tr("You &play:"))
         self.colour_box.setItemText(0, texts.colour_name(Color.WHITE))
         self.colour_box.setItemText(1, texts.colour_name(Color.BLACK))
@@ -323,6 +328,8 @@ class PreferencesDialog(QDialog):
             for name, button in self.color_buttons.items():
                 button.set_color(getattr(colors, name))
             self.level_box.setEnabled(prefs.opponent == "computer")
+            self.book_check.setChecked(prefs.opening_book)
+            self.book_check.setEnabled(prefs.opponent == "computer")
             self.engines_page.set_values(prefs.engines, prefs.engine)
         finally:
             self._updating = False
@@ -373,6 +380,7 @@ class PreferencesDialog(QDialog):
             sound=self.sound_check.isChecked(),
             sound_volume=self.volume_spin.value(),
             notation=self.notation_box.notation().value,
+            opening_book=self.book_check.isChecked(),
         ))
 
     def _on_engines(self, engines: tuple[EngineEntry, ...], engine: str) -> None:
