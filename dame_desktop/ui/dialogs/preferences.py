@@ -1,7 +1,8 @@
 """The preferences dialog: every change is applied at once and saved (atomically) at once.
 
 Language, the board's look and colours, square numbers, animation, the default rule set
-with its switches, the default opponent, level and colour, and the confirmations.
+with its switches, the default opponent, level and colour, whether the computer opens from
+its book, and the confirmations.
 """
 
 from __future__ import annotations
