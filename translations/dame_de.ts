@@ -1463,6 +1463,18 @@
 <context>
     <name>MoveTreeView</name>
     <message>
+        <source>%1: inaccuracies %2, mistakes %3, blunders %4, mean loss %5</source>
+        <translation>%1: Ungenauigkeiten %2, Fehler %3, grobe Fehler %4, mittlerer Verlust %5</translation>
+    </message>
+    <message>
+        <source>Analysis by %1:</source>
+        <translation>Analyse von %1:</translation>
+    </message>
+    <message>
+        <source>Analysis:</source>
+        <translation>Analyse:</translation>
+    </message>
+    <message>
         <source>Start</source>
         <translation>Anfang</translation>
     </message>
