@@ -626,6 +626,14 @@
         <translation>&amp;Punktetabelle…</translation>
     </message>
     <message>
+        <source>&amp;Pause the clocks</source>
+        <translation>Uhren an&amp;halten</translation>
+    </message>
+    <message>
+        <source>Stop both clocks for a break; press again to go on</source>
+        <translation>Beide Uhren für eine Pause anhalten; noch einmal drücken, um weiterzuspielen</translation>
+    </message>
+    <message>
         <source>You declined the draw.</source>
         <translation>Du hast das Remis abgelehnt.</translation>
     </message>
@@ -1454,6 +1462,18 @@
 </context>
 <context>
     <name>MoveTreeView</name>
+    <message>
+        <source>%1: inaccuracies %2, mistakes %3, blunders %4, mean loss %5</source>
+        <translation>%1: Ungenauigkeiten %2, Fehler %3, grobe Fehler %4, mittlerer Verlust %5</translation>
+    </message>
+    <message>
+        <source>Analysis by %1:</source>
+        <translation>Analyse von %1:</translation>
+    </message>
+    <message>
+        <source>Analysis:</source>
+        <translation>Analyse:</translation>
+    </message>
     <message>
         <source>Start</source>
         <translation>Anfang</translation>
