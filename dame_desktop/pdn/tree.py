@@ -18,6 +18,7 @@ from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry
 from ..core.movegen import RawMove, generator
 from ..core.rules import GERMAN
+from .comments import COMMAND
 from .problems import NotPdnError, PdnError, PdnProblem, ProblemKind
 
 __all__ = ["SKIP", "ChildNode", "Game", "GameNode", "Headers", "Nag", "NotPdnError", "PdnError",
@@ -41,7 +42,6 @@ State = tuple[int, int, int, bool]
 
 TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 _TAG_NAME = re.compile(r"[A-Za-z_]\w*")
-_COMMAND = re.compile(r"\[%(\w+)\s++([^\]\[]*+)\]")  # stops at the next "[": linear
 
 
 class Nag(NamedTuple):
@@ -327,7 +327,7 @@ class GameNode:
 
     def commands(self) -> dict[str, str]:
         """The ``[%name value]`` commands of the comment (clock, eval, ...), kept verbatim."""
-        return {m.group(1): m.group(2).strip() for m in _COMMAND.finditer(self.comment)}
+        return {m.group(1): m.group(2).strip() for m in COMMAND.finditer(self.comment)}
 
     def clock(self) -> str | None:
         """The ``[%clock ...]`` or ``[%clk ...]`` text of the comment, if any."""

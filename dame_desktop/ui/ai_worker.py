@@ -341,6 +341,7 @@ class AiWorker(QObject):
             memory = self.memory if not level.noise else None
             clock = self._game_clock(request, level)
             self.book.enabled = request.book
+            self.book.follow(request.history)  # an undo takes the book moves back too
             result = choose_move(pos, level, random.Random(request.seed), should_stop,
                                  history=request.history, quiet_plies=request.quiet_plies,
                                  memory=memory, clock=clock, book=self.book)

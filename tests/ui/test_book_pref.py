@@ -122,33 +122,54 @@ def test_a_wrong_saved_value_falls_back_to_the_book_on(tmp_path, monkeypatch):
     assert any("opening_book" in str(w) for w in loaded.warnings)
 
 
+def book_game(worker: AiWorker, answers: list[EngineAnswer], game_key: int,
+              undo_at: int = 0) -> list[str]:
+    """The worker's moves while it plays from the book, against the book's favourite replies
+    (the same each game), with the whole game as history, as the window sends it.  With
+    ``undo_at`` the player takes back to the start once, after that many book moves."""
+    rules = find_rules("english")
+    book = book_for(rules)
+    assert book is not None
+    game = [Position.start(rules)]
+    line: list[str] = []
+    while True:
+        worker.run(MoveRequest(id=len(answers) + 1, position=game[-1], level=HARD,
+                               history=tuple(game[:-1]), seed=game_key, game_key=game_key,
+                               movetime=0.02))
+        answer = answers[-1]
+        assert isinstance(answer, MoveAnswer)
+        if answer.result.nodes:  # out of the book: the engine searched
+            return line
+        move = answer.result.move
+        assert move is not None
+        line.append(move.full_text())
+        game.append(game[-1].play(move))
+        options = book.moves(game[-1])  # the opponent: always the same reply
+        game.append(game[-1].play(options[0].move if options else game[-1].legal_moves()[0]))
+        if undo_at and len(line) == undo_at:
+            undo_at = 0
+            game, line = game[:1], []  # "Undo" back to the start: the computer moves again
+
+
 def test_the_engine_thread_never_opens_two_games_in_a_row_the_same_way(qapp):
     """Game after game against the same replies, the worker's book line changes each time
     (each game has its own key, as the window's players give them)."""
     worker = AiWorker()
     answers: list[EngineAnswer] = []
     worker.answered.connect(answers.append)
-    rules = find_rules("english")
-    book = book_for(rules)
-    assert book is not None
-    lines: list[list[str]] = []
-    for game_key in range(1, 7):
-        pos = Position.start(rules)
-        line: list[str] = []
-        while True:
-            worker.run(MoveRequest(id=len(answers) + 1, position=pos, level=HARD, seed=game_key,
-                                   game_key=game_key, movetime=0.02))
-            answer = answers[-1]
-            assert isinstance(answer, MoveAnswer)
-            if answer.result.nodes:  # out of the book: the engine searched
-                break
-            move = answer.result.move
-            assert move is not None
-            line.append(move.full_text())
-            pos = pos.play(move)
-            options = book.moves(pos)  # the opponent: always the same reply
-            pos = pos.play(options[0].move if options else pos.legal_moves()[0])
-        lines.append(line)
+    lines = [book_game(worker, answers, key) for key in range(1, 7)]
     assert all(lines)
     for before, after in zip(lines, lines[1:], strict=False):
         assert before != after, "the same book line twice in a row"
+
+
+def test_an_undo_takes_the_book_moves_back_in_the_engine_thread(qapp):
+    """After an undo to the start the worker's book line is the game's line again, so the
+    next game is compared with what was really played."""
+    worker = AiWorker()
+    answers: list[EngineAnswer] = []
+    worker.answered.connect(answers.append)
+    played = book_game(worker, answers, 1, undo_at=3)
+    assert [move for _fen, move in worker.book.line] == played
+    again = book_game(worker, answers, 2)
+    assert again != played

@@ -208,3 +208,113 @@ def test_no_draw_to_offer_when_the_game_is_over(window: MainWindow) -> None:
     _computer_game(window, "W:W21,22,23:B1,2,3,4")
     window.controller.resign(Color.WHITE)
     assert not window.action("draw").isEnabled()
+
+
+# -- every square a message names follows the notation preference ---------------------------
+
+def _coordinates(window: MainWindow, notation: str = "coordinates") -> None:
+    from dame_desktop.store.settings import Preferences
+
+    window.apply_preferences(Preferences(notation=notation))
+
+
+def test_refusals_name_the_square_as_the_notation_says(window: MainWindow, qtbot) -> None:
+    from dame_desktop.core import Move
+    from dame_desktop.ui.app.i18n import LanguageManager
+    from tests.ui.uihelp import click
+
+    rules = dataclasses.replace(find_rules("german"), touch_move=True)
+    languages = LanguageManager()
+    try:
+        for language, touched in (("en", "You touched the piece on c3"),
+                                  ("de", "Du hast den Stein auf c3 berührt")):
+            languages.set_language(language)
+            window.start_game(settings(rules=rules))
+            _coordinates(window)
+            click(window.board, 22)  # touched
+            click(window.board, 23)  # another piece: refused, said over the board
+            assert window.board.banner_text().startswith(touched), window.board.banner_text()
+            # a move the game refuses (not through the board) is worded the same way
+            errors: list[str] = []
+            window.controller.error.connect(errors.append)
+            other = next(m for m in window.controller.game.position.legal_moves()
+                         if m.from_sq == 23)
+            assert isinstance(other, Move)
+            window.controller.submit_move(other)
+            assert errors and errors[0].startswith(touched), errors
+            window.controller.error.disconnect(errors.append)
+    finally:
+        languages.set_language("en")
+
+
+def test_the_hint_and_the_position_text_follow_the_notation(window: MainWindow, qtbot) -> None:
+    window.start_game(settings())
+    _coordinates(window)
+    with qtbot.waitSignal(window.hints.hint_ready, timeout=15000):
+        window.action("hint").trigger()
+    hint = window.last_message
+    assert hint.startswith("Hint: ") and hint[6] in "abcdefgh", hint
+    described = window.board.accessibleDescription()
+    assert "c3" in described and "Light" in described, described
+    _coordinates(window, "numbers")
+    window.action("last").trigger()
+    drag(window.board, 22, 18)
+    described = window.board.accessibleDescription()
+    assert "18" in described and "d4" not in described, described
+
+
+def test_the_continue_box_lists_the_moves_in_the_notation() -> None:
+    from dame_desktop.core import Game
+    from dame_desktop.ui.app.session import moves_listing
+    from dame_desktop.ui.family.notation import Notation
+
+    rules = _huffing()
+    game = Game(rules, Position.from_fen(BLOW_FEN, rules))
+    game.play(next(m for m in game.legal_moves() if (m.from_sq, m.to_sq) == (30, 26)))
+    game.huff(HuffChoice.BLOW, 22)
+    assert moves_listing(game) == "1. 30-26 (blown: 22)"
+    assert moves_listing(game, Notation.COORDINATES) == "1. c1-d2 (blown: c3)"
+
+
+# -- one naming of the sides: the rule set's ------------------------------------------------
+
+def test_dialogs_name_the_sides_as_the_rules_do(window: MainWindow, qtbot) -> None:
+    from PySide6.QtWidgets import QComboBox, QLabel
+
+    from dame_desktop.store.settings import Preferences
+    from dame_desktop.ui.dialogs.help import rules_sections
+    from dame_desktop.ui.dialogs.new_game import NewGameDialog
+    from dame_desktop.ui.dialogs.preferences import PreferencesDialog
+    from dame_desktop.ui.dialogs.rules import RulesDialog
+
+    english, german = find_rules("english"), find_rules("german")
+    dialog = NewGameDialog(english, None, window)
+    qtbot.addWidget(dialog)
+    assert (dialog.light_radio.text(), dialog.dark_radio.text()) == ("White", "Black")
+    row = dialog.colour_group.layout()
+    assert row.indexOf(dialog.dark_radio) < row.indexOf(dialog.light_radio), \
+        "Black moves first in English checkers, so it is named first"
+    label = dialog.form.labelForField(dialog.dark_name)
+    assert isinstance(label, QLabel) and label.text() == "Black player:"
+    dialog.set_rules(german)  # another rule set in the same dialog: named again
+    assert (dialog.light_radio.text(), dialog.dark_radio.text()) == ("Light", "Dark")
+    assert dialog.light_name.placeholderText() == "Light"
+
+    prefs = PreferencesDialog(Preferences(rules="english"), window)
+    qtbot.addWidget(prefs)
+    assert [prefs.colour_box.itemText(i) for i in range(2)] == ["White", "Black"]
+
+    rules_dialog = RulesDialog(english, window)
+    qtbot.addWidget(rules_dialog)
+    first = rules_dialog._editors["first"]
+    assert isinstance(first, QComboBox)
+    assert sorted(first.itemText(i) for i in range(first.count())) == ["Black", "White"]
+    text = " ".join(s for _, lines in rules_sections(english) for s in lines)
+    assert "Black moves first" in text and "as White sees the board" in text
+
+    # the keyboard cursor names a piece by its side under the rules
+    from dame_desktop.ui.board.keyboard import square_text
+
+    position = Position.from_fen("B:W21:BK5", english)
+    assert square_text(position, 5, "x").endswith("Black king")
+    assert square_text(Position.from_fen("W:W21:B5", german), 21, "x").endswith("Light man")

@@ -177,7 +177,10 @@ def test_undo_while_the_hub_engine_thinks_drops_its_move(program, qtbot) -> None
     window.action("undo").trigger()
     assert window.controller.game.moves == [] and not window.controller.is_thinking()
     qtbot.wait(2500)  # the stopped search has answered by now: the answer was dropped
-    assert window.controller.game.moves == [] and got == []
+    # the stopped search's move was dropped (the computer's score history may have asked
+    # for an analysis of its own; that is no move)
+    assert window.controller.game.moves == []
+    assert not [a for a in got if isinstance(a, (MoveAnswer, HintAnswer))]
     assert not window.client.external_broken  # a stop is no fault
 
 

@@ -40,6 +40,7 @@ from dame_desktop.core import (
     Move,
     PendingHuff,
     Piece,
+    Position,
     Result,
     TimeControl,
 )
@@ -68,6 +69,8 @@ from dame_desktop.ui.family.notation import (
     square_text,
     squares_text,
 )
+from dame_desktop.ui.family.notation import move_text as notation_move_text
+from dame_desktop.ui.family.notation import position_text as notation_position_text
 from dame_desktop.ui.family.scores import ScoresDialog, record_result
 from dame_desktop.ui.family.sounds import GameSounds
 from dame_desktop.ui.family.touch import TouchMove
@@ -141,6 +144,9 @@ class FamilyController(QObject):
         c.huff_pending.connect(self._on_huff_pending)
         c.before_move = self._clock_allows_move
         c.draw_history = lambda: self.scores.recent(window.controller.game)
+        # every square a message names goes through the notation preference
+        c.refusal_text = lambda exc: illegal_move_text(exc, self.notation, c.game)
+        window.board.square_name = self.square_text
         window.client.answered.connect(self._on_engine_answer)
         self.clocks.flagged.connect(self._on_flagged)
         self.clocks.watch_window(window)
@@ -180,8 +186,10 @@ class FamilyController(QObject):
         (the rules' own notation leaves the board as the View menu says)."""
         self.notation = notation
         self._notation_to_board()
-        if self.window.is_playing():
-            self.window.show_moves()  # the move list in the new notation at once
+        window = self.window
+        if window.is_playing():
+            window.show_moves()  # the move list in the new notation at once
+        window.board.setAccessibleDescription(self.position_text(window.navigator.position()))
 
     def _notation_to_board(self) -> None:
         if self.notation is Notation.RULES:
@@ -195,6 +203,19 @@ class FamilyController(QObject):
     def squares_text(self, squares: Iterable[int]) -> str:
         """Squares named in a message as the notation preference says: ``18`` or ``d4``."""
         return squares_text(squares, self.window.current_rules(), self.notation)
+
+    def square_text(self, square: int) -> str:
+        """One square named in a message as the notation preference says."""
+        return square_text(square, self.window.current_rules(), self.notation)
+
+    def move_text(self, position: Position, move: Move) -> str:
+        """A move named in a message (a hint, a listing) as the notation preference says."""
+        return notation_move_text(position, move, self.notation)
+
+    def position_text(self, position: Position) -> str:
+        """The position in words (Help › Describe, the board's accessible description) with
+        the rule set's colour names and the notation preference's squares."""
+        return notation_position_text(position, self.notation)
 
     def load_table(self) -> tuple[ScoreTable, tuple[StorageWarning, ...]]:
         loaded = load_scores(self.scores_directory)

@@ -203,6 +203,8 @@ class GameController(QObject):
         # the computer's steady scores after its last moves in this game, oldest first, for
         # its answer to a draw offer (the family table keeps them)
         self.draw_history: Callable[[], tuple[int, ...]] | None = None
+        # a refused move in words (the family table names the square as the notation says)
+        self.refusal_text: Callable[[IllegalMoveError], str] | None = None
         client.answered.connect(self._on_engine_answer)
         client.failed.connect(self._on_engine_failed)
 
@@ -327,9 +329,12 @@ class GameController(QObject):
         except (IllegalMoveError, GameError) as exc:
             log.warning("refused a move from %s: %s", colour, exc)
             if isinstance(exc, IllegalMoveError):
-                from dame_desktop.ui.app.family_controller import illegal_move_text
+                if self.refusal_text is not None:
+                    self.error.emit(self.refusal_text(exc))
+                else:
+                    from dame_desktop.ui.app.family_controller import illegal_move_text
 
-                self.error.emit(illegal_move_text(exc, game=self.game))
+                    self.error.emit(illegal_move_text(exc, game=self.game))
             else:
                 self.error.emit(str(exc))
             # ask the same player again

@@ -73,7 +73,7 @@ from dame_desktop.ui.app.hints import HintAdvisor
 from dame_desktop.ui.app.huff_bar import HuffBar
 from dame_desktop.ui.app.navigator import END, HOME, LiveNavigator, Navigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine, clock_budget
-from dame_desktop.ui.board.keyboard import BoardKeyboard, position_text
+from dame_desktop.ui.board.keyboard import BoardKeyboard
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
 from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
@@ -573,7 +573,7 @@ class MainWindow(QMainWindow):
         self.family.follow_view()  # the live clocks stand still while it is not shown
 
     def _position_text(self) -> str:
-        return position_text(self.navigator.position())
+        return self.family.position_text(self.navigator.position())
 
     def _on_moves_changed(self) -> None:
         if self.is_playing():
@@ -625,7 +625,7 @@ class MainWindow(QMainWindow):
             self.show_message(self.tr("No hint: there is no move."))
             return
         self.board.set_hint(move)
-        text = position.move_text(move, algebraic=position.rules.algebraic)
+        text = self.family.move_text(position, move)
         if self.hints.speaker:
             self.show_message(self.hints.named_text(text))
         else:

@@ -1,7 +1,8 @@
 """The preferences dialog: every change is applied at once and saved (atomically) at once.
 
 Language, the board's look and colours, square numbers, animation, the default rule set
-with its switches, the default opponent, level and colour, and the confirmations.
+with its switches, the default opponent, level and colour, whether the computer opens from
+its book, and the confirmations.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.ai import LEVELS
-from dame_desktop.core import PRESETS, Color, RulesError
+from dame_desktop.core import PRESETS, Color, RulesError, find_rules
 from dame_desktop.store.settings import (
     ANIMATION_MS_MAX,
     ANIMATION_MS_MIN,
@@ -44,6 +45,7 @@ from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+from dame_desktop.ui.family.names import colour_text
 from dame_desktop.ui.family.notation import Notation, NotationChoice
 
 _COLOR_FIELDS = ("light_square", "dark_square", "light_piece", "dark_piece")
@@ -286,10 +288,18 @@ class PreferencesDialog(QDialog):
         self.book_check.setText(self.tr("The computer plays from its opening &book "
                                         "(Hard and Master)"))
         self.colour_label.setText(self.tr("You &play:"))
-        self.colour_box.setItemText(0, texts.colour_name(Color.WHITE))
-        self.colour_box.setItemText(1, texts.colour_name(Color.BLACK))
         self.colour_box.setItemText(2, self.tr("Draw lots"))
         self._show_rules_summary()
+
+    def _name_sides(self) -> None:
+        """The sides to choose from, named as the chosen rules name them (Hell/Dunkel,
+        White/Black, Black/White in English checkers)."""
+        try:
+            rules = self._prefs.rule_set()
+        except RulesError:
+            rules = find_rules("german")
+        self.colour_box.setItemText(0, colour_text(rules, Color.WHITE))
+        self.colour_box.setItemText(1, colour_text(rules, Color.BLACK))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange:
@@ -336,6 +346,7 @@ class PreferencesDialog(QDialog):
         self._show_rules_summary()
 
     def _show_rules_summary(self) -> None:
+        self._name_sides()
         try:
             rules = self._prefs.rule_set()
         except RulesError:

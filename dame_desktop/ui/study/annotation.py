@@ -1,6 +1,10 @@
 """Annotating a studied game: comment of the current move (or of the game start), move marks
 (``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!`` by button and Ctrl+1 ... Ctrl+6), and the header
-editor (the seven roster tags plus any other tags)."""
+editor (the seven roster tags plus any other tags).
+
+The comment editor shows and edits the comment's own words only: the embedded commands a
+program wrote (``[%eval]``, ``[%clk]``, ``[%review]``, ...) stay in the comment as they are
+whatever the user types (:func:`dame_desktop.pdn.comments.with_words`)."""
 
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.pdn import Game, GameNode, Headers, Nag
+from dame_desktop.pdn.comments import comment_words, with_words
 from dame_desktop.ui.study.move_tree import MARKS
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -108,7 +113,7 @@ class AnnotationPanel(QWidget):
         self.commit_comment()
         self._node = node
         self._loading = True
-        self.comment_edit.setPlainText(node.comment if node is not None else "")
+        self.comment_edit.setPlainText(comment_words(node.comment) if node is not None else "")
         self._loading = False
         is_move = node is not None and node.parent is not None
         self._label()
@@ -126,14 +131,15 @@ class AnnotationPanel(QWidget):
             self._timer.start()
 
     def commit_comment(self) -> None:
-        """Store the editor's text in the node (done 0.4 s after typing stops)."""
+        """Store the editor's words in the node's comment, its commands kept (done 0.4 s
+        after typing stops)."""
         self._timer.stop()
         node = self._node
         if node is None:
             return
-        text = self.comment_edit.toPlainText().strip()
-        if text != node.comment:
-            node.comment = text
+        comment = with_words(node.comment, self.comment_edit.toPlainText())
+        if comment != node.comment:
+            node.comment = comment
             self.changed.emit()
 
     def toggle_mark(self, value: int) -> None:

@@ -2,17 +2,28 @@
 
 Each move is a link; clicking one shows its position.  The main line is bold, variations
 stand in parentheses on their own indented lines, comments in italics.
+
+Embedded commands are not shown as typed: after a move its ``[%eval]`` appears as a small
+grey value (``+0.35``, ``#7``: first player's side, as everywhere in the window) and its
+``[%clk]`` / ``[%clock]`` as the time left (``4:51``); the analysis summary in the game
+comment is shown in words; ``[%review]`` records and commands we do not know are hidden.
+Only the comment's own words are shown in italics (:func:`dame_desktop.pdn.comments.split_comment`).
 """
 
 from __future__ import annotations
 
 import html
+import re
 
-from PySide6.QtCore import QPoint, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QUrl, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
+from dame_desktop.core import Color, RuleSet
+from dame_desktop.engines.score import parse_eval
 from dame_desktop.pdn import ChildNode, Game, GameNode
+from dame_desktop.pdn.comments import CommentParts, split_comment
+from dame_desktop.ui.analysis.words import side_name, value_text
 
 MARKS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 """Move marks: NAG number -> glyph."""
@@ -20,10 +31,70 @@ MARKS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 CURRENT_BACKGROUND = "#ffd65a"
 MAIN_COLOUR = "#1c1c1c"
 VARIATION_COLOUR = "#2f5d8a"
+COMMENT_COLOUR = "#3a6a3a"
+DATA_COLOUR = "#767676"  # evaluations and clocks: quieter than the moves
+
+_TIME = re.compile(r"([0-9]{1,3}):([0-5]?[0-9]):([0-5]?[0-9](?:\.[0-9]+)?)")
+_SUMMARY = re.compile(
+    r"(White|Black):\s*([0-9]+) inaccurac(?:y|ies),\s*([0-9]+) mistakes?,\s*([0-9]+) "
+    r"blunders?,\s*mean loss ([0-9]+(?:\.[0-9]+)?)")
+_SUMMARY_ENGINE = re.compile(r"\(([^()]*)\)\s*$")
 
 
 def mark_text(node: GameNode) -> str:
     return "".join(MARKS.get(n.value, f" ${n.value}") for n in node.nags)
+
+
+def clock_text(value: str) -> str:
+    """``0:04:51`` -> ``4:51``, ``1:02:03`` stays; ``[%clock w0:05:00 b0:04:30]``'s value ->
+    ``5:00 | 4:30``; "" when no time can be read."""
+    times = []
+    for match in _TIME.finditer(value):
+        hours, minutes, seconds = int(match.group(1)), int(match.group(2)), match.group(3)
+        whole, _dot, fraction = seconds.partition(".")
+        sec = f"{int(whole):02d}" + (f".{fraction}" if fraction else "")
+        times.append(f"{hours}:{minutes:02d}:{sec}" if hours else f"{minutes}:{sec}")
+    return " | ".join(times)
+
+
+def command_texts(parts: CommentParts) -> list[str]:
+    """What the move tree shows of a move's commands: the evaluation, then the clock."""
+    out: list[str] = []
+    for name, value in parts.commands:
+        if name == "eval":
+            score = parse_eval(value)
+            if score is not None:
+                out.append(value_text(score))
+    for name, value in parts.commands:
+        if name in ("clk", "clock"):
+            text = clock_text(value)
+            if text:
+                out.append(text)
+    return out
+
+
+def summary_text(parts: CommentParts, rules: RuleSet) -> str:
+    """The analysis summary (``[%review White: 1 inaccuracy, ...]``) in the window's words,
+    or "" when the comment has none that can be read."""
+    for name, value in parts.commands:
+        if name != "review":
+            continue
+        players = _SUMMARY.findall(value)
+        if not players:
+            continue
+        said = []
+        for colour, inaccuracies, mistakes, blunders, loss in players:
+            side = side_name(rules, Color.WHITE if colour == "White" else Color.BLACK)
+            said.append(QCoreApplication.translate(
+                "MoveTreeView", "%1: inaccuracies %2, mistakes %3, blunders %4, "
+                "mean loss %5").replace("%1", side).replace("%2", inaccuracies)
+                .replace("%3", mistakes).replace("%4", blunders).replace("%5", loss))
+        engine = _SUMMARY_ENGINE.search(value)
+        head = (QCoreApplication.translate("MoveTreeView", "Analysis by %1:").replace(
+            "%1", engine.group(1)) if engine else
+            QCoreApplication.translate("MoveTreeView", "Analysis:"))
+        return f"{head} {'; '.join(said)}"
+    return ""
 
 
 class MoveTreeView(QTextBrowser):
@@ -76,7 +147,12 @@ class MoveTreeView(QTextBrowser):
         blocks: list[tuple[int, list[str]]] = []
         start = [self._link(game, self.tr("Start"))]
         if game.comment:
-            start.append(self._comment(game.comment))
+            said = split_comment(game.comment)
+            if said.words:
+                start.append(self._comment(said.words))
+            summary = summary_text(said, game.rules)
+            if summary:
+                start.append(self._data(summary))
         blocks.append((0, start))
         blocks.append((0, []))
         self._line(game, 1, True, 0, blocks)
@@ -162,8 +238,10 @@ class MoveTreeView(QTextBrowser):
         assert parent is not None
         first_moves = parent.turn() is child.rules.first
         if child.starting_comment:
-            words.append(self._comment(child.starting_comment))
-            force = True
+            before = split_comment(child.starting_comment).words
+            if before:
+                words.append(self._comment(before))
+                force = True
         prefix = ""
         if first_moves:
             prefix = f"{number}. "
@@ -176,8 +254,11 @@ class MoveTreeView(QTextBrowser):
         words.append(self._link(child, text))
         force = False
         if child.comment:
-            words.append(self._comment(child.comment))
-            force = True
+            parts = split_comment(child.comment)
+            words.extend(self._data(text) for text in command_texts(parts))
+            if parts.words:
+                words.append(self._comment(parts.words))
+                force = True
         return (number if first_moves else number + 1), force
 
     def _link(self, node: GameNode, text: str) -> str:
@@ -190,7 +271,14 @@ class MoveTreeView(QTextBrowser):
 
     @staticmethod
     def _comment(text: str) -> str:
-        return f'<i style="color:#3a6a3a; font-weight:normal;">{html.escape(text)}</i>'
+        return (f'<i style="color:{COMMENT_COLOUR}; font-weight:normal;">'
+                f'{html.escape(text)}</i>')
+
+    @staticmethod
+    def _data(text: str) -> str:
+        """An evaluation, a clock or the summary: small, grey, upright."""
+        return (f'<span style="color:{DATA_COLOUR}; font-weight:normal; font-size:small;">'
+                f'{html.escape(text)}</span>')
 
     def node_at(self, pos: QPoint) -> GameNode | None:
         """The node whose move is under ``pos`` (viewport coordinates), if any."""
