@@ -37,10 +37,22 @@ def building() -> bool:
 
 
 def notice(message: str) -> None:
-    """One line that pip shows even without -v (it passes the backend's warnings on)."""
+    """One line for the person installing: on their terminal, and in pip's log.
+
+    pip keeps a build's output to itself unless it runs with -v or the build fails, so the
+    line also goes straight to the terminal (``/dev/tty``) when the build's own output is not
+    one; without a terminal (CI, a log) it is in ``pip install -v``'s output only.
+    """
     if len(message) > 240:
         message = message[:200] + " ... " + message[-35:]
-    warnings.warn(f"dame-desktop: {message}", stacklevel=2)
+    text = f"dame-desktop: {message}"
+    warnings.warn(text, stacklevel=2)
+    if not sys.stderr.isatty():
+        try:
+            with open("/dev/tty", "w", encoding="utf-8") as terminal:
+                terminal.write("\n" + text + "\n")  # a line of its own, after pip's spinner
+        except OSError:
+            pass  # no terminal (or not POSIX): the warning above is all
 
 
 def progress(message: str) -> None:

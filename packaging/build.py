@@ -97,6 +97,15 @@ def tree_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
+FOLDER_GOAL_MB = 120  # the one-folder bundle's size goal (decimal MB)
+
+
+def sounds_size(bundle: Path) -> int:
+    """The bytes of the sound files in a one-folder bundle (resources/sounds, wherever it is)."""
+    return sum(tree_size(folder) for folder in bundle.rglob("sounds")
+               if folder.is_dir() and folder.parent.name == "resources")
+
+
 NATIVE_PROBE = (
     "import json; from dame_desktop import native; "
     "print(json.dumps({'compiled': list(native.COMPILED), 'native': native.native_modules(), "
@@ -290,6 +299,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"built {bundle.relative_to(ROOT)} in {seconds:.0f} s: "
                 f"{size / 1e6:.1f} MB ({size} bytes)"
             )
+            if not onefile and bundle.is_dir():
+                sounds = sounds_size(bundle)
+                met = "met" if size <= FOLDER_GOAL_MB * 1e6 else "NOT met"
+                print(f"  of which the sounds: {sounds / 1e3:.1f} kB; without them "
+                      f"{(size - sounds) / 1e6:.1f} MB ({size - sounds} bytes); goal <= "
+                      f"{FOLDER_GOAL_MB} MB: {met}")
             if args.smoke_test:
                 smoke_test(program)
             if args.archive and not onefile:

@@ -292,6 +292,10 @@
         <translation>Uhren gestoppt</translation>
     </message>
     <message>
+        <source>Clocks paused while you look at another position</source>
+        <translation>Uhren angehalten, solange du eine andere Stellung ansiehst</translation>
+    </message>
+    <message>
         <source>Clocks paused</source>
         <translation>Uhren angehalten</translation>
     </message>
@@ -310,6 +314,10 @@
     <message>
         <source>Clocks</source>
         <translation>Uhren</translation>
+    </message>
+    <message>
+        <source>The clocks stand still while a dialog or the huffing decision is open, while the window is minimised and while you look at an earlier position or another game.</source>
+        <translation>Die Uhren stehen still, solange ein Dialog oder die Entscheidung übers Blasen offen ist, solange das Fenster minimiert ist und solange du eine frühere Stellung oder eine andere Partie ansiehst.</translation>
     </message>
 </context>
 <context>
@@ -581,8 +589,8 @@
         <translation>&amp;Verwendete Engine:</translation>
     </message>
     <message>
-        <source>The engine analyses wherever the rules in use are a variant it declares; everywhere else the built-in engine does, and the analysis panel says which engine speaks.</source>
-        <translation>Die Engine analysiert überall dort, wo die gewählten Regeln eine Variante sind, die sie angibt; sonst analysiert die eingebaute Engine, und die Analyseleiste nennt die Engine, die gerade spricht.</translation>
+        <source>The engine analyses, gives the hints and plays as the computer wherever the rules in use are a variant it declares; everywhere else the built-in engine does. The analysis panel and the players&apos; names say which engine speaks.</source>
+        <translation>Die Engine analysiert, gibt die Tipps und spielt als Computer überall dort, wo die gewählten Regeln eine Variante sind, die sie angibt; sonst tut es die eingebaute Engine. Die Analyseleiste und die Namen der Spieler nennen die Engine, die gerade spricht.</translation>
     </message>
 </context>
 <context>
@@ -777,8 +785,8 @@
         <translation>%1 beginnt, danach wird abwechselnd gezogen.</translation>
     </message>
     <message>
-        <source>The dark squares are numbered 1 to %1 from the top left as Light sees the board; the corner square a1 at Light&apos;s lower left is dark.</source>
-        <translation>Die dunklen Felder sind von 1 bis %1 nummeriert, oben links beginnend aus der Sicht von Hell; das Eckfeld a1 links unten bei Hell ist dunkel.</translation>
+        <source>The dark squares are numbered 1 to %1 from the top left as %2 sees the board; the corner square a1 at %2&apos;s lower left is dark.</source>
+        <translation>Die dunklen Felder sind von 1 bis %1 nummeriert, oben links beginnend aus der Sicht von %2; das Eckfeld a1 links unten bei %2 ist dunkel.</translation>
     </message>
     <message>
         <source>The board is turned the Italian way: each player has a dark square at the lower right.</source>
@@ -1098,6 +1106,13 @@
     </message>
 </context>
 <context>
+    <name>HintAdvisor</name>
+    <message>
+        <source>Hint from %1: %2</source>
+        <translation>Tipp von %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>HuffBar</name>
     <message>
         <source>Let it stand</source>
@@ -1155,20 +1170,12 @@
         <translation>leer</translation>
     </message>
     <message>
-        <source>Light king</source>
-        <translation>Helle Dame</translation>
+        <source>%1 king</source>
+        <translation>Dame (%1)</translation>
     </message>
     <message>
-        <source>Light man</source>
-        <translation>Heller Stein</translation>
-    </message>
-    <message>
-        <source>Dark king</source>
-        <translation>Dunkle Dame</translation>
-    </message>
-    <message>
-        <source>Dark man</source>
-        <translation>Dunkler Stein</translation>
+        <source>%1 man</source>
+        <translation>Stein (%1)</translation>
     </message>
     <message>
         <source>%1 (square %2): %3</source>
@@ -1554,14 +1561,6 @@
         <translation>Du spielst</translation>
     </message>
     <message>
-        <source>Light</source>
-        <translation>Hell</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>Dunkel</translation>
-    </message>
-    <message>
         <source>Draw lots</source>
         <translation>Auslosen</translation>
     </message>
@@ -1574,20 +1573,16 @@
         <translation>Uhren:</translation>
     </message>
     <message>
+        <source>%1 player:</source>
+        <translation>Spieler %1:</translation>
+    </message>
+    <message>
         <source>House rules: %1</source>
         <translation>Hausregeln: %1</translation>
     </message>
     <message>
         <source>Rules:</source>
         <translation>Regeln:</translation>
-    </message>
-    <message>
-        <source>Light player:</source>
-        <translation>Spieler Hell:</translation>
-    </message>
-    <message>
-        <source>Dark player:</source>
-        <translation>Spieler Dunkel:</translation>
     </message>
     <message>
         <source>Level</source>
@@ -1651,6 +1646,13 @@
     <message>
         <source>%1 to move.</source>
         <translation>%1 ist am Zug.</translation>
+    </message>
+</context>
+<context>
+    <name>OpponentEngine</name>
+    <message>
+        <source>The engine %1 failed and was stopped: %2. Dame&apos;s own engine plays on and gives the hints until you choose an engine in the preferences.</source>
+        <translation>Die Engine %1 hat versagt und wurde beendet: %2. Dames eigene Engine spielt weiter und gibt die Tipps, bis Sie in den Einstellungen eine Engine wählen.</translation>
     </message>
 </context>
 <context>
@@ -1790,6 +1792,10 @@
     <message>
         <source>C&amp;hange rules…</source>
         <translation>Regeln ä&amp;ndern…</translation>
+    </message>
+    <message>
+        <source>The computer plays from its opening &amp;book (Hard and Master)</source>
+        <translation>Der Computer spielt aus seinem Eröffnungs&amp;buch (Schwer und Meister)</translation>
     </message>
     <message>
         <source>House rules: %1</source>
@@ -2345,12 +2351,8 @@
         <translation>ohne „berührt – geführt“</translation>
     </message>
     <message>
-        <source>Light moves first</source>
-        <translation>Hell beginnt</translation>
-    </message>
-    <message>
-        <source>Dark moves first</source>
-        <translation>Dunkel beginnt</translation>
+        <source>%1 moves first</source>
+        <translation>%1 beginnt</translation>
     </message>
     <message>
         <source>no draw by repetition</source>
@@ -3018,14 +3020,6 @@
 <context>
     <name>texts</name>
     <message>
-        <source>Light</source>
-        <translation>Hell</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>Dunkel</translation>
-    </message>
-    <message>
         <source>king</source>
         <translation>Dame</translation>
     </message>
@@ -3068,30 +3062,6 @@
     <message>
         <source>the time ran out</source>
         <translation>die Bedenkzeit ist abgelaufen</translation>
-    </message>
-    <message>
-        <source>Draw: %1.</source>
-        <translation>Remis: %1.</translation>
-    </message>
-    <message>
-        <source>%1 wins: %2 resigned.</source>
-        <translation>%1 gewinnt: %2 hat aufgegeben.</translation>
-    </message>
-    <message>
-        <source>%1 wins: no pieces left.</source>
-        <translation>%1 gewinnt: keine Steine mehr.</translation>
-    </message>
-    <message>
-        <source>%1 wins: %2 has no pieces left.</source>
-        <translation>%1 gewinnt: %2 hat keine Steine mehr.</translation>
-    </message>
-    <message>
-        <source>%1 wins: %2 cannot move.</source>
-        <translation>%1 gewinnt: %2 kann nicht mehr ziehen.</translation>
-    </message>
-    <message>
-        <source>%1 wins: %2.</source>
-        <translation>%1 gewinnt: %2.</translation>
     </message>
     <message>
         <source>%1 with house rules</source>
@@ -3308,50 +3278,6 @@
     <message>
         <source>Old German rule: three kings against one king on the long diagonal is a draw unless it can be taken at once.</source>
         <translation>Alte deutsche Regel: Drei Damen gegen eine Dame auf der langen Diagonale sind remis, außer sie lässt sich sofort schlagen.</translation>
-    </message>
-    <message>
-        <source>any square beyond</source>
-        <translation>beliebig dahinter</translation>
-    </message>
-    <message>
-        <source>directly behind</source>
-        <translation>direkt dahinter</translation>
-    </message>
-    <message>
-        <source>behind the last piece</source>
-        <translation>hinter dem letzten Stein</translation>
-    </message>
-    <message>
-        <source>free choice</source>
-        <translation>freie Wahl</translation>
-    </message>
-    <message>
-        <source>most pieces</source>
-        <translation>die meisten Steine</translation>
-    </message>
-    <message>
-        <source>Italian order</source>
-        <translation>italienische Reihenfolge</translation>
-    </message>
-    <message>
-        <source>Spanish order</source>
-        <translation>spanische Reihenfolge</translation>
-    </message>
-    <message>
-        <source>king capture first (Czech)</source>
-        <translation>Damenschlag zuerst (tschechisch)</translation>
-    </message>
-    <message>
-        <source>stops</source>
-        <translation>bleibt stehen</translation>
-    </message>
-    <message>
-        <source>continues as a king</source>
-        <translation>schlägt als Dame weiter</translation>
-    </message>
-    <message>
-        <source>passes through as a man</source>
-        <translation>zieht als Stein durch</translation>
     </message>
     <message>
         <source>the file is write-protected</source>

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -167,6 +168,23 @@ class BookMemory:
                                     default=-1)
         self.line = []
         self._branches = []
+
+    def follow(self, history: Iterable[Position]) -> None:
+        """Forget the book moves of this game that were taken back.
+
+        ``history`` is every position of the game before the one to move now.  The line keeps
+        its moves up to the first one made in a position that is no longer in it (an undo
+        went back before it), so the next game is compared with the line the game really
+        played.
+        """
+        seen = {position.fen() for position in history}
+        keep = 0
+        for fen, _move in self.line:
+            if fen not in seen:
+                break
+            keep += 1
+        del self.line[keep:]
+        del self._branches[keep:]
 
     def choose(self, position: Position, rng: random.Random | None = None,
                book: Book | None = None) -> Move | None:

@@ -2,9 +2,10 @@
 
 Scores are in hundredths of a man and seen from the side to move.  The men's terms (their
 piece-square values and the states of the diamonds and windows) are read through a few table
-lookups per side: each chunk of a side's men looks up one large integer that packs, field by
-field, what those men add to every sum, and the fields of the total are then read off (see
-``Evaluator``).
+lookups per side: each chunk of a side's men looks up a word that packs, field by field, what
+those men add to a few sums, and the fields of the word totals are then read off (see
+``Evaluator``).  Every word stays below 2 ** 62, so compiled code keeps it in a machine word
+(mypyc handles larger ints as Python objects, one allocation per operation).
 The kings' piece-square values are stored as bit planes (a weight table split into one mask per
 binary digit), so a table costs a handful of ``bit_count`` calls instead of a loop over pieces.
 """
@@ -13,18 +14,19 @@ from __future__ import annotations
 
 import importlib.resources
 import json
-import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Final
 
 from ..core.geometry import geometry
+from ..core.movegen import popcount
 from ..core.rules import RuleSet
 
-MAN = 100
-FLYING_KING = 300
-SHORT_KING = 150
-WINDOW_STATES = 6561  # 3 ** 8: a four-by-four window's eight squares
+MAN: Final = 100
+FLYING_KING: Final = 300
+SHORT_KING: Final = 150
+WINDOW_STATES: Final = 6561  # 3 ** 8: a four-by-four window's eight squares
 
 # (shift, mask) pairs: a weight table contributes popcount(x & mask) << shift per plane
 Planes = tuple[tuple[int, int], ...]
@@ -238,13 +240,21 @@ def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
     return cells
 
 
-PATTERN_STATES = 81  # 3 ** 4
-# a field for two diamonds' states or a window's (81 * 81 = 3 ** 8 < 2 ** 16); sixteen bits, so
-# that the fields are read off the packed total in one go, as unsigned shorts (see Evaluator)
-PAIR_BITS = 16
-PAIR_MASK = (1 << PAIR_BITS) - 1
-PST_BITS = 20  # a field for one side's sum of piece-square values
-PST_MASK = (1 << PST_BITS) - 1
+PATTERN_STATES: Final = 81  # 3 ** 4
+# a field for two diamonds' states or a window's (81 * 81 = 3 ** 8 < 2 ** 15); four to a word
+FIELD_BITS: Final = 15
+FIELD_MASK: Final = (1 << FIELD_BITS) - 1
+FIELDS_PER_WORD: Final = 4
+# the piece-square word: the opening sum times 2 ** PST_SHIFT plus the ending sum (both White's
+# less Black's, so either may be negative)
+PST_SHIFT: Final = 24
+PST_HALF: Final = 1 << (PST_SHIFT - 1)
+PST_LOW: Final = (1 << PST_SHIFT) - 1
+
+# a chunk of men's bits, where it starts, and its table for White's men and for Black's
+ChunkTables = tuple[int, list[int], list[int]]
+# a word of pattern fields: the chunks its squares lie in, and the values of its four fields
+PatternWord = tuple[list[ChunkTables], list[int], list[int], list[int], list[int]]
 
 
 def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
@@ -330,7 +340,7 @@ def _div(x: int, d: int) -> int:
 def _score(x: int, planes: Planes) -> int:
     total = 0
     for shift, mask in planes:
-        total += (x & mask).bit_count() << shift
+        total += popcount(x & mask) << shift
     return total
 
 
@@ -419,16 +429,17 @@ class Evaluator:
         patterns: tuple[int, ...] | None,
         window_values: tuple[int, ...] | None,
     ) -> None:
-        """Lookup tables that give every men's term of one side in one packed integer.
+        """Lookup tables that give the men's terms of one side, chunk by chunk.
 
-        The packed integer has a field of :data:`PAIR_BITS` for each pair of diamonds (the
-        pair's state, ``first + 81 * second``, as a sum of base-3 digits: a White man on a
-        diamond's square *i* adds ``3**i``, a Black one twice that) and for each window (its
-        state, the same way), then four fields of
-        :data:`PST_BITS`: White's opening and ending piece-square sums, then Black's (each
-        value raised by the table's lowest one, so no field goes below zero).  Each field's
-        total stays below its width, so the fields add up without carrying into each other,
-        and a side's men add up chunk by chunk.
+        The board's bits are cut into chunks of at most twelve; a chunk's table gives, for
+        every set of men on it, what they add to a word.  The piece-square word is White's
+        opening sum less Black's times ``2 ** PST_SHIFT``, plus the same for the ending.
+        Each pattern word has :data:`FIELDS_PER_WORD` fields of :data:`FIELD_BITS`, one per
+        pair of diamonds (the pair's state, ``first + 81 * second``, as a sum of base-3 digits:
+        a White man on a diamond's square *i* adds ``3**i``, a Black one twice that) or per
+        window (its state, the same way).  A field's total stays below its width, so the fields
+        add up without carrying into each other, and a word adds up chunk by chunk.  Fields of
+        shapes in the same chunks share a word, so a word needs only those chunks' tables.
         """
         quads = diamonds(rules) if patterns is not None else []
         if patterns is not None and len(patterns) != len(quads) * PATTERN_STATES:
@@ -440,6 +451,24 @@ class Evaluator:
             raise ValueError(
                 f"{len(window_values)} window values for {len(boxes)} windows of {WINDOW_STATES}"
             )
+        chunks = -(-bits // 12)
+        width = -(-bits // chunks)
+        self.chunk_mask = (1 << width) - 1
+        starts = range(0, chunks * width, width)
+        # piece-square values: White's men add theirs, Black's subtract theirs
+        # (a sum's size stays below PST_HALF, so the ending sum reads back with its sign)
+        largest = max(abs(v) for table in (*white_pst, *black_pst) for v in table.values())
+        if largest * len(white_pst[0]) >= PST_HALF:
+            raise ValueError("piece-square values too large for the packed tables")
+        white_adds = [0] * bits
+        black_adds = [0] * bits
+        for bit in white_pst[0]:
+            white_adds[bit] = (white_pst[0][bit] << PST_SHIFT) + white_pst[1][bit]
+            black_adds[bit] = -((black_pst[0][bit] << PST_SHIFT) + black_pst[1][bit])
+        self.pst_chunks: list[ChunkTables] = [
+            (c, _subset_sums(white_adds, c, width), _subset_sums(black_adds, c, width))
+            for c in starts
+        ]
         # each field: the shapes whose states it sums (with their multipliers) and its values
         fields: list[tuple[list[tuple[tuple[int, ...], int]], list[int]]] = []
         for p in range(0, len(quads), 2):
@@ -455,42 +484,28 @@ class Evaluator:
             assert window_values is not None
             fields.append(([(box, 1)], list(window_values[j * WINDOW_STATES:
                                                           (j + 1) * WINDOW_STATES])))
-        base = len(fields) * PAIR_BITS
-        adds_w = [0] * bits
-        adds_b = [0] * bits
+        # fields whose squares lie in the same chunks go to the same words
+        by_chunks: dict[tuple[int, ...], list[int]] = {}
         for f, (shapes, _) in enumerate(fields):
-            for shape, times in shapes:
-                for i, bit in enumerate(shape):
-                    digit = 3**i * times << (f * PAIR_BITS)
-                    adds_w[bit] += digit
-                    adds_b[bit] += 2 * digit
-        lows = []
-        for adds, tables, first in ((adds_w, white_pst, 0), (adds_b, black_pst, 2)):
-            for f, table in enumerate(tables):
-                low = min(table.values())
-                lows.append(low)
-                shift = base + (first + f) * PST_BITS
-                if (max(table.values()) - low) * len(table) >= 1 << PST_BITS:
-                    raise ValueError("piece-square values too large for the packed tables")
-                for bit, value in table.items():
-                    adds[bit] += (value - low) << shift
-        chunks = -(-bits // 12)
-        width = -(-bits // chunks)
-        self.chunk_mask = (1 << width) - 1
-        self.chunks: tuple[tuple[int, list[int], list[int]], ...] = tuple(
-            (c * width, _subset_sums(adds_w, c * width, width),
-             _subset_sums(adds_b, c * width, width))
-            for c in range(chunks)
-        )
-        self.pst_shift = base
-        # each man was packed less its table's lowest value: add it back per man (the two
-        # sides' tables are the same values turned round, so they share their lowest)
-        self.men_low, self.end_low = lows[0], lows[1]
-        # the pattern fields' values, in field order; the fields are read off the packed total
-        # as little-endian unsigned shorts (one struct call instead of a shift per field)
-        self.pattern_tables: tuple[list[int], ...] = tuple(values for _, values in fields)
-        self.packed_bytes = (base + 4 * PST_BITS + 7) // 8
-        self.read_fields = struct.Struct(f"<{len(fields)}H").unpack_from
+            spans = tuple(sorted({bit // width for shape, _ in shapes for bit in shape}))
+            by_chunks.setdefault(spans, []).append(f)
+        self.pattern_words: list[PatternWord] = []
+        for spanned, members in sorted(by_chunks.items()):
+            for w0 in range(0, len(members), FIELDS_PER_WORD):
+                group = members[w0:w0 + FIELDS_PER_WORD]
+                adds_w = [0] * bits
+                adds_b = [0] * bits
+                for j, f in enumerate(group):
+                    for shape, times in fields[f][0]:
+                        for i, bit in enumerate(shape):
+                            digit = 3**i * times << (j * FIELD_BITS)
+                            adds_w[bit] += digit
+                            adds_b[bit] += 2 * digit
+                parts = [(c * width, _subset_sums(adds_w, c * width, width),
+                          _subset_sums(adds_b, c * width, width)) for c in spanned]
+                # a word with fewer fields reads 0 from the missing ones: a table of one zero
+                values = [fields[f][1] for f in group] + [[0]] * (FIELDS_PER_WORD - len(group))
+                self.pattern_words.append((parts, values[0], values[1], values[2], values[3]))
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -520,10 +535,10 @@ class Evaluator:
         bk = b & k
         wm = w ^ wk
         bm = b ^ bk
-        nwm = wm.bit_count()
-        nbm = bm.bit_count()
-        nwk = wk.bit_count()
-        nbk = bk.bit_count()
+        nwm = popcount(wm)
+        nbm = popcount(bm)
+        nwk = popcount(wk)
+        nbk = popcount(bk)
         nw = nwm + nwk
         nb = nbm + nbk
         if nw == 0:
@@ -539,20 +554,18 @@ class Evaluator:
         score = material
         # men: structure and advancement, blended by phase; the diamonds and windows
         cm = self.chunk_mask
-        packed = 0
-        for shift, tw, tb in self.chunks:
-            packed += tw[(wm >> shift) & cm] + tb[(bm >> shift) & cm]
-        pst = packed >> self.pst_shift
-        open_part = (pst & PST_MASK) - ((pst >> (2 * PST_BITS)) & PST_MASK)
-        end_part = ((pst >> PST_BITS) & PST_MASK) - ((pst >> (3 * PST_BITS)) & PST_MASK)
-        if nwm != nbm:
-            open_part += (nwm - nbm) * self.men_low
-            end_part += (nwm - nbm) * self.end_low
+        pst = 0
+        for shift, tw, tb in self.pst_chunks:
+            pst += tw[(wm >> shift) & cm] + tb[(bm >> shift) & cm]
+        end_part = ((pst + PST_HALF) & PST_LOW) - PST_HALF
+        open_part = (pst - end_part) >> PST_SHIFT
         score += _div(open_part * phase + end_part * (256 - phase), 256)
-        if self.pattern_tables:
-            states = self.read_fields(packed.to_bytes(self.packed_bytes, "little"))
-            for table, state in zip(self.pattern_tables, states, strict=True):
-                score += table[state]
+        for parts, t0, t1, t2, t3 in self.pattern_words:
+            word = 0
+            for shift, tw, tb in parts:
+                word += tw[(wm >> shift) & cm] + tb[(bm >> shift) & cm]
+            score += (t0[word & FIELD_MASK] + t1[(word >> FIELD_BITS) & FIELD_MASK]
+                      + t2[(word >> 2 * FIELD_BITS) & FIELD_MASK] + t3[word >> 3 * FIELD_BITS])
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst
@@ -561,36 +574,36 @@ class Evaluator:
         n = self.n
         # back-rank guard while the opponent still has men to crown and no king yet
         if nbm and not nbk:
-            score += (wm & self.back_w).bit_count() * self.back_value
+            score += popcount(wm & self.back_w) * self.back_value
         if nwm and not nwk:
-            score -= (bm & self.back_b).bit_count() * self.back_value
+            score -= popcount(bm & self.back_b) * self.back_value
         # mobility of the men
-        wmob = ((wm >> n) & empty).bit_count() + ((wm >> (n + 1)) & empty).bit_count()
-        bmob = ((bm << n) & empty).bit_count() + ((bm << (n + 1)) & empty).bit_count()
+        wmob = popcount((wm >> n) & empty) + popcount((wm >> (n + 1)) & empty)
+        bmob = popcount((bm << n) & empty) + popcount((bm << (n + 1)) & empty)
         score += (wmob - bmob) * self.mobility
         if self.backed:
             # men with a man of their own right behind them
-            wb = (wm & ((wm >> n) | (wm >> (n + 1)))).bit_count()
-            bb = (bm & ((bm << n) | (bm << (n + 1)))).bit_count()
+            wb = popcount(wm & ((wm >> n) | (wm >> (n + 1))))
+            bb = popcount(bm & ((bm << n) | (bm << (n + 1))))
             score += (wb - bb) * self.backed
         if self.locked:
             # men whose both forward squares are taken
-            wlk = (wm & ~((empty << n) | (empty << (n + 1)))).bit_count()
-            blk = (bm & ~((empty >> n) | (empty >> (n + 1)))).bit_count()
+            wlk = popcount(wm & ~((empty << n) | (empty << (n + 1))))
+            blk = popcount(bm & ~((empty >> n) | (empty >> (n + 1))))
             score += (wlk - blk) * self.locked
         # balance: men spread over both wings hold together better
         left = self.left
-        wl = (wm & left).bit_count()
-        bl = (bm & left).bit_count()
+        wl = popcount(wm & left)
+        bl = popcount(bm & left)
         score -= (abs(2 * wl - nwm) - abs(2 * bl - nbm)) * self.balance
         # runaway men: one step from crowning with a free square ahead
         free_w = (empty << n) | (empty << (n + 1))
         free_b = (empty >> n) | (empty >> (n + 1))
         run = self.runaway
         if wm & self.pre_w:
-            score += (wm & self.pre_w & free_w).bit_count() * run
+            score += popcount(wm & self.pre_w & free_w) * run
         if bm & self.pre_b:
-            score -= (bm & self.pre_b & free_b).bit_count() * run
+            score -= popcount(bm & self.pre_b & free_b) * run
         # endgame knowledge
         if material > 0:
             score = self._endgame(score, nwm, nwk, nbm, nbk, b, wk)

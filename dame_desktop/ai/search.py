@@ -18,28 +18,31 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..core.game import three_kings_against_lone_king
 from ..core.move import Move
-from ..core.movegen import RawMove, generator
+from ..core.movegen import RawMove, generator, popcount
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
 from .evaluate import evaluator
 from .timeman import TimePlan
 
-WIN = 30000
-WIN_BOUND = WIN - 1000  # scores beyond this are won or lost by force
-INF = WIN + 1
-MAX_PLY = 120
-TT_LIMIT = 400_000  # entries in all generations together; about 100 MB at most
-EVAL_CACHE_LIMIT = 200_000
-ASPIRATION = 35  # half-width of the root window in hundredths
-CHECK_EVERY = 255  # poll the clock and the stop flag every 256 nodes
+WIN: Final = 30000
+WIN_BOUND: Final = WIN - 1000  # scores beyond this are won or lost by force
+INF: Final = WIN + 1
+MAX_PLY: Final = 120
+TT_LIMIT: Final = 400_000  # entries in all generations together; about 100 MB at most
+EVAL_CACHE_LIMIT: Final = 200_000
+ASPIRATION: Final = 35  # half-width of the root window in hundredths
+CHECK_EVERY: Final = 255  # poll the clock and the stop flag every 256 nodes
 # At a poll, hand the interpreter lock to other threads (the window) when this long has passed
 # since the last hand-over: compiled code runs no bytecode loop that would switch threads.
-YIELD_EVERY = 0.002
+YIELD_EVERY: Final = 0.002
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2
+_EXACT: Final = 0
+_LOWER: Final = 1
+_UPPER: Final = 2
 
 StopFlag = Callable[[], bool]
 
@@ -109,9 +112,9 @@ EvalCache = dict[int, int]  # by the pieces in one int
 
 # a table entry: score + _SCORE_BIAS in the low 16 bits, depth + _DEPTH_BIAS in the next 8,
 # the bound in 2 more, then the best move's identity + 1 (0: none)
-_SCORE_BIAS = 1 << 15
-_DEPTH_BIAS = 1 << 7
-_MOVE_SHIFT = 26
+_SCORE_BIAS: Final = 1 << 15
+_DEPTH_BIAS: Final = 1 << 7
+_MOVE_SHIFT: Final = 26
 
 
 def _entry(depth: int, flag: int, score: int, move: int) -> int:
@@ -125,6 +128,15 @@ def move_identity(m: RawMove) -> int:
 
 def hist_key(wtm: bool, frm: int, to: int) -> int:
     return frm | to << 8 | wtm << 16
+
+
+def quiet_identity(m: RawMove) -> int:
+    """A quiet move in one int: two quiet moves are equal exactly when these are (the killers).
+
+    A quiet move captures nothing and its path is its destination, so from, to, whether it
+    crowns and whether a king makes it are the whole tuple.
+    """
+    return m[0] | m[1] << 8 | m[3] << 16 | m[6] << 17
 
 
 class SearchMemory:
@@ -288,7 +300,8 @@ class Searcher:
         else:
             self.tt, self.tt_old, self.hist, self.eval_cache = {}, {}, {}, {}
             self.generation_size = TT_LIMIT // 3
-        self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        # two killer moves per ply, as quiet_identity (0: none)
+        self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.shift = geo.bits  # the pieces' masks side by side in one int (see _key)
         self.path: set[int] = {self._key(p.white, p.black, p.kings, p.turn is Color.WHITE)
                                for p in history}
@@ -439,13 +452,12 @@ class Searcher:
 
         if k:
             self.path.add(key)
-        apply = self.gen.apply
         alpha0 = alpha
         best = -INF
         best_move: RawMove | None = None
         quiet_limit = self.quiet_limit
         for i, m in enumerate(moves):
-            nw, nb, nk = apply(w, b, k, wtm, m)
+            nw, nb, nk = gen.apply(w, b, k, wtm, m)
             if quiet_limit:
                 if m[2] or (self.reset_man and not m[6]) or (self.reset_promo and m[3]):
                     nqp = 0
@@ -459,7 +471,8 @@ class Searcher:
                 reduce = 0
                 if new_depth >= 2 and i >= 3 and not caps and not m[3]:
                     killers = self.killers[ply]
-                    if m != killers[0] and m != killers[1]:
+                    qid = m[0] | m[1] << 8 | m[6] << 17  # quiet_identity (m[3] is False)
+                    if qid != killers[0] and qid != killers[1]:
                         reduce = 1 if i < 8 else 2
                         if reduce >= new_depth:
                             reduce = new_depth - 1
@@ -478,9 +491,10 @@ class Searcher:
                     if score >= beta:
                         if not caps:
                             killers = self.killers[ply]
-                            if killers[0] != m:
+                            qid = m[0] | m[1] << 8 | m[3] << 16 | m[6] << 17  # quiet_identity
+                            if killers[0] != qid:
                                 killers[1] = killers[0]
-                                killers[0] = m
+                                killers[0] = qid
                             hk = m[0] | m[1] << 8 | wtm << 16  # hist_key
                             self.hist[hk] = self.hist.get(hk, 0) + depth * depth
                         break
@@ -519,30 +533,44 @@ class Searcher:
     def _order(
         self, moves: list[RawMove], hmove: int, ply: int, wtm: bool, captures: bool
     ) -> list[RawMove]:
-        """The moves, most promising first; ``hmove`` is the table's move (move_identity)."""
+        """The moves, most promising first; ``hmove`` is the table's move (move_identity).
+
+        Each move gets an int key, and the keys are sorted with the move's index in the low
+        digits (``key * count + index``): the order of a stable sort by key, without a key
+        function called per move (a call per move costs more than the sort, compiled or not).
+        """
+        count = len(moves)
+        keyed: list[int] = []
         if captures:
-            def cap_key(m: RawMove) -> int:
+            for i, m in enumerate(moves):
                 if (m[0] | m[1] << 8 | m[2] << 16) + 1 == hmove:
-                    return -1_000_000
-                return -(m[2].bit_count() * 16 + (8 if m[3] else 0))
-
-            return sorted(moves, key=cap_key)
-        killers = self.killers[ply]
-        k0, k1 = killers
-        hist = self.hist
-
-        def quiet_key(m: RawMove) -> int:
-            if (m[0] | m[1] << 8) + 1 == hmove:  # a quiet move captures nothing
-                return -1_000_000_000
-            if m[3]:
-                return -900_000_000
-            if m == k0:
-                return -800_000_000
-            if m == k1:
-                return -700_000_000
-            return -hist.get(m[0] | m[1] << 8 | wtm << 16, 0)
-
-        return sorted(moves, key=quiet_key)
+                    key = -1_000_000
+                else:
+                    key = -(popcount(m[2]) * 16 + (8 if m[3] else 0))
+                keyed.append(key * count + i)
+        else:
+            killers = self.killers[ply]
+            k0 = killers[0]
+            k1 = killers[1]
+            hist = self.hist
+            side = wtm << 16
+            for i, m in enumerate(moves):
+                frm_to = m[0] | m[1] << 8
+                if frm_to + 1 == hmove:  # a quiet move captures nothing
+                    key = -1_000_000_000
+                elif m[3]:
+                    key = -900_000_000
+                else:
+                    qid = frm_to | m[6] << 17  # quiet_identity (m[3] is False)
+                    if qid == k0:
+                        key = -800_000_000
+                    elif qid == k1:
+                        key = -700_000_000
+                    else:
+                        key = -hist.get(frm_to | side, 0)
+                keyed.append(key * count + i)
+        keyed.sort()
+        return [moves[c % count] for c in keyed]
 
     # -- the root ------------------------------------------------------------------------
 
@@ -649,11 +677,11 @@ class Searcher:
         alpha0 = alpha
         best_raw: RawMove | None = None
         best = -INF
-        apply = self.gen.apply
+        gen = self.gen
         qp0 = self.quiet_plies
         new_depth = depth - 1
         for i, m in enumerate(root):
-            nw, nb, nk = apply(w, b, k, wtm, m)
+            nw, nb, nk = gen.apply(w, b, k, wtm, m)
             if self.quiet_limit:
                 reset = m[2] or (self.reset_man and not m[6]) or (self.reset_promo and m[3])
                 nqp = 0 if reset else qp0 + 1

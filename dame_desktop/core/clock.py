@@ -108,6 +108,7 @@ class PauseReason(enum.Enum):
     HUFF = "huff"  # the huffing ("Blasen") decision is open
     MINIMISED = "minimised"
     USER = "user"
+    AWAY = "away"  # the live game is not shown (an earlier position, another game)
 
 
 class ClockEventKind(enum.Enum):

@@ -14,13 +14,37 @@ Positions are passed as ``(white, black, kings, white_to_move)``.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .geometry import DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, geometry
 from .rules import CaptureRule, Landing, Promotion, RuleSet
 
 RawMove = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...], bool]
 
-_ANY, _BEHIND, _BEHIND_LAST = 0, 1, 2
+_ANY: Final = 0
+_BEHIND: Final = 1
+_BEHIND_LAST: Final = 2
+
+_WORD_MAX: Final = (1 << 62) - 1  # the largest int compiled code keeps in a machine word
+
+
+def popcount(x: int) -> int:
+    """The number of set bits of ``x >= 0`` (a bitboard): ``x.bit_count()``.
+
+    Compiled code has no ``bit_count`` of its own: it calls the method as Python does, boxing
+    ``x`` first.  Below ``2 ** 62`` (every board up to 10x10) this counts in machine-word
+    arithmetic instead.  The interpreter runs the builtin method, which is faster than any
+    Python body: the end of this module binds the name to it (see there).
+    """
+    if 0 <= x <= _WORD_MAX:
+        x -= (x >> 1) & 0x1555555555555555  # pairs of bits (0x55...55 below bit 62)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F  # bytes
+        x += x >> 8
+        x += x >> 16
+        x += x >> 32
+        return x & 0x7F
+    return x.bit_count()
 
 
 class MoveGenerator:
@@ -257,18 +281,18 @@ class MoveGenerator:
         if rule is CaptureRule.CZECH:
             by_king = [m for m in caps if m[6]]
             return by_king or caps
-        best = max(m[2].bit_count() for m in caps)
-        caps = [m for m in caps if m[2].bit_count() == best]
+        best = max(popcount(m[2]) for m in caps)
+        caps = [m for m in caps if popcount(m[2]) == best]
         if rule is CaptureRule.MAX or len(caps) < 2:
             return caps
         if rule is CaptureRule.SPANISH:
-            most = max((m[2] & kings).bit_count() for m in caps)
-            return [m for m in caps if (m[2] & kings).bit_count() == most]
+            most = max(popcount(m[2] & kings) for m in caps)
+            return [m for m in caps if popcount(m[2] & kings) == most]
         # Italian: with a king, then most kings, then the earliest king
         if any(m[6] for m in caps):
             caps = [m for m in caps if m[6]]
-        most = max((m[2] & kings).bit_count() for m in caps)
-        caps = [m for m in caps if (m[2] & kings).bit_count() == most]
+        most = max(popcount(m[2] & kings) for m in caps)
+        caps = [m for m in caps if popcount(m[2] & kings) == most]
         if most == 0 or len(caps) < 2:
             return caps
 
@@ -327,11 +351,11 @@ class MoveGenerator:
         if wtm:
             own = white
             men = own & ~kings
-            count = ((men >> (n + 1)) & empty).bit_count() + ((men >> n) & empty).bit_count()
+            count = popcount((men >> (n + 1)) & empty) + popcount((men >> n) & empty)
         else:
             own = black
             men = own & ~kings
-            count = ((men << n) & empty).bit_count() + ((men << (n + 1)) & empty).bit_count()
+            count = popcount((men << n) & empty) + popcount((men << (n + 1)) & empty)
         own_kings = own & kings
         if own_kings:
             rays = self.geo.rays
@@ -406,3 +430,10 @@ class MoveGenerator:
 def generator(rules: RuleSet) -> MoveGenerator:
     """The cached move generator for ``rules``."""
     return MoveGenerator(rules)
+
+
+# The definition above as compiled (or, in the interpreter, as written): for the tests.
+word_popcount = popcount
+# Compiled callers were bound to the definition at build time; what looks the name up at run
+# time (interpreted code: DAME_PURE, a pure install) gets the builtin method instead.
+globals()["popcount"] = int.bit_count

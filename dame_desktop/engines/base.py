@@ -81,6 +81,15 @@ class EngineInfo:
     variants: tuple[str, ...] = ()  # Hub variant names it declares
     params: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> declared fields
 
+    @property
+    def title(self) -> str:
+        """The engine as a player is named: its name and version ("Scan 3.1"), the name
+        alone when there is no version or the name already ends with it."""
+        name, version = self.name.strip(), self.version.strip()
+        if not version or name.endswith(version):
+            return name
+        return f"{name} {version}"
+
 
 class Engine(abc.ABC):
     """An analysing and playing engine (built-in or external)."""

@@ -138,14 +138,7 @@ class HubEngine(Engine):
         return self._dead
 
     def supports(self, rules: RuleSet) -> bool:
-        if RULES_PARAM in self._info.params:
-            return True
-        name = variant_name(rules)
-        if name is None:
-            return False
-        if "variant" not in self._info.params:
-            return name == "normal"
-        return name in self._info.variants
+        return supports_rules(self._info, rules)
 
     def analyse(
         self,
@@ -169,15 +162,38 @@ class HubEngine(Engine):
         quiet_plies: int = 0,
         should_stop: StopFlag | None = None,
     ) -> Move:
-        result = self._search(position, limit, "think", history, should_stop, None)
+        result = self.think(position, limit, history=history, should_stop=should_stop)
         if result.move is None:
             raise EngineError(f"engine {self.name}: no legal move in {position.fen()}")
         return result.move
+
+    def think(
+        self,
+        position: Position,
+        limit: Limit,
+        *,
+        history: Sequence[Position] = (),
+        should_stop: StopFlag | None = None,
+    ) -> Analysis:
+        """The move to play (``go think``: the engine may use its book) with what the engine
+        said about it (score, depth, line); no lines when there is no legal move.  Raises
+        EngineError as ``analyse`` does."""
+        return self._search(position, limit, "think", history, should_stop, None)
 
     def new_game(self) -> None:
         with self._lock:
             if self._dead is None and self._rules is not None:
                 self._send("new-game")
+
+    def abort(self) -> None:
+        """Kill the engine process now, without waiting for the lock (any thread, also while
+        a search runs: for closing the program).  The search in progress sees the end of
+        the engine's output and raises EngineError; the process is reaped there or by
+        :meth:`close`, which the owner still calls."""
+        proc = self._proc
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(OSError):
+                proc.kill()
 
     def close(self) -> None:
         """Ask the engine to quit; stop it if it does not within a second.  Idempotent."""
@@ -515,6 +531,20 @@ class HubEngine(Engine):
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+def supports_rules(info: EngineInfo, rules: RuleSet) -> bool:
+    """Whether an engine that introduced itself with ``info`` plays ``rules``: every rule set
+    with our ``dame-rules`` parameter, else only a Hub variant it declares (``normal`` when
+    it declares no variant parameter at all)."""
+    if RULES_PARAM in info.params:
+        return True
+    name = variant_name(rules)
+    if name is None:
+        return False
+    if "variant" not in info.params:
+        return name == "normal"
+    return name in info.variants
+
 
 def _read_lines(stream: IO[bytes], lines: queue.Queue[object]) -> None:
     """The reader thread: the engine's output, one item per line, then _EOF."""

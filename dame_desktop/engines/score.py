@@ -120,6 +120,15 @@ class Score:
             return Score(-self.men)
         return Score(0.0, self.plies + 1, not self.wins)
 
+    def to_search(self) -> int:
+        """The built-in search's form (hundredths of a man, ``+-(WIN - plies)`` for a forced
+        end): the inverse of :meth:`from_search`, rounded to a hundredth."""
+        if self.plies is None:
+            limit = WIN_BOUND - 1
+            return max(-limit, min(limit, round(self.men * 100)))
+        plies = min(self.plies, WIN - WIN_BOUND - 1)
+        return WIN - plies if self.wins else -(WIN - plies)
+
     # -- text --------------------------------------------------------------------------------
 
     def text(self) -> str:

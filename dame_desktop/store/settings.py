@@ -154,6 +154,8 @@ class Preferences:
     analysis_movetime: float = 1.0  # seconds per move for Analyse game, 0.1-60
     engines: tuple[EngineEntry, ...] = ()  # the Hub engines the user added, at most 16
     engine: str = ""  # the path of the engine in use (one of ``engines``); "" = built-in
+    # issue 18: the computer (Hard, Master) opens from its opening book
+    opening_book: bool = True
 
     def rule_set(self) -> RuleSet:
         """The default rule set: the preset with the switches applied."""
@@ -437,6 +439,7 @@ _VALIDATORS: dict[str, Callable[[object], object]] = {
     "analysis_movetime": _number(MOVETIME_MIN, MOVETIME_MAX),
     "engines": _engine_list,
     "engine": _engine_path,
+    "opening_book": _boolean,
 }
 assert set(_VALIDATORS) == {f.name for f in dataclasses.fields(Preferences)}
 

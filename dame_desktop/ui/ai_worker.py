@@ -10,6 +10,17 @@ The owner (:class:`AiClient`, living in the GUI thread) keeps a stop event per l
 cancelling sets the event (the search polls it through ``should_stop``) and forgets the id, so
 a late answer is dropped.  The thread is never terminated: closing cancels everything, quits
 the thread's event loop and waits for it.  The worker calls the ``ai.advice`` functions.
+
+An external engine: :meth:`AiClient.set_external_engine` (the Hub engine the user chose in the
+preferences) starts it in the worker thread; from then on moves and hints are the external
+engine's wherever it plays the request's rules (``supports``), the built-in engine's
+everywhere else.  The time is the request's ``movetime``, else the level's (its game clock's
+share for a level with a clock), else the hint's second.  An engine that fails (will not
+start, crashes, hangs past its time plus a margin, sends an illegal or garbled move) has been
+stopped and reaped by :class:`~dame_desktop.engines.HubEngine`; the worker says so once
+(``AiClient.external_failed``), the built-in engine answers the same request at once, and it
+keeps answering until the engine is chosen anew.  Every answer names the engine that gave it
+(``engine``: "" for the built-in one).
 """
 
 from __future__ import annotations
@@ -27,17 +38,22 @@ from typing import TypeVar
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ..ai import Limit, SearchResult, analyse, choose_move, hint, should_huff
-from ..ai.advice import DrawAnswer, answer_draw_offer
+from ..ai.advice import HINT_LIMIT, DrawAnswer, answer_draw_offer
 from ..ai.book import BookMemory
 from ..ai.levels import Level
 from ..ai.search import SearchMemory
 from ..ai.timeman import GameClock
-from ..core import Color, HuffChoice, Position
+from ..core import Color, HuffChoice, Position, RuleSet
+from ..engines import Analysis, EngineError, EngineInfo, HubEngine
+from ..engines.hub import supports_rules
 
 log = logging.getLogger(__name__)
 
 # How often (seconds) the search hands the interpreter lock to the GUI thread.
 YIELD_EVERY = 0.002
+# How long closing waits for the thread while an external engine is in use: a stopped Hub
+# engine has HubEngine.stop_grace to answer, then it is terminated and killed.
+EXTERNAL_CLOSE_MS = 10_000
 
 StopFlag = Callable[[], bool]
 
@@ -90,6 +106,7 @@ class DrawRequest(EngineRequest):
     level: Level | None = None
     history: tuple[Position, ...] = ()
     quiet_plies: int = 0
+    recent_scores: tuple[int, ...] = ()  # the engine's steady scores after its last moves
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,6 +122,7 @@ class MoveAnswer:
     request: MoveRequest
     result: SearchResult
     seconds: float
+    engine: str = ""  # the external engine that answered ("Scan 3.1"); "" = the built-in one
 
 
 @dataclass(frozen=True)
@@ -112,6 +130,7 @@ class HintAnswer:
     request: HintRequest
     result: SearchResult
     seconds: float
+    engine: str = ""  # as MoveAnswer.engine
 
 
 @dataclass(frozen=True)
@@ -144,14 +163,61 @@ EngineAnswer = MoveAnswer | HintAnswer | AnalysisAnswer | DrawReply | HuffAnswer
 R = TypeVar("R", bound=EngineRequest)
 
 
+class ExternalSeat:
+    """The external engine the worker moves and hints with (plain Python, so it outlives the
+    worker's QObject): used in the worker thread while it runs, closed after it ended."""
+
+    def __init__(self) -> None:
+        self.generation = 0  # which choice of the user this is (AiClient.set_external_engine)
+        self.path = ""
+        self.engine: HubEngine | None = None
+        self.broken = False  # it failed: the built-in engine answers until the next choice
+        self.game_key: int | None = None  # the game the engine was last told about
+
+    def usable(self, rules: RuleSet) -> HubEngine | None:
+        engine = self.engine
+        if engine is None or self.broken or not engine.supports(rules):
+            return None
+        return engine
+
+    def abort(self) -> None:
+        """Kill the engine at once (from the GUI thread while the worker may be waiting on
+        it): the program is closing and must not wait for a hanging engine."""
+        engine = self.engine
+        if engine is not None:
+            engine.abort()
+
+    def close(self) -> None:
+        engine, self.engine = self.engine, None
+        self.game_key = None
+        if engine is not None:
+            try:
+                engine.close()  # quit, else terminate and kill; reaped either way
+            except Exception:  # an engine that fails to close is gone either way
+                log.exception("closing the external engine failed")
+
+
+def search_result(analysis: Analysis) -> SearchResult:
+    """An engine's analysis in the built-in search's form (the window's answers use it)."""
+    best = analysis.best
+    if best is None:
+        return SearchResult(None, analysis.score.to_search(), analysis.depth, analysis.nodes,
+                            [], analysis.seconds)
+    return SearchResult(best.move, best.score.to_search(), best.depth or analysis.depth,
+                        analysis.nodes, list(best.pv), analysis.seconds)
+
+
 class AiWorker(QObject):
     """Runs requests one after the other in its own thread."""
 
     answered = Signal(object)  # EngineAnswer
     failed = Signal(int, str)  # request id, message
+    external_ready = Signal(int, object)  # generation, EngineInfo: the engine has started
+    external_failed = Signal(int, str)  # generation, one line (engine stopped and reaped)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.external = ExternalSeat()
         # the engine's tables from its previous move (levels without noise): the next search
         # starts from them; the tables it sets aside are freed in slices, never in one pause
         self.memory = SearchMemory(keep_dropped=True)
@@ -185,6 +251,77 @@ class AiWorker(QObject):
                 gc.enable()
         self.answered.emit(answer)
 
+    # -- the external engine -------------------------------------------------------------------
+
+    @Slot(int, str)
+    def configure_external(self, generation: int, path: str) -> None:
+        """Use the Hub engine at ``path`` ("" = none) from now on: start it, shake hands."""
+        seat = self.external
+        seat.close()
+        seat.generation, seat.path, seat.broken = generation, path, False
+        if not path:
+            return
+        try:
+            seat.engine = HubEngine(path)
+        except EngineError as exc:
+            self._external_broke(str(exc))
+            return
+        self.external_ready.emit(generation, seat.engine.info)
+
+    def _external_broke(self, message: str) -> None:
+        """The engine failed (HubEngine has stopped and reaped it): say so once."""
+        seat = self.external
+        if seat.broken:
+            return
+        log.warning("the external engine failed: %s", message)
+        seat.broken = True
+        seat.close()
+        self.external_failed.emit(seat.generation, message)
+
+    def _external_answer(self, request: EngineRequest, should_stop: StopFlag, started: float
+                         ) -> EngineAnswer | None:
+        """The external engine's answer to a move or hint request, None when the built-in
+        engine must answer (other rules, no external engine, or it has just failed)."""
+        if not isinstance(request, MoveRequest | HintRequest):
+            return None
+        seat = self.external
+        engine = seat.usable(request.position.rules)
+        if engine is None:
+            return None
+        clock: GameClock | None = None
+        if isinstance(request, MoveRequest):
+            clock = self._game_clock(request, request.level)
+            movetime = request.movetime
+            if movetime is None and clock is not None:
+                movetime = clock.plan().nominal
+            if movetime is None:
+                movetime = request.level.limit.movetime
+        else:
+            movetime = request.movetime or HINT_LIMIT.movetime
+        try:
+            if isinstance(request, MoveRequest) and seat.game_key != request.game_key:
+                seat.game_key = request.game_key
+                engine.new_game()
+            analysis = engine.think(request.position, Limit(movetime=movetime or 1.0),
+                                    history=request.history, should_stop=should_stop)
+        except EngineError as exc:
+            self._external_broke(str(exc))
+            return None
+        if clock is not None:
+            clock.spend(analysis.seconds)
+        result = search_result(analysis)
+        took = time.perf_counter() - started
+        title = engine.info.title
+        if isinstance(request, MoveRequest):
+            return MoveAnswer(request, result, took, title)
+        return HintAnswer(request, result, took, title)
+
+    def close_external(self) -> None:
+        """Stop the external engine (once the thread has ended, or from the thread)."""
+        self.external.close()
+
+    # -- answering -------------------------------------------------------------------------------
+
     def _answer(self, request: EngineRequest, should_stop: StopFlag, started: float
                 ) -> EngineAnswer:
         pos = request.position
@@ -192,6 +329,9 @@ class AiWorker(QObject):
         def took() -> float:
             return time.perf_counter() - started
 
+        external = self._external_answer(request, should_stop, started)
+        if external is not None:
+            return external
         if isinstance(request, MoveRequest):
             level = request.level
             if request.movetime is not None:
@@ -201,6 +341,7 @@ class AiWorker(QObject):
             memory = self.memory if not level.noise else None
             clock = self._game_clock(request, level)
             self.book.enabled = request.book
+            self.book.follow(request.history)  # an undo takes the book moves back too
             result = choose_move(pos, level, random.Random(request.seed), should_stop,
                                  history=request.history, quiet_plies=request.quiet_plies,
                                  memory=memory, clock=clock, book=self.book)
@@ -217,7 +358,8 @@ class AiWorker(QObject):
             answer = answer_draw_offer(pos, request.level, engine=request.engine,
                                        limit=request.limit(), should_stop=should_stop,
                                        history=request.history,
-                                       quiet_plies=request.quiet_plies)
+                                       quiet_plies=request.quiet_plies,
+                                       recent_scores=request.recent_scores)
             return DrawReply(request, answer, took())
         if isinstance(request, HuffRequest):
             choice, square = should_huff(request.before, pos, pos.rules,
@@ -272,23 +414,39 @@ def _stop_flag(event: threading.Event) -> StopFlag:
 
 
 class AiClient(QObject):
-    """The GUI thread's handle on the worker: submit, cancel, and hear live answers only."""
+    """The GUI thread's handle on the worker: submit, cancel, and hear live answers only.
+
+    ``external_ready(EngineInfo)``: the external engine chosen last has started;
+    ``external_failed(str)``: it failed (one line naming it and what it did) and the built-in
+    engine answers from now on, until :meth:`set_external_engine` chooses again.
+    """
 
     answered = Signal(object)  # EngineAnswer for a request that is still wanted
     failed = Signal(int, str)
+    external_ready = Signal(object)  # EngineInfo
+    external_failed = Signal(str)
     _submit = Signal(object, object)  # EngineRequest, threading.Event
+    _configure = Signal(int, str)  # generation, path
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._next_id = 0
         self._live: dict[int, threading.Event] = {}
+        self._external_path = ""
+        self._generation = 0
+        self.external_info: EngineInfo | None = None  # the running external engine's
+        self.external_broken = False
         self._thread = QThread()
         self._thread.setObjectName("dame-ai")
         self._worker = AiWorker()
+        self._seat = self._worker.external
         self._worker.moveToThread(self._thread)
         self._submit.connect(self._worker.run)
+        self._configure.connect(self._worker.configure_external)
         self._worker.answered.connect(self._on_answered)
         self._worker.failed.connect(self._on_failed)
+        self._worker.external_ready.connect(self._on_external_ready)
+        self._worker.external_failed.connect(self._on_external_failed)
         self._thread.finished.connect(self._worker.deleteLater)
         self._thread.start()
         self._closed = False
@@ -296,6 +454,55 @@ class AiClient(QObject):
     @property
     def worker_thread(self) -> QThread:
         return self._thread
+
+    # -- the external engine -------------------------------------------------------------------
+
+    @property
+    def external_path(self) -> str:
+        return self._external_path
+
+    def set_external_engine(self, path: str) -> bool:
+        """Move and hint with the Hub engine at ``path`` ("" = only the built-in engine)
+        wherever it plays the rules; a failed engine is tried again only when chosen anew.
+        False when ``path`` is the engine in use already (nothing changes), and once the
+        engine thread is closed (a preference remembered while the window shuts down)."""
+        if self._closed:
+            return False
+        if path == self._external_path:
+            return False
+        self._external_path = path
+        self._generation += 1
+        self.external_info = None
+        self.external_broken = False
+        self._configure.emit(self._generation, path)
+        return True
+
+    @property
+    def external_pid(self) -> int | None:
+        """The running external engine's process id (None when none runs): diagnostics."""
+        engine = self._seat.engine
+        process = engine.process if engine is not None else None
+        return process.pid if process is not None else None
+
+    def external_title(self, rules: RuleSet) -> str:
+        """The external engine's name ("Scan 3.1") when it moves and hints under ``rules``,
+        "" when the built-in engine does."""
+        info = self.external_info
+        if info is None or self.external_broken or not supports_rules(info, rules):
+            return ""
+        return info.title
+
+    def _on_external_ready(self, generation: int, info: EngineInfo) -> None:
+        if generation == self._generation and not self.external_broken:
+            self.external_info = info
+            self.external_ready.emit(info)
+
+    def _on_external_failed(self, generation: int, message: str) -> None:
+        if generation == self._generation and not self.external_broken:
+            self.external_broken = True
+            self.external_failed.emit(message)
+
+    # -- requests --------------------------------------------------------------------------------
 
     def submit(self, request: R) -> R:
         """Queue ``request``; returns it with its id."""
@@ -338,9 +545,15 @@ class AiClient(QObject):
         if self._closed:
             return True
         self._closed = True
+        if self._live:  # an external engine may be thinking: it need not finish
+            self._seat.abort()
         self.cancel_all()
         self._thread.quit()
+        if self._external_path:  # a stopped Hub engine has a few seconds to answer 'stop'
+            timeout_ms = max(timeout_ms, EXTERNAL_CLOSE_MS)
         stopped = self._thread.wait(timeout_ms)
         if not stopped:
             log.warning("the engine thread did not stop within %s ms", timeout_ms)
-        return bool(stopped)
+            return False
+        self._seat.close()  # the thread has ended: nothing else uses the engine now
+        return True

@@ -7,16 +7,27 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ..core import Color, Kind, Reason, Result, RuleSet, matching_preset
+from ..core import Color, ColourName, Kind, Reason, Result, RuleSet, matching_preset
 from ..core.rules import Switch
 from ..store.files import FileProblem
 
 
-def colour_name(colour: Color) -> str:
-    """'Light' or 'Dark' (never White/Black: the pieces are often brown and cream)."""
-    if colour is Color.WHITE:
-        return QCoreApplication.translate("texts", "Light")
-    return QCoreApplication.translate("texts", "Dark")
+def colour_name_text(name: ColourName) -> str:
+    """The translated word for one traditional colour name (context "Names")."""
+    if name is ColourName.LIGHT:
+        return QCoreApplication.translate("Names", "Light")
+    if name is ColourName.DARK:
+        return QCoreApplication.translate("Names", "Dark")
+    if name is ColourName.WHITE:
+        return QCoreApplication.translate("Names", "White")
+    return QCoreApplication.translate("Names", "Black")
+
+
+def side_name(rules: RuleSet, colour: Color) -> str:
+    """The name of ``colour``'s pieces as ``rules`` name them (``RuleSet.colour_names``):
+    Hell/Dunkel, Weiß/Schwarz, Black/White in English checkers.  The one place a side is
+    named; ``ui.family.names.colour_text`` is the same."""
+    return colour_name_text(rules.colour_name(colour))
 
 
 def kind_name(kind: Kind) -> str:
@@ -49,44 +60,6 @@ def reason_text(reason: Reason) -> str:
     return texts[reason]
 
 
-def result_text(result: Result, names: dict[Color, str] | None = None) -> str:
-    """A full sentence: who won and why."""
-    if result.winner is None:
-        return QCoreApplication.translate("texts", "Draw: %1.").replace(
-            "%1", reason_text(result.reason)
-        )
-    winner = result.winner
-    who = names.get(winner, "") if names else ""
-    side = colour_name(winner)
-    label = f"{who} ({side})" if who else side
-    loser = winner.opponent
-    if result.reason is Reason.RESIGNATION:
-        return (
-            QCoreApplication.translate("texts", "%1 wins: %2 resigned.")
-            .replace("%1", label)
-            .replace("%2", colour_name(loser))
-        )
-    if result.reason is Reason.NO_PIECES:
-        if result.winner is loser:  # giveaway: the side without pieces wins
-            return QCoreApplication.translate("texts", "%1 wins: no pieces left.").replace(
-                "%1", label
-            )
-        return (
-            QCoreApplication.translate("texts", "%1 wins: %2 has no pieces left.")
-            .replace("%1", label)
-            .replace("%2", colour_name(loser))
-        )
-    if result.reason is Reason.NO_MOVES:
-        return (
-            QCoreApplication.translate("texts", "%1 wins: %2 cannot move.")
-            .replace("%1", label)
-            .replace("%2", colour_name(loser))
-        )
-    return (
-        QCoreApplication.translate("texts", "%1 wins: %2.")
-        .replace("%1", label)
-        .replace("%2", reason_text(result.reason))
-    )
 
 
 def score_text(result: Result) -> str:
@@ -244,24 +217,6 @@ def switch_help(switch: Switch) -> str:
     return helps.get(switch.name, switch.help)
 
 
-def choice_text(value: str) -> str:
-    """A switch choice (enum value) as text."""
-    texts = {
-        "white": QCoreApplication.translate("texts", "Light"),
-        "black": QCoreApplication.translate("texts", "Dark"),
-        "any": QCoreApplication.translate("texts", "any square beyond"),
-        "behind": QCoreApplication.translate("texts", "directly behind"),
-        "behind-last": QCoreApplication.translate("texts", "behind the last piece"),
-        "free": QCoreApplication.translate("texts", "free choice"),
-        "max": QCoreApplication.translate("texts", "most pieces"),
-        "italian": QCoreApplication.translate("texts", "Italian order"),
-        "spanish": QCoreApplication.translate("texts", "Spanish order"),
-        "czech": QCoreApplication.translate("texts", "king capture first (Czech)"),
-        "stop": QCoreApplication.translate("texts", "stops"),
-        "continue": QCoreApplication.translate("texts", "continues as a king"),
-        "pass": QCoreApplication.translate("texts", "passes through as a man"),
-    }
-    return texts.get(value, value)
 
 
 def file_problem(kind: FileProblem, reason: str = "") -> str:

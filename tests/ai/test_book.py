@@ -111,6 +111,41 @@ def test_a_favourite_move_is_not_repeated_in_the_next_game() -> None:
     assert [line[0][1] for line in lines].count(first.full_text()) == 10
 
 
+def test_moves_taken_back_leave_the_line_and_the_next_game_still_differs() -> None:
+    """Game one: the book's moves, then an undo back to the start and other book moves.  The
+    line is what the game finally played, and game two does not repeat it."""
+    rules = find_rules("german")
+    start = Position.start(rules)
+    first, other = start.legal_moves()[:2]
+    after = start.play(first)
+    reply = after.legal_moves()[0]
+    second = after.play(reply)
+    choices = [m.full_text() for m in second.legal_moves()[:2]]
+    book = Book("german", {
+        start.fen(): [(first.full_text(), 100_000, 500), (other.full_text(), 1, 500)],
+        second.fen(): [(text, 10, 500) for text in choices],
+    })
+
+    def play_line(memory: BookMemory, rng: random.Random) -> None:
+        memory.follow([])  # at the start: nothing before it
+        move = memory.choose(start, rng, book)
+        assert move == first
+        memory.follow([start, after])
+        assert memory.choose(second, rng, book) is not None
+
+    for seed in range(30):
+        memory = BookMemory()
+        rng = random.Random(seed)
+        memory.new_game()
+        play_line(memory, rng)
+        play_line(memory, rng)  # an undo to the start, and the line again
+        played = list(memory.line)
+        assert len(played) == 2 and [fen for fen, _ in played] == [start.fen(), second.fen()]
+        memory.new_game()
+        play_line(memory, rng)
+        assert memory.line != played, f"seed {seed}: game two repeats game one"
+
+
 def test_the_choice_is_weighted_random_and_reproducible_with_a_seed() -> None:
     rules = find_rules("english")
     start = Position.start(rules)

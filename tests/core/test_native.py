@@ -102,6 +102,39 @@ def test_dame_version_names_the_native_modules_or_pure_python() -> None:
         "(pure Python)"
 
 
+def test_the_desktop_program_version_names_the_native_modules_or_pure_python() -> None:
+    environ = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    command = [sys.executable, "-m", "dame_desktop", "--version"]
+    done = subprocess.run(command, capture_output=True, text=True, env=environ, timeout=60)
+    assert done.returncode == 0, done.stderr
+    # the same modules as `dame --version` names
+    cli = subprocess.run([sys.executable, "-m", "dame_desktop.cli", "--version"],
+                         capture_output=True, text=True, env=environ, timeout=60)
+    modules = cli.stdout.strip().removeprefix(f"dame {dame_desktop.__version__} ")
+    assert modules.startswith("(native: ") or modules == "(pure Python)"
+    assert done.stdout.strip() == f"dame-desktop {dame_desktop.__version__} {modules}"
+    pure = subprocess.run(command, capture_output=True, text=True, timeout=60,
+                          env=dict(environ, DAME_PURE="1"))
+    assert pure.stdout.strip() == f"dame-desktop {dame_desktop.__version__} (pure Python)"
+
+
+def test_popcount_counts_like_bit_count_on_every_width() -> None:
+    # word_popcount is the definition (compiled: machine-word arithmetic below 2 ** 62, the
+    # method above); popcount is what interpreted callers get (the builtin method)
+    import random
+
+    from dame_desktop.core import movegen
+
+    rng = random.Random(18)
+    values = [0, 1, (1 << 61) - 1, (1 << 61), (1 << 62) - 1, 1 << 62, (1 << 62) + 5,
+              (1 << 64) - 1, (1 << 77) - 1, -1, -(1 << 70)]
+    values += [rng.getrandbits(rng.randrange(1, 90)) for _ in range(5000)]
+    for x in values:
+        assert movegen.word_popcount(x) == x.bit_count(), x
+        assert movegen.popcount(x) == x.bit_count(), x
+    assert movegen.popcount is int.bit_count
+
+
 def test_copies_and_pickles_of_the_compiled_classes_are_equal() -> None:
     # compiled classes cannot be rebuilt the way copy and pickle rebuild plain ones; the
     # window deep-copies games (positions, moves) and this must work in both builds

@@ -11,8 +11,8 @@ import pytest
 
 from dame_desktop.ai.search import Limit
 from dame_desktop.core import Move, Position, find_rules
-from dame_desktop.engines import Analysis, EngineError, HubEngine
-from dame_desktop.engines.hub import _start_and_moves
+from dame_desktop.engines import Analysis, EngineError, EngineInfo, HubEngine
+from dame_desktop.engines.hub import _start_and_moves, supports_rules
 from tests.engines.helpers import assert_gone, child_states, dame_command, fake, needs_proc
 
 INTERNATIONAL = find_rules("international")
@@ -258,3 +258,94 @@ def test_engine_without_the_rules_refuses_them() -> None:
         assert engine.supports(INTERNATIONAL) and not engine.supports(GERMAN)
         with pytest.raises(EngineError, match="does not play"):
             engine.analyse(Position.start(GERMAN), Limit(depth=1))
+
+
+# -- playing: go think, stop, the name a player gets -------------------------------------------
+
+def test_think_plays_a_legal_move_with_what_the_engine_said() -> None:
+    with dame_hub() as engine:
+        start = Position.start(INTERNATIONAL)
+        result = engine.think(start, Limit(movetime=0.3))
+        assert result.move in start.legal_moves() and result.complete
+        assert result.engine == "Dame" and result.depth >= 1
+        assert result.pv and result.pv[0] == result.move
+        assert engine.play(start, Limit(movetime=0.2)) in start.legal_moves()
+
+
+def test_stop_ends_a_long_think_with_a_legal_move() -> None:
+    with dame_hub() as engine:
+        start = Position.start(INTERNATIONAL)
+        box: list[Analysis] = []
+        thread = threading.Thread(target=lambda: box.append(
+            engine.think(start, Limit(movetime=60.0))))
+        thread.start()
+        time.sleep(0.5)
+        engine.stop()
+        thread.join(20)
+        assert not thread.is_alive()  # stopped long before the minute
+        assert box[0].move in start.legal_moves() and box[0].complete is False
+        assert engine.failed is None  # a stop is no fault: the engine plays on
+        assert engine.think(start, Limit(movetime=0.1)).move in start.legal_moves()
+
+
+def test_a_should_stop_flag_ends_a_think() -> None:
+    with dame_hub() as engine:
+        start = Position.start(INTERNATIONAL)
+        began = time.monotonic()
+        result = engine.think(start, Limit(movetime=60.0),
+                              should_stop=lambda: time.monotonic() - began > 0.4)
+        assert result.move in start.legal_moves() and not result.complete
+
+
+@needs_proc
+@pytest.mark.parametrize(("name", "expected"), [
+    ("crash", "quit during the search"), ("illegal", "illegal move"),
+    ("garbage", "garbled line")])
+def test_think_against_a_bad_engine_fails_cleanly(name: str, expected: str) -> None:
+    engine = fake_engine(name)
+    process = engine.process
+    assert process is not None
+    with pytest.raises(EngineError, match=expected):
+        engine.think(Position.start(INTERNATIONAL), Limit(movetime=0.2))
+    assert engine.process is None
+    assert_gone(process.pid)
+
+
+def test_the_title_is_name_and_version() -> None:
+    assert EngineInfo("Scan", version="3.1").title == "Scan 3.1"
+    assert EngineInfo("Scan 3.1", version="3.1").title == "Scan 3.1"
+    assert EngineInfo("Kingsrow").title == "Kingsrow"
+
+
+def test_supports_rules_reads_the_declared_variants() -> None:
+    scan = EngineInfo("Scan", variants=("normal", "frisian"),
+                      params={"variant": {"name": "variant"}})
+    assert supports_rules(scan, INTERNATIONAL) and not supports_rules(scan, GERMAN)
+    bare = EngineInfo("Old")  # no variant parameter: international only
+    assert supports_rules(bare, INTERNATIONAL) and not supports_rules(bare, GERMAN)
+    ours = EngineInfo("Dame", params={"dame-rules": {"name": "dame-rules"}})
+    assert supports_rules(ours, GERMAN) and supports_rules(ours, find_rules("english"))
+
+
+@needs_proc
+def test_abort_from_another_thread_ends_a_hanging_search() -> None:
+    engine = fake_engine("hang")
+    process = engine.process
+    assert process is not None
+    errors: list[EngineError] = []
+
+    def work() -> None:
+        try:
+            engine.think(Position.start(INTERNATIONAL), Limit(movetime=60.0))
+        except EngineError as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    time.sleep(0.3)
+    engine.abort()  # neither 'stop' nor SIGTERM reaches this engine; SIGKILL does
+    thread.join(20)
+    assert not thread.is_alive()
+    assert len(errors) == 1 and "crashed: signal 9" in str(errors[0])
+    engine.close()
+    assert_gone(process.pid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dame_desktop.ai.search import WIN
+from dame_desktop.ai.search import WIN, WIN_BOUND
 from dame_desktop.engines import Score, eval_command, mark_for, parse_eval, review_value
 from dame_desktop.engines.review import loss_between
 
@@ -78,3 +78,15 @@ def test_verdicts_for_the_panel() -> None:
     assert verdict(Score(2.5)) is Verdict.WINNING
     assert verdict(Score(0.0, 3, True)) is Verdict.WINS
     assert verdict(Score(0.0, 3, True).negated()) is Verdict.LOSES
+
+
+@pytest.mark.parametrize("value", [0, 35, -120, WIN - 7, -(WIN - 12), WIN - 1, -(WIN - 1)])
+def test_to_search_is_the_inverse_of_from_search(value: int) -> None:
+    assert Score.from_search(value).to_search() == value
+
+
+def test_to_search_keeps_men_below_the_forced_range() -> None:
+    assert Score(0.354).to_search() == 35
+    assert Score(1e9).to_search() == WIN_BOUND - 1  # a huge score is no forced win
+    assert Score(-1e9).to_search() == -(WIN_BOUND - 1)
+    assert Score.forced(5000, True).to_search() > WIN_BOUND  # a very long win stays a win

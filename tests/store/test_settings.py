@@ -63,6 +63,7 @@ CHANGED = Preferences(
     engines=(EngineEntry("/opt/scan/scan", "Scan 3.1", ("normal", "frisian")),
              EngineEntry("C:\\Engines\\kingsrow.exe", "Kingsrow", ("normal",))),
     engine="/opt/scan/scan",
+    opening_book=False,
 )
 
 

@@ -115,9 +115,12 @@ def test_new_game_dialog_settings_and_draw_lots(qtbot):
 
 
 def test_result_texts_name_the_reason(qapp):
-    assert texts.result_text(Result(None, Reason.REPETITION)).startswith("Draw: ")
-    text = texts.result_text(Result(Color.WHITE, Reason.NO_MOVES), {Color.WHITE: "Anna"})
-    assert text == "Anna (Light) wins: Dark cannot move."
+    from dame_desktop.ui.family.names import result_text
+
+    german = find_rules("german")
+    assert result_text(Result(None, Reason.REPETITION), german).startswith("Draw: ")
+    text = result_text(Result(Color.WHITE, Reason.NO_MOVES), german, {Color.WHITE: "Anna"})
+    assert text == "Anna wins with Light: Dark cannot move."
     for reason in Reason:
         assert texts.reason_text(reason)
     for preset in PRESETS:

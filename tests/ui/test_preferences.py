@@ -169,7 +169,7 @@ def test_the_rules_help_follows_the_switches():
     assert "one square diagonally" in text and "flying" not in text
     english = find_rules("english")
     text = " ".join(s for _, sentences in rules_sections(english) for s in sentences)
-    assert "Dark moves first" in text
+    assert "Black moves first" in text, "English checkers: Black moves first"
     international = find_rules("international")
     text = " ".join(s for _, sentences in rules_sections(international) for s in sentences)
     assert "10×10" in text and "20 men" in text and "the most pieces" in text

@@ -185,9 +185,11 @@ class EnginesPage(QWidget):
                                            "Hub protocol"))
         self.remove_button.setText(self.tr("&Remove"))
         self.in_use_label.setText(self.tr("Engine in &use:"))
-        self.note.setText(self.tr("The engine analyses wherever the rules in use are a variant "
-                                  "it declares; everywhere else the built-in engine does, and "
-                                  "the analysis panel says which engine speaks."))
+        self.note.setText(self.tr("The engine analyses, gives the hints and plays as the "
+                                  "computer wherever the rules in use are a variant it "
+                                  "declares; everywhere else the built-in engine does. The "
+                                  "analysis panel and the players' names say which engine "
+                                  "speaks."))
         self._fill()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override

@@ -39,6 +39,8 @@ from dame_desktop.core import (
     IllegalMoveError,
     Move,
     PendingHuff,
+    Piece,
+    Position,
     Result,
     TimeControl,
 )
@@ -54,11 +56,11 @@ from dame_desktop.core.errors import IllegalKind
 from dame_desktop.store.files import StorageError, StorageWarning
 from dame_desktop.store.scores import ScoreTable, load_scores, save_scores
 from dame_desktop.store.settings import Preferences
-from dame_desktop.ui.ai_worker import DrawReply
+from dame_desktop.ui.ai_worker import AnalysisAnswer, AnalysisRequest, DrawReply, EngineAnswer
 from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.app.game_controller import ComputerPlayer, TurnInfo
 from dame_desktop.ui.family.clocks import ClocksPanel
-from dame_desktop.ui.family.draw import DrawOffers, offer_box
+from dame_desktop.ui.family.draw import STEADY_SECONDS, DrawOffers, ScoreHistory, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
 from dame_desktop.ui.family.names import player_label
 from dame_desktop.ui.family.notation import (
@@ -67,6 +69,8 @@ from dame_desktop.ui.family.notation import (
     square_text,
     squares_text,
 )
+from dame_desktop.ui.family.notation import move_text as notation_move_text
+from dame_desktop.ui.family.notation import position_text as notation_position_text
 from dame_desktop.ui.family.scores import ScoresDialog, record_result
 from dame_desktop.ui.family.sounds import GameSounds
 from dame_desktop.ui.family.touch import TouchMove
@@ -107,6 +111,9 @@ class FamilyController(QObject):
         self.messages = BoardMessages(board, is_browsing=window.studying,
                                       notation=lambda: self.notation, parent=self)
         self.draws = DrawOffers(self, board=board)
+        # the computer's evaluation history of this game, for its draw answers and offers
+        self.scores = ScoreHistory()
+        self._steady: tuple[int, int, Color] | None = None  # request id, state index, engine
         self.sounds = GameSounds(parent=self)
         self.sounds.apply_preferences(False, 0)  # silent until the preferences say otherwise
         # the clocks: the next new game's time controls (the new-game dialog or the
@@ -117,6 +124,9 @@ class FamilyController(QObject):
         self.clk: list[float] = []  # the mover's time left after each move, for [%clk]
         self.clocks = ClocksPanel(sounds=self.sounds)
         self._open_dialogs: set[int] = set()
+        # the computer's last blow: (square, piece, index of the blow's state); marked on
+        # the board until the human's next move, also over the computer's reply
+        self._blow: tuple[int, Piece | None, int] | None = None
 
     def attach(self) -> None:
         """After the window connected its own slots (so that ours run after them, on the
@@ -133,12 +143,18 @@ class FamilyController(QObject):
         c.draw_replied.connect(self._on_draw_reply)
         c.huff_pending.connect(self._on_huff_pending)
         c.before_move = self._clock_allows_move
+        c.draw_history = lambda: self.scores.recent(window.controller.game)
+        # every square a message names goes through the notation preference
+        c.refusal_text = lambda exc: illegal_move_text(exc, self.notation, c.game)
+        window.board.square_name = self.square_text
+        window.client.answered.connect(self._on_engine_answer)
         self.clocks.flagged.connect(self._on_flagged)
         self.clocks.watch_window(window)
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self)  # every dialog stops the clocks while it is open
         window.live.changed.connect(self.touch.rebind)
+        window.live.changed.connect(self._mark_blow)
         window.live.moves_changed.connect(self.touch.rebind)
         # the "straighten" row's action stands in for the TouchMove's own: both in step
         action = window.action("straighten")
@@ -170,8 +186,10 @@ class FamilyController(QObject):
         (the rules' own notation leaves the board as the View menu says)."""
         self.notation = notation
         self._notation_to_board()
-        if self.window.is_playing():
-            self.window.show_moves()  # the move list in the new notation at once
+        window = self.window
+        if window.is_playing():
+            window.show_moves()  # the move list in the new notation at once
+        window.board.setAccessibleDescription(self.position_text(window.navigator.position()))
 
     def _notation_to_board(self) -> None:
         if self.notation is Notation.RULES:
@@ -185,6 +203,19 @@ class FamilyController(QObject):
     def squares_text(self, squares: Iterable[int]) -> str:
         """Squares named in a message as the notation preference says: ``18`` or ``d4``."""
         return squares_text(squares, self.window.current_rules(), self.notation)
+
+    def square_text(self, square: int) -> str:
+        """One square named in a message as the notation preference says."""
+        return square_text(square, self.window.current_rules(), self.notation)
+
+    def move_text(self, position: Position, move: Move) -> str:
+        """A move named in a message (a hint, a listing) as the notation preference says."""
+        return notation_move_text(position, move, self.notation)
+
+    def position_text(self, position: Position) -> str:
+        """The position in words (Help › Describe, the board's accessible description) with
+        the rule set's colour names and the notation preference's squares."""
+        return notation_position_text(position, self.notation)
 
     def load_table(self) -> tuple[ScoreTable, tuple[StorageWarning, ...]]:
         loaded = load_scores(self.scores_directory)
@@ -206,7 +237,7 @@ class FamilyController(QObject):
         app = QApplication.instance()
         if app is not None:
             app.removeEventFilter(self)
-        self.clocks.stop()
+        self.clocks.halt()  # not stop(): a game left running is saved as running
         self.sounds.close()
 
     # -- the clocks ----------------------------------------------------------------------------
@@ -260,6 +291,21 @@ class FamilyController(QObject):
             self.clk = []
         self.clocks.set_clock(clock, c.rules, self.window.result_names())
         self._open_dialogs.clear()
+
+    def follow_view(self) -> None:
+        """The window shows another position: the live game's clocks stand still while its
+        present position is not on the board (an earlier position of the game, a file's
+        game) and go on when it is shown again.  Nobody can move in the live game
+        meanwhile, so nobody's time may run."""
+        clock = self.clocks.clock
+        if clock is None or not clock.timed:
+            return
+        window = self.window
+        away = not (window.is_playing() and window.live.is_live())
+        if away and PauseReason.AWAY not in clock.pause_reasons:
+            self.clocks.pause(PauseReason.AWAY)
+        elif not away and PauseReason.AWAY in clock.pause_reasons:
+            self.clocks.resume(PauseReason.AWAY)
 
     def _clock_allows_move(self, mover: Color) -> bool:
         """Before a move is played: has the mover's time run out meanwhile?"""
@@ -325,6 +371,9 @@ class FamilyController(QObject):
             self.touch.straighten_action.setChecked(checked)
 
     def _on_game_started(self) -> None:
+        self._blow = None
+        self.scores.clear()
+        self._steady = None
         self._start_clock()
         self.draws.reset()
         self._accepted_text = ""
@@ -370,8 +419,43 @@ class FamilyController(QObject):
         colour, player = computer
         if game.position.turn is colour:
             return  # the human just moved; the computer offers only after its own move
-        if self.draw_box is None and self.draws.computer_may_offer(game.position,
-                                                                    player.level):
+        self._judge_steadily(colour)
+        self._maybe_offer(colour, player)
+
+    def _judge_steadily(self, engine: Color) -> None:
+        """After the computer's move: a short noise-free search of the position for the
+        evaluation history (a noisy level's own score would never look stable)."""
+        game = self.window.controller.game
+        request = self.window.client.submit(AnalysisRequest(position=game.position,
+                                                            movetime=STEADY_SECONDS))
+        self._steady = (request.id, len(game.states) - 1, engine)
+
+    def _on_engine_answer(self, answer: EngineAnswer) -> None:
+        steady = self._steady
+        if not isinstance(answer, AnalysisAnswer) or steady is None \
+                or answer.request.id != steady[0]:
+            return
+        self._steady = None
+        _id, index, engine = steady
+        position = answer.request.position
+        game = self.window.controller.game
+        if index >= len(game.states) or game.states[index].position != position:
+            return  # the game went another way meanwhile: the score is of no use
+        score = answer.result.score
+        self.scores.record(index, position, score if position.turn is engine else -score)
+        computer = self._computer()
+        if computer is not None and computer[0] is engine and game.position == position \
+                and not game.is_over:
+            self._maybe_offer(engine, computer[1])
+
+    def _maybe_offer(self, colour: Color, player: ComputerPlayer) -> None:
+        """The computer offers a draw itself in a dead-drawn position: drawn material, or
+        few pieces with a long stable equal evaluation."""
+        game = self.window.controller.game
+        if not self.window.is_playing():
+            return  # a file's game is on the board: the live game waits
+        if self.draw_box is None and self.draws.computer_may_offer(
+                game.position, player.level, self.scores.recent(game)):
             self._computer_offers(self._name(colour))
 
     def _computer_offers(self, who: str) -> None:
@@ -424,7 +508,23 @@ class FamilyController(QObject):
         if c.players.get(mover) is None or c.players[mover].is_human:
             return  # a person chose it on the board: they know
         before = c.game.states[-2].position
+        self._blow = (square, before.piece_at(square), len(c.game.states) - 1)
         self.messages.blown(before, square, self._name(mover))
+
+    def _mark_blow(self) -> None:
+        """After every redraw of the live game: the computer's blow stays marked (the piece
+        drawn faintly where it stood) over its reply, until the human's next move."""
+        blow = self._blow
+        if blow is None:
+            return
+        square, piece, index = blow
+        game = self.window.controller.game
+        last = len(game.states) - 1
+        if last < index or last > index + 1 or game.states[index].blown != square:
+            self._blow = None  # taken back, or the human has moved since
+            return
+        if self.window.is_playing() and self.window.live.is_live():
+            self.window.board.mark_blown(square, piece)
 
     def _on_game_over(self, result: Result) -> None:
         self.clocks.stop()

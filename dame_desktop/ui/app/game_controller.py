@@ -101,6 +101,9 @@ class ComputerPlayer(Player):
         self.level = level
         self.rng = rng or random.Random()
         self.movetime: float | None = None
+        # the seconds the running game clock allows one move (None: no clock runs); the
+        # computer thinks no longer than that, whichever engine it is
+        self.budget: Callable[[], float | None] | None = None
         self.use_book = True  # the preference "use the opening book"
         self._engine_id: int | None = None
         self._game: weakref.ref[Game] | None = None
@@ -119,10 +122,18 @@ class ComputerPlayer(Player):
             history=tuple(s.position for s in game.states[:-1]),
             quiet_plies=game.state.quiet_plies,
             seed=self.rng.randrange(1 << 30),
-            movetime=self.movetime,
+            movetime=self._movetime(),
             game_key=self._game_key,
             book=self.use_book,
         )).id
+
+    def _movetime(self) -> float | None:
+        """The request's time: ``movetime`` or the level's, cut to the clock's budget."""
+        budget = self.budget() if self.budget is not None else None
+        if budget is None:
+            return self.movetime
+        own = self.movetime if self.movetime is not None else self.level.limit.movetime
+        return budget if own is None else min(own, budget)
 
     def cancel(self) -> None:
         if self._engine_id is not None:
@@ -189,6 +200,11 @@ class GameController(QObject):
         # asked before a move is played; False keeps it off the board (the mover's clock
         # had run out: the window has ended the game on time)
         self.before_move: Callable[[Color], bool] | None = None
+        # the computer's steady scores after its last moves in this game, oldest first, for
+        # its answer to a draw offer (the family table keeps them)
+        self.draw_history: Callable[[], tuple[int, ...]] | None = None
+        # a refused move in words (the family table names the square as the notation says)
+        self.refusal_text: Callable[[IllegalMoveError], str] | None = None
         client.answered.connect(self._on_engine_answer)
         client.failed.connect(self._on_engine_failed)
 
@@ -313,9 +329,12 @@ class GameController(QObject):
         except (IllegalMoveError, GameError) as exc:
             log.warning("refused a move from %s: %s", colour, exc)
             if isinstance(exc, IllegalMoveError):
-                from dame_desktop.ui.app.family_controller import illegal_move_text
+                if self.refusal_text is not None:
+                    self.error.emit(self.refusal_text(exc))
+                else:
+                    from dame_desktop.ui.app.family_controller import illegal_move_text
 
-                self.error.emit(illegal_move_text(exc, game=self.game))
+                    self.error.emit(illegal_move_text(exc, game=self.game))
             else:
                 self.error.emit(str(exc))
             # ask the same player again
@@ -449,7 +468,8 @@ class GameController(QObject):
         self._draw = self.client.submit(DrawRequest(
             position=game.position, engine=engine[0], level=level,
             history=tuple(s.position for s in game.states[:-1]),
-            quiet_plies=game.state.quiet_plies))
+            quiet_plies=game.state.quiet_plies,
+            recent_scores=self.draw_history() if self.draw_history is not None else ()))
         self.draw_offered.emit(game.position)
         return True
 

@@ -2,7 +2,8 @@
 
 A hint belongs to one position.  The answer is dropped when the shown position has changed
 since (a move was played, a step back, another game), so "Hint: 21-17" never appears after
-21-17 was played.
+21-17 was played.  A hint from an external engine (the AI thread asks the Hub engine in use
+where it plays the rules) names it: ``speaker`` and :meth:`HintAdvisor.named_text`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class HintAdvisor(QObject):
         self.client = client
         self._shown = shown
         self._request: HintRequest | None = None
+        self.speaker = ""  # the external engine that gave the last hint ("" = built-in)
         client.answered.connect(self._on_answer)
         client.failed.connect(self._on_failed)
 
@@ -51,7 +53,12 @@ class HintAdvisor(QObject):
         self._request = None
         if answer.request.position != self._shown():
             return  # asked for another position
+        self.speaker = answer.engine
         self.hint_ready.emit(answer.request.position, answer.result.move)
+
+    def named_text(self, move_text: str) -> str:
+        """The status line for a hint from the external engine ``speaker``."""
+        return self.tr("Hint from %1: %2").replace("%1", self.speaker).replace("%2", move_text)
 
     def _on_failed(self, request_id: int, message: str) -> None:
         if self._request is not None and request_id == self._request.id:

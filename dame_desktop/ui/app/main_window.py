@@ -72,7 +72,8 @@ from dame_desktop.ui.app.game_controller import (
 from dame_desktop.ui.app.hints import HintAdvisor
 from dame_desktop.ui.app.huff_bar import HuffBar
 from dame_desktop.ui.app.navigator import END, HOME, LiveNavigator, Navigator
-from dame_desktop.ui.board.keyboard import BoardKeyboard, position_text
+from dame_desktop.ui.app.opponent_engine import OpponentEngine, clock_budget
+from dame_desktop.ui.board.keyboard import BoardKeyboard
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
 from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
@@ -93,6 +94,7 @@ class MainWindow(QMainWindow):
         self.live = LiveNavigator(self.controller, self)
         self.navigator: Navigator = self.live
         self.hints = HintAdvisor(self.client, self._shown_or_none, self)
+        self.opponent = OpponentEngine(self.client, self)  # a Hub engine as the computer
         self.study = StudyController(self)
         self.document = DocumentController(self, self, self)
         self.analysis = AnalysisController(self)
@@ -108,6 +110,7 @@ class MainWindow(QMainWindow):
         self._picking_blow = False
         self.confirm_resign = False  # the preferences turn these on
         self.confirm_discard = False
+        self.use_book = True  # the computer opens from its book (the preference opening_book)
         self.new_game_defaults: NewGameSettings | None = None  # set when the preferences change
         self._rules_start: Position | None = None  # where a game under new rules starts
         self._build()
@@ -276,6 +279,8 @@ class MainWindow(QMainWindow):
         c.error.connect(self.show_message)
         self.hints.hint_ready.connect(self._on_hint)
         self.hints.failed.connect(self.show_message)
+        self.opponent.changed.connect(self._update_labels)
+        self.opponent.message.connect(self.show_message)
         self.board.move_chosen.connect(self._on_board_move)
         self.board.illegal_drop.connect(self.show_message)
         self.board.square_picked.connect(self._on_square_picked)
@@ -417,7 +422,7 @@ class MainWindow(QMainWindow):
             if player is not None and not player.is_human:
                 # the computer's side never keeps a typed (hot-seat) name
                 level = getattr(player, "level", None)
-                names[colour] = family_names.computer_name(level.key if level else "")
+                names[colour] = self.opponent.computer_name(level.key if level else "", rules)
             elif not names[colour]:
                 names[colour] = (self.tr("You") if self.is_playing()
                                  and self.controller.against_computer()
@@ -439,7 +444,10 @@ class MainWindow(QMainWindow):
             players = {human: HumanPlayer(self.tr("You"))}
             if settings.against_computer:
                 level = find_level(settings.level_key)
-                players[human.opponent] = ComputerPlayer(self.client, level, rng=self.rng)
+                computer = ComputerPlayer(self.client, level, rng=self.rng)
+                computer.use_book = self.use_book
+                computer.budget = lambda c=human.opponent: clock_budget(self.family.clocks, c)
+                players[human.opponent] = computer
             else:
                 players[human.opponent] = HumanPlayer(
                     family_names.colour_text(settings.rules, human.opponent))
@@ -565,9 +573,10 @@ class MainWindow(QMainWindow):
         self._update_labels()
         self.update_actions()
         self.analysis.follow(nav)
+        self.family.follow_view()  # the live clocks stand still while it is not shown
 
     def _position_text(self) -> str:
-        return position_text(self.navigator.position())
+        return self.family.position_text(self.navigator.position())
 
     def _on_moves_changed(self) -> None:
         if self.is_playing():
@@ -619,8 +628,11 @@ class MainWindow(QMainWindow):
             self.show_message(self.tr("No hint: there is no move."))
             return
         self.board.set_hint(move)
-        text = position.move_text(move, algebraic=position.rules.algebraic)
-        self.show_message(self.tr("Hint: %1").replace("%1", text))
+        text = self.family.move_text(position, move)
+        if self.hints.speaker:
+            self.show_message(self.hints.named_text(text))
+        else:
+            self.show_message(self.tr("Hint: %1").replace("%1", text))
 
     def _on_draw_answer(self, accepted: bool) -> None:
         if not accepted:
@@ -849,9 +861,14 @@ class MainWindow(QMainWindow):
         self.action("turn").setChecked(prefs.turn_board_hot_seat)
         self.confirm_resign = prefs.confirm_resign
         self.confirm_discard = prefs.confirm_discard
+        self.use_book = prefs.opening_book  # from the computer's next move on, this game too
+        for player in self.controller.players.values():
+            if isinstance(player, ComputerPlayer):
+                player.use_book = prefs.opening_book
         board.animation_ms = prefs.animation_ms
         self.family.apply_preferences(prefs)
         self.analysis.apply_preferences(prefs)
+        self.opponent.apply_preferences(prefs)
 
     # -- layout ------------------------------------------------------------------------------
 

@@ -4,8 +4,10 @@ At start the preferences are read (a damaged file is moved aside and reported, t
 starts with the defaults), the language is installed, and the game that was in progress when
 the program was last closed or killed is offered back ("Continue the game?") with every move
 and its rules.  After that the game is saved after every change -- move, undo, redo, huffing
-decision, resignation -- so a crash loses nothing.  The session also adds the Settings and
-Help menus (rows of the window's action table) to the window.
+decision, resignation -- so a crash loses nothing; with clocks also when they are paused,
+every few seconds while one runs, and on close, so a crash loses a few seconds at most.
+The session also adds the Settings and Help menus (rows of the window's action table) to
+the window.
 """
 
 from __future__ import annotations
@@ -47,10 +49,10 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.app.actions import ActionSpec, MenuSpec
 from dame_desktop.ui.app.i18n import LanguageManager
 from dame_desktop.ui.app.main_window import MainWindow
-from dame_desktop.ui.board.keyboard import position_text
 from dame_desktop.ui.dialogs.help import HelpDialog
 from dame_desktop.ui.dialogs.new_game import NewGameSettings
 from dame_desktop.ui.dialogs.preferences import PreferencesDialog
+from dame_desktop.ui.family.notation import Notation, move_text, square_text
 
 log = logging.getLogger(__name__)
 
@@ -110,14 +112,16 @@ def settings_from_record(record: dict[str, object], game: Game, prefs: Preferenc
     )
 
 
-def moves_listing(game: Game) -> str:
-    """Every move of ``game`` numbered in pairs: "1. 22-18 9-13\n2. …" (blown pieces too)."""
+def moves_listing(game: Game, notation: Notation = Notation.RULES) -> str:
+    """Every move of ``game`` numbered in pairs: "1. 22-18 9-13\n2. …" (blown pieces too),
+    the squares named as ``notation`` says."""
     lines: list[str] = []
     for step in game_steps(game):
-        text = step.text
+        before = game.states[step.state - (2 if step.blown is not None else 1)].position
+        text = move_text(before, step.move, notation)
         if step.blown is not None:
             text += " " + QCoreApplication.translate("Session", "(blown: %1)").replace(
-                "%1", str(step.blown))
+                "%1", square_text(step.blown, game.rules, notation))
         if step.first or not lines:
             lead = f"{step.number}." if step.first else f"{step.number}. …"
             lines.append(f"{lead} {text}")
@@ -166,6 +170,8 @@ class Session(QObject):
         self.actions = table.actions
         self.menus = table.menus
         window.controller.position_changed.connect(self._on_position_changed)
+        # the clocks' times, while they run and when they stop, so a crash loses seconds only
+        window.family.clocks.checkpoint.connect(self._on_position_changed)
         for action, key in ((table["numbers"], "show_square_numbers"),
                             (table["animate"], "animate"),
                             (table["turn"], "turn_board_hot_seat")):
@@ -196,6 +202,8 @@ class Session(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if watched is self.window and event.type() == QEvent.Type.Close:
+            if self.autosave_enabled:
+                self.save_game()  # the clocks' times as they are now
             self.save_window_state()
         return False
 
@@ -243,7 +251,8 @@ class Session(QObject):
             info += "\n" + self.tr("Saved: %1").replace("%1", when)
         box.setInformativeText(html.escape(info).replace("\n", "<br>"))
         details = self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules))
-        details += "\n\n" + moves_listing(game)
+        notation = Notation.from_value(self.prefs.notation)
+        details += "\n\n" + moves_listing(game, notation)
         box.setDetailedText(details)
         yes = box.addButton(self.tr("Continue"), QMessageBox.ButtonRole.YesRole)
         yes.setObjectName("continueButton")
@@ -425,7 +434,7 @@ class Session(QObject):
         """Show the position as text (also the board's accessible description)."""
         window = self.window
         assert window is not None
-        text = position_text(window.shown_position())
+        text = window.family.position_text(window.shown_position())
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("The position"), text,
                           QMessageBox.StandardButton.Ok, window)
         box.setObjectName("positionBox")

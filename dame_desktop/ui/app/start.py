@@ -69,7 +69,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               "or hot-seat; study and annotate the games of a PDN file.")
         return 0
     if any(a == "--version" for a in args[1:]):
-        print(f"dame-desktop {__version__}")
+        from dame_desktop.native import describe  # native: core.movegen, ... / pure Python
+
+        print(f"dame-desktop {__version__} ({describe()})")
         return 0
     keep_none_alive()
     existing = QApplication.instance()

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QWidget
 from dame_desktop.core import Color, Kind, Position
 from dame_desktop.core.geometry import FILES
 from dame_desktop.ui.board.widget import BoardWidget
+from dame_desktop.ui.texts import side_name
 
 CURSOR = QColor(30, 110, 255)
 _ROWS = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1}  # plain: one row up or down the screen
@@ -80,18 +81,10 @@ def square_text(position: Position, square: int | None, name: str) -> str:
     piece = position.piece_at(square)
     if piece is None:
         what = translate("Keyboard", "empty")
-    elif piece.color is Color.WHITE:
-        what = (
-            translate("Keyboard", "Light king")
-            if piece.is_king
-            else translate("Keyboard", "Light man")
-        )
-    else:
-        what = (
-            translate("Keyboard", "Dark king")
-            if piece.is_king
-            else translate("Keyboard", "Dark man")
-        )
+    else:  # the side as the rule set names it (Hell, Weiß, Black in English checkers)
+        side = side_name(position.rules, piece.color)
+        what = (translate("Keyboard", "%1 king") if piece.is_king
+                else translate("Keyboard", "%1 man")).replace("%1", side)
     return (
         translate("Keyboard", "%1 (square %2): %3")
         .replace("%1", name)

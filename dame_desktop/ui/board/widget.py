@@ -19,7 +19,7 @@ message over it for a few seconds (never a dialog, never taking the focus) and
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -111,6 +111,8 @@ class BoardWidget(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self._position: Position | None = None
         self._idle_reason = ""
+        # how refusals name a square ("22" or "c3"): the window's notation preference
+        self.square_name: Callable[[int], str] = str
         self._last_move: Move | None = None
         self._last_blown: int | None = None
         self._blown_piece: Piece | None = None
@@ -338,7 +340,7 @@ class BoardWidget(QWidget):
     def refusal_text(self, refused: Refused) -> str:
         """The words for a refusal of the move input, in the user's language."""
         reason = refused.reason
-        squares = ", ".join(str(sq) for sq in refused.squares)
+        squares = ", ".join(self.square_name(sq) for sq in refused.squares)
         if reason is Refusal.NO_MOVE_NOW:
             return self._idle_reason or self.tr("No move can be made now")
         if reason is Refusal.NOT_YOUR_PIECE:

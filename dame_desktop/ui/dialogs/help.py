@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dame_desktop.core import CaptureRule, Landing, Promotion, RuleSet
+from dame_desktop.core import CaptureRule, Color, Landing, Promotion, RuleSet
 from dame_desktop.core.rules import Numbering
 from dame_desktop.ui import texts
+from dame_desktop.ui.family.names import colour_text
 
 translate = QCoreApplication.translate
 
@@ -33,7 +34,8 @@ translate = QCoreApplication.translate
 def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
     """The rules of ``rules`` as (heading, sentences), in the current language."""
     n = rules.board_size
-    first = texts.colour_name(rules.first)
+    first = colour_text(rules, rules.first)
+    bottom = colour_text(rules, Color.WHITE)  # the side at the lower edge of the diagram
     setup = [
         translate(
             "HelpDialog", "The board has %1×%1 squares; only the %2 dark squares are played on."
@@ -51,9 +53,9 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
         setup.append(
             translate(
                 "HelpDialog",
-                "The dark squares are numbered 1 to %1 from the top left as Light "
-                "sees the board; the corner square a1 at Light's lower left is dark.",
-            ).replace("%1", str(rules.squares))
+                "The dark squares are numbered 1 to %1 from the top left as %2 "
+                "sees the board; the corner square a1 at %2's lower left is dark.",
+            ).replace("%1", str(rules.squares)).replace("%2", bottom)
         )
     else:
         setup.append(

@@ -28,6 +28,7 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+from dame_desktop.ui.family.names import colour_text
 from dame_desktop.ui.family.time_control import TimeControlWidget
 
 
@@ -80,8 +81,8 @@ class NewGameDialog(QDialog):
 
         colour = self.colour_group = QGroupBox(self.tr("You play"))
         crow = QHBoxLayout(colour)
-        self.light_radio = QRadioButton(self.tr("Light"))
-        self.dark_radio = QRadioButton(self.tr("Dark"))
+        self.light_radio = QRadioButton()  # named by the rules (_name_sides)
+        self.dark_radio = QRadioButton()
         self.lots_radio = QRadioButton(self.tr("Draw lots"))
         cgroup = QButtonGroup(self)
         for button in (self.light_radio, self.dark_radio, self.lots_radio):
@@ -107,8 +108,8 @@ class NewGameDialog(QDialog):
         form.addRow("", self.rules_note)
         self.light_name = QLineEdit()
         self.dark_name = QLineEdit()
-        form.addRow(self.tr("Light player:"), self.light_name)
-        form.addRow(self.tr("Dark player:"), self.dark_name)
+        form.addRow(QLabel(), self.light_name)  # named by the rules (_name_sides)
+        form.addRow(QLabel(), self.dark_name)
         self.time_control = TimeControlWidget()  # the clocks (issue 17): none by default
         self.time_control.set_players(self._rules)
         if previous is not None and previous.clocks is not None:
@@ -158,8 +159,6 @@ class NewGameDialog(QDialog):
             self.level_box.setItemText(index, texts.level_name(str(self.level_box.itemData(index))))
         self.level_box.setAccessibleName(self.tr("Level"))
         self.colour_group.setTitle(self.tr("You play"))
-        self.light_radio.setText(self.tr("Light"))
-        self.dark_radio.setText(self.tr("Dark"))
         self.lots_radio.setText(self.tr("Draw lots"))
         for index in range(self.rules_box.count()):
             key = self.rules_box.itemData(index)
@@ -169,13 +168,7 @@ class NewGameDialog(QDialog):
         self.rules_box.setAccessibleName(self.tr("Rules"))
         self.rules_button.setText(self.tr("Change rules…"))
         self._show_rules_note()
-        labels = ((self.light_name, self.tr("Light player:")),
-                  (self.dark_name, self.tr("Dark player:")))
-        for editor, text in labels:
-            label = self.form.labelForField(editor)
-            if isinstance(label, QLabel):
-                label.setText(text)
-            editor.setAccessibleName(text.rstrip(":"))
+        self._name_sides()
         for row in range(self.form.rowCount()):  # the rules row holds a layout, not a widget
             field = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
             name = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole)
@@ -193,13 +186,38 @@ class NewGameDialog(QDialog):
     def _sync(self) -> None:
         computer = self.computer_radio.isChecked()
         self.level_box.setEnabled(computer)
-        self.light_name.setPlaceholderText(self.tr("Light"))
-        self.dark_name.setPlaceholderText(self.tr("Dark"))
+        self._name_sides()
+
+    def _name_sides(self) -> None:
+        """The sides named as the chosen rules name them: Hell/Dunkel for the German sets,
+        White/Black, Black/White in English checkers (Black moves first, so it comes first)."""
+        if not hasattr(self, "dark_name"):
+            return  # still being built
+        rules = self._rules
+        light, dark = colour_text(rules, Color.WHITE), colour_text(rules, Color.BLACK)
+        self.light_radio.setText(light)
+        self.dark_radio.setText(dark)
+        row = self.colour_group.layout()
+        if isinstance(row, QHBoxLayout):  # the side that moves first first
+            first, second = ((self.light_radio, self.dark_radio) if rules.first is Color.WHITE
+                             else (self.dark_radio, self.light_radio))
+            row.removeWidget(first)
+            row.removeWidget(second)
+            row.insertWidget(0, first)
+            row.insertWidget(1, second)
+        for editor, side in ((self.light_name, light), (self.dark_name, dark)):
+            text = self.tr("%1 player:").replace("%1", side)
+            label = self.form.labelForField(editor)
+            if isinstance(label, QLabel):
+                label.setText(text)
+            editor.setAccessibleName(text.rstrip(":"))
+            editor.setPlaceholderText(side)
 
     def _set_rules(self, rules: RuleSet) -> None:
         self._rules = rules
         if hasattr(self, "time_control"):  # the clocks name the sides as the rules do
             self.time_control.set_players(rules)
+        self._name_sides()
         preset = matching_preset(rules)
         custom_index = self.rules_box.findData("custom")
         if preset is not None:

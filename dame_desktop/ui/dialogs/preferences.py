@@ -1,7 +1,8 @@
 """The preferences dialog: every change is applied at once and saved (atomically) at once.
 
 Language, the board's look and colours, square numbers, animation, the default rule set
-with its switches, the default opponent, level and colour, and the confirmations.
+with its switches, the default opponent, level and colour, whether the computer opens from
+its book, and the confirmations.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.ai import LEVELS
-from dame_desktop.core import PRESETS, Color, RulesError
+from dame_desktop.core import PRESETS, Color, RulesError, find_rules
 from dame_desktop.store.settings import (
     ANIMATION_MS_MAX,
     ANIMATION_MS_MIN,
@@ -44,6 +45,7 @@ from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+from dame_desktop.ui.family.names import colour_text
 from dame_desktop.ui.family.notation import Notation, NotationChoice
 
 _COLOR_FIELDS = ("light_square", "dark_square", "light_piece", "dark_piece")
@@ -196,6 +198,9 @@ class PreferencesDialog(QDialog):
         self.level_label = QLabel()
         self.level_label.setBuddy(self.level_box)
         nform.addRow(self.level_label, self.level_box)
+        self.book_check = QCheckBox()  # issue 18: Hard and Master open from their book
+        self.book_check.setObjectName("bookCheck")
+        nform.addRow("", self.book_check)
         self.colour_box = QComboBox()
         for key in ("light", "dark", "random"):
             self.colour_box.addItem("", key)
@@ -220,7 +225,7 @@ class PreferencesDialog(QDialog):
                       self.level_box, self.colour_box, self.notation_box):
             combo.currentIndexChanged.connect(self._on_edit)
         for check in (self.confirm_resign, self.confirm_discard, self.numbers_check,
-                      self.animate_check, self.turn_check, self.sound_check):
+                      self.animate_check, self.turn_check, self.sound_check, self.book_check):
             check.toggled.connect(self._on_edit)
         self.speed_spin.valueChanged.connect(self._on_edit)
         self.volume_spin.valueChanged.connect(self._on_edit)
@@ -280,11 +285,21 @@ class PreferencesDialog(QDialog):
         for index in range(self.level_box.count()):
             key = str(self.level_box.itemData(index))
             self.level_box.setItemText(index, texts.level_name(key))
+        self.book_check.setText(self.tr("The computer plays from its opening &book "
+                                        "(Hard and Master)"))
         self.colour_label.setText(self.tr("You &play:"))
-        self.colour_box.setItemText(0, texts.colour_name(Color.WHITE))
-        self.colour_box.setItemText(1, texts.colour_name(Color.BLACK))
         self.colour_box.setItemText(2, self.tr("Draw lots"))
         self._show_rules_summary()
+
+    def _name_sides(self) -> None:
+        """The sides to choose from, named as the chosen rules name them (Hell/Dunkel,
+        White/Black, Black/White in English checkers)."""
+        try:
+            rules = self._prefs.rule_set()
+        except RulesError:
+            rules = find_rules("german")
+        self.colour_box.setItemText(0, colour_text(rules, Color.WHITE))
+        self.colour_box.setItemText(1, colour_text(rules, Color.BLACK))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange:
@@ -323,12 +338,15 @@ class PreferencesDialog(QDialog):
             for name, button in self.color_buttons.items():
                 button.set_color(getattr(colors, name))
             self.level_box.setEnabled(prefs.opponent == "computer")
+            self.book_check.setChecked(prefs.opening_book)
+            self.book_check.setEnabled(prefs.opponent == "computer")
             self.engines_page.set_values(prefs.engines, prefs.engine)
         finally:
             self._updating = False
         self._show_rules_summary()
 
     def _show_rules_summary(self) -> None:
+        self._name_sides()
         try:
             rules = self._prefs.rule_set()
         except RulesError:
@@ -373,6 +391,7 @@ class PreferencesDialog(QDialog):
             sound=self.sound_check.isChecked(),
             sound_volume=self.volume_spin.value(),
             notation=self.notation_box.notation().value,
+            opening_book=self.book_check.isChecked(),
         ))
 
     def _on_engines(self, engines: tuple[EngineEntry, ...], engine: str) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication
 from dame_desktop.core import (
     PRESETS,
     Color,
+    ColourNames,
     RulesError,
     RuleSet,
     differences,
@@ -23,6 +24,8 @@ from dame_desktop.core import (
 from dame_desktop.core.rules import SWITCHES, Switch
 from dame_desktop.ui import texts
 from dame_desktop.ui.dialogs.rules_change import Blocker
+from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.texts import colour_name_text
 
 # The dialog shows the capture choice once, as "capture-rule"; "largest-capture" is the command
 # line's shortcut for the same field.
@@ -220,11 +223,22 @@ def switch_help(switch: Switch) -> str:
     return helps.get(switch.name, switch.help)
 
 
-def choice_text(value: str) -> str:
-    """A choice of a switch with choices (an enum value) as text."""
+def side_text(value: str, rules: RuleSet | None = None) -> str:
+    """The side a switch value ("white"/"black") means, named as ``rules`` name it (Hell,
+    Dunkel; White, Black; in English checkers Black moves first); without rules the family
+    names Light/Dark."""
+    colour = Color.WHITE if value == "white" else Color.BLACK
+    if rules is None:
+        return colour_name_text(ColourNames.LIGHT_DARK.of(colour))
+    return colour_text(rules, colour)
+
+
+def choice_text(value: str, rules: RuleSet | None = None) -> str:
+    """A choice of a switch with choices (an enum value) as text (the sides named as
+    ``rules`` name them)."""
+    if value in ("white", "black"):
+        return side_text(value, rules)
     choices = {
-        "white": texts.colour_name(Color.WHITE),
-        "black": texts.colour_name(Color.BLACK),
         "any": QCoreApplication.translate("RuleTexts", "any free square beyond"),
         "behind": QCoreApplication.translate("RuleTexts", "right behind the piece"),
         "behind-last": QCoreApplication.translate("RuleTexts", "right behind the last piece"),
@@ -257,8 +271,9 @@ def zero_text(switch: Switch) -> str:
     return QCoreApplication.translate("RuleTexts", "never")
 
 
-def difference_text(switch: Switch, value: str) -> str:
-    """One difference from a preset as a short phrase: 'men also capture backward'."""
+def difference_text(switch: Switch, value: str, rules: RuleSet | None = None) -> str:
+    """One difference from a preset as a short phrase: 'men also capture backward' (a side
+    is named as ``rules`` name it)."""
     on = value == "on"
     name = switch.name
     if name == "men-capture-backward":
@@ -344,11 +359,8 @@ def difference_text(switch: Switch, value: str) -> str:
             else QCoreApplication.translate("RuleTexts", "no touch-move")
         )
     if name == "first":
-        return (
-            QCoreApplication.translate("RuleTexts", "Light moves first")
-            if value == "white"
-            else QCoreApplication.translate("RuleTexts", "Dark moves first")
-        )
+        return QCoreApplication.translate("RuleTexts", "%1 moves first").replace(
+            "%1", side_text(value, rules))
     if name == "repetition":
         if value == "0":
             return QCoreApplication.translate("RuleTexts", "no draw by repetition")
@@ -370,7 +382,7 @@ def difference_text(switch: Switch, value: str) -> str:
             "RuleTexts", "three kings against one must win within %1 moves"
         ).replace("%1", value)
     if switch.choices:  # landing, capture-rule, promotion
-        return f"{switch_label(switch)}: {choice_text(value)}"
+        return f"{switch_label(switch)}: {choice_text(value, rules)}"
     return f"{switch_label(switch)}: {value}"
 
 
@@ -405,7 +417,8 @@ def difference_phrases(rules: RuleSet, base: RuleSet | None = None) -> list[str]
     base = base_preset(rules) if base is None else base
     by_name = {s.name: s for s in SWITCHES}
     return [
-        difference_text(by_name[name], value) for name, value in differences(rules, base).items()
+        difference_text(by_name[name], value, rules)
+        for name, value in differences(rules, base).items()
     ]
 
 

@@ -179,7 +179,8 @@ class RulesDialog(QDialog):
         self._help_labels[switch.name].setText(help_text)
         if isinstance(editor, QComboBox):
             for index in range(editor.count()):
-                editor.setItemText(index, rule_texts.choice_text(str(editor.itemData(index))))
+                editor.setItemText(index, rule_texts.choice_text(str(editor.itemData(index)),
+                                                                 self._rules))
         elif isinstance(editor, QSpinBox):
             editor.setSuffix(rule_texts.count_suffix(switch))
             editor.setSpecialValueText(rule_texts.zero_text(switch))
@@ -203,7 +204,7 @@ class RulesDialog(QDialog):
             return spin
         combo = QComboBox()
         for choice in switch.choices:
-            combo.addItem(rule_texts.choice_text(choice), choice)
+            combo.addItem(rule_texts.choice_text(choice, self._rules), choice)
         combo.currentIndexChanged.connect(lambda _i, name=switch.name: self._on_edit(name))
         return combo
 
@@ -224,6 +225,11 @@ class RulesDialog(QDialog):
         finally:
             self._updating = False
         self._rules = rules
+        for editor in self._editors.values():  # the sides as the rules name them
+            if isinstance(editor, QComboBox):
+                for index in range(editor.count()):
+                    editor.setItemText(index, rule_texts.choice_text(
+                        str(editor.itemData(index)), rules))
         self._show_match()
 
     def _show_match(self) -> None:

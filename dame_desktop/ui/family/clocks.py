@@ -11,6 +11,14 @@ means the time had run out: the move is not played), :meth:`follow` after undo, 
 blow, :meth:`pause` / :meth:`resume` around dialogs and the huffing decision (or
 :meth:`paused_while` for a dialog, :meth:`watch_window` for minimising), :meth:`stop` at the
 end, and :meth:`to_dict` for the autosave.
+
+The autosave keeps the times fresh through ``checkpoint()``: emitted when the clocks are
+paused and every :data:`CHECKPOINT_SECONDS` while one runs, so a killed program loses at most
+a few seconds of a player's time (the session saves the game on it; a move saves anyway).
+
+The live game's clocks stand still while its present position is not on the board (the
+window looks at an earlier position or at a file's game: ``PauseReason.AWAY``), as they do
+for a dialog, the huffing decision, a minimised window and the players' own pause.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ class _Sounds(Protocol):
 
 
 TICK_MS = 100  # how often the running clock is read and redrawn
+CHECKPOINT_SECONDS = 5.0  # how often the times are offered to the autosave while running
 
 _RUNNING_STYLE = ("QFrame#clockFace { background: #2f7d32; border: 3px solid #ffd54f; "
                   "border-radius: 8px; } QLabel { color: white; }")
@@ -106,6 +115,7 @@ class ClocksPanel(QWidget):
     low_time = Signal(object)  # Color
     flagged = Signal(object)  # Color
     changed = Signal()
+    checkpoint = Signal()  # the times are worth saving now (paused, or a while running)
 
     def __init__(self, parent: QWidget | None = None, *,
                  time_source: Callable[[], float] = time.monotonic,
@@ -137,6 +147,7 @@ class ClocksPanel(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._on_tick)
+        self._checked_at = 0.0  # when the times were last offered to the autosave
         self._retranslate()
         self.setVisible(False)
 
@@ -197,6 +208,8 @@ class ClocksPanel(QWidget):
                 "%1", self._label(clock.flagged))
         if clock.stopped:
             return self.tr("Clocks stopped")
+        if PauseReason.AWAY in clock.pause_reasons:
+            return self.tr("Clocks paused while you look at another position")
         if clock.paused:
             return self.tr("Clocks paused")
         return ""
@@ -216,6 +229,9 @@ class ClocksPanel(QWidget):
         for colour, face in self.faces.items():
             face.set_name(self._label(colour))
         self.setAccessibleName(self.tr("Clocks"))
+        self.setToolTip(self.tr("The clocks stand still while a dialog or the huffing "
+                                "decision is open, while the window is minimised and while "
+                                "you look at an earlier position or another game."))
         if self._clock is not None:
             self.state_label.setText(self._state_text(self._clock))
 
@@ -231,6 +247,7 @@ class ClocksPanel(QWidget):
         if self._clock is None:
             return
         self._clock.start(colour, self._now())
+        self._checked_at = self._now()
         self._sync_timer()
         self.refresh()
 
@@ -240,6 +257,7 @@ class ClocksPanel(QWidget):
         if self._clock is None:
             return []
         events = self._clock.press(self._now())
+        self._checked_at = self._now()
         self._handle(events)
         self._sync_timer()
         self.refresh()
@@ -254,10 +272,16 @@ class ClocksPanel(QWidget):
         self.refresh()
 
     def pause(self, reason: PauseReason) -> None:
-        if self._clock is None:
+        """Stop the running clock for ``reason`` (reasons stack); the times are offered
+        to the autosave at once, so a crash while paused loses nothing."""
+        clock = self._clock
+        if clock is None:
             return
-        self._clock.pause(reason, self._now())
+        was_running = clock.running is not None
+        clock.pause(reason, self._now())
         self.refresh()
+        if was_running and clock.timed:
+            self._offer_checkpoint()
 
     def resume(self, reason: PauseReason) -> None:
         if self._clock is None:
@@ -326,9 +350,23 @@ class ClocksPanel(QWidget):
         if self._clock is None:
             self.timer.stop()
             return
-        self._handle(self._clock.tick(self._now()))
+        now = self._now()
+        self._handle(self._clock.tick(now))
         self._sync_timer()
         self.refresh()
+        clock = self._clock
+        if clock is not None and clock.running is not None and not clock.stopped \
+                and now - self._checked_at >= CHECKPOINT_SECONDS:
+            self._offer_checkpoint()
+
+    def _offer_checkpoint(self) -> None:
+        self._checked_at = self._now()
+        self.checkpoint.emit()
+
+    def halt(self) -> None:
+        """The window closes: the timer stops, the clock is left as it is (not stopped:
+        the autosave keeps the game going on)."""
+        self.timer.stop()
 
     def _handle(self, events: list[ClockEvent]) -> None:
         for event in events:

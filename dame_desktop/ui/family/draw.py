@@ -6,6 +6,11 @@ spielen.") and keeps the flow honest: an answer belongs to the position it was a
 :meth:`DrawOffers.receive` drops an answer once the game has moved on, and the computer's own
 offers (``should_offer_draw``) are not repeated after the human declined until the material
 changes.
+
+The computer judges with its evaluation history: :class:`ScoreHistory` keeps, per game, its
+steady score (a short noise-free search, ``ai.advice.steady_score``'s kind) of the position
+after each of its moves; the draw request and the computer's own offer get the scores of the
+line being played, so a long stable equal evaluation counts as a dead draw.
 """
 
 from __future__ import annotations
@@ -15,13 +20,14 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from dame_desktop.ai.advice import DrawAnswer, DrawReason, should_offer_draw
 from dame_desktop.ai.levels import Level
-from dame_desktop.core import Color, Kind, Position
+from dame_desktop.core import Color, Game, Kind, Position
 from dame_desktop.ui.board.widget import BoardWidget
 
 translate = QCoreApplication.translate
 
 BANNER_SECONDS = 4.0
-
+KEPT_SCORES = 40  # more than twice the largest level's stable_moves
+STEADY_SECONDS = 0.1  # the short search after each of the computer's moves
 
 
 def draw_answer_text(reason: DrawReason) -> str:
@@ -120,6 +126,33 @@ class DrawOffers(QObject):
         """A new game."""
         self._pending = None
         self._declined = None
+
+
+class ScoreHistory:
+    """The computer's steady scores in one game, each tied to the position it judged.
+
+    :meth:`record` a score for the position after state ``index``; :meth:`recent` gives the
+    scores (oldest first, at most ``KEPT_SCORES``) that belong to the game's present line:
+    after undo, or a move taken back and replaced, the scores of the other line drop out.
+    """
+
+    def __init__(self) -> None:
+        self._scores: dict[int, tuple[Position, int]] = {}
+
+    def clear(self) -> None:
+        self._scores.clear()
+
+    def record(self, index: int, position: Position, score: int) -> None:
+        self._scores[index] = (position, score)
+
+    def recent(self, game: Game) -> tuple[int, ...]:
+        states = game.states
+        line = [score for index, (position, score) in sorted(self._scores.items())
+                if index < len(states) and states[index].position == position]
+        return tuple(line[-KEPT_SCORES:])
+
+    def __len__(self) -> int:
+        return len(self._scores)
 
 
 def offer_box(parent: QWidget | None, offerer: str) -> QMessageBox:

@@ -15,10 +15,11 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication
 
-from dame_desktop.core import Color, ColourName, Position, Reason, Result, RuleSet
+from dame_desktop.core import Color, Position, Reason, Result, RuleSet
 from dame_desktop.core.game import who_won, who_won_token
 from dame_desktop.store import settings
-from dame_desktop.ui.texts import level_name, reason_text
+from dame_desktop.ui.texts import colour_name_text as colour_name_text
+from dame_desktop.ui.texts import level_name, reason_text, side_name
 
 translate = QCoreApplication.translate
 
@@ -26,21 +27,10 @@ Names = Mapping[Color, str]
 
 
 
-def colour_name_text(name: ColourName) -> str:
-    """The translated word for one traditional colour name."""
-    if name is ColourName.LIGHT:
-        return translate("Names", "Light")
-    if name is ColourName.DARK:
-        return translate("Names", "Dark")
-    if name is ColourName.WHITE:
-        return translate("Names", "White")
-    return translate("Names", "Black")
-
-
 def colour_text(rules: RuleSet, colour: Color) -> str:
     """The name of ``colour``'s pieces under ``rules``, translated: Hell/Dunkel for the
     German sets, White/Black (Weiß/Schwarz) for the others."""
-    return colour_name_text(rules.colour_name(colour))
+    return side_name(rules, colour)
 
 
 def to_move_text(rules: RuleSet, colour: Color) -> str:

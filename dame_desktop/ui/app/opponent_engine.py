@@ -1,0 +1,120 @@
+"""The external engine as the computer opponent and hint giver: the window's side of it.
+
+The user picks a Hub engine in Preferences › Engines; :class:`OpponentEngine` hands the
+choice to the AI thread (:meth:`AiClient.set_external_engine`), which starts the engine and
+from then on asks it for moves and hints wherever it plays the rules in use.  The window
+asks :meth:`OpponentEngine.computer_name` for the computer's name (players' label, status
+line, the PDN tags of the played game): "Scan 3.1" while the Hub engine plays these rules,
+"Dame (Schwer)" while the built-in engine does.
+
+When the engine fails (it would not start, crashed, hung past its time, sent an illegal or
+garbled move) the AI thread has stopped and reaped it and the built-in engine has answered
+the request already; ``message`` carries the one sentence for the user, and ``changed``
+tells the window to name the built-in engine again.  A failed engine is tried again only
+when the user chooses an engine anew (another one, or the built-in one and then this one).
+
+The computer's time for a move is its level's, and never more than :func:`clock_budget`
+while the clocks beside the board run (``ComputerPlayer.budget``): a share of the time left
+plus most of the increment -- for the built-in engine and the Hub engine alike.
+
+Mounting (the window)::
+
+    self.opponent = OpponentEngine(self.client, self)
+    self.opponent.changed.connect(self._update_labels)
+    self.opponent.message.connect(self.show_message)
+    self.opponent.apply_preferences(prefs)                 # with the window's preferences
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QObject, Signal
+
+from dame_desktop.core import Color, RuleSet
+from dame_desktop.engines import EngineInfo
+from dame_desktop.store.settings import Preferences
+from dame_desktop.ui.ai_worker import AiClient
+from dame_desktop.ui.family import names as family_names
+from dame_desktop.ui.family.clocks import ClocksPanel
+
+MOVES_AHEAD = 30
+"""A move may take the time left divided by this (the moves a game is assumed to have left)."""
+INCREMENT_SHARE = 0.8
+"""... plus this share of the increment (the rest is kept for the answer's way back)."""
+MAX_SHARE = 0.25
+"""... and never more than this share of the time left."""
+MIN_BUDGET = 0.05
+"""Seconds a move gets however little time is left."""
+
+
+def move_budget(remaining: float, increment: float = 0.0) -> float | None:
+    """Seconds the computer may think on a move with ``remaining`` seconds on its clock and
+    ``increment`` seconds added after the move (None without a clock)."""
+    if math.isinf(remaining) or remaining != remaining:
+        return None
+    share = remaining / MOVES_AHEAD + INCREMENT_SHARE * increment
+    return max(min(share, MAX_SHARE * remaining), MIN_BUDGET)
+
+
+def clock_budget(clocks: ClocksPanel, colour: Color) -> float | None:
+    """:func:`move_budget` of ``colour``'s clock beside the board (None when it has none)."""
+    clock = clocks.clock
+    if clock is None or not clock.timed or clock.controls[colour].is_none:
+        return None
+    return move_budget(clocks.remaining(colour), float(clock.controls[colour].increment))
+
+
+class OpponentEngine(QObject):
+    """See the module docstring."""
+
+    changed = Signal()  # the engine that speaks may have changed (started, failed, chosen)
+    message = Signal(str)  # one sentence for the user (the engine failed)
+
+    def __init__(self, client: AiClient, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.client = client
+        self.name = ""  # the name the user's choice was added with (Preferences › Engines)
+        client.external_ready.connect(self._on_ready)
+        client.external_failed.connect(self._on_failed)
+
+    @property
+    def path(self) -> str:
+        return self.client.external_path
+
+    def set_engine(self, path: str, name: str = "") -> None:
+        """Play and hint with the Hub engine at ``path`` ("" = the built-in engine)."""
+        self.name = name
+        if self.client.set_external_engine(path):
+            self.changed.emit()
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        entry = prefs.engine_entry()
+        if entry is None:
+            self.set_engine("")
+        else:
+            self.set_engine(entry.path, entry.name)
+
+    def speaker(self, rules: RuleSet) -> str:
+        """The Hub engine's name when it moves and hints under ``rules``, else ""."""
+        return self.client.external_title(rules)
+
+    def computer_name(self, level_key: str, rules: RuleSet) -> str:
+        """The computer as a player under ``rules``: the Hub engine ("Scan 3.1") or the
+        built-in engine at its level ("Dame (Schwer)")."""
+        return self.speaker(rules) or family_names.computer_name(level_key)
+
+    def _on_ready(self, _info: EngineInfo) -> None:
+        self.changed.emit()
+
+    def _on_failed(self, reason: str) -> None:
+        info = self.client.external_info
+        who = self.name or (info.name if info is not None else "") or self.path
+        head, sep, rest = reason.partition(": ")
+        if sep and head.startswith("engine "):  # "engine Scan: did not answer ..."
+            reason = rest
+        self.message.emit(
+            self.tr("The engine %1 failed and was stopped: %2. Dame's own engine plays on "
+                    "and gives the hints until you choose an engine in the preferences.")
+            .replace("%1", who).replace("%2", reason))
+        self.changed.emit()
