@@ -274,6 +274,7 @@ class AnalysisPanel(QWidget):
         self._token: object = None
         self._update: AnalysisUpdate | None = None
         self._state = "empty"  # empty, waiting, running, done, over, stopped
+        self._reason = ""  # why there is nothing to analyse (state "empty")
         self._closed = False
         self._delay = QTimer(self)
         self._delay.setSingleShot(True)
@@ -350,15 +351,19 @@ class AnalysisPanel(QWidget):
         self._ply = ply
         self._token = token
         self._update = None
+        self._reason = ""
         self._start()
 
-    def clear(self) -> None:
-        """Show nothing and stop (no game, or a position the panel must not analyse)."""
+    def clear(self, reason: str = "") -> None:
+        """Show nothing and stop (no game, or a position the panel must not analyse);
+        ``reason`` is shown in place of "No position to analyse"."""
         self.runner.stop()
+        self._delay.stop()
         self._position = None
         self._token = None
         self._update = None
         self._state = "empty"
+        self._reason = reason
         self._render()
 
     def position(self) -> Position | None:
@@ -507,6 +512,8 @@ class AnalysisPanel(QWidget):
             "stopped": self.tr("Analysis stopped"),
             "over": self.tr("The game is over: no legal move"),
         }[self._state]
+        if self._state == "empty" and self._reason:
+            status = self._reason
         self.status_label.setText(status)
         if position is None:
             self.engine_label.setText(self._engine_text(BUILTIN_NAME))

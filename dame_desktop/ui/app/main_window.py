@@ -299,6 +299,9 @@ class MainWindow(QMainWindow):
         self.study.context_menu_requested.connect(self._fill_tree_menu)
         self.document.title_changed.connect(self._update_title)
         self.document.state_changed.connect(self.update_actions)
+        # after the document's own handler, which opens the editor: the panel follows it
+        self.action("setup").triggered.connect(
+            lambda: self.analysis.follow_setup(self.document.setup_dialog))
 
     # -- the parts' questions (DocumentHost) -----------------------------------------------
 
