@@ -12,7 +12,10 @@ after a missed capture).  Left/Right/Home/End that reach the board (no shortcut 
 leave as ``step_requested(int)``: -1/+1, -1000/+1000.
 
 It also paints what the window wants to say on the board: :meth:`show_banner` puts a short
-message over it for a few seconds (never a dialog, never taking the focus) and
+message on it for a few seconds (never a dialog, never taking the focus), along the board's
+top or bottom edge -- whichever covers fewer of the squares that matter now (the pieces that
+must capture and their routes, the held piece and its targets, the hint, a blown piece; see
+:meth:`banner_rect`) -- and
 :meth:`mark_blown` marks the square of a piece that was blown away.
 """
 
@@ -321,6 +324,70 @@ class BoardWidget(QWidget):
     def banner_text(self) -> str:
         """The message shown over the board now ("" when none)."""
         return self._banner
+
+    def important_squares(self) -> set[int]:
+        """The squares a message on the board must not hide: the pieces that must capture
+        with every square of their routes and the pieces they take, the held piece and its
+        landings (these first), then the hint, the last move and a blown piece."""
+        first, then = self._important()
+        return first | then
+
+    def _important(self) -> tuple[set[int], set[int]]:
+        squares: set[int] = set(self.must_capture_squares())
+        moves = self.move_input.moves
+        if moves and all(m.is_capture for m in moves):
+            for move in moves:
+                for route in move.paths:
+                    squares.update(route)
+                squares.update(move.captured)
+        held = self.move_input.held
+        if held is not None:
+            squares.add(held)
+            squares.update(self.move_input.landings)
+            finals, steps = self.target_squares()
+            squares.update(finals | steps)
+        then: set[int] = set()
+        for shown in (self._hint, self._last_move):
+            if shown is not None:
+                then.update(shown.path)
+                then.update(shown.captured)
+        if self._last_blown is not None:
+            then.add(self._last_blown)
+        return squares, then - squares
+
+    def banner_rect(self) -> QRectF:
+        """Where the banner is painted (an empty rect when there is none): a plate across
+        the board at its top or its bottom edge, on the side that covers fewer of
+        :meth:`important_squares` (the top one when they tie)."""
+        if not self._banner or self._position is None:
+            return QRectF()
+        return self._banner_layout()[0]
+
+    def _banner_layout(self) -> tuple[QRectF, QFont, float]:
+        area = self._squares_rect()
+        font = QFont(self.font())
+        font.setPixelSize(max(12, int(area.width() * 0.042)))
+        font.setBold(True)
+        metrics = QFontMetricsF(font)
+        pad = font.pixelSize() * 0.6
+        width = area.width() * 0.9
+        flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
+        text_rect = metrics.boundingRect(QRectF(0, 0, width - 2 * pad, area.height()), flags,
+                                         self._banner)
+        height = min(text_rect.height() + 2 * pad, area.height() * 0.45)
+        margin = self._cell() * 0.06
+        left = area.center().x() - width / 2
+        top_plate = QRectF(left, area.top() + margin, width, height)
+        bottom_plate = QRectF(left, area.bottom() - margin - height, width, height)
+        first, then = self._important()
+        weighed = [(self.square_rect(sq), 100) for sq in first] + \
+            [(self.square_rect(sq), 1) for sq in then]
+
+        def covered(plate: QRectF) -> int:  # a route square outweighs the whole rest
+            return sum(weight for rect, weight in weighed if rect.intersects(plate))
+
+        plate = bottom_plate if covered(bottom_plate) < covered(top_plate) else top_plate
+        return plate, font, pad
 
     def selected_square(self) -> int | None:
         return self.move_input.held
@@ -644,20 +711,10 @@ class BoardWidget(QWidget):
         painter.end()
 
     def _paint_banner(self, painter: QPainter) -> None:
-        """The short message: light text on a dark rounded plate across the board."""
-        area = self._squares_rect()
-        font = QFont(self.font())
-        font.setPixelSize(max(12, int(area.width() * 0.045)))
-        font.setBold(True)
-        metrics = QFontMetricsF(font)
-        pad = font.pixelSize() * 0.8
-        width = area.width() * 0.86
+        """The short message: light text on a dark rounded plate across the board's top or
+        bottom edge, away from the squares that matter (:meth:`banner_rect`)."""
+        plate, font, pad = self._banner_layout()
         flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
-        text_rect = metrics.boundingRect(QRectF(0, 0, width - 2 * pad, area.height()), flags,
-                                         self._banner)
-        height = text_rect.height() + 2 * pad
-        top = area.top() + area.height() * 0.36 - height / 2
-        plate = QRectF(area.center().x() - width / 2, top, width, height)
         painter.save()
         painter.setPen(QPen(QColor(255, 236, 180, 200), max(1.5, font.pixelSize() * 0.08)))
         painter.setBrush(BANNER)

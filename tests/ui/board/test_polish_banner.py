@@ -1,0 +1,79 @@
+"""The "You must capture" banner never hides the capture it talks about: it lies along the
+board's top or bottom edge, on the side away from the route (issue 17, clear words).  The
+pixels of every square of the route are compared with and without the banner."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QImage
+
+from dame_desktop.core import Position, find_rules
+from dame_desktop.ui.board.widget import BoardWidget
+
+GERMAN = find_rules("german")
+
+
+def _board(qtbot, fen: str, size: int) -> BoardWidget:
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(size, size)
+    board.set_animated(False)
+    board.show()
+    qtbot.waitExposed(board)
+    position = Position.from_fen(fen, GERMAN)
+    board.set_position(position, position.legal_moves())
+    return board
+
+
+def _changed(board: BoardWidget, before: QImage, after: QImage, square: int) -> int:
+    rect = board.square_rect(square)
+    ratio = before.devicePixelRatio()
+    count = 0
+    for i in range(1, 10):
+        for j in range(1, 10):
+            x = int((rect.left() + rect.width() * i / 10) * ratio)
+            y = int((rect.top() + rect.height() * j / 10) * ratio)
+            count += before.pixelColor(x, y) != after.pixelColor(x, y)
+    return count
+
+
+@pytest.mark.parametrize("size", [360, 520, 900])
+@pytest.mark.parametrize("fen", [
+    "W:W18:B14",  # 18x9 across the middle (where the banner used to sit)
+    "W:W10:B6",  # 10x1: the route reaches the top edge
+    "W:W27:B23",  # 27x18: low on the board
+    "W:W22:B18,10,11",  # two routes 22x15x6 and 22x15x8 up the board
+])
+def test_the_must_capture_banner_leaves_the_route_visible(qtbot, fen: str, size: int) -> None:
+    board = _board(qtbot, fen, size)
+    moves = board.move_input.moves
+    assert moves and all(m.is_capture for m in moves)
+    route = {sq for m in moves for path in m.paths for sq in path} | \
+        {sq for m in moves for sq in m.captured}
+    plain = board.grab().toImage()
+    board.show_banner("You must capture", seconds=0)
+    shown = board.grab().toImage()
+    plate = board.banner_rect()
+    area = board.square_rect(1)
+    for sq in range(2, 33):
+        area = area.united(board.square_rect(sq))
+    assert area.adjusted(-1, -1, 1, 1).contains(plate), "the banner stays on the squares"
+    assert plate.width() > area.width() * 0.8
+    painted = sum(plain.pixelColor(int(x), int(y)) != shown.pixelColor(int(x), int(y))
+                  for x in range(int(plate.left()) + 2, int(plate.right()) - 2, 3)
+                  for y in range(int(plate.top()) + 2, int(plate.bottom()) - 2, 3))
+    assert painted > 50, "the banner is painted where banner_rect says"
+    hidden = {sq: n for sq in route if (n := _changed(board, plain, shown, sq))}
+    assert hidden == {}, f"the banner covers squares of the capture: {hidden}"
+
+
+def test_a_held_piece_and_its_targets_push_the_banner_away(qtbot) -> None:
+    from tests.ui.uihelp import click
+
+    board = _board(qtbot, "W:W9,27:B23", 400)  # only 27x18 captures; 9 sits by the top
+    board.show_banner("You must capture", seconds=0)
+    top_first = board.banner_rect()
+    assert top_first.center().y() < board.height() / 2, "the route is low: the top edge"
+    click(board, 27)
+    assert board.selected_square() == 27
+    assert not board.banner_rect().intersects(board.square_rect(18))
