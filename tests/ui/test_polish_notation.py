@@ -32,3 +32,47 @@ def test_copy_position_as_text_follows_the_notation_and_the_rules(window: MainWi
     window.apply_preferences(Preferences(notation="numbers"))
     start(window, fen="B:W21:B1,K5", rules=find_rules("english"))
     assert _copy_text(window) == "Black: man 1; king 5. White: man 21. Black to move."
+
+
+def _labels(window: MainWindow) -> tuple[bool, bool, bool]:
+    board = window.board
+    return board.shows_numbers(), board.shows_coordinates(), window.action("numbers").isChecked()
+
+
+def _first_move_text(window: MainWindow) -> str:
+    from tests.ui.uihelp import drag
+
+    game = window.controller.game
+    move = next(m for m in game.legal_moves() if not m.is_capture)
+    drag(window.board, move.from_sq, move.to_sq)
+    assert game.moves == [move]
+    return window.model.data(window.model.index(0, 1)) or ""
+
+
+def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> None:
+    """The default notation ("as the rules write it"): square numbers on the board for the
+    German rules (the move list says 21-17), the a-h/1-8 frame for Russian (c3-d4)."""
+    from dame_desktop.ui.app.i18n import LanguageManager
+
+    languages = LanguageManager()
+    try:
+        for language in ("en", "de"):
+            languages.set_language(language)
+            window.apply_preferences(Preferences())  # notation "rules", numbers off
+            start(window)
+            assert _labels(window) == (True, False, True), language
+            text = _first_move_text(window)
+            assert text[:2].isdigit(), text
+            start(window, rules=find_rules("russian"))
+            assert _labels(window) == (False, True, False), language
+            text = _first_move_text(window)
+            assert text[0] in "abcdefgh", text
+            # the preference decides over the rules' own notation, also for the board
+            window.apply_preferences(Preferences(notation="coordinates"))
+            start(window)
+            assert _labels(window) == (False, True, False), language
+            window.apply_preferences(Preferences(notation="numbers"))
+            start(window, rules=find_rules("russian"))
+            assert _labels(window) == (True, False, True), language
+    finally:
+        languages.set_language("en")

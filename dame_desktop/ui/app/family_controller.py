@@ -42,6 +42,7 @@ from dame_desktop.core import (
     Piece,
     Position,
     Result,
+    RuleSet,
     TimeControl,
 )
 from dame_desktop.core.clock import (
@@ -68,6 +69,7 @@ from dame_desktop.ui.family.notation import (
     apply_to_board,
     square_text,
     squares_text,
+    uses_coordinates,
 )
 from dame_desktop.ui.family.notation import move_text as notation_move_text
 from dame_desktop.ui.family.notation import position_text as notation_position_text
@@ -90,6 +92,11 @@ def illegal_move_text(error: IllegalMoveError, notation: Notation = Notation.RUL
         return translate("Family", "You touched the piece on %1: it must be moved.").replace(
             "%1", where)
     return translate("Family", "That move is not allowed here.")
+
+
+def _labels_key(rules: RuleSet) -> tuple[object, ...]:
+    """What the board's labels depend on: the board, its numbering, its notation."""
+    return (rules.board_size, rules.numbering, rules.algebraic)
 
 
 class FamilyController(QObject):
@@ -128,6 +135,8 @@ class FamilyController(QObject):
         # the computer's last blow: (square, piece, index of the blow's state); marked on
         # the board until the human's next move, also over the computer's reply
         self._blow: tuple[int, Piece | None, int] | None = None
+        # what the board's labels were last made for (see _labels_key)
+        self._board_rules: tuple[object, ...] = ()
 
     def attach(self) -> None:
         """After the window connected its own slots (so that ours run after them, on the
@@ -200,8 +209,10 @@ class FamilyController(QObject):
         self.set_notation(Notation.from_value(prefs.notation))
 
     def set_notation(self, notation: Notation) -> None:
-        """Name squares by ``notation``; numbers or coordinates are also shown on the board
-        (the rules' own notation leaves the board as the View menu says)."""
+        """Name squares by ``notation``; the board shows what the texts use: the square
+        numbers on the squares, or the a-h/1-8 frame for coordinates.  The rules' own
+        notation (the default) is the one those rules write: numbers for the German sets,
+        coordinates for Russian and the other algebraic ones."""
         self.notation = notation
         self._notation_to_board()
         window = self.window
@@ -210,13 +221,13 @@ class FamilyController(QObject):
         window.board.setAccessibleDescription(self.position_text(window.navigator.position()))
 
     def _notation_to_board(self) -> None:
-        if self.notation is Notation.RULES:
-            return
-        apply_to_board(self.window.board, self.notation, self.window.current_rules())
+        rules = self.window.current_rules()
+        self._board_rules = _labels_key(rules)
+        apply_to_board(self.window.board, self.notation, rules)
         numbers = self.window.action("numbers")
-        shown = self.notation is not Notation.COORDINATES
+        shown = not uses_coordinates(self.notation, rules)
         if numbers.isChecked() != shown:
-            numbers.setChecked(shown)
+            numbers.setChecked(shown)  # View › Show square numbers says what the board shows
 
     def squares_text(self, squares: Iterable[int]) -> str:
         """Squares named in a message as the notation preference says: ``18`` or ``d4``."""
@@ -314,7 +325,10 @@ class FamilyController(QObject):
         """The window shows another position: the live game's clocks stand still while its
         present position is not on the board (an earlier position of the game, a file's
         game) and go on when it is shown again.  Nobody can move in the live game
-        meanwhile, so nobody's time may run."""
+        meanwhile, so nobody's time may run.  A position under other rules (a file's game)
+        gets the board labels of its notation."""
+        if _labels_key(self.window.current_rules()) != self._board_rules:
+            self._notation_to_board()
         clock = self.clocks.clock
         if clock is None or not clock.timed:
             return
