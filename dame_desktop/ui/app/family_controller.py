@@ -404,6 +404,8 @@ class FamilyController(QObject):
 
     def _on_game_started(self) -> None:
         self._blow = None
+        # a message over the board belongs to the last game ("You must capture" there)
+        self.window.board.clear_banner()
         bar = self.window.statusBar()
         if self._over_message and bar.currentMessage() == self._over_message:
             bar.clearMessage()  # the last game's end belongs to that game

@@ -77,3 +77,12 @@ def test_a_held_piece_and_its_targets_push_the_banner_away(qtbot) -> None:
     click(board, 27)
     assert board.selected_square() == 27
     assert not board.banner_rect().intersects(board.square_rect(18))
+
+
+def test_a_new_game_does_not_keep_the_last_games_banner(window) -> None:
+    from tests.ui.uihelp import start
+
+    start(window, fen="W:W22:B18")  # hot seat, Light must capture 22x13
+    assert window.board.banner_text() == "You must capture"
+    start(window)  # the start position: nothing to capture
+    assert window.board.banner_text() == ""
