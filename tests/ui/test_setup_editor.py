@@ -104,14 +104,14 @@ def test_a_man_on_its_crowning_row_is_refused_with_the_squares(qtbot) -> None:
     assert editor.play_button.isEnabled()
     editor.tool_group.button(0).click()
     click(editor.board, 2)  # a light man on the top row, where light men are crowned
-    assert "A light man stands on 2" in editor.message.text()
+    assert "Light has a man on 2, the row" in editor.message.text()
     assert not editor.play_button.isEnabled() and not editor.save_button.isEnabled()
     editor.tool_group.button(2).click()
     click(editor.board, 30)
     click(editor.board, 31)  # dark men on the bottom row
     editor.tool_group.button(1).click()
     click(editor.board, 2)  # crowned: the light piece is fine now
-    assert "Dark men stand on 30, 31" in editor.message.text()
+    assert "Dark has men on 30, 31, the row" in editor.message.text()
     editor.tool_group.button(3).click()
     click(editor.board, 30)
     click(editor.board, 31)
@@ -153,7 +153,7 @@ def test_every_rule_set_can_be_chosen_and_the_board_follows(qtbot) -> None:
     editor.clear()
     editor.tool_buttons[0].click()
     click(editor.board, 3)
-    assert "A light man stands on 3" in editor.problem()
+    assert "White has a man on 3, the row" in editor.problem()  # the rules name the sides
     # back on an 8x8 board, a piece keeps its cell under another rule set of that size
     editor.rules_box.setCurrentIndex(keys.index("german"))
     editor.clear()

@@ -32,6 +32,7 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.app import clipboard
 from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.dialogs.problems import ProblemsDialog
+from dame_desktop.ui.family.notation import Notation
 from dame_desktop.ui.problem_texts import pdn_problem_text
 from dame_desktop.ui.study.game_list import GameListDialog, cannot_be_read
 from dame_desktop.ui.study.setup_editor import SetupEditor
@@ -48,6 +49,8 @@ class DocumentHost(Protocol):
     def shown_position(self) -> Position: ...
 
     def position_text(self, position: Position) -> str: ...
+
+    def notation(self) -> Notation: ...
 
     def played_game(self) -> pdn.Game: ...
 
@@ -464,7 +467,7 @@ class DocumentController(QObject):
 
     def ask_setup(self) -> None:
         dialog = SetupEditor(self.host.current_rules(), self.host.shown_position(),
-                             self.parent_widget)
+                             self.parent_widget, notation=self.host.notation())
         dialog.accepted.connect(lambda: self._on_setup_done(dialog))
         self.setup_dialog = dialog
         dialog.open()

@@ -79,6 +79,7 @@ from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
 from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
 from dame_desktop.ui.dialogs.rules_change import continue_under, rules_change
 from dame_desktop.ui.family import names as family_names
+from dame_desktop.ui.family.notation import Notation
 from dame_desktop.ui.models.move_list import MoveListModel
 from dame_desktop.ui.study.study import StudyController
 
@@ -581,6 +582,10 @@ class MainWindow(QMainWindow):
     def position_text(self, position: Position) -> str:
         """``position`` in words as the window says it (Edit › Copy position as text)."""
         return self.family.position_text(position)
+
+    def notation(self) -> Notation:
+        """How the window names squares now (the preference; the set-up editor too)."""
+        return self.family.notation
 
     def _on_moves_changed(self) -> None:
         if self.is_playing():

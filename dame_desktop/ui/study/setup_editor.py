@@ -10,6 +10,10 @@ A position that cannot come about in a game is refused with the reason (a man on
 it would have been crowned, more pieces than a side starts with); a position where the game
 would be over at once (a side without pieces, or no move for the side to move) may be saved
 but not played, and the editor says why.
+
+The sides are named as the rule set names them (Hell/Dunkel, White/Black, Black moving first
+in English checkers), and squares as the window's notation preference names them -- in the
+messages and on the board (square numbers, or the a-h/1-8 frame) -- like everywhere else.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ from PySide6.QtWidgets import (
 from dame_desktop.core import PRESETS, Color, DameError, Kind, Position, RuleSet, matching_preset
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.family.notation import Notation, apply_to_board, squares_text
 from dame_desktop.ui.texts import rules_name
 
 Tool = tuple[Color, Kind] | None  # a piece, or None for the eraser
@@ -212,11 +218,13 @@ class SetupEditor(QDialog):
     position_edited = Signal(object)  # Position | None
 
     def __init__(self, rules: RuleSet, start: Position | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *,
+                 notation: Notation = Notation.RULES) -> None:
         super().__init__(parent)
         self.setObjectName("setupEditor")
         self.setWindowTitle(self.tr("Set up a position"))
         self.rules = rules
+        self.notation = notation  # how squares are named (the window's preference)
         self.action = ""
         self.pieces: dict[int, tuple[Color, Kind]] = {}
         self.turn = rules.first
@@ -226,7 +234,7 @@ class SetupEditor(QDialog):
         self.board = SetupBoard()
         self.board.setObjectName("setupBoard")
         self.board.set_animated(False)
-        self.board.set_show_numbers(True)
+        apply_to_board(self.board, notation, rules)
         self.board.setMinimumSize(300, 300)
         self.board.square_clicked.connect(self.click_square)
         self.board.square_cleared.connect(self.clear_square)
@@ -257,14 +265,11 @@ class SetupEditor(QDialog):
             "the board to remove it."))
         self.hint.setWordWrap(True)
         side.addWidget(self.hint)
-        names = (self.tr("Light man"), self.tr("Light king"), self.tr("Dark man"),
-                 self.tr("Dark king"), self.tr("Empty square"))
         self.tool_group = QButtonGroup(self)
         grid = QGridLayout()
         self.tool_buttons: list[PaletteButton] = []
-        for i, (text, tool) in enumerate(zip(names, TOOLS, strict=True)):
+        for i, tool in enumerate(TOOLS):
             button = PaletteButton(self, tool)
-            button.setText(text)
             button.setObjectName(f"tool{i}")
             self.tool_group.addButton(button, i)
             self.tool_buttons.append(button)
@@ -276,8 +281,8 @@ class SetupEditor(QDialog):
         turn_row.addWidget(QLabel(self.tr("To move:")))
         self.turn_box = QComboBox()
         self.turn_box.setObjectName("turnBox")
-        self.turn_box.addItem(self.tr("Light"), Color.WHITE.value)
-        self.turn_box.addItem(self.tr("Dark"), Color.BLACK.value)
+        for colour in (Color.WHITE, Color.BLACK):
+            self.turn_box.addItem("", colour.value)
         self.turn_box.currentIndexChanged.connect(self._on_turn)
         turn_row.addWidget(self.turn_box, 1)
         side.addLayout(turn_row)
@@ -316,11 +321,27 @@ class SetupEditor(QDialog):
         outer.addWidget(buttons)
         if start is not None and start.rules.board_size != rules.board_size:
             start = None
+        self._name_sides()
         self.load(start if start is not None else Position.start(rules))
         self.resize(980, 640)
         guard_wheel(self)  # a wheel turn over the rules or turn box does not change them
 
     # -- rules -------------------------------------------------------------------------------
+
+    def _side(self, colour: Color) -> str:
+        return colour_text(self.rules, colour)
+
+    def _name_sides(self) -> None:
+        """The palette and the side to move, named as the rules name the sides."""
+        for button in self.tool_buttons:
+            tool = button.tool
+            if tool is None:
+                button.setText(self.tr("Empty square"))
+            else:
+                text = self.tr("%1 king") if tool[1] is Kind.KING else self.tr("%1 man")
+                button.setText(text.replace("%1", self._side(tool[0])))
+        for index, colour in enumerate((Color.WHITE, Color.BLACK)):
+            self.turn_box.setItemText(index, self._side(colour))
 
     def _matching(self, rules: RuleSet) -> RuleSet:
         for choice in self._choices:
@@ -339,6 +360,8 @@ class SetupEditor(QDialog):
             self.rules_box.blockSignals(True)
             self.rules_box.setCurrentIndex(index)
             self.rules_box.blockSignals(False)
+        self._name_sides()
+        apply_to_board(self.board, self.notation, rules)
         if old.board_size == rules.board_size:
             before = Position.from_fen(self.fen(), old).geometry
             after = Position.start(rules).geometry
@@ -459,25 +482,20 @@ class SetupEditor(QDialog):
         """Why this position cannot come about in a game under the rules ("" when it can)."""
         position = self.position()
         geo = position.geometry
-        sides = ((Color.WHITE, self.tr("Light"), geo.white_promo),
-                 (Color.BLACK, self.tr("Dark"), geo.black_promo))
-        for colour, _name, crown_row in sides:
+        sides = ((Color.WHITE, self._side(Color.WHITE), geo.white_promo),
+                 (Color.BLACK, self._side(Color.BLACK), geo.black_promo))
+        for colour, name, crown_row in sides:
             men = sorted(sq for sq, (c, kind) in self.pieces.items()
                          if c is colour and kind is Kind.MAN
                          and crown_row >> geo.sq_to_bit[sq] & 1)
             if not men:
                 continue
-            if colour is Color.WHITE:
-                text = (self.tr("A light man stands on %1, the row where it is crowned: make "
-                                "it a king or move it.") if len(men) == 1 else
-                        self.tr("Light men stand on %1, the row where they are crowned: make "
-                                "them kings or move them."))
-            else:
-                text = (self.tr("A dark man stands on %1, the row where it is crowned: make "
-                                "it a king or move it.") if len(men) == 1 else
-                        self.tr("Dark men stand on %1, the row where they are crowned: make "
-                                "them kings or move them."))
-            return text.replace("%1", ", ".join(str(sq) for sq in men))
+            text = (self.tr("%1 has a man on %2, the row where it is crowned: make it a "
+                            "king or move it.") if len(men) == 1 else
+                    self.tr("%1 has men on %2, the row where they are crowned: make them "
+                            "kings or move them."))
+            return text.replace("%1", name).replace(
+                "%2", squares_text(men, self.rules, self.notation))
         most = self.rules.start_rows * geo.n
         for colour, name, _row in sides:
             count = sum(1 for c, _kind in self.pieces.values() if c is colour)
@@ -493,12 +511,13 @@ class SetupEditor(QDialog):
         impossible = self.impossible()
         if impossible:
             return impossible
-        for colour, name in ((Color.WHITE, self.tr("Light")), (Color.BLACK, self.tr("Dark"))):
+        for colour in (Color.WHITE, Color.BLACK):
+            name = self._side(colour)
             if not any(c is colour for c, _kind in self.pieces.values()):
                 return self.tr("%1 has no pieces: the game would be over at once. You can "
                                "still save the position.").replace("%1", name)
         if not self.position().legal_moves():
-            name = self.tr("Light") if self.turn is Color.WHITE else self.tr("Dark")
+            name = self._side(self.turn)
             return self.tr("%1 is to move but has no move: the game would be over at once. "
                            "Choose the other side to move, or save the position.").replace(
                                "%1", name)
