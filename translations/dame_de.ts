@@ -1146,34 +1146,6 @@
         <translation>Tasten auf dem Brett: Hoch/Runter und Umschalt+Links/Rechts bewegen den Cursor über die dunklen Felder, Eingabe oder Leertaste nimmt auf und setzt ab, Esc stellt zurück, Links/Rechts/Pos1/Ende blättern durch die Züge.</translation>
     </message>
     <message>
-        <source>Light king %1</source>
-        <translation>Hell Dame %1</translation>
-    </message>
-    <message>
-        <source>Light %1</source>
-        <translation>Hell %1</translation>
-    </message>
-    <message>
-        <source>Dark king %1</source>
-        <translation>Dunkel Dame %1</translation>
-    </message>
-    <message>
-        <source>Dark %1</source>
-        <translation>Dunkel %1</translation>
-    </message>
-    <message>
-        <source>The board is empty</source>
-        <translation>Das Brett ist leer</translation>
-    </message>
-    <message>
-        <source>Light to move.</source>
-        <translation>Hell ist am Zug.</translation>
-    </message>
-    <message>
-        <source>Dark to move.</source>
-        <translation>Dunkel ist am Zug.</translation>
-    </message>
-    <message>
         <source>%1: light square, not played on</source>
         <translation>%1: helles Feld, wird nicht bespielt</translation>
     </message>
@@ -2501,6 +2473,10 @@
         <translation>Letzte Partien von %1 gegen %2</translation>
     </message>
     <message>
+        <source>Last games against %1</source>
+        <translation>Die letzten Partien gegen %1</translation>
+    </message>
+    <message>
         <source>Last games against the computer (%1)</source>
         <translation>Letzte Partien gegen den Computer (%1)</translation>
     </message>
@@ -2573,12 +2549,12 @@
         <translation>Niederlagen</translation>
     </message>
     <message>
-        <source>Level</source>
-        <translation>Stufe</translation>
-    </message>
-    <message>
         <source>Player won</source>
         <translation>Spieler gewann</translation>
+    </message>
+    <message>
+        <source>Level or engine</source>
+        <translation>Stufe oder Engine</translation>
     </message>
     <message>
         <source>Computer won</source>
@@ -2771,36 +2747,12 @@
         <translation>Klicke auf ein Feld, um den gewählten Stein dorthin zu setzen; ein zweiter Klick oder ein Rechtsklick nimmt ihn wieder weg. Ziehe einen Stein aus der Liste aufs Brett oder von Feld zu Feld; vom Brett gezogen ist er entfernt.</translation>
     </message>
     <message>
-        <source>Light man</source>
-        <translation>Heller Stein</translation>
-    </message>
-    <message>
-        <source>Light king</source>
-        <translation>Helle Dame</translation>
-    </message>
-    <message>
-        <source>Dark man</source>
-        <translation>Dunkler Stein</translation>
-    </message>
-    <message>
-        <source>Dark king</source>
-        <translation>Dunkle Dame</translation>
-    </message>
-    <message>
         <source>Empty square</source>
         <translation>Leeres Feld</translation>
     </message>
     <message>
         <source>To move:</source>
         <translation>Am Zug:</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>Hell</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>Dunkel</translation>
     </message>
     <message>
         <source>Clear</source>
@@ -2827,24 +2779,24 @@
         <translation>Als PDN speichern…</translation>
     </message>
     <message>
+        <source>%1 king</source>
+        <translation>Dame (%1)</translation>
+    </message>
+    <message>
+        <source>%1 man</source>
+        <translation>Stein (%1)</translation>
+    </message>
+    <message>
         <source>This FEN cannot be read: %1</source>
         <translation>Diese FEN lässt sich nicht lesen: %1</translation>
     </message>
     <message>
-        <source>A light man stands on %1, the row where it is crowned: make it a king or move it.</source>
-        <translation>Ein heller Stein steht auf %1, der Reihe, auf der er zur Dame wird: mach ihn zur Dame oder setze ihn um.</translation>
+        <source>%1 has a man on %2, the row where it is crowned: make it a king or move it.</source>
+        <translation>%1 hat einen Stein auf %2, der Reihe, auf der er zur Dame wird: Mach ihn zur Dame oder stell ihn woandershin.</translation>
     </message>
     <message>
-        <source>Light men stand on %1, the row where they are crowned: make them kings or move them.</source>
-        <translation>Helle Steine stehen auf %1, der Reihe, auf der sie zur Dame werden: mach sie zu Damen oder setze sie um.</translation>
-    </message>
-    <message>
-        <source>A dark man stands on %1, the row where it is crowned: make it a king or move it.</source>
-        <translation>Ein dunkler Stein steht auf %1, der Reihe, auf der er zur Dame wird: mach ihn zur Dame oder setze ihn um.</translation>
-    </message>
-    <message>
-        <source>Dark men stand on %1, the row where they are crowned: make them kings or move them.</source>
-        <translation>Dunkle Steine stehen auf %1, der Reihe, auf der sie zur Dame werden: mach sie zu Damen oder setze sie um.</translation>
+        <source>%1 has men on %2, the row where they are crowned: make them kings or move them.</source>
+        <translation>%1 hat Steine auf %2, der Reihe, auf der sie zu Damen werden: Mach sie zu Damen oder stell sie woandershin.</translation>
     </message>
     <message>
         <source>%1 has %2 pieces, but starts with %3 under these rules.</source>
