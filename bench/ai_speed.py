@@ -4,6 +4,7 @@
     python bench/ai_speed.py --rules german --seconds 30
     python bench/ai_speed.py --compare-pure       # compiled and pure Python side by side
     taskset -c 1 python bench/ai_speed.py --compare-pure --depths german=13,english=14
+    python bench/ai_speed.py --compare-pure --baseline /tmp/old-checkout /tmp/old-venv/bin/python
 
 ``--compare-pure`` searches each rule set to a fixed depth twice, in this process (the
 modules as installed: compiled where the build compiled them) and in a subprocess with
@@ -12,6 +13,12 @@ depth and the nodes per second of both with their ratio, in CPU seconds of each 
 loaded machine disturbs them less than the wall clock).  The two searches are the same
 search (same moves, scores and node counts, see tests/core/test_native_identity.py), so the
 ratio of times is the ratio of speeds.
+
+``--baseline CHECKOUT PYTHON`` adds another version of the program (an older commit's
+checkout and the interpreter of a venv where it is installed, compiled where its build
+compiled) to the same table, compiled and pure, searched by that checkout's own copy of this
+script: before and after side by side, on the same machine in the same minute.  Its node
+counts can differ from this version's where the search changed.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from dame_desktop.ai import Limit, SearchResult, search  # noqa: E402
 from dame_desktop.core import Position, find_rules  # noqa: E402
 from dame_desktop.native import describe  # noqa: E402
 
-COMPARE_DEPTHS = {"german": 13, "english": 14, "international": 9}
+COMPARE_DEPTHS = {"german": 13, "english": 14, "international": 10}
 
 Row = tuple[int, float, int, int, str]  # depth, seconds, nodes, score, best move
 
@@ -59,17 +66,42 @@ def iterations(key: str, limit: Limit, show: bool = False, cpu: bool = False) ->
     return rows
 
 
-def compare(keys: list[str], depths: dict[str, int]) -> None:
+def child(python: str, script: str, key: str, depth: int, pure: bool) -> list[Row]:
+    """The iterations of one search in a subprocess (``pure``: with DAME_PURE=1)."""
+    env = {k: v for k, v in os.environ.items() if k != "DAME_PURE"}
+    if pure:
+        env["DAME_PURE"] = "1"
+    done = subprocess.run(
+        [python, script, "--child", key, "--depth", str(depth)],
+        env=env, capture_output=True, text=True, check=True, cwd=Path(script).parent.parent,
+    )
+    rows = json.loads(done.stdout.strip().splitlines()[-1])
+    return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+
+def rate(rows: list[Row]) -> float:
+    return rows[-1][2] / rows[-1][1] if rows and rows[-1][1] > 0 else 0.0
+
+
+def compare(keys: list[str], depths: dict[str, int],
+            baseline: tuple[str, str] | None = None) -> None:
     print(f"this process: {describe()}; the other: DAME_PURE=1 (pure Python)")
-    env = dict(os.environ, DAME_PURE="1")
+    summary: list[str] = []
     for key in keys:
         depth = depths.get(key, COMPARE_DEPTHS.get(key, 10))
         native = iterations(key, Limit(depth=depth), cpu=True)
-        done = subprocess.run(
-            [sys.executable, __file__, "--child", key, "--depth", str(depth)],
-            env=env, capture_output=True, text=True, check=True,
-        )
-        pure = [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+        pure = child(sys.executable, __file__, key, depth, pure=True)
+        if baseline is not None:
+            checkout, python = baseline
+            script = str(Path(checkout) / "bench" / "ai_speed.py")
+            old = child(python, script, key, depth, pure=False)
+            old_pure = child(python, script, key, depth, pure=True)
+            summary.append(
+                f"  {key:<14} {rate(old):>12,.0f} {rate(old_pure):>10,.0f} "
+                f"{rate(old) / rate(old_pure):>6.2f}x {rate(native):>12,.0f} "
+                f"{rate(pure):>10,.0f} {rate(native) / rate(pure):>6.2f}x "
+                f"{rate(native) / rate(old):>7.2f}x"
+            )
         print(f"\n{key}: start position, to depth {depth} (CPU seconds)")
         print(f"  {'depth':>5} {'nodes':>9} {'compiled s':>11} {'pure s':>9} {'speed-up':>9}")
         for a, b in zip(native, pure, strict=True):
@@ -81,6 +113,11 @@ def compare(keys: list[str], depths: dict[str, int]) -> None:
         rate_b = last_b[2] / last_b[1]
         print(f"  nodes/s: compiled {rate_a:,.0f}, pure {rate_b:,.0f}: "
               f"{rate_a / rate_b:.2f}x; best move {last_a[4]} (score {last_a[3]})")
+    if baseline is not None:
+        print(f"\nnodes/s to the same depths, before ({baseline[0]}) and after (this checkout)")
+        print(f"  {'':<14} {'before comp.':>12} {'pure':>10} {'ratio':>7} {'after comp.':>12} "
+              f"{'pure':>10} {'ratio':>7} {'gain':>8}")
+        print("\n".join(summary))
 
 
 def main() -> int:
@@ -92,6 +129,8 @@ def main() -> int:
                         help="compiled and pure Python side by side, to fixed depths")
     parser.add_argument("--depths", default="",
                         help="depths for --compare-pure, e.g. german=13,english=14")
+    parser.add_argument("--baseline", nargs=2, metavar=("CHECKOUT", "PYTHON"), default=None,
+                        help="with --compare-pure: another version side by side (before/after)")
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
@@ -103,7 +142,7 @@ def main() -> int:
         for item in filter(None, args.depths.split(",")):
             name, _, value = item.partition("=")
             depths[name] = int(value)
-        compare(keys, depths)
+        compare(keys, depths, tuple(args.baseline) if args.baseline else None)
         return 0
     print(f"engine: {describe()}")
     for key in keys:

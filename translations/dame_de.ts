@@ -630,6 +630,14 @@
         <translation>&amp;Punktetabelle…</translation>
     </message>
     <message>
+        <source>&amp;Pause the clocks</source>
+        <translation>Uhren an&amp;halten</translation>
+    </message>
+    <message>
+        <source>Stop both clocks for a break; press again to go on</source>
+        <translation>Beide Uhren für eine Pause anhalten; noch einmal drücken, um weiterzuspielen</translation>
+    </message>
+    <message>
         <source>You declined the draw.</source>
         <translation>Du hast das Remis abgelehnt.</translation>
     </message>

@@ -251,10 +251,15 @@ PST_SHIFT: Final = 24
 PST_HALF: Final = 1 << (PST_SHIFT - 1)
 PST_LOW: Final = (1 << PST_SHIFT) - 1
 
-# a chunk of men's bits, where it starts, and its table for White's men and for Black's
+# a chunk of men's bits (where it starts, or its number), its table for White's men and
+# for Black's
 ChunkTables = tuple[int, list[int], list[int]]
-# a word of pattern fields: the chunks its squares lie in, and the values of its four fields
-PatternWord = tuple[list[ChunkTables], list[int], list[int], list[int], list[int]]
+# a word of pattern fields whose squares lie in two chunks (or one): each chunk's number and
+# tables, then the values of its four fields
+PatternWord = tuple[int, list[int], list[int], int, list[int], list[int],
+                    list[int], list[int], list[int], list[int]]
+# the same for a word whose squares lie in more chunks (a board no fitted weights have yet)
+WidePatternWord = tuple[list[ChunkTables], list[int], list[int], list[int], list[int]]
 
 
 def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
@@ -454,7 +459,8 @@ class Evaluator:
         chunks = -(-bits // 12)
         width = -(-bits // chunks)
         self.chunk_mask = (1 << width) - 1
-        starts = range(0, chunks * width, width)
+        # where each chunk starts; the men's bits of chunk c are (men >> starts[c]) & chunk_mask
+        self.chunk_starts: list[int] = list(range(0, chunks * width, width))
         # piece-square values: White's men add theirs, Black's subtract theirs
         # (a sum's size stays below PST_HALF, so the ending sum reads back with its sign)
         largest = max(abs(v) for table in (*white_pst, *black_pst) for v in table.values())
@@ -466,8 +472,9 @@ class Evaluator:
             white_adds[bit] = (white_pst[0][bit] << PST_SHIFT) + white_pst[1][bit]
             black_adds[bit] = -((black_pst[0][bit] << PST_SHIFT) + black_pst[1][bit])
         self.pst_chunks: list[ChunkTables] = [
-            (c, _subset_sums(white_adds, c, width), _subset_sums(black_adds, c, width))
-            for c in starts
+            (start, _subset_sums(white_adds, start, width),
+             _subset_sums(black_adds, start, width))
+            for start in self.chunk_starts
         ]
         # each field: the shapes whose states it sums (with their multipliers) and its values
         fields: list[tuple[list[tuple[tuple[int, ...], int]], list[int]]] = []
@@ -490,6 +497,8 @@ class Evaluator:
             spans = tuple(sorted({bit // width for shape, _ in shapes for bit in shape}))
             by_chunks.setdefault(spans, []).append(f)
         self.pattern_words: list[PatternWord] = []
+        self.wide_pattern_words: list[WidePatternWord] = []
+        nothing = [0] * (1 << width)  # the second chunk of a word in one chunk adds nothing
         for spanned, members in sorted(by_chunks.items()):
             for w0 in range(0, len(members), FIELDS_PER_WORD):
                 group = members[w0:w0 + FIELDS_PER_WORD]
@@ -501,11 +510,19 @@ class Evaluator:
                             digit = 3**i * times << (j * FIELD_BITS)
                             adds_w[bit] += digit
                             adds_b[bit] += 2 * digit
-                parts = [(c * width, _subset_sums(adds_w, c * width, width),
+                parts = [(c, _subset_sums(adds_w, c * width, width),
                           _subset_sums(adds_b, c * width, width)) for c in spanned]
                 # a word with fewer fields reads 0 from the missing ones: a table of one zero
                 values = [fields[f][1] for f in group] + [[0]] * (FIELDS_PER_WORD - len(group))
-                self.pattern_words.append((parts, values[0], values[1], values[2], values[3]))
+                if len(parts) > 2:
+                    self.wide_pattern_words.append(
+                        (parts, values[0], values[1], values[2], values[3]))
+                    continue
+                if len(parts) == 1:
+                    parts.append((parts[0][0], nothing, nothing))
+                (c1, w1, b1), (c2, w2, b2) = parts
+                self.pattern_words.append(
+                    (c1, w1, b1, c2, w2, b2, values[0], values[1], values[2], values[3]))
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -555,17 +572,13 @@ class Evaluator:
         # men: structure and advancement, blended by phase; the diamonds and windows
         cm = self.chunk_mask
         pst = 0
-        for shift, tw, tb in self.pst_chunks:
-            pst += tw[(wm >> shift) & cm] + tb[(bm >> shift) & cm]
+        for start, tw, tb in self.pst_chunks:
+            pst += tw[(wm >> start) & cm] + tb[(bm >> start) & cm]
         end_part = ((pst + PST_HALF) & PST_LOW) - PST_HALF
         open_part = (pst - end_part) >> PST_SHIFT
         score += _div(open_part * phase + end_part * (256 - phase), 256)
-        for parts, t0, t1, t2, t3 in self.pattern_words:
-            word = 0
-            for shift, tw, tb in parts:
-                word += tw[(wm >> shift) & cm] + tb[(bm >> shift) & cm]
-            score += (t0[word & FIELD_MASK] + t1[(word >> FIELD_BITS) & FIELD_MASK]
-                      + t2[(word >> 2 * FIELD_BITS) & FIELD_MASK] + t3[word >> 3 * FIELD_BITS])
+        if self.pattern_words or self.wide_pattern_words:
+            score += self._patterns(wm, bm)
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst
@@ -611,6 +624,25 @@ class Evaluator:
             score = -self._endgame(-score, nbm, nbk, nwm, nwk, w, bk)
         elif nwm + nbm == 0:
             score = _div(score, 8)  # equal kings only: a draw
+        return score
+
+    def _patterns(self, wm: int, bm: int) -> int:
+        """The diamonds' and windows' values for these men."""
+        # each chunk's men once (shifting a long int costs more than looking up a list)
+        cm = self.chunk_mask
+        xw = [(wm >> start) & cm for start in self.chunk_starts]
+        xb = [(bm >> start) & cm for start in self.chunk_starts]
+        score = 0
+        for c1, w1, b1, c2, w2, b2, t0, t1, t2, t3 in self.pattern_words:
+            word = w1[xw[c1]] + b1[xb[c1]] + w2[xw[c2]] + b2[xb[c2]]
+            score += (t0[word & FIELD_MASK] + t1[(word >> FIELD_BITS) & FIELD_MASK]
+                      + t2[(word >> 2 * FIELD_BITS) & FIELD_MASK] + t3[word >> 3 * FIELD_BITS])
+        for parts, t0, t1, t2, t3 in self.wide_pattern_words:
+            word = 0
+            for c, tw, tb in parts:
+                word += tw[xw[c]] + tb[xb[c]]
+            score += (t0[word & FIELD_MASK] + t1[(word >> FIELD_BITS) & FIELD_MASK]
+                      + t2[(word >> 2 * FIELD_BITS) & FIELD_MASK] + t3[word >> 3 * FIELD_BITS])
         return score
 
     def _endgame(
