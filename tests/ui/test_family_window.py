@@ -357,10 +357,10 @@ def test_the_notation_switch_in_english_and_german(window: MainWindow, qtbot) ->
             window.apply_preferences(Preferences(notation="numbers"))
             drag(window.board, 22, 18)
             assert _moves_shown(window) == ["22-18"]
-            assert window.action("numbers").isChecked()
+            assert window.board.shows_numbers() and not window.board.shows_coordinates()
             window.apply_preferences(Preferences(notation="coordinates"))
             assert _moves_shown(window) == ["c3-d4"], "applied at once"
-            assert not window.action("numbers").isChecked()
+            assert not window.board.shows_numbers() and window.board.shows_coordinates()
             # the messages name squares the same way
             assert window.family.squares_text([18]) == "d4"
             window.apply_preferences(Preferences(notation="coordinates"))

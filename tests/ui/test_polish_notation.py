@@ -34,9 +34,8 @@ def test_copy_position_as_text_follows_the_notation_and_the_rules(window: MainWi
     assert _copy_text(window) == "Black: man 1; king 5. White: man 21. Black to move."
 
 
-def _labels(window: MainWindow) -> tuple[bool, bool, bool]:
-    board = window.board
-    return board.shows_numbers(), board.shows_coordinates(), window.action("numbers").isChecked()
+def _labels(window: MainWindow) -> tuple[bool, bool]:
+    return window.board.shows_numbers(), window.board.shows_coordinates()
 
 
 def _first_move_text(window: MainWindow) -> str:
@@ -49,6 +48,12 @@ def _first_move_text(window: MainWindow) -> str:
     return window.model.data(window.model.index(0, 1)) or ""
 
 
+def _prefer(window: MainWindow, notation: str) -> None:
+    """The preferences as the session keeps them (it saves the View menu's switch)."""
+    window.apply_preferences(Preferences(
+        notation=notation, show_square_numbers=window.action("numbers").isChecked()))
+
+
 def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> None:
     """The default notation ("as the rules write it"): square numbers on the board for the
     German rules (the move list says 21-17), the a-h/1-8 frame for Russian (c3-d4)."""
@@ -58,24 +63,41 @@ def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> No
     try:
         for language in ("en", "de"):
             languages.set_language(language)
-            window.apply_preferences(Preferences())  # notation "rules", numbers off
+            _prefer(window, "rules")
             start(window)
-            assert _labels(window) == (True, False, True), language
+            assert _labels(window) == (True, False), language
             text = _first_move_text(window)
             assert text[:2].isdigit(), text
             start(window, rules=find_rules("russian"))
-            assert _labels(window) == (False, True, False), language
+            assert _labels(window) == (False, True), language
             text = _first_move_text(window)
             assert text[0] in "abcdefgh", text
             # the preference decides over the rules' own notation, also for the board
-            window.apply_preferences(Preferences(notation="coordinates"))
+            _prefer(window, "coordinates")
             start(window)
-            assert _labels(window) == (False, True, False), language
-            window.apply_preferences(Preferences(notation="numbers"))
+            assert _labels(window) == (False, True), language
+            _prefer(window, "numbers")
             start(window, rules=find_rules("russian"))
-            assert _labels(window) == (True, False, True), language
+            assert _labels(window) == (True, False), language
     finally:
         languages.set_language("en")
+
+
+def test_view_square_numbers_adds_them_to_the_frame(window: MainWindow) -> None:
+    """With coordinates the View menu's switch adds the numbers to the a-h/1-8 frame; while
+    the texts use numbers they stay on the board, whatever the switch says."""
+    _prefer(window, "coordinates")
+    start(window)
+    assert _labels(window) == (False, True)
+    window.action("numbers").trigger()  # View › Show square numbers: on
+    assert _labels(window) == (True, True)
+    window.action("numbers").trigger()  # off again
+    assert _labels(window) == (False, True)
+    _prefer(window, "rules")  # German: the texts use numbers
+    assert _labels(window) == (True, False)
+    assert not window.action("numbers").isChecked()
+    start(window)
+    assert _labels(window) == (True, False), "a new game keeps the labels of its texts"
 
 
 def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWindow,

@@ -69,7 +69,6 @@ from dame_desktop.ui.family.notation import (
     apply_to_board,
     square_text,
     squares_text,
-    uses_coordinates,
 )
 from dame_desktop.ui.family.notation import move_text as notation_move_text
 from dame_desktop.ui.family.notation import position_text as notation_position_text
@@ -224,10 +223,6 @@ class FamilyController(QObject):
         rules = self.window.current_rules()
         self._board_rules = _labels_key(rules)
         apply_to_board(self.window.board, self.notation, rules)
-        numbers = self.window.action("numbers")
-        shown = not uses_coordinates(self.notation, rules)
-        if numbers.isChecked() != shown:
-            numbers.setChecked(shown)  # View › Show square numbers says what the board shows
 
     def squares_text(self, squares: Iterable[int]) -> str:
         """Squares named in a message as the notation preference says: ``18`` or ``d4``."""

@@ -121,7 +121,8 @@ class BoardWidget(QWidget):
         self._blown_piece: Piece | None = None
         self._hint: Move | None = None
         self._flipped = False
-        self._numbers = False
+        self._numbers = False  # View › Show square numbers
+        self._notation_numbers = False  # the texts name squares by number: always shown
         self._coordinates = True
         self._animate = True
         self._pick: set[int] = set()
@@ -252,12 +253,19 @@ class BoardWidget(QWidget):
         return self._flipped
 
     def set_show_numbers(self, show: bool) -> None:
-        """Square numbers (1-32, 1-50) in the corner of every playing square."""
+        """Square numbers (1-32, 1-50) in the corner of every playing square (the View
+        menu's switch; they are shown anyway while the texts name squares by number)."""
         self._numbers = show
         self.update()
 
+    def set_notation_labels(self, numbers: bool, coordinates: bool) -> None:
+        """What the window's texts use, shown on the board: the square numbers on the
+        squares (``numbers``), or the letters and numbers in the frame (``coordinates``)."""
+        self._notation_numbers = numbers
+        self.set_show_coordinates(coordinates)
+
     def shows_numbers(self) -> bool:
-        return self._numbers
+        return self._numbers or self._notation_numbers
 
     def set_show_coordinates(self, show: bool) -> None:
         """The letters a-h and numbers 1-8 (a-j, 1-10) in the frame."""
@@ -693,7 +701,7 @@ class BoardWidget(QWidget):
             if held_piece is not None and held is not None:
                 self._paint_piece(painter, self.square_center(held), radius, held_piece.color,
                                   held_piece.is_king)
-        if self._numbers:
+        if self.shows_numbers():
             self._paint_numbers(painter)
         self._paint_targets(painter)
         self._paint_pick(painter)

@@ -122,17 +122,16 @@ def position_text(position: Position, notation: Notation) -> str:
 
 
 class _Board(Protocol):
-    def set_show_numbers(self, show: bool) -> None: ...
-
-    def set_show_coordinates(self, show: bool) -> None: ...
+    def set_notation_labels(self, numbers: bool, coordinates: bool) -> None: ...
 
 
 def apply_to_board(board: _Board, notation: Notation, rules: RuleSet) -> None:
     """Make the board show the squares as the text names them: numbers on the squares for
-    square numbers, the a-h / 1-8 frame for coordinates."""
+    square numbers (also for the rules' own notation when the rules number the squares),
+    the a-h / 1-8 frame for coordinates.  (View › Show square numbers may add the numbers
+    to the frame; it cannot take them away while the texts use them.)"""
     coordinates = uses_coordinates(notation, rules)
-    board.set_show_numbers(not coordinates)
-    board.set_show_coordinates(coordinates)
+    board.set_notation_labels(numbers=not coordinates, coordinates=coordinates)
 
 
 class NotationChoice(QComboBox):
