@@ -2,6 +2,13 @@
 
     python bench/ui_analysis_responsiveness.py                  # 10 s per case, offscreen
     python bench/ui_analysis_responsiveness.py --seconds 20 --step 2
+    python bench/ui_analysis_responsiveness.py --window         # the real main window
+
+``--window``: the program's own ``MainWindow`` (1280x800), a 60-ply German game studied in
+it, View › Analysis switched on by its action (``QAction.trigger``), and every ``--step``
+seconds View › Next move (its action) steps the shown position -- board, move tree, graph and panel
+all follow, as when a user steps through a game.  Cases: the idle window, the panel
+analysing with one line and with three, stepping fast (every 0.3 s), the panel hidden again.
 
 A panel (``dame_desktop.ui.analysis.AnalysisPanel``) is shown next to a board and analyses
 with the real built-in engine in its thread; every ``--step`` seconds the shown position
@@ -42,7 +49,11 @@ def main() -> int:
                         help="seconds between position changes")
     parser.add_argument("--movetime", type=float, default=0.3,
                         help="Analyse game: seconds a move")
+    parser.add_argument("--window", action="store_true",
+                        help="measure in the real main window (View > Analysis, View > Next move)")
     args = parser.parse_args()
+    if args.window:
+        return window_main(args)
 
     from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
     from PySide6.QtGui import QGuiApplication
@@ -150,6 +161,117 @@ def main() -> int:
            f"{'finished' if done else 'still running'} after {args.seconds:g} s)", late)
     job.wait()
     panel.shutdown()
+    return 0
+
+
+def probe(seconds: float, step: object = None, step_seconds: float = 2.0) -> list[float]:
+    """Run the event loop for ``seconds``; how late each PROBE_MS tick was (ms).
+    ``step`` (a callable) is called every ``step_seconds`` meanwhile."""
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
+
+    late: list[float] = []
+    clock = QElapsedTimer()
+    last = [0]
+
+    def tick() -> None:
+        now = clock.nsecsElapsed()
+        late.append(max(0.0, (now - last[0]) / 1e6 - PROBE_MS))
+        last[0] = now
+
+    timer = QTimer()
+    timer.setTimerType(Qt.TimerType.PreciseTimer)
+    timer.setInterval(PROBE_MS)
+    timer.timeout.connect(tick)
+    stepper = QTimer()
+    if callable(step):
+        stepper.setInterval(int(step_seconds * 1000))
+        stepper.timeout.connect(step)
+        stepper.start()
+    loop = QEventLoop()  # not app.exec()/quit(): quit() closes the windows
+    stop = QTimer()
+    stop.setSingleShot(True)
+    stop.timeout.connect(loop.quit)
+    clock.start()
+    last[0] = clock.nsecsElapsed()
+    timer.start()
+    stop.start(int(seconds * 1000))
+    loop.exec()
+    timer.stop()
+    stepper.stop()
+    return late[1:]
+
+
+def report(name: str, late: list[float]) -> None:
+    print(f"{name}: {len(late)} ticks, lateness p50 {percentile(late, 50):.2f} ms, "
+          f"p99 {percentile(late, 99):.2f} ms, max {max(late, default=0):.2f} ms", flush=True)
+
+
+WINDOW_PLIES = 60
+
+
+def window_main(args: argparse.Namespace) -> int:
+    """The ``--window`` cases (see the module docstring)."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from dame_desktop import native
+    from dame_desktop.core import Position, find_rules
+    from dame_desktop.pdn import Game
+    from dame_desktop.ui.app.main_window import MainWindow
+    from dame_desktop.ui.compat import keep_none_alive
+
+    keep_none_alive()
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert app is not None
+    rules = find_rules("german")
+    game = Game(rules)
+    node = game
+    position = Position.start(rules)
+    for ply in range(WINDOW_PLIES):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        move = legal[(7 * ply) % len(legal)]
+        node = node.add_variation(move)
+        position = position.play(move)
+    window = MainWindow(start_game=False)
+    window.board.set_animated(False)
+    window.resize(1280, 800)
+    window.show()
+    window.document.study_new_game(game)
+    print(f"platform {QGuiApplication.platformName()}, MainWindow 1280x800, switch interval "
+          f"{sys.getswitchinterval() * 1000:.1f} ms, {os.cpu_count()} cores, "
+          f"{native.describe()}, load average {os.getloadavg()[0]:.2f}", flush=True)
+    report(f"idle window, a game studied, panel hidden ({args.seconds:g} s)",
+           probe(args.seconds))
+    panel = window.analysis.panel
+    depths: list[int] = []
+    panel.evaluated.connect(lambda e: depths.append(e.depth))
+    window.action("analysis").trigger()  # View > Analysis
+    assert window.analysis.dock.isVisible()
+
+    def step() -> None:
+        if not window.navigator.can_step(1):
+            window.action("first").trigger()  # first position: round again
+        else:
+            window.action("next").trigger()  # View > Next move
+
+    cases = [(1, args.step), (3, args.step), (1, 0.3)]
+    for lines, every in cases:
+        if panel.more_button.isChecked() != (lines == 3):
+            panel.more_button.click()
+        depths.clear()
+        step()
+        late = probe(args.seconds, step, every)
+        changes = int(args.seconds / every)
+        report(f"window, analysing, {lines} line{'s' if lines > 1 else ''}, Next every "
+               f"{every:g} s ({changes} steps, deepest {max(depths, default=0)}, "
+               f"{len(depths)} updates)", late)
+    window.action("analysis").trigger()
+    report("window, panel hidden again (2 s)", probe(2.0))
+    window.document.ask_save = lambda: "discard"  # type: ignore[method-assign]
+    window.shutdown()
+    window.close()
     return 0
 
 

@@ -78,6 +78,10 @@
         <translation>Datei ana&amp;lysieren…</translation>
     </message>
     <message>
+        <source>The position being set up is not analysed: %1</source>
+        <translation>Die Stellung im Aufbau wird nicht analysiert: %1</translation>
+    </message>
+    <message>
         <source>The engine&apos;s line is played into the game only while a game of a file is studied.</source>
         <translation>Die Variante der Engine wird nur in die Partie übernommen, während eine Partie einer Datei untersucht wird.</translation>
     </message>
@@ -624,6 +628,14 @@
     <message>
         <source>Score ta&amp;ble…</source>
         <translation>&amp;Punktetabelle…</translation>
+    </message>
+    <message>
+        <source>&amp;Pause the clocks</source>
+        <translation>Uhren an&amp;halten</translation>
+    </message>
+    <message>
+        <source>Stop both clocks for a break; press again to go on</source>
+        <translation>Beide Uhren für eine Pause anhalten; noch einmal drücken, um weiterzuspielen</translation>
     </message>
     <message>
         <source>You declined the draw.</source>
@@ -1454,6 +1466,18 @@
 </context>
 <context>
     <name>MoveTreeView</name>
+    <message>
+        <source>%1: inaccuracies %2, mistakes %3, blunders %4, mean loss %5</source>
+        <translation>%1: Ungenauigkeiten %2, Fehler %3, grobe Fehler %4, mittlerer Verlust %5</translation>
+    </message>
+    <message>
+        <source>Analysis by %1:</source>
+        <translation>Analyse von %1:</translation>
+    </message>
+    <message>
+        <source>Analysis:</source>
+        <translation>Analyse:</translation>
+    </message>
     <message>
         <source>Start</source>
         <translation>Anfang</translation>

@@ -307,6 +307,11 @@ class AiWorker(QObject):
         except EngineError as exc:
             self._external_broke(str(exc))
             return None
+        except Exception as exc:  # our side of the talk failed: the same cure, said once
+            log.exception("the external engine's answer could not be used")
+            engine.abort()
+            self._external_broke(f"engine {engine.name}: {type(exc).__name__}: {exc}")
+            return None
         if clock is not None:
             clock.spend(analysis.seconds)
         result = search_result(analysis)
@@ -315,10 +320,6 @@ class AiWorker(QObject):
         if isinstance(request, MoveRequest):
             return MoveAnswer(request, result, took, title)
         return HintAnswer(request, result, took, title)
-
-    def close_external(self) -> None:
-        """Stop the external engine (once the thread has ended, or from the thread)."""
-        self.external.close()
 
     # -- answering -------------------------------------------------------------------------------
 
@@ -464,11 +465,9 @@ class AiClient(QObject):
     def set_external_engine(self, path: str) -> bool:
         """Move and hint with the Hub engine at ``path`` ("" = only the built-in engine)
         wherever it plays the rules; a failed engine is tried again only when chosen anew.
-        False when ``path`` is the engine in use already (nothing changes), and once the
-        engine thread is closed (a preference remembered while the window shuts down)."""
-        if self._closed:
-            return False
-        if path == self._external_path:
+        False when ``path`` is the engine in use already, or the thread is closed (the
+        window is going: preferences may still be applied to it) -- nothing changes."""
+        if path == self._external_path or self._closed:
             return False
         self._external_path = path
         self._generation += 1

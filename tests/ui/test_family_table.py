@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
 
 from dame_desktop.core import Color, HuffChoice, Position, find_rules
@@ -318,3 +318,43 @@ def test_dialogs_name_the_sides_as_the_rules_do(window: MainWindow, qtbot) -> No
     position = Position.from_fen("B:W21:BK5", english)
     assert square_text(position, 5, "x").endswith("Black king")
     assert square_text(Position.from_fen("W:W21:B5", german), 21, "x").endswith("Light man")
+
+
+# -- what the screenshots showed ------------------------------------------------------------
+
+def test_the_players_pause_is_at_the_clocks_and_in_the_game_menu(
+        window: MainWindow, qtbot) -> None:
+    from PySide6.QtTest import QTest
+
+    _clocked_hot_seat(window)
+    panel, clock = window.family.clocks, window.family.clocks.clock
+    assert clock is not None
+    button = panel.pause_button
+    assert button.isVisibleTo(window) and button.isEnabled()
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert clock.paused and window.action("pauseClocks").isChecked()
+    window.action("pauseClocks").trigger()
+    assert not clock.paused and not panel.pause_action.isChecked()
+    window.action("resign").trigger()
+    assert not window.action("pauseClocks").isEnabled(), "nothing to pause after the end"
+
+
+def test_the_clocks_grow_with_the_window(window: MainWindow, qtbot) -> None:
+    _clocked_hot_seat(window)
+    face = window.family.clocks.face(Color.WHITE)
+    window.resize(800, 600)
+    qtbot.wait(100)
+    small = face.time_label.font().pixelSize()
+    window.resize(1600, 1000)
+    qtbot.waitUntil(lambda: face.time_label.font().pixelSize() > small, timeout=3000)
+
+
+def test_a_new_game_does_not_keep_the_last_games_end_in_the_status_bar(
+        window: MainWindow) -> None:
+    window.start_game(dataclasses.replace(settings(), light_name="Anna", dark_name="Paul"))
+    window.action("resign").trigger()
+    if window.over_box is not None:
+        window.over_box.close()
+    assert "resigned" in window.statusBar().currentMessage()
+    window.start_game(settings())
+    assert "resigned" not in window.statusBar().currentMessage()

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 
 from dame_desktop.core import Color, Move, TimeControl, find_rules
-from dame_desktop.store.settings import load_preferences
+from dame_desktop.store.settings import EngineEntry, Preferences, load_preferences, save_preferences
 from dame_desktop.ui.ai_worker import EngineAnswer, HintAnswer, MoveAnswer
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.opponent_engine import MIN_BUDGET, move_budget
@@ -30,17 +30,20 @@ FAILED = "failed and was stopped"
 
 
 @pytest.fixture
-def program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:
+def program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[..., tuple[Session, MainWindow]]]:
     """The program as app.main starts it (settings in tmp_path); the launchers under
     tests/data/engines run this interpreter."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("DAME_TEST_PYTHON", sys.executable)
     started: list[tuple[Session, MainWindow]] = []
 
-    def begin() -> tuple[Session, MainWindow]:
+    def begin(before: Callable[[MainWindow], object] | None = None
+              ) -> tuple[Session, MainWindow]:
         session = Session()
         window = MainWindow(start_game=False)
         qtbot.addWidget(window)
+        if before is not None:  # e.g. listen to the window before the preferences arrive
+            before(window)
         session.attach(window)
         window.board.set_animated(False)
         window.action("animate").setChecked(False)
@@ -265,3 +268,38 @@ def test_a_running_clock_cuts_the_computers_time(program, qtbot) -> None:
     movetime = move.request.movetime
     assert movetime is not None and movetime <= 20 / 30 + 1e-9
     assert move.engine  # the Hub engine played it
+
+
+@needs_proc
+def test_rules_the_engine_does_not_declare_keep_the_builtin_engine(program, qtbot) -> None:
+    """The fake declares International only: a German game is the built-in engine's (named
+    so, and no message), an International one the Hub engine's."""
+    session, window = program()
+    choose_engine(session, window, qtbot, "fake-illegal")
+    messages = Messages(window)
+    got = answers(window)
+    start(window, computer=True, colour=Color.BLACK, level="beginner")  # German
+    assert "Light: Dame (Beginner)" in players_text(window)
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=60_000)
+    assert [a.engine for a in got if isinstance(a, MoveAnswer)] == [""]
+    assert messages.failures() == [] and not window.client.external_broken
+    start(window, rules=INTERNATIONAL, computer=True, colour=Color.WHITE, level="beginner")
+    assert "Black: Fake 1" in players_text(window)
+
+
+def test_an_engine_gone_since_the_last_run_gets_one_message_and_the_builtin_plays(program, qtbot, tmp_path) -> None:  # noqa: E501
+    """The preferences name an engine that is no longer there: the start says so once, and
+    the computer (to move first) plays with the built-in engine."""
+    gone = str(tmp_path / "engines" / "scan")
+    entry = EngineEntry(gone, "Gone", ("normal",))
+    save_preferences(Preferences(rules="international", opponent="computer", level="beginner",
+                                 human_color="dark", engines=(entry,), engine=gone),
+                     tmp_path / "config")
+    box: list[Messages] = []
+    _session, window = program(lambda w: box.append(Messages(w)))
+    messages = box[0]
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=60_000)
+    failures = messages.failures()
+    assert len(failures) == 1 and "Gone" in failures[0] and "cannot start" in failures[0]
+    assert window.client.external_broken and window.client.external_pid is None
+    assert "White: Dame (Beginner)" in players_text(window)

@@ -182,3 +182,11 @@ def test_closing_while_a_hanging_engine_thinks_stops_and_reaps_it(qtbot) -> None
     finally:
         if not closed:
             client.close()
+
+
+def test_choosing_an_engine_after_closing_changes_nothing(qtbot, tmp_path) -> None:
+    """The window applies preferences while it closes (a dock hidden on close saves one)."""
+    client = AiClient()
+    assert client.close()
+    assert not client.set_external_engine(str(tmp_path / "engine"))
+    assert client.external_path == ""

@@ -274,6 +274,7 @@ class AnalysisPanel(QWidget):
         self._token: object = None
         self._update: AnalysisUpdate | None = None
         self._state = "empty"  # empty, waiting, running, done, over, stopped
+        self._reason = ""  # why there is nothing to analyse (state "empty")
         self._closed = False
         self._delay = QTimer(self)
         self._delay.setSingleShot(True)
@@ -288,11 +289,11 @@ class AnalysisPanel(QWidget):
         self.more_button.setObjectName("analysisMoreLines")
         self.more_button.setCheckable(True)
         self.more_button.toggled.connect(self._on_more_lines)
+        self.engine_label.setWordWrap(True)  # a narrow dock (800x600) wraps the name
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.engine_label, 1)
-        top.addWidget(self.depth_label)
-        top.addWidget(self.more_button)
+        top.addWidget(self.depth_label, 0, Qt.AlignmentFlag.AlignTop)
 
         self.value_label = QLabel()
         self.value_label.setObjectName("analysisValue")
@@ -323,6 +324,11 @@ class AnalysisPanel(QWidget):
         self.status_label = QLabel()
         self.status_label.setObjectName("analysisStatus")
         self.status_label.setWordWrap(True)
+        bottom = QHBoxLayout()  # under the lines: the dock stays narrow enough for 800x600
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addWidget(self.more_button)
+        bottom.addStretch(1)
+        layout.addLayout(bottom)
         layout.addWidget(self.status_label)
         layout.addStretch(1)
         self.retranslate()
@@ -350,15 +356,19 @@ class AnalysisPanel(QWidget):
         self._ply = ply
         self._token = token
         self._update = None
+        self._reason = ""
         self._start()
 
-    def clear(self) -> None:
-        """Show nothing and stop (no game, or a position the panel must not analyse)."""
+    def clear(self, reason: str = "") -> None:
+        """Show nothing and stop (no game, or a position the panel must not analyse);
+        ``reason`` is shown in place of "No position to analyse"."""
         self.runner.stop()
+        self._delay.stop()
         self._position = None
         self._token = None
         self._update = None
         self._state = "empty"
+        self._reason = reason
         self._render()
 
     def position(self) -> Position | None:
@@ -507,6 +517,8 @@ class AnalysisPanel(QWidget):
             "stopped": self.tr("Analysis stopped"),
             "over": self.tr("The game is over: no legal move"),
         }[self._state]
+        if self._state == "empty" and self._reason:
+            status = self._reason
         self.status_label.setText(status)
         if position is None:
             self.engine_label.setText(self._engine_text(BUILTIN_NAME))

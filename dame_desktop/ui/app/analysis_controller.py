@@ -22,6 +22,13 @@ Choices:
   ``TreeNavigator.play`` per move, so it becomes a variation or follows the existing one)
   -- only while a game is studied.  In a live game the line is only shown: playing it would
   move for the human, or take moves the opponent has not made; the status bar says so.
+- While a position is set up (File › Set up a position…) the panel analyses the editor's
+  board instead of the shown position: :meth:`AnalysisController.follow_setup` (the window
+  calls it when the editor opens) listens to the editor's ``position_edited``; every edit
+  restarts the panel, which starts a search only when the edits pause (the panel's start
+  delay) and drops the answers of an earlier board.  A board one cannot play from is not
+  analysed and the panel says why.  When the editor closes, the panel goes back to the
+  shown position (or to the new game the editor started).
 - The graph shows the studied game's main line (its ``[%eval]`` values and marks, the panel's
   live value where the line has none); it is hidden while a game is played.
 - Analyse game works on the studied game; on a live game it analyses the game's record and
@@ -41,7 +48,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QDockWidget
 
 from dame_desktop import pdn
-from dame_desktop.core import Move, RuleSet
+from dame_desktop.core import Move, Position, RuleSet
 from dame_desktop.engines import Engine
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.analysis import (
@@ -57,6 +64,7 @@ from dame_desktop.ui.analysis.runner import hub_factory
 from dame_desktop.ui.app.actions import ActionSpec, ActionTable
 from dame_desktop.ui.app.navigator import Navigator
 from dame_desktop.ui.study.navigator import TreeNavigator
+from dame_desktop.ui.study.setup_editor import SetupEditor
 
 if TYPE_CHECKING:
     from dame_desktop.ui.app.main_window import MainWindow
@@ -116,6 +124,7 @@ class AnalysisController(QObject):
         self._graph_game: pdn.Game | None = None
         self.game_dialog: AnalyseGameDialog | None = None
         self.file_dialog: AnalyseFileDialog | None = None
+        self.setup_editor: SetupEditor | None = None  # the editor the panel follows
         self.panel.line_clicked.connect(self._on_line_clicked)
         self.panel.evaluated.connect(self._on_evaluated)
         self.panel.engine_failed.connect(window.show_message)
@@ -221,8 +230,44 @@ class AnalysisController(QObject):
             history = navigator.history()
             plies = len(history)
             token = None
+        if self.setup_editor is not None:
+            return  # the panel analyses the position being set up
         self.panel.show_position(navigator.position(), history=navigator.history(),
                                  quiet_plies=navigator.quiet_plies(), ply=plies, token=token)
+
+    def follow_setup(self, editor: SetupEditor | None) -> None:
+        """Analyse the position being set up in ``editor`` until it closes (see the module
+        docstring)."""
+        if editor is None or editor is self.setup_editor:
+            return
+        self._leave_setup()
+        self.setup_editor = editor
+        editor.position_edited.connect(self._on_setup_edited)
+        editor.finished.connect(self._on_setup_closed)
+        self._on_setup_edited(editor.playable_position())
+
+    def _on_setup_edited(self, position: Position | None) -> None:
+        editor = self.setup_editor
+        if editor is None:
+            return
+        if position is None:
+            self.panel.clear(self.tr("The position being set up is not analysed: %1")
+                             .replace("%1", editor.problem()))
+        else:
+            self.panel.show_position(position)
+
+    def _on_setup_closed(self, _result: int = 0) -> None:
+        if self._leave_setup():
+            self.follow(self.window.navigator)
+
+    def _leave_setup(self) -> bool:
+        editor = self.setup_editor
+        if editor is None:
+            return False
+        self.setup_editor = None
+        editor.position_edited.disconnect(self._on_setup_edited)
+        editor.finished.disconnect(self._on_setup_closed)
+        return True
 
     def refresh_graph(self) -> None:
         """The studied game's evaluations or marks changed: draw them again."""

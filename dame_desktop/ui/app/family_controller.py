@@ -124,6 +124,7 @@ class FamilyController(QObject):
         self.clk: list[float] = []  # the mover's time left after each move, for [%clk]
         self.clocks = ClocksPanel(sounds=self.sounds)
         self._open_dialogs: set[int] = set()
+        self._over_message = ""  # the status bar's words at the last game's end
         # the computer's last blow: (square, piece, index of the blow's state); marked on
         # the board until the human's next move, also over the computer's reply
         self._blow: tuple[int, Piece | None, int] | None = None
@@ -160,6 +161,10 @@ class FamilyController(QObject):
         action = window.action("straighten")
         self.touch.straighten_action.toggled.connect(
             lambda on: action.setChecked(on) if action.isChecked() != on else None)
+        # the Game menu's "Pause the clocks" and the button at the clocks are one switch
+        pause = window.action("pauseClocks")
+        self.clocks.pause_action.toggled.connect(
+            lambda on: pause.setChecked(on) if pause.isChecked() != on else None)
         self.touch.update_enabled()
 
     # -- for the window ----------------------------------------------------------------------
@@ -173,7 +178,20 @@ class FamilyController(QObject):
                                            "before touching the piece (touch-move rule)")),
             ActionSpec("scores", lambda: self.tr("Score ta&ble…"), self.show_scores,
                        menu="game"),
+            ActionSpec("pauseClocks", lambda: self.tr("&Pause the clocks"),
+                       self._on_pause_clocks, menu="game", checkable=True,
+                       shortcuts=("Ctrl+Shift+P",), enabled=self._clocks_running,
+                       tip=lambda: self.tr("Stop both clocks for a break; press again to "
+                                           "go on")),
         ]
+
+    def _clocks_running(self) -> bool:
+        clock = self.clocks.clock
+        return clock is not None and clock.timed and not clock.stopped
+
+    def _on_pause_clocks(self, checked: bool) -> None:
+        if self.clocks.pause_action.isChecked() != checked:
+            self.clocks.pause_action.setChecked(checked)
 
     def apply_preferences(self, prefs: Preferences) -> None:
         """Sound switch and volume, the notation -- at once."""
@@ -372,6 +390,11 @@ class FamilyController(QObject):
 
     def _on_game_started(self) -> None:
         self._blow = None
+        bar = self.window.statusBar()
+        if self._over_message and bar.currentMessage() == self._over_message:
+            bar.clearMessage()  # the last game's end belongs to that game
+        self._over_message = ""
+        self.window.action("pauseClocks").setChecked(False)
         self.scores.clear()
         self._steady = None
         self._start_clock()
@@ -527,7 +550,9 @@ class FamilyController(QObject):
             self.window.board.mark_blown(square, piece)
 
     def _on_game_over(self, result: Result) -> None:
+        self._over_message = self.window.statusBar().currentMessage()
         self.clocks.stop()
+        self.window.update_actions()  # nothing to pause any more
         self._close_draw_box()
         self.touch.update_enabled()
         self.sounds.on_game_over(result)
@@ -542,6 +567,7 @@ class FamilyController(QObject):
         if accepted:
             text = f"{accepted}\n{text}"
             self.window.show_message(text.replace("\n", " "))
+            self._over_message = self.window.statusBar().currentMessage()
         self.messages.game_over(text)
         self.last_recorded = self._record(result, names)
         box = self.window.over_box
@@ -559,9 +585,12 @@ class FamilyController(QObject):
         if computer is not None:
             colour, player = computer
             human = colour.opponent
+            # a Hub engine that played (it speaks under these rules) is counted under its
+            # own name, never under the built-in level it stood in for
             counted = record_result(table, result, c.rules,
                                     names={human: self.window.settings_name(human)},
-                                    computer=colour, level=player.level.key)
+                                    computer=colour, level=player.level.key,
+                                    engine=self.window.opponent.speaker(c.rules))
         else:
             typed = self.window.settings
             counted = record_result(table, result, c.rules,

@@ -299,6 +299,9 @@ class MainWindow(QMainWindow):
         self.study.context_menu_requested.connect(self._fill_tree_menu)
         self.document.title_changed.connect(self._update_title)
         self.document.state_changed.connect(self.update_actions)
+        # after the document's own handler, which opens the editor: the panel follows it
+        self.action("setup").triggered.connect(
+            lambda: self.analysis.follow_setup(self.document.setup_dialog))
 
     # -- the parts' questions (DocumentHost) -----------------------------------------------
 
@@ -574,6 +577,10 @@ class MainWindow(QMainWindow):
 
     def _position_text(self) -> str:
         return self.family.position_text(self.navigator.position())
+
+    def position_text(self, position: Position) -> str:
+        """``position`` in words as the window says it (Edit › Copy position as text)."""
+        return self.family.position_text(position)
 
     def _on_moves_changed(self) -> None:
         if self.is_playing():

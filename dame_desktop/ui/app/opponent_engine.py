@@ -8,14 +8,16 @@ line, the PDN tags of the played game): "Scan 3.1" while the Hub engine plays th
 "Dame (Schwer)" while the built-in engine does.
 
 When the engine fails (it would not start, crashed, hung past its time, sent an illegal or
-garbled move) the AI thread has stopped and reaped it and the built-in engine has answered
-the request already; ``message`` carries the one sentence for the user, and ``changed``
+garbled move) the AI thread has stopped and reaped it, and the built-in engine answers the
+same request at once; ``message`` carries the one sentence for the user, and ``changed``
 tells the window to name the built-in engine again.  A failed engine is tried again only
 when the user chooses an engine anew (another one, or the built-in one and then this one).
 
 The computer's time for a move is its level's, and never more than :func:`clock_budget`
 while the clocks beside the board run (``ComputerPlayer.budget``): a share of the time left
-plus most of the increment -- for the built-in engine and the Hub engine alike.
+plus most of the increment -- for the built-in engine and the Hub engine alike.  The
+level's depth cap, noise and opening book are the built-in engine's: a Hub engine plays at
+its own strength in that time.
 
 Mounting (the window)::
 

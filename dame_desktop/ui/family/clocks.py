@@ -29,8 +29,16 @@ from contextlib import contextmanager
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFont
-from PySide6.QtWidgets import QDialog, QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QFont, QResizeEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QFrame,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dame_desktop.audio import Sound
 from dame_desktop.core import Clock, Color, RuleSet, clock_text
@@ -43,6 +51,7 @@ class _Sounds(Protocol):
 
 
 TICK_MS = 100  # how often the running clock is read and redrawn
+MIN_TIME_PIXELS, MAX_TIME_PIXELS = 30, 72  # the times' font height, by the panel's height
 CHECKPOINT_SECONDS = 5.0  # how often the times are offered to the autosave while running
 
 _RUNNING_STYLE = ("QFrame#clockFace { background: #2f7d32; border: 3px solid #ffd54f; "
@@ -84,6 +93,13 @@ class ClockFace(QFrame):
 
     def set_time(self, text: str) -> None:
         self.time_label.setText(text)
+
+    def set_time_size(self, pixels: int) -> None:
+        """The time's font height in pixels (the panel scales it with the window)."""
+        font = QFont(self.time_label.font())
+        if font.pixelSize() != pixels:
+            font.setPixelSize(pixels)
+            self.time_label.setFont(font)
 
     def time_text(self) -> str:
         return self.time_label.text()
@@ -138,12 +154,19 @@ class ClocksPanel(QWidget):
         self._layout.addWidget(self.faces[Color.BLACK])
         self._layout.addStretch(1)
         self._layout.addWidget(self.state_label)
-        self._layout.addStretch(1)
-        self._layout.addWidget(self.faces[Color.WHITE])
         self.pause_action = QAction(self)  # the players' own pause (a break at the table)
         self.pause_action.setObjectName("pauseClocksAction")
         self.pause_action.setCheckable(True)
         self.pause_action.toggled.connect(self._on_pause_toggled)
+        self.pause_button = QToolButton(self)  # the pause right at the clocks
+        self.pause_button.setObjectName("pauseClocksButton")
+        self.pause_button.setDefaultAction(self.pause_action)
+        self.pause_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.pause_button.setSizePolicy(QSizePolicy.Policy.Expanding,
+                                        QSizePolicy.Policy.Fixed)
+        self._layout.addWidget(self.pause_button)
+        self._layout.addStretch(1)
+        self._layout.addWidget(self.faces[Color.WHITE])
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._on_tick)
@@ -239,6 +262,13 @@ class ClocksPanel(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
         super().changeEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """The times grow with the window: readable from across the table."""
+        pixels = max(MIN_TIME_PIXELS, min(MAX_TIME_PIXELS, event.size().height() // 14))
+        for face in self.faces.values():
+            face.set_time_size(pixels)
+        super().resizeEvent(event)
 
     # -- driving the clock -------------------------------------------------------------------
 

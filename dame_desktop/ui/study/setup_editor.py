@@ -203,7 +203,13 @@ class PaletteButton(QToolButton):
 
 
 class SetupEditor(QDialog):
-    """Accepted with ``action`` = "play" or "save"; :meth:`position` is the result."""
+    """Accepted with ``action`` = "play" or "save"; :meth:`position` is the result.
+
+    ``position_edited`` follows every edit: the position on the board when one can play from
+    it, else None (:meth:`problem` says why) -- the analysis panel analyses it meanwhile.
+    """
+
+    position_edited = Signal(object)  # Position | None
 
     def __init__(self, rules: RuleSet, start: Position | None = None,
                  parent: QWidget | None = None) -> None:
@@ -441,6 +447,11 @@ class SetupEditor(QDialog):
         self.play_button.setEnabled(not problem)
         self.save_button.setEnabled(bool(self.pieces) and not impossible)
         self.play_button.setToolTip(problem)
+        self.position_edited.emit(None if problem else position)
+
+    def playable_position(self) -> Position | None:
+        """The position on the board when one can play from it, else None."""
+        return None if self.problem() else self.position()
 
     # -- checks ------------------------------------------------------------------------------
 

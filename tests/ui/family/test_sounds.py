@@ -74,6 +74,7 @@ def test_the_switch_and_the_tests_keep_it_quiet(qtbot, tmp_path: Path,
     assert not sounds.play(Sound.MOVE)
     monkeypatch.delenv(NO_SOUND_ENV)
     assert sounds.play(Sound.END)
-    qtbot.waitUntil(lambda: log.exists(), timeout=20000)
+    # the player opens the log before it writes: wait for the line, not for the file
+    qtbot.waitUntil(lambda: log.exists() and bool(log.read_text().split()), timeout=20000)
     sounds.close()
     assert log.read_text().split() == ["end.wav"]
