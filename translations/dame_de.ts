@@ -78,6 +78,10 @@
         <translation>Datei ana&amp;lysieren…</translation>
     </message>
     <message>
+        <source>The position being set up is not analysed: %1</source>
+        <translation>Die Stellung im Aufbau wird nicht analysiert: %1</translation>
+    </message>
+    <message>
         <source>The engine&apos;s line is played into the game only while a game of a file is studied.</source>
         <translation>Die Variante der Engine wird nur in die Partie übernommen, während eine Partie einer Datei untersucht wird.</translation>
     </message>

@@ -289,11 +289,11 @@ class AnalysisPanel(QWidget):
         self.more_button.setObjectName("analysisMoreLines")
         self.more_button.setCheckable(True)
         self.more_button.toggled.connect(self._on_more_lines)
+        self.engine_label.setWordWrap(True)  # a narrow dock (800x600) wraps the name
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.engine_label, 1)
-        top.addWidget(self.depth_label)
-        top.addWidget(self.more_button)
+        top.addWidget(self.depth_label, 0, Qt.AlignmentFlag.AlignTop)
 
         self.value_label = QLabel()
         self.value_label.setObjectName("analysisValue")
@@ -324,6 +324,11 @@ class AnalysisPanel(QWidget):
         self.status_label = QLabel()
         self.status_label.setObjectName("analysisStatus")
         self.status_label.setWordWrap(True)
+        bottom = QHBoxLayout()  # under the lines: the dock stays narrow enough for 800x600
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addWidget(self.more_button)
+        bottom.addStretch(1)
+        layout.addLayout(bottom)
         layout.addWidget(self.status_label)
         layout.addStretch(1)
         self.retranslate()

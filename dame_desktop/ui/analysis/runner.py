@@ -76,6 +76,13 @@ def hub_factory(path: str, args: Sequence[str] = ("hub",)) -> EngineFactory:
     return make
 
 
+IDLE_FREE_MS = 1000
+"""A stopped request's tables are freed at the next request's start, or this long after the
+stop when none followed (freeing at once would compete with the repaint of the change)."""
+FREE_PAUSE = 0.0005
+"""Seconds the worker rests between slices of freeing (see :func:`free_gently`)."""
+
+
 def free_gently(engine: Engine, slice_size: int = 20_000) -> None:
     """Empty the tables a built-in engine set aside, a slice at a time.
 
@@ -87,7 +94,10 @@ def free_gently(engine: Engine, slice_size: int = 20_000) -> None:
     if not isinstance(memory, SearchMemory):
         return
     while memory.free_dropped(slice_size):
-        time.sleep(0)
+        # a real pause, not sleep(0): after sleep(0) this thread takes the lock straight
+        # back, and a waiting GUI thread gets it only when its switch interval (5 ms) runs
+        # out -- for each Python call of a repaint (measured: 40-90 ms late ticks)
+        time.sleep(FREE_PAUSE)
 
 
 @dataclass(frozen=True)
@@ -234,6 +244,13 @@ class AnalysisWorker(QObject):
         self.engine_failed.emit(message)
 
     @Slot()
+    def free_idle(self) -> None:
+        """Free what the last (stopped) request set aside, when no request followed."""
+        for engine in (self._engine, self._builtin):
+            if engine is not None:
+                free_gently(engine)
+
+    @Slot()
     def close_engines(self) -> None:
         self._drop_engine()
         self._builtin = None
@@ -267,7 +284,10 @@ class AnalysisWorker(QObject):
         try:
             self._deepen(engine, request)
         finally:
-            free_gently(engine)
+            # a request stopped because the shown position changed: the window repaints
+            # now, and the next request (after the panel's start delay) frees the tables
+            if not request.stop.is_set():
+                free_gently(engine)
 
     def _deepen(self, engine: Engine, request: AnalysisRequest) -> None:
         stop = request.stop
@@ -334,6 +354,7 @@ class AnalysisRunner(QObject):
     finished = Signal(int)
     engine_failed = Signal(str)
     _submit = Signal(object)
+    _free = Signal()
 
     def __init__(self, engine_factory: EngineFactory | None = None,
                  parent: QObject | None = None) -> None:
@@ -347,6 +368,11 @@ class AnalysisRunner(QObject):
         self._worker = AnalysisWorker(engine_factory or builtin_factory)
         self._worker.moveToThread(self._thread)
         self._submit.connect(self._worker.run)
+        self._free.connect(self._worker.free_idle)
+        self._idle = QTimer(self)  # a while after a stop with no request since: free
+        self._idle.setSingleShot(True)
+        self._idle.setInterval(IDLE_FREE_MS)
+        self._idle.timeout.connect(self._free_when_idle)
         self._worker.updated.connect(self._on_updated)
         self._worker.finished.connect(self._on_finished)
         self._worker.engine_failed.connect(self.engine_failed)
@@ -378,6 +404,7 @@ class AnalysisRunner(QObject):
         request = AnalysisRequest(self._next_id, position, tuple(history), quiet_plies,
                                   max(1, lines), max(1, max_depth), max_seconds)
         self._current = request
+        self._idle.stop()
         self._rest_collector()
         self._submit.emit(request)
         return request.id
@@ -388,6 +415,12 @@ class AnalysisRunner(QObject):
             self._current.stop.set()
             self._current = None
             QTimer.singleShot(0, self._wake_collector)  # unless a new request follows at once
+            if not self._closed:
+                self._idle.start()
+
+    def _free_when_idle(self) -> None:
+        if self._current is None and not self._closed:
+            self._free.emit()
 
     def _rest_collector(self) -> None:
         self._collector.pause()
@@ -419,6 +452,7 @@ class AnalysisRunner(QObject):
         if self._closed:
             return True
         self._closed = True
+        self._idle.stop()
         self.stop()
         self._wake_collector()
         self._thread.quit()

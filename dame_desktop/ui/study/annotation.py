@@ -8,7 +8,7 @@ whatever the user types (:func:`dame_desktop.pdn.comments.with_words`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QToolButton,
@@ -68,22 +69,32 @@ class AnnotationPanel(QWidget):
             button.setCheckable(True)
             button.setObjectName(f"mark{value}")
             button.clicked.connect(lambda _checked=False, v=value: self.toggle_mark(v))
-            button.setMinimumWidth(30)
+            button.setMinimumWidth(26)
             marks.addWidget(button)
             self.mark_buttons[value] = button
         marks.addStretch(1)
         self.headers_button = QPushButton()
         self.headers_button.setObjectName("headersButton")
         self.headers_button.clicked.connect(self.headers_requested)
-        marks.addWidget(self.headers_button)
+        # never narrower than its text (beside the marks it was cut to "rtiedaten" at 800x600)
+        self.headers_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         layout.addLayout(marks)
+        # the label wraps and the button keeps its text: no clipping in a narrow window
         self.comment_label = QLabel()
-        layout.addWidget(self.comment_label)
+        self.comment_label.setWordWrap(True)
+        label_row = QHBoxLayout()
+        label_row.addWidget(self.comment_label, 1)
+        label_row.addWidget(self.headers_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        layout.addLayout(label_row)
         self.comment_edit = QPlainTextEdit()
         self.comment_edit.setObjectName("commentEdit")
         self.comment_edit.setMinimumHeight(48)  # grows with the panel, gives way when small
+        # its size hint (192 px) must not claim the move tree's room: the column's stretch
+        # factors share the height (the wrapping label above made the hint count)
+        self.comment_edit.setSizePolicy(QSizePolicy.Policy.Expanding,
+                                        QSizePolicy.Policy.Ignored)
         self.comment_edit.setTabChangesFocus(True)
-        layout.addWidget(self.comment_edit)
+        layout.addWidget(self.comment_edit, 1)  # the extra height goes to the editor
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(400)

@@ -116,3 +116,33 @@ def test_the_hub_factory_speaks_for_declared_variants_only(qtbot) -> None:
         assert got and got[-1].builtin and len(failures) == 1
     finally:
         assert runner.close()
+
+
+def test_a_stopped_requests_tables_are_freed_later_not_during_the_repaint(qtbot) -> None:
+    from dame_desktop.ai.search import SearchMemory
+    from dame_desktop.engines.builtin import BuiltinEngine
+    from dame_desktop.ui.analysis import runner as runner_module
+
+    memories: list[SearchMemory] = []
+
+    def small(rules):  # a small table, so the search sets tables aside while it runs
+        memory = SearchMemory(limit=3000, keep_dropped=True)
+        memories.append(memory)
+        return BuiltinEngine(memory)
+
+    runner = AnalysisRunner(small)
+    try:
+        finished, updates = [], Relay()
+        runner._worker.finished.connect(finished.append)
+        runner.updated.connect(updates.take)
+        runner.start(midgame(), max_seconds=5.0)
+        qtbot.waitUntil(lambda: any(u.analysis.depth >= 7 for u in updates.got),
+                        timeout=10_000)
+        began = time.monotonic()
+        runner.stop()  # the shown position changed: the window repaints now
+        qtbot.waitUntil(lambda: bool(finished), timeout=10_000)
+        assert memories[0].dropped  # not freed while the change is painted
+        qtbot.waitUntil(lambda: not memories[0].dropped, timeout=10_000)
+        assert time.monotonic() - began >= runner_module.IDLE_FREE_MS / 1000 * 0.9
+    finally:
+        assert runner.close()
