@@ -9,6 +9,10 @@ five times faster).
     python bench/ai_levels.py --games 20                       # every level against the next
     python bench/ai_levels.py --pairs easy:beginner,medium:easy --games 20 --no-book
     python bench/ai_levels.py --pairs hard:medium --games 10 --scale 0.3
+    python bench/ai_levels.py --pairs master:hard --games 4 --pdn master-hard.pdn
+
+Each finished game shows both levels' mean seconds a move so far; ``--pdn`` appends every
+game to a file (the opening as its FEN setup) to look at later.
 """
 
 from __future__ import annotations
@@ -18,16 +22,18 @@ import dataclasses
 import random
 import re
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from _match import Tally, level_player, play_game, shard_games  # noqa: E402
+from _match import Player, Tally, level_player, play_game, shard_games  # noqa: E402
+from ai_vs_pydraughts import game_record  # noqa: E402
 
 from dame_desktop.ai import Level, Limit, find_level  # noqa: E402
-from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
+from dame_desktop.core import Color, Game, Move, Position, RuleSet, find_rules  # noqa: E402
 
 # the shared corpus beside the checkout or above it (worktrees sit one level deeper)
 _BALLOTS = Path("shared", "pdn-corpus", "english", "11_man_english_ballots.pdn")
@@ -65,6 +71,28 @@ def scaled(level: Level, scale: float) -> Level:
     )
 
 
+class Timed:
+    """A player that adds up the seconds its moves take."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.moves = 0
+
+    def wrap(self, player: Player) -> Player:
+        def play(game: Game) -> Move:
+            began = time.perf_counter()
+            move = player(game)
+            self.seconds += time.perf_counter() - began
+            self.moves += 1
+            return move
+
+        return play
+
+    @property
+    def mean(self) -> float:
+        return self.seconds / max(self.moves, 1)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", default="easy:beginner,medium:easy,hard:medium,master:hard")
@@ -75,6 +103,8 @@ def main() -> int:
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--ballots", type=Path, default=BALLOTS)
     parser.add_argument("--no-book", action="store_true", help="the levels play without book")
+    parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
+                        help="append every finished game to FILE")
     args = parser.parse_args()
     for pair in args.pairs.split(","):
         upper_key, lower_key = pair.split(":")
@@ -84,15 +114,27 @@ def main() -> int:
             rules = find_rules(key)
             starts = openings(rules, (args.games + 1) // 2, args.seed, args.ballots)
             tally = Tally()
+            upper_time, lower_time = Timed(), Timed()
             for i, start, upper_white in shard_games(starts, args.games):
-                a = level_player(upper, seed=1000 * i + 1, book=not args.no_book)
-                b = level_player(lower, seed=1000 * i + 2, book=not args.no_book)
+                a = upper_time.wrap(level_player(upper, seed=1000 * i + 1,
+                                                 book=not args.no_book))
+                b = lower_time.wrap(level_player(lower, seed=1000 * i + 2,
+                                                 book=not args.no_book))
                 game = Game(rules, start)
                 outcome = play_game(game, a if upper_white else b,
                                     b if upper_white else a, args.max_plies)
                 mark = tally.add(outcome.winner, Color.WHITE if upper_white else Color.BLACK)
+                if args.pdn is not None:
+                    names = (upper.name_en, lower.name_en)
+                    white, black = names if upper_white else names[::-1]
+                    with args.pdn.open("a", encoding="utf-8") as out:
+                        out.write(game_record(game, start, white, black,
+                                              f"{key} {upper.key}-{lower.key} opening {i + 1}",
+                                              outcome.reason) + "\n")
                 print(f"  {key} {upper.key}-{lower.key} game {tally.games}: {mark} "
-                      f"{outcome.reason} ({outcome.plies} plies)", flush=True)
+                      f"{outcome.reason} ({outcome.plies} plies; mean s/move "
+                      f"{upper.key} {upper_time.mean:.2f}, {lower.key} {lower_time.mean:.2f})",
+                      flush=True)
             book = "no book" if args.no_book else "book"
             print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}, {book}): "
                   f"{tally.summary()}",
