@@ -45,13 +45,14 @@ def _first_move_text(window: MainWindow) -> str:
     move = next(m for m in game.legal_moves() if not m.is_capture)
     drag(window.board, move.from_sq, move.to_sq)
     assert game.moves == [move]
-    return window.model.data(window.model.index(0, 1)) or ""
+    return str(window.model.data(window.model.index(0, 1)) or "")
 
 
 def _prefer(window: MainWindow, notation: str) -> None:
     """The preferences as the session keeps them (it saves the View menu's switch)."""
     window.apply_preferences(Preferences(
-        notation=notation, show_square_numbers=window.action("numbers").isChecked()))
+        notation=notation,  # type: ignore[arg-type]
+        show_square_numbers=window.action("numbers").isChecked()))
 
 
 def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> None:
@@ -108,6 +109,7 @@ def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWind
     start(window)
     window.action("setup").trigger()
     editor = window.document.setup_dialog
+    assert editor is not None
     assert editor is not None and editor.isVisible()
     qtbot.waitExposed(editor)
     assert editor.board.shows_coordinates() and not editor.board.shows_numbers()
@@ -124,6 +126,7 @@ def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWind
     start(window, rules=find_rules("english"))
     window.action("setup").trigger()
     editor = window.document.setup_dialog
+    assert editor is not None
     assert editor.board.shows_numbers() and not editor.board.shows_coordinates()
     assert [b.text() for b in editor.tool_buttons[:4]] == [
         "White man", "White king", "Black man", "Black king"]
