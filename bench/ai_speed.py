@@ -6,13 +6,13 @@
     taskset -c 1 python bench/ai_speed.py --compare-pure --depths german=13,english=14
     python bench/ai_speed.py --compare-pure --baseline /tmp/old-checkout /tmp/old-venv/bin/python
 
-``--compare-pure`` searches each rule set to a fixed depth twice, in this process (the
-modules as installed: compiled where the build compiled them) and in a subprocess with
-``DAME_PURE=1`` (the ``.py`` sources), one after the other, and prints the time to every
-depth and the nodes per second of both with their ratio, in CPU seconds of each process (a
-loaded machine disturbs them less than the wall clock).  The two searches are the same
-search (same moves, scores and node counts, see tests/core/test_native_identity.py), so the
-ratio of times is the ratio of speeds.
+``--compare-pure`` searches each rule set to a fixed depth in fresh processes, with the
+modules as installed (compiled where the build compiled them) and with ``DAME_PURE=1`` (the
+``.py`` sources), ``--reps`` times in turn, and prints the time to every depth and the nodes
+per second of both with their ratio, in CPU seconds of each process (a loaded machine
+disturbs them less than the wall clock), each runner's least time of the repetitions.  The
+two searches are the same search (same moves, scores and node counts, see
+tests/core/test_native_identity.py), so the ratio of times is the ratio of speeds.
 
 ``--baseline CHECKOUT PYTHON`` adds another version of the program (an older commit's
 checkout and the interpreter of a venv where it is installed, compiled where its build
@@ -79,23 +79,39 @@ def child(python: str, script: str, key: str, depth: int, pure: bool) -> list[Ro
     return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
 
+def fastest(runs: list[list[Row]]) -> list[Row]:
+    """The repetitions of one search merged: at each depth its least CPU time."""
+    merged = []
+    for rows in zip(*runs, strict=True):
+        merged.append(min(rows, key=lambda row: row[1]))
+    return merged
+
+
 def rate(rows: list[Row]) -> float:
     return rows[-1][2] / rows[-1][1] if rows and rows[-1][1] > 0 else 0.0
 
 
 def compare(keys: list[str], depths: dict[str, int],
-            baseline: tuple[str, str] | None = None) -> None:
-    print(f"this process: {describe()}; the other: DAME_PURE=1 (pure Python)")
+            baseline: tuple[str, str] | None = None, reps: int = 1) -> None:
+    print(f"installed: {describe()}; beside it: DAME_PURE=1 (pure Python); every search in a "
+          f"fresh process, the least CPU time of {reps} interleaved repetition(s)")
     summary: list[str] = []
+    runners = [(sys.executable, __file__, False), (sys.executable, __file__, True)]
+    if baseline is not None:
+        checkout, python = baseline
+        script = str(Path(checkout) / "bench" / "ai_speed.py")
+        runners += [(python, script, False), (python, script, True)]
     for key in keys:
         depth = depths.get(key, COMPARE_DEPTHS.get(key, 10))
-        native = iterations(key, Limit(depth=depth), cpu=True)
-        pure = child(sys.executable, __file__, key, depth, pure=True)
+        runs: list[list[list[Row]]] = [[] for _ in runners]
+        for r in range(reps):
+            for i in range(len(runners)):
+                turn = (i + r) % len(runners)  # the order rotates between repetitions
+                python, script, pure_mode = runners[turn]
+                runs[turn].append(child(python, script, key, depth, pure=pure_mode))
+        native, pure = fastest(runs[0]), fastest(runs[1])
         if baseline is not None:
-            checkout, python = baseline
-            script = str(Path(checkout) / "bench" / "ai_speed.py")
-            old = child(python, script, key, depth, pure=False)
-            old_pure = child(python, script, key, depth, pure=True)
+            old, old_pure = fastest(runs[2]), fastest(runs[3])
             summary.append(
                 f"  {key:<14} {rate(old):>12,.0f} {rate(old_pure):>10,.0f} "
                 f"{rate(old) / rate(old_pure):>6.2f}x {rate(native):>12,.0f} "
@@ -131,6 +147,8 @@ def main() -> int:
                         help="depths for --compare-pure, e.g. german=13,english=14")
     parser.add_argument("--baseline", nargs=2, metavar=("CHECKOUT", "PYTHON"), default=None,
                         help="with --compare-pure: another version side by side (before/after)")
+    parser.add_argument("--reps", type=int, default=3,
+                        help="with --compare-pure: repetitions (each runner's least time counts)")
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
@@ -142,7 +160,7 @@ def main() -> int:
         for item in filter(None, args.depths.split(",")):
             name, _, value = item.partition("=")
             depths[name] = int(value)
-        compare(keys, depths, tuple(args.baseline) if args.baseline else None)
+        compare(keys, depths, tuple(args.baseline) if args.baseline else None, args.reps)
         return 0
     print(f"engine: {describe()}")
     for key in keys:

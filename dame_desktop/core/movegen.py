@@ -219,7 +219,7 @@ class MoveGenerator:
                 return True
         own_kings = own & kings
         if own_kings:
-            rays = self.geo.rays
+            rays = self.rays  # compiled: an attribute of this class, not of Geometry
             flying = self.flying
             while own_kings:
                 low = own_kings & -own_kings
@@ -330,7 +330,7 @@ class MoveGenerator:
                     tos ^= low
         own_kings = own & kings
         if own_kings:
-            rays = self.geo.rays
+            rays = self.rays  # compiled: an attribute of this class, not of Geometry
             flying = self.flying
             while own_kings:
                 low = own_kings & -own_kings
@@ -358,7 +358,7 @@ class MoveGenerator:
             count = popcount((men << n) & empty) + popcount((men << (n + 1)) & empty)
         own_kings = own & kings
         if own_kings:
-            rays = self.geo.rays
+            rays = self.rays  # compiled: an attribute of this class, not of Geometry
             flying = self.flying
             while own_kings:
                 low = own_kings & -own_kings

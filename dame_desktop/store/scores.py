@@ -1,5 +1,6 @@
-"""The score table: results per pair of names (hot seat) and per level (against the
-computer), with the last games and their dates.  No Qt.
+"""The score table: results per pair of names (hot seat), per level (against the built-in
+computer) and per external engine (a Hub engine playing as the computer, under its name),
+with the last games and their dates.  No Qt.
 
 Stored as versioned JSON in the data folder (``scores.json`` beside the autosave) through
 the one atomic write.  ``load_scores()`` never fails: a damaged file is moved aside and
@@ -113,6 +114,15 @@ class PairScore:
 
 
 @dataclass(frozen=True)
+class EngineScore:
+    """The results against an external engine, kept under its name ("Scan 3.1")."""
+
+    name: str
+    tally: Tally
+    last: tuple[GameEntry, ...]  # newest first
+
+
+@dataclass(frozen=True)
 class LevelScore:
     """The human's score against the computer at ``level`` (a level key)."""
 
@@ -167,18 +177,22 @@ class ScoreTable:
         # pair key (casefolded names in order) -> (display names in that order, record)
         self._pairs: dict[tuple[str, str], tuple[tuple[str, str], _Record]] = {}
         self._levels: dict[str, _Record] = {}
+        # casefolded engine name -> (the name as first seen, record)
+        self._engines: dict[str, tuple[str, _Record]] = {}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreTable):
             return NotImplemented
-        return self._pairs == other._pairs and self._levels == other._levels
+        return self._pairs == other._pairs and self._levels == other._levels \
+            and self._engines == other._engines
 
     def __repr__(self) -> str:
-        return f"ScoreTable({len(self._pairs)} pairs, {len(self._levels)} levels)"
+        return (f"ScoreTable({len(self._pairs)} pairs, {len(self._levels)} levels, "
+                f"{len(self._engines)} engines)")
 
     @property
     def is_empty(self) -> bool:
-        return not self._pairs and not self._levels
+        return not self._pairs and not self._levels and not self._engines
 
     # -- recording ---------------------------------------------------------------------------
 
@@ -207,6 +221,17 @@ class ScoreTable:
         shown = clean_name(player)[:NAME_MAX]
         entry = GameEntry(_utc(when), outcome, rules[:_TEXT_MAX], reason[:_TEXT_MAX], shown)
         self._levels[key] = self._levels.get(key, _Record()).add(entry)
+
+    def record_against_engine(self, engine: str, outcome: Outcome, when: datetime, *,
+                              player: str = "", rules: str = "", reason: str = "") -> None:
+        """Count a game against the external engine called ``engine`` ("Scan 3.1"), apart
+        from the built-in levels; ``outcome`` is the human's.  Raises ValueError for an empty
+        or too long name or a naive date."""
+        name = _checked_name(engine)
+        shown = clean_name(player)[:NAME_MAX]
+        entry = GameEntry(_utc(when), outcome, rules[:_TEXT_MAX], reason[:_TEXT_MAX], shown)
+        first, record = self._engines.get(_key(name), (name, _Record()))
+        self._engines[_key(name)] = (first, record.add(entry))
 
     @staticmethod
     def _pair_key(a: str, b: str) -> tuple[tuple[str, str], tuple[str, str], bool]:
@@ -241,12 +266,24 @@ class ScoreTable:
         """The levels played, weakest first."""
         return [self.level(key) for key in LEVELS if key in self._levels]
 
+    def engine(self, name: str) -> EngineScore:
+        """The results against the external engine ``name`` (zero when never played)."""
+        cleaned = clean_name(name)
+        first, record = self._engines.get(_key(cleaned), (cleaned, _Record()))
+        return EngineScore(first, record.tally, record.last)
+
+    def engines(self) -> list[EngineScore]:
+        """Every external engine played against, the one played last first."""
+        out = [EngineScore(name, rec.tally, rec.last) for name, rec in self._engines.values()]
+        return sorted(out, key=lambda e: e.last[0].when if e.last else _EPOCH, reverse=True)
+
     # -- resetting ---------------------------------------------------------------------------
 
     def reset(self) -> None:
         """Forget every result."""
         self._pairs.clear()
         self._levels.clear()
+        self._engines.clear()
 
     def reset_pair(self, name: str, other: str) -> bool:
         """Forget one pair's results; False when there were none."""
@@ -267,6 +304,8 @@ class ScoreTable:
                 for names, rec in self._pairs.values()
             ],
             "levels": {key: _record_json(rec) for key, rec in self._levels.items()},
+            "engines": [{"name": name, **_record_json(rec)}
+                        for name, rec in self._engines.values()],
         }
 
     def _put_pair(self, names: tuple[str, str], record: _Record) -> None:
@@ -390,8 +429,10 @@ def _parse(data: object) -> _Parsed:
         return _Parsed(table, "'version' must be a positive whole number")
     pairs = data.get("pairs", [])
     levels = data.get("levels", {})
-    if not isinstance(pairs, list) or not isinstance(levels, dict):
-        return _Parsed(table, "'pairs' must be a list and 'levels' an object")
+    engines = data.get("engines", [])
+    if not isinstance(pairs, list) or not isinstance(levels, dict) \
+            or not isinstance(engines, list):
+        return _Parsed(table, "'pairs' and 'engines' must be lists and 'levels' an object")
     dropped: list[ResetValue] = []
     count = 0
 
@@ -417,6 +458,21 @@ def _parse(data: object) -> _Parsed:
             table._levels[key] = _record(item)
         except _Invalid as exc:
             drop(f"levels[{shorten(key)}]", item, exc)
+    for index, item in enumerate(engines[:MAX_PAIRS]):
+        try:
+            if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
+                raise _Invalid("expected an object with the engine's 'name'")
+            try:
+                name = _checked_name(str(item["name"]))
+            except ValueError as exc:
+                raise _Invalid(str(exc)) from None
+            if _key(name) in table._engines:
+                raise _Invalid(f"the engine {name!r} twice")
+            table._engines[_key(name)] = (name, _record(item))
+        except _Invalid as exc:
+            drop(f"engines[{index}]", item, exc)
+    for index in range(MAX_PAIRS, len(engines)):
+        drop(f"engines[{index}]", engines[index], _Invalid(f"more than {MAX_PAIRS} engines"))
     newer = version if version > SCORES_VERSION else 0
     return _Parsed(table, newer=newer, dropped=tuple(dropped), dropped_count=count)
 

@@ -215,7 +215,7 @@ def test_no_draw_to_offer_when_the_game_is_over(window: MainWindow) -> None:
 def _coordinates(window: MainWindow, notation: str = "coordinates") -> None:
     from dame_desktop.store.settings import Preferences
 
-    window.apply_preferences(Preferences(notation=notation))
+    window.apply_preferences(Preferences(notation=notation))  # type: ignore[arg-type]
 
 
 def test_refusals_name_the_square_as_the_notation_says(window: MainWindow, qtbot) -> None:
@@ -292,6 +292,7 @@ def test_dialogs_name_the_sides_as_the_rules_do(window: MainWindow, qtbot) -> No
     qtbot.addWidget(dialog)
     assert (dialog.light_radio.text(), dialog.dark_radio.text()) == ("White", "Black")
     row = dialog.colour_group.layout()
+    assert row is not None
     assert row.indexOf(dialog.dark_radio) < row.indexOf(dialog.light_radio), \
         "Black moves first in English checkers, so it is named first"
     label = dialog.form.labelForField(dialog.dark_name)

@@ -292,7 +292,7 @@ def test_an_engine_gone_since_the_last_run_gets_one_message_and_the_builtin_play
     the computer (to move first) plays with the built-in engine."""
     gone = str(tmp_path / "engines" / "scan")
     entry = EngineEntry(gone, "Gone", ("normal",))
-    save_preferences(Preferences(rules="international", opponent="computer", level="beginner",
+    save_preferences(Preferences(rules="international", opponent="computer", level="beginner",  # type: ignore[arg-type]
                                  human_color="dark", engines=(entry,), engine=gone),
                      tmp_path / "config")
     box: list[Messages] = []

@@ -19,7 +19,6 @@ from dame_desktop.store.settings import Preferences, load_preferences, save_pref
 from dame_desktop.ui.app.i18n import translations_dir
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
-from dame_desktop.ui.board.keyboard import position_text
 from dame_desktop.ui.dialogs.new_game import NewGameDialog
 from dame_desktop.ui.dialogs.rules import RulesDialog
 
@@ -122,15 +121,15 @@ def test_a_german_start_shows_german_texts_from_the_first_frame(qtbot, tmp_path,
         win.shutdown()
 
 
-def test_the_position_as_text_matches_the_cores_description(session, qtbot):
+def test_the_position_as_text_follows_the_language_and_the_rules(session, qtbot):
     s, win = session
     rules = find_rules("german")
     position = Position.from_fen("W:WK27,21:B5", rules)
-    assert position_text(position) == position.describe().text("en")
+    assert win.position_text(position) == "Light: man 21; king 27. Dark: man 5. Light to move."
     s.languages.set_language("de")
     QApplication.processEvents()
-    assert position_text(position) == position.describe().text("de")
-    assert position_text(position).startswith("Hell ")
+    assert win.position_text(position).startswith("Hell: ")
+    assert win.position_text(position).endswith("Hell ist am Zug.")
     assert win.board.accessibleDescription().endswith("Hell ist am Zug.")
 
 

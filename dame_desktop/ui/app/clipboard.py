@@ -1,4 +1,6 @@
-"""Copy and paste positions and games: FEN, PDN, and the position as words."""
+"""Copy and paste positions and games: FEN and PDN.  (The position as words is the window's
+``position_text`` -- the notation preference and the rule set's names of the sides -- put
+here with :func:`set_text`.)"""
 
 from __future__ import annotations
 
@@ -31,17 +33,6 @@ def copy_pdn(game: Game) -> str:
     pdn = write_game(game)
     set_text(pdn)
     return pdn
-
-
-def position_words(position: Position, language: str) -> str:
-    """"Light c3; Dark d4. Light to move." (``language`` "de" gives the German sentence)."""
-    return position.describe().text("de" if language.startswith("de") else "en")
-
-
-def copy_position_text(position: Position, language: str) -> str:
-    words = position_words(position, language)
-    set_text(words)
-    return words
 
 
 @dataclass

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QLocale, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, QWidget
 
@@ -46,6 +46,8 @@ class DocumentHost(Protocol):
     def current_rules(self) -> RuleSet: ...
 
     def shown_position(self) -> Position: ...
+
+    def position_text(self, position: Position) -> str: ...
 
     def played_game(self) -> pdn.Game: ...
 
@@ -495,16 +497,15 @@ class DocumentController(QObject):
         self._changed()
         return True
 
-    def language(self) -> str:
-        return QLocale().name()[:2]
-
     def copy_fen(self) -> str:
         fen = clipboard.copy_fen(self.host.shown_position())
         self.host.show_message(self.tr("Copied: %1").replace("%1", fen))
         return fen
 
     def copy_text(self) -> str:
-        words = clipboard.copy_position_text(self.host.shown_position(), self.language())
+        # the one formatter of the window: the notation preference, the rules' side names
+        words = self.host.position_text(self.host.shown_position())
+        clipboard.set_text(words)
         self.host.show_message(self.tr("The position was copied as text."))
         return words
 

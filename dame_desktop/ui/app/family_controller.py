@@ -585,9 +585,12 @@ class FamilyController(QObject):
         if computer is not None:
             colour, player = computer
             human = colour.opponent
+            # a Hub engine that played (it speaks under these rules) is counted under its
+            # own name, never under the built-in level it stood in for
             counted = record_result(table, result, c.rules,
                                     names={human: self.window.settings_name(human)},
-                                    computer=colour, level=player.level.key)
+                                    computer=colour, level=player.level.key,
+                                    engine=self.window.opponent.speaker(c.rules))
         else:
             typed = self.window.settings
             counted = record_result(table, result, c.rules,

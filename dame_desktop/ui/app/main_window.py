@@ -578,6 +578,10 @@ class MainWindow(QMainWindow):
     def _position_text(self) -> str:
         return self.family.position_text(self.navigator.position())
 
+    def position_text(self, position: Position) -> str:
+        """``position`` in words as the window says it (Edit › Copy position as text)."""
+        return self.family.position_text(position)
+
     def _on_moves_changed(self) -> None:
         if self.is_playing():
             self.board.set_moves(self.live.playable())

@@ -1,4 +1,5 @@
-"""Playing with the keyboard alone, and the position as text for screen readers.
+"""Playing with the keyboard alone, and what stands under its cursor for screen readers.
+(The whole position in words is the window's ``position_text``: one formatter.)
 
 ``BoardKeyboard`` puts a cursor on the board's playing (dark) squares; it never stands on a
 light square.  Up and Down move it one row up or down the screen (to the nearer dark square,
@@ -23,7 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from dame_desktop.core import Color, Kind, Position
+from dame_desktop.core import Position
 from dame_desktop.core.geometry import FILES
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.texts import side_name
@@ -45,33 +46,6 @@ def keys_text() -> str:
         "Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step "
         "through the moves.",
     )
-
-
-def position_text(position: Position) -> str:
-    """Every piece with its square and who is to move, in the user's language:
-    "Light c3; Dark king d4. Light to move." (the structure comes from Position.describe)."""
-    description = position.describe()
-    parts = []
-    for entry in description.pieces:
-        if entry.color is Color.WHITE:
-            label = (
-                translate("Keyboard", "Light king %1")
-                if entry.kind is Kind.KING
-                else translate("Keyboard", "Light %1")
-            )
-        else:
-            label = (
-                translate("Keyboard", "Dark king %1")
-                if entry.kind is Kind.KING
-                else translate("Keyboard", "Dark %1")
-            )
-        parts.append(label.replace("%1", entry.name))
-    body = "; ".join(parts) if parts else translate("Keyboard", "The board is empty")
-    if description.turn is Color.WHITE:
-        tail = translate("Keyboard", "Light to move.")
-    else:
-        tail = translate("Keyboard", "Dark to move.")
-    return f"{body}. {tail}"
 
 
 def square_text(position: Position, square: int | None, name: str) -> str:
@@ -271,7 +245,7 @@ class BoardKeyboard(QObject):
         held = self.board.selected_square()
         if held is not None:
             text += " — " + translate("Keyboard", "holding the piece from %1").replace(
-                "%1", str(held)
+                "%1", self.board.square_name(held)  # as the notation preference names it
             )
         self.board.setAccessibleName(translate("Keyboard", "Board") + ", " + text)
         if not self._told_keys:

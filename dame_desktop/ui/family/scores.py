@@ -54,19 +54,29 @@ def outcome_for(result: Result, colour: Color) -> Outcome:
 def record_result(table: ScoreTable, result: Result, rules: RuleSet, *,
                   names: Mapping[Color, str] | None = None,
                   computer: Color | None = None, level: str | None = None,
-                  when: datetime | None = None) -> bool:
+                  engine: str = "", when: datetime | None = None) -> bool:
     """Count a finished game in ``table`` (then save it with ``save_scores``).
 
     Against the computer (``computer`` is its colour, ``level`` its level key) the human's
-    outcome goes under the level.  In hot seat both players need a name of their own (the
+    outcome goes under the level -- or, when an external engine played as the computer
+    (``engine`` is its name, "Scan 3.1"), under that engine and not under the built-in
+    level.  In hot seat both players need a name of their own (the
     record is per pair of names); otherwise nothing is counted and False is returned.
     """
     when = when or datetime.now(UTC)
     names = names or {}
     if computer is not None:
+        human = computer.opponent
+        if clean_name(engine):
+            try:
+                table.record_against_engine(engine, outcome_for(result, human), when,
+                                            player=names.get(human, ""), rules=rules.key,
+                                            reason=result.reason.value)
+            except ValueError:
+                return False
+            return True
         if level is None:
             return False
-        human = computer.opponent
         table.record_against_computer(level, outcome_for(result, human), when,
                                       player=names.get(human, ""), rules=rules.key,
                                       reason=result.reason.value)
@@ -151,15 +161,20 @@ class ScoresDialog(QDialog):
             self._fill_row(self.pairs_view, row, [pair.name, pair.other], pair.tally,
                            (pair.name, pair.other))
         levels = self.table.levels()
-        self.levels_view.setRowCount(len(levels))
+        engines = self.table.engines()
+        self.levels_view.setRowCount(len(levels) + len(engines))
         for row, score in enumerate(levels):
             self._fill_row(self.levels_view, row, [level_name(score.level)], score.tally,
                            score.level)
+        for row, engine in enumerate(engines, start=len(levels)):
+            # an external engine's row: its name, apart from the built-in levels
+            self._fill_row(self.levels_view, row, [engine.name], engine.tally,
+                           ("engine", engine.name))
         self.empty_label.setVisible(self.table.is_empty)
         self.reset_button.setEnabled(not self.table.is_empty)
         self._show_warnings()
         if not self.table.is_empty and not self._current_view().selectedItems():
-            if not pairs and levels:
+            if not pairs and (levels or engines):
                 self.tabs.setCurrentWidget(self.levels_page)
             view = self._current_view()
             if view.rowCount():
@@ -186,14 +201,26 @@ class ScoresDialog(QDialog):
                 self.levels_view.selectRow(row)
                 return
 
+    def show_engine(self, name: str) -> None:
+        """Select the external engine just played against."""
+        self.tabs.setCurrentWidget(self.levels_page)
+        key = clean_name(name).casefold()
+        for row in range(self.levels_view.rowCount()):
+            item = self.levels_view.item(row, 0)
+            data = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+            if isinstance(data, tuple) and data[1].casefold() == key:
+                self.levels_view.selectRow(row)
+                return
+
     def record(self, result: Result, rules: RuleSet, *,
                names: Mapping[Color, str] | None = None, computer: Color | None = None,
-               level: str | None = None, when: datetime | None = None) -> bool:
+               level: str | None = None, engine: str = "",
+               when: datetime | None = None) -> bool:
         """After a game: count it (:func:`record_result`), save the table, and show and
         select the row it went to.  False when it was not counted (a hot-seat game without
         both names) or could not be saved (a message says so)."""
         if not record_result(self.table, result, rules, names=names, computer=computer,
-                             level=level, when=when):
+                             level=level, engine=engine, when=when):
             self.refresh()
             return False
         try:
@@ -205,7 +232,9 @@ class ScoresDialog(QDialog):
             self.refresh()
             return False
         self.refresh()
-        if computer is not None and level is not None:
+        if computer is not None and clean_name(engine):
+            self.show_engine(engine)
+        elif computer is not None and level is not None:
             self.show_level(level)
         elif names:
             self.show_pair(names.get(Color.WHITE, ""), names.get(Color.BLACK, ""))
@@ -285,6 +314,10 @@ class ScoresDialog(QDialog):
                 entries = pair.last
                 title = self.tr("Last games of %1 against %2").replace(
                     "%1", pair.name).replace("%2", pair.other)
+            elif isinstance(key, tuple):
+                score = self.table.engine(key[1])
+                entries = score.last
+                title = self.tr("Last games against %1").replace("%1", score.name)
             elif isinstance(key, str):
                 entries = self.table.level(key).last
                 title = self.tr("Last games against the computer (%1)").replace(
@@ -317,6 +350,11 @@ class ScoresDialog(QDialog):
         if entry.outcome is Outcome.WIN:
             return self.tr("%1 won").replace("%1", who)
         if entry.outcome is Outcome.LOSS:
+            rows = view.selectionModel().selectedRows()
+            item = view.item(rows[0].row(), 0) if rows else None
+            key = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+            if isinstance(key, tuple):  # an external engine, by its name
+                return self.tr("%1 won").replace("%1", key[1])
             return self.tr("The computer won")
         return self.tr("Draw")
 
@@ -368,7 +406,7 @@ class ScoresDialog(QDialog):
             [self.tr("Player"), self.tr("Opponent"), self.tr("Wins"), self.tr("Draws"),
              self.tr("Losses")])
         self.levels_view.setHorizontalHeaderLabels(
-            [self.tr("Level"), self.tr("Player won"), self.tr("Draws"),
+            [self.tr("Level or engine"), self.tr("Player won"), self.tr("Draws"),
              self.tr("Computer won")])
         self.last_view.setHorizontalHeaderLabels(
             [self.tr("Date"), self.tr("Result"), self.tr("Rules"), self.tr("Why")])
