@@ -67,6 +67,7 @@ def test_the_move_tree_shows_evaluations_and_clocks_not_the_commands(window, qtb
     path = tmp_path / "clocked.pdn"
     path.write_text(CLOCKED)
     open_file(window, path)
+    window.document.ask_save = lambda: "discard"  # a failing test must not hang on closing
     text = window.study.tree.toPlainText()
     assert "[%" not in text and "%eval" not in text and "%review" not in text
     assert "22-17 +0.35 4:51 11-15 4:40" in " ".join(text.split())
@@ -79,6 +80,7 @@ def test_the_comment_editor_edits_the_words_and_keeps_the_commands(window, qtbot
     path = tmp_path / "clocked.pdn"
     path.write_text(CLOCKED)
     open_file(window, path)
+    window.document.ask_save = lambda: "discard"  # a failing test must not hang on closing
     editor = window.study.annotation.comment_edit
     node = click_move(window, qtbot, "26-22")
     assert editor.toPlainText() == "a user comment"
@@ -120,10 +122,14 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users_edits(window, qt
     path = tmp_path / "clocked.pdn"
     path.write_text(CLOCKED)
     open_file(window, path)
+    window.document.ask_save = lambda: "discard"  # a failing test must not hang on closing
     analyse(window, qtbot)
     nodes = mainline(window)
     assert all(node.comment.count("[%eval") == 1 for node in nodes)
     assert nodes[4].nags and nodes[4].nags[0].value == 4
+    assert any("[%review line]" in alt.starting_comment
+               for node in nodes for alt in node.variations[1:])
+    assert "[%" not in window.study.tree.toPlainText()  # the engine's variations too
     # the user writes on analysed moves: words only in the editor, the evaluation kept
     node = click_move(window, qtbot, "17-14")
     editor = window.study.annotation.comment_edit
