@@ -216,7 +216,7 @@ def window_main(args: argparse.Namespace) -> int:
 
     from dame_desktop import native
     from dame_desktop.core import Position, find_rules
-    from dame_desktop.pdn import Game
+    from dame_desktop.pdn import Game, GameNode
     from dame_desktop.ui.app.main_window import MainWindow
     from dame_desktop.ui.compat import keep_none_alive
 
@@ -225,7 +225,7 @@ def window_main(args: argparse.Namespace) -> int:
     assert app is not None
     rules = find_rules("german")
     game = Game(rules)
-    node = game
+    node: GameNode = game
     position = Position.start(rules)
     for ply in range(WINDOW_PLIES):
         legal = position.legal_moves()
@@ -269,7 +269,7 @@ def window_main(args: argparse.Namespace) -> int:
                f"{len(depths)} updates)", late)
     window.action("analysis").trigger()
     report("window, panel hidden again (2 s)", probe(2.0))
-    window.document.ask_save = lambda: "discard"  # type: ignore[method-assign]
+    window.document.ask_save = lambda: "discard"
     window.shutdown()
     window.close()
     return 0

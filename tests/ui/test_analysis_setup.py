@@ -71,7 +71,9 @@ def test_the_panel_analyses_the_position_being_set_up(window, qtbot) -> None:
     assert len({request for request, _position in seen}) == 1
     assert set(values) == {last}
     # leaving the editor: back to the shown position
-    cancel = editor.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel)
+    box = editor.findChild(QDialogButtonBox)
+    assert box is not None
+    cancel = box.button(QDialogButtonBox.StandardButton.Cancel)
     press(cancel)
     assert not editor.isVisible()
     assert panel.position() == shown
@@ -113,5 +115,7 @@ def test_while_the_editor_is_open_the_games_moves_do_not_take_the_panel(window, 
     qtbot.waitUntil(lambda: bool(window.controller.game.moves), timeout=20_000)
     assert window.navigator.position() != mine
     assert panel.position() == mine
-    press(editor.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel))
+    box = editor.findChild(QDialogButtonBox)
+    assert box is not None
+    press(box.button(QDialogButtonBox.StandardButton.Cancel))
     assert panel.position() == window.navigator.position()

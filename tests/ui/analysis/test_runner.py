@@ -132,7 +132,8 @@ def test_a_stopped_requests_tables_are_freed_later_not_during_the_repaint(qtbot)
 
     runner = AnalysisRunner(small)
     try:
-        finished, updates = [], Relay()
+        finished: list[object] = []
+        updates = Relay()
         runner._worker.finished.connect(finished.append)
         runner.updated.connect(updates.take)
         runner.start(midgame(), max_seconds=5.0)
