@@ -268,6 +268,15 @@ class AiWorker(QObject):
             return
         self.external_ready.emit(generation, seat.engine.info)
 
+    @Slot(int)
+    def abandon_external(self, generation: int) -> None:
+        """The user's choice ``generation`` was found broken elsewhere (the analysis panel's
+        process of the same engine): stop and reap ours, answer with the built-in engine."""
+        seat = self.external
+        if seat.generation == generation:
+            seat.broken = True
+            seat.close()
+
     def _external_broke(self, message: str) -> None:
         """The engine failed (HubEngine has stopped and reaped it): say so once."""
         seat = self.external
@@ -428,6 +437,7 @@ class AiClient(QObject):
     external_failed = Signal(str)
     _submit = Signal(object, object)  # EngineRequest, threading.Event
     _configure = Signal(int, str)  # generation, path
+    _abandon = Signal(int)  # generation
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -444,6 +454,7 @@ class AiClient(QObject):
         self._worker.moveToThread(self._thread)
         self._submit.connect(self._worker.run)
         self._configure.connect(self._worker.configure_external)
+        self._abandon.connect(self._worker.abandon_external)
         self._worker.answered.connect(self._on_answered)
         self._worker.failed.connect(self._on_failed)
         self._worker.external_ready.connect(self._on_external_ready)
@@ -474,6 +485,22 @@ class AiClient(QObject):
         self.external_info = None
         self.external_broken = False
         self._configure.emit(self._generation, path)
+        return True
+
+    def abandon_external(self) -> bool:
+        """The chosen engine was found broken elsewhere (the analysis panel ran its own
+        process of it): stop ours now -- a search on it ends at once and the built-in engine
+        answers that request -- and use the built-in engine until :meth:`set_external_engine`
+        chooses again.  No ``external_failed`` follows (the finder has told the user).  False
+        when there was nothing to abandon (no engine chosen, already broken, or closed)."""
+        if not self._external_path or self.external_broken or self._closed:
+            return False
+        self.external_broken = True
+        seat = self._seat
+        if seat.generation == self._generation:  # the worker runs this choice already
+            seat.broken = True  # the next request is the built-in engine's at once
+            seat.abort()  # a search on it sees the end and gives way to the built-in one
+        self._abandon.emit(self._generation)  # the worker stops and reaps the process
         return True
 
     @property

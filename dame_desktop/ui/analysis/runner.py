@@ -16,8 +16,12 @@ horizon, or when stopped.
 Engines: ``engine_factory(rules)`` returns a *new* engine for those rules; the worker owns it
 (it keeps it while the rules stay the same and closes it when they change or on
 :meth:`AnalysisRunner.close`).  When the factory or the engine raises
-:class:`~dame_desktop.engines.EngineError`, the worker says so once (``engine_failed``) and
-the built-in engine takes over until :meth:`AnalysisRunner.reset_engines`.
+:class:`~dame_desktop.engines.EngineError` (or an external engine's answer cannot be used),
+the worker stops it, says so once (``engine_failed``; ``external_failed`` as well) and the
+built-in engine takes over until :meth:`AnalysisRunner.reset_engines`.  A window that gives
+one verdict for an engine used in several places sets
+:attr:`AnalysisRunner.external_separately`: an external engine's failure then comes only as
+``external_failed`` (the window tells the user), ``engine_failed`` only for the rest.
 
 The thread is never terminated: :meth:`AnalysisRunner.close` cancels, quits the thread's
 event loop and waits for it.
@@ -194,6 +198,7 @@ class AnalysisWorker(QObject):
     updated = Signal(object)  # AnalysisUpdate
     finished = Signal(int)  # request id (after its final update, or when it was skipped)
     engine_failed = Signal(str)  # one line for the user; the built-in engine takes over
+    external_failed = Signal(str)  # an external engine failed and was stopped (before the above)
 
     def __init__(self, factory: EngineFactory) -> None:
         super().__init__()
@@ -239,8 +244,10 @@ class AnalysisWorker(QObject):
         self._engine, self._rules = None, None
 
     def _fail(self, message: str) -> None:
+        """The external engine failed: stop and reap it, built-in from now on."""
         self._fallback = True
         self._drop_engine()
+        self.external_failed.emit(message)
         self.engine_failed.emit(message)
 
     @Slot()
@@ -272,10 +279,15 @@ class AnalysisWorker(QObject):
         engine = self._engine_for(request.position.rules)
         try:
             self._search(engine, request)
-        except EngineError as exc:
-            if engine is self._builtin:
+        except Exception as exc:
+            if isinstance(engine, BuiltinEngine):
                 raise
-            self._fail(str(exc))
+            if isinstance(exc, EngineError):
+                message = str(exc)
+            else:  # our side of the talk failed on its answer: the same cure, said once
+                log.exception("the analysis engine's answer could not be used")
+                message = f"engine {engine.name}: {type(exc).__name__}: {exc}"
+            self._fail(message)
             if not request.stop.is_set():
                 self._search(self._builtin_engine(), request)
 
@@ -347,12 +359,15 @@ class AnalysisRunner(QObject):
 
     ``updated(AnalysisUpdate)`` carries updates of the current request only;
     ``finished(int)`` the id of the current request once its analysis has ended;
-    ``engine_failed(str)`` a message when an engine failed (the built-in engine took over).
+    ``engine_failed(str)`` a message when an engine failed (the built-in engine took over);
+    ``external_failed(str)`` when that engine was an external one (see the module docstring
+    for :attr:`external_separately`).
     """
 
     updated = Signal(object)
     finished = Signal(int)
     engine_failed = Signal(str)
+    external_failed = Signal(str)
     _submit = Signal(object)
     _free = Signal()
 
@@ -375,7 +390,10 @@ class AnalysisRunner(QObject):
         self._idle.timeout.connect(self._free_when_idle)
         self._worker.updated.connect(self._on_updated)
         self._worker.finished.connect(self._on_finished)
-        self._worker.engine_failed.connect(self.engine_failed)
+        self.external_separately = False  # external failures only as external_failed
+        self._external_said = 0  # external failures whose engine_failed is still to come
+        self._worker.external_failed.connect(self._on_external_failed)
+        self._worker.engine_failed.connect(self._on_engine_failed)
         app = QCoreApplication.instance()
         if app is not None:  # a window that forgets close() must not abort the program
             app.aboutToQuit.connect(self.close)
@@ -439,6 +457,17 @@ class AnalysisRunner(QObject):
             log.debug("dropping a stale analysis update of request %s", update.request_id)
             return
         self.updated.emit(update)
+
+    def _on_external_failed(self, message: str) -> None:
+        if self.external_separately:
+            self._external_said += 1  # the worker's engine_failed of it follows (queued)
+        self.external_failed.emit(message)
+
+    def _on_engine_failed(self, message: str) -> None:
+        if self._external_said:
+            self._external_said -= 1
+            return
+        self.engine_failed.emit(message)
 
     def _on_finished(self, request_id: int) -> None:
         current = self._current

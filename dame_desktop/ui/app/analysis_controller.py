@@ -38,6 +38,11 @@ Choices:
   :func:`~dame_desktop.ui.analysis.runner.hub_factory` gives the Hub engine only the rules
   it declares, so the built-in engine speaks for every other rule set and the panel names
   the engine that speaks.
+- One verdict on a bad engine: the panel's runner reports a Hub engine's failure only as
+  ``external_failed(path, reason)``, which the window hands to
+  ``OpponentEngine.report_failure`` (one message, and play leaves the engine too); when
+  play finds it broken first, the window calls :meth:`AnalysisController.engine_judged`.
+  Either way the panel uses the built-in engine until the engine is chosen anew.
 """
 
 from __future__ import annotations
@@ -106,12 +111,14 @@ class AnalysisController(QObject):
     """See the module docstring."""
 
     preference_changed = Signal(str, object)  # a preferences key and its new value
+    external_failed = Signal(str, str)  # the Hub engine's path, why: the panel found it broken
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.engine_path = ""  # "" = the built-in engine
         self.engine_name = ""
+        self.engine_broken = False  # found broken (here or by play): built-in until chosen anew
         self.movetime = 1.0
         self.panel = AnalysisPanel(self.make_engine)
         self.dock = _Dock()
@@ -127,7 +134,9 @@ class AnalysisController(QObject):
         self.setup_editor: SetupEditor | None = None  # the editor the panel follows
         self.panel.line_clicked.connect(self._on_line_clicked)
         self.panel.evaluated.connect(self._on_evaluated)
-        self.panel.engine_failed.connect(window.show_message)
+        self.panel.engine_failed.connect(window.show_message)  # the built-in engine's
+        self.panel.runner.external_separately = True
+        self.panel.runner.external_failed.connect(self._on_external_failed)
         self.panel.more_button.toggled.connect(
             lambda on: self.preference_changed.emit("analysis_lines", 3 if on else 1))
         self.graph.ply_clicked.connect(self._on_ply_clicked)
@@ -138,7 +147,7 @@ class AnalysisController(QObject):
     def make_engine(self, rules: RuleSet) -> Engine:
         """The engine factory of the panel and of Analyse game (called in their threads)."""
         path = self.engine_path
-        if not path:
+        if not path or self.engine_broken:
             return builtin_factory(rules)
         return hub_factory(path)(rules)
 
@@ -147,7 +156,25 @@ class AnalysisController(QObject):
         self.engine_name = name
         if path != self.engine_path:
             self.engine_path = path
+            self.engine_broken = False  # chosen anew: tried again
             self.panel.reset_engines()
+
+    def engine_judged(self, path: str) -> None:
+        """The engine at ``path`` was found broken (by play, or by the panel): the panel
+        leaves it now -- a running analysis starts again with the built-in engine."""
+        if path != self.engine_path or self.engine_broken:
+            return
+        self.engine_broken = True
+        self.panel.reset_engines()
+
+    def _on_external_failed(self, reason: str) -> None:
+        """The panel's process of the Hub engine failed (the runner stopped it, the built-in
+        engine took over): one verdict for the whole window."""
+        path = self.engine_path
+        if not path or self.engine_broken:
+            return  # judged already: said once
+        self.engine_broken = True
+        self.external_failed.emit(path, reason)
 
     # -- actions -------------------------------------------------------------------------------
 

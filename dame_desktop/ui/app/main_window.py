@@ -282,6 +282,8 @@ class MainWindow(QMainWindow):
         self.hints.failed.connect(self.show_message)
         self.opponent.changed.connect(self._update_labels)
         self.opponent.message.connect(self.show_message)
+        self.analysis.external_failed.connect(self.opponent.report_failure)  # one verdict
+        self.opponent.judged.connect(self.analysis.engine_judged)
         self.board.move_chosen.connect(self._on_board_move)
         self.board.illegal_drop.connect(self.show_message)
         self.board.square_picked.connect(self._on_square_picked)

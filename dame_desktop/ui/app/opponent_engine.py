@@ -13,6 +13,14 @@ same request at once; ``message`` carries the one sentence for the user, and ``c
 tells the window to name the built-in engine again.  A failed engine is tried again only
 when the user chooses an engine anew (another one, or the built-in one and then this one).
 
+One verdict per engine: the analysis panel runs a process of the same engine of its own.
+Whichever side finds the chosen engine broken first, the other stops using it too, and the
+user hears of it once: the panel's failures come in through :meth:`report_failure` (which
+makes the AI thread abandon its process), play's through ``AiClient.external_failed``; both
+end in ``judged(path)`` -- the analysis side's cue to use the built-in engine -- and one
+``message``.  A second failure of the same choice (the other process dying on its own a
+moment later) says nothing.
+
 The computer's time for a move is its level's, and never more than :func:`clock_budget`
 while the clocks beside the board run (``ComputerPlayer.budget``): a share of the time left
 plus most of the increment -- for the built-in engine and the Hub engine alike.  The
@@ -24,6 +32,8 @@ Mounting (the window)::
     self.opponent = OpponentEngine(self.client, self)
     self.opponent.changed.connect(self._update_labels)
     self.opponent.message.connect(self.show_message)
+    self.analysis.external_failed.connect(self.opponent.report_failure)  # one verdict
+    self.opponent.judged.connect(self.analysis.engine_judged)
     self.opponent.apply_preferences(prefs)                 # with the window's preferences
 """
 
@@ -72,11 +82,13 @@ class OpponentEngine(QObject):
 
     changed = Signal()  # the engine that speaks may have changed (started, failed, chosen)
     message = Signal(str)  # one sentence for the user (the engine failed)
+    judged = Signal(str)  # the engine at this path is broken: nobody uses it any more
 
     def __init__(self, client: AiClient, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.client = client
         self.name = ""  # the name the user's choice was added with (Preferences › Engines)
+        self.broken_path = ""  # the chosen engine, once found broken (until chosen anew)
         client.external_ready.connect(self._on_ready)
         client.external_failed.connect(self._on_failed)
 
@@ -88,6 +100,7 @@ class OpponentEngine(QObject):
         """Play and hint with the Hub engine at ``path`` ("" = the built-in engine)."""
         self.name = name
         if self.client.set_external_engine(path):
+            self.broken_path = ""  # chosen anew: tried again
             self.changed.emit()
 
     def apply_preferences(self, prefs: Preferences) -> None:
@@ -109,9 +122,33 @@ class OpponentEngine(QObject):
     def _on_ready(self, _info: EngineInfo) -> None:
         self.changed.emit()
 
+    def is_broken(self, path: str) -> bool:
+        """Whether the engine at ``path`` is the chosen one and was found broken."""
+        return bool(path) and path == self.broken_path
+
+    def report_failure(self, path: str, reason: str) -> bool:
+        """Another user of the engine at ``path`` (the analysis panel) found it broken: the
+        computer and the hints leave it too, and the user hears of it once.  False when it
+        was said already, or ``path`` is not the chosen engine (nothing to say)."""
+        if not path or path == self.broken_path:
+            return False
+        if path == self.path:
+            self.client.abandon_external()
+        self._judge(path, reason)
+        return True
+
     def _on_failed(self, reason: str) -> None:
-        info = self.client.external_info
-        who = self.name or (info.name if info is not None else "") or self.path
+        path = self.path
+        if path and path == self.broken_path:
+            return  # the panel found it first and said so
+        self._judge(path, reason)
+
+    def _judge(self, path: str, reason: str) -> None:
+        chosen = path == self.path
+        if chosen:
+            self.broken_path = path
+        info = self.client.external_info if chosen else None
+        who = (self.name if chosen else "") or (info.name if info is not None else "") or path
         head, sep, rest = reason.partition(": ")
         if sep and head.startswith("engine "):  # "engine Scan: did not answer ..."
             reason = rest
@@ -120,3 +157,4 @@ class OpponentEngine(QObject):
                     "and gives the hints until you choose an engine in the preferences.")
             .replace("%1", who).replace("%2", reason))
         self.changed.emit()
+        self.judged.emit(path)
