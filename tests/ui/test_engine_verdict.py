@@ -9,8 +9,9 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from dame_desktop.core import Color
 from dame_desktop.store.settings import load_preferences
@@ -156,3 +157,36 @@ def test_the_panel_finds_it_broken_play_leaves_it_too(program, qtbot, tmp_path) 
     assert len(about_it(messages)) == 1, messages.seen
     assert starts() == base + 1  # the panel's, and none since
 
+
+
+@needs_proc
+def test_analyse_game_finds_it_broken_one_message_play_leaves_it(program, qtbot, tmp_path) -> None:  # noqa: E501, F811
+    """Game › Analyse game… with the crashing engine: the dialog's failure is the same one
+    verdict (before, it said nothing and play went on with the engine)."""
+    session, window = program()
+    path, starts = counted_crash(tmp_path)
+    pid = choose(session, window, qtbot, path)
+    messages = Messages(window)
+    start(window, rules=INTERNATIONAL, computer=False)
+    play_by_clicks(window, window.controller.game.legal_moves()[0])
+    window.action("analyseGame").trigger()
+    dialog = window.analysis.game_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.movetime.setValue(0.1)
+    decline = QTimer()  # the analysed live game would replace it: "no" to the question
+    decline.setInterval(50)
+    decline.timeout.connect(lambda: isinstance(box := QApplication.activeModalWidget(),
+                                               QMessageBox) and box.reject())
+    decline.start()
+    with qtbot.waitSignal(dialog.finished_analysis, timeout=60_000):
+        QTest.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    decline.stop()
+    failures = about_it(messages)
+    assert len(failures) == 1 and FAILED in failures[0], messages.seen
+    assert window.client.external_broken and window.analysis.engine_broken
+    qtbot.waitUntil(lambda: window.client.external_pid is None, timeout=10_000)
+    no_engine_left(pid)
+    dialog.close()
+    window.action("hint").trigger()
+    qtbot.waitUntil(lambda: window.last_message.startswith("Hint: "), timeout=60_000)
+    assert len(about_it(messages)) == 1, messages.seen

@@ -42,7 +42,9 @@ Choices:
   ``external_failed(path, reason)``, which the window hands to
   ``OpponentEngine.report_failure`` (one message, and play leaves the engine too); when
   play finds it broken first, the window calls :meth:`AnalysisController.engine_judged`.
-  Either way the panel uses the built-in engine until the engine is chosen anew.
+  Either way the panel uses the built-in engine until the engine is chosen anew.  Analyse
+  game/file report their engine failures the same way, and start with the built-in
+  engine once the verdict is in.
 """
 
 from __future__ import annotations
@@ -346,6 +348,7 @@ class AnalysisController(QObject):
         assert game is not None
         doc, index = window.document.doc, window.document.index
         dialog = AnalyseGameDialog(game, self.make_engine, window)
+        dialog.engine_failed.connect(self._on_external_failed)  # the same one verdict
         dialog.movetime.setValue(self.movetime)
         dialog.movetime.valueChanged.connect(self._on_movetime)
         dialog.analysed.connect(
@@ -385,8 +388,10 @@ class AnalysisController(QObject):
             self.file_dialog.raise_()
             return self.file_dialog
         window.commit_edits()
-        dialog = AnalyseFileDialog(doc, engine_path=self.engine_path or None,
+        path = self.engine_path if not self.engine_broken else ""
+        dialog = AnalyseFileDialog(doc, engine_path=path or None,
                                    default_rules=window.current_rules(), parent=window)
+        dialog.engine_failed.connect(self._on_external_failed)  # the same one verdict
         dialog.movetime.setValue(self.movetime)
         dialog.movetime.valueChanged.connect(self._on_movetime)
         dialog.analysed.connect(lambda games, d=doc: self._on_file_analysed(d, games))
