@@ -61,7 +61,9 @@ def test_the_study_tree_follows_the_notation(window: MainWindow, language: str,
     assert game is not None
     written = write_game(game)
     assert "1. 22-17 11-15" in written and "c3" not in written, written
-    assert read_game(io.StringIO(written)).mainline_moves() == game.mainline_moves()
+    again = read_game(io.StringIO(written))
+    assert again is not None
+    assert again.mainline_moves() == game.mainline_moves()
 
 
 def test_the_graph_tooltips_follow_the_notation(window: MainWindow, language: str,
