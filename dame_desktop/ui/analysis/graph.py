@@ -37,9 +37,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from ...core import Position, RuleSet
+from ...core import Move, Position, RuleSet
 from ...engines import GameReview, Score, parse_eval
 from ...pdn.tree import GameNode
+from ..family.notation import Notation, move_text
 from .words import move_number_prefix, value_text, words
 
 SCALE = 2.0
@@ -75,6 +76,8 @@ class EvaluationGraph(QWidget):
         self.setObjectName("evaluationGraph")
         self._points: list[GraphPoint] = []
         self._rules: RuleSet | None = None
+        self._moves: list[tuple[Position, Move]] = []  # each point's move, for its label
+        self.notation = Notation.RULES  # how the labels name squares (the window's preference)
         self._live: dict[int, Score] = {}
         self._current = -1
         self._hover = -1
@@ -93,16 +96,18 @@ class EvaluationGraph(QWidget):
             self._set(points)
             return
         self._rules = game.rules
+        moves: list[tuple[Position, Move]] = []
         for ply, node in enumerate(game.mainline(), 1):
             assert node.parent is not None
             before = node.parent.position()
-            label = _label(before, ply, node.text())
+            moves.append((before, node.move))
+            label = _label(before, ply, move_text(before, node.move, self.notation))
             text = node.commands().get("eval")
             score = parse_eval(text) if text is not None else None
             mark = next((MARK_OF_NAG[n.value] for n in node.nags if n.value in MARK_OF_NAG),
                         None)
             points.append(GraphPoint(label, score, mark))
-        self._set(points)
+        self._set(points, moves)
 
     def set_review(self, review: GameReview | None) -> None:
         """Take the values and marks of a review (before it is written into the tree)."""
@@ -115,13 +120,25 @@ class EvaluationGraph(QWidget):
         self._rules = review.start.rules
         first = review.start.rules.first
         pos = review.start
+        moves: list[tuple[Position, Move]] = []
         for item in review.moves:
-            label = _label(pos, item.ply, pos.move_text(item.move,
-                                                        algebraic=pos.rules.algebraic))
+            moves.append((pos, item.move))
+            label = _label(pos, item.ply, move_text(pos, item.move, self.notation))
             score = item.score if item.mover is first else item.score.negated()
             points.append(GraphPoint(label, score, item.mark))
             pos = pos.play(item.move)
-        self._set(points)
+        self._set(points, moves)
+
+    def set_notation(self, notation: Notation) -> None:
+        """Name the moves in the tooltips as the move list does (``11-15`` or ``c3-d4``);
+        the labels of the line shown are spelt again at once."""
+        if notation is self.notation:
+            return
+        self.notation = notation
+        for point, (before, move) in zip(self._points, self._moves, strict=False):
+            number = point.label.partition(" ")[0]
+            point.label = f"{number} {move_text(before, move, notation)}"
+        self.update()
 
     def set_points(self, points: Sequence[GraphPoint]) -> None:
         self._live.clear()
@@ -156,8 +173,12 @@ class EvaluationGraph(QWidget):
                 return score
         return self._live.get(ply)
 
-    def _set(self, points: list[GraphPoint]) -> None:
+    def _set(self, points: list[GraphPoint],
+             moves: list[tuple[Position, Move]] | None = None) -> None:
+        """``moves``: each point's position before and move (set_points gives none: its
+        labels stay as given)."""
         self._points = points
+        self._moves = moves if moves is not None else []
         self._hover = -1
         self.update()
 

@@ -60,6 +60,7 @@ from ...core import Position
 from ...engines import Score
 from ...engines.base import terminal_score
 from ...engines.builtin import BUILTIN_NAME
+from ..family.notation import Notation
 from .runner import MAX_DEPTH, MAX_SECONDS, AnalysisRunner, AnalysisUpdate, EngineFactory
 from .words import first_view, line_texts, move_number_prefix, value_text, words
 
@@ -275,6 +276,7 @@ class AnalysisPanel(QWidget):
         self._update: AnalysisUpdate | None = None
         self._state = "empty"  # empty, waiting, running, done, over, stopped
         self._reason = ""  # why there is nothing to analyse (state "empty")
+        self.notation = Notation.RULES  # how the lines name squares (the window's preference)
         self._closed = False
         self._delay = QTimer(self)
         self._delay.setSingleShot(True)
@@ -392,6 +394,13 @@ class AnalysisPanel(QWidget):
     def set_more_lines(self, more: bool) -> None:
         """Show the best three lines (True) or the best one; the window may remember it."""
         self.more_button.setChecked(more)
+
+    def set_notation(self, notation: Notation) -> None:
+        """Spell the lines' moves as the move list does (``11-15`` or ``c3-d4``); the lines
+        shown are spelt again at once, the analysis goes on."""
+        if notation is not self.notation:
+            self.notation = notation
+            self._render()
 
     def reset_engines(self) -> None:
         """The engine preferences changed: ask the factory again and restart."""
@@ -555,6 +564,6 @@ class AnalysisPanel(QWidget):
                 continue
             line = analysis.lines[number]
             moves = list(line.pv[:LINE_PLIES])
-            texts = line_texts(position, moves)
+            texts = line_texts(position, moves, self.notation)
             numbers = [move_number_prefix(position, self._ply, i) for i in range(len(moves))]
             view.set_line(value_text(first_view(line.score, position)), numbers, texts)

@@ -26,6 +26,7 @@ from PySide6.QtCore import QCoreApplication
 
 from ...core import Color, ColourName, Move, Position, RuleSet
 from ...engines import Score
+from ..family.notation import Notation, move_text
 
 EQUAL = 0.25
 SLIGHT = 0.75
@@ -85,13 +86,14 @@ def words(score: Score, rules: RuleSet) -> str:
     return text.replace("%1", side)
 
 
-def line_texts(position: Position, moves: Sequence[Move]) -> list[str]:
-    """The moves' texts as the move list spells them (``11-15``, ``15x24``, ``c3-d4``)."""
+def line_texts(position: Position, moves: Sequence[Move],
+               notation: Notation = Notation.RULES) -> list[str]:
+    """The moves' texts as the move list spells them under the notation preference
+    (``11-15``, ``15x24`` or ``c3-d4``, ``c3:e5``)."""
     out: list[str] = []
     pos = position
-    algebraic = position.rules.algebraic
     for move in moves:
-        out.append(pos.move_text(move, algebraic=algebraic))
+        out.append(move_text(pos, move, notation))
         pos = pos.play(move)
     return out
 

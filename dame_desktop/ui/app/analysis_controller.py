@@ -70,6 +70,7 @@ from dame_desktop.ui.analysis import (
 from dame_desktop.ui.analysis.runner import hub_factory
 from dame_desktop.ui.app.actions import ActionSpec, ActionTable
 from dame_desktop.ui.app.navigator import Navigator
+from dame_desktop.ui.family.notation import Notation
 from dame_desktop.ui.study.navigator import TreeNavigator
 from dame_desktop.ui.study.setup_editor import SetupEditor
 
@@ -416,6 +417,9 @@ class AnalysisController(QObject):
     def apply_preferences(self, prefs: Preferences) -> None:
         self.window.action("analysis").setChecked(prefs.analysis_panel)
         self.panel.set_more_lines(prefs.analysis_lines > 1)
+        notation = Notation.from_value(prefs.notation)  # the lines as the move list spells
+        self.panel.set_notation(notation)
+        self.graph.set_notation(notation)
         self.movetime = prefs.analysis_movetime
         entry = prefs.engine_entry()
         self.set_engine(entry.path if entry is not None else "",

@@ -878,6 +878,7 @@ class MainWindow(QMainWindow):
                 player.use_book = prefs.opening_book
         board.animation_ms = prefs.animation_ms
         self.family.apply_preferences(prefs)
+        self.study.tree.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
         self.opponent.apply_preferences(prefs)
 

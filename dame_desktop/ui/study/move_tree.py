@@ -8,6 +8,9 @@ grey value (``+0.35``, ``#7``: first player's side, as everywhere in the window)
 ``[%clk]`` / ``[%clock]`` as the time left (``4:51``); the analysis summary in the game
 comment is shown in words; ``[%review]`` records and commands we do not know are hidden.
 Only the comment's own words are shown in italics (:func:`dame_desktop.pdn.comments.split_comment`).
+
+Moves are spelt as the notation preference says (``11-15`` or ``c3-d4``,
+:meth:`MoveTreeView.set_notation`); only the view changes, the file keeps its standard notation.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dame_desktop.engines.score import parse_eval
 from dame_desktop.pdn import ChildNode, Game, GameNode
 from dame_desktop.pdn.comments import CommentParts, split_comment
 from dame_desktop.ui.analysis.words import side_name, value_text
+from dame_desktop.ui.family.notation import Notation, move_text
 
 MARKS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 """Move marks: NAG number -> glyph."""
@@ -111,6 +115,7 @@ class MoveTreeView(QTextBrowser):
         self._game: Game | None = None
         self._current: GameNode | None = None
         self._texts: dict[GameNode, str] = {}  # move texts: a node's move never changes
+        self.notation = Notation.RULES  # how moves are spelt (the window's preference)
         self._spans: dict[int, tuple[int, int]] = {}  # link number -> document positions
         self.anchorClicked.connect(self._on_anchor)
 
@@ -122,6 +127,16 @@ class MoveTreeView(QTextBrowser):
         self._game = game
         self._current = current
         self.refresh()
+
+    def set_notation(self, notation: Notation) -> None:
+        """Spell the moves as ``notation`` says (the window's preference); the tree shown is
+        laid out again at once."""
+        if notation is self.notation:
+            return
+        self.notation = notation
+        self._texts = {}
+        if self._game is not None:
+            self.refresh()
 
     def set_current(self, node: GameNode | None) -> None:
         """Mark the current move: only the highlight changes (no new layout)."""
@@ -249,7 +264,8 @@ class MoveTreeView(QTextBrowser):
             prefix = f"{number}… "
         move = self._texts.get(child)
         if move is None:
-            move = self._texts[child] = child.text()
+            move = self._texts[child] = move_text(parent.position(), child.move,
+                                                  self.notation)
         text = prefix + move + mark_text(child)
         words.append(self._link(child, text))
         force = False
