@@ -175,8 +175,13 @@ def test_analyse_game_finds_it_broken_one_message_play_leaves_it(program, qtbot,
     dialog.movetime.setValue(0.1)
     decline = QTimer()  # the analysed live game would replace it: "no" to the question
     decline.setInterval(50)
-    decline.timeout.connect(lambda: isinstance(box := QApplication.activeModalWidget(),
-                                               QMessageBox) and box.reject())
+
+    def say_no() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            box.reject()
+
+    decline.timeout.connect(say_no)
     decline.start()
     with qtbot.waitSignal(dialog.finished_analysis, timeout=60_000):
         QTest.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
