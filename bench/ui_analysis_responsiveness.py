@@ -55,7 +55,6 @@ def main() -> int:
     if args.window:
         return window_main(args)
 
-    from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
@@ -84,43 +83,6 @@ def main() -> int:
     window.resize(900, 560)
     window.show()
 
-    def probe(seconds: float, step: object = None) -> list[float]:
-        late: list[float] = []
-        clock = QElapsedTimer()
-        last = [0]
-
-        def tick() -> None:
-            now = clock.nsecsElapsed()
-            late.append(max(0.0, (now - last[0]) / 1e6 - PROBE_MS))
-            last[0] = now
-
-        timer = QTimer()
-        timer.setTimerType(Qt.TimerType.PreciseTimer)
-        timer.setInterval(PROBE_MS)
-        timer.timeout.connect(tick)
-        stepper = QTimer()
-        if callable(step):
-            stepper.setInterval(int(args.step * 1000))
-            stepper.timeout.connect(step)
-            stepper.start()
-        loop = QEventLoop()  # not app.exec()/quit(): quit() closes the windows
-        stop = QTimer()
-        stop.setSingleShot(True)
-        stop.timeout.connect(loop.quit)
-        clock.start()
-        last[0] = clock.nsecsElapsed()
-        timer.start()
-        stop.start(int(seconds * 1000))
-        loop.exec()
-        timer.stop()
-        stepper.stop()
-        return late[1:]
-
-    def report(name: str, late: list[float]) -> None:
-        print(f"{name}: {len(late)} ticks, lateness p50 {percentile(late, 50):.2f} ms, "
-              f"p99 {percentile(late, 99):.2f} ms, max {max(late, default=0):.2f} ms",
-              flush=True)
-
     print(f"platform {QGuiApplication.platformName()}, switch interval "
           f"{sys.getswitchinterval() * 1000:.1f} ms, {os.cpu_count()} cores", flush=True)
     panel.hide()
@@ -140,7 +102,7 @@ def main() -> int:
         panel.set_more_lines(lines == 3)
         depths.clear()
         step()
-        late = probe(args.seconds, step)
+        late = probe(args.seconds, step, args.step)
         changes = int(args.seconds / args.step)
         report(f"analysing, {lines} line{'s' if lines > 1 else ''}, position changed every "
                f"{args.step:g} s ({changes} changes, deepest {max(depths, default=0)}, "
