@@ -21,26 +21,8 @@ from tests.ui.test_session import DRIVER, answer_box, start_program  # noqa: F40
 def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_path):  # noqa: F811, E501
     save_preferences(Preferences(language="en", opponent="human", animate=False,
                                  clock_white="300", clock_black="600+5"), tmp_path)
-    env = dict(os.environ, DAME_CONFIG_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen([sys.executable, str(DRIVER), "4"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=env)
-    try:
-        assert proc.stdout is not None
-        deadline = time.monotonic() + 60
-        line = ""
-        while time.monotonic() < deadline and not line.startswith(("PLAYED", "FAILED")):
-            line = proc.stdout.readline()
-            if not line and proc.poll() is not None:
-                break
-        assert line.startswith("PLAYED"), f"the driver said {line!r}"
-        time.sleep(1.0)  # the clock runs on; only what was saved after the move counts
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(10)
-    assert proc.returncode == -signal.SIGKILL
+    # the clock runs on; only what was saved after the move counts
+    _play_then_kill(tmp_path, 4, 1.0)
     saved = load_autosave()
     assert saved.meta is not None
     record = saved.meta.player
