@@ -21,6 +21,7 @@ from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
 from dame_desktop.ui.dialogs.new_game import NewGameDialog
 from dame_desktop.ui.dialogs.rules import RulesDialog
+from tests.ui.uihelp import running_session
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ROOT / "tools"
@@ -29,18 +30,7 @@ TOOLS = ROOT / "tools"
 @pytest.fixture
 def session(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:
     """The program as it starts, in English, with its files in tmp_path."""
-    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
-    save_preferences(Preferences(language="en", opponent="human", animate=False))
-    s = Session()
-    win = MainWindow(start_game=False)
-    qtbot.addWidget(win)
-    s.attach(win)
-    win.show()
-    s.begin()
-    yield s, win
-    s.languages.set_language("en")  # other tests expect the English source texts
-    QApplication.processEvents()
-    win.shutdown()
+    yield from running_session(qtbot, tmp_path, monkeypatch, "en")
 
 
 def menu_titles(win: MainWindow) -> list[str]:

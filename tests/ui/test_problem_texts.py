@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QLabel
 
 from dame_desktop.pdn.problems import PdnProblem, ProblemKind
-from dame_desktop.store.settings import Preferences, save_preferences
 from dame_desktop.ui.app.i18n import translations_dir
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
 from dame_desktop.ui.problem_texts import pdn_problem_text
+from tests.ui.uihelp import running_session
 
 # values for every kind (the names the PDN layer's docstring gives)
 VALUES: dict[str, str | int] = {
@@ -88,18 +88,7 @@ def test_the_english_texts_name_the_values(qapp) -> None:
 
 @pytest.fixture
 def german_window(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:
-    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
-    save_preferences(Preferences(language="de", opponent="human", animate=False))
-    s = Session()
-    win = MainWindow(start_game=False)
-    qtbot.addWidget(win)
-    s.attach(win)
-    win.show()
-    s.begin()
-    yield s, win
-    s.languages.set_language("en")  # other tests expect the English source texts
-    QApplication.processEvents()
-    win.shutdown()
+    yield from running_session(qtbot, tmp_path / "config", monkeypatch, "de")
 
 
 GOOD = '[Event "gut"]\n[Result "*"]\n\n1. 11-15 22-18 *\n'

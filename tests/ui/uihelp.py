@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from dame_desktop.core import Color, Position, RuleSet, find_rules
+from dame_desktop.store.settings import Language, Preferences, save_preferences
 from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.app.session import Session
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameSettings
 
@@ -52,3 +58,21 @@ def drag(board: BoardWidget, a: int, b: int, steps: int = 6) -> None:
         QTest.mouseMove(board, p.toPoint())
     QTest.mouseRelease(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                        pb.toPoint())
+
+
+def running_session(qtbot, config: Path, monkeypatch,
+                    language: Language) -> Iterator[tuple[Session, MainWindow]]:
+    """The program as it starts, in ``language``, with its files in ``config``; English
+    again afterwards."""
+    monkeypatch.setenv("DAME_CONFIG_DIR", str(config))
+    save_preferences(Preferences(language=language, opponent="human", animate=False))
+    s = Session()
+    win = MainWindow(start_game=False)
+    qtbot.addWidget(win)
+    s.attach(win)
+    win.show()
+    s.begin()
+    yield s, win
+    s.languages.set_language("en")  # other tests expect the English source texts
+    QApplication.processEvents()
+    win.shutdown()
