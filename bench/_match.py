@@ -57,13 +57,23 @@ def engine_player(limit: Limit, memory: bool = True, clock: bool = False) -> Pla
     return play
 
 
-def level_player(level: Level, seed: int = 0, memory: bool = True, book: bool = True) -> Player:
+def level_player(level: Level, seed: int = 0, memory: bool = True, book: bool = True,
+                 opening: BookMemory | None = None) -> Player:
     """``level`` as the app plays it: its game clock and (``book``) its opening book, for
-    the levels that have them.  Make one player per game."""
+    the levels that have them.  Make one player per game.
+
+    ``opening`` is the level's book memory carried from game to game, as the app keeps it for
+    one window: pass the same one for every game of a match, and the book's rule that two
+    games in a row never repeat a line holds across the match.  None: a fresh one.
+    """
     rng = random.Random(seed)
     kept = SearchMemory() if memory else None
     clock = GameClock(level.limit.movetime) if level.clock and level.limit.movetime else None
-    opening = BookMemory(enabled=book)
+    if opening is None:
+        opening = BookMemory(enabled=book)
+    else:
+        opening.enabled = book
+        opening.new_game()
 
     def play(game: Game) -> Move:
         result = choose_move(game.position, level, rng, history=recent_history(game),

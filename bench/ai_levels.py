@@ -29,10 +29,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from _match import Player, Tally, level_player, play_game, shard_games  # noqa: E402
+from _match import Player, Tally, level_player, parse_shard, play_game, shard_games  # noqa: E402
 from ai_vs_pydraughts import game_record  # noqa: E402
 
 from dame_desktop.ai import Level, Limit, find_level  # noqa: E402
+from dame_desktop.ai.book import BookMemory  # noqa: E402
 from dame_desktop.core import Color, Game, Move, Position, RuleSet, find_rules  # noqa: E402
 
 # the shared corpus beside the checkout or above it (worktrees sit one level deeper)
@@ -105,7 +106,11 @@ def main() -> int:
     parser.add_argument("--no-book", action="store_true", help="the levels play without book")
     parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
                         help="append every finished game to FILE")
+    parser.add_argument("--shard", default="0/1", metavar="I/N",
+                        help="play only every N-th game from the I-th (0-based), so that N "
+                             "processes share one match")
     args = parser.parse_args()
+    shard, shards = parse_shard(parser, args.shard)
     for pair in args.pairs.split(","):
         upper_key, lower_key = pair.split(":")
         upper = scaled(find_level(upper_key), args.scale)
@@ -115,11 +120,13 @@ def main() -> int:
             starts = openings(rules, (args.games + 1) // 2, args.seed, args.ballots)
             tally = Tally()
             upper_time, lower_time = Timed(), Timed()
-            for i, start, upper_white in shard_games(starts, args.games):
+            # each level keeps its book memory over the match, as one window does
+            upper_book, lower_book = BookMemory(), BookMemory()
+            for i, start, upper_white in shard_games(starts, args.games, shard, shards):
                 a = upper_time.wrap(level_player(upper, seed=1000 * i + 1,
-                                                 book=not args.no_book))
+                                                 book=not args.no_book, opening=upper_book))
                 b = lower_time.wrap(level_player(lower, seed=1000 * i + 2,
-                                                 book=not args.no_book))
+                                                 book=not args.no_book, opening=lower_book))
                 game = Game(rules, start)
                 outcome = play_game(game, a if upper_white else b,
                                     b if upper_white else a, args.max_plies)

@@ -37,7 +37,7 @@ class Level:
 BEGINNER = Level("beginner", "Beginner", "Anfänger", Limit(movetime=0.5, depth=1), 260, 1)
 EASY = Level("easy", "Easy", "Leicht", Limit(movetime=0.5, depth=2), 90, 2)
 MEDIUM = Level("medium", "Medium", "Mittel", Limit(movetime=0.3, depth=4), 20, 4)
-HARD = Level("hard", "Hard", "Schwer", Limit(movetime=1.0), 0, None, book=True, clock=True)
+HARD = Level("hard", "Hard", "Schwer", Limit(movetime=1.0), 0, 7, book=True, clock=True)
 MASTER = Level("master", "Master", "Meister", Limit(movetime=5.0), 0, None, book=True, clock=True)
 
 LEVELS: tuple[Level, ...] = (BEGINNER, EASY, MEDIUM, HARD, MASTER)

@@ -250,6 +250,11 @@ class Tuning:
     # forward pruning: where a shallow search clears beta by this margin per ply, cut
     prune_margin: int = 10
     next_iteration_fraction: float = 1.0  # start another iteration while under this share
+    # late-move reductions: the quiet moves from the ``reduce_from``-th on (0-based, after
+    # ordering, killers excepted) are searched a ply shallower, from ``reduce_more_from`` on
+    # two plies, and again at full depth when they beat alpha
+    reduce_from: int = 3
+    reduce_more_from: int = 8
 
 
 TUNING = Tuning()
@@ -274,6 +279,8 @@ class Searcher:
         self.threat_extension = tuning.threat_extension
         self.prune_margin = tuning.prune_margin
         self.next_iteration_fraction = tuning.next_iteration_fraction
+        self.reduce_from = tuning.reduce_from
+        self.reduce_more_from = tuning.reduce_more_from
         self.gen = generator(rules)
         self.evaluator = evaluator(rules)
         self.limit = limit
@@ -456,6 +463,8 @@ class Searcher:
         best = -INF
         best_move: RawMove | None = None
         quiet_limit = self.quiet_limit
+        reduce_from = self.reduce_from
+        reduce_more_from = self.reduce_more_from
         for i, m in enumerate(moves):
             nw, nb, nk = gen.apply(w, b, k, wtm, m)
             if quiet_limit:
@@ -469,11 +478,11 @@ class Searcher:
                 score = -self._search(new_depth, -beta, -alpha, ply + 1, nw, nb, nk, not wtm, nqp)
             else:
                 reduce = 0
-                if new_depth >= 2 and i >= 3 and not caps and not m[3]:
+                if new_depth >= 2 and i >= reduce_from and not caps and not m[3]:
                     killers = self.killers[ply]
                     qid = m[0] | m[1] << 8 | m[6] << 17  # quiet_identity (m[3] is False)
                     if qid != killers[0] and qid != killers[1]:
-                        reduce = 1 if i < 8 else 2
+                        reduce = 1 if i < reduce_more_from else 2
                         if reduce >= new_depth:
                             reduce = new_depth - 1
                 score = -self._search(

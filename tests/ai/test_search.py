@@ -12,6 +12,7 @@ from dame_desktop.ai import (
     BEGINNER,
     HARD,
     LEVELS,
+    MASTER,
     MEDIUM,
     WIN,
     Limit,
@@ -165,10 +166,13 @@ def test_only_move_is_played_at_once() -> None:
     assert result.seconds < 1.0
 
 
-def test_hard_takes_about_a_second() -> None:
+def test_hard_searches_seven_plies_within_its_second() -> None:
+    # Hard is capped at 7 plies so that Master, which is not, stands clearly above it
     pos = Position.start(find_rules("german"))
     result = choose_move(pos, HARD, random.Random(1))
-    assert 0.2 < result.seconds < 1.2
+    assert HARD.max_depth == 7 and MASTER.max_depth is None
+    assert result.depth == 7
+    assert result.seconds < 1.2
     assert result.pv and result.pv[0] == result.move
 
 
@@ -260,13 +264,20 @@ def test_the_tuning_settings_take_effect_in_new_searches() -> None:
     tuning = search_module.TUNING
     pos = Position.start(find_rules("german"))
     plain = search(pos, limit=Limit(depth=8)).nodes
-    saved = (tuning.prune_margin, tuning.threat_extension)
+    saved = (tuning.prune_margin, tuning.threat_extension, tuning.reduce_from,
+             tuning.reduce_more_from)
     try:
         tuning.prune_margin = 0
         unpruned = search(pos, limit=Limit(depth=8)).nodes
         tuning.threat_extension = False
         unextended = search(pos, limit=Limit(depth=8)).nodes
+        tuning.reduce_more_from = 99  # never two plies
+        less_reduced = search(pos, limit=Limit(depth=8)).nodes
+        tuning.reduce_from = 99  # no reductions at all
+        unreduced = search(pos, limit=Limit(depth=8)).nodes
     finally:
-        tuning.prune_margin, tuning.threat_extension = saved
+        (tuning.prune_margin, tuning.threat_extension, tuning.reduce_from,
+         tuning.reduce_more_from) = saved
     assert unpruned != plain and unextended != unpruned
+    assert len({unextended, less_reduced, unreduced}) == 3
     assert search(pos, limit=Limit(depth=8)).nodes == plain  # restored
