@@ -25,6 +25,7 @@ Standard library only; the search calls the plan between iterations only.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 # The share of ``per_move`` a stable search aims at; the rest builds up the clock.
@@ -156,3 +157,23 @@ class GameClock:
         self.bank = 0.0
         self.moves = 0
         self.used = 0.0
+
+
+# A clock beside the board (the family table's, or a Hub engine's) bounds any level's time.
+MOVES_AHEAD = 30
+"""A move may take the time left divided by this (the moves a game is assumed to have left)."""
+INCREMENT_SHARE = 0.8
+"""... plus this share of the increment (the rest is kept for the answer's way back)."""
+MAX_SHARE = 0.25
+"""... and never more than this share of the time left."""
+MIN_BUDGET = 0.05
+"""Seconds a move gets however little time is left."""
+
+
+def move_budget(remaining: float, increment: float = 0.0) -> float | None:
+    """Seconds the computer may think on a move with ``remaining`` seconds on its clock and
+    ``increment`` seconds added after the move (None without a clock)."""
+    if math.isinf(remaining) or remaining != remaining:
+        return None
+    share = remaining / MOVES_AHEAD + INCREMENT_SHARE * increment
+    return max(min(share, MAX_SHARE * remaining), MIN_BUDGET)

@@ -10,7 +10,7 @@ import pytest
 from dame_desktop.ai import timeman
 from dame_desktop.ai.levels import HARD, MASTER, MEDIUM
 from dame_desktop.ai.search import Limit, Searcher, SearchMemory, search
-from dame_desktop.ai.timeman import GameClock, TimePlan
+from dame_desktop.ai.timeman import MIN_BUDGET, GameClock, TimePlan, move_budget
 from dame_desktop.core import Position, find_rules
 
 
@@ -139,3 +139,11 @@ def test_a_searcher_with_a_plan_uses_the_plan_not_the_movetime() -> None:
 def test_the_strong_levels_use_the_clock_and_the_weak_ones_do_not() -> None:
     assert HARD.clock and MASTER.clock
     assert not MEDIUM.clock
+
+
+def test_move_budget_is_a_share_of_the_time_left() -> None:
+    assert move_budget(float("inf")) is None
+    assert move_budget(300.0) == pytest.approx(10.0)  # 5 minutes: ten seconds a move
+    assert move_budget(300.0, 5.0) == pytest.approx(14.0)
+    assert move_budget(8.0, 30.0) == pytest.approx(2.0)  # never more than a quarter left
+    assert move_budget(0.0) == MIN_BUDGET

@@ -17,7 +17,6 @@ from dame_desktop.core import Color, Move, TimeControl, find_rules
 from dame_desktop.store.settings import EngineEntry, Preferences, load_preferences, save_preferences
 from dame_desktop.ui.ai_worker import EngineAnswer, HintAnswer, MoveAnswer
 from dame_desktop.ui.app.main_window import MainWindow
-from dame_desktop.ui.app.opponent_engine import MIN_BUDGET, move_budget
 from dame_desktop.ui.app.session import Session
 from tests.engines.helpers import assert_gone, needs_proc
 from tests.ui.uihelp import click, start
@@ -245,14 +244,6 @@ def test_a_bad_engine_asked_for_a_hint_one_message_and_the_builtin_hint(program,
     qtbot.waitUntil(lambda: window.last_message.startswith("Hint: ")
                     and window.board.hint() is not None, timeout=60_000)
     assert len(messages.failures()) == 1
-
-
-def test_move_budget_is_a_share_of_the_time_left() -> None:
-    assert move_budget(float("inf")) is None
-    assert move_budget(300.0) == pytest.approx(10.0)  # 5 minutes: ten seconds a move
-    assert move_budget(300.0, 5.0) == pytest.approx(14.0)
-    assert move_budget(8.0, 30.0) == pytest.approx(2.0)  # never more than a quarter left
-    assert move_budget(0.0) == MIN_BUDGET
 
 
 def test_a_running_clock_cuts_the_computers_time(program, qtbot) -> None:

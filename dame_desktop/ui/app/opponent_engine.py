@@ -39,34 +39,15 @@ Mounting (the window)::
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QObject, Signal
 
+from dame_desktop.ai.timeman import move_budget
 from dame_desktop.core import Color, RuleSet
 from dame_desktop.engines import EngineInfo
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.family import names as family_names
 from dame_desktop.ui.family.clocks import ClocksPanel
-
-MOVES_AHEAD = 30
-"""A move may take the time left divided by this (the moves a game is assumed to have left)."""
-INCREMENT_SHARE = 0.8
-"""... plus this share of the increment (the rest is kept for the answer's way back)."""
-MAX_SHARE = 0.25
-"""... and never more than this share of the time left."""
-MIN_BUDGET = 0.05
-"""Seconds a move gets however little time is left."""
-
-
-def move_budget(remaining: float, increment: float = 0.0) -> float | None:
-    """Seconds the computer may think on a move with ``remaining`` seconds on its clock and
-    ``increment`` seconds added after the move (None without a clock)."""
-    if math.isinf(remaining) or remaining != remaining:
-        return None
-    share = remaining / MOVES_AHEAD + INCREMENT_SHARE * increment
-    return max(min(share, MAX_SHARE * remaining), MIN_BUDGET)
 
 
 def clock_budget(clocks: ClocksPanel, colour: Color) -> float | None:
