@@ -140,8 +140,8 @@ def main() -> int:
                                               outcome.reason) + "\n")
                 print(f"  {key} {upper.key}-{lower.key} game {tally.games}: {mark} "
                       f"{outcome.reason} ({outcome.plies} plies; mean s/move "
-                      f"{upper.key} {upper_time.mean:.2f}, {lower.key} {lower_time.mean:.2f})",
-                      flush=True)
+                      f"{upper.key} {upper_time.mean:.2f}, {lower.key} {lower_time.mean:.2f}) "
+                      f"[{tally}]", flush=True)
             book = "no book" if args.no_book else "book"
             print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}, {book}): "
                   f"{tally.summary()}",
