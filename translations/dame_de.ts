@@ -551,6 +551,109 @@
     </message>
 </context>
 <context>
+    <name>EngineFault</name>
+    <message>
+        <source>cannot start the engine %1: %2</source>
+        <translation>die Engine %1 lässt sich nicht starten: %2</translation>
+    </message>
+    <message>
+        <source>the engine was closed</source>
+        <translation>die Engine wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>it did not finish the handshake (&apos;wait&apos;) within %1 s</source>
+        <translation>sie hat die Begrüßung (&apos;wait&apos;) nicht binnen %1 s beendet</translation>
+    </message>
+    <message>
+        <source>it speaks version 1 of the Hub protocol (no &apos;id&apos; line); version 2 is needed</source>
+        <translation>sie spricht Version 1 des Hub-Protokolls (keine &apos;id&apos;-Zeile); nötig ist Version 2</translation>
+    </message>
+    <message>
+        <source>it was not ready within %1 s of &apos;init&apos;</source>
+        <translation>sie war %1 s nach &apos;init&apos; noch nicht bereit</translation>
+    </message>
+    <message>
+        <source>it is not running</source>
+        <translation>sie läuft nicht</translation>
+    </message>
+    <message>
+        <source>it stopped reading its input</source>
+        <translation>sie liest ihre Eingabe nicht mehr</translation>
+    </message>
+    <message>
+        <source>it quit during the handshake</source>
+        <translation>sie hat sich während der Begrüßung beendet</translation>
+    </message>
+    <message>
+        <source>it quit while getting ready (&apos;init&apos;)</source>
+        <translation>sie hat sich beim Vorbereiten (&apos;init&apos;) beendet</translation>
+    </message>
+    <message>
+        <source>it quit during the search</source>
+        <translation>sie hat sich während der Suche beendet</translation>
+    </message>
+    <message>
+        <source>it has quit</source>
+        <translation>sie hat sich beendet</translation>
+    </message>
+    <message>
+        <source>it sent a line longer than %1 bytes</source>
+        <translation>sie hat eine Zeile mit mehr als %1 Bytes geschickt</translation>
+    </message>
+    <message>
+        <source>it sent a garbled line (not UTF-8 text)</source>
+        <translation>sie hat eine unleserliche Zeile geschickt (kein UTF-8-Text)</translation>
+    </message>
+    <message>
+        <source>it sent a garbled line (%1): %2</source>
+        <translation>sie hat eine unleserliche Zeile geschickt (%1): %2</translation>
+    </message>
+    <message>
+        <source>it did not answer &apos;stop&apos; within %1 s</source>
+        <translation>sie hat auf &apos;stop&apos; nicht binnen %1 s geantwortet</translation>
+    </message>
+    <message>
+        <source>it did not answer within %1 s and a margin (it hangs)</source>
+        <translation>sie hat nicht binnen %1 s und einer Reserve geantwortet (sie hängt)</translation>
+    </message>
+    <message>
+        <source>it did not answer within %1 s (it hangs)</source>
+        <translation>sie hat nicht binnen %1 s geantwortet (sie hängt)</translation>
+    </message>
+    <message>
+        <source>it did not answer in time (it hangs)</source>
+        <translation>sie hat nicht rechtzeitig geantwortet (sie hängt)</translation>
+    </message>
+    <message>
+        <source>it answered without a move: %1</source>
+        <translation>sie hat ohne Zug geantwortet: %1</translation>
+    </message>
+    <message>
+        <source>it sent an illegal move %1 in %2</source>
+        <translation>sie hat den unzulässigen Zug %1 in %2 geschickt</translation>
+    </message>
+    <message>
+        <source>it reported an error: %1</source>
+        <translation>sie hat einen Fehler gemeldet: %1</translation>
+    </message>
+    <message>
+        <source>it does not play %1</source>
+        <translation>sie spielt %1 nicht</translation>
+    </message>
+    <message>
+        <source>it found no legal move in %1</source>
+        <translation>sie hat in %1 keinen zulässigen Zug gefunden</translation>
+    </message>
+    <message>
+        <source> (it crashed: signal %1)</source>
+        <translation> (sie ist abgestürzt: Signal %1)</translation>
+    </message>
+    <message>
+        <source> (it exited with status %1)</source>
+        <translation> (sie hat sich mit Status %1 beendet)</translation>
+    </message>
+</context>
+<context>
     <name>EnginesPage</name>
     <message>
         <source>Built-in engine</source>

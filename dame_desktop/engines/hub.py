@@ -40,6 +40,7 @@ from typing import IO, NoReturn
 from ..ai.search import Limit
 from ..core import Move, Position, RuleSet
 from ..core.digits import ascii_float
+from . import faults
 from .base import (
     Analysis,
     Engine,
@@ -164,7 +165,7 @@ class HubEngine(Engine):
     ) -> Move:
         result = self.think(position, limit, history=history, should_stop=should_stop)
         if result.move is None:
-            raise EngineError(f"engine {self.name}: no legal move in {position.fen()}")
+            raise EngineError(self._text(faults.NO_LEGAL_MOVE, fen=position.fen()))
         return result.move
 
     def think(
@@ -211,7 +212,7 @@ class HubEngine(Engine):
                     proc.wait(1.0)
             self._shutdown()
             if self._dead is None:
-                self._dead = "the engine was closed"
+                self._dead = faults.CLOSED
 
     # -- process -----------------------------------------------------------------------------
 
@@ -228,7 +229,7 @@ class HubEngine(Engine):
                 stderr=subprocess.DEVNULL, cwd=cwd, bufsize=0, creationflags=flags,
                 start_new_session=sys.platform != "win32")
         except OSError as exc:
-            self._dead = f"cannot start the engine {self.path}: {exc.strerror or exc}"
+            self._dead = faults.CANNOT_START.format(path=self.path, error=exc.strerror or exc)
             raise EngineError(self._dead) from None
         self._proc = proc
         self._lines = queue.Queue(QUEUED_LINES)
@@ -245,9 +246,9 @@ class HubEngine(Engine):
         info = EngineInfo(name=Path(self.path).name)
         seen_id = False
         while True:
-            line = self._next(deadline, "the handshake")
+            line = self._next(deadline, faults.QUIT_IN_HANDSHAKE)
             if line is None or time.monotonic() > deadline:
-                self._fail(f"did not finish the handshake ('wait') within {self.timeout:g} s")
+                self._fail(faults.HANDSHAKE_TIMEOUT, seconds=f"{self.timeout:g}")
             command, args = self._parse(line)
             if command == "id":
                 seen_id = True
@@ -263,7 +264,7 @@ class HubEngine(Engine):
             elif command == "wait":
                 break
         if not seen_id:
-            self._fail("speaks Hub protocol version 1 (no 'id' line); version 2 is needed")
+            self._fail(faults.OLD_PROTOCOL)
         if "variant" not in info.params:
             info.variants = ("normal",)
         self._info = info
@@ -290,9 +291,9 @@ class HubEngine(Engine):
         self._send("init")
         deadline = time.monotonic() + self.init_timeout
         while True:
-            line = self._next(deadline, "init")
+            line = self._next(deadline, faults.QUIT_IN_INIT)
             if line is None or time.monotonic() > deadline:
-                self._fail(f"was not ready within {self.init_timeout:g} s of 'init'")
+                self._fail(faults.NOT_READY, seconds=f"{self.init_timeout:g}")
             try:
                 command, _args = parse_line(line)
             except ProtocolError:
@@ -338,8 +339,14 @@ class HubEngine(Engine):
                     stream.close()
         self._proc = None
 
-    def _fail(self, message: str) -> NoReturn:
-        self._dead = f"engine {self._info.name}: {message}"
+    def _text(self, template: str, **fields: object) -> str:
+        """The message of one of ``faults``' templates, naming this engine."""
+        return faults.PREFIX.format(name=self._info.name) + template.format(**fields)
+
+    def _fail(self, template: str, note: str = "", **fields: object) -> NoReturn:
+        """Stop the engine for the fault ``template`` (of ``faults``; ``note``: how it
+        ended, from :meth:`_exit_note`) and raise."""
+        self._dead = self._text(template, **fields) + note
         self._shutdown()
         raise EngineError(self._dead)
 
@@ -352,29 +359,30 @@ class HubEngine(Engine):
     def _send(self, line: str) -> None:
         proc = self._proc
         if proc is None or proc.stdin is None:
-            self._fail("is not running")
+            self._fail(faults.NOT_RUNNING)
         try:
             proc.stdin.write(line.encode("utf-8") + b"\n")
             proc.stdin.flush()
         except (OSError, ValueError):
-            self._fail(self._exit_text("stopped reading its input"))
+            self._fail(faults.STOPPED_READING, self._exit_note())
 
     def _next(self, deadline: float | None, waiting: str) -> str | None:
-        """The next line, or None when ``deadline`` (monotonic) passes first."""
+        """The next line, or None when ``deadline`` (monotonic) passes first; ``waiting`` is
+        the fault (of ``faults``) when the engine quits meanwhile."""
         timeout = None if deadline is None else max(deadline - time.monotonic(), 0.0)
         try:
             item = self._lines.get(timeout=timeout)
         except queue.Empty:
             return None
         if item is _EOF:
-            self._fail(self._exit_text(f"quit during {waiting}"))
+            self._fail(waiting, self._exit_note())
         if item is _HUGE:
-            self._fail(f"sent a line longer than {MAX_LINE} bytes")
+            self._fail(faults.LONG_LINE, limit=MAX_LINE)
         assert isinstance(item, bytes)
         try:
             return item.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError:
-            self._fail("sent a garbled line (not UTF-8 text)")
+            self._fail(faults.NOT_UTF8)
 
     def _drain(self) -> None:
         while True:
@@ -383,27 +391,28 @@ class HubEngine(Engine):
             except queue.Empty:
                 return
             if item is _EOF:
-                self._fail(self._exit_text("has quit"))
+                self._fail(faults.HAS_QUIT, self._exit_note())
             if item is _HUGE:
-                self._fail(f"sent a line longer than {MAX_LINE} bytes")
+                self._fail(faults.LONG_LINE, limit=MAX_LINE)
 
     def _parse(self, line: str) -> tuple[str, dict[str, str]]:
         try:
             return parse_line(line)
         except ProtocolError as exc:
-            self._fail(f"sent a garbled line ({exc}): {_clip(line)}")
+            self._fail(faults.GARBLED, problem=exc, line=_clip(line))
 
-    def _exit_text(self, what: str) -> str:
+    def _exit_note(self) -> str:
+        """How the process ended (``faults.CRASHED`` or ``EXITED`` filled in), or ""."""
         proc = self._proc
         code = None
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 code = proc.wait(0.5)
         if code is None:
-            return what
+            return ""
         if code < 0:
-            return f"{what} (it crashed: signal {-code})"
-        return f"{what} (it exited with status {code})"
+            return faults.CRASHED.format(signal=-code)
+        return faults.EXITED.format(status=code)
 
     # -- searching ---------------------------------------------------------------------------
 
@@ -415,7 +424,7 @@ class HubEngine(Engine):
             self._alive()
             rules = position.rules
             if not self.supports(rules):
-                raise EngineError(f"engine {self.name} does not play {rules.name}")
+                raise EngineError(self._text(faults.WRONG_RULES, rules=rules.name))
             if not position.legal_moves():
                 return Analysis(position, (), terminal_score(position), engine=self.name)
             self._configure(rules)
@@ -436,13 +445,13 @@ class HubEngine(Engine):
         if limit.movetime is not None:
             deadline: float | None = started + limit.movetime + max(self.margin,
                                                                      limit.movetime * 0.5)
-            budget = f"{limit.movetime:g} s and a margin"
+            hangs, hang_seconds = faults.HANGS_MOVETIME, f"{limit.movetime:g}"
         elif limit.depth is not None or limit.nodes is not None:
             deadline = started + self.depth_timeout
-            budget = f"{self.depth_timeout:g} s"
+            hangs, hang_seconds = faults.HANGS_SECONDS, f"{self.depth_timeout:g}"
         else:
             deadline = None
-            budget = "the time"
+            hangs, hang_seconds = faults.HANGS, ""
         stopping_since: float | None = None
         best: Line | None = None
         depth = nodes = 0
@@ -455,13 +464,13 @@ class HubEngine(Engine):
                 wait_until = min(wait_until, deadline)
             if stopping_since is not None:
                 wait_until = min(wait_until, stopping_since + self.stop_grace)
-            line = self._next(wait_until, "the search")
+            line = self._next(wait_until, faults.QUIT_IN_SEARCH)
             now = time.monotonic()
             if line is None or not line.startswith("done"):  # a flood must not hide the clock
                 if stopping_since is not None and now >= stopping_since + self.stop_grace:
-                    self._fail(f"did not answer 'stop' within {self.stop_grace:g} s")
+                    self._fail(faults.NO_STOP, seconds=f"{self.stop_grace:g}")
                 if deadline is not None and now >= deadline:
-                    self._fail(f"did not answer within {budget} (it hangs)")
+                    self._fail(hangs, seconds=hang_seconds)
             if line is None:
                 continue
             command, args = self._parse(line)
@@ -477,11 +486,11 @@ class HubEngine(Engine):
             elif command == "done":
                 text = args.get("move", "")
                 if not text:
-                    self._fail(f"answered without a move: {_clip(line)}")
+                    self._fail(faults.NO_MOVE, line=_clip(line))
                 try:
                     move = parse_move(text, position)
                 except ProtocolError:
-                    self._fail(f"sent an illegal move {_clip(text)} in {position.fen()}")
+                    self._fail(faults.ILLEGAL_MOVE, move=_clip(text), fen=position.fen())
                 if best is None or best.move != move:
                     pv: list[Move] = [move]
                     ponder = args.get("ponder")
@@ -494,7 +503,7 @@ class HubEngine(Engine):
                                 time.monotonic() - started, self.name,
                                 complete=stopping_since is None)
             elif command == "error":
-                self._fail(f"reported an error: {_clip(args.get('message', line), 120)}")
+                self._fail(faults.REPORTED_ERROR, message=_clip(args.get("message", line), 120))
             # pong and anything unknown: ignored, as the protocol asks
 
     def _info_line(self, position: Position, args: dict[str, str],

@@ -294,3 +294,19 @@ def test_an_engine_gone_since_the_last_run_gets_one_message_and_the_builtin_play
     assert len(failures) == 1 and "Gone" in failures[0] and "cannot start" in failures[0]
     assert window.client.external_broken and window.client.external_pid is None
     assert "White: Dame (Beginner)" in players_text(window)
+
+
+@needs_proc
+def test_a_crashing_engine_is_reported_in_the_windows_language(program, qtbot) -> None:
+    """The engine layer says "quit during the search"; a German window says it in German."""
+    session, window = program()
+    session.languages.set_language("de")
+    pid = choose_engine(session, window, qtbot, "fake-crash")
+    messages = Messages(window)
+    start(window, rules=INTERNATIONAL, computer=True, colour=Color.BLACK, level="beginner")
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=60_000)
+    failed = [m for m in messages.seen if "hat versagt und wurde beendet" in m]
+    assert len(failed) == 1, messages.seen
+    assert "sie hat sich während der Suche beendet" in failed[0]
+    assert "quit" not in failed[0] and "status" not in failed[0]
+    assert_gone(pid)

@@ -46,6 +46,7 @@ from dame_desktop.core import Color, RuleSet
 from dame_desktop.engines import EngineInfo
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import AiClient
+from dame_desktop.ui.engine_texts import engine_reason_text
 from dame_desktop.ui.family import names as family_names
 from dame_desktop.ui.family.clocks import ClocksPanel
 
@@ -130,9 +131,7 @@ class OpponentEngine(QObject):
             self.broken_path = path
         info = self.client.external_info if chosen else None
         who = (self.name if chosen else "") or (info.name if info is not None else "") or path
-        head, sep, rest = reason.partition(": ")
-        if sep and head.startswith("engine "):  # "engine Scan: did not answer ..."
-            reason = rest
+        reason = engine_reason_text(reason)  # "engine Scan: quit ..." said in the window's words
         self.message.emit(
             self.tr("The engine %1 failed and was stopped: %2. Dame's own engine plays on "
                     "and gives the hints until you choose an engine in the preferences.")
