@@ -270,7 +270,8 @@ def _player_setup(value: object, problems: list[str]) -> dict[str, object]:
 
 
 def _plain(item: object, depth: int) -> bool:
-    """Short text, a flag, a modest number, null, or small lists/objects of them."""
+    """Short text, a flag, a modest number, null, small lists/objects of them, or a list of
+    numbers as long as a game (one a move)."""
     if item is None or isinstance(item, bool):
         return True
     if isinstance(item, int):
@@ -282,6 +283,9 @@ def _plain(item: object, depth: int) -> bool:
     if depth <= 0:
         return False
     if isinstance(item, list):
+        if all(isinstance(i, int | float) and not isinstance(i, bool) for i in item):
+            # one number a move (the clock times, the computer's scores): a game's worth
+            return len(item) <= EVENTS_MAX and all(_plain(i, 0) for i in item)
         return len(item) <= _PLAYER_KEYS_MAX and all(_plain(i, depth - 1) for i in item)
     if isinstance(item, dict):
         return len(item) <= _PLAYER_KEYS_MAX and all(

@@ -262,6 +262,32 @@ def test_player_setup_must_be_json(tmp_path: Path) -> None:
     assert not autosave_path(tmp_path).exists()
 
 
+def test_a_long_game_keeps_its_lists_of_numbers(tmp_path: Path) -> None:
+    # the clock's time after every move and the computer's scores are one number a move: a
+    # game of 60 plies keeps all of them (they were cut off at 32 and the file called damaged)
+    import random
+
+    game = Game(find_rules("german"))
+    rng = random.Random(4)
+    while len(game.moves) < 60 and not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    plies = len(game.moves)
+    assert plies > 40
+    clk = [round(300 - 2.5 * i, 1) for i in range(plies)]
+    player = {"clk": clk, "scored": list(range(1, plies, 2)),
+              "scores": [(-1) ** i * i for i in range(1, plies, 2)], "names": ["A", "B"]}
+    save_autosave(game, player, tmp_path)
+    loaded = load_autosave(tmp_path)
+    assert loaded.meta is not None and not loaded.meta.problems and not loaded.warnings
+    assert loaded.meta.player == player
+    assert autosave_path(tmp_path).exists()  # not moved aside as damaged
+    # a list of anything else stays small, and a number list no longer than a game
+    save_autosave(game, {"words": ["x"] * 40, "clk": [1.0] * 20_001}, tmp_path)
+    loaded = load_autosave(tmp_path)
+    assert loaded.meta is not None and loaded.meta.player == {}
+    assert len(loaded.meta.problems) == 2
+
+
 def test_clear_autosave(tmp_path: Path) -> None:
     assert clear_autosave(tmp_path) is False
     save_autosave(Game(find_rules("german")), None, tmp_path)

@@ -119,6 +119,7 @@ class FamilyController(QObject):
         self.draws = DrawOffers(self, board=board)
         # the computer's evaluation history of this game, for its draw answers and offers
         self.scores = ScoreHistory()
+        self._restored_scores: list[tuple[int, int]] = []  # from the autosave, for the next start
         self._steady: tuple[int, int, Color] | None = None  # request id, state index, engine
         self.sounds = GameSounds(parent=self)
         self.sounds.apply_preferences(False, 0)  # silent until the preferences say otherwise
@@ -287,6 +288,24 @@ class FamilyController(QObject):
             return {}
         return {"clock": data, "clk": list(self.clk)}
 
+    def score_record(self) -> dict[str, object]:
+        """The computer's steady scores for the autosave's player setup, as two lists of
+        numbers: the states they judged (``scored``) and the scores."""
+        line = self.scores.line(self.window.controller.game)
+        if not line:
+            return {}
+        return {"scored": [index for index, _ in line], "scores": [score for _, score in line]}
+
+    def restore_scores(self, record: dict[str, object]) -> None:
+        """Before a saved game is started again: the scores of :meth:`score_record`, kept
+        when the game starts (a damaged record gives none)."""
+        scored, scores = record.get("scored"), record.get("scores")
+        self._restored_scores = []
+        if isinstance(scored, list) and isinstance(scores, list) and len(scored) == len(scores):
+            self._restored_scores = [
+                (index, score) for index, score in zip(scored, scores, strict=True)
+                if type(index) is int and type(score) is int and index >= 0]
+
     def add_clocks_to(self, record: pdn.Game) -> None:
         """The clocks in a game written to PDN: the TimeControl tag(s) and a ``[%clk]``
         comment after every move with the time its player had left."""
@@ -407,6 +426,11 @@ class FamilyController(QObject):
         self._over_message = ""
         self.window.action("pauseClocks").setChecked(False)
         self.scores.clear()
+        restored, self._restored_scores = self._restored_scores, []
+        states = self.window.controller.game.states
+        for index, score in restored:
+            if index < len(states):
+                self.scores.record(index, states[index].position, score)
         self._steady = None
         self._start_clock()
         self.draws.reset()

@@ -224,6 +224,7 @@ class Session(QObject):
             if self.offer_to_continue(loaded.game, loaded.meta):
                 settings = settings_from_record(loaded.meta.player, loaded.game, self.prefs)
                 window.family.restore_clock(loaded.meta.player)
+                window.family.restore_scores(loaded.meta.player)
                 window.start_game(settings, start=loaded.game)
                 restored = True
                 window.show_message(self.tr("The game was restored; moves played: %1.")
@@ -341,7 +342,8 @@ class Session(QObject):
             return
         try:
             save_autosave(game, {**player_record(window.settings),
-                                 **window.family.clock_record()})
+                                 **window.family.clock_record(),
+                                 **window.family.score_record()})
         except (StorageError, ValueError, TypeError) as exc:
             message = str(exc)
             log.warning("autosave failed: %s", message)

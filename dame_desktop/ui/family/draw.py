@@ -145,11 +145,15 @@ class ScoreHistory:
     def record(self, index: int, position: Position, score: int) -> None:
         self._scores[index] = (position, score)
 
-    def recent(self, game: Game) -> tuple[int, ...]:
+    def line(self, game: Game) -> list[tuple[int, int]]:
+        """(state index, score) of every score that belongs to the game's present line,
+        oldest first."""
         states = game.states
-        line = [score for index, (position, score) in sorted(self._scores.items())
+        return [(index, score) for index, (position, score) in sorted(self._scores.items())
                 if index < len(states) and states[index].position == position]
-        return tuple(line[-KEPT_SCORES:])
+
+    def recent(self, game: Game) -> tuple[int, ...]:
+        return tuple(score for _index, score in self.line(game)[-KEPT_SCORES:])
 
     def __len__(self) -> int:
         return len(self._scores)
