@@ -52,7 +52,7 @@ def _prefer(window: MainWindow, notation: str) -> None:
     """The preferences as the session keeps them (it saves the View menu's switch)."""
     window.apply_preferences(Preferences(
         notation=notation,  # type: ignore[arg-type]
-        show_square_numbers=window.action("numbers").isChecked()))
+        show_square_numbers=window.board.numbers_wanted()))
 
 
 def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> None:
@@ -96,9 +96,20 @@ def test_view_square_numbers_adds_them_to_the_frame(window: MainWindow) -> None:
     assert _labels(window) == (False, True)
     _prefer(window, "rules")  # German: the texts use numbers
     assert _labels(window) == (True, False)
-    assert not window.action("numbers").isChecked()
+    action = window.action("numbers")
+    # the switch says what the board shows, and cannot take the numbers away
+    assert action.isChecked() and not action.isEnabled()
     start(window)
     assert _labels(window) == (True, False), "a new game keeps the labels of its texts"
+    assert action.isChecked() and not action.isEnabled()
+    _prefer(window, "coordinates")  # the user's own choice (off) is back
+    assert action.isEnabled() and not action.isChecked()
+    assert _labels(window) == (False, True)
+    action.trigger()
+    assert _labels(window) == (True, True)
+    _prefer(window, "rules")
+    _prefer(window, "coordinates")
+    assert action.isEnabled() and action.isChecked()  # on, as it was left
 
 
 def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWindow,

@@ -224,6 +224,7 @@ class FamilyController(QObject):
         rules = self.window.current_rules()
         self._board_rules = _labels_key(rules)
         apply_to_board(self.window.board, self.notation, rules)
+        self.window.sync_numbers_action()
 
     def squares_text(self, squares: Iterable[int]) -> str:
         """Squares named in a message as the notation preference says: ``18`` or ``d4``."""

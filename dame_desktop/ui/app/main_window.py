@@ -881,6 +881,18 @@ class MainWindow(QMainWindow):
         self.study.tree.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
         self.opponent.apply_preferences(prefs)
+        self.sync_numbers_action()
+
+    def sync_numbers_action(self) -> None:
+        """View › Show square numbers: checked and disabled while the texts name squares by
+        number (the board shows them anyway); otherwise the user's own choice, which the
+        board kept meanwhile (the preference is not touched)."""
+        action = self.action("numbers")
+        forced = self.board.numbers_for_notation()
+        blocked = action.blockSignals(True)
+        action.setChecked(forced or self.board.numbers_wanted())
+        action.setEnabled(not forced)
+        action.blockSignals(blocked)
 
     # -- layout ------------------------------------------------------------------------------
 

@@ -267,6 +267,15 @@ class BoardWidget(QWidget):
     def shows_numbers(self) -> bool:
         return self._numbers or self._notation_numbers
 
+    def numbers_for_notation(self) -> bool:
+        """Whether the numbers are shown because the texts name squares by number (then
+        View › Show square numbers cannot take them away)."""
+        return self._notation_numbers
+
+    def numbers_wanted(self) -> bool:
+        """View › Show square numbers as the user set it."""
+        return self._numbers
+
     def set_show_coordinates(self, show: bool) -> None:
         """The letters a-h and numbers 1-8 (a-j, 1-10) in the frame."""
         self._coordinates = show
