@@ -7,22 +7,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QImage
 
-from dame_desktop.core import Position, find_rules
 from dame_desktop.ui.board.widget import BoardWidget
-
-GERMAN = find_rules("german")
-
-
-def _board(qtbot, fen: str, size: int) -> BoardWidget:
-    board = BoardWidget()
-    qtbot.addWidget(board)
-    board.resize(size, size)
-    board.set_animated(False)
-    board.show()
-    qtbot.waitExposed(board)
-    position = Position.from_fen(fen, GERMAN)
-    board.set_position(position, position.legal_moves())
-    return board
+from tests.ui.board.test_widget import shown_board
 
 
 def _changed(board: BoardWidget, before: QImage, after: QImage, square: int) -> int:
@@ -45,7 +31,7 @@ def _changed(board: BoardWidget, before: QImage, after: QImage, square: int) -> 
     "W:W22:B18,10,11",  # two routes 22x15x6 and 22x15x8 up the board
 ])
 def test_the_must_capture_banner_leaves_the_route_visible(qtbot, fen: str, size: int) -> None:
-    board = _board(qtbot, fen, size)
+    board = shown_board(qtbot, fen, size)
     moves = board.move_input.moves
     assert moves and all(m.is_capture for m in moves)
     route = {sq for m in moves for path in m.paths for sq in path} | \
@@ -70,7 +56,7 @@ def test_the_must_capture_banner_leaves_the_route_visible(qtbot, fen: str, size:
 def test_a_held_piece_and_its_targets_push_the_banner_away(qtbot) -> None:
     from tests.ui.uihelp import click
 
-    board = _board(qtbot, "W:W9,27:B23", 400)  # only 27x18 captures; 9 sits by the top
+    board = shown_board(qtbot, "W:W9,27:B23", 400)  # only 27x18 captures; 9 sits by the top
     board.show_banner("You must capture", seconds=0)
     top_first = board.banner_rect()
     assert top_first.center().y() < board.height() / 2, "the route is low: the top edge"
