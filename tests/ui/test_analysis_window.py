@@ -14,6 +14,7 @@ from PySide6.QtTest import QTest
 
 from dame_desktop.pdn.document import PdnDocument
 from dame_desktop.store.settings import load_preferences
+from dame_desktop.ui.analysis.panel import AnalysisPanel
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
 from dame_desktop.ui.study.navigator import TreeNavigator
@@ -49,6 +50,16 @@ def panel_shows(window: MainWindow) -> bool:
     update = panel.current()
     shown = window.navigator.position()
     return panel.position() == shown and update is not None and update.position == shown
+
+
+def analyse_shown(window: MainWindow, qtbot) -> AnalysisPanel:
+    """View › Analysis, then wait until the panel's best line for the shown position has at
+    least two moves."""
+    window.action("analysis").trigger()
+    panel = window.analysis.panel
+    qtbot.waitUntil(lambda: panel_shows(window) and panel.line_views[0].move_count() >= 2,
+                    timeout=20_000)
+    return panel
 
 
 @pytest.fixture
@@ -111,10 +122,7 @@ def test_a_click_on_the_line_plays_it_into_the_tree(window, qtbot, tmp_path) -> 
     path = tmp_path / "one.pdn"
     path.write_text(QUIET)
     open_file(window, path)
-    window.action("analysis").trigger()
-    panel = window.analysis.panel
-    qtbot.waitUntil(lambda: panel_shows(window) and panel.line_views[0].move_count() >= 2,
-                    timeout=20_000)
+    panel = analyse_shown(window, qtbot)
     update = panel.current()
     assert update is not None
     pv = update.analysis.lines[0].pv

@@ -15,7 +15,7 @@ from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.app.i18n import LanguageManager
 from dame_desktop.ui.app.main_window import MainWindow
 from tests.ui.analysis.helpers import BLUNDER, QUIET
-from tests.ui.test_analysis_window import open_file, panel_shows
+from tests.ui.test_analysis_window import analyse_shown, open_file
 
 # BLUNDER's moves: 1. 22-17 11-15 2. 26-22 8-11 3. 17-14 10x26 4. 31x22
 NUMBERS = ["22-17", "11-15", "26-22", "8-11", "17-14", "10x26", "31x22"]
@@ -87,10 +87,7 @@ def test_the_analysis_lines_follow_the_notation(window: MainWindow, language: st
     path.write_text(QUIET)
     _prefer(window, "coordinates")
     open_file(window, path)
-    window.action("analysis").trigger()
-    panel = window.analysis.panel
-    qtbot.waitUntil(lambda: panel_shows(window) and panel.line_views[0].move_count() >= 2,
-                    timeout=20_000)
+    panel = analyse_shown(window, qtbot)
     update = panel.current()
     moves = panel.line_views[0].move_texts()
     assert all(text[0] in "abcdefgh" and text[1].isdigit() for text in moves), moves
