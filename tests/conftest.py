@@ -17,6 +17,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+# Programs the tests start (the `dame` command, `dame hub` as an engine, which runs in its own
+# folder) import the same sources as the tests, whether or not the package is installed.
+_SOURCES = str(Path(__file__).resolve().parent.parent)
+if _SOURCES not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        part for part in (_SOURCES, os.environ.get("PYTHONPATH", "")) if part)
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = ROOT.parent / "shared"
