@@ -1,0 +1,188 @@
+"""``dame puzzles``: mine puzzles from PDN archives or self-play, list the shipped sets, check
+a puzzle file.
+
+    dame puzzles mine FILE... --rules KEY --out FILE.json [--jobs N] [--self-play GAMES]
+    dame puzzles list --rules KEY [--theme T] [--json]
+    dame puzzles check FILE.json
+
+``check`` prints one line per puzzle that fails its checks again, then a count; exit 1 when
+any fails.  Bad input (an unknown rule set, an unreadable or malformed file): one line on
+stderr, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from dame_desktop.cli.common import UsageError
+from dame_desktop.core import DameError, Position, RuleSet, find_rules
+from dame_desktop.puzzles.mine import (
+    THEMES,
+    MineCounts,
+    MineSettings,
+    Puzzle,
+    mine_positions,
+    self_play_positions,
+)
+from dame_desktop.puzzles.sets import (
+    PuzzleFileError,
+    check_puzzle,
+    puzzles_json,
+    read_puzzles,
+    shipped_puzzles,
+)
+
+
+def _rules(key: str) -> RuleSet:
+    try:
+        return find_rules(key)
+    except DameError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _archive_positions(path: str, rules: RuleSet, first_ply: int = 6
+                       ) -> Iterator[tuple[Position, str]]:
+    """Every main-line position of every game of a PDN file (from ``first_ply`` on) played
+    under ``rules``."""
+    from dame_desktop.pdn.reader import iter_games, open_pdn
+
+    name = Path(path).name
+    with open_pdn(path) as handle:
+        for number, game in enumerate(iter_games(handle, rules), 1):
+            if game.rules != rules:
+                continue
+            node = game.root()
+            ply = 0
+            while node.next() is not None:
+                if ply >= first_ply:
+                    yield node.position(), f"{name} game {number} ply {ply}"
+                nxt = node.next()
+                assert nxt is not None
+                node = nxt
+                ply += 1
+
+
+def _mine_chunk(job: tuple[str, str, int, int, int, MineSettings, int]
+                ) -> tuple[list[Puzzle], MineCounts]:
+    """One process's share: positions number ``share`` modulo ``shares`` of a source."""
+    kind, what, share, shares, seed, settings, games = job
+    rules = find_rules(what.split("|", 1)[0])
+    if kind == "file":
+        source: Iterator[tuple[Position, str]] = _archive_positions(what.split("|", 1)[1], rules)
+    else:
+        source = self_play_positions(rules, games, seed + share)
+        shares = 1  # each process plays its own games
+        share = 0
+    counts = MineCounts()
+    mine = ((p, s) for i, (p, s) in enumerate(source) if i % shares == share)
+    return list(mine_positions(mine, settings, counts)), counts
+
+
+def cmd_mine(args: argparse.Namespace) -> int:
+    rules = _rules(args.rules)
+    if not args.files and not args.self_play:
+        raise UsageError("name PDN files to mine, or --self-play GAMES")
+    for path in args.files:
+        if not os.path.isfile(path):
+            raise UsageError(f"cannot read {path}: no such file")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    settings = MineSettings(depth=args.depth, verify_depth=args.depth + 2)
+    jobs: list[tuple[str, str, int, int, int, MineSettings, int]] = []
+    for path in args.files:
+        jobs += [("file", f"{rules.key}|{path}", i, args.jobs, args.seed, settings, 0)
+                 for i in range(args.jobs)]
+    if args.self_play:
+        per_job = max(1, args.self_play // args.jobs)
+        jobs += [("self", rules.key, i, args.jobs, args.seed, settings, per_job)
+                 for i in range(args.jobs)]
+    found: dict[str, Puzzle] = {}
+    counts = MineCounts()
+    results: list[tuple[list[Puzzle], MineCounts]]
+    if args.jobs == 1:
+        results = [_mine_chunk(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(_mine_chunk, jobs))
+    for puzzles, part in results:
+        counts.add(part)
+        for puzzle in puzzles:
+            found.setdefault(puzzle.id, puzzle)
+    ordered = sorted(found.values(), key=lambda p: (p.rating, p.id))
+    Path(args.out).write_text(puzzles_json(rules.key, ordered) + "\n", encoding="utf-8")
+    print(counts.summary(), file=sys.stderr)
+    print(f"{len(ordered)} puzzles written to {args.out}")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rules = _rules(args.rules)
+    if args.theme and args.theme not in THEMES:
+        raise UsageError(f"unknown theme {args.theme!r} (known: {', '.join(THEMES)})")
+    try:
+        puzzles = shipped_puzzles(rules.key)
+    except (OSError, PuzzleFileError) as exc:
+        raise UsageError(f"the shipped puzzles for {rules.key} cannot be read: {exc}") from None
+    if args.theme:
+        puzzles = [p for p in puzzles if args.theme in p.themes]
+    if args.json:
+        print(json.dumps({"rules": rules.key, "puzzles": [
+            {k: v for k, v in p.to_json().items() if k != "depth"} for p in puzzles]},
+            ensure_ascii=False))
+        return 0
+    for p in puzzles:
+        print(f"{p.id}  {p.rating}  {','.join(p.themes) or '-'}  {p.fen}  "
+              f"{' '.join(p.solution)}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    try:
+        rules_key, puzzles = read_puzzles(args.file)
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    except PuzzleFileError as exc:
+        raise UsageError(str(exc)) from None
+    _rules(rules_key)
+    failed = 0
+    settings = MineSettings(verify_depth=args.depth)
+    for puzzle in puzzles:
+        problem = check_puzzle(puzzle, settings)
+        if problem is not None:
+            failed += 1
+            print(f"{puzzle.id}: {problem}")
+    print(f"puzzles: {len(puzzles)}, failed: {failed}")
+    return 1 if failed else 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``puzzles`` to the ``dame`` command's subparsers."""
+    top = sub.add_parser("puzzles", help="mine, list and check puzzles",
+                         description="Puzzles: positions with one winning line.")
+    inner = top.add_subparsers(dest="puzzles_command", required=True)
+    p = inner.add_parser("mine", help="find puzzles in PDN archives or self-play games")
+    p.add_argument("files", nargs="*", metavar="FILE", help="PDN files to mine")
+    p.add_argument("--rules", required=True, help="the rule set (see 'dame rules')")
+    p.add_argument("--out", required=True, help="the JSON file to write")
+    p.add_argument("--jobs", type=int, default=1, help="processes to use (default 1)")
+    p.add_argument("--self-play", type=int, default=0, metavar="GAMES",
+                   help="also mine this many seeded self-play games")
+    p.add_argument("--seed", type=int, default=1, help="seed of the self-play games")
+    p.add_argument("--depth", type=int, default=6,
+                   help="search depth that finds candidates (verified 2 plies deeper)")
+    p.set_defaults(func=cmd_mine)
+    p = inner.add_parser("list", help="list the puzzles shipped for a rule set")
+    p.add_argument("--rules", required=True, help="the rule set (see 'dame rules')")
+    p.add_argument("--theme", help=f"only this theme ({', '.join(THEMES)})")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_list)
+    p = inner.add_parser("check", help="verify every puzzle of a file again")
+    p.add_argument("file", metavar="FILE.json")
+    p.add_argument("--depth", type=int, default=8, help="verification depth (default 8)")
+    p.set_defaults(func=cmd_check)

@@ -1,0 +1,341 @@
+"""Finding puzzles: positions where the side to move has one winning line, and that line.
+
+A position qualifies when, searched to ``depth`` plies:
+
+- the best move wins at least :attr:`MineSettings.gain` (two men, in hundredths of a man) of
+  material by the end of a line of at most ``max_solver_moves`` moves of the solver, or wins
+  the game by force within it;
+- at every move of the solver, every other move is at least :attr:`MineSettings.margin` (1.5
+  men) worse than the one chosen (a forced move, the only legal one, needs no margin, but the
+  first move must be a real choice);
+- the first move is not simply the greedy capture (the capture that takes the most at once)
+  in a line of one move: that needs no thought;
+- the same tests hold again at the deeper ``verify_depth`` (each puzzle is verified again at a
+  deeper search than the one that found it).
+
+The defender's moves are the search's best replies.  The line ends once the gain stands in a
+quiet position (nobody has a capture pending) or the game is won.
+
+A puzzle's difficulty is the depth the search needs before it finds the first move with its
+margin; its starting rating follows from that and the length of the line.  Themes describe what
+the line does (see :data:`THEMES`).
+
+Standard library only; the miner is slow work for the CPU, so ``mine_positions`` takes a stop
+flag and the command line runs games in several processes (``--jobs``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from ..ai.search import WIN_BOUND, Limit, search
+from ..core import Color, Position, RuleSet
+from ..core.move import Move
+from ..core.position import Kind
+
+# what a line does; the window offers them as filters
+THEMES: tuple[str, ...] = (
+    "shot",          # the solver gives material first, then wins more (a combination)
+    "multi-capture",  # a solver move takes three or more pieces at once
+    "breakthrough",  # a solver man crowns during the line
+    "ending",        # eight pieces or fewer on the board
+    "forced-win",    # the line wins the game by force
+    "quiet-start",   # the first move is not a capture
+)
+
+MAN = 100
+
+
+@dataclass(frozen=True)
+class MineSettings:
+    depth: int = 6
+    verify_depth: int = 8
+    margin: int = 150
+    gain: int = 200
+    max_solver_moves: int = 8
+    king_value: int = 250  # a king, in hundredths of a man, when counting the material won
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position, the solver's line (solver and defender alternating) and what it is about."""
+
+    id: str
+    rules: str
+    fen: str
+    solution: tuple[str, ...]
+    alternatives: tuple[tuple[str, ...], ...]
+    themes: tuple[str, ...]
+    rating: int
+    source: str
+    depth: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "fen": self.fen, "solution": list(self.solution),
+                "alternatives": [list(a) for a in self.alternatives],
+                "themes": list(self.themes), "rating": self.rating, "source": self.source,
+                "depth": self.depth}
+
+
+@dataclass
+class MineCounts:
+    """How many candidate positions each filter removed (for the report)."""
+
+    positions: int = 0
+    no_choice: int = 0
+    no_gain: int = 0
+    not_unique: int = 0
+    greedy: int = 0
+    line_fails: int = 0
+    not_verified: int = 0
+    duplicates: int = 0
+    found: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
+
+    def add(self, other: MineCounts) -> None:
+        for name in ("positions", "no_choice", "no_gain", "not_unique", "greedy", "line_fails",
+                     "not_verified", "duplicates", "found"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def summary(self) -> str:
+        return (f"positions {self.positions}: no choice {self.no_choice}, no gain {self.no_gain},"
+                f" not unique {self.not_unique}, greedy {self.greedy}, line fails "
+                f"{self.line_fails}, not verified {self.not_verified}, duplicates "
+                f"{self.duplicates}; puzzles {self.found}")
+
+
+def material(position: Position, colour: Color, king_value: int = 250) -> int:
+    """Material of ``colour`` minus the other side's, in hundredths of a man."""
+    other = colour.opponent
+    return (MAN * (position.count(colour, Kind.MAN) - position.count(other, Kind.MAN))
+            + king_value * (position.count(colour, Kind.KING)
+                            - position.count(other, Kind.KING)))
+
+
+def _taken(position: Position, move: Move, king_value: int) -> int:
+    value = 0
+    for sq in move.captured:
+        piece = position.piece_at(sq)
+        value += king_value if piece is not None and piece.is_king else MAN
+    return value
+
+
+def greedy_move(position: Position, king_value: int = 250) -> Move | None:
+    """The capture that takes the most material at once, when exactly one does."""
+    moves = position.legal_moves()
+    if not moves or not moves[0].is_capture:
+        return None
+    best = max(_taken(position, m, king_value) for m in moves)
+    top = [m for m in moves if _taken(position, m, king_value) == best]
+    return top[0] if len(top) == 1 else None
+
+
+@dataclass(frozen=True)
+class _Step:
+    move: Move
+    score: int
+    second: int | None  # the best other move's score; None when the move was the only one
+
+
+def best_two(position: Position, depth: int) -> _Step | None:
+    moves = position.legal_moves()
+    if not moves:
+        return None
+    limit = Limit(depth=depth)
+    best = search(position, limit=limit)
+    if best.move is None:
+        return None
+    if len(moves) == 1:
+        return _Step(best.move, best.score, None)
+    others = [m for m in moves if m != best.move]
+    second = search(position, limit=limit, only=others)
+    return _Step(best.move, best.score, second.score)
+
+
+def is_unique(step: _Step, margin: int) -> bool:
+    if step.second is None:
+        return True
+    if step.score > WIN_BOUND and step.second > WIN_BOUND:
+        return False  # two ways to win by force
+    return step.score - step.second >= margin
+
+
+def _line(position: Position, settings: MineSettings, depth: int,
+          counts: MineCounts) -> list[tuple[Position, Move, _Step | None]] | None:
+    """The solver's line from ``position`` (with each solver step's search), or None."""
+    solver = position.turn
+    start = material(position, solver, settings.king_value)
+    line: list[tuple[Position, Move, _Step | None]] = []
+    current = position
+    solver_moves = 0
+    while True:
+        if current.turn == solver:
+            if solver_moves == settings.max_solver_moves:
+                return None
+            step = best_two(current, depth)
+            if step is None:
+                return None  # the solver is stuck: no puzzle
+            if not is_unique(step, settings.margin):
+                return None
+            line.append((current, step.move, step))
+            current = current.play(step.move)
+            solver_moves += 1
+        else:
+            moves = current.legal_moves()
+            if not moves:
+                return line  # the defender cannot move: won
+            reply = search(current, limit=Limit(depth=depth))
+            if reply.move is None:
+                return line
+            line.append((current, reply.move, None))
+            current = current.play(reply.move)
+        if current.turn == solver and not current.has_capture():
+            after_reply = current.with_turn(solver.opponent)
+            if (not after_reply.has_capture()
+                    and material(current, solver, settings.king_value) - start
+                    >= settings.gain):
+                return line
+
+
+def _themes(position: Position, line: list[tuple[Position, Move, _Step | None]],
+            settings: MineSettings, forced: bool) -> tuple[str, ...]:
+    solver = position.turn
+    start = material(position, solver, settings.king_value)
+    themes: list[str] = []
+    lowest = start
+    for before, move, _step in line:
+        after = before.play(move)
+        lowest = min(lowest, material(after, solver, settings.king_value))
+    if lowest < start and len([s for s in line if s[2] is not None]) > 1:
+        themes.append("shot")
+    if any(step is not None and len(move.captured) >= 3 for _b, move, step in line):
+        themes.append("multi-capture")
+    if any(step is not None and move.promotes for _b, move, step in line):
+        themes.append("breakthrough")
+    if len(position.pieces()) <= 8:
+        themes.append("ending")
+    if forced:
+        themes.append("forced-win")
+    if not line[0][1].is_capture:
+        themes.append("quiet-start")
+    return tuple(themes)
+
+
+def _alternatives(line: list[tuple[Position, Move, _Step | None]],
+                  texts: list[str]) -> tuple[tuple[str, ...], ...]:
+    """The same line with a solver capture spelt along another of its routes (a retry)."""
+    found: list[tuple[str, ...]] = []
+    for index, (before, move, step) in enumerate(line):
+        if step is None or len(move.paths) < 2:
+            continue
+        for route in move.paths:
+            if route == move.path:
+                continue
+            other = before.move_text(move.with_path(route), style="full")
+            if other != texts[index]:
+                found.append((*texts[:index], other, *texts[index + 1:]))
+    return tuple(found[:8])
+
+
+def _needed_depth(position: Position, move: Move, margin: int, upto: int) -> int:
+    for depth in range(1, upto + 1):
+        step = best_two(position, depth)
+        if step is not None and step.move == move and is_unique(step, margin):
+            return depth
+    return upto
+
+
+def puzzle_id(rules: RuleSet, fen: str) -> str:
+    return rules.key + "-" + hashlib.sha1(f"{rules.key} {fen}".encode()).hexdigest()[:10]
+
+
+def examine(position: Position, source: str, settings: MineSettings,
+            counts: MineCounts | None = None) -> Puzzle | None:
+    """The puzzle this position makes, or None (``counts`` records why not)."""
+    counts = counts if counts is not None else MineCounts()
+    counts.positions += 1
+    moves = position.legal_moves()
+    if len(moves) < 2:
+        counts.no_choice += 1
+        return None
+    first = best_two(position, settings.depth)
+    solver = position.turn
+    start = material(position, solver, settings.king_value)
+    if first is None or not (first.score > WIN_BOUND or first.score - start >= settings.gain):
+        counts.no_gain += 1
+        return None
+    if not is_unique(first, settings.margin):
+        counts.not_unique += 1
+        return None
+    line = _line(position, settings, settings.depth, counts)
+    if not line:
+        counts.line_fails += 1
+        return None
+    solver_moves = sum(1 for _b, _m, step in line if step is not None)
+    greedy = greedy_move(position, settings.king_value)
+    if greedy is not None and greedy == line[0][1] and solver_moves == 1:
+        counts.greedy += 1
+        return None
+    deep = _line(position, settings, settings.verify_depth, counts)
+    if deep is None or [m for _b, m, _s in deep] != [m for _b, m, _s in line]:
+        counts.not_verified += 1
+        return None
+    while line and line[-1][2] is None:
+        line.pop()  # the puzzle ends with the solver's move; the defender's last reply is shown
+    texts = [before.move_text(move) for before, move, _s in line]
+    forced = first.score > WIN_BOUND
+    depth = _needed_depth(position, line[0][1], settings.margin, settings.depth)
+    rating = 900 + 100 * depth + 60 * (solver_moves - 1)
+    counts.found += 1
+    fen = position.fen()
+    return Puzzle(puzzle_id(position.rules, fen), position.rules.key, fen, tuple(texts),
+                  _alternatives(line, texts), _themes(position, line, settings, forced),
+                  rating, source, depth)
+
+
+def mine_positions(positions: Iterable[tuple[Position, str]], settings: MineSettings,
+                   counts: MineCounts | None = None,
+                   should_stop: Callable[[], bool] | None = None) -> Iterator[Puzzle]:
+    """Puzzles from (position, source) pairs, each position once."""
+    counts = counts if counts is not None else MineCounts()
+    seen: set[tuple[int, int, int, bool]] = set()
+    for position, source in positions:
+        if should_stop is not None and should_stop():
+            return
+        if position.key in seen:
+            counts.duplicates += 1
+            continue
+        seen.add(position.key)
+        puzzle = examine(position, source, settings, counts)
+        if puzzle is not None:
+            # the positions along its line are the same puzzle, shorter: not again
+            current = position
+            for text in puzzle.solution:
+                current = current.play(current.parse_move(text))
+                seen.add(current.key)
+            yield puzzle
+
+
+def self_play_positions(rules: RuleSet, games: int, seed: int, plies: int = 120,
+                        depth: int = 3, first_random: int = 6
+                        ) -> Iterator[tuple[Position, str]]:
+    """Positions of seeded self-play games at a low depth, with a few random first moves."""
+    rng = random.Random(seed)
+    for game in range(games):
+        position = Position.start(rules)
+        for ply in range(plies):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            if ply >= first_random:
+                yield position, f"self-play seed {seed} game {game + 1} ply {ply}"
+            if ply < first_random or rng.random() < 0.15:
+                move = rng.choice(moves)
+            else:
+                found = search(position, limit=Limit(depth=depth), noise=30,
+                               seed=rng.randrange(1 << 30)).move
+                move = found if found is not None else moves[0]
+            position = position.play(move)
