@@ -68,10 +68,13 @@ def _archive_positions(path: str, rules: RuleSet, first_ply: int = 6
                 ply += 1
 
 
-def _mine_chunk(job: tuple[str, str, int, int, int, MineSettings, int]
-                ) -> tuple[list[Puzzle], MineCounts]:
-    """One process's share: positions number ``share`` modulo ``shares`` of a source."""
-    kind, what, share, shares, seed, settings, games = job
+Job = tuple[str, str, int, int, int, MineSettings, int, int]
+
+
+def _mine_chunk(job: Job) -> tuple[list[Puzzle], MineCounts]:
+    """One process's share: positions number ``share`` modulo ``shares`` of a source, until
+    ``target`` puzzles are found (0: no limit)."""
+    kind, what, share, shares, seed, settings, games, target = job
     rules = find_rules(what.split("|", 1)[0])
     if kind == "file":
         source: Iterator[tuple[Position, str]] = _archive_positions(what.split("|", 1)[1], rules)
@@ -81,7 +84,12 @@ def _mine_chunk(job: tuple[str, str, int, int, int, MineSettings, int]
         share = 0
     counts = MineCounts()
     mine = ((p, s) for i, (p, s) in enumerate(source) if i % shares == share)
-    return list(mine_positions(mine, settings, counts)), counts
+    found: list[Puzzle] = []
+    for puzzle in mine_positions(mine, settings, counts):
+        found.append(puzzle)
+        if target and len(found) >= target:
+            break
+    return found, counts
 
 
 def cmd_mine(args: argparse.Namespace) -> int:
@@ -94,13 +102,17 @@ def cmd_mine(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     settings = MineSettings(depth=args.depth, verify_depth=args.depth + 2)
-    jobs: list[tuple[str, str, int, int, int, MineSettings, int]] = []
+    if args.count < 0:
+        raise UsageError("--count must be 0 (no limit) or more")
+    jobs: list[Job] = []
+    sources = len(args.files) + (1 if args.self_play else 0)
+    target = -(-args.count // (args.jobs * sources)) if args.count else 0
     for path in args.files:
-        jobs += [("file", f"{rules.key}|{path}", i, args.jobs, args.seed, settings, 0)
+        jobs += [("file", f"{rules.key}|{path}", i, args.jobs, args.seed, settings, 0, target)
                  for i in range(args.jobs)]
     if args.self_play:
         per_job = max(1, args.self_play // args.jobs)
-        jobs += [("self", rules.key, i, args.jobs, args.seed, settings, per_job)
+        jobs += [("self", rules.key, i, args.jobs, args.seed, settings, per_job, target)
                  for i in range(args.jobs)]
     found: dict[str, Puzzle] = {}
     counts = MineCounts()
@@ -174,6 +186,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--self-play", type=int, default=0, metavar="GAMES",
                    help="also mine this many seeded self-play games")
     p.add_argument("--seed", type=int, default=1, help="seed of the self-play games")
+    p.add_argument("--count", type=int, default=0, metavar="N",
+                   help="stop once about N puzzles are found (default: mine everything)")
     p.add_argument("--depth", type=int, default=6,
                    help="search depth that finds candidates (verified 2 plies deeper)")
     p.set_defaults(func=cmd_mine)
