@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dame_desktop.core import RuleSet
-from dame_desktop.pdn import Game, PdnProblem, ProblemKind, read_game, write_game
+from dame_desktop.pdn import Game, PdnProblem, ProblemKind, write_game
 from dame_desktop.pdn import lexer as lx
+from dame_desktop.pdn.problems import HEAD_BYTES, not_pdn_reason
+from dame_desktop.pdn.reader import read_text
 from dame_desktop.store.files import (
     FileProblem,
     StorageError,
@@ -66,22 +68,15 @@ class DocumentError(StorageError):
         super().__init__(message, path, kind, reason)
 
 
-_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"%PDF-", b"\x7fELF",
-          b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"Rar!", b"7z\xbc\xaf")
-_CONTROLS = re.compile(rb"[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")  # not \t \n \v \f \r or DOS end
-
-
 def looks_binary(data: bytes) -> str:
-    """Why ``data`` is no PDN text ("" when it may be): a known binary format's signature, a
-    UTF-16/32 byte order mark, or more than 1 % control bytes in the first 64 KB (a stray
-    NUL in a comment is still text)."""
-    sample = data[:65536]
-    if sample.startswith(_MAGIC):
-        return "it is a picture, an archive or a program, not text"
-    if sample.startswith((b"\xff\xfe", b"\xfe\xff")):
+    """Why ``data`` cannot be opened as a PDN document ("" when it can): not PDN text by the
+    rule every reader follows (:func:`~dame_desktop.pdn.problems.not_pdn_reason`: a stray NUL
+    in a comment is still text), or UTF-16 text, which a document does not edit in place."""
+    reason = not_pdn_reason(data[:HEAD_BYTES])
+    if reason is not None:
+        return reason
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "it is UTF-16 or UTF-32 text; save it as UTF-8"
-    if len(_CONTROLS.findall(sample)) * 100 > len(sample):
-        return "it holds binary data, not text"
     return ""
 
 
@@ -292,8 +287,7 @@ class PdnDocument:
         if self.method == "fast" and index not in self.verified:
             self._split(index)
         entry = self.entries[index]
-        found = read_game(io.StringIO(self.game_text(index), newline=None),
-                          default_rules=default_rules)
+        found = read_text(self.game_text(index), default_rules=default_rules)
         if not isinstance(found, Game):
             game = Game(default_rules)
             game.errors.append(PdnProblem("no game can be read here", 1, 1, ProblemKind.NO_GAME))
