@@ -71,12 +71,13 @@ class DocumentError(StorageError):
 def looks_binary(data: bytes) -> str:
     """Why ``data`` cannot be opened as a PDN document ("" when it can): not PDN text by the
     rule every reader follows (:func:`~dame_desktop.pdn.problems.not_pdn_reason`: a stray NUL
-    in a comment is still text), or UTF-16 text, which a document does not edit in place."""
+    in a comment is still text).  UTF-8, Windows-1252 and UTF-16 (with its byte order mark)
+    are read and saved in their own encoding."""
     reason = not_pdn_reason(data[:HEAD_BYTES])
     if reason is not None:
         return reason
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "it is UTF-16 or UTF-32 text; save it as UTF-8"
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "it is UTF-32 text; save it as UTF-8"
     return ""
 
 
@@ -223,6 +224,10 @@ class PdnDocument:
 
     def _decode(self) -> str:
         data = self.data
+        for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+            if data.startswith(bom):
+                self.bom, self.encoding = True, encoding
+                return data[2:].decode(encoding, errors="replace")
         if data.startswith(b"\xef\xbb\xbf"):
             self.bom = True
             data = data[3:]
@@ -237,9 +242,10 @@ class PdnDocument:
     def _entries(self, text: str, spans: list[tuple[int, int, dict[str, str]]]
                  ) -> list[GameEntry]:
         """Character spans -> byte spans (one pass over the text) and line numbers."""
-        offset = 3 if self.bom else 0
+        offset = self._bom_size()
         entries: list[GameEntry] = []
-        single = self.encoding != "utf-8"
+        single = self.encoding == "cp1252"
+        encoding = self.encoding
         done_chars = 0
         done_bytes = offset
         line = 1
@@ -251,9 +257,9 @@ class PdnDocument:
             if single:
                 return offset + char
             if char >= done_chars:
-                done_bytes += len(text[done_chars:char].encode("utf-8"))
+                done_bytes += len(text[done_chars:char].encode(encoding, errors="replace"))
             else:  # not expected: spans come in order
-                done_bytes = offset + len(text[:char].encode("utf-8"))
+                done_bytes = offset + len(text[:char].encode(encoding, errors="replace"))
             done_chars = char
             return done_bytes
 
@@ -336,7 +342,8 @@ class PdnDocument:
         spans = _exact_spans(text)
         if len(spans) <= 1:
             return [entry]
-        single = self.encoding != "utf-8"
+        single = self.encoding == "cp1252"
+        encoding = self.encoding
         done_chars, done_bytes = 0, entry.start
         counted, line = 0, entry.line
 
@@ -344,7 +351,7 @@ class PdnDocument:
             nonlocal done_chars, done_bytes
             if single:
                 return entry.start + char
-            done_bytes += len(text[done_chars:char].encode("utf-8"))
+            done_bytes += len(text[done_chars:char].encode(encoding, errors="replace"))
             done_chars = char
             return done_bytes
 
@@ -402,18 +409,18 @@ class PdnDocument:
             entry = self.entries[index]
             pieces.append((False, self.data[position:entry.start]))
             text = write_game(self.edited[index]).rstrip("\n")
-            if self.data[entry.start - 1:entry.start] not in (b"", b"\n", b"\r"):
+            if self._char(entry.start - self._unit()) not in ("", "\n", "\r"):
                 text = "\n\n" + text  # the game shared a line with the one before it
-            if self.data[entry.end:entry.end + 1] not in (b"", b"\n", b"\r"):
+            if self._char(entry.end) not in ("", "\n", "\r"):
                 text += "\n\n"
             pieces.append((True, text))
             position = entry.end
         pieces.append((False, self.data[position:]))
         if self.added:  # after the last byte of the file, a blank line between games
-            data = self.data
-            if not data.strip() or data.endswith((b"\n\n", b"\r\n\r\n", b"\r\r")):
+            data = self.data[self._bom_size():].decode(self.encoding, errors="replace")
+            if not data.strip() or data.endswith(("\n\n", "\r\n\r\n", "\r\r")):
                 gap = ""
-            elif data.endswith((b"\n", b"\r")):
+            elif data.endswith(("\n", "\r")):
                 gap = "\n"
             else:
                 gap = "\n\n"
@@ -423,6 +430,24 @@ class PdnDocument:
             return self._join(pieces, self.encoding)
         except UnicodeEncodeError:
             return self._join(pieces, "utf-8", recode=True)
+
+    def _bom_size(self) -> int:
+        if not self.bom:
+            return 0
+        return 2 if self.encoding.startswith("utf-16") else 3
+
+    def _unit(self) -> int:
+        """Bytes per character where line ends are: 2 in UTF-16, else 1."""
+        return 2 if self.encoding.startswith("utf-16") else 1
+
+    def _char(self, at: int) -> str:
+        """The character whose bytes start at ``at`` ("" outside the text) -- a line end or
+        not is all that is asked, so a byte of a longer UTF-8 sequence is good enough."""
+        unit = self._unit()
+        if at < self._bom_size() or at + unit > len(self.data):
+            return ""
+        return self.data[at:at + unit].decode(self.encoding if unit == 2 else "latin-1",
+                                              errors="replace")
 
     def _join(self, pieces: list[tuple[bool, bytes | str]], encoding: str,
               recode: bool = False) -> bytes:
@@ -436,6 +461,9 @@ class PdnDocument:
                 assert isinstance(content, bytes)
                 if recode:
                     start = content[3:] if content.startswith(b"\xef\xbb\xbf") else content
+                    if self.encoding.startswith("utf-16") and start.startswith(
+                            (b"\xff\xfe", b"\xfe\xff")):
+                        start = start[2:]
                     out.append(start.decode(self.encoding, errors="replace").encode("utf-8"))
                 else:
                     out.append(content)
