@@ -2072,6 +2072,10 @@
         <translation>es ist ein Programm (ELF)</translation>
     </message>
     <message>
+        <source>control character %1 in this %2: saving the game does not keep it</source>
+        <translation>Steuerzeichen %1 in diesem %2: beim Speichern der Partie geht es verloren</translation>
+    </message>
+    <message>
         <source>it holds NUL bytes (binary data)</source>
         <translation>es enthält NUL-Bytes (Binärdaten)</translation>
     </message>

@@ -16,6 +16,7 @@ from dame_desktop.core import DameError, apply_switches, find_rules
 
 
 def cmd_hub(args: argparse.Namespace) -> int:
+    from dame_desktop.engines.protocol import read_lines
     from dame_desktop.engines.server import HubServer
 
     try:
@@ -25,7 +26,7 @@ def cmd_hub(args: argparse.Namespace) -> int:
     except DameError as exc:
         raise UsageError(str(exc)) from None
     server = HubServer(sys.stdout, rules)
-    return server.run(sys.stdin)
+    return server.run(read_lines(sys.stdin.buffer))  # lines of at most 64 KB
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

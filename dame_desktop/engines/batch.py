@@ -11,7 +11,6 @@ engine declares.
 
 from __future__ import annotations
 
-import io
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -107,19 +106,21 @@ def close_engines() -> None:
 
 def review_task(task: GameTask, should_stop: StopFlag | None = None) -> GameResult:
     """Review one game; never raises for bad input or a failing engine (see GameResult)."""
-    from ..pdn import Game, read_game, write_game
+    from ..pdn import Game, ProblemKind, read_text, write_game
 
     number = task.index + 1
     try:
         rules = find_rules(task.rules) if task.rules else None
     except DameError as exc:
         return GameResult(number, error=str(exc))
-    found = read_game(io.StringIO(task.text, newline=None), default_rules=rules)
+    found = read_text(task.text, default_rules=rules)  # a game cut from a file already opened
     if not isinstance(found, Game):
         return GameResult(number, error="no game can be read here")
     game = found
-    if game.errors:
-        first = game.errors[0]
+    # a character saving would not keep (a NUL in a comment) does not stop the replay
+    stopping = [e for e in game.errors if e.kind is not ProblemKind.CONTROL_CHARACTER]
+    if stopping:
+        first = stopping[0]
         line = first.line + task.first_line - 1
         return GameResult(number, error=f"line {line}, column {first.column}: {first.message}")
     limit = Limit(movetime=task.movetime, depth=task.depth)

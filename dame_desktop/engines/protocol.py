@@ -9,18 +9,55 @@ use the same form with 32 squares).  A move is ``from-to`` or ``from x to x capt
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import IO, NamedTuple
 
 from ..core import Color, Move, Position, RuleSet
 from ..core.digits import is_ascii_digits
 from ..core.rules import INTERNATIONAL, PRESETS
 
 MAX_LINE = 64 * 1024
-"""A line longer than this (bytes) is garbage: the engine is stopped."""
+"""A line longer than this (bytes, with its line end) is garbage: the client stops an engine
+that sends one, ``dame hub`` ignores one it is sent (reading it in bounded pieces)."""
+SHOWN = 40
+"""At most this many characters of the input are quoted in a message."""
 
 
 class ProtocolError(ValueError):
     """A line, position or move that does not follow the protocol."""
+
+
+class LongLine(NamedTuple):
+    """A line longer than :data:`MAX_LINE`: its first characters and its length in bytes."""
+
+    head: str
+    length: int
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for a message, cut to :data:`SHOWN` characters."""
+    return repr(text if len(text) <= SHOWN else text[:SHOWN - 1] + "…")
+
+
+def read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[str | LongLine]:
+    """The lines of ``stream`` (decoded as UTF-8), each at most ``limit`` bytes: a longer
+    one is read in pieces of ``limit`` bytes and given as a :class:`LongLine`, so memory
+    stays bounded whatever the input."""
+    while True:
+        data = stream.readline(limit + 1)
+        if not data:
+            return
+        if len(data) <= limit:
+            yield data.decode("utf-8", errors="replace")
+            continue
+        length = len(data)
+        rest = data
+        while not rest.endswith(b"\n"):
+            rest = stream.readline(limit)
+            if not rest:
+                break
+            length += len(rest)
+        yield LongLine(data[:SHOWN * 4].decode("utf-8", errors="replace")[:SHOWN], length)
 
 
 def parse_line(line: str) -> tuple[str, dict[str, str]]:
@@ -54,7 +91,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
             if i < n and rest[i] == '"':
                 end = rest.find('"', i + 1)
                 if end < 0:
-                    raise ProtocolError(f"unbalanced quote in the value of {name!r}")
+                    raise ProtocolError(f"unbalanced quote in the value of {shown(name)}")
                 value = rest[i + 1:end]
                 i = end + 1
             else:
@@ -63,7 +100,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
                     i += 1
                 value = rest[start:i]
                 if '"' in value:
-                    raise ProtocolError(f"stray quote in the value of {name!r}")
+                    raise ProtocolError(f"stray quote in the value of {shown(name)}")
         else:
             value = ""
         if not name:
@@ -111,18 +148,18 @@ def parse_position(text: str, rules: RuleSet) -> Position:
     squares = rules.squares
     if len(text) != squares + 1:
         raise ProtocolError(
-            f"position {text!r} has {len(text)} characters, expected {squares + 1} "
+            f"position {shown(text)} has {len(text)} characters, expected {squares + 1} "
             f"(side to move and {squares} squares) for {rules.key}")
     side = text[0]
     if side not in "WBwb":
-        raise ProtocolError(f"position {text!r}: the side to move must be W or B")
+        raise ProtocolError(f"position {shown(text)}: the side to move must be W or B")
     turn = Color.WHITE if side in "Ww" else Color.BLACK
     pieces: dict[int, tuple[Color, bool]] = {}
     for sq, char in enumerate(text[1:], 1):
         if char == "e":
             continue
         if char not in "wbWB":
-            raise ProtocolError(f"position {text!r}: square {sq} holds {char!r}")
+            raise ProtocolError(f"position {shown(text)}: square {sq} holds {char!r}")
         pieces[sq] = (Color.WHITE if char in "wW" else Color.BLACK, char.isupper())
     return Position.from_pieces(pieces, turn, rules)
 
@@ -146,18 +183,18 @@ def parse_move(text: str, position: Position) -> Move:
     sep = "x" if "x" in raw else "-"
     parts = raw.split(sep)
     if len(parts) < 2 or not all(is_ascii_digits(p) for p in parts):
-        raise ProtocolError(f"cannot read the move {text!r}")
+        raise ProtocolError(f"cannot read the move {shown(text)}")
     squares = [int(p) for p in parts]
     legal = position.legal_moves()
     src, dst, taken = squares[0], squares[1], frozenset(squares[2:])
     if sep == "-" and len(squares) != 2:
-        raise ProtocolError(f"cannot read the move {text!r}")
+        raise ProtocolError(f"cannot read the move {shown(text)}")
     fits = [m for m in legal if m.from_sq == src and m.to_sq == dst
             and (sep == "x") == m.is_capture]
     if taken or (sep == "x" and len(fits) > 1):
         fits = [m for m in fits if frozenset(m.captured) == taken]
     if len(fits) != 1:
-        raise ProtocolError(f"{text!r} is not a legal move in {position.fen()}")
+        raise ProtocolError(f"{shown(text)} is not a legal move in {position.fen()}")
     return fits[0]
 
 

@@ -38,7 +38,9 @@ from .base import Analysis
 from .builtin import BUILTIN_NAME, BuiltinEngine, _version
 from .protocol import (
     LOSING,
+    MAX_LINE,
     RULES_PARAM,
+    LongLine,
     ProtocolError,
     format_line,
     move_text,
@@ -47,11 +49,14 @@ from .protocol import (
     parse_position,
     parse_rules_text,
     rules_text,
+    shown,
     variant_name,
     variant_rules,
 )
 from .score import Score
 
+MAX_ERROR = 300
+"""The longest message of an ``error`` line (characters): the input it quotes is cut."""
 VARIANTS = ("normal", LOSING, *(p.key for p in PRESETS if p.key != "international"))
 
 
@@ -90,23 +95,37 @@ class HubServer:
             self.out.flush()
 
     def error(self, message: str) -> None:
-        self.send(format_line("error", [("message", " ".join(message.split()))]))
+        """Send ``error message="..."``: one short line whatever the input was (at most
+        :data:`MAX_ERROR` characters of message)."""
+        text = " ".join(message.split())
+        if len(text) > MAX_ERROR:
+            text = text[:MAX_ERROR - 1] + "…"
+        self.send(format_line("error", [("message", text)]))
 
     # -- the loop ----------------------------------------------------------------------------
 
-    def run(self, lines: Iterable[str]) -> int:
+    def run(self, lines: Iterable[str | LongLine]) -> int:
+        """Follow the commands of ``lines`` (:func:`~.protocol.read_lines` of a stream bounds
+        them) until ``quit`` or their end."""
         for raw in lines:
             if not self.handle(raw):
                 break
         self._end_search()
         return 0
 
-    def handle(self, raw: str) -> bool:
+    def handle(self, raw: str | LongLine) -> bool:
         """Follow one command; False after ``quit``."""
+        if isinstance(raw, LongLine):  # ignored, as any line that cannot be read
+            if raw.head.split(maxsplit=1)[:1] == ["pos"]:
+                self._end_search()
+                self.position = None  # as after a position that cannot be read
+            self.error(f"a line of {raw.length} bytes is longer than {MAX_LINE}: ignored "
+                       f"(it begins {shown(raw.head)})")
+            return True
         try:
             command, args = parse_line(raw)
         except ProtocolError as exc:
-            self.error(f"cannot read {raw.strip()[:80]!r}: {exc}")
+            self.error(f"cannot read {shown(raw.strip())}: {exc}")
             return True
         if not command:
             return True

@@ -33,6 +33,7 @@ from .reader import (
     read_game,
     read_games,
     read_headers,
+    read_text,
     skip_game,
 )
 from .tree import ChildNode, Game, GameNode, Headers, Nag, State, walk
@@ -71,6 +72,7 @@ __all__ = [
     "read_game",
     "read_games",
     "read_headers",
+    "read_text",
     "rules_tag",
     "skip_game",
     "walk",

@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dame_desktop.core import RuleSet
-from dame_desktop.pdn import Game, PdnProblem, ProblemKind, read_game, write_game
+from dame_desktop.pdn import Game, PdnProblem, ProblemKind, write_game
 from dame_desktop.pdn import lexer as lx
+from dame_desktop.pdn.problems import HEAD_BYTES, not_pdn_reason
+from dame_desktop.pdn.reader import read_text
 from dame_desktop.store.files import (
     FileProblem,
     StorageError,
@@ -66,22 +68,16 @@ class DocumentError(StorageError):
         super().__init__(message, path, kind, reason)
 
 
-_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"%PDF-", b"\x7fELF",
-          b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"Rar!", b"7z\xbc\xaf")
-_CONTROLS = re.compile(rb"[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")  # not \t \n \v \f \r or DOS end
-
-
 def looks_binary(data: bytes) -> str:
-    """Why ``data`` is no PDN text ("" when it may be): a known binary format's signature, a
-    UTF-16/32 byte order mark, or more than 1 % control bytes in the first 64 KB (a stray
-    NUL in a comment is still text)."""
-    sample = data[:65536]
-    if sample.startswith(_MAGIC):
-        return "it is a picture, an archive or a program, not text"
-    if sample.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "it is UTF-16 or UTF-32 text; save it as UTF-8"
-    if len(_CONTROLS.findall(sample)) * 100 > len(sample):
-        return "it holds binary data, not text"
+    """Why ``data`` cannot be opened as a PDN document ("" when it can): not PDN text by the
+    rule every reader follows (:func:`~dame_desktop.pdn.problems.not_pdn_reason`: a stray NUL
+    in a comment is still text).  UTF-8, Windows-1252 and UTF-16 (with its byte order mark)
+    are read and saved in their own encoding."""
+    reason = not_pdn_reason(data[:HEAD_BYTES])
+    if reason is not None:
+        return reason
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "it is UTF-32 text; save it as UTF-8"
     return ""
 
 
@@ -228,6 +224,10 @@ class PdnDocument:
 
     def _decode(self) -> str:
         data = self.data
+        for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+            if data.startswith(bom):
+                self.bom, self.encoding = True, encoding
+                return data[2:].decode(encoding, errors="replace")
         if data.startswith(b"\xef\xbb\xbf"):
             self.bom = True
             data = data[3:]
@@ -242,9 +242,10 @@ class PdnDocument:
     def _entries(self, text: str, spans: list[tuple[int, int, dict[str, str]]]
                  ) -> list[GameEntry]:
         """Character spans -> byte spans (one pass over the text) and line numbers."""
-        offset = 3 if self.bom else 0
+        offset = self._bom_size()
         entries: list[GameEntry] = []
-        single = self.encoding != "utf-8"
+        single = self.encoding == "cp1252"
+        encoding = self.encoding
         done_chars = 0
         done_bytes = offset
         line = 1
@@ -256,9 +257,9 @@ class PdnDocument:
             if single:
                 return offset + char
             if char >= done_chars:
-                done_bytes += len(text[done_chars:char].encode("utf-8"))
+                done_bytes += len(text[done_chars:char].encode(encoding, errors="replace"))
             else:  # not expected: spans come in order
-                done_bytes = offset + len(text[:char].encode("utf-8"))
+                done_bytes = offset + len(text[:char].encode(encoding, errors="replace"))
             done_chars = char
             return done_bytes
 
@@ -292,8 +293,7 @@ class PdnDocument:
         if self.method == "fast" and index not in self.verified:
             self._split(index)
         entry = self.entries[index]
-        found = read_game(io.StringIO(self.game_text(index), newline=None),
-                          default_rules=default_rules)
+        found = read_text(self.game_text(index), default_rules=default_rules)
         if not isinstance(found, Game):
             game = Game(default_rules)
             game.errors.append(PdnProblem("no game can be read here", 1, 1, ProblemKind.NO_GAME))
@@ -342,7 +342,8 @@ class PdnDocument:
         spans = _exact_spans(text)
         if len(spans) <= 1:
             return [entry]
-        single = self.encoding != "utf-8"
+        single = self.encoding == "cp1252"
+        encoding = self.encoding
         done_chars, done_bytes = 0, entry.start
         counted, line = 0, entry.line
 
@@ -350,7 +351,7 @@ class PdnDocument:
             nonlocal done_chars, done_bytes
             if single:
                 return entry.start + char
-            done_bytes += len(text[done_chars:char].encode("utf-8"))
+            done_bytes += len(text[done_chars:char].encode(encoding, errors="replace"))
             done_chars = char
             return done_bytes
 
@@ -408,18 +409,18 @@ class PdnDocument:
             entry = self.entries[index]
             pieces.append((False, self.data[position:entry.start]))
             text = write_game(self.edited[index]).rstrip("\n")
-            if self.data[entry.start - 1:entry.start] not in (b"", b"\n", b"\r"):
+            if self._char(entry.start - self._unit()) not in ("", "\n", "\r"):
                 text = "\n\n" + text  # the game shared a line with the one before it
-            if self.data[entry.end:entry.end + 1] not in (b"", b"\n", b"\r"):
+            if self._char(entry.end) not in ("", "\n", "\r"):
                 text += "\n\n"
             pieces.append((True, text))
             position = entry.end
         pieces.append((False, self.data[position:]))
         if self.added:  # after the last byte of the file, a blank line between games
-            data = self.data
-            if not data.strip() or data.endswith((b"\n\n", b"\r\n\r\n", b"\r\r")):
+            data = self.data[self._bom_size():].decode(self.encoding, errors="replace")
+            if not data.strip() or data.endswith(("\n\n", "\r\n\r\n", "\r\r")):
                 gap = ""
-            elif data.endswith((b"\n", b"\r")):
+            elif data.endswith(("\n", "\r")):
                 gap = "\n"
             else:
                 gap = "\n\n"
@@ -429,6 +430,24 @@ class PdnDocument:
             return self._join(pieces, self.encoding)
         except UnicodeEncodeError:
             return self._join(pieces, "utf-8", recode=True)
+
+    def _bom_size(self) -> int:
+        if not self.bom:
+            return 0
+        return 2 if self.encoding.startswith("utf-16") else 3
+
+    def _unit(self) -> int:
+        """Bytes per character where line ends are: 2 in UTF-16, else 1."""
+        return 2 if self.encoding.startswith("utf-16") else 1
+
+    def _char(self, at: int) -> str:
+        """The character whose bytes start at ``at`` ("" outside the text) -- a line end or
+        not is all that is asked, so a byte of a longer UTF-8 sequence is good enough."""
+        unit = self._unit()
+        if at < self._bom_size() or at + unit > len(self.data):
+            return ""
+        return self.data[at:at + unit].decode(self.encoding if unit == 2 else "latin-1",
+                                              errors="replace")
 
     def _join(self, pieces: list[tuple[bool, bytes | str]], encoding: str,
               recode: bool = False) -> bytes:
@@ -442,6 +461,9 @@ class PdnDocument:
                 assert isinstance(content, bytes)
                 if recode:
                     start = content[3:] if content.startswith(b"\xef\xbb\xbf") else content
+                    if self.encoding.startswith("utf-16") and start.startswith(
+                            (b"\xff\xfe", b"\xfe\xff")):
+                        start = start[2:]
                     out.append(start.decode(self.encoding, errors="replace").encode("utf-8"))
                 else:
                     out.append(content)

@@ -298,11 +298,14 @@ def _others(chosen: RuleSet, size: int, algebraic: bool | None) -> tuple[RuleSet
     found = _OTHERS.get(key)
     if found is None or found[0] is not chosen:
         found = (chosen, tuple(sorted((p for p in PRESETS if p is not chosen), key=rank)))
+        if len(_OTHERS) >= _OTHERS_KEPT:  # a caller's own rule sets: one per call, maybe
+            _OTHERS.clear()
         _OTHERS[key] = found
     return found[1]
 
 
 _OTHERS: dict[tuple[int, int, bool | None], tuple[RuleSet, tuple[RuleSet, ...]]] = {}
+_OTHERS_KEPT = 64
 
 
 def _fen_of(headers: Mapping[str, str]) -> str | None:

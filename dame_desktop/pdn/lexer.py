@@ -101,6 +101,12 @@ _SPACES = re.compile(r"\s*+")
 _BIG_BUFFER = 8192  # from this size on the buffer grows by a quarter at least
 _COMMENT_KINDS = frozenset(("comment", "lcomment", "escape", "tag", "rawtag"))
 _UNESCAPE = re.compile(r"\\(.)")
+# What a PDN file cannot hold: C0 controls but tab and line breaks, DEL, C1 controls,
+# surrogates, non-characters (the writer puts U+FFFD in their place).
+UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# What a comment loses on saving: the same, but for the white space that comments make single
+# spaces anyway (vertical tab, form feed, NEL); 0x1C-0x1F are no white space to a reader.
+LOST_IN_COMMENT = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _LINE_BREAKS = re.compile(r"[ \t]*\n[ \t]*")
 
 
@@ -145,8 +151,9 @@ class GameLexer:
     unclosed braces or brackets cost linear time.
     """
 
-    def __init__(self, readline: Callable[[], str | bytes]) -> None:
+    def __init__(self, readline: Callable[[], str | bytes] | None = None) -> None:
         self._readline = readline
+        self._pending: list[str | bytes] = []  # lines read ahead by the caller, read first
         self._buffer = ""
         self._offset = 0  # where the unread rest of the buffer starts
         self._line = 1  # file line number of the line holding that offset
@@ -160,10 +167,19 @@ class GameLexer:
         self.not_pdn: str | None = None  # why the input is not PDN text (found at its start)
         self.rules_hint: RuleSet | None = None  # rules guessed for the previous game
 
+    def push_lines(self, lines: list[str | bytes]) -> None:
+        """Lines the caller read ahead of the lexer: they are read before the source's."""
+        self._pending.extend(lines)
+
     def _read_line(self) -> str | None:
         if self._eof:
             return None
-        got = self._readline()
+        if self._pending:
+            got = self._pending.pop(0)
+        elif self._readline is None:
+            got = ""
+        else:
+            got = self._readline()
         if not got:
             self._eof = True
             return None
@@ -178,14 +194,13 @@ class GameLexer:
             self._first = False
             if line.startswith("\ufeff"):
                 line = line[1:]
-            from .problems import text_not_pdn_reason
-
-            reason = text_not_pdn_reason(line)
-            if reason is not None:  # binary data: nothing of it is read as games
-                self._eof = True
-                self.not_pdn = reason
-                return None
         return line
+
+    def refuse(self, reason: str) -> None:
+        """The input is not PDN text (the caller found why): nothing of it is read as games."""
+        self._eof = True
+        self._pending = []
+        self.not_pdn = reason
 
     def _extend(self, buf: str, line_starts: list[int], count: int) -> tuple[str, str | None]:
         """Read up to ``count`` lines onto ``buf``: (new buffer, the text read or None at EOF).
@@ -244,8 +259,23 @@ class GameLexer:
                 memo[char] = (max(lo - by, 0), found - by if found >= 0 else -1, upto - by)
         self._memo = memo
 
-    def next_game(self) -> GameText | None:
-        """The tokens of the next game, or None at the end of the input."""
+    def next_game(self, readline: Callable[[], str | bytes] | None = None) -> GameText | None:
+        """The tokens of the next game, or None at the end of the input.
+
+        ``readline`` is where the lines come from during this call (the one given to the
+        constructor when None).  The lexer keeps no reference to it afterwards, so a lexer
+        kept for a handle never keeps that handle alive.
+        """
+        if readline is None:
+            return self._next_game()
+        kept = self._readline
+        self._readline = readline
+        try:
+            return self._next_game()
+        finally:
+            self._readline = kept
+
+    def _next_game(self) -> GameText | None:
         buf = self._buffer
         pos = self._offset
         ahead = self._ahead  # starts of lines already in the buffer (read ahead)

@@ -38,6 +38,9 @@ TOO_MANY_PROBLEMS          count, kind (the ProblemKind value of the problems le
                            example (the message of the first one left out)
 INTERNAL_ERROR             reason: a bug of the reader met in this game (the game is kept as
                            far as it was read; the other games are not affected)
+CONTROL_CHARACTER          char (``U+0000`` form), what (``"comment"``, ``"tag"``): a character
+                           a PDN file cannot hold (a control character) that saving would
+                           not keep; at the first such character of the comment or tag
 NOT_PDN                    reason: the file is not PDN text (a picture, an archive, NUL bytes)
 NO_GAME                    (none): a part of a file that holds no game
 OTHER                      (none): anything made by older code without a kind
@@ -50,10 +53,11 @@ reported as one ``TOO_MANY_PROBLEMS`` entry for each kind, at the place of its f
 from __future__ import annotations
 
 import enum
+import re
 from typing import NamedTuple
 
 __all__ = ["MAX_PROBLEMS", "NotPdnError", "PdnError", "PdnProblem", "ProblemKind", "not_pdn_reason",
-           "shorten", "text_not_pdn_reason"]
+           "shorten", "signature_reason"]
 
 MAX_PROBLEMS = 100
 """The problems kept per game; the others are summed up per kind."""
@@ -85,6 +89,7 @@ class ProblemKind(enum.Enum):
     TOKEN_TOO_LONG = "token_too_long"
     TOO_MANY_PROBLEMS = "too_many_problems"
     INTERNAL_ERROR = "internal_error"
+    CONTROL_CHARACTER = "control_character"
     NOT_PDN = "not_pdn"
     NO_GAME = "no_game"
     OTHER = "other"
@@ -173,39 +178,74 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"ID3", "an MP3 sound file"),
     (b"\x00\x00\x01\x00", "an icon"),
 )
-_TEXT_CONTROLS = frozenset(b"\t\n\r\x0c\x1a")  # tab, line ends, form feed, DOS end of file
-HEAD_BYTES = 4096
-"""How many bytes :func:`not_pdn_reason` needs to look at."""
+# Control characters that text files hold: tab, line ends, vertical tab, form feed, and the
+# DOS end-of-file mark (0x1A).  Every other one below 32 counts as binary data.
+_TEXT_CONTROLS = "\t\n\r\x0b\x0c\x1a"
+_BINARY_CONTROLS = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f]")
+HEAD_CHARS = 4096
+"""The characters at the start of an input that decide whether it is PDN text."""
+HEAD_BYTES = 2 * HEAD_CHARS
+"""How many bytes (or characters) to pass to :func:`not_pdn_reason`: enough for
+:data:`HEAD_CHARS` characters whatever the encoding and line ends."""
+# what the signatures look like when the bytes were decoded as text (Windows-1252 or UTF-8)
+_TEXT_MAGIC: tuple[tuple[str, str], ...] = tuple(
+    (magic.decode(encoding, errors="replace"), what)
+    for magic, what in _MAGIC for encoding in ("cp1252", "latin-1", "utf-8")
+    if len(magic) >= 3)
 
 
-def not_pdn_reason(head: bytes) -> str | None:
-    """Why the first bytes of a file (:data:`HEAD_BYTES` are enough) are not PDN text, or None.
+def not_pdn_reason(head: bytes | str) -> str | None:
+    """Why an input that starts with ``head`` is not PDN text, or None when it is.
 
-    Known file signatures, NUL bytes, or more than a tenth of control characters.  UTF-16
-    text (with its byte order mark) is text: None.
+    The one rule every reader of PDN follows (the window, ``dame pdn check``, ``dame
+    analyse``, the reader on any handle): pass the first :data:`HEAD_BYTES` bytes of a file
+    (or characters of a text); bytes are decoded as the reader decodes them (UTF-16 with its
+    byte order mark, UTF-8, else Windows-1252).  Not PDN:
+
+    * a known file signature (a picture, an archive, a program, a database ...);
+    * binary control characters (NUL and the other C0 controls but tab, line ends,
+      vertical tab, form feed and 0x1A) in more than 1 % of the first :data:`HEAD_CHARS`
+      characters, and at least two of them.  A stray NUL in a comment is text: the reader
+      reports it as a problem of its game.
     """
-    head = head[:HEAD_BYTES]
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and not head.startswith(b"\xff\xfe\x00\x00"):
-        return None  # UTF-16 text: decoded as such
-    for magic, what in _MAGIC:
-        if head.startswith(magic):
-            return f"it is {what}"
-    if b"\x00" in head:
-        return "it holds NUL bytes (binary data)"
-    controls = sum(1 for byte in head if byte < 32 and byte not in _TEXT_CONTROLS)
-    if len(head) >= 16 and controls * 10 > len(head):
+    signature = signature_reason(head)
+    if signature is not None:
+        return signature
+    if isinstance(head, bytes):
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")) and not head.startswith(b"\xff\xfe\x00\x00"):
+            text = head.decode("utf-16", errors="replace")  # UTF-16 text: decoded as such
+        else:
+            try:
+                text = head.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                if exc.start >= len(head) - 3:  # a character cut at the end of the head
+                    text = head[:exc.start].decode("utf-8", errors="replace")
+                else:
+                    text = head.decode("cp1252", errors="replace")
+    else:
+        text = head
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    sample = text[:HEAD_BYTES].replace("\r\n", "\n")[:HEAD_CHARS]
+    controls = _BINARY_CONTROLS.findall(sample)
+    if len(controls) >= 2 and len(controls) * 100 > len(sample):
+        if "\x00" in controls:
+            return "it holds NUL bytes (binary data)"
         return "it holds too many control characters (binary data)"
     return None
 
 
-def text_not_pdn_reason(text: str) -> str | None:
-    """:func:`not_pdn_reason` for the first text of an already decoded input."""
-    head = text[:HEAD_BYTES]
-    if head.startswith("\u2030PNG"):  # a PNG header decoded as Windows-1252
-        return "it is a PNG image"
-    if "\x00" in head:
-        return "it holds NUL bytes (binary data)"
-    controls = sum(1 for char in head if char < " " and char not in "\t\n\r\x0c\x1a")
-    if len(head) >= 16 and controls * 10 > len(head):
-        return "it holds too many control characters (binary data)"
+def signature_reason(head: bytes | str) -> str | None:
+    """What a known file signature at the start of ``head`` says it is ("it is a PNG image"),
+    or None.  Bytes, or text decoded from them (Windows-1252, Latin-1 or UTF-8)."""
+    if isinstance(head, bytes):
+        if head.startswith(b"\xff\xfe") and not head.startswith(b"\xff\xfe\x00\x00"):
+            return None  # UTF-16 text, not the icon signature below
+        for magic, what in _MAGIC:
+            if head.startswith(magic):
+                return f"it is {what}"
+        return None
+    for magic_text, what in _TEXT_MAGIC:
+        if head.startswith(magic_text):
+            return f"it is {what}"
     return None

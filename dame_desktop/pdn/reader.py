@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import io
 import re
 import weakref
 from collections.abc import Callable, Iterator
@@ -35,6 +36,7 @@ from .problems import (
     ProblemKind,
     not_pdn_reason,
     shorten,
+    signature_reason,
 )
 from .tree import Game, Headers, Nag, State
 from .visitors import SKIP, BaseVisitor, GameBuilder, HeadersBuilder, SkipVisitor
@@ -112,12 +114,71 @@ def _tell(handle: IO[str] | IO[bytes]) -> int | None:
 
 
 def _lexer(handle: IO[str] | IO[bytes]) -> GameLexer:
-    """The handle's lexer; a fresh one when the handle was moved (seek) since the last game."""
+    """The handle's lexer; a fresh one when the handle was moved (seek) since the last game.
+
+    The lexers are kept by handle, weakly: a lexer holds no reference to its handle (the
+    handle's lines are passed to each :meth:`GameLexer.next_game` call), so a handle that
+    is no longer used is freed with its lexer and the text it buffered.
+    """
     lexer = _LEXERS.get(handle)
-    if lexer is None or lexer.handle_position != _tell(handle):
-        lexer = GameLexer(handle.readline)
+    position = _tell(handle)
+    if lexer is None or lexer.handle_position != position:
+        lexer = GameLexer()
+        if position in (0, None):  # the start of the input: is it PDN text at all?
+            _check_start(handle, lexer, position)
         _LEXERS[handle] = lexer
     return lexer
+
+
+def _check_start(handle: IO[str] | IO[bytes], lexer: GameLexer, position: int | None) -> None:
+    """Judge the first :data:`HEAD_BYTES` of the input by :func:`not_pdn_reason` (the rule
+    every caller follows), then go back (or hand what was read to the lexer when the handle
+    cannot seek)."""
+    head = handle.read(HEAD_BYTES)
+    if position is not None:
+        handle.seek(position)
+    elif head:
+        lexer.push_lines(_lines(head, handle.readline() if len(head) == HEAD_BYTES else head[:0]))
+    reason = not_pdn_reason(head)
+    if reason is not None:
+        lexer.refuse(reason)
+
+
+def _lines(head: str | bytes, rest: str | bytes) -> list[str | bytes]:
+    """``head`` (plus ``rest``, the rest of its last line) cut into lines as readline does."""
+    parts: list[str | bytes]
+    last: str | bytes
+    if isinstance(head, str):
+        assert isinstance(rest, str)
+        text_lines = head.split("\n")
+        parts = [line + "\n" for line in text_lines[:-1]]
+        last = text_lines[-1] + rest
+    else:
+        assert isinstance(rest, bytes)
+        byte_lines = head.split(b"\n")
+        parts = [line + b"\n" for line in byte_lines[:-1]]
+        last = byte_lines[-1] + rest
+    if last:
+        parts.append(last)
+    return parts
+
+
+def read_text(text: str, visitor: VisitorArg[T] | None = None,
+              default_rules: RuleSet | None = None) -> T | Game | None:
+    """The first game of ``text`` (a game cut from a file, a pasted game).  No handle, and
+    nothing is kept after the call.
+
+    Whether the input is PDN text at all was judged for the whole of it (by
+    :func:`~dame_desktop.pdn.problems.not_pdn_reason`, when the file was opened); a part of
+    it is judged only by a file signature, so a picture pasted between the games of a text
+    file is named as such, while a few stray control characters are problems of their game
+    (as :func:`read_game` reports them from the whole file).
+    """
+    lexer = GameLexer()
+    reason = signature_reason(text.lstrip()[:64])
+    if reason is not None:
+        lexer.refuse(reason)
+    return _read(lexer, io.StringIO(text, newline=None).readline, visitor, default_rules)
 
 
 def _instance(visitor: object) -> tuple[BaseVisitor[T], Callable[[], BaseVisitor[T]] | None]:
@@ -137,8 +198,9 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
 
     A text handle is read as it is; a binary one is decoded line by line (UTF-8, else
     Windows-1252).  :func:`open_pdn` opens a file with the encoding detected once.  Input
-    that starts as binary data (NUL bytes, many control characters) gives one empty game
-    with a ``NOT_PDN`` problem, then None.
+    that is not PDN text (judged at its start by
+    :func:`~dame_desktop.pdn.problems.not_pdn_reason`, as every caller judges it) gives one
+    empty game with a ``NOT_PDN`` problem, then None.
 
     ``visitor`` is a visitor class (or factory, or instance); the default builds a
     :class:`Game` with problems in ``game.errors``.  ``default_rules`` is used when the
@@ -147,9 +209,16 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
     own errors (OSError) pass through.
     """
     lexer = _lexer(handle)
+    return _read(lexer, handle.readline, visitor, default_rules, handle)
+
+
+def _read(lexer: GameLexer, readline: Callable[[], str | bytes], visitor: VisitorArg[T] | None,
+          default_rules: RuleSet | None, handle: IO[str] | IO[bytes] | None = None
+          ) -> T | Game | None:
     while True:
-        text = lexer.next_game()
-        lexer.handle_position = _tell(handle)
+        text = lexer.next_game(readline)
+        if handle is not None:
+            lexer.handle_position = _tell(handle)
         if text is None:
             if lexer.not_pdn is None:
                 return None
@@ -678,6 +747,10 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
             first_move_tok = tok
     for name, problem in problems:
         report(problem, tag_tokens.get(name, first_move_tok))
+    for tok in tag_tokens.values():
+        lost = lx.UNWRITABLE.search(str(tok[3]))
+        if lost is not None:
+            report(_lost(lost.group(), "tag"), tok)
     skip_all = visitor.end_headers() is SKIP
     result_tok = next((t for t in reversed(tokens) if t[0] == lx.RESULT), None)
     if skip_all or rules is None:
@@ -765,6 +838,7 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
         elif kind == COMMENT:
             if tok[3] == "unterminated":
                 report(_problem("comment '{' is never closed", K.UNCLOSED_COMMENT), tok)
+            _check_comment(report, tok, 1)
             visitor.visit_comment(lx.normalise_comment(tok[2]))
         elif kind == NAG:
             visitor.visit_nag(Nag(int(tok[3] or 0), tok[2]))
@@ -802,8 +876,10 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
             if depth == 0:
                 visitor.visit_result(tok[2])
         elif kind == lx.LINE_COMMENT:
+            _check_comment(report, tok, 1)
             visitor.visit_comment(lx.normalise_comment(tok[2]))
         elif kind == lx.GLUED:
+            _check_comment(report, tok, 0)
             visitor.visit_comment(tok[2])
         elif kind == lx.SETUP:
             if level[0] is None and depth > 0:
@@ -856,6 +932,23 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
                 status.open_variations -= 1
                 visitor.end_variation()
     status.move_errors = move_errors
+
+
+def _lost(char: str, what: str) -> PdnProblem:
+    """A character a PDN file cannot hold, found in a comment or tag: saving would not keep it."""
+    code = f"U+{ord(char):04X}"
+    shown = "a comment" if what == "comment" else "a tag value"
+    return _problem(f"control character {code} in {shown}: a PDN file cannot hold it, so "
+                    "saving the game does not keep it", K.CONTROL_CHARACTER, char=code, what=what)
+
+
+def _check_comment(report: _Reporter, tok: Token, opening: int) -> None:
+    """Report the first character of a comment token (after ``opening`` characters such as
+    ``{``) that saving would change."""
+    lost = lx.LOST_IN_COMMENT.search(tok[2])
+    if lost is not None and not report.counts_only(K.CONTROL_CHARACTER):
+        report(_lost(lost.group(), "comment"), (tok[0], tok[1] + opening + lost.start(),
+                                                 tok[2], tok[3]))
 
 
 def _too_long(tok: Token) -> PdnProblem:

@@ -466,11 +466,16 @@ class Game(GameNode):
 
 
 def game_result(tag: str, token: str | None) -> str:
-    """A game's result: the Result tag, else the move text's terminator, else ``*``."""
+    """A game's result: the Result tag, else the move text's terminator, else ``*``.
+
+    A tag of ``?`` (unknown) gives way to a terminator that says more, but not to ``*``,
+    which says no more: the writer writes ``?`` in the tag and ``*`` as the terminator, and
+    that reads back as ``?`` again.
+    """
     tag = tag.strip()
     if tag and tag != "*" and tag != "?":
         return tag
-    if token:
+    if token and not (token == "*" and tag == "?"):
         return token
     return tag or "*"
 

@@ -28,7 +28,7 @@ from ..core.geometry import geometry
 from ..core.movegen import RawMove
 from ..core.numbering import number_after, number_label
 from .gametype import KNOWN_RESULTS, gametype_text, rules_tag, styled_result
-from .lexer import GLYPHS, MAX_COMMENT, MAX_TAG_VALUE
+from .lexer import GLYPHS, MAX_COMMENT, MAX_TAG_VALUE, UNWRITABLE
 from .tree import TAG_ROSTER, Game, Nag, State, game_result
 from .visitors import BaseVisitor
 
@@ -38,13 +38,11 @@ __all__ = ["PdnExporter", "escape", "header_items", "movetext_words", "write_gam
 _PARAGRAPH = "\x00"  # a paragraph break between comment words (never in written text)
 _SPECIAL_TAGS = {"GameType", "Rules", "SetUp", "Setup", "setup", "FEN", "Fen", "fen", "Result"}
 _NAG_TEXT = re.compile(r"(\$[0-9]{1,4}|[!?]{1,5}|\([!?]{1,5}\)|□)")
-# C0 controls but tab and line breaks, DEL, C1 controls, surrogates, non-characters
-_UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def writable(text: str) -> str:
     """``text`` with what a PDN file cannot hold replaced by U+FFFD."""
-    return _UNWRITABLE.sub("\ufffd", text)
+    return UNWRITABLE.sub("\ufffd", text)
 
 
 def escape(value: str) -> str:

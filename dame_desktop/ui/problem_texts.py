@@ -130,6 +130,12 @@ def _templates() -> dict[ProblemKind, tuple[str, tuple[str, ...]]]:
             ),
             ("reason",),
         ),
+        kinds.CONTROL_CHARACTER: (
+            QCoreApplication.translate(
+                "ProblemTexts", "control character %1 in this %2: saving the game does not keep it"
+            ),
+            ("char", "what"),
+        ),
         kinds.NOT_PDN: (
             QCoreApplication.translate("ProblemTexts", "this is not a PDN file: %1"),
             ("reason",),

@@ -163,7 +163,7 @@ def test_open_errors_are_typed(tmp_path: Path) -> None:
     b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 40,
     b"\x00" * 4096,
     random.Random(5).randbytes(20_000),
-    "[Event \"x\"]\n1. 11-15 *\n".encode("utf-16"),
+    "[Event \"x\"]\n1. 11-15 *\n".encode("utf-32"),
 ])
 def test_a_file_that_is_not_text_is_not_a_pdn_file(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "picture.pdn"
@@ -450,3 +450,31 @@ def test_cutting_fast_ranges_is_linear(measure: Callable[[int], float], games: i
     before was 47 (check_all, 150 -> 2400) and 106 (500 -> 8000) times slower."""
     small, big = measure(games), measure(16 * games)
     assert big / small < 40, (small, big)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_utf16_file_is_read_and_saved_in_utf16(tmp_path: Path, encoding: str) -> None:
+    """UTF-16 text is PDN text for every reader: the document reads it, and saving an edited
+    game keeps the encoding and every byte of the other games."""
+    games = [f'[Event "Zürich {n}"]\r\n[GameType "20"]\r\n\r\n1. 32-28 19-23 *\r\n'
+             for n in range(3)]
+    bom = b"\xff\xfe" if encoding == "utf-16-le" else b"\xfe\xff"
+    path = tmp_path / "utf16.pdn"
+    path.write_bytes(bom + "\r\n".join(games).encode(encoding))
+    doc = PdnDocument.open(path)
+    assert [e.tags["Event"] for e in doc.entries] == [f"Zürich {n}" for n in range(3)]
+    game = doc.load_game(1)
+    assert game.errors == [] and len(game.mainline_moves()) == 2
+    game.end().comment = "ein Kommentar"
+    doc.mark_edited(1, game)
+    doc.add_game(doc.load_game(0))
+    doc.save()
+    data = path.read_bytes()
+    assert data.startswith(bom + games[0].encode(encoding))
+    text = data[2:].decode(encoding)
+    assert text.count("\r\n") == text.count("\n")  # the file's line ends, everywhere
+    assert games[2] in text and "{ein Kommentar}" in text
+    again = PdnDocument.open(path)
+    assert len(again) == 4 and again.load_game(1).end().comment == "ein Kommentar"
+    assert [e.tags["Event"] for e in again.entries] == [
+        "Zürich 0", "Zürich 1", "Zürich 2", "Zürich 0"]

@@ -22,7 +22,7 @@ VALUES: dict[str, str | int] = {
     "text": "hallo", "fen": "W:W21:B1", "reason": "it is a PNG image", "move": "21-17",
     "options": "21x14, 21x12", "square": 99, "squares": 32, "value": "99", "number": 7,
     "name": "Italian", "size": 12, "what": "comment", "length": 70000, "limit": 65536,
-    "count": 5, "kind": "unexpected_text", "example": "unexpected text 'x'",
+    "count": 5, "kind": "unexpected_text", "example": "unexpected text 'x'", "char": "U+001A",
 }
 NAMES: dict[ProblemKind, tuple[str, ...]] = {
     ProblemKind.UNEXPECTED_TEXT: ("text",), ProblemKind.BAD_SETUP: ("text",),
@@ -36,6 +36,7 @@ NAMES: dict[ProblemKind, tuple[str, ...]] = {
     ProblemKind.TOKEN_TOO_LONG: ("what", "length", "limit"),
     ProblemKind.TOO_MANY_PROBLEMS: ("count", "kind", "example"),
     ProblemKind.INTERNAL_ERROR: ("reason",), ProblemKind.NOT_PDN: ("reason",),
+    ProblemKind.CONTROL_CHARACTER: ("char", "what"),
 }
 
 
