@@ -42,6 +42,7 @@ from dame_desktop.store.files import (
     StoreFile,
     WarningKind,
     data_dir,
+    problem_of,
     read_json,
     report_damage,
     shorten,
@@ -182,7 +183,9 @@ def clear_autosave(directory: PathArg | None = None) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise StorageError(f"could not remove {path}: {exc.strerror or exc}") from exc
+        reason = exc.strerror or str(exc)
+        raise StorageError(f"could not remove {path}: {reason}", path,
+                           problem_of(exc, creating=True), reason) from exc
     return True
 
 

@@ -88,8 +88,16 @@ def _open_lock(path: Path) -> int | None:
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    flags |= getattr(os, "O_NONBLOCK", 0)
     try:
-        return os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
+        return os.open(path, flags, 0o666)
+    except PermissionError:
+        pass  # another user's lock file (a run as root): locking needs no write access
+    except OSError as exc:
+        log.info("no lock file %s (%s): updating without a lock", path, exc.strerror or exc)
+        return None
+    try:
+        return os.open(path, (flags & ~(os.O_RDWR | os.O_CREAT)) | os.O_RDONLY)
     except OSError as exc:
         log.info("no lock file %s (%s): updating without a lock", path, exc.strerror or exc)
         return None

@@ -277,6 +277,10 @@ class Session(QObject):
             if warning.moved_to is not None:
                 line += " " + self.tr("The old file was kept as %1.").replace(
                     "%1", str(warning.moved_to))
+            elif warning.stuck:
+                line += " " + self.tr("It could not be moved aside either: please remove or "
+                                      "rename %1, so that Dame can save there again.").replace(
+                    "%1", str(warning.path))
             parts.append(line)
         box = QMessageBox(self.window)
         box.setObjectName("storageWarningBox")

@@ -404,6 +404,10 @@ class ScoresDialog(QDialog):
         if warning.moved_to is not None:
             text += " " + self.tr("The old file was kept as %1.").replace(
                 "%1", str(warning.moved_to))
+        elif warning.stuck:
+            text += " " + self.tr("It could not be moved aside either: please remove or "
+                                  "rename %1, so that Dame can save there again.").replace(
+                "%1", str(warning.path))
         return text
 
     def _retranslate(self) -> None:
