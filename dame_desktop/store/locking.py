@@ -159,3 +159,23 @@ def _wait(fd: int, timeout: float) -> bool:
             return False
         time.sleep(min(pause, left))
         pause = min(pause * 2, _LONGEST_PAUSE)
+
+
+def hold(path: PathArg) -> int | None:
+    """Take the lock file ``path`` itself without waiting and keep it: the open descriptor is
+    returned (closing it lets go; so does the end of the process, however it ends).  None
+    when another holder has it or no lock file can be made.  Never raises."""
+    try:
+        where = Path(os.path.abspath(os.fspath(path)))
+    except (OSError, ValueError):
+        return None
+    fd = _open_lock(where)
+    if fd is None:
+        return None
+    try:
+        if _try_lock(fd):
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None

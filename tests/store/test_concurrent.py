@@ -13,11 +13,14 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from multiprocessing.synchronize import Barrier
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Barrier, Event
 from pathlib import Path
 
 import pytest
 
+from dame_desktop.core import Game, find_rules
+from dame_desktop.store.autosave import clear_autosave, load_autosave, save_autosave
 from dame_desktop.store.files import StorageError
 from dame_desktop.store.locking import lock_path, locked
 from dame_desktop.store.scores import (
@@ -210,3 +213,53 @@ def test_merging_keeps_the_other_programs_changes() -> None:
     # the preset and its switches come together from the program that changed them
     switched = dataclasses.replace(base, rules="german", rule_switches=("men_capture_backward=1",))
     assert merge_preferences(switched, base, mine).rule_switches == ()
+
+
+def _a_game(index: int, plies: int) -> Game:
+    """A game of its own for each program: it opens with its own legal move."""
+    game = Game(find_rules("german"))
+    for ply in range(plies):
+        legal = game.legal_moves()
+        game.play(legal[(index + ply) % len(legal)])
+    return game
+
+
+def _play_and_autosave(folder: str, barrier: Barrier, index: int, finish: bool) -> None:
+    barrier.wait(timeout=300)
+    for plies in range(1, ROUNDS + 1):
+        save_autosave(_a_game(index, plies), {"window": index}, folder)
+    barrier.wait(timeout=300)  # both games saved: now the first one ends
+    if finish and index == 0:
+        assert clear_autosave(folder)
+
+
+def _restore(folder: str, out: Queue[list[str]], done: Event) -> None:
+    """A program started again: it offers the game it finds, and runs on (keeping it)."""
+    loaded = load_autosave(folder)
+    assert loaded.game is not None and loaded.meta is not None
+    out.put([str(loaded.meta.player["window"]), *(m.full_text() for m in loaded.game.moves)])
+    done.wait(timeout=300)
+
+
+def test_each_program_keeps_its_own_game_in_progress(tmp_path: Path) -> None:
+    _run(_play_and_autosave, tmp_path, True)
+    # the first program's game ended and was cleared; every other one is still there, and
+    # each program started again (while the others run) takes over one of them
+    context = multiprocessing.get_context("spawn")
+    out: Queue[list[str]] = context.Queue()
+    done = context.Event()
+    found, children = [], []
+    try:
+        for _ in range(PROCESSES - 1):
+            child = context.Process(target=_restore, args=(str(tmp_path), out, done))
+            child.start()
+            children.append(child)
+            found.append(out.get(timeout=300))
+    finally:
+        done.set()
+        for child in children:
+            child.join()
+    assert [child.exitcode for child in children] == [0] * (PROCESSES - 1)
+    assert sorted(w for w, *_ in found) == [str(i) for i in range(1, PROCESSES)]
+    for window, *moves in found:
+        assert moves == [m.full_text() for m in _a_game(int(window), ROUNDS).moves]

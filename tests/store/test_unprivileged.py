@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from dame_desktop.core import Game, find_rules
-from dame_desktop.store.autosave import save_autosave
+from dame_desktop.store.autosave import release_slots, save_autosave
 from dame_desktop.store.locking import locked
 from dame_desktop.store.scores import Outcome, ScoreTable, save_scores
 from dame_desktop.store.settings import (
@@ -113,6 +113,7 @@ def folder() -> Iterator[Path]:
     game = Game(find_rules("german"))
     game.play(game.legal_moves()[0])
     save_autosave(game, {}, where)
+    release_slots()  # the autosave is left behind, as by a program that ended
     for name in ("scores.json", "settings.json", "recent-files.json"):
         with locked(where / name):
             pass  # the lock files, as a run leaves them
