@@ -48,6 +48,7 @@ from dame_desktop.store.files import (
     StoreFile,
     WarningKind,
     data_dir,
+    move_file,
     problem_of,
     read_json,
     report_damage,
@@ -225,7 +226,7 @@ def _take_over_orphan(folder: Path, mine: Path) -> None:
         if fd is None:
             continue  # its program is running: its game is its own
         try:
-            os.replace(other, mine)
+            move_file(other, mine)
             log.info("took over the autosave %s as %s", other, mine)
             return
         except OSError as exc:

@@ -530,6 +530,13 @@ def move_aside(path: PathArg, now: datetime | None = None) -> Path:
     return candidate
 
 
+def move_file(source: PathArg, target: PathArg) -> None:
+    """Rename ``source`` to ``target`` (replacing it) durably, in one folder; raises OSError.
+    The one rename of a whole file besides the atomic write (an autosave taken over)."""
+    os.replace(source, target)
+    _fsync_dir(Path(target).parent)
+
+
 def report_damage(path: PathArg, detail: str, kind: WarningKind = WarningKind.DAMAGED, *,
                   file: StoreFile = StoreFile.OTHER, damage: Damage | None = None,
                   values: tuple[ResetValue, ...] = (), line: int = 0, column: int = 0
