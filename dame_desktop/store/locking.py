@@ -28,8 +28,9 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 from dame_desktop.store.files import PathArg, real_target
 
@@ -40,6 +41,9 @@ LOCK_TIMEOUT = 5.0
 LOCK_SUFFIX = ".lock"
 _FIRST_PAUSE = 0.002
 _LONGEST_PAUSE = 0.05
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 _held = threading.local()  # the lock files this thread holds (a nested update re-enters)
 
@@ -179,3 +183,22 @@ def hold(path: PathArg) -> int | None:
         pass
     os.close(fd)
     return None
+
+
+def locked_update(path: PathArg, load: Callable[[], T], change: Callable[[T], R],
+                  save: Callable[[T], object], *,
+                  timeout: float = LOCK_TIMEOUT) -> tuple[T, R]:
+    """One read-modify-write of the stored file ``path`` among several programs.
+
+    Under the update lock: ``load()`` the file as it is now, apply ``change`` to what it
+    gave, and ``save`` the value unless ``change`` answered False (nothing changed).  Returns
+    the value and ``change``'s answer; raises what ``save`` raises.  Every shared store goes
+    through this (or :func:`locked` directly): the score table, the recent files, and a new
+    one such as puzzle ratings.
+    """
+    with locked(path, timeout):
+        value = load()
+        answer = change(value)
+        if answer is not False:
+            save(value)
+    return value, answer

@@ -40,7 +40,7 @@ from dame_desktop.store.files import (
     shorten,
     write_json,
 )
-from dame_desktop.store.locking import LOCK_TIMEOUT, locked
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked_update
 from dame_desktop.store.settings import LEVELS, Loaded
 
 log = logging.getLogger(__name__)
@@ -579,11 +579,14 @@ def update_scores(change: Callable[[ScoreTable], bool], directory: PathArg | Non
     Another program's results recorded meanwhile are in the table read, so they are kept.
     Raises StorageError naming the file when the table cannot be written (nothing else).
     """
-    path = scores_path(directory)
-    with locked(path, timeout):
+    warnings: list[StorageWarning] = []
+
+    def load() -> ScoreTable:
         loaded = load_scores(directory)
-        table = loaded.value
-        changed = bool(change(table))
-        if changed:
-            save_scores(table, directory)
-    return ScoresUpdate(table, changed, loaded.warnings)
+        warnings.extend(loaded.warnings)
+        return loaded.value
+
+    table, changed = locked_update(scores_path(directory), load,
+                                   lambda table: bool(change(table)),
+                                   lambda table: save_scores(table, directory), timeout=timeout)
+    return ScoresUpdate(table, changed, tuple(warnings))

@@ -49,7 +49,7 @@ from dame_desktop.store.files import (
     shorten,
     write_json,
 )
-from dame_desktop.store.locking import LOCK_TIMEOUT, locked
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked, locked_update
 
 SCHEMA_VERSION = 1
 SETTINGS_FILE = "settings.json"
@@ -860,11 +860,14 @@ def update_recent_files(change: Callable[[RecentFiles], object],
     and write it; return the list written.  Under the update lock, so a file another
     program added meanwhile stays listed.  Raises StorageError naming the file when the list
     cannot be written."""
-    path = recent_files_path(directory)
-    with locked(path, timeout):
-        recent = load_recent_files(directory).value
+    def apply(recent: RecentFiles) -> bool:
         change(recent)
-        save_recent_files(recent, directory)
+        return True
+
+    recent, _ = locked_update(recent_files_path(directory),
+                              lambda: load_recent_files(directory).value, apply,
+                              lambda recent: save_recent_files(recent, directory),
+                              timeout=timeout)
     return recent
 
 

@@ -21,8 +21,8 @@ import pytest
 
 from dame_desktop.core import Game, find_rules
 from dame_desktop.store.autosave import clear_autosave, load_autosave, save_autosave
-from dame_desktop.store.files import StorageError
-from dame_desktop.store.locking import lock_path, locked
+from dame_desktop.store.files import StorageError, read_json, write_json
+from dame_desktop.store.locking import lock_path, locked, locked_update
 from dame_desktop.store.scores import (
     Outcome,
     ScoreTable,
@@ -263,3 +263,29 @@ def test_each_program_keeps_its_own_game_in_progress(tmp_path: Path) -> None:
     assert sorted(w for w, *_ in found) == [str(i) for i in range(1, PROCESSES)]
     for window, *moves in found:
         assert moves == [m.full_text() for m in _a_game(int(window), ROUNDS).moves]
+
+
+def _rate_puzzles(folder: str, barrier: Barrier, index: int) -> None:
+    """A store of its own (as puzzle ratings will be) through the same update."""
+    path = Path(folder) / "ratings.json"
+
+    def load() -> dict[str, object]:
+        read = read_json(path)
+        return dict(read.data) if read.found and isinstance(read.data, dict) else {}
+
+    def solve(ratings: dict[str, object]) -> None:
+        solved = ratings.get("solved", 0)
+        assert isinstance(solved, int)
+        ratings["solved"] = solved + 1
+        ratings[f"player {index}"] = ratings.get(f"player {index}", 0) + 1  # type: ignore[operator]
+
+    barrier.wait(timeout=300)
+    for _ in range(ROUNDS):
+        locked_update(path, load, solve, lambda ratings: write_json(path, ratings))
+
+
+def test_a_new_store_is_safe_through_the_same_update(tmp_path: Path) -> None:
+    _run(_rate_puzzles, tmp_path)
+    data = read_json(tmp_path / "ratings.json").data
+    assert data == {"solved": PROCESSES * ROUNDS,
+                    **{f"player {i}": ROUNDS for i in range(PROCESSES)}}
