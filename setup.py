@@ -6,6 +6,11 @@ headers are present.  Where any of them is missing, or the compilation fails, th
 install as plain Python and the build prints one line of notice: the install never fails for
 want of a compiler.  ``DAME_PURE=1`` at install time skips the compilation.
 
+A pure build never touches another install's files: the compiled modules an editable install
+keeps beside the sources stay where they are when ``pip install .`` builds a wheel from the
+same checkout.  Only a pure build in place (``pip install -e .``, ``build_ext --inplace``),
+whose ``.py`` files they would shadow, removes them, and says so.
+
 Everything else (metadata, packages, package data) is in pyproject.toml.
 """
 
@@ -32,8 +37,8 @@ RECORD = "_native_build.json"  # dame_desktop/native.py reads it (BUILD_RECORD)
 BUILD_COMMANDS = {"bdist_wheel", "editable_wheel", "build", "build_ext", "install", "develop"}
 
 
-def building() -> bool:
-    return bool(BUILD_COMMANDS & set(sys.argv[1:]))
+def building(argv: list[str]) -> bool:
+    return bool(BUILD_COMMANDS & set(argv))
 
 
 def notice(message: str) -> None:
@@ -97,29 +102,64 @@ def compiler_works() -> str | None:
     return None
 
 
-def remove_inplace_build() -> None:
-    """Drop extension modules an earlier editable build left beside the sources.
+IN_PLACE_COMMANDS = {"editable_wheel", "develop"}
 
-    They would shadow the ``.py`` files of a pure install from the same checkout.
-    """
+
+def builds_in_place(argv: list[str]) -> bool:
+    """Whether this build puts its modules beside the sources (an editable install of this
+    checkout, ``build_ext --inplace``) rather than into a build folder."""
+    if IN_PLACE_COMMANDS & set(argv):
+        return True
+    return "build_ext" in argv and bool({"--inplace", "-i"} & set(argv))
+
+
+def inplace_build_files(root: Path = ROOT) -> list[Path]:
+    """The compiled modules and the build record an in-place build left beside the sources."""
+    found: list[Path] = []
     for name in compiled_modules():
-        source = ROOT / source_of(name)
-        for built in source.parent.glob(source.stem + ".*"):
-            if built.suffix in (".so", ".pyd"):
-                built.unlink()
-    for built in (ROOT / PACKAGE).glob("native__mypyc.*"):
-        if built.suffix in (".so", ".pyd"):
-            built.unlink()
-    (ROOT / PACKAGE / RECORD).unlink(missing_ok=True)
+        source = root / source_of(name)
+        found.extend(p for p in source.parent.glob(source.stem + ".*")
+                     if p.suffix in (".so", ".pyd"))
+    found.extend(p for p in (root / PACKAGE).glob("native__mypyc.*")
+                 if p.suffix in (".so", ".pyd"))
+    record = root / PACKAGE / RECORD
+    if record.is_file():
+        found.append(record)
+    return sorted(found)
 
 
-def native_extensions() -> list[object]:
-    """The extension modules to build; for a pure install, no stale in-place ones either."""
-    if not building():
+def inplace_files_to_remove(argv: list[str], root: Path = ROOT) -> list[Path]:
+    """What a pure build must remove: the in-place compiled modules, when (and only when) it
+    is itself an in-place build of this checkout, whose ``.py`` files they would shadow.
+
+    A build into a build folder (``pip install .``, a wheel) leaves them alone: they belong
+    to the editable install of this checkout, which goes on using them.
+    """
+    return inplace_build_files(root) if builds_in_place(argv) else []
+
+
+def remove_inplace_build(argv: list[str]) -> None:
+    """Remove what :func:`inplace_files_to_remove` names, saying so; or say what stays."""
+    doomed = inplace_files_to_remove(argv)
+    for path in doomed:
+        path.unlink(missing_ok=True)
+    if doomed:
+        notice("a pure-Python install in place: removed the compiled modules an earlier "
+               f"in-place build left beside the sources ({len(doomed)} files: "
+               + ", ".join(p.name for p in doomed) + ")")
+    elif inplace_build_files():
+        progress("compiled modules of an in-place build are beside the sources (an editable "
+                 "install of this checkout uses them): left alone; this install is pure")
+
+
+def native_extensions(argv: list[str] | None = None) -> list[object]:
+    """The extension modules to build; for a pure in-place build, no stale in-place ones."""
+    argv = sys.argv[1:] if argv is None else argv
+    if not building(argv):
         return []  # metadata only: mypyc runs once, for the build itself
     extensions = _mypyc_extensions()
     if not extensions:
-        remove_inplace_build()
+        remove_inplace_build(argv)
     return extensions
 
 
@@ -193,4 +233,5 @@ class BuildNative(build_ext):
         return outputs
 
 
-setup(ext_modules=native_extensions(), cmdclass={"build_ext": BuildNative})
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it
+    setup(ext_modules=native_extensions(), cmdclass={"build_ext": BuildNative})

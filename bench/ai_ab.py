@@ -27,6 +27,7 @@ from _match import (  # noqa: E402
     shard_games,
     with_settings,
 )
+from _smoke import add_smoke, smoke_settings  # noqa: E402
 from ai_vs_pydraughts import openings  # noqa: E402
 
 from dame_desktop.ai import Limit  # noqa: E402
@@ -46,7 +47,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=240)
     parser.add_argument("--shard", default="0/1", metavar="I/N")
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, games=2, movetime=0.02, max_plies=8)
     settings: dict[str, float] = {}
     for item in args.set:
         name, _, value = item.partition("=")

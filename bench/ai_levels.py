@@ -30,6 +30,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from _match import Player, Tally, level_player, parse_shard, play_game, shard_games  # noqa: E402
+from _smoke import add_smoke, smoke_settings  # noqa: E402
 from ai_vs_pydraughts import game_record  # noqa: E402
 
 from dame_desktop.ai import Level, Limit, find_level  # noqa: E402
@@ -109,7 +110,9 @@ def main() -> int:
     parser.add_argument("--shard", default="0/1", metavar="I/N",
                         help="play only every N-th game from the I-th (0-based), so that N "
                              "processes share one match")
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, pairs="easy:beginner", rules="german", games=2, scale=0.05, max_plies=8)
     shard, shards = parse_shard(parser, args.shard)
     for pair in args.pairs.split(","):
         upper_key, lower_key = pair.split(":")

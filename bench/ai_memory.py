@@ -17,6 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _smoke import add_smoke, smoke_settings  # noqa: E402
+
 from dame_desktop.ai import Limit, SearchMemory, search  # noqa: E402
 from dame_desktop.core import Game, find_rules  # noqa: E402
 
@@ -26,7 +28,9 @@ def main() -> int:
     parser.add_argument("--rules", default="international")
     parser.add_argument("--depth", type=int, default=9)
     parser.add_argument("--plies", type=int, default=40, help="length of the game replayed")
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, rules="german", depth=3, plies=4)
     rules = find_rules(args.rules)
     game = Game(rules)
     positions = [game.position]

@@ -33,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _smoke import add_smoke, smoke_settings  # noqa: E402
+
 from dame_desktop.ai import Limit, SearchResult, search  # noqa: E402
 from dame_desktop.core import Position, find_rules  # noqa: E402
 from dame_desktop.native import describe  # noqa: E402
@@ -150,7 +152,9 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=3,
                         help="with --compare-pure: repetitions (each runner's least time counts)")
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, rules="german", seconds=0.2, depth=4)
     if args.child is not None:
         print(json.dumps(iterations(args.child, Limit(depth=args.depth), cpu=True)))
         return 0

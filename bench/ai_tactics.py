@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from _match import evaluating_with, weighted  # noqa: E402
+from _smoke import add_smoke, smoke_settings  # noqa: E402
 
 from dame_desktop.ai import Limit, choose_move, find_level, search  # noqa: E402
 from dame_desktop.core import Position, find_rules  # noqa: E402
@@ -50,7 +51,9 @@ def main() -> int:
                         "how often it agrees with the expected move")
     parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
                         help="evaluation weights (default: the ones in use)")
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, movetime=0.02, rules="german")
     with evaluating_with(weighted(args.eval) if args.eval is not None else None):
         return run(args)
 

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _match import recent_history  # noqa: E402
+from _smoke import add_smoke, smoke_settings  # noqa: E402
 from ai_vs_pydraughts import openings  # noqa: E402
 
 from dame_desktop.ai import Limit, SearchMemory, search  # noqa: E402
@@ -41,7 +42,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2, help="self-play games per mode")
     parser.add_argument("--max-plies", type=int, default=120)
     parser.add_argument("--seed", type=int, default=1)
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, movetime="0.02", games=1, max_plies=4)
     rules = find_rules("international")
     starts = openings(args.games, args.seed)
     print(f"{'mode':>6} {'T':>5} {'moves':>5} {'mean':>6} {'p95':>6} {'max':>6} {'used':>5} "

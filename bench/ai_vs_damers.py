@@ -36,6 +36,7 @@ from _match import (  # noqa: E402
     play_game,
     shard_games,
 )
+from _smoke import StandInPeer, add_smoke, skipped, smoke_settings  # noqa: E402
 from ai_vs_pydraughts import game_record, openings  # noqa: E402
 
 from dame_desktop.ai import Limit  # noqa: E402
@@ -162,16 +163,23 @@ def main() -> int:
     parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
                         help="append every finished game to FILE")
     parser.add_argument("--venv", default=os.environ.get("DAME_RS_VENV", str(DEFAULT_VENV)))
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, games=2, movetime=0.02, max_plies=8)
     shard, shards = parse_shard(parser, args.shard)
     command = Path(args.venv) / "bin" / "dame"
-    if not command.exists():
+    rules = find_rules("international")
+    peer: HubEngine | StandInPeer
+    if command.exists():
+        # its own folder: dame-rs reads nothing from ours
+        peer = HubEngine([str(command), "hub"], cwd=str(Path(args.venv)))
+    elif args.smoke:
+        skipped(f"dame-rs (no dame-rs venv at {args.venv}): our engine plays its side")
+        peer = StandInPeer(engine_player(Limit(movetime=args.movetime)))
+    else:
         print(f"no dame-rs venv at {args.venv}: python -m venv {args.venv} && "
               f"{args.venv}/bin/pip install dame-rs", file=sys.stderr)
         return 2
-    rules = find_rules("international")
-    # its own folder: dame-rs reads nothing from ours
-    peer = HubEngine([str(command), "hub"], cwd=str(Path(args.venv)))
     print(f"peer: {peer.name}; ours: {'fixed' if args.fixed else 'clock'} {args.movetime}s",
           flush=True)
     our_used = 0.0

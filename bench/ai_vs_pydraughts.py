@@ -34,6 +34,7 @@ from _match import (  # noqa: E402
     weighted,
     with_settings,
 )
+from _smoke import StandInPeer, add_smoke, skipped, smoke_settings  # noqa: E402
 
 from dame_desktop.ai import Limit, search  # noqa: E402
 from dame_desktop.core import Color, Game, Move, Position, find_rules  # noqa: E402
@@ -139,15 +140,22 @@ def main() -> int:
     parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
                         help="our evaluation weights (default: the ones in use); the openings "
                              "are picked the same way whatever this says")
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, games=2, movetime=0.02, max_plies=8)
     shard, shards = parse_shard(parser, args.shard)
     python = str(Path(args.venv) / "bin" / "python")
-    if not Path(python).exists():
+    rules = find_rules("international")
+    peer: Peer | StandInPeer
+    if Path(python).exists():
+        peer = Peer(python)
+    elif args.smoke:
+        skipped(f"py-draughts (no peers venv at {args.venv}): our engine plays its side")
+        peer = StandInPeer(engine_player(Limit(movetime=args.movetime)))
+    else:
         print(f"no peers venv at {args.venv}: python -m venv {args.venv} && "
               f"{args.venv}/bin/pip install py-draughts", file=sys.stderr)
         return 2
-    rules = find_rules("international")
-    peer = Peer(python)
 
     def new_player() -> Callable[[Game], Move]:
         player = engine_player(Limit(movetime=args.movetime), memory=not args.no_memory,

@@ -28,6 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _smoke import add_smoke, smoke_settings  # noqa: E402
+
 from dame_desktop.ai import Limit, search  # noqa: E402
 from dame_desktop.core import Position, find_rules  # noqa: E402
 
@@ -152,7 +154,9 @@ def main() -> int:
     parser.add_argument("--recheck", type=Path, default=None, metavar="FILE",
                         help="re-verify an existing set with the current engine and print "
                         "the lines that no longer have one clearly best move")
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, per_rules=1, rules="german")
     if args.recheck is not None:
         return recheck(args.recheck)
     print("# Tactics: rules | FEN | best move (full path) | kind | deep score")

@@ -19,6 +19,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from _smoke import add_smoke, skipped, smoke_settings  # noqa: E402
+
 from dame_desktop.core import Game, Position, find_rules  # noqa: E402
 
 DEFAULT_PEER_PYTHON = HERE.parent.parent / "venvs" / "peers" / "bin" / "python"
@@ -54,8 +56,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peer-python", default=str(DEFAULT_PEER_PYTHON))
     parser.add_argument("--games", type=int, default=60, help="games per start position")
     parser.add_argument("--seed", type=int, default=7)
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    smoke_settings(args, games=1)
     rows = sample(args.games, args.seed)
+    if args.smoke and not Path(args.peer_python).exists():
+        skipped(f"py-draughts (no {args.peer_python}): our {len(rows)} positions' moves "
+                f"were generated, not compared")
+        return 0
     feed = "".join(f"{key}\t{fen}\n" for key, fen, _ in rows)
     done = subprocess.run(
         [args.peer_python, str(HERE / "peers" / "pydraughts_moves_peer.py")],

@@ -25,7 +25,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from dame_desktop.pdn import BaseVisitor, ErrorCounter, Game, decode, open_pdn, read_game
+from _smoke import add_smoke, small_pdn, smoke_settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runs from a checkout
+
+from dame_desktop.pdn import (  # noqa: E402
+    BaseVisitor,
+    ErrorCounter,
+    Game,
+    decode,
+    open_pdn,
+    read_game,
+)
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE.parent.parent / "shared" / "pdn-corpus" / "english" / "OCA_2.0.pdn"
@@ -68,7 +79,9 @@ def main() -> int:
     parser.add_argument("--peer", help="python interpreter of a venv with pydraughts")
     parser.add_argument("--peer-games", type=int, default=1000)
     parser.add_argument("--tracemalloc", action="store_true")
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, file=small_pdn(), peer_games=2)
     if not args.file.is_file():
         print(f"pdn_bench: {args.file} not found (pass --file)", file=sys.stderr)
         return 2

@@ -32,6 +32,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
+from _smoke import add_smoke, skipped, smoke_settings  # noqa: E402
+
 from dame_desktop.core import Position, find_rules, perft  # noqa: E402
 from dame_desktop.native import describe  # noqa: E402
 
@@ -95,8 +97,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--english-depth", type=int, default=10)
     parser.add_argument("--english-peer-depth", type=int, default=7,
                         help="py-draughts' English depth (its tree is another, larger one)")
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    smoke_settings(args, reps=1, international_depth=3, english_depth=4, english_peer_depth=3)
 
+    if args.smoke and not args.no_peer and not Path(args.peer_python).exists():
+        skipped(f"py-draughts (no {args.peer_python}): compiled against pure only")
+        args.no_peer = True
     cases = [("international", args.international_depth), ("english", args.english_depth)]
     env = dict(os.environ, DAME_PURE="1")
     pure = LineProcess([sys.executable, "-c", PURE_CHILD], env=env, greeting=True)

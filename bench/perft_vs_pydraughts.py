@@ -32,6 +32,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from _smoke import add_smoke, skipped, smoke_settings  # noqa: E402
+
 from dame_desktop.core import Game, Position, find_rules, perft  # noqa: E402
 
 DEFAULT_PEER_PYTHON = HERE.parent.parent / "venvs" / "peers" / "bin" / "python"
@@ -153,8 +155,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--legal-repeats", type=int, default=200,
                         help="calls per position for the legal-move timing")
     parser.add_argument("--seed", type=int, default=2024)
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    smoke_settings(args, reps=1, international_depth=3, russian_depth=3, legal_repeats=2)
 
+    if args.smoke and not args.no_peer and not Path(args.peer_python).exists():
+        skipped(f"py-draughts (no {args.peer_python}): only our perft is timed")
+        args.no_peer = True
     cases = [("international", args.international_depth), ("russian", args.russian_depth)]
     peer = None
     if not args.no_peer:

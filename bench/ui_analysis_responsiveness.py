@@ -26,6 +26,8 @@ import os
 import sys
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -51,9 +53,20 @@ def main() -> int:
                         help="Analyse game: seconds a move")
     parser.add_argument("--window", action="store_true",
                         help="measure in the real main window (View > Analysis, View > Next move)")
+    add_smoke(parser)
     args = parser.parse_args()
+    if smoke_settings(args, seconds=0.6, step=0.25, movetime=0.02):
+        global PAUSE
+        PAUSE = 0.2
+        panel_main(args)  # both cases, the panel's and the window's
+        return window_main(args)
     if args.window:
         return window_main(args)
+    return panel_main(args)
+
+
+def panel_main(args: argparse.Namespace) -> int:
+    """The cases of the panel beside a board (see the module docstring)."""
 
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
@@ -86,7 +99,7 @@ def main() -> int:
     print(f"platform {QGuiApplication.platformName()}, switch interval "
           f"{sys.getswitchinterval() * 1000:.1f} ms, {os.cpu_count()} cores", flush=True)
     panel.hide()
-    report("idle window, panel hidden (2 s)", probe(2.0))
+    report(f"idle window, panel hidden ({PAUSE:g} s)", probe(PAUSE))
     panel.show()
     index = [0]
     depths: list[int] = []
@@ -108,7 +121,7 @@ def main() -> int:
                f"{args.step:g} s ({changes} changes, deepest {max(depths, default=0)}, "
                f"{len(depths)} updates)", late)
     panel.hide()
-    report("panel hidden again (2 s)", probe(2.0))
+    report(f"panel hidden again ({PAUSE:g} s)", probe(PAUSE))
 
     from dame_desktop.ai.search import Limit
     from dame_desktop.ui.analysis.jobs import GameReviewJob
@@ -169,6 +182,7 @@ def report(name: str, late: list[float]) -> None:
 
 
 WINDOW_PLIES = 60
+PAUSE = 2.0  # seconds of the idle cases (a smoke run: less)
 
 
 def window_main(args: argparse.Namespace) -> int:
@@ -218,7 +232,7 @@ def window_main(args: argparse.Namespace) -> int:
         else:
             window.action("next").trigger()  # View > Next move
 
-    cases = [(1, args.step), (3, args.step), (1, 0.3)]
+    cases = [(1, args.step), (3, args.step), (1, min(0.3, args.step))]
     for lines, every in cases:
         if panel.more_button.isChecked() != (lines == 3):
             panel.more_button.click()
@@ -230,7 +244,7 @@ def window_main(args: argparse.Namespace) -> int:
                f"{every:g} s ({changes} steps, deepest {max(depths, default=0)}, "
                f"{len(depths)} updates)", late)
     window.action("analysis").trigger()
-    report("window, panel hidden again (2 s)", probe(2.0))
+    report(f"window, panel hidden again ({PAUSE:g} s)", probe(PAUSE))
     window.document.ask_save = lambda: "discard"
     window.shutdown()
     window.close()

@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -39,7 +41,9 @@ def percentile(values: list[float], q: float) -> float:
 
 def hub_launcher(folder: Path) -> Path:
     script = folder / "dame-hub"
-    script.write_text(f"#!/bin/sh\nexec '{sys.executable}' -m dame_desktop.cli \"$@\"\n")
+    # this checkout's program, installed or not
+    script.write_text(f"#!/bin/sh\nPYTHONPATH='{ROOT}'${{PYTHONPATH:+:$PYTHONPATH}} "
+                      f"exec '{sys.executable}' -m dame_desktop.cli \"$@\"\n")
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
     return script
 
@@ -48,7 +52,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, default=16, help="plies per game")
     parser.add_argument("--level", default="hard", help="the computer's level")
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, plies=4, level="beginner")
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ.setdefault("DAME_CONFIG_DIR", str(Path(tmp) / "config"))
@@ -120,9 +126,13 @@ def main() -> int:
         for label, p50, p99, worst, mean, who in rows:
             print(f"{label:10s} {p50 * 1000:8.2f} {p99 * 1000:8.2f} {worst * 1000:8.2f} "
                   f"{mean:7.2f}  {who}")
-        (_, _, a99, amax, _, _), (_, _, b99, bmax, _, _) = rows
+        (_, _, a99, amax, _, _), (_, _, b99, bmax, _, hub_who) = rows
         print(f"{'ratio':10s} {'':8s} {a99 / max(b99, 1e-4):8.1f} "
               f"{amax / max(bmax, 1e-4):8.1f}  (built-in / Hub)")
+        if hub_who in ("", "built-in"):
+            print("the Hub engine did not play: the figures compare the built-in engine with "
+                  "itself", file=sys.stderr)
+            return 1
     return 0
 
 

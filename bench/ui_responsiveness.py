@@ -30,6 +30,8 @@ import sys
 import time
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -243,7 +245,9 @@ def main() -> None:
     parser.add_argument("--only", choices=("loop", "start"))
     parser.add_argument("--child-start", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--child-loop", action="store_true", help=argparse.SUPPRESS)
+    add_smoke(parser)
     args = parser.parse_args()
+    smoke_settings(args, seconds=0.5, runs=1, level="easy")
     if args.child_start is not None:
         child_start(args.child_start)
         return

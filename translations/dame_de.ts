@@ -2628,6 +2628,10 @@
         <translation>Die alte Datei wurde als %1 aufbewahrt.</translation>
     </message>
     <message>
+        <source>It could not be moved aside either: please remove or rename %1, so that Dame can save there again.</source>
+        <translation>Sie ließ sich auch nicht beiseitelegen: Bitte löschen oder benennen Sie %1 um, damit Dame dort wieder speichern kann.</translation>
+    </message>
+    <message>
         <source>Hot seat</source>
         <translation>Am selben Brett</translation>
     </message>
@@ -2769,6 +2773,10 @@
     <message>
         <source>The old file was kept as %1.</source>
         <translation>Die alte Datei liegt jetzt unter %1.</translation>
+    </message>
+    <message>
+        <source>It could not be moved aside either: please remove or rename %1, so that Dame can save there again.</source>
+        <translation>Sie ließ sich auch nicht beiseitelegen: Bitte löschen oder benennen Sie %1 um, damit Dame dort wieder speichern kann.</translation>
     </message>
     <message>
         <source>Damaged files</source>

@@ -13,12 +13,18 @@ Event forms::
     {"huff": "blow", "square": 12}   the piece on 12 blown away
     {"huff": "correct"}              the missed capture taken back; the offender must capture
     {"resign": "W"} / {"draw": "agreed"}
+
+Each running program has an autosave of its own (a slot: ``autosave.json``,
+``autosave-2.json``, ...), so two windows never overwrite or delete each other's game; see
+"one autosave per program" below.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -42,11 +48,14 @@ from dame_desktop.store.files import (
     StoreFile,
     WarningKind,
     data_dir,
+    move_file,
+    problem_of,
     read_json,
     report_damage,
     shorten,
     write_json,
 )
+from dame_desktop.store.locking import hold
 from dame_desktop.store.settings import rules_from_spec, rules_spec
 
 AUTOSAVE_FILE = "autosave.json"
@@ -157,8 +166,80 @@ def autosave_record(game: Game, player: Mapping[str, object] | None = None,
     }
 
 
+# -- one autosave per program -------------------------------------------------------------------
+#
+# Two programs of the same user each have a game in progress: each keeps its own file, a
+# slot (``autosave.json``, ``autosave-2.json``, ...), owned while the program runs by holding
+# the slot's lock file (``.autosave-2.json.owner``; the system lets go when the program ends,
+# however it ends).  A program saves to and clears only its own slot, so one window's move or
+# finished game never overwrites or deletes the other's game.  At start, a program whose own
+# slot is empty takes over a game that a program no longer running left in another slot.
+
+SLOTS_MAX = 16
+_CLAIMS_MAX = 64  # folders one process keeps a slot in (a test run uses many)
+_claims: dict[str, tuple[int, int]] = {}  # data folder -> (slot, descriptor of its owner lock)
+_claims_lock = threading.Lock()
+
+
+def slot_path(folder: Path, slot: int) -> Path:
+    """The autosave of ``slot`` in ``folder``: ``autosave.json``, ``autosave-2.json``, ..."""
+    return folder / (AUTOSAVE_FILE if slot == 1 else f"autosave-{slot}.json")
+
+
+def _owner_lock(path: Path) -> Path:
+    return path.with_name(f".{path.name}.owner")
+
+
+def _claimed_slot(folder: Path) -> int:
+    """This program's slot in ``folder`` (claimed on first use, kept while it runs)."""
+    key = os.path.abspath(folder)
+    with _claims_lock:
+        if key in _claims:
+            return _claims[key][0]
+        for slot in range(1, SLOTS_MAX + 1):
+            fd = hold(_owner_lock(slot_path(folder, slot)))
+            if fd is not None:
+                break
+        else:  # every slot taken, or no lock file can be made (a read-only folder)
+            return 1
+        if len(_claims) >= _CLAIMS_MAX:  # let go of the folder claimed first
+            os.close(_claims.pop(next(iter(_claims)))[1])
+        _claims[key] = (slot, fd)
+        return slot
+
+
+def release_slots() -> None:
+    """Let go of every slot this process holds (a test playing two programs in one)."""
+    with _claims_lock:
+        for _, fd in _claims.values():
+            os.close(fd)
+        _claims.clear()
+
+
+def _take_over_orphan(folder: Path, mine: Path) -> None:
+    """Move a game a program that no longer runs left in another slot into ``mine``."""
+    for slot in range(1, SLOTS_MAX + 1):
+        other = slot_path(folder, slot)
+        if other == mine or not os.path.lexists(other):
+            continue
+        fd = hold(_owner_lock(other))
+        if fd is None:
+            continue  # its program is running: its game is its own
+        try:
+            move_file(other, mine)
+            log.info("took over the autosave %s as %s", other, mine)
+            return
+        except OSError as exc:
+            log.warning("could not take over the autosave %s: %s", other, exc)
+        finally:
+            os.close(fd)
+
+
 def autosave_path(directory: PathArg | None = None) -> Path:
-    return data_dir(directory) / AUTOSAVE_FILE
+    """This program's autosave: its slot in the data folder (``autosave.json`` unless
+    another running program has that one)."""
+    folder = data_dir(directory)
+    return slot_path(folder, _claimed_slot(folder))
 
 
 def save_autosave(game: Game, player: Mapping[str, object] | None = None,
@@ -182,7 +263,9 @@ def clear_autosave(directory: PathArg | None = None) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise StorageError(f"could not remove {path}: {exc.strerror or exc}") from exc
+        reason = exc.strerror or str(exc)
+        raise StorageError(f"could not remove {path}: {reason}", path,
+                           problem_of(exc, creating=True), reason) from exc
     return True
 
 
@@ -417,6 +500,8 @@ def load_autosave(directory: PathArg | None = None) -> AutosaveLoad:
 
 
 def _load_autosave(path: Path) -> AutosaveLoad:
+    if not os.path.lexists(path):
+        _take_over_orphan(path.parent, path)
     read = read_json(path, file=StoreFile.AUTOSAVE, limit=_FILE_LIMIT)
     if not read.found:
         return AutosaveLoad(warnings=read.warnings)

@@ -163,6 +163,7 @@ class StorageWarning:
     values: tuple[ResetValue, ...] = ()
     line: int = 0
     column: int = 0
+    stuck: bool = False  # it could not be set aside: the user must remove or rename it
 
     @property
     def message(self) -> str:
@@ -170,6 +171,9 @@ class StorageWarning:
         text = f"{self.path}: {self.detail}"
         if self.moved_to is not None:
             text += f"; the file was moved aside to {self.moved_to}"
+        if self.stuck:
+            text += (f"; it could not be moved aside either: remove or rename {self.path} "
+                     f"so that a new file can be saved there")
         return text
 
     def __str__(self) -> str:
@@ -285,6 +289,14 @@ def _write_error(target: Path, kind: FileProblem, exc: OSError | None = None) ->
     return StorageError(f"could not write {target}: {reason}", target, kind, reason)
 
 
+def _with_owner(error: StorageError, info: os.stat_result) -> StorageError:
+    """``error`` with the owner named when the file or folder is another user's."""
+    foreign = _foreign(info)
+    if not foreign:
+        return error
+    return StorageError(f"{error}{foreign}", error.path, error.kind, error.reason + foreign)
+
+
 def is_read_only(path: PathArg) -> bool:
     """True when the file at ``path`` exists and is write-protected: no write permission for
     anyone (which binds even root here), or none for this user.  False when it is missing."""
@@ -297,13 +309,31 @@ def is_read_only(path: PathArg) -> bool:
     return not info.st_mode & 0o222 or not os.access(path, os.W_OK)
 
 
+def _foreign(info: os.stat_result) -> str:
+    """``" (it belongs to the user NAME)"`` when ``info`` is another user's file (POSIX),
+    else ""."""
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is None or info.st_uid == geteuid():
+        return ""
+    try:
+        import pwd
+
+        owner = pwd.getpwuid(info.st_uid).pw_name
+    except (ImportError, KeyError):
+        owner = str(info.st_uid)
+    return f" (it belongs to the user {owner})"
+
+
 def _folder_read_only(folder: Path) -> bool:
-    """No write permission for anyone on the folder, or a file system mounted read-only."""
+    """No write permission for anyone on the folder, none for this user, or a file system
+    mounted read-only."""
     try:
         info = os.stat(folder)
     except OSError:
         return False
     if stat.S_ISDIR(info.st_mode) and not info.st_mode & 0o222:
+        return True
+    if stat.S_ISDIR(info.st_mode) and not os.access(folder, os.W_OK | os.X_OK):
         return True
     statvfs = getattr(os, "statvfs", None)
     if statvfs is None:
@@ -314,7 +344,8 @@ def _folder_read_only(folder: Path) -> bool:
         return False
 
 
-def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False) -> Path:
+def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False,
+                       own_file: bool = False) -> Path:
     """Replace the file ``path`` with ``data`` atomically and durably; return the file written.
 
     Readers see the old or the new file, never a mixture, even when the program is killed
@@ -322,7 +353,10 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
     new file keeps the replaced file's permission bits and, where allowed, its owner (a new
     one gets the usual 0o666 minus the umask).  Hard links to the old file keep the old
     content (a rename cannot keep them).  ``make_folder`` creates missing folders (the
-    program's own files); otherwise a missing folder is an error.  Leftover temporary files of
+    program's own files); otherwise a missing folder is an error.  ``own_file`` (the
+    program's own files in the user's folders): a file of another user that this user may
+    not write (left by running the program once as root) is replaced all the same, the
+    folder permitting; a user's own write-protected file never is.  Leftover temporary files of
     earlier killed writes of this file are removed first.
 
     Raises StorageError naming the file, with ``kind`` READ_ONLY (the file is write-protected:
@@ -353,9 +387,14 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
     elif not folder.is_dir():
         raise _write_error(target, FileProblem.FOLDER_MISSING)
     if _folder_read_only(folder):
-        raise _write_error(target, FileProblem.FOLDER_READ_ONLY)
+        error = _write_error(target, FileProblem.FOLDER_READ_ONLY)
+        with contextlib.suppress(OSError):
+            error = _with_owner(error, os.stat(folder))
+        raise error
     if info is not None and is_read_only(target):
-        raise _write_error(target, FileProblem.READ_ONLY)
+        foreign = _foreign(info)
+        if not (own_file and foreign and info.st_mode & 0o200):
+            raise _with_owner(_write_error(target, FileProblem.READ_ONLY), info)
     remove_stale_temps(target)
     temp = folder / temp_name_for(target)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
@@ -389,9 +428,9 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False)
 
 
 def atomic_write_text(path: PathArg, text: str) -> Path:
-    """Write ``text`` as UTF-8 with ``\\n`` line ends through :func:`atomic_write_bytes`,
-    creating missing folders (for the program's own files).  Raises StorageError."""
-    return atomic_write_bytes(path, text.encode("utf-8"), make_folder=True)
+    """Write ``text`` as UTF-8 with ``\\n`` line ends through :func:`atomic_write_bytes` as
+    one of the program's own files (``make_folder``, ``own_file``).  Raises StorageError."""
+    return atomic_write_bytes(path, text.encode("utf-8"), make_folder=True, own_file=True)
 
 
 def write_json(path: PathArg, data: Mapping[str, object]) -> Path:
@@ -491,6 +530,13 @@ def move_aside(path: PathArg, now: datetime | None = None) -> Path:
     return candidate
 
 
+def move_file(source: PathArg, target: PathArg) -> None:
+    """Rename ``source`` to ``target`` (replacing it) durably, in one folder; raises OSError.
+    The one rename of a whole file besides the atomic write (an autosave taken over)."""
+    os.replace(source, target)
+    _fsync_dir(Path(target).parent)
+
+
 def report_damage(path: PathArg, detail: str, kind: WarningKind = WarningKind.DAMAGED, *,
                   file: StoreFile = StoreFile.OTHER, damage: Damage | None = None,
                   values: tuple[ResetValue, ...] = (), line: int = 0, column: int = 0
@@ -498,14 +544,17 @@ def report_damage(path: PathArg, detail: str, kind: WarningKind = WarningKind.DA
     """Move ``path`` aside and describe it; never raises (if even the move fails, the detail
     says so and ``moved_to`` is None)."""
     source = Path(path)
+    stuck = False
     try:
         moved: Path | None = move_aside(source)
     except Exception as exc:  # noqa: BLE001 - StorageError, or whatever the system does
         moved = None
         detail = f"{detail} (and {exc})"
+        stuck = os.path.lexists(source)
     if kind is WarningKind.DAMAGED and damage is None:
         damage = Damage.WRONG_SHAPE
-    return StorageWarning(kind, source, detail, moved, file, damage, values, line, column)
+    return StorageWarning(kind, source, detail, moved, file, damage, values, line, column,
+                          stuck)
 
 
 def shorten(value: object, limit: int = _SHORT) -> str:
@@ -623,6 +672,51 @@ def parse_json(text: str) -> object:
                       parse_constant=BadNumber, object_pairs_hook=_pairs)
 
 
+class NotAFileError(OSError):
+    """A folder, pipe, device or socket where a file was expected; ``what`` names it."""
+
+    def __init__(self, path: PathArg, what: str) -> None:
+        super().__init__(errno.EINVAL, f"this is {what}, not a file", os.fspath(path))
+        self.what = what
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_bounded(path: PathArg, limit: int) -> bytes:
+    """At most ``limit`` bytes of the regular file ``path`` (links followed).
+
+    Never blocks and never reads without end: the file is opened without waiting (a named
+    pipe with no writer would block an ordinary open forever) and checked on the open
+    handle; anything but a regular file (a folder, a pipe, ``/dev/zero``, a socket) raises
+    NotAFileError.  Raises OSError (FileNotFoundError, PermissionError, ...) otherwise.
+    """
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:  # Windows cannot open a folder
+        raise NotAFileError(path, "a folder") from None
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a socket, or a pipe that refuses us
+            raise NotAFileError(path, _kind_of(os.stat(path).st_mode)) from None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotAFileError(path, _kind_of(mode))
+        return handle.read(limit)
+
+
 def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
               limit: int = JSON_LIMIT) -> JsonRead:
     """Read ``path`` as JSON; never raises.
@@ -631,9 +725,10 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
     ``limit`` bytes, not text, empty, not JSON or nested absurdly deep is moved aside and
     reported (DAMAGED, with ``damage`` saying which).  A file the system will not let us read
     is reported as UNREADABLE and moved aside when the system allows it (``moved_to``), so
-    that the next save does not replace it unread; a folder, pipe or device at the path is
-    reported as UNREADABLE and left alone.  Stale temporary files of ours beside it are
-    removed first.
+    that the next save does not replace it unread; so is a folder, pipe, device or socket
+    at the path (a link to one: the link is moved), read without blocking
+    (:func:`read_bounded`).  What cannot be moved aside is reported with ``stuck``.
+    Stale temporary files of ours beside it are removed first.
     """
     source = Path(path)
     remove_stale_temps(source)
@@ -644,12 +739,12 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
         return JsonRead(False, warnings=(warning,))
 
     try:
-        if not stat.S_ISREG(os.stat(source).st_mode):  # a pipe would block the start forever
-            warning = StorageWarning(WarningKind.UNREADABLE, source,
-                                     "could not be read: this is not a file", file=file)
-            return JsonRead(False, warnings=(warning,))
-        with open(source, "rb") as handle:
-            raw = handle.read(limit + 1)
+        raw = read_bounded(source, limit + 1)
+    except NotAFileError as exc:
+        # set aside whatever it is (the link, not its target), or the next save fails too
+        warning = report_damage(source, f"could not be read: this is {exc.what}, not a file",
+                                WarningKind.UNREADABLE, file=file)
+        return JsonRead(False, warnings=(warning,))
     except FileNotFoundError:
         return JsonRead(False)
     except (OSError, ValueError) as exc:

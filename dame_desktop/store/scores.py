@@ -3,7 +3,11 @@ computer) and per external engine (a Hub engine playing as the computer, under i
 with the last games and their dates.  No Qt.
 
 Stored as versioned JSON in the data folder (``scores.json`` beside the autosave) through
-the one atomic write.  ``load_scores()`` never fails: a damaged file is moved aside and
+the one atomic write.  Two programs of the same user share the file: a change goes through
+:func:`update_scores`, which re-reads the file under the update lock
+(:mod:`dame_desktop.store.locking`), applies the change to what it read and writes it back,
+so no program's result is lost to another's write of its older copy.
+``load_scores()`` never fails: a damaged file is moved aside and
 reported; records that cannot be used are dropped and named in one warning, the original
 is moved aside (nothing is lost) and the repaired table is written back.
 
@@ -17,7 +21,7 @@ from __future__ import annotations
 import enum
 import logging
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,6 +40,7 @@ from dame_desktop.store.files import (
     shorten,
     write_json,
 )
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked_update
 from dame_desktop.store.settings import LEVELS, Loaded
 
 log = logging.getLogger(__name__)
@@ -552,3 +557,36 @@ def save_scores(table: ScoreTable, directory: PathArg | None = None) -> Path:
     path = scores_path(directory)
     write_json(path, table.to_json())
     return path
+
+
+@dataclass(frozen=True)
+class ScoresUpdate:
+    """What :func:`update_scores` did: the table as written (or as read, when nothing
+    changed), whether ``change`` changed it, and the warnings of reading the file."""
+
+    table: ScoreTable
+    changed: bool
+    warnings: tuple[StorageWarning, ...] = ()
+
+
+def update_scores(change: Callable[[ScoreTable], bool], directory: PathArg | None = None, *,
+                  timeout: float = LOCK_TIMEOUT) -> ScoresUpdate:
+    """Change the stored score table as one step among several programs.
+
+    Under the update lock: read the file as it is now (:func:`load_scores`, damage set
+    aside and reported), call ``change`` on that table (it returns False when it changed
+    nothing, e.g. a hot-seat game without names), and write the table back when it did.
+    Another program's results recorded meanwhile are in the table read, so they are kept.
+    Raises StorageError naming the file when the table cannot be written (nothing else).
+    """
+    warnings: list[StorageWarning] = []
+
+    def load() -> ScoreTable:
+        loaded = load_scores(directory)
+        warnings.extend(loaded.warnings)
+        return loaded.value
+
+    table, changed = locked_update(scores_path(directory), load,
+                                   lambda table: bool(change(table)),
+                                   lambda table: save_scores(table, directory), timeout=timeout)
+    return ScoresUpdate(table, changed, tuple(warnings))

@@ -4,6 +4,12 @@
 values fall back to their defaults with a warning each, unknown keys are ignored.
 ``save_preferences()`` writes atomically (see :mod:`dame_desktop.store.files`).
 
+Two programs of the same user share these files.  A window saves its preferences with
+:func:`update_preferences` (only the values it changed since it read them go in; the other
+program's changes stay) and changes the recent files with :func:`update_recent_files` (the
+change is applied to the list as it is now); both re-read the file under the update lock
+(:mod:`dame_desktop.store.locking`).
+
 At start the window calls ``load_preferences(system_language=QLocale.system().name())``:
 with no usable settings file the first default rule set follows that language
 (:func:`first_start_rules_key`); once a file exists the preferences decide.  The level keys
@@ -43,6 +49,7 @@ from dame_desktop.store.files import (
     shorten,
     write_json,
 )
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked, locked_update
 
 SCHEMA_VERSION = 1
 SETTINGS_FILE = "settings.json"
@@ -658,6 +665,54 @@ def save_preferences(prefs: Preferences, directory: PathArg | None = None) -> Pa
     return path
 
 
+# values that only make sense together: one program's change takes the whole group
+_MERGED_TOGETHER: tuple[tuple[str, ...], ...] = (
+    ("rules", "rule_switches"),  # the switches are relative to the preset
+    ("engines", "engine"),  # the engine in use is one of the engines
+    ("board_theme", "custom_colors"),
+    ("window_geometry", "window_state"),
+)
+
+
+def merge_preferences(current: Preferences, base: Preferences, mine: Preferences
+                      ) -> Preferences:
+    """``current`` (the file as it is now) with the values ``mine`` changed since ``base``
+    (what this program read or last wrote): another program's changes stay, ours go in.
+    Values that belong together (the preset and its switches, the engines and the one in
+    use) are taken together."""
+    names = [f.name for f in dataclasses.fields(Preferences)]
+    grouped = {name for group in _MERGED_TOGETHER for name in group}
+    groups = [*_MERGED_TOGETHER, *((name,) for name in names if name not in grouped)]
+    changed: dict[str, object] = {}
+    for group in groups:
+        if any(getattr(mine, name) != getattr(base, name) for name in group):
+            changed.update({name: getattr(mine, name) for name in group})
+    return dataclasses.replace(current, **changed)  # type: ignore[arg-type]
+
+
+def update_preferences(prefs: Preferences, base: Preferences,
+                       directory: PathArg | None = None, *,
+                       timeout: float = LOCK_TIMEOUT) -> Preferences:
+    """Save ``prefs`` without undoing another program's changes; return what was written.
+
+    ``base`` is what this program last read or wrote.  Under the update lock the file is
+    read again (damage set aside as :func:`load_preferences` does; a missing or unusable
+    file counts as ``base``), the values ``prefs`` changed since ``base`` are put into it
+    (:func:`merge_preferences`) and the result is written.  Keep the result as the next
+    ``base``.  Raises StorageError naming the file when it cannot be written.
+    """
+    path = settings_path(directory)
+    with locked(path, timeout):
+        try:
+            current = _load_preferences(path, directory, base).value
+        except Exception:  # noqa: BLE001 - an unreadable file must not stop the save
+            log.exception("re-reading %s before saving failed", path)
+            current = base
+        merged = merge_preferences(current, base, prefs)
+        save_preferences(merged, directory)
+    return merged
+
+
 # -- recent files ------------------------------------------------------------------------------
 
 
@@ -796,6 +851,24 @@ def _load_recent_files(path: Path, directory: PathArg | None) -> Loaded[RecentFi
         warnings.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc),
                                        file=StoreFile.RECENT_FILES))
     return Loaded(recent, tuple(warnings))
+
+
+def update_recent_files(change: Callable[[RecentFiles], object],
+                        directory: PathArg | None = None, *,
+                        timeout: float = LOCK_TIMEOUT) -> RecentFiles:
+    """Apply ``change`` (e.g. ``lambda r: r.add(path)``) to the stored list as it is now
+    and write it; return the list written.  Under the update lock, so a file another
+    program added meanwhile stays listed.  Raises StorageError naming the file when the list
+    cannot be written."""
+    def apply(recent: RecentFiles) -> bool:
+        change(recent)
+        return True
+
+    recent, _ = locked_update(recent_files_path(directory),
+                              lambda: load_recent_files(directory).value, apply,
+                              lambda recent: save_recent_files(recent, directory),
+                              timeout=timeout)
+    return recent
 
 
 def save_recent_files(recent: RecentFiles, directory: PathArg | None = None) -> Path:

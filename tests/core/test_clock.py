@@ -36,7 +36,7 @@ from dame_desktop.core import (
 )
 from dame_desktop.pdn import read_game, write_game
 from dame_desktop.pdn.tree import Game as PdnGame
-from dame_desktop.store.autosave import save_autosave
+from dame_desktop.store.autosave import release_slots, save_autosave
 
 W, B = Color.WHITE, Color.BLACK
 FLAG = ClockEventKind.FLAG
@@ -225,7 +225,9 @@ def test_the_clock_rides_in_the_autosaves_player_setup(tmp_path: Path) -> None:
     game.play("22-18")
     clock.press(12.25)
     save_autosave(game, {"opponent": "human", "clock": clock.to_dict(20.0)}, tmp_path)
-    # the program is killed here; the next start reads the file in a new process
+    # the program is killed here (it lets go of its autosave); the next start reads the file
+    # in a new process
+    release_slots()
     script = (
         "import json, sys\n"
         "from dame_desktop.core import Clock, Color\n"

@@ -23,8 +23,6 @@ from dame_desktop.store.autosave import (
 )
 from dame_desktop.store.files import (
     Damage,
-    FileProblem,
-    StorageError,
     StoreFile,
     WarningKind,
     atomic_write_bytes,
@@ -173,18 +171,6 @@ def test_duplicate_keys_nan_and_infinity(tmp_path: Path) -> None:
     (warning,) = loaded.warnings
     assert [v.name for v in warning.values] == ["show_square_numbers", "animation_ms", "level"]
     assert loaded.value.language == "de"  # the same value twice is no conflict
-
-
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
-def test_a_named_pipe_instead_of_a_file_does_not_block_the_start(tmp_path: Path) -> None:
-    for path in (settings_path(tmp_path), recent_files_path(tmp_path), autosave_path(tmp_path)):
-        os.mkfifo(path)
-    for load in LOADERS.values():
-        (warning,) = load(tmp_path).warnings
-        assert warning.kind is WarningKind.UNREADABLE and warning.moved_to is None
-    with pytest.raises(StorageError) as info:
-        save_preferences(GOOD, tmp_path)
-    assert info.value.kind is FileProblem.NOT_A_FILE
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX users")

@@ -27,7 +27,7 @@ from dame_desktop import pdn
 from dame_desktop.core import Color, Game, Position, Result, RuleSet
 from dame_desktop.pdn.document import DocumentError, PdnDocument, Problem
 from dame_desktop.store.files import StorageWarning
-from dame_desktop.store.settings import RecentFiles, load_recent_files, save_recent_files
+from dame_desktop.store.settings import RecentFiles, load_recent_files, update_recent_files
 from dame_desktop.ui import texts
 from dame_desktop.ui.app import clipboard
 from dame_desktop.ui.app.actions import ActionSpec
@@ -145,7 +145,8 @@ class DocumentController(QObject):
         self.recent.add(path)
         self.last_directory = str(path.parent)
         try:
-            save_recent_files(self.recent)
+            # added to the list as it is now: files another window opened stay listed
+            self.recent = update_recent_files(lambda recent: recent.add(path))
         except Exception as exc:  # noqa: BLE001 - not fatal: the file itself is fine
             self.host.show_message(self.tr("The list of recent files could not be saved: %1")
                                    .replace("%1", str(exc)))
@@ -167,7 +168,7 @@ class DocumentController(QObject):
         if not path.is_file():
             self.recent.remove(path)
             with contextlib.suppress(Exception):
-                save_recent_files(self.recent)
+                self.recent = update_recent_files(lambda recent: recent.remove(path))
             self.host.show_message(self.tr("%1 is no longer there.").replace("%1", str(path)))
             return False
         return self.open_path(path)

@@ -55,7 +55,7 @@ from dame_desktop.core.clock import (
 )
 from dame_desktop.core.errors import IllegalKind
 from dame_desktop.store.files import StorageError, StorageWarning
-from dame_desktop.store.scores import ScoreTable, load_scores, save_scores
+from dame_desktop.store.scores import ScoreTable, load_scores, update_scores
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import AnalysisAnswer, AnalysisRequest, DrawReply, EngineAnswer
 from dame_desktop.ui.app.actions import ActionSpec
@@ -614,30 +614,30 @@ class FamilyController(QObject):
 
     def _record(self, result: Result, names: dict[Color, str]) -> bool:
         c = self.window.controller
-        table, warnings = self.load_table()
-        # a damaged file was set aside while loading: the next table shown says so
-        self._score_warnings = (*self._score_warnings, *warnings)
         computer = self._computer()
-        if computer is not None:
-            colour, player = computer
-            human = colour.opponent
-            # a Hub engine that played (it speaks under these rules) is counted under its
-            # own name, never under the built-in level it stood in for
-            counted = record_result(table, result, c.rules,
-                                    names={human: self.window.settings_name(human)},
-                                    computer=colour, level=player.level.key,
-                                    engine=self.window.opponent.speaker(c.rules))
-        else:
+
+        def count(table: ScoreTable) -> bool:
+            if computer is not None:
+                colour, player = computer
+                human = colour.opponent
+                # a Hub engine that played (it speaks under these rules) is counted under its
+                # own name, never under the built-in level it stood in for
+                return record_result(table, result, c.rules,
+                                     names={human: self.window.settings_name(human)},
+                                     computer=colour, level=player.level.key,
+                                     engine=self.window.opponent.speaker(c.rules))
             typed = self.window.settings
-            counted = record_result(table, result, c.rules,
-                                    names={Color.WHITE: typed.light_name,
-                                           Color.BLACK: typed.dark_name})
-        if not counted:
-            return False
+            return record_result(table, result, c.rules,
+                                 names={Color.WHITE: typed.light_name,
+                                        Color.BLACK: typed.dark_name})
+
         try:
-            save_scores(table, self.scores_directory)
+            # re-read and counted under the update lock: another window's results stay
+            update = update_scores(count, self.scores_directory)
         except StorageError as exc:
             self.window.show_message(self.tr("The score table could not be saved: %1")
                                      .replace("%1", str(exc)))
             return False
-        return True
+        # a damaged file was set aside while loading: the next table shown says so
+        self._score_warnings = (*self._score_warnings, *update.warnings)
+        return update.changed

@@ -43,7 +43,7 @@ from dame_desktop.store.files import StorageError, StorageWarning, StoreFile, Wa
 from dame_desktop.store.settings import (
     Preferences,
     load_preferences,
-    save_preferences,
+    update_preferences,
 )
 from dame_desktop.ui import texts
 from dame_desktop.ui.app.actions import ActionSpec, MenuSpec
@@ -138,6 +138,9 @@ class Session(QObject):
         # the very first start (no settings file): the first rules follow the UI language
         loaded = load_preferences(system_language=QLocale.system().name())
         self.prefs: Preferences = loaded.value
+        # what the file held when last read or written: a save puts in only what changed
+        # since, so another window's changes stay (store.settings.update_preferences)
+        self.saved_prefs: Preferences = loaded.value
         self.pending_warnings: list[StorageWarning] = list(loaded.warnings)
         self.languages = LanguageManager()
         self.language = self.languages.set_language(
@@ -274,6 +277,10 @@ class Session(QObject):
             if warning.moved_to is not None:
                 line += " " + self.tr("The old file was kept as %1.").replace(
                     "%1", str(warning.moved_to))
+            elif warning.stuck:
+                line += " " + self.tr("It could not be moved aside either: please remove or "
+                                      "rename %1, so that Dame can save there again.").replace(
+                    "%1", str(warning.path))
             parts.append(line)
         box = QMessageBox(self.window)
         box.setObjectName("storageWarningBox")
@@ -383,7 +390,7 @@ class Session(QObject):
 
     def save_preferences(self) -> None:
         try:
-            save_preferences(self.prefs)
+            self.prefs = self.saved_prefs = update_preferences(self.prefs, self.saved_prefs)
         except StorageError as exc:
             log.warning("%s", exc)
             if self.window is not None:

@@ -39,7 +39,7 @@ from dame_desktop.store.scores import (
     Tally,
     clean_name,
     load_scores,
-    save_scores,
+    update_scores,
 )
 from dame_desktop.ui.texts import level_name, reason_text, rules_name
 
@@ -55,7 +55,7 @@ def record_result(table: ScoreTable, result: Result, rules: RuleSet, *,
                   names: Mapping[Color, str] | None = None,
                   computer: Color | None = None, level: str | None = None,
                   engine: str = "", when: datetime | None = None) -> bool:
-    """Count a finished game in ``table`` (then save it with ``save_scores``).
+    """Count a finished game in ``table`` (store it with ``update_scores``).
 
     Against the computer (``computer`` is its colour, ``level`` its level key) the human's
     outcome goes under the level -- or, when an external engine played as the computer
@@ -219,19 +219,23 @@ class ScoresDialog(QDialog):
         """After a game: count it (:func:`record_result`), save the table, and show and
         select the row it went to.  False when it was not counted (a hot-seat game without
         both names) or could not be saved (a message says so)."""
-        if not record_result(self.table, result, rules, names=names, computer=computer,
-                             level=level, engine=engine, when=when):
-            self.refresh()
-            return False
+        def count(table: ScoreTable) -> bool:
+            return record_result(table, result, rules, names=names, computer=computer,
+                                 level=level, engine=engine, when=when)
+
         try:
-            save_scores(self.table, self.directory)
+            # counted in the file as it is now: another window's results stay
+            update = update_scores(count, self.directory)
         except StorageError as exc:
             QMessageBox.warning(self, self.tr("Score table"),
                                 self.tr("The score table could not be saved: %1")
                                 .replace("%1", str(exc)))
             self.refresh()
             return False
+        self.table = update.table
         self.refresh()
+        if not update.changed:
+            return False
         if computer is not None and clean_name(engine):
             self.show_engine(engine)
         elif computer is not None and level is not None:
@@ -256,10 +260,14 @@ class ScoresDialog(QDialog):
 
     def reset_scores(self) -> bool:
         """Forget every result and save; False (with a message) when saving failed."""
-        self.table.reset()
         self.warnings = ()
+
+        def forget(table: ScoreTable) -> bool:
+            table.reset()
+            return True
+
         try:
-            save_scores(self.table, self.directory)
+            self.table = update_scores(forget, self.directory).table
         except StorageError as exc:
             QMessageBox.warning(self, self.tr("Score table"),
                                 self.tr("The score table could not be saved: %1")
@@ -396,6 +404,10 @@ class ScoresDialog(QDialog):
         if warning.moved_to is not None:
             text += " " + self.tr("The old file was kept as %1.").replace(
                 "%1", str(warning.moved_to))
+        elif warning.stuck:
+            text += " " + self.tr("It could not be moved aside either: please remove or "
+                                  "rename %1, so that Dame can save there again.").replace(
+                "%1", str(warning.path))
         return text
 
     def _retranslate(self) -> None:
