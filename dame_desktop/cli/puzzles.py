@@ -37,6 +37,7 @@ from dame_desktop.puzzles.sets import (
     read_puzzles,
     shipped_puzzles,
 )
+from dame_desktop.store.files import atomic_write_text
 
 
 def _rules(key: str) -> RuleSet:
@@ -127,7 +128,10 @@ def cmd_mine(args: argparse.Namespace) -> int:
         for puzzle in puzzles:
             found.setdefault(puzzle.id, puzzle)
     ordered = sorted(found.values(), key=lambda p: (p.rating, p.id))
-    Path(args.out).write_text(puzzles_json(rules.key, ordered) + "\n", encoding="utf-8")
+    try:
+        atomic_write_text(args.out, puzzles_json(rules.key, ordered) + "\n")
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     print(counts.summary(), file=sys.stderr)
     print(f"{len(ordered)} puzzles written to {args.out}")
     return 0
