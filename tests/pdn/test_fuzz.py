@@ -140,9 +140,9 @@ def test_any_comment_and_tag_value_is_written(text: str) -> None:
 def _seconds(text: str) -> float:
     best = float("inf")
     for _ in range(3):
-        started = time.perf_counter()
+        started = time.process_time()
         read_all(text)
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 

@@ -220,9 +220,9 @@ def test_odd_nags_never_break_the_writer() -> None:
 def _best_time(action: Callable[[], object], runs: int = 3) -> float:
     best = float("inf")
     for _ in range(runs):
-        started = time.perf_counter()
+        started = time.process_time()
         action()
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
