@@ -19,6 +19,8 @@ import threading
 import time
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -62,9 +64,10 @@ def run(megabytes: float) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=32.0, help="megabytes of the pos line")
-    parser.add_argument("--smoke", action="store_true", help="a tiny run (for CI)")
+    add_smoke(parser)
     args = parser.parse_args()
-    return run(0.2 if args.smoke else args.mb)
+    smoke_settings(args, mb=0.2)
+    return run(args.mb)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dame_desktop.pdn import Game, read_game  # noqa: E402
@@ -91,10 +93,10 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="at most this many games of --document")
     parser.add_argument("--trace", action="store_true",
                         help="with --document: measure the memory held (slower)")
-    parser.add_argument("--smoke", action="store_true", help="a tiny run (for CI)")
+    add_smoke(parser)
     args = parser.parse_args()
-    if args.smoke:
-        fresh_handles(5, 20_000)
+    if smoke_settings(args, reads=5, size=20_000, document=None):
+        fresh_handles(args.reads, args.size)
         return 0
     if args.document is not None:
         document(args.document, args.limit, args.trace)

@@ -23,6 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r"""
@@ -90,9 +92,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--top", type=int, default=20, help="imports to list")
-    parser.add_argument("--smoke", action="store_true", help="one run, no import table")
+    add_smoke(parser)
     args = parser.parse_args()
-    runs = 1 if args.smoke else args.runs
+    smoke_settings(args, runs=1, top=0)
+    runs = args.runs
     figures = [one_run()[0] for _ in range(runs)]
     print(f"CPU s from a cold start to the board's first paint ({runs} runs): "
           + ", ".join(f"{f:.3f}" for f in figures)
