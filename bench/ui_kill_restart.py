@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     problems: list[str] = []
     moves_seen = 0
+    inside_saves: set[str] = set()  # the temporary files of saves a kill interrupted
     with tempfile.TemporaryDirectory(prefix="dame-kill-") as folder:
         config = Path(folder)
         white, black = rng.choice(CLOCKS)
@@ -64,8 +65,11 @@ def main(argv: list[str] | None = None) -> int:
             shown = len(last[1]["moves"]) if last else 0
             moves_seen += len(round_.reports)
             saved = len(round_.saved.get("events", [])) if round_.saved else 0
+            inside = set(round_.temps) - inside_saves
+            inside_saves |= inside
             print(f"kill {number}: restored {len(restored.get('moves', []))} moves, "
                   f"shown {shown}, saved {saved}; clocks {white}/{black}"
+                  + ("; killed inside an autosave" if inside else "")
                   + ("" if not found else f"; PROBLEMS: {found}"), flush=True)
             problems.extend(f"kill {number}: {p}" for p in found)
             if round_.stderr.strip() and "Traceback" in round_.stderr:
@@ -76,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
                 save_preferences(Preferences(language="en", opponent="human", animate=False,
                                              clock_white=white, clock_black=black), config)
             previous = round_
-    print(f"{kills} kills and restarts, {moves_seen} moves played by clicks: "
+    print(f"{kills} kills and restarts ({len(inside_saves)} inside an autosave), "
+          f"{moves_seen} moves played by clicks: "
           + ("no problems" if not problems else f"{len(problems)} problems"))
     for line in problems:
         print("  " + line)

@@ -44,6 +44,7 @@ import sys
 import tempfile
 import time
 import traceback
+import tracemalloc
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -64,6 +65,8 @@ keep_none_alive()
 
 import shiboken6  # noqa: E402
 from PySide6.QtCore import (  # noqa: E402
+    QCoreApplication,
+    QEvent,
     QMessageLogContext,
     Qt,
     QTimer,
@@ -146,6 +149,7 @@ class Stress:
         self.window.board.set_animated(False)
         self.window.show()
         self._answering: set[int] = set()
+        self.first_snapshot: tracemalloc.Snapshot | None = None  # at the second sample
         self.answerer = QTimer()
         self.answerer.setInterval(5)
         self.answerer.timeout.connect(self.answer_modal)
@@ -324,8 +328,11 @@ class Stress:
         move = self.rng.choice(sorted(moves, key=lambda m: (m.path, sorted(m.captured))))
         before = self.window.navigator.position()
         path = move.path
-        if self.rng.random() < 0.5 or len(path) > 2:
-            for square in path:
+        selected = board.selected_square()
+        by_clicks = self.rng.random() < 0.5 or len(path) > 2
+        if by_clicks:
+            # a second click on the piece already picked up puts it down again
+            for square in path[1:] if selected == path[0] else path:
                 self.click(square)
         else:
             self.drag(path[0], path[-1])
@@ -334,7 +341,13 @@ class Stress:
         same = [m for m in moves if m.path == path]
         if self.window.navigator.position() == before and len(same) == 1 and \
                 not board.pending_route():
-            self.found.add(f"the move {move} offered on the board was not played by mouse")
+            game = self.window.controller.game
+            self.found.add(
+                f"the move {move} offered on the board was not played by "
+                f"{'clicks' if by_clicks else 'a drag'} (selected before: {selected}, "
+                f"after: {board.selected_square()}, touched: {game.touched}, message: "
+                f"{self.window.statusBar().currentMessage()!r}, banner: "
+                f"{board.banner_text()!r}, offered now: {move in board.moves()})")
 
     def click(self, square: int) -> None:
         board = self.window.board
@@ -446,6 +459,7 @@ class Stress:
                 self.found.add(f"the move list marks entry {current}, the board shows {expect}")
             self._check_clock(game)
         else:
+            self._check_clock(w.controller.game)
             if not playable <= set(shown.legal_moves()):
                 self.found.add("the study offers moves that are not legal")
         hint = board.hint()
@@ -467,8 +481,15 @@ class Stress:
 
     def _check_clock(self, game: Game) -> None:
         clock = self.window.family.clocks.clock
-        if clock is None or not clock.timed or game.is_over or clock.stopped:
+        if clock is None or not clock.timed:
             return
+        if game.is_over and clock.running is not None:
+            self.found.add("the game is over, but a clock still runs")
+        if game.is_over or clock.stopped:
+            return
+        w = self.window
+        if clock.running is not None and not (w.is_playing() and w.live.is_live()):
+            self.found.add("a clock runs while the game's present position is not shown")
         if clock.to_move is not None and clock.to_move is not game.position.turn:
             self.found.add(f"the clock runs for {clock.to_move}, "
                            f"but {game.position.turn} is to move")
@@ -489,8 +510,6 @@ class Stress:
     # -- the run -------------------------------------------------------------------------------
 
     def run(self, count: int, sample: int, tracing: bool) -> dict[str, object]:
-        import tracemalloc
-
         table = self.actions()
         names = [n for n, _, _ in table]
         weights = [wt for _, wt, _ in table]
@@ -519,6 +538,8 @@ class Stress:
                 rss.append(rss_bytes())
                 if tracing:
                     traced.append(tracemalloc.get_traced_memory()[0])
+                    if len(traced) == 2:
+                        self.first_snapshot = tracemalloc.take_snapshot()
             if len(self.found.errors) > before_errors and step > 0:
                 before_errors = len(self.found.errors)
                 print(f"seed {self.seed}: {self.found.errors[-1]}\n  last actions: "
@@ -526,7 +547,14 @@ class Stress:
         self.settle()
         self.check()
         cpu = time.process_time() - started
-        return {"rss": rss, "traced": traced, "cpu": cpu}
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        alive = Counter(type(d).__name__ for d in self.window.findChildren(QDialog))
+        growth: list[str] = []
+        if tracing and self.first_snapshot is not None:
+            stats = tracemalloc.take_snapshot().compare_to(self.first_snapshot, "lineno")
+            growth = [str(stat) for stat in stats[:10]]
+        return {"rss": rss, "traced": traced, "cpu": cpu, "growth": growth,
+                "dialogs": ", ".join(f"{n} {c}" for n, c in alive.most_common()) or "none"}
 
     def close(self) -> None:
         self.answerer.stop()
@@ -586,8 +614,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke:
         args.seeds, args.actions, args.sample = args.seeds[:1], 30, 10
     if args.tracemalloc:
-        import tracemalloc
-
         tracemalloc.start()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     found = Findings()
@@ -609,6 +635,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"RSS first {mb[0]:.1f} MB, last {mb[-1]:.1f} MB, max {max(mb):.1f} MB, "
                   f"ratio last/first {mb[-1] / mb[0]:.2f}"
                   + (f" (after the first sample: {mb[-1] / mb[1]:.2f})" if len(mb) > 2 else ""))
+            print("  RSS samples (MB): " + " ".join(f"{m:.0f}" for m in mb))
+            print(f"  dialogs still alive in the window at the end: {figures['dialogs']}")
+            for line in figures.get("growth") or ():  # type: ignore[attr-defined]
+                print("  grew: " + line)
             traced = figures["traced"]
             if traced:
                 assert isinstance(traced, list)

@@ -49,6 +49,7 @@ class Round:
     restored_at: float = 0.0
     killed_at: float = 0.0
     saved: dict[str, Any] | None = None  # the autosave file after the kill (None: none)
+    temps: list[str] = field(default_factory=list)  # half-written files the kill left
     stderr: str = ""
 
     def last(self) -> tuple[float, dict[str, Any]] | None:
@@ -124,6 +125,8 @@ def play_and_kill(config: Path, *, plies: int, kill_after: int, delay: float, se
     if proc.returncode != -signal.SIGKILL:
         raise AssertionError(f"the program was not killed but ended with {proc.returncode}")
     result.stderr = "".join(errors)
+    # the atomic write's temporary files beside the autosave: the kill came inside a save
+    result.temps = sorted(p.name for p in config.glob(".autosave.json.*.tmp"))
     path = config / "autosave.json"
     if path.exists():
         result.saved = json.loads(path.read_text(encoding="utf-8"))

@@ -3,11 +3,13 @@ widgets, real clicks and the window's actions, in the program as it starts."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QMessageBox
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
+from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QMessageBox, QWidget
 
 from dame_desktop.core import Color
 from dame_desktop.store.settings import Preferences, save_preferences
+from tests.conftest import DATA
 from tests.ui.test_session import start_program  # noqa: F401
 from tests.ui.uihelp import drag
 
@@ -102,3 +104,72 @@ def test_the_new_game_dialog_keeps_the_clocks_of_the_preferences(start_program, 
     assert clock.controls[Color.WHITE].text() == "300"
     assert clock.controls[Color.BLACK].text() == "180+2"
     assert panel.isVisible()
+
+
+def _dialogs_alive(window: QWidget, kind: type[QDialog]) -> int:
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    return len([d for d in window.findChildren(kind) if type(d) is kind])
+
+
+def _close_open_dialogs() -> None:
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QDialog) and widget.isVisible():
+            widget.reject()
+
+
+@pytest.mark.parametrize("action, kind", [
+    ("rules", "RulesDialog"), ("scores", "ScoresDialog"), ("setup", "SetupEditor"),
+    ("analyseGame", "AnalyseGameDialog"), ("describe", "QMessageBox"),
+    ("gameList", "GameListDialog"), ("problems", "ProblemsDialog")])
+def test_a_dialog_opened_again_and_again_is_not_kept_each_time(
+        start_program, tmp_path, action, kind):  # noqa: F811
+    """Every Game › Rules… (and each of these commands) made a dialog that was closed but
+    never deleted: a long session kept them all (Game › Rules…: 112 widgets, about 0.6 MB
+    each time)."""
+    from dame_desktop.ui.analysis import AnalyseGameDialog
+    from dame_desktop.ui.dialogs.rules import RulesDialog
+    from dame_desktop.ui.family.scores import ScoresDialog
+    from dame_desktop.ui.study.game_list import GameListDialog
+    from dame_desktop.ui.dialogs.problems import ProblemsDialog
+    from dame_desktop.ui.study.setup_editor import SetupEditor
+
+    kinds: dict[str, type[QDialog]] = {
+        "RulesDialog": RulesDialog, "ScoresDialog": ScoresDialog, "SetupEditor": SetupEditor,
+        "AnalyseGameDialog": AnalyseGameDialog, "QMessageBox": QMessageBox,
+        "GameListDialog": GameListDialog, "ProblemsDialog": ProblemsDialog}
+    save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)
+    _session, window = start_program()
+    if action in ("gameList", "problems"):  # a file of games, some with problems
+        name = "three_games.pdn" if action == "gameList" else "damaged.pdn"
+        window.document.open_path(DATA / "ui" / name)
+        for widget in QApplication.topLevelWidgets():
+            if isinstance(widget, GameListDialog) and widget.isVisible():
+                widget.select_row(0)  # the file is open once a game is chosen
+                widget.accept()
+        _close_open_dialogs()
+        assert window.action(action).isEnabled()
+    else:
+        drag(window.board, 22, 18)
+    for _ in range(4):
+        QTimer.singleShot(0, _close_open_dialogs)  # a dialog run with exec() is closed too
+        window.action(action).trigger()
+        _close_open_dialogs()
+        assert _dialogs_alive(window, kinds[kind]) <= 1, f"{kind} dialogs pile up"
+
+
+def test_the_game_over_boxes_of_finished_games_are_not_kept(start_program, tmp_path):  # noqa: F811, E501
+    save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)
+    _session, window = start_program()
+    for _ in range(4):
+        drag(window.board, 22, 18)
+        asked: list[str] = []
+        answer_dialogs([("QMessageBox", "Yes")], asked)  # "Do you really want to resign?"
+        window.action("resign").trigger()
+        box = window.over_box
+        assert box is not None and box.isVisible()
+        box.button(QMessageBox.StandardButton.Ok).click()
+        seen: list[str] = []
+        answer_dialogs([("NewGameDialog", None)], seen)
+        window.action("new").trigger()
+        assert seen == ["NewGameDialog:"] and not window.controller.game.is_over
+        assert _dialogs_alive(window, QMessageBox) <= 1, "a box per finished game is kept"

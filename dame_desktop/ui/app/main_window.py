@@ -466,6 +466,7 @@ class MainWindow(QMainWindow):
     def _close_game_over(self) -> None:
         if self.over_box is not None:
             self.over_box.close()
+            self.over_box.deleteLater()  # one box per finished game: never kept
             self.over_box = None
 
     def ask_new_game(self) -> None:
@@ -488,10 +489,11 @@ class MainWindow(QMainWindow):
 
     def edit_rules(self) -> None:
         dialog = RulesDialog(self.current_rules(), self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            new = dialog.rules()
-            if new != self.current_rules():
-                self.change_rules(new)
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        new = dialog.rules()
+        dialog.deleteLater()  # made anew each time: never kept
+        if accepted and new != self.current_rules():
+            self.change_rules(new)
 
     def change_rules(self, rules: RuleSet) -> bool:
         """New rules: from the current position when it is legal under them and the user
