@@ -127,10 +127,10 @@ def test_a_dialog_opened_again_and_again_is_not_kept_each_time(
     never deleted: a long session kept them all (Game › Rules…: 112 widgets, about 0.6 MB
     each time)."""
     from dame_desktop.ui.analysis import AnalyseGameDialog
+    from dame_desktop.ui.dialogs.problems import ProblemsDialog
     from dame_desktop.ui.dialogs.rules import RulesDialog
     from dame_desktop.ui.family.scores import ScoresDialog
     from dame_desktop.ui.study.game_list import GameListDialog
-    from dame_desktop.ui.dialogs.problems import ProblemsDialog
     from dame_desktop.ui.study.setup_editor import SetupEditor
 
     kinds: dict[str, type[QDialog]] = {
