@@ -557,7 +557,6 @@ class Stress:
                 "dialogs": ", ".join(f"{n} {c}" for n, c in alive.most_common()) or "none"}
 
     def close(self) -> None:
-        self.answerer.stop()
         w = self.window
         if w.over_box is not None:
             w.over_box.close()
@@ -565,8 +564,9 @@ class Stress:
             if isinstance(widget, QDialog) and widget.isVisible():
                 widget.close()
         self.session.autosave_enabled = False
+        w.close()  # "Save the changes?" is answered too: the answerer still runs
+        self.answerer.stop()
         w.shutdown()
-        w.close()
         w.deleteLater()
         QApplication.processEvents()
 
