@@ -343,6 +343,9 @@ class AnalysisController(QObject):
         if self.game_dialog is not None and self.game_dialog.is_running():
             self.game_dialog.raise_()
             return self.game_dialog
+        if self.game_dialog is not None:  # the last one (finished) goes: a session keeps one
+            self.game_dialog.close()
+            self.game_dialog.deleteLater()
         window.commit_edits()
         studied = window.studying()
         game = window.study.game if studied else window.played_game()
@@ -388,6 +391,9 @@ class AnalysisController(QObject):
         if self.file_dialog is not None and self.file_dialog.is_running():
             self.file_dialog.raise_()
             return self.file_dialog
+        if self.file_dialog is not None:
+            self.file_dialog.close()
+            self.file_dialog.deleteLater()
         window.commit_edits()
         path = self.engine_path if not self.engine_broken else ""
         dialog = AnalyseFileDialog(doc, engine_path=path or None,

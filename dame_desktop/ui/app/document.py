@@ -280,8 +280,9 @@ class DocumentController(QObject):
         doc = doc or self.doc
         if doc is None or not len(doc):
             return
-        if self.list_dialog is not None:
+        if self.list_dialog is not None:  # the last list goes: a session keeps one
             self.list_dialog.close()
+            self.list_dialog.deleteLater()
         name = doc.path.name if doc.path else self.tr("New file")
         current = self.index if doc is self.doc else None
         bad = self._unreadable if unreadable is None else unreadable
@@ -334,6 +335,7 @@ class DocumentController(QObject):
             return
         if self.problems_dialog is not None:
             self.problems_dialog.close()
+            self.problems_dialog.deleteLater()
         name = doc.path.name if doc.path else self.tr("New file")
         bad = self._unreadable if unreadable is None else unreadable
         dialog = ProblemsDialog(doc.problems, name, len(doc) - len(bad), self.parent_widget,
@@ -467,6 +469,9 @@ class DocumentController(QObject):
     # -- set-up and clipboard ----------------------------------------------------------
 
     def ask_setup(self) -> None:
+        old = self.setup_dialog
+        if old is not None and not old.isVisible():  # the last editor goes: a session keeps one
+            old.deleteLater()
         dialog = SetupEditor(self.host.current_rules(), self.host.shown_position(),
                              self.parent_widget, notation=self.host.notation())
         dialog.accepted.connect(lambda: self._on_setup_done(dialog))

@@ -249,8 +249,9 @@ class FamilyController(QObject):
 
     def show_scores(self) -> ScoresDialog:
         """The score table in its own dialog (not modal: the game goes on behind it)."""
-        if self.scores_dialog is not None:
+        if self.scores_dialog is not None:  # the last table goes: a session keeps one
             self.scores_dialog.close()
+            self.scores_dialog.deleteLater()
         table, warnings = self.load_table()
         warnings, self._score_warnings = (*self._score_warnings, *warnings), ()
         dialog = ScoresDialog(self.window, directory=self.scores_directory, table=table,

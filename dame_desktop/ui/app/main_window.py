@@ -9,6 +9,7 @@ actions, signals and widgets; only the window places widgets and builds menus.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -465,17 +466,17 @@ class MainWindow(QMainWindow):
     def _close_game_over(self) -> None:
         if self.over_box is not None:
             self.over_box.close()
+            self.over_box.deleteLater()  # one box per finished game: never kept
             self.over_box = None
 
     def ask_new_game(self) -> None:
         if not self.discard_ok():
             return
         defaults = self.new_game_defaults  # the preferences' new defaults, once
-        settings = self._played_settings or self.settings
-        if defaults is not None:
-            dialog = NewGameDialog(defaults.rules, defaults, self, self.rng)
-        else:
-            dialog = NewGameDialog(settings.rules, settings, self, self.rng)
+        previous = defaults or self._played_settings or self.settings
+        if previous.clocks is None:  # the dialog offers the clocks the next game would get
+            previous = dataclasses.replace(previous, clocks=self.family.time_controls)
+        dialog = NewGameDialog(previous.rules, previous, self, self.rng)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.new_game_defaults = None
             chosen = dialog.settings()
@@ -488,10 +489,11 @@ class MainWindow(QMainWindow):
 
     def edit_rules(self) -> None:
         dialog = RulesDialog(self.current_rules(), self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            new = dialog.rules()
-            if new != self.current_rules():
-                self.change_rules(new)
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        new = dialog.rules()
+        dialog.deleteLater()  # made anew each time: never kept
+        if accepted and new != self.current_rules():
+            self.change_rules(new)
 
     def change_rules(self, rules: RuleSet) -> bool:
         """New rules: from the current position when it is legal under them and the user
@@ -550,6 +552,8 @@ class MainWindow(QMainWindow):
         self.move_view.clearSpans()
         if row is not None:
             self.move_view.setSpan(row, 1, 1, 2)
+        if self.is_playing():
+            self._select_current()  # the rebuilt list marks the shown move again
 
     def _on_game_changed(self) -> None:
         self.show_moves()
@@ -937,8 +941,6 @@ class MainWindow(QMainWindow):
         self.study.retranslate()
         self._accessible_names()
         self.show_moves()  # entries carry translated notes
-        if self.is_playing():
-            self._select_current()
         self.board.set_idle_reason(self._idle_reason())
         pending = self.controller.game.pending_huff
         if pending is not None and self.huff_bar.isVisible():

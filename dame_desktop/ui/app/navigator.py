@@ -69,11 +69,18 @@ class LiveNavigator(Navigator):
         self.controller = controller
         self._steps: list[GameStep] = []
         self._index: int | None = None
+        # a new game shows its start from its first signal on: whoever asks for the shown
+        # position while it starts must not get a step of the game before
+        controller.game_started.connect(self._on_game_started)
         controller.position_changed.connect(self._on_game_changed)
         controller.turn_started.connect(self.moves_changed)
         controller.game_over.connect(self.moves_changed)
         controller.thinking_changed.connect(self.moves_changed)
         self._on_game_changed()
+
+    def _on_game_started(self) -> None:
+        self._steps = game_steps(self.controller.game)
+        self._index = None  # "changed" follows with the game's first position_changed
 
     def _on_game_changed(self) -> None:
         self._steps = game_steps(self.controller.game)

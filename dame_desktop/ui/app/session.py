@@ -447,6 +447,7 @@ class Session(QObject):
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("The position"), text,
                           QMessageBox.StandardButton.Ok, window)
         box.setObjectName("positionBox")
+        box.finished.connect(box.deleteLater)  # made anew each time: never kept
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                     | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         box.open()
