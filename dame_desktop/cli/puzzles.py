@@ -16,7 +16,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -72,9 +72,10 @@ def _archive_positions(path: str, rules: RuleSet, first_ply: int = 6
 Job = tuple[str, str, int, int, int, MineSettings, int, int]
 
 
-def _mine_chunk(job: Job) -> tuple[list[Puzzle], MineCounts]:
+def _mine_chunk(job: Job, on_found: Callable[[Puzzle], None] | None = None
+                ) -> tuple[list[Puzzle], MineCounts]:
     """One process's share: positions number ``share`` modulo ``shares`` of a source, until
-    ``target`` puzzles are found (0: no limit)."""
+    ``target`` puzzles are found (0: no limit).  ``on_found`` hears of each puzzle at once."""
     kind, what, share, shares, seed, settings, games, target = job
     rules = find_rules(what.split("|", 1)[0])
     if kind == "file":
@@ -88,6 +89,8 @@ def _mine_chunk(job: Job) -> tuple[list[Puzzle], MineCounts]:
     found: list[Puzzle] = []
     for puzzle in mine_positions(mine, settings, counts):
         found.append(puzzle)
+        if on_found is not None:
+            on_found(puzzle)
         if target and len(found) >= target:
             break
     return found, counts
@@ -119,7 +122,14 @@ def cmd_mine(args: argparse.Namespace) -> int:
     counts = MineCounts()
     results: list[tuple[list[Puzzle], MineCounts]]
     if args.jobs == 1:
-        results = [_mine_chunk(job) for job in jobs]
+        # one process: the file is written again after every puzzle, so a long run that is
+        # stopped keeps what it found
+        def keep(puzzle: Puzzle) -> None:
+            found.setdefault(puzzle.id, puzzle)
+            ordered = sorted(found.values(), key=lambda p: (p.rating, p.id))
+            atomic_write_text(args.out, puzzles_json(rules.key, ordered) + "\n")
+
+        results = [_mine_chunk(job, keep) for job in jobs]
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(_mine_chunk, jobs))
