@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from ..core.geometry import geometry
+from ..core.geometry import geometry_of
 from ..core.movegen import popcount
 from ..core.rules import RuleSet
 
@@ -268,7 +268,7 @@ def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
     Listed by the top square in reading order.  On the padded bit layout a diamond is always
     ``p, p + n, p + n + 1, p + 2n + 1`` for its top bit ``p`` and half-row length ``n``.
     """
-    n = geometry(rules.board_size, rules.numbering).n
+    n = geometry_of(rules).n
     cells = _cells(rules)
     place = {bit: (row, col) for bit, row, col in cells}
     out = []
@@ -357,7 +357,7 @@ class Evaluator:
     """
 
     def __init__(self, rules: RuleSet, weights: Weights | None = None) -> None:
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
         size = rules.board_size
         n = geo.n
         self.rules = rules

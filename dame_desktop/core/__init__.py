@@ -43,7 +43,7 @@ from .game import (
     who_won,
     who_won_token,
 )
-from .geometry import Geometry, geometry
+from .geometry import Geometry, geometry, geometry_of
 from .move import Move
 from .position import Kind, Piece, PieceEntry, Position, PositionDescription
 from .rules import (
@@ -122,6 +122,7 @@ __all__ = [
     "drawn_material",
     "find_rules",
     "geometry",
+    "geometry_of",
     "matching_preset",
     "parse_clk",
     "perft",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .digits import is_ascii_digits
 from .errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveParseError
 from .fen import parse_fen, write_fen
-from .geometry import Geometry, geometry
+from .geometry import Geometry, geometry_of
 from .move import Move
 from .movegen import MoveGenerator, RawMove, generator
 from .rules import Color, Numbering, RuleSet
@@ -58,10 +58,11 @@ class Position:
     @classmethod
     def start(cls, rules: RuleSet) -> Position:
         """The start position: White on the rows at the bottom, Black at the top."""
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
         rows = rules.start_rows * geo.n
-        top = range(1, rows + 1)
-        bottom = range(geo.squares - rows + 1, geo.squares + 1)
+        skip = rules.empty_back_rows * geo.n  # rows left empty behind the men (Turkish)
+        top = range(skip + 1, skip + rows + 1)
+        bottom = range(geo.squares - skip - rows + 1, geo.squares - skip + 1)
         if rules.numbering is Numbering.SPANISH:  # Spanish numbers from White's corner
             top, bottom = bottom, top
         return cls(rules, geo.mask_of(bottom), geo.mask_of(top), 0, rules.first)
@@ -69,7 +70,7 @@ class Position:
     @classmethod
     def from_fen(cls, fen: str, rules: RuleSet) -> Position:
         """Read a PDN FEN; raises FenError naming the bad part."""
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
         turn, pieces = parse_fen(fen, geo)
         return cls.from_pieces(pieces, turn or rules.first, rules)
 
@@ -77,7 +78,7 @@ class Position:
     def from_pieces(
         cls, pieces: dict[int, tuple[Color, bool]], turn: Color, rules: RuleSet
     ) -> Position:
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
         white = black = kings = 0
         for sq, (colour, king) in pieces.items():
             if not 1 <= sq <= geo.squares:
@@ -117,7 +118,7 @@ class Position:
 
     @property
     def geometry(self) -> Geometry:
-        return geometry(self.rules.board_size, self.rules.numbering)
+        return geometry_of(self.rules)
 
     @property
     def generator(self) -> MoveGenerator:
@@ -151,7 +152,11 @@ class Position:
             mask &= ~self.kings
         return mask.bit_count()
 
-    def fen(self, algebraic: bool = False) -> str:
+    def fen(self, algebraic: bool | None = None) -> str:
+        """The PDN FEN; squares by name when asked, or by default where the rule set names
+        its squares (Turkish), else by number."""
+        if algebraic is None:
+            algebraic = self.rules.names_squares
         pieces = {sq: (p.color, p.is_king) for sq, p in self.pieces().items()}
         return write_fen(self.turn, pieces, self.geometry if algebraic else None)
 
@@ -256,7 +261,7 @@ class Position:
                     and m.to_sq == move.to_sq]
             full = len(same) > 1
         path = move.path if full else (move.path[0], move.path[-1])
-        if algebraic:
+        if algebraic or self.rules.names_squares:
             names = [self.geometry.sq_name(sq) for sq in path]
         else:
             names = [str(sq) for sq in path]

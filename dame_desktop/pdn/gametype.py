@@ -29,9 +29,10 @@ GAMETYPE_PRESETS: dict[int, str] = {
     26: "brazilian",
     28: "spanish",  # Portuguese: the same rules and numbering as Spanish
     29: "czech",
+    30: "turkish",
 }
 UNSUPPORTED = {
-    0: "chess", 1: "Chinese chess", 27: "Canadian draughts", 30: "Turkish draughts",
+    0: "chess", 1: "Chinese chess", 27: "Canadian draughts",
     31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti", 50: "Othello",
 }
 _PRESET_OF_NUMBER = {number: key for number, key in GAMETYPE_PRESETS.items() if number != 28}
@@ -43,7 +44,7 @@ _VARIANTS = {
     "standard": "international", "international": "international", "english": "english",
     "american": "english", "checkers": "english", "italian": "italian", "pool": "pool",
     "spanish": "spanish", "portuguese": "spanish", "russian": "russian",
-    "brazilian": "brazilian", "czech": "czech", "german": "german",
+    "brazilian": "brazilian", "czech": "czech", "german": "german", "turkish": "turkish",
 }
 
 
@@ -145,7 +146,7 @@ def rules_from_gametype(gt: GameType) -> RuleSet:
         changes["first"] = gt.first
     if gt.notation is not None and gt.notation[0] in "AN":
         algebraic = gt.notation[0] == "A"
-        if algebraic != rules.algebraic and rules.board_size == 8:
+        if algebraic != rules.algebraic and rules.board_size == 8 and not rules.names_squares:
             changes["algebraic"] = algebraic
     if changes:
         rules = dataclasses.replace(rules, **changes)  # type: ignore[arg-type]
@@ -239,7 +240,8 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
                                                  ProblemKind.BAD_RULES_TAG,
                                                  (("value", rules_text), ("reason", str(exc))))))
         else:
-            if gt is not None and gt.notation is not None and rules.board_size == 8:
+            if (gt is not None and gt.notation is not None and rules.board_size == 8
+                    and not rules.names_squares):
                 wants = gt.notation[0] == "A"
                 if wants != rules.algebraic:
                     rules = dataclasses.replace(rules, algebraic=wants)

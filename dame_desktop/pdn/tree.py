@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, MutableMapping
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..core import Color, Move, Position, RuleSet
-from ..core.geometry import geometry
+from ..core.geometry import geometry_of
 from ..core.movegen import RawMove, generator
 from ..core.rules import GERMAN
 from .comments import COMMAND
@@ -361,7 +361,7 @@ class ChildNode(GameNode):
         """The move from the parent's position (built on first use)."""
         if self._move is None:
             r = self.raw
-            b2s = geometry(self.rules.board_size, self.rules.numbering).bit_to_sq
+            b2s = geometry_of(self.rules).bit_to_sq
             path = (b2s[r[0]],) + tuple(b2s[b] for b in r[4])
             self._move = Move(path=path, captured=tuple(b2s[b] for b in r[5]), promotes=r[3],
                               paths=(path,), raw=r)
