@@ -11,12 +11,11 @@ import sys
 import time
 from collections.abc import Sequence
 
-from dame_desktop.cli.common import Parser, UsageError, number
+from dame_desktop.cli.common import Parser, UsageError, full_text, number
 from dame_desktop.core import (
     PRESETS,
     SWITCHES,
     DameError,
-    Move,
     Position,
     RuleSet,
     apply_switches,
@@ -71,21 +70,13 @@ def cmd_moves(args: argparse.Namespace) -> int:
                 pos = Position.from_fen(line, rules)
             except DameError as exc:
                 raise UsageError(f"{args.fen_file}:{number}: {exc}") from None
-            out.append(" ".join(_move_text(pos, m) for m in pos.legal_moves()))
+            out.append(" ".join(full_text(pos, m) for m in pos.legal_moves()))
         sys.stdout.write("\n".join(out) + ("\n" if out else ""))
         return 0
     pos = _position(args, rules)
     for move in pos.legal_moves():
-        print(_move_text(pos, move))
+        print(full_text(pos, move))
     return 0
-
-
-def _move_text(pos: Position, move: Move) -> str:
-    """Every landing square: numbers (``10x19x26``), or names where the rule set has no
-    numbers (Turkish: ``d4xd6xf6``)."""
-    if pos.rules.names_squares:
-        return pos.move_text(move, "full")
-    return move.full_text()
 
 
 def cmd_perft(args: argparse.Namespace) -> int:

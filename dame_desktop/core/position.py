@@ -354,6 +354,17 @@ class PositionDescription:
         return f"{body}. {names[self.turn]} {tail}"
 
 
+def full_text(move: Move, rules: RuleSet) -> str:
+    """``move`` with every landing square: by number (``10x19x26``, :meth:`Move.full_text`),
+    or by name where the rule set has no square numbers (Turkish: ``d4xd6xf6``)."""
+    if not rules.names_squares:
+        return move.full_text()
+    name = geometry_of(rules).sq_name
+    if not move.captured:
+        return f"{name(move.path[0])}-{name(move.path[-1])}"
+    return "x".join(name(sq) for sq in move.path)
+
+
 def resolve(squares: list[int], candidates: list[Move], text: str, pos: Position) -> Move:
     """Pick the move that the squares (from, [via...], to) name among ``candidates``."""
     start, end, via = squares[0], squares[-1], squares[1:-1]
