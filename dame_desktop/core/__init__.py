@@ -66,6 +66,12 @@ from .rules import (
 
 def perft(position: Position, depth: int) -> int:
     """Leaf count ``depth`` plies below ``position`` (one move per identity)."""
+    if position.rules.towers:
+        from .towers import tower_generator
+
+        return tower_generator(position.rules).perft(
+            position.white, position.black, position.kings, dict(position.stacks),
+            position.turn is Color.WHITE, depth)
     gen = position.generator
     return gen.perft(
         position.white, position.black, position.kings, position.turn is Color.WHITE, depth

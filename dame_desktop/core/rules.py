@@ -136,6 +136,7 @@ class RuleSet:
     promotion: Promotion = Promotion.STOP
     removal: Removal = Removal.AT_END
     no_reversal: bool = False  # a capture may not turn back 180 degrees between two jumps
+    towers: bool = False  # jumped pieces go under the capturing tower (Bashni)
     huffing: bool = False
     giveaway: bool = False
     algebraic: bool = False  # preferred move notation for display and PDN
@@ -328,6 +329,20 @@ TURKISH = RuleSet(
     algebraic=True,
 )
 
+BASHNI = dataclasses.replace(
+    RUSSIAN,
+    key="bashni",
+    name="Bashni (column draughts)",
+    name_de="Baschni (Säulendame)",
+    gametype=97,  # no PDN number: one outside the standard's list, with [Variant "Bashni"]
+    towers=True,
+    # a tower's top is taken as it is jumped; what is left stays (docs/RULES-decisions.md)
+    removal=Removal.IMMEDIATE,
+    # Russian's endgame counters count pieces, which towers keep on the board
+    draw_russian_endgame=False,
+    draw_kings_vs_king_moves=0,
+)
+
 PRESETS: tuple[RuleSet, ...] = (
     GERMAN,
     GERMAN_ASS,
@@ -340,6 +355,7 @@ PRESETS: tuple[RuleSet, ...] = (
     SPANISH,
     CZECH,
     TURKISH,
+    BASHNI,
 )
 
 _BY_KEY = {preset.key: preset for preset in PRESETS}

@@ -85,6 +85,8 @@ def _header_items(headers: list[tuple[str, str]], rules: RuleSet, result: str,
         elif name in tags:
             items.append((name, tags[name]))
     items.append(("GameType", gametype_text(rules)))
+    if rules.towers and "Variant" not in tags:  # no standard GameType: name the game too
+        items.append(("Variant", "Bashni"))
     tag = rules_tag(rules)
     if tag is not None:
         items.append(("Rules", tag))

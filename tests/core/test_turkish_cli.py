@@ -20,7 +20,7 @@ TURKISH = find_rules("turkish")
 def test_moves_and_perft_name_squares() -> None:
     done = dame("moves", "--rules", "turkish", "--fen", "W:Wd4:Bd5,d7,e6")
     assert done.returncode == 0 and done.stdout.split() == ["d4xd6xd8", "d4xd6xf6"]
-    assert dame("rules").stdout.splitlines()[-1] == "turkish\tTurkish (Dama)"
+    assert "turkish\tTurkish (Dama)" in dame("rules").stdout.splitlines()
     done = dame("perft", "--rules", "turkish", "--depth", "3")
     assert done.returncode == 0 and done.stdout.strip() == "708"
 
