@@ -1,4 +1,4 @@
-"""The engine plays Turkish draughts: every level, hints, analysis and the built-in engine."""
+"""The engine plays Turkish draughts and Bashni: every level, hints, analysis, the built-in engine."""
 
 from __future__ import annotations
 
@@ -106,3 +106,38 @@ def test_evaluation_knows_straight_steps_and_the_straight_king() -> None:
     assert score(free) > score(boxed)
     # a king is worth more than several men
     assert score(Position.from_fen("W:WKd4:Ba7,b7,c7,d7", TURKISH)) > 0
+
+
+BASHNI = find_rules("bashni")
+
+
+def bashni_positions(count: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    out: list[Position] = []
+    game = Game(BASHNI)
+    while len(out) < count:
+        if game.is_over or len(game.states) > 60:
+            game = Game(BASHNI)
+        game.play(rng.choice(game.legal_moves()))
+        if not game.is_over and game.position.stacks and rng.random() < 0.5:
+            out.append(game.position)
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.key)
+def test_every_level_answers_a_legal_move_with_towers(level: Level) -> None:
+    rng = random.Random(5)
+    for pos in bashni_positions(2, seed=13):
+        result = choose_move(pos, dataclass_replace_limit(level), rng)
+        assert result.move in pos.legal_moves()
+
+
+def test_the_tower_engine_frees_its_own_piece_and_plays_a_whole_line() -> None:
+    # c3:e5:c3 jumps d4 twice and frees the White man under it; c3:e5:g7 takes f6 instead
+    pos = Position.from_fen("W:Wc3:Bd4/bw,f6", BASHNI)
+    found = hint(pos, Limit(depth=3))
+    assert found.move is not None and found.pv[0] == found.move
+    after = pos
+    for move in found.pv:
+        assert move in after.legal_moves()
+        after = after.play(move)
