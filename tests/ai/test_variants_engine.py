@@ -1,4 +1,4 @@
-"""The engine plays Turkish draughts and Bashni: every level, hints, analysis, the built-in engine."""
+"""The engine plays Turkish draughts and Bashni: every level, hints, analysis, built-in engine."""
 
 from __future__ import annotations
 
