@@ -162,7 +162,7 @@ def draw_policy(level: Level | None) -> DrawPolicy:
 
 def _much_play_left(position: Position, policy: DrawPolicy) -> bool:
     rules = position.rules
-    start = 2 * rules.start_rows * (rules.board_size // 2)
+    start = 2 * rules.start_rows * (rules.squares // rules.board_size)
     on_board = position.count(Color.WHITE) + position.count(Color.BLACK)
     return on_board >= policy.much_play * start
 

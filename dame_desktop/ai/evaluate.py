@@ -19,13 +19,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from ..core.geometry import geometry
+from ..core.geometry import geometry_of
 from ..core.movegen import popcount
 from ..core.rules import RuleSet
 
 MAN: Final = 100
 FLYING_KING: Final = 300
 SHORT_KING: Final = 150
+# a king on straight lines (Turkish) commands two whole lines of a board without light
+# squares: the Turkish rules guide values it at five men
+STRAIGHT_KING: Final = 500
 WINDOW_STATES: Final = 6561  # 3 ** 8: a four-by-four window's eight squares
 
 # (shift, mask) pairs: a weight table contributes popcount(x & mask) << shift per plane
@@ -231,13 +234,7 @@ ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 
 def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
     """(bit, row, col) of every playing square in reading order; row 0 is Black's back row."""
-    n = rules.board_size // 2
-    cells = []
-    for s in range(1, n * rules.board_size + 1):
-        row, idx = divmod(s - 1, n)
-        col = 2 * idx + 1 if row % 2 == 0 else 2 * idx
-        cells.append(((s - 1) + (s - 1) // (2 * n), row, col))
-    return cells
+    return list(geometry_of(rules).cells)
 
 
 PATTERN_STATES: Final = 81  # 3 ** 4
@@ -268,7 +265,7 @@ def diamonds(rules: RuleSet) -> list[tuple[int, int, int, int]]:
     Listed by the top square in reading order.  On the padded bit layout a diamond is always
     ``p, p + n, p + n + 1, p + 2n + 1`` for its top bit ``p`` and half-row length ``n``.
     """
-    n = geometry(rules.board_size, rules.numbering).n
+    n = geometry_of(rules).n
     cells = _cells(rules)
     place = {bit: (row, col) for bit, row, col in cells}
     out = []
@@ -357,7 +354,7 @@ class Evaluator:
     """
 
     def __init__(self, rules: RuleSet, weights: Weights | None = None) -> None:
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
         size = rules.board_size
         n = geo.n
         self.rules = rules
@@ -367,10 +364,20 @@ class Evaluator:
         self.giveaway = rules.giveaway
         self.man = MAN
         self.king = FLYING_KING if rules.flying_kings else SHORT_KING
+        # the board's lines: on straight ones the men's terms read the geometry's step tables
+        self.straight = geo.orthogonal
+        if geo.orthogonal and rules.flying_kings:
+            self.king = STRAIGHT_KING
+        # a man's steps as bit shifts (negative: towards lower bits), White's and Black's
+        self.white_steps = tuple(geo.delta[d] for d in geo.forward_white + geo.sideways)
+        self.black_steps = tuple(geo.delta[d] for d in geo.forward_black + geo.sideways)
+        self.white_ahead = tuple(geo.delta[d] for d in geo.forward_white)
+        self.black_ahead = tuple(geo.delta[d] for d in geo.forward_black)
         if not rules.men_capture_kings:
             self.king += 30  # a king that men cannot take is worth more
         self.start_pieces = 2 * rules.start_rows * n
-        self.long_diagonal = geo.long_diagonal
+        # the long diagonal matters to diagonal kings only
+        self.long_diagonal = 0 if geo.orthogonal else geo.long_diagonal
         self.quiet_limit = rules.draw_quiet_plies
         self.short_endgame_rule = rules.draw_fmjd_endgame
 
@@ -400,7 +407,7 @@ class Evaluator:
         centre = (size - 1) / 2.0
         for bit, row, col in cells:
             kv = _central(col, centre, size) * 2
-            if rules.flying_kings and (geo.long_diagonal >> bit) & 1:
+            if rules.flying_kings and (self.long_diagonal >> bit) & 1:
                 kv += 8
             king_w[bit] = kv
             if row == size - 1:
@@ -590,6 +597,24 @@ class Evaluator:
             score += popcount(wm & self.back_w) * self.back_value
         if nwm and not nwk:
             score -= popcount(bm & self.back_b) * self.back_value
+        if self.straight:
+            score += self._straight_men(wm, bm, empty)
+        else:
+            score += self._diagonal_men(wm, bm, empty, n)
+        # endgame knowledge
+        if material > 0:
+            score = self._endgame(score, nwm, nwk, nbm, nbk, b, wk)
+        elif material < 0:
+            score = -self._endgame(-score, nbm, nbk, nwm, nwk, w, bk)
+        elif nwm + nbm == 0:
+            score = _div(score, 8)  # equal kings only: a draw
+        return score
+
+    def _diagonal_men(self, wm: int, bm: int, empty: int, n: int) -> int:
+        """Mobility, backing, locks and runaways of men that step diagonally forward."""
+        score = 0
+        nwm = popcount(wm)
+        nbm = popcount(bm)
         # mobility of the men
         wmob = popcount((wm >> n) & empty) + popcount((wm >> (n + 1)) & empty)
         bmob = popcount((bm << n) & empty) + popcount((bm << (n + 1)) & empty)
@@ -617,13 +642,50 @@ class Evaluator:
             score += popcount(wm & self.pre_w & free_w) * run
         if bm & self.pre_b:
             score -= popcount(bm & self.pre_b & free_b) * run
-        # endgame knowledge
-        if material > 0:
-            score = self._endgame(score, nwm, nwk, nbm, nbk, b, wk)
-        elif material < 0:
-            score = -self._endgame(-score, nbm, nbk, nwm, nwk, w, bk)
-        elif nwm + nbm == 0:
-            score = _div(score, 8)  # equal kings only: a draw
+        return score
+
+    def _straight_men(self, wm: int, bm: int, empty: int) -> int:
+        """The same terms for men that step forward or sideways along straight lines.
+
+        The geometry's shifts say where a step goes: a man's squares shifted by a step are
+        the squares it reaches, the empty squares shifted back are the men that can go there.
+        """
+        score = 0
+        wmob = bmob = 0
+        w_free = b_free = 0  # men with a free square to step to
+        for d in self.white_steps:
+            reach = (wm >> -d) if d < 0 else (wm << d)
+            wmob += popcount(reach & empty)
+            w_free |= (empty << -d) if d < 0 else (empty >> d)
+        for d in self.black_steps:
+            reach = (bm >> -d) if d < 0 else (bm << d)
+            bmob += popcount(reach & empty)
+            b_free |= (empty << -d) if d < 0 else (empty >> d)
+        score += (wmob - bmob) * self.mobility
+        w_ahead = b_ahead = 0  # men with a free square straight ahead
+        w_backed = b_backed = 0  # men with a man of their own straight behind
+        for d in self.white_ahead:
+            w_ahead |= (empty << -d) if d < 0 else (empty >> d)
+            w_backed |= (wm >> -d) if d < 0 else (wm << d)  # the square behind holds a man
+        for d in self.black_ahead:
+            b_ahead |= (empty << -d) if d < 0 else (empty >> d)
+            b_backed |= (bm >> -d) if d < 0 else (bm << d)
+        if self.backed:
+            score += (popcount(wm & w_backed) - popcount(bm & b_backed)) * self.backed
+        if self.locked:
+            score += (popcount(wm & ~w_free) - popcount(bm & ~b_free)) * self.locked
+        # balance: men spread over both wings hold together better
+        left = self.left
+        nwm = popcount(wm)
+        nbm = popcount(bm)
+        score -= (abs(2 * popcount(wm & left) - nwm) - abs(2 * popcount(bm & left) - nbm)) * (
+            self.balance)
+        # runaway men: one step from crowning with the square ahead free
+        run = self.runaway
+        if wm & self.pre_w:
+            score += popcount(wm & self.pre_w & w_ahead) * run
+        if bm & self.pre_b:
+            score -= popcount(bm & self.pre_b & b_ahead) * run
         return score
 
     def _patterns(self, wm: int, bm: int) -> int:

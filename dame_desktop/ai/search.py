@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from ..core.errors import RulesError
 from ..core.game import three_kings_against_lone_king
 from ..core.move import Move
 from ..core.movegen import RawMove, generator, popcount
@@ -788,7 +789,15 @@ def search(
     """
     if rules is None:
         rules = position.rules
-    elif rules != position.rules:
+    if rules.towers:
+        # this search keeps positions as three bitboards, which cannot hold a tower's column
+        from .towers import tower_search
+
+        if rules != position.rules:
+            raise RulesError(f"a {position.rules.name} position searched under {rules.name}")
+        return tower_search(position, limit or Limit(movetime=1.0), should_stop,
+                            history=history, only=only, on_iteration=on_iteration)
+    if rules != position.rules:
         position = Position(rules, position.white, position.black, position.kings, position.turn)
     if limit is None:
         limit = Limit(movetime=1.0)

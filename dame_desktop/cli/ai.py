@@ -6,7 +6,7 @@ import argparse
 import json
 
 from dame_desktop.ai.search import Limit, search
-from dame_desktop.cli.common import UsageError, number, seconds
+from dame_desktop.cli.common import UsageError, full_text, line_texts, number, seconds
 from dame_desktop.core import DameError, Position, apply_switches, find_rules
 
 MAX_DEPTH = 64
@@ -33,16 +33,16 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
     result = search(position, rules, limit)
     if args.json:
         print(json.dumps({
-            "move": result.move.full_text() if result.move else None,
+            "move": full_text(position, result.move) if result.move else None,
             "score": result.score,
             "depth": result.depth,
             "nodes": result.nodes,
-            "pv": [m.full_text() for m in result.pv],
+            "pv": line_texts(position, list(result.pv)),
         }))
         return 0
     if result.move is None:
         raise _usage_error(f"no legal move in {position.fen()}")
-    print(result.move.full_text())
+    print(full_text(position, result.move))
     return 0
 
 

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from dame_desktop.cli.common import Parser, UsageError, number
+from dame_desktop.cli.common import Parser, UsageError, full_text, number
 from dame_desktop.core import (
     PRESETS,
     SWITCHES,
@@ -70,12 +70,12 @@ def cmd_moves(args: argparse.Namespace) -> int:
                 pos = Position.from_fen(line, rules)
             except DameError as exc:
                 raise UsageError(f"{args.fen_file}:{number}: {exc}") from None
-            out.append(" ".join(m.full_text() for m in pos.legal_moves()))
+            out.append(" ".join(full_text(pos, m) for m in pos.legal_moves()))
         sys.stdout.write("\n".join(out) + ("\n" if out else ""))
         return 0
     pos = _position(args, rules)
     for move in pos.legal_moves():
-        print(move.full_text())
+        print(full_text(pos, move))
     return 0
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from dame_desktop.core import Move, Position
 from dame_desktop.core.digits import ascii_float, ascii_int
+from dame_desktop.core.position import full_text as core_full_text
 
 
 class UsageError(Exception):
@@ -31,3 +33,15 @@ def seconds(text: str) -> float:
         return ascii_float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+
+
+
+def full_text(position: Position, move: Move) -> str:
+    """A move of ``position`` with every landing square: by number (``10x19x26``), or by name
+    where the rule set has no square numbers (Turkish: ``d4xd6xf6``)."""
+    return core_full_text(move, position.rules)
+
+
+def line_texts(position: Position, moves: list[Move]) -> list[str]:
+    """:func:`full_text` of each move of a line played from ``position``."""
+    return [core_full_text(move, position.rules) for move in moves]

@@ -43,7 +43,7 @@ from .game import (
     who_won,
     who_won_token,
 )
-from .geometry import Geometry, geometry
+from .geometry import Geometry, geometry, geometry_of
 from .move import Move
 from .position import Kind, Piece, PieceEntry, Position, PositionDescription
 from .rules import (
@@ -66,6 +66,12 @@ from .rules import (
 
 def perft(position: Position, depth: int) -> int:
     """Leaf count ``depth`` plies below ``position`` (one move per identity)."""
+    if position.rules.towers:
+        from .towers import tower_generator
+
+        return tower_generator(position.rules).perft(
+            position.white, position.black, position.kings, dict(position.stacks),
+            position.turn is Color.WHITE, depth)
     gen = position.generator
     return gen.perft(
         position.white, position.black, position.kings, position.turn is Color.WHITE, depth
@@ -122,6 +128,7 @@ __all__ = [
     "drawn_material",
     "find_rules",
     "geometry",
+    "geometry_of",
     "matching_preset",
     "parse_clk",
     "perft",

@@ -3,6 +3,12 @@
 Reading tolerates leading zeros, spaces, a trailing dot, ``?`` as colour, empty lists,
 algebraic squares on 8x8 boards, and lidraughts' ``:H0:F1`` counters.  Writing emits sorted
 square lists with no ranges, dots or spaces.
+
+Towers (rule sets with towers, Bashni): a square may be followed by ``/`` and the pieces under
+its top piece, top to bottom, one letter each: ``w`` White's man, ``W`` White's king, ``b``
+Black's man, ``B`` Black's king.  ``W:WKc3/bw:Bf6`` is a White king on c3 on top of a Black
+man on top of a White man.  The list the square is in names the top piece's colour, ``K`` its
+rank, as without towers.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ from .geometry import Geometry
 from .rules import Color
 
 # only the digits 0-9: a str regex's "\d" also takes "٣" or "３"
-_SQUARE = re.compile(r"^(K?)([0-9]+|[a-zA-Z][0-9]+)(?:-(K?)([0-9]+|[a-zA-Z][0-9]+))?$")
+_SQUARE = re.compile(r"^(K?)([0-9]+|[a-zA-Z][0-9]+)(?:-(K?)([0-9]+|[a-zA-Z][0-9]+))?"
+                     r"(?:/([wWbB]+))?$")
+TOWER_LETTERS = "wWbB"
 
 
 def _square(token: str, geo: Geometry, part: str) -> int:
@@ -33,8 +41,21 @@ def _square(token: str, geo: Geometry, part: str) -> int:
 def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[Color, bool]]]:
     """Parse a FEN into (side to move or None for '?', {square: (colour, is_king)}).
 
-    Raises FenError naming the malformed part.
+    Raises FenError naming the malformed part, and for a tower (a rule set without towers).
     """
+    turn, pieces, towers = parse_tower_fen(text, geo)
+    if towers:
+        sq = min(towers)
+        raise FenError(f"FEN {text.strip()!r}: square {sq} ({geo.sq_name(sq)}) holds a tower "
+                       f"(/{towers[sq]}), but these rules have no towers (Bashni has)")
+    return turn, pieces
+
+
+def parse_tower_fen(
+    text: str, geo: Geometry
+) -> tuple[Color | None, dict[int, tuple[Color, bool]], dict[int, str]]:
+    """:func:`parse_fen` that also reads towers: the third item maps a square to the letters
+    of the pieces under its top (see the module's text)."""
     original = text
     text = text.strip().strip('"').strip()
     text = re.sub(r"\s+", "", text)
@@ -47,6 +68,7 @@ def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[C
         raise FenError(f"FEN {original!r}: side to move {parts[0]!r} is not W or B")
     turn = None if turn_text == "?" else Color(turn_text)
     pieces: dict[int, tuple[Color, bool]] = {}
+    towers: dict[int, str] = {}
     seen_colours: set[str] = set()
     for part in parts[1:]:
         if not part:
@@ -77,23 +99,33 @@ def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[C
                 king = king or match.group(3) == "K"
                 if last < first:
                     raise FenError(f"FEN {original!r}: range {item!r} runs backwards")
+            below = match.group(5)
+            if below is not None:
+                if match.group(4) is not None:
+                    raise FenError(f"FEN {original!r}: a range cannot be a tower ({item!r})")
+                if len(below) > 2 * geo.squares:
+                    raise FenError(f"FEN {original!r}: tower {item!r} is taller than the "
+                                   "pieces of a game")
+                towers[first] = below
             for sq in range(first, last + 1):
                 if sq in pieces:
                     raise FenError(f"FEN {original!r}: square {sq} is occupied twice")
                 pieces[sq] = (colour, king)
     if len(parts) < 2:
         raise FenError(f"FEN {original!r}: no piece lists (expected W...:B...)")
-    return turn, pieces
+    return turn, pieces, towers
 
 
-def write_fen(turn: Color, pieces: dict[int, tuple[Color, bool]], algebraic: Geometry | None = None
-              ) -> str:
-    """Write a FEN; with ``algebraic`` set, squares are written as names on that board."""
+def write_fen(turn: Color, pieces: dict[int, tuple[Color, bool]], algebraic: Geometry | None = None,
+              towers: dict[int, str] | None = None) -> str:
+    """Write a FEN; with ``algebraic`` set, squares are written as names on that board;
+    ``towers`` gives the pieces under a square's top (see the module's text)."""
     out = [turn.value]
     for colour in (Color.WHITE, Color.BLACK):
         items = []
         for sq in sorted(s for s, (c, _k) in pieces.items() if c is colour):
             name = algebraic.sq_name(sq) if algebraic is not None else str(sq)
-            items.append(("K" if pieces[sq][1] else "") + name)
+            below = towers.get(sq, "") if towers else ""
+            items.append(("K" if pieces[sq][1] else "") + name + ("/" + below if below else ""))
         out.append(colour.value + ",".join(items))
     return ":".join(out)

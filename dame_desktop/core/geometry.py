@@ -1,14 +1,24 @@
 """Square tables per board: numbering, bit layout, neighbours and rays.
 
-Internally every board uses the *standard* layout (square 1 at the top left dark square, a1
-dark, White at the bottom moving up).  The Italian and Spanish boards are the mirror image of
-that layout, and the game is symmetric under mirroring, so they differ only in how squares are
-numbered in the public API.
+Two kinds of board:
 
-Bit layout: internal square ``s`` (1-based) sits on bit ``(s-1) + (s-1)//(2n)`` where ``n`` is
-the number of squares per row.  A ghost bit after every two rows makes each diagonal step a
-constant shift: ``+n`` (down-left), ``+n+1`` (down-right), ``-n`` (up-right), ``-(n+1)``
-(up-left).  Bit indexes never leave the core.
+* **Dark squares, diagonal lines** (every rule set but Turkish).  Internally every such board
+  uses the *standard* layout (square 1 at the top left dark square, a1 dark, White at the
+  bottom moving up).  The Italian and Spanish boards are the mirror image of that layout, and
+  the game is symmetric under mirroring, so they differ only in how squares are numbered in the
+  public API.  Internal square ``s`` (1-based) sits on bit ``(s-1) + (s-1)//(2n)`` where ``n``
+  is the number of squares per row.  A ghost bit after every two rows makes each diagonal step
+  a constant shift: ``+n`` (down-left), ``+n+1`` (down-right), ``-n`` (up-right), ``-(n+1)``
+  (up-left).
+* **All squares, orthogonal lines** (Turkish).  Square ``s`` (1-based, row by row from a8:
+  1 = a8, 8 = h8, 57 = a1, 64 = h1) sits on bit ``row * (size+1) + col``: a ghost bit after
+  every row makes each straight step a constant shift, ``-(size+1)`` up, ``+(size+1)`` down,
+  ``-1`` left and ``+1`` right.
+
+Every direction-dependent table (neighbours, rays, the shift of one step, which directions are
+forward for each side, which are sideways, which is the opposite of which) is data of the
+geometry: the move generator and the evaluation read it and never ask which board they are on.
+Bit indexes never leave the core.
 """
 
 from __future__ import annotations
@@ -17,13 +27,20 @@ from dataclasses import dataclass
 from functools import cache
 
 from .digits import is_ascii_digits
-from .rules import Numbering
+from .rules import BoardSquares, Directions, Numbering, RuleSet
 
-# Direction indexes: 0 up-left, 1 up-right, 2 down-left, 3 down-right.  "Up" is White's forward.
+# Diagonal direction indexes: 0 up-left, 1 up-right, 2 down-left, 3 down-right.
+# "Up" is White's forward.
 UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT = 0, 1, 2, 3
 DIRECTIONS = (UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT)
-_DROW = (-1, -1, 1, 1)
-_DCOL = (-1, 1, -1, 1)
+# Orthogonal direction indexes
+UP, DOWN, LEFT, RIGHT = 0, 1, 2, 3
+
+# (row step, column step) per direction index, for each kind of line
+_STEPS: dict[Directions, tuple[tuple[int, int], ...]] = {
+    Directions.DIAGONAL: ((-1, -1), (-1, 1), (1, -1), (1, 1)),
+    Directions.ORTHOGONAL: ((-1, 0), (1, 0), (0, -1), (0, 1)),
+}
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
@@ -35,6 +52,8 @@ class Geometry:
     size: int
     numbering: Numbering
     n: int  # squares per row
+    all_squares: bool  # every square is played on (else the dark ones)
+    orthogonal: bool  # lines run straight (else diagonally)
     squares: int
     bits: int  # number of bits in the layout, ghosts included
     valid: int  # mask of real squares
@@ -50,6 +69,16 @@ class Geometry:
     white_promo: int  # mask of the top row (White crowns there)
     black_promo: int  # mask of the bottom row
     long_diagonal: int  # mask of the longest diagonal running from White's left corner (a1)
+    # the bit shift of one step per direction index (negative: towards lower bits)
+    delta: tuple[int, ...]
+    # direction indexes: White's forward ones, Black's forward ones, the sideways ones
+    forward_white: tuple[int, ...]
+    forward_black: tuple[int, ...]
+    sideways: tuple[int, ...]
+    opposite: tuple[int, ...]  # per direction index, the index of the opposite direction
+    # (bit, row, col) of every playing square in reading order (internal layout, row 0 at
+    # the top): what the evaluation builds its tables from
+    cells: tuple[tuple[int, int, int], ...]
 
     def sq_name(self, sq: int) -> str:
         """Algebraic name of a public square (``a1`` at White's lower left)."""
@@ -111,19 +140,45 @@ def _internal_of_public(size: int, numbering: Numbering, sq: int) -> int:
     return row * n + (n - 1 - idx) + 1
 
 
+def geometry_of(rules: RuleSet) -> Geometry:
+    """The (cached) geometry a rule set is played on."""
+    return geometry(rules.board_size, rules.numbering, rules.board_squares, rules.directions)
+
+
 @cache
-def geometry(size: int, numbering: Numbering = Numbering.STANDARD) -> Geometry:
-    """The (cached) tables for a board of ``size`` x ``size`` with the given numbering."""
+def geometry(
+    size: int,
+    numbering: Numbering = Numbering.STANDARD,
+    squares_used: BoardSquares = BoardSquares.DARK,
+    lines: Directions = Directions.DIAGONAL,
+) -> Geometry:
+    """The (cached) tables for a board of ``size`` x ``size`` with the given numbering.
+
+    ``squares_used`` and ``lines`` choose the kind of board: the dark squares with diagonal
+    lines, or all squares with straight lines (see the module's text).
+    """
     if size not in (8, 10, 12) and not (4 <= size <= 16 and size % 2 == 0):
         raise ValueError(f"unsupported board size {size}")
-    n = size // 2
+    all_squares = squares_used is BoardSquares.ALL
+    orthogonal = lines is Directions.ORTHOGONAL
+    if all_squares != orthogonal:
+        raise ValueError(f"unsupported board: {squares_used.value} squares with "
+                         f"{lines.value} lines")
+    if all_squares and numbering is not Numbering.STANDARD:
+        raise ValueError(f"a board of all squares has no {numbering.value} numbering")
+    n = size if all_squares else size // 2
     squares = size * n
 
     def bit_of_internal(s: int) -> int:
+        if all_squares:
+            row, col = divmod(s - 1, size)
+            return row * (size + 1) + col
         return (s - 1) + (s - 1) // (2 * n)
 
     def rowcol_internal(s: int) -> tuple[int, int]:
         row, idx = divmod(s - 1, n)
+        if all_squares:
+            return row, idx
         col = 2 * idx + 1 if row % 2 == 0 else 2 * idx
         return row, col
 
@@ -135,7 +190,7 @@ def geometry(size: int, numbering: Numbering = Numbering.STANDARD) -> Geometry:
     for s in range(1, squares + 1):
         internal_rc[rowcol_internal(s)] = bit_of_internal(s)
     for sq in range(1, squares + 1):
-        s = _internal_of_public(size, numbering, sq)
+        s = sq if all_squares else _internal_of_public(size, numbering, sq)
         b = bit_of_internal(s)
         sq_to_bit[sq] = b
         bit_to_sq[b] = sq
@@ -147,23 +202,34 @@ def geometry(size: int, numbering: Numbering = Numbering.STANDARD) -> Geometry:
     for sq in range(1, squares + 1):
         valid |= 1 << sq_to_bit[sq]
 
-    step_list: list[tuple[int, ...]] = [(-1, -1, -1, -1)] * bits
-    rays_list: list[tuple[tuple[int, ...], ...]] = [((), (), (), ())] * bits
+    steps_rc = _STEPS[lines]
+    count = len(steps_rc)
+    step_list: list[tuple[int, ...]] = [(-1,) * count] * bits
+    rays_list: list[tuple[tuple[int, ...], ...]] = [((),) * count] * bits
+    delta: list[int | None] = [None] * count
     white_promo = black_promo = 0
+    cells = []
     for s in range(1, squares + 1):
         row, col = rowcol_internal(s)
         b = bit_of_internal(s)
+        cells.append((b, row, col))
         steps = []
         rays = []
-        for d in DIRECTIONS:
+        for d, (drow, dcol) in enumerate(steps_rc):
             ray = []
-            r, c = row + _DROW[d], col + _DCOL[d]
+            r, c = row + drow, col + dcol
             while 0 <= r < size and 0 <= c < size:
                 ray.append(internal_rc[(r, c)])
-                r += _DROW[d]
-                c += _DCOL[d]
+                r += drow
+                c += dcol
             rays.append(tuple(ray))
             steps.append(ray[0] if ray else -1)
+            if ray:
+                shift = ray[0] - b
+                if delta[d] is None:
+                    delta[d] = shift
+                elif delta[d] != shift:  # the layout promises one shift per direction
+                    raise AssertionError(f"direction {d}: shifts {delta[d]} and {shift}")
         step_list[b] = tuple(steps)
         rays_list[b] = tuple(rays)
         if row == 0:
@@ -171,14 +237,23 @@ def geometry(size: int, numbering: Numbering = Numbering.STANDARD) -> Geometry:
         if row == size - 1:
             black_promo |= 1 << b
     # the long diagonal from White's lower-left corner (internal a1) going up-right
-    corner = internal_rc[(size - 1, 0)]
-    long_diag = 1 << corner
-    for b in rays_list[corner][UP_RIGHT]:
-        long_diag |= 1 << b
+    r, c = size - 1, 0
+    long_diag = 0
+    while r >= 0 and c < size:
+        if (r, c) in internal_rc:
+            long_diag |= 1 << internal_rc[(r, c)]
+        r -= 1
+        c += 1
+    opposite = tuple(steps_rc.index((-dr, -dc)) for dr, dc in steps_rc)
+    forward_white = tuple(d for d, (dr, _dc) in enumerate(steps_rc) if dr < 0)
+    forward_black = tuple(d for d, (dr, _dc) in enumerate(steps_rc) if dr > 0)
+    sideways = tuple(d for d, (dr, _dc) in enumerate(steps_rc) if dr == 0)
     return Geometry(
         size=size,
         numbering=numbering,
         n=n,
+        all_squares=all_squares,
+        orthogonal=orthogonal,
         squares=squares,
         bits=bits,
         valid=valid,
@@ -190,4 +265,10 @@ def geometry(size: int, numbering: Numbering = Numbering.STANDARD) -> Geometry:
         white_promo=white_promo,
         black_promo=black_promo,
         long_diagonal=long_diag,
+        delta=tuple(d if d is not None else 0 for d in delta),
+        forward_white=forward_white,
+        forward_black=forward_black,
+        sideways=sideways,
+        opposite=opposite,
+        cells=tuple(cells),
     )

@@ -8,7 +8,8 @@ from .movegen import RawMove
 class Move:
     """A complete move: the path of squares (from, landings...) and the captured squares.
 
-    Two moves are equal when they have the same identity (from, to, set of captured squares):
+    Two moves are equal when they have the same identity (from, to, set of captured squares,
+    with towers counted with repeats):
     routes that differ only in the order or the intermediate landing squares are one move.
     ``paths`` holds every route that has this identity (the first is the canonical one).
     Treat a Move as immutable; it is a slotted class because legal-move lists are hot.
@@ -60,8 +61,10 @@ class Move:
         return bool(self.captured)
 
     @property
-    def identity(self) -> tuple[int, int, frozenset[int]]:
-        return (self.path[0], self.path[-1], frozenset(self.captured))
+    def identity(self) -> tuple[int, int, tuple[int, ...]]:
+        """(from, to, captured squares in ascending order): a square appears twice when its
+        tower was jumped twice (rule sets with towers), never otherwise."""
+        return (self.path[0], self.path[-1], tuple(sorted(self.captured)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):

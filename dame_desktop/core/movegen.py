@@ -16,8 +16,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from .geometry import DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, geometry
-from .rules import CaptureRule, Landing, Promotion, RuleSet
+from .geometry import geometry_of
+from .rules import CaptureRule, Landing, Promotion, Removal, RuleSet
 
 RawMove = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...], bool]
 
@@ -51,7 +51,7 @@ class MoveGenerator:
     """Legal-move generation for one rule set (build with :func:`generator`)."""
 
     def __init__(self, rules: RuleSet) -> None:
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
         self.rules = rules
         self.geo = geo
         n = geo.n
@@ -76,12 +76,28 @@ class MoveGenerator:
         self.promote_continue = rules.promotion is Promotion.CONTINUE
         back = rules.men_capture_backward
         self.men_capture_backward = back
-        self._white_dirs = (
-            (UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT) if back else (UP_LEFT, UP_RIGHT)
-        )
-        self._black_dirs = (
-            (DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT) if back else (DOWN_LEFT, DOWN_RIGHT)
-        )
+        # the directions a man moves and captures in, from the geometry's tables: forward,
+        # sideways where the board has such lines, and backward for captures where allowed
+        fwd_w, fwd_b, side = geo.forward_white, geo.forward_black, geo.sideways
+        self._white_dirs = fwd_w + side + (fwd_b if back else ())
+        self._black_dirs = fwd_b + side + (fwd_w if back else ())
+        delta = geo.delta
+        # the same as bit shifts (negative: towards lower bits), for the whole-board tests
+        self._white_capture_shifts = tuple(delta[d] for d in self._white_dirs)
+        self._black_capture_shifts = tuple(delta[d] for d in self._black_dirs)
+        # a man's quiet steps (direction indexes, then bit shifts), White's in the order
+        # (up-left, up-right) of the diagonal board
+        self.white_step_dirs = fwd_w + side
+        self.black_step_dirs = fwd_b + side
+        self._white_steps = tuple(delta[d] for d in self.white_step_dirs)
+        self._black_steps = tuple(delta[d] for d in self.black_step_dirs)
+        self.opposite = geo.opposite
+        # the diagonal board's steps are the shifts n and n + 1: the hot loops below spell
+        # them out (measurably faster than a loop over the shift tables)
+        self.diagonal = not geo.orthogonal
+        self.no_reversal = rules.no_reversal
+        # captured pieces leave the board at once: their squares are free for the rest
+        self.remove_at_once = rules.removal is Removal.IMMEDIATE
         self.men_capture_kings = rules.men_capture_kings
 
     # The capture walks are methods, not closures, so that compiled code calls them directly.
@@ -97,11 +113,19 @@ class MoveGenerator:
         empty: int,
         out: list[RawMove],
         promoted: bool,
+        came: int,
     ) -> bool:
+        """Continue a king's capture from ``cur``; ``came`` is the last jump's direction."""
         flying = self.flying
         landing = self.landing
         found = False
-        for ray in self.rays[cur]:
+        rays = self.rays[cur]
+        banned = self.opposite[came] if came >= 0 and self.no_reversal else -1
+        at_once = self.remove_at_once
+        for d in range(len(rays)):
+            if d == banned:
+                continue
+            ray = rays[d]
             length = len(ray)
             i = 0
             if flying:
@@ -119,9 +143,12 @@ class MoveGenerator:
             found = True
             ncap = captured | (1 << mid)
             norder = order + (mid,)
+            nempty = empty | (1 << mid) if at_once else empty
             if landing == _BEHIND:
                 npath = path + (first,)
-                if not self._king_dfs(first, ncap, norder, npath, frm, capt, empty, out, promoted):
+                if not self._king_dfs(
+                    first, ncap, norder, npath, frm, capt, nempty, out, promoted, d
+                ):
                     out.append((frm, first, ncap, promoted, npath, norder, not promoted))
                 continue
             lands = [first]
@@ -133,7 +160,7 @@ class MoveGenerator:
                 any_cont = False
                 for land in lands:
                     if self._king_dfs(
-                        land, ncap, norder, path + (land,), frm, capt, empty, out, promoted
+                        land, ncap, norder, path + (land,), frm, capt, nempty, out, promoted, d
                     ):
                         any_cont = True
                 if not any_cont:
@@ -145,7 +172,7 @@ class MoveGenerator:
                 for k, land in enumerate(lands):
                     npath = path + (land,)
                     if not self._king_dfs(
-                        land, ncap, norder, npath, frm, capt, empty, out, promoted
+                        land, ncap, norder, npath, frm, capt, nempty, out, promoted, d
                     ) and (landing == _ANY or k == 0):
                         out.append((frm, land, ncap, promoted, npath, norder, not promoted))
         return found
@@ -167,6 +194,7 @@ class MoveGenerator:
         step = self.step
         found = False
         steps = step[cur]
+        at_once = self.remove_at_once
         for d in dirs:
             mid = steps[d]
             if mid < 0 or not (capt >> mid) & 1 or (captured >> mid) & 1:
@@ -178,16 +206,19 @@ class MoveGenerator:
             ncap = captured | (1 << mid)
             norder = order + (mid,)
             npath = path + (land,)
+            nempty = empty | (1 << mid) if at_once else empty
             if (promo >> land) & 1:
                 if self.promote_stop:
                     out.append((frm, land, ncap, True, npath, norder, False))
                     continue
                 if self.promote_continue:
-                    if not self._king_dfs(land, ncap, norder, npath, frm, kcapt, empty, out, True):
+                    if not self._king_dfs(
+                        land, ncap, norder, npath, frm, kcapt, nempty, out, True, d
+                    ):
                         out.append((frm, land, ncap, True, npath, norder, False))
                     continue
             if not self._man_dfs(
-                land, ncap, norder, npath, frm, capt, kcapt, empty, out, dirs, promo
+                land, ncap, norder, npath, frm, capt, kcapt, nempty, out, dirs, promo
             ):
                 out.append((frm, land, ncap, bool((promo >> land) & 1), npath, norder, False))
         return found
@@ -196,13 +227,20 @@ class MoveGenerator:
 
     def _man_capturers(self, men: int, capt: int, empty: int, white: bool) -> int:
         """Men that can jump: an opponent piece next to them with an empty square behind it."""
-        s1 = self.n
-        s2 = s1 + 1
         found = 0
-        if white or self.men_capture_backward:  # towards lower bits (White's way)
-            found = ((capt << s1) & (empty << 2 * s1)) | ((capt << s2) & (empty << 2 * s2))
-        if not white or self.men_capture_backward:
-            found |= ((capt >> s1) & (empty >> 2 * s1)) | ((capt >> s2) & (empty >> 2 * s2))
+        if self.diagonal:
+            s1 = self.n
+            s2 = s1 + 1
+            if white or self.men_capture_backward:  # towards lower bits (White's way)
+                found = ((capt << s1) & (empty << 2 * s1)) | ((capt << s2) & (empty << 2 * s2))
+            if not white or self.men_capture_backward:
+                found |= ((capt >> s1) & (empty >> 2 * s1)) | ((capt >> s2) & (empty >> 2 * s2))
+            return men & found
+        for d in self._white_capture_shifts if white else self._black_capture_shifts:
+            if d < 0:  # towards lower bits (White's forward way)
+                found |= (capt << -d) & (empty << -2 * d)
+            else:
+                found |= (capt >> d) & (empty >> 2 * d)
         return men & found
 
     def has_capture(self, white: int, black: int, kings: int, wtm: bool) -> bool:
@@ -261,7 +299,7 @@ class MoveGenerator:
         while own_kings:
             low = own_kings & -own_kings
             f = low.bit_length() - 1
-            self._king_dfs(f, 0, (), (), f, opp, empty | low, out, False)
+            self._king_dfs(f, 0, (), (), f, opp, empty | low, out, False, -1)
             own_kings ^= low
         if dedupe and len(out) > 1:
             seen: dict[tuple[int, int, int], RawMove] = {}
@@ -305,29 +343,20 @@ class MoveGenerator:
     # -- quiet moves ---------------------------------------------------------------------
 
     def quiet(self, white: int, black: int, kings: int, wtm: bool) -> list[RawMove]:
-        n = self.n
         empty = self.valid & ~(white | black)
         out: list[RawMove] = []
         if wtm:
-            own, promo = white, self.white_promo
-            men = own & ~kings
-            for s in (n + 1, n):
-                tos = (men >> s) & empty
-                while tos:
-                    low = tos & -tos
-                    t = low.bit_length() - 1
-                    out.append((t + s, t, 0, bool(low & promo), (t,), (), False))
-                    tos ^= low
+            own, promo, shifts = white, self.white_promo, self._white_steps
         else:
-            own, promo = black, self.black_promo
-            men = own & ~kings
-            for s in (n, n + 1):
-                tos = (men << s) & empty
-                while tos:
-                    low = tos & -tos
-                    t = low.bit_length() - 1
-                    out.append((t - s, t, 0, bool(low & promo), (t,), (), False))
-                    tos ^= low
+            own, promo, shifts = black, self.black_promo, self._black_steps
+        men = own & ~kings
+        for s in shifts:
+            tos = (men >> -s if s < 0 else men << s) & empty
+            while tos:
+                low = tos & -tos
+                t = low.bit_length() - 1
+                out.append((t - s, t, 0, bool(low & promo), (t,), (), False))
+                tos ^= low
         own_kings = own & kings
         if own_kings:
             rays = self.rays  # compiled: an attribute of this class, not of Geometry
@@ -346,16 +375,22 @@ class MoveGenerator:
         return out
 
     def count_quiet(self, white: int, black: int, kings: int, wtm: bool) -> int:
-        n = self.n
         empty = self.valid & ~(white | black)
         if wtm:
-            own = white
-            men = own & ~kings
-            count = popcount((men >> (n + 1)) & empty) + popcount((men >> n) & empty)
+            own, shifts = white, self._white_steps
         else:
-            own = black
-            men = own & ~kings
-            count = popcount((men << n) & empty) + popcount((men << (n + 1)) & empty)
+            own, shifts = black, self._black_steps
+        men = own & ~kings
+        if self.diagonal:
+            n = self.n
+            if wtm:
+                count = popcount((men >> (n + 1)) & empty) + popcount((men >> n) & empty)
+            else:
+                count = popcount((men << n) & empty) + popcount((men << (n + 1)) & empty)
+        else:
+            count = 0
+            for s in shifts:
+                count += popcount((men >> -s if s < 0 else men << s) & empty)
         own_kings = own & kings
         if own_kings:
             rays = self.rays  # compiled: an attribute of this class, not of Geometry

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from .digits import is_ascii_digits
 from .errors import AmbiguousMoveError, FenError, IllegalMoveError, MoveParseError
-from .fen import parse_fen, write_fen
-from .geometry import Geometry, geometry
+from .fen import parse_fen, parse_tower_fen, write_fen
+from .geometry import Geometry, geometry_of
 from .move import Move
 from .movegen import MoveGenerator, RawMove, generator
 from .rules import Color, Numbering, RuleSet
@@ -34,23 +34,33 @@ class Piece:
         return self.kind is Kind.KING
 
 
+Stacks = tuple[tuple[int, str], ...]
+
+
 class Position:
     """An immutable, hashable position under a rule set.
 
     Equality and hashing use the pieces and the side to move (the rule set is context), so
     positions work as keys for repetition counts and transposition tables.
+
+    ``white``, ``black`` and ``kings`` are the pieces (with towers: the top pieces).  Rule sets
+    with towers also have ``stacks``: ``(bit, pieces below the top)`` for every tower, in bit
+    order, the pieces as letters top to bottom (see :mod:`.towers`); empty everywhere else.
     """
 
-    __slots__ = ("rules", "white", "black", "kings", "turn", "_key", "_moves", "_hash")
+    __slots__ = ("rules", "white", "black", "kings", "turn", "stacks", "_key", "_moves",
+                 "_hash")
 
-    def __init__(self, rules: RuleSet, white: int, black: int, kings: int, turn: Color) -> None:
+    def __init__(self, rules: RuleSet, white: int, black: int, kings: int, turn: Color,
+                 stacks: Stacks = ()) -> None:
         self.rules = rules
         self.white = white
         self.black = black
         self.kings = kings
         self.turn = turn
+        self.stacks = stacks
         self._key = (white, black, kings, turn is Color.WHITE)
-        self._hash = hash(self._key)
+        self._hash = hash((self._key, stacks)) if stacks else hash(self._key)
         self._moves: list[Move] | None = None
 
     # -- construction --------------------------------------------------------------------
@@ -58,10 +68,11 @@ class Position:
     @classmethod
     def start(cls, rules: RuleSet) -> Position:
         """The start position: White on the rows at the bottom, Black at the top."""
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
         rows = rules.start_rows * geo.n
-        top = range(1, rows + 1)
-        bottom = range(geo.squares - rows + 1, geo.squares + 1)
+        skip = rules.empty_back_rows * geo.n  # rows left empty behind the men (Turkish)
+        top = range(skip + 1, skip + rows + 1)
+        bottom = range(geo.squares - skip - rows + 1, geo.squares - skip + 1)
         if rules.numbering is Numbering.SPANISH:  # Spanish numbers from White's corner
             top, bottom = bottom, top
         return cls(rules, geo.mask_of(bottom), geo.mask_of(top), 0, rules.first)
@@ -69,15 +80,34 @@ class Position:
     @classmethod
     def from_fen(cls, fen: str, rules: RuleSet) -> Position:
         """Read a PDN FEN; raises FenError naming the bad part."""
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
+        if rules.towers:
+            turn, pieces, towers = parse_tower_fen(fen, geo)
+            return cls.from_pieces(pieces, turn or rules.first, rules, towers)
         turn, pieces = parse_fen(fen, geo)
         return cls.from_pieces(pieces, turn or rules.first, rules)
 
     @classmethod
     def from_pieces(
-        cls, pieces: dict[int, tuple[Color, bool]], turn: Color, rules: RuleSet
+        cls, pieces: dict[int, tuple[Color, bool]], turn: Color, rules: RuleSet,
+        towers: dict[int, str] | None = None,
     ) -> Position:
-        geo = geometry(rules.board_size, rules.numbering)
+        """A position from its (top) pieces by square; ``towers`` gives the letters of the
+        pieces under a square's top (rule sets with towers only)."""
+        geo = geometry_of(rules)
+        stacks: list[tuple[int, str]] = []
+        if towers:
+            if not rules.towers:
+                raise FenError(f"towers on {', '.join(geo.sq_name(sq) for sq in towers)}: "
+                               f"these rules have no towers")
+            for sq, below in towers.items():
+                if sq not in pieces:
+                    raise FenError(f"the tower on {geo.sq_name(sq)} has no top piece")
+                if not below or any(c not in "wWbB" for c in below):
+                    raise FenError(f"the tower on {geo.sq_name(sq)}: {below!r} is not a "
+                                   "column of w, W, b, B")
+                stacks.append((geo.sq_to_bit[sq], below))
+            stacks.sort()
         white = black = kings = 0
         for sq, (colour, king) in pieces.items():
             if not 1 <= sq <= geo.squares:
@@ -89,7 +119,7 @@ class Position:
                 black |= bit
             if king:
                 kings |= bit
-        return cls(rules, white, black, kings, turn)
+        return cls(rules, white, black, kings, turn, tuple(stacks))
 
     # -- value semantics -----------------------------------------------------------------
 
@@ -101,14 +131,17 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self._key == other._key
+        return self._key == other._key and self.stacks == other.stacks
 
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self) -> tuple[type[Position], tuple[RuleSet, int, int, int, Color]]:
+    def __reduce__(
+        self,
+    ) -> tuple[type[Position], tuple[RuleSet, int, int, int, Color, Stacks]]:
         # copy and pickle rebuild it from its arguments (compiled classes need this)
-        return (Position, (self.rules, self.white, self.black, self.kings, self.turn))
+        return (Position, (self.rules, self.white, self.black, self.kings, self.turn,
+                           self.stacks))
 
     def __repr__(self) -> str:
         return f"Position({self.fen()!r}, rules={self.rules.key!r})"
@@ -117,7 +150,7 @@ class Position:
 
     @property
     def geometry(self) -> Geometry:
-        return geometry(self.rules.board_size, self.rules.numbering)
+        return geometry_of(self.rules)
 
     @property
     def generator(self) -> MoveGenerator:
@@ -151,9 +184,25 @@ class Position:
             mask &= ~self.kings
         return mask.bit_count()
 
-    def fen(self, algebraic: bool = False) -> str:
+    def fen(self, algebraic: bool | None = None) -> str:
+        """The PDN FEN; squares by name when asked, or by default where the rule set names
+        its squares (Turkish), else by number."""
+        if algebraic is None:
+            algebraic = self.rules.names_squares
         pieces = {sq: (p.color, p.is_king) for sq, p in self.pieces().items()}
-        return write_fen(self.turn, pieces, self.geometry if algebraic else None)
+        geo = self.geometry
+        towers = {geo.bit_to_sq[bit]: below for bit, below in self.stacks}
+        return write_fen(self.turn, pieces, geo if algebraic else None, towers)
+
+    def tower(self, sq: int) -> tuple[Piece, ...]:
+        """The pieces on ``sq``, top first: one piece, a tower's column, or none."""
+        top = self.piece_at(sq)
+        if top is None:
+            return ()
+        bit = self.geometry.sq_to_bit[sq]
+        below = next((b for s, b in self.stacks if s == bit), "")
+        return (top, *(Piece(Color.WHITE if c in "wW" else Color.BLACK,
+                             Kind.KING if c in "WB" else Kind.MAN) for c in below))
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -190,6 +239,8 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         """The strict legal moves (capture compulsory, precedence applied), one per identity."""
+        if self._moves is None and self.rules.towers:
+            self._moves = self._tower_moves()
         if self._moves is None:
             gen = self.generator
             wtm = self.turn is Color.WHITE
@@ -202,8 +253,21 @@ class Position:
             self._moves = moves
         return list(self._moves)
 
+    def _tower_moves(self) -> list[Move]:
+        """The legal moves with towers: one per identity (see :func:`.towers.unique`)."""
+        from .towers import tower_generator, unique
+
+        gen = tower_generator(self.rules)
+        raws = unique(gen.legal(self.white, self.black, self.kings, dict(self.stacks),
+                                self.turn is Color.WHITE))
+        moves = self._wrap(raws, group=False)
+        moves.sort(key=lambda m: m.path)
+        return moves
+
     def huff_moves(self) -> list[Move]:
         """Moves allowed when huffing is on: the legal ones plus every quiet move and capture."""
+        if self.rules.towers:
+            return self.legal_moves()  # huffing is not offered with towers
         gen = self.generator
         wtm = self.turn is Color.WHITE
         caps = self._wrap(gen.captures(self.white, self.black, self.kings, wtm, False), True)
@@ -211,6 +275,8 @@ class Position:
         return caps + quiet
 
     def has_capture(self) -> bool:
+        if self.rules.towers:
+            return any(m.is_capture for m in self.legal_moves())
         gen = self.generator
         wtm = self.turn is Color.WHITE
         return bool(gen.captures(self.white, self.black, self.kings, wtm))
@@ -224,10 +290,19 @@ class Position:
         raw = move.raw
         if raw is None:
             raw = self._find_raw(move)
+        if self.rules.towers:
+            return self._play_tower(raw)
         w, b, k = self.generator.apply(
             self.white, self.black, self.kings, self.turn is Color.WHITE, raw
         )
         return Position(self.rules, w, b, k, self.turn.opponent)
+
+    def _play_tower(self, raw: RawMove) -> Position:
+        from .towers import tower_generator
+
+        w, b, k, stacks = tower_generator(self.rules).apply(
+            self.white, self.black, self.kings, dict(self.stacks), self.turn is Color.WHITE, raw)
+        return Position(self.rules, w, b, k, self.turn.opponent, tuple(sorted(stacks.items())))
 
     def _find_raw(self, move: Move) -> RawMove:
         for m in self.huff_moves():
@@ -236,13 +311,15 @@ class Position:
         raise IllegalMoveError(f"{move} is not a move in {self.fen()}")
 
     def with_turn(self, turn: Color) -> Position:
-        return Position(self.rules, self.white, self.black, self.kings, turn)
+        return Position(self.rules, self.white, self.black, self.kings, turn, self.stacks)
 
     def without(self, sq: int) -> Position:
         """The same position with the piece on ``sq`` removed (used by huffing)."""
-        bit = 1 << self.geometry.sq_to_bit[sq]
+        index = self.geometry.sq_to_bit[sq]
+        bit = 1 << index
         return Position(
-            self.rules, self.white & ~bit, self.black & ~bit, self.kings & ~bit, self.turn
+            self.rules, self.white & ~bit, self.black & ~bit, self.kings & ~bit, self.turn,
+            tuple(t for t in self.stacks if t[0] != index),
         )
 
     # -- move text -----------------------------------------------------------------------
@@ -256,7 +333,7 @@ class Position:
                     and m.to_sq == move.to_sq]
             full = len(same) > 1
         path = move.path if full else (move.path[0], move.path[-1])
-        if algebraic:
+        if algebraic or self.rules.names_squares:
             names = [self.geometry.sq_name(sq) for sq in path]
         else:
             names = [str(sq) for sq in path]
@@ -349,10 +426,26 @@ class PositionDescription:
         return f"{body}. {names[self.turn]} {tail}"
 
 
+def full_text(move: Move, rules: RuleSet) -> str:
+    """``move`` with every landing square: by number (``10x19x26``, :meth:`Move.full_text`),
+    or by name where the rule set has no square numbers (Turkish: ``d4xd6xf6``)."""
+    if not rules.names_squares:
+        return move.full_text()
+    name = geometry_of(rules).sq_name
+    if not move.captured:
+        return f"{name(move.path[0])}-{name(move.path[-1])}"
+    return "x".join(name(sq) for sq in move.path)
+
+
 def resolve(squares: list[int], candidates: list[Move], text: str, pos: Position) -> Move:
     """Pick the move that the squares (from, [via...], to) name among ``candidates``."""
     start, end, via = squares[0], squares[-1], squares[1:-1]
     matches = [m for m in candidates if m.from_sq == start and m.to_sq == end]
+    if not via and len(matches) > 1:
+        # a single jump written in full is that jump, not a longer capture between the same
+        # squares (with towers a capture may return to a square over the same tower)
+        direct = [m for m in matches if (start, end) in (m.paths or (m.path,))]
+        matches = direct or matches
     if via:
         def fits(route: tuple[int, ...]) -> bool:
             it = iter(route[1:-1])

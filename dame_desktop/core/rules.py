@@ -60,6 +60,27 @@ class Promotion(enum.Enum):
     PASS = "pass"  # continues as a man; crowned only when the move ends there (FMJD)
 
 
+class BoardSquares(enum.Enum):
+    """Which squares of the board are played on."""
+
+    DARK = "dark"  # the dark squares only (every rule set played diagonally)
+    ALL = "all"  # all of them (Turkish draughts)
+
+
+class Directions(enum.Enum):
+    """The lines pieces move and capture along."""
+
+    DIAGONAL = "diagonal"
+    ORTHOGONAL = "orthogonal"  # forward, backward, left and right (Turkish draughts)
+
+
+class Removal(enum.Enum):
+    """When the pieces jumped in a capture leave the board."""
+
+    AT_END = "at-end"  # after the whole move: a piece blocks and is never jumped twice
+    IMMEDIATE = "immediate"  # as soon as it is jumped: its square may be crossed again
+
+
 class ColourName(enum.Enum):
     """One traditional name of a side's pieces; the UI translates it (Hell, Weiß, ...)."""
 
@@ -101,6 +122,10 @@ class RuleSet:
     gametype: int
     board_size: int = 8
     numbering: Numbering = Numbering.STANDARD
+    board_squares: BoardSquares = BoardSquares.DARK
+    directions: Directions = Directions.DIAGONAL
+    men_rows: int = 0  # rows of men each side starts with; 0: 3 on 8x8, else (size - 2) / 2
+    empty_back_rows: int = 0  # rows left empty behind the men at the start
     first: Color = Color.WHITE
     men_capture_backward: bool = False
     men_capture_kings: bool = True
@@ -109,6 +134,9 @@ class RuleSet:
     must_land_to_continue: bool = True
     capture_rule: CaptureRule = CaptureRule.FREE
     promotion: Promotion = Promotion.STOP
+    removal: Removal = Removal.AT_END
+    no_reversal: bool = False  # a capture may not turn back 180 degrees between two jumps
+    towers: bool = False  # jumped pieces go under the capturing tower (Bashni)
     huffing: bool = False
     giveaway: bool = False
     algebraic: bool = False  # preferred move notation for display and PDN
@@ -128,10 +156,20 @@ class RuleSet:
 
     @property
     def squares(self) -> int:
+        if self.board_squares is BoardSquares.ALL:
+            return self.board_size * self.board_size
         return self.board_size * self.board_size // 2
 
     @property
+    def names_squares(self) -> bool:
+        """Squares are written by name only (``a3``): a board of all squares has no numbers
+        of its own in the PDN standard (Turkish); FENs and move lists use the names."""
+        return self.board_squares is BoardSquares.ALL
+
+    @property
     def start_rows(self) -> int:
+        if self.men_rows:
+            return self.men_rows
         return 3 if self.board_size == 8 else (self.board_size - 2) // 2
 
     def colour_name(self, colour: Color) -> ColourName:
@@ -273,6 +311,38 @@ CZECH = RuleSet(
     draw_quiet_reset_man_move=True,
 )
 
+TURKISH = RuleSet(
+    key="turkish",
+    name="Turkish (Dama)",
+    name_de="Türkisch (Dama)",
+    gametype=30,
+    board_squares=BoardSquares.ALL,
+    directions=Directions.ORTHOGONAL,
+    men_rows=2,
+    empty_back_rows=1,
+    capture_rule=CaptureRule.MAX,
+    # a man that reaches the last row inside a capture goes on capturing as a man and is
+    # crowned when the move ends there (docs/RULES-decisions.md gives the sources)
+    promotion=Promotion.PASS,
+    removal=Removal.IMMEDIATE,
+    no_reversal=True,
+    algebraic=True,
+)
+
+BASHNI = dataclasses.replace(
+    RUSSIAN,
+    key="bashni",
+    name="Bashni (column draughts)",
+    name_de="Baschni (Säulendame)",
+    gametype=97,  # no PDN number: one outside the standard's list, with [Variant "Bashni"]
+    towers=True,
+    # a tower's top is taken as it is jumped; what is left stays (docs/RULES-decisions.md)
+    removal=Removal.IMMEDIATE,
+    # Russian's endgame counters count pieces, which towers keep on the board
+    draw_russian_endgame=False,
+    draw_kings_vs_king_moves=0,
+)
+
 PRESETS: tuple[RuleSet, ...] = (
     GERMAN,
     GERMAN_ASS,
@@ -284,6 +354,8 @@ PRESETS: tuple[RuleSet, ...] = (
     ITALIAN,
     SPANISH,
     CZECH,
+    TURKISH,
+    BASHNI,
 )
 
 _BY_KEY = {preset.key: preset for preset in PRESETS}

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..ai.search import Limit
 from ..core import DameError, RuleSet, find_rules
+from ..core.position import full_text
 from .base import Engine, EngineError
 from .builtin import BuiltinEngine
 from .hub import HubEngine
@@ -68,9 +69,9 @@ class GameResult:
         return out
 
 
-def move_json(m: MoveReview) -> dict[str, Any]:
+def move_json(m: MoveReview, rules: RuleSet) -> dict[str, Any]:
     """One move as ``dame analyse --json`` prints it."""
-    return {"ply": m.ply, "move": m.move.full_text(), "best": m.best.full_text(),
+    return {"ply": m.ply, "move": full_text(m.move, rules), "best": full_text(m.best, rules),
             "score": _men(m.score.number()), "best_score": _men(m.best_score.number()),
             "loss": _men(m.loss), "mark": m.mark}
 
@@ -132,7 +133,7 @@ def review_task(task: GameTask, should_stop: StopFlag | None = None) -> GameResu
         return GameResult(number, fatal=str(exc))
     except DameError as exc:  # a move the review cannot replay
         return GameResult(number, error=str(exc))
-    result = GameResult(number, [move_json(m) for m in review.moves],
+    result = GameResult(number, [move_json(m, review.start.rules) for m in review.moves],
                         {"first": review.first.as_dict(), "second": review.second.as_dict()},
                         review.engine)
     if task.write:

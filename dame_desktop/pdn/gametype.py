@@ -29,9 +29,15 @@ GAMETYPE_PRESETS: dict[int, str] = {
     26: "brazilian",
     28: "spanish",  # Portuguese: the same rules and numbering as Spanish
     29: "czech",
+    30: "turkish",
 }
+# the GameType written for Bashni (column draughts), which has no number in the PDN standard,
+# together with [Variant "Bashni"]; its games are recognised but not read yet (towers)
+BASHNI_GAMETYPE = 97
+TOWERS_NOT_READ = "Bashni (towers: PDN games with towers are not read yet)"
 UNSUPPORTED = {
-    0: "chess", 1: "Chinese chess", 27: "Canadian draughts", 30: "Turkish draughts",
+    BASHNI_GAMETYPE: TOWERS_NOT_READ,
+    0: "chess", 1: "Chinese chess", 27: "Canadian draughts",
     31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti", 50: "Othello",
 }
 _PRESET_OF_NUMBER = {number: key for number, key in GAMETYPE_PRESETS.items() if number != 28}
@@ -43,7 +49,7 @@ _VARIANTS = {
     "standard": "international", "international": "international", "english": "english",
     "american": "english", "checkers": "english", "italian": "italian", "pool": "pool",
     "spanish": "spanish", "portuguese": "spanish", "russian": "russian",
-    "brazilian": "brazilian", "czech": "czech", "german": "german",
+    "brazilian": "brazilian", "czech": "czech", "german": "german", "turkish": "turkish",
 }
 
 
@@ -145,7 +151,7 @@ def rules_from_gametype(gt: GameType) -> RuleSet:
         changes["first"] = gt.first
     if gt.notation is not None and gt.notation[0] in "AN":
         algebraic = gt.notation[0] == "A"
-        if algebraic != rules.algebraic and rules.board_size == 8:
+        if algebraic != rules.algebraic and rules.board_size == 8 and not rules.names_squares:
             changes["algebraic"] = algebraic
     if changes:
         rules = dataclasses.replace(rules, **changes)  # type: ignore[arg-type]
@@ -212,6 +218,21 @@ class RulesChoice:
 
 def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
                  default: RuleSet | None) -> RulesChoice:
+    """:func:`_choose_rules`, with rule sets that have towers refused (not read yet)."""
+    variant = headers.get("Variant", "")
+    if variant.strip().lower() == "bashni" and "Rules" not in headers:
+        headers = {**headers, "GameType": str(BASHNI_GAMETYPE)}
+    choice = _choose_rules(headers, move_texts, default)
+    if choice.rules is None or not choice.rules.towers:
+        return choice
+    problem = PdnProblem(f"{choice.rules.name} is not a rule set Dame reads from PDN yet "
+                         "(towers)", 0, 0, ProblemKind.UNSUPPORTED_VARIANT,
+                         (("number", BASHNI_GAMETYPE), ("name", TOWERS_NOT_READ)))
+    return RulesChoice(None, choice.guessed, (*choice.problems, ("", problem)))
+
+
+def _choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
+                  default: RuleSet | None) -> RulesChoice:
     """Rules tag, then GameType, then Variant, then FEN/board/notation heuristics, then default.
 
     A caller's ``default`` wins over the guess whenever it fits the board and notation.
@@ -239,7 +260,8 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
                                                  ProblemKind.BAD_RULES_TAG,
                                                  (("value", rules_text), ("reason", str(exc))))))
         else:
-            if gt is not None and gt.notation is not None and rules.board_size == 8:
+            if (gt is not None and gt.notation is not None and rules.board_size == 8
+                    and not rules.names_squares):
                 wants = gt.notation[0] == "A"
                 if wants != rules.algebraic:
                     rules = dataclasses.replace(rules, algebraic=wants)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO, TypeVar, cast
 
 from ..core import Color, DameError, Position, RuleSet
-from ..core.geometry import Geometry, geometry
+from ..core.geometry import Geometry, geometry_of
 from ..core.movegen import MoveGenerator, RawMove, generator
 from . import lexer as lx
 from .gametype import RulesChoice, choose_rules
@@ -285,7 +285,7 @@ class _Resolver:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.gen: MoveGenerator = generator(rules)
-        self.geo: Geometry = geometry(rules.board_size, rules.numbering)
+        self.geo: Geometry = geometry_of(rules)
         self.names = {self.geo.sq_name(sq): sq for sq in range(1, self.geo.squares + 1)}
         self.capture_cache: dict[State, list[RawMove]] = {}
         self.move_cache: dict[tuple[State, str], tuple[RawMove, State] | PdnProblem] = {}
@@ -381,11 +381,11 @@ class _Resolver:
                         break
             return None
         step = self.step[fb]
-        if wtm:
-            if tb == step[0] or tb == step[1]:
-                return (fb, tb, 0, bool((self.gen.white_promo >> tb) & 1), (tb,), (), False)
-        elif tb == step[2] or tb == step[3]:
-            return (fb, tb, 0, bool((self.gen.black_promo >> tb) & 1), (tb,), (), False)
+        gen = self.gen
+        for d in gen.white_step_dirs if wtm else gen.black_step_dirs:
+            if tb == step[d]:
+                promo = gen.white_promo if wtm else gen.black_promo
+                return (fb, tb, 0, bool((promo >> tb) & 1), (tb,), (), False)
         return None
 
     def _resolve(self, state: State, text: str) -> tuple[RawMove, State] | PdnProblem:

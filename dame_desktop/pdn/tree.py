@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterable, Iterator, MutableMapping
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from ..core import Color, Move, Position, RuleSet
-from ..core.geometry import geometry
+from ..core import Color, Move, Position, RulesError, RuleSet
+from ..core.geometry import geometry_of
 from ..core.movegen import RawMove, generator
 from ..core.rules import GERMAN
 from .comments import COMMAND
@@ -230,8 +230,11 @@ class GameNode:
                       nags: Iterable[Nag | int] = ()) -> ChildNode:
         """Play ``move`` (a Move or move text) from this node as a new variation.
 
-        Raises the core's IllegalMoveError / AmbiguousMoveError / MoveParseError.
+        Raises the core's IllegalMoveError / AmbiguousMoveError / MoveParseError, and
+        RulesError for a rule set with towers (a node's state has no tower columns yet).
         """
+        if self.rules.towers:
+            raise RulesError(f"{self.rules.name}: PDN games with towers are not supported yet")
         pos = self.position()
         allowed = pos.huff_moves() if self.rules.huffing else pos.legal_moves()
         route: tuple[int, ...] | None = None
@@ -361,7 +364,7 @@ class ChildNode(GameNode):
         """The move from the parent's position (built on first use)."""
         if self._move is None:
             r = self.raw
-            b2s = geometry(self.rules.board_size, self.rules.numbering).bit_to_sq
+            b2s = geometry_of(self.rules).bit_to_sq
             path = (b2s[r[0]],) + tuple(b2s[b] for b in r[4])
             self._move = Move(path=path, captured=tuple(b2s[b] for b in r[5]), promotes=r[3],
                               paths=(path,), raw=r)

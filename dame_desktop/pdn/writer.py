@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import IO
 
 from ..core import Color, Move, Position, RuleSet
-from ..core.geometry import geometry
+from ..core.geometry import geometry_of
 from ..core.movegen import RawMove
 from ..core.numbering import number_after, number_label
 from .gametype import KNOWN_RESULTS, gametype_text, rules_tag, styled_result
@@ -83,6 +83,8 @@ def _header_items(headers: list[tuple[str, str]], rules: RuleSet, result: str,
         elif name in tags:
             items.append((name, tags[name]))
     items.append(("GameType", gametype_text(rules)))
+    if rules.towers and "Variant" not in tags:  # no standard GameType: name the game too
+        items.append(("Variant", "Bashni"))
     tag = rules_tag(rules)
     if tag is not None:
         items.append(("Rules", tag))
@@ -206,7 +208,7 @@ class PdnExporter(BaseVisitor[str]):
             return
         raw, _before = self._move
         rules = self.rules
-        geo = geometry(rules.board_size, rules.numbering)
+        geo = geometry_of(rules)
         if len(route) < 3 or not raw[5] or any(not 1 <= sq <= geo.squares for sq in route):
             return
         b2s = geo.bit_to_sq
@@ -285,7 +287,7 @@ class PdnExporter(BaseVisitor[str]):
 
 
 def _move_of(rules: RuleSet, raw: RawMove) -> Move:
-    b2s = geometry(rules.board_size, rules.numbering).bit_to_sq
+    b2s = geometry_of(rules).bit_to_sq
     path = (b2s[raw[0]],) + tuple(b2s[b] for b in raw[4])
     return Move(path=path, captured=tuple(b2s[b] for b in raw[5]), promotes=raw[3],
                 paths=(path,), raw=raw)

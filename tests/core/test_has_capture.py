@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from dame_desktop.core import PRESETS, find_rules, geometry
+from dame_desktop.core import PRESETS, find_rules
+from dame_desktop.core.geometry import geometry_of
 from dame_desktop.core.movegen import generator
 
 
@@ -29,7 +30,7 @@ def _scattered(valid: int, rng: random.Random) -> tuple[int, int, int]:
 def test_has_capture_agrees_with_the_generator(key: str) -> None:
     rules = find_rules(key)
     gen = generator(rules)
-    geo = geometry(rules.board_size, rules.numbering)
+    geo = geometry_of(rules)
     rng = random.Random(key)
     seen = {True: 0, False: 0}
     for _ in range(1500):
