@@ -3199,6 +3199,14 @@
         <translation>Tschechisch</translation>
     </message>
     <message>
+        <source>Turkish draughts</source>
+        <translation>Türkische Dame</translation>
+    </message>
+    <message>
+        <source>Bashni (column draughts)</source>
+        <translation>Baschni (Säulendame)</translation>
+    </message>
+    <message>
         <source>Beginner</source>
         <translation>Anfänger</translation>
     </message>

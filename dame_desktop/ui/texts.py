@@ -91,6 +91,8 @@ def _preset_name(rules: RuleSet) -> str:
         "italian": QCoreApplication.translate("texts", "Italian"),
         "spanish": QCoreApplication.translate("texts", "Spanish / Portuguese"),
         "czech": QCoreApplication.translate("texts", "Czech"),
+        "turkish": QCoreApplication.translate("texts", "Turkish draughts"),
+        "bashni": QCoreApplication.translate("texts", "Bashni (column draughts)"),
     }
     return names.get(rules.key, rules.name)
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.ai import LEVELS
-from dame_desktop.core import PRESETS, Color, RulesError, find_rules
+from dame_desktop.core import Color, RulesError, find_rules
 from dame_desktop.store.settings import (
     ANIMATION_MS_MAX,
     ANIMATION_MS_MIN,
@@ -43,7 +43,7 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.app.engines_page import EnginesPage
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.dialogs import rule_texts
-from dame_desktop.ui.dialogs.rules import RulesDialog
+from dame_desktop.ui.dialogs.rules import PRESETS, RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
 from dame_desktop.ui.family.names import colour_text
 from dame_desktop.ui.family.notation import Notation, NotationChoice

@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.core import (
-    PRESETS,
+    PRESETS as ALL_PRESETS,
+)
+from dame_desktop.core import (
     Game,
     RulesError,
     RuleSet,
@@ -42,6 +44,10 @@ from dame_desktop.ui import texts
 from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules_change import rules_change
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+
+# The board does not draw Bashni's towers yet, nor does the PDN tree keep them: the window
+# offers every other rule set (the `dame` command plays Bashni).
+PRESETS = tuple(p for p in ALL_PRESETS if not p.towers)
 
 
 class RulesDialog(QDialog):

@@ -19,7 +19,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from dame_desktop.core import Kind, Move, Position, RuleSet
-from dame_desktop.core.geometry import geometry
+from dame_desktop.core.geometry import geometry_of
 from dame_desktop.ui.family.names import colour_text
 
 translate = QCoreApplication.translate
@@ -61,7 +61,7 @@ def uses_coordinates(notation: Notation, rules: RuleSet) -> bool:
 def square_text(square: int, rules: RuleSet, notation: Notation) -> str:
     """One square: ``18`` or ``d4``."""
     if uses_coordinates(notation, rules):
-        return geometry(rules.board_size, rules.numbering).sq_name(square)
+        return geometry_of(rules).sq_name(square)
     return str(square)
 
 
