@@ -167,8 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         if find_ms:
             find_ms.sort()
             explore_ms.sort()
-            print(f"after ply 4 ({len(find_ms)} positions): find median {find_ms[len(find_ms) // 2]:.1f}"
-                  f" max {find_ms[-1]:.1f} CPU ms; explore median "
+            print(f"after ply 4 ({len(find_ms)} positions): find median "
+                  f"{find_ms[len(find_ms) // 2]:.1f} max {find_ms[-1]:.1f} CPU ms; explore median "
                   f"{explore_ms[len(explore_ms) // 2]:.1f} max {explore_ms[-1]:.1f} CPU ms")
         library.close()
         biggest.close()

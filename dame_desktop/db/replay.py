@@ -26,8 +26,7 @@ from pathlib import Path
 from typing import IO
 
 from ..core import Color, DameError, Position, RuleSet
-from ..core.geometry import Geometry, geometry
-from ..core.movegen import MoveGenerator, RawMove, generator
+from ..core.movegen import RawMove
 from ..pdn import lexer as lx
 from ..pdn.gametype import choose_rules
 from ..pdn.lexer import GameLexer
@@ -35,6 +34,7 @@ from ..pdn.problems import HEAD_BYTES, NotPdnError, PdnProblem, not_pdn_reason, 
 from ..pdn.reader import open_pdn, parse_game_text, read_game
 from ..pdn.tree import State
 from ..pdn.visitors import BaseVisitor
+from .walk import LineWalker
 
 CHUNK = 1 << 22  # bytes read at a time: memory stays bounded whatever the file's size
 _NEAR_END = 1 << 17  # a token that fails this close to the end of the data may be cut off
@@ -190,193 +190,6 @@ class _Source:
         return True
 
 
-class _Rules:
-    """Per rule set: the move generator, square names and bounded caches shared by games."""
-
-    __slots__ = ("rules", "gen", "geo", "names", "top", "texts", "caps", "valid", "step",
-                 "rays", "flying", "white_promo", "black_promo", "capture_kings", "s2b")
-
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-        self.gen: MoveGenerator = generator(rules)
-        self.geo: Geometry = geometry(rules.board_size, rules.numbering)
-        self.names = {self.geo.sq_name(sq).encode("ascii"): sq
-                      for sq in range(1, self.geo.squares + 1)}
-        self.top = self.geo.squares
-        self.s2b = self.geo.sq_to_bit
-        self.texts: dict[bytes, tuple[int, int, tuple[int, ...]] | None] = {}
-        self.caps: dict[State, list[RawMove]] = {}
-        self.valid = self.geo.valid
-        self.step = self.geo.step
-        self.rays = self.geo.rays
-        self.flying = rules.flying_kings
-        self.white_promo = self.gen.white_promo
-        self.black_promo = self.gen.black_promo
-        self.capture_kings = self.gen.men_capture_kings
-
-    def squares(self, text: bytes) -> tuple[int, int, tuple[int, ...]] | None:
-        """(from bit, to bit, via bits) of a move's text; None if the full reader objects."""
-        try:
-            return self.texts[text]
-        except KeyError:
-            pass
-        found: tuple[int, int, tuple[int, ...]] | None = None
-        squares: list[int] = []
-        for tok in _SQUARES.findall(text):
-            if tok[0] < 58:  # a digit
-                sq = int(tok)
-                if not 1 <= sq <= self.top:
-                    squares = []
-                    break
-            else:
-                named = self.names.get(tok)
-                if named is None:
-                    squares = []
-                    break
-                sq = named
-            squares.append(sq)
-        if len(squares) >= 2:
-            s2b = self.s2b
-            found = (s2b[squares[0]], s2b[squares[-1]], tuple(s2b[s] for s in squares[1:-1]))
-        if len(self.texts) > 20_000:
-            self.texts.clear()
-        self.texts[text] = found
-        return found
-
-    def captures(self, w: int, b: int, k: int, wtm: bool) -> list[RawMove]:
-        state = (w, b, k, wtm)
-        caps = self.caps.get(state)
-        if caps is None:
-            gen = self.gen
-            caps = gen.captures(w, b, k, wtm, dedupe=False)
-            if caps:
-                caps = gen.filter_captures(caps, k)
-            if len(self.caps) > 30_000:
-                self.caps.clear()
-            self.caps[state] = caps
-        return caps
-
-    def replay(self, start: State, texts: list[bytes], states: list[State],
-               moves: list[RawMove | None]) -> bool:
-        """Play ``texts`` from ``start``, appending to ``states`` and ``moves``; False at the
-        first move the full reader would not take as it is (illegal, ambiguous, a huff)."""
-        w, b, k, wtm = start
-        valid = self.valid
-        step = self.step
-        squares = self.squares
-        has_capture = self.gen.has_capture
-        s1 = self.gen.n
-        s2 = s1 + 1
-        d1 = 2 * s1
-        d2 = 2 * s2
-        back = self.gen.men_capture_backward
-        capture_kings = self.capture_kings
-        append_state = states.append
-        append_move = moves.append
-        known = self.texts
-        for text in texts:
-            parsed = known.get(text, _UNSEEN)
-            if parsed is _UNSEEN:
-                parsed = squares(text)
-            if parsed is None:
-                return False
-            fb, tb, via = parsed
-            if wtm:
-                own, opp = w, b
-            else:
-                own, opp = b, w
-            empty = valid & ~(w | b)
-            if own & k:
-                caps = self.captures(w, b, k, wtm) if has_capture(w, b, k, wtm) else _NONE
-            else:  # men only: a bitwise test usually proves there is no capture
-                capt = opp if capture_kings else opp & ~k
-                if wtm or back:
-                    found = ((capt << s1) & (empty << d1)) | ((capt << s2) & (empty << d2))
-                else:
-                    found = 0
-                if not wtm or back:
-                    found |= ((capt >> s1) & (empty >> d1)) | ((capt >> s2) & (empty >> d2))
-                caps = self.captures(w, b, k, wtm) if own & found else _NONE
-            if caps:
-                matches = [r for r in caps if r[0] == fb and r[1] == tb]
-                if via and matches:
-                    matches = [r for r in matches if _fits(via, r[4])]
-                if not matches:
-                    return False
-                raw = matches[0]
-                if len(matches) > 1:
-                    ids = {(r[0], r[1], r[2]) for r in matches}
-                    if len(ids) > 1 and via:
-                        exact = [r for r in matches if r[4] == via + (tb,)]
-                        if exact:
-                            raw = exact[0]
-                            ids = {(r[0], r[1], r[2]) for r in exact}
-                    if len(ids) > 1:
-                        return False
-                fbit = 1 << fb
-                tbit = 1 << tb
-                cap = raw[2]
-                if wtm:
-                    w = (w & ~fbit) | tbit
-                    b &= ~cap
-                else:
-                    b = (b & ~fbit) | tbit
-                    w &= ~cap
-                if k & fbit:
-                    k = (k & ~fbit & ~cap) | tbit
-                elif raw[3]:
-                    k = (k & ~cap) | tbit
-                else:
-                    k &= ~cap
-            else:
-                if via or not (own >> fb) & 1 or not (empty >> tb) & 1:
-                    return False
-                fbit = 1 << fb
-                tbit = 1 << tb
-                if k & fbit:
-                    reached = False
-                    for ray in self.rays[fb]:
-                        for t in ray:
-                            if not (empty >> t) & 1:
-                                break
-                            if t == tb:
-                                reached = True
-                                break
-                            if not self.flying:
-                                break
-                        if reached:
-                            break
-                    if not reached:
-                        return False
-                    promote = False
-                    k = (k & ~fbit) | tbit
-                else:
-                    s = step[fb]
-                    if wtm:
-                        if tb != s[0] and tb != s[1]:
-                            return False
-                        promote = bool((self.white_promo >> tb) & 1)
-                    else:
-                        if tb != s[2] and tb != s[3]:
-                            return False
-                        promote = bool((self.black_promo >> tb) & 1)
-                    if promote:
-                        k |= tbit
-                if wtm:
-                    w = (w & ~fbit) | tbit
-                else:
-                    b = (b & ~fbit) | tbit
-                raw = (fb, tb, 0, promote, (tb,), (), bool(k & tbit) and not promote)
-            wtm = not wtm
-            append_move(raw)
-            append_state((w, b, k, wtm))
-        return True
-
-
-_NONE: list[RawMove] = []
-_UNSEEN = (-1, -1, ())
-
-
 _LETTER = re.compile(rb"[a-l]")
 
 
@@ -404,11 +217,6 @@ def _shape(text: bytes) -> tuple[int, int]:
     return numbers, files
 
 
-def _fits(via: tuple[int, ...], path: tuple[int, ...]) -> bool:
-    it = iter(path[:-1])
-    return all(sq in it for sq in via)
-
-
 class Replayer:
     """Replays the games of one file in order (see :func:`replay_file`)."""
 
@@ -418,7 +226,7 @@ class Replayer:
         self.default = default_rules
         self.chunk = chunk
         self.hint: RuleSet | None = None  # the rules a previous guessed game replayed with
-        self._rules: dict[RuleSet, _Rules] = {}
+        self._rules: dict[RuleSet, LineWalker] = {}
         self._choices: dict[tuple[object, ...], object] = {}
         self._shapes = _Shapes(0)  # move text -> largest square number in it
         self._files = _Shapes(1)  # move text -> largest file or rank named by letters
@@ -640,7 +448,7 @@ class Replayer:
         start: State = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
         fast = self._rules.get(rules)
         if fast is None:
-            fast = self._rules[rules] = _Rules(rules)
+            fast = self._rules[rules] = LineWalker(rules)
         states: list[State] = [start]
         moves: list[RawMove | None] = []
         if not fast.replay(start, texts, states, moves):

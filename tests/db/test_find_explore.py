@@ -39,7 +39,8 @@ def reference_find(games: list[Game], rules: RuleSet, states: set[State]) -> lis
     return out
 
 
-def reference_explore(games: list[Game], rules: RuleSet, state: State) -> tuple[int, Counter]:
+def reference_explore(games: list[Game], rules: RuleSet,
+                      state: State) -> tuple[int, Counter[tuple[str | None, str]]]:
     total = 0
     counts: Counter[tuple[str | None, str]] = Counter()
     for game in games:
@@ -52,8 +53,9 @@ def reference_explore(games: list[Game], rules: RuleSet, state: State) -> tuple[
         at = line.index(state)
         nodes = list(game.mainline())
         if at < len(nodes):
-            move = nodes[at].parent.position().move_text(nodes[at].move, "short",
-                                                         rules.algebraic)
+            parent = nodes[at].parent
+            assert parent is not None
+            move = parent.position().move_text(nodes[at].move, "short", rules.algebraic)
             counts[(move, outcome(game))] += 1
         else:
             counts[(None, outcome(game))] += 1
