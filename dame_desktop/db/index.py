@@ -33,6 +33,7 @@ position skip every game that ends with more pieces of a side than the position 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -48,8 +49,9 @@ from ..core.geometry import geometry
 from ..pdn.problems import NotPdnError
 from ..pdn.tree import game_result, result_scores
 from ..store.files import cache_dir, install_file
-from .keys import move_code, rules_salt, scheme_check, state_key
+from .keys import rules_salt, scheme_check, state_key
 from .replay import ReplayedGame, Replayer
+from .walk import position_rows
 
 log = logging.getLogger(__name__)
 
@@ -376,8 +378,10 @@ class GameIndex:
                 if table is None:
                     geo = geometry(game.rules.board_size, game.rules.numbering)
                     table = tables[game.rules] = (rules_salt(game.rules), geo.bit_to_sq)
-                stats.positions += _positions(game, table[0], table[1], games_rows[-1][10],
-                                              pos_rows)
+                stats.positions += position_rows(game.number, game.states, game.moves,
+                                                 table[0], table[1],
+                                                 int(games_rows[-1][10]),  # type: ignore
+                                                 pos_rows)
             if len(games_rows) >= BATCH:
                 _flush(conn, games_rows, pos_rows)
             if progress is not None and stats.games % PROGRESS_EVERY == 0:
@@ -409,12 +413,9 @@ class GameIndex:
         w, b, k, _ = final
         start = game.states[0] if game.states else None
         fen = None
-        if rules is not None and start is not None:
-            standard = Position.start(rules)
-            if start != (standard.white, standard.black, standard.kings,
-                         standard.turn is Color.WHITE):
-                fen = Position(rules, start[0], start[1], start[2],
-                               Color.WHITE if start[3] else Color.BLACK).fen()
+        if rules is not None and start is not None and start != _standard_start(rules):
+            fen = Position(rules, start[0], start[1], start[2],
+                           Color.WHITE if start[3] else Color.BLACK).fen()
         return (game.number, game.offset, game.length, tags.get("White", ""),
                 tags.get("Black", ""), tags.get("Event", ""), tags.get("Site", ""),
                 tags.get("Date", ""), tags.get("Round", ""), result, outcome, game.plies,
@@ -555,31 +556,14 @@ class GameIndex:
         self.close()
 
 
+@functools.lru_cache(maxsize=64)
+def _standard_start(rules: RuleSet) -> tuple[int, int, int, bool]:
+    pos = Position.start(rules)
+    return (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
+
+
 def _like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-def _positions(game: ReplayedGame, salt: int, bit_to_sq: tuple[int, ...], outcome: object,
-               out: list[tuple[int, int, int, int | None, int]]) -> int:
-    """Append the game's position rows (first occurrences only); returns how many."""
-    seen: set[int] = set()
-    number = game.number
-    moves = game.moves
-    plies = 0
-    count = 0
-    last = len(moves)
-    result = int(outcome)  # type: ignore[call-overload]
-    for index, state in enumerate(game.states):
-        key = hash((state[0], state[1], state[2], state[3], salt))
-        if key not in seen:
-            seen.add(key)
-            raw = moves[index] if index < last else None
-            out.append((key, number, plies, move_code(raw, bit_to_sq) if raw else None,
-                        result))
-            count += 1
-        if index < last and moves[index] is not None:
-            plies += 1
-    return count
 
 
 def _flush(conn: sqlite3.Connection, games_rows: list[tuple[object, ...]],

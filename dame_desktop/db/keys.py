@@ -18,7 +18,6 @@ from functools import lru_cache
 
 from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry
-from ..core.movegen import RawMove
 from ..pdn.tree import State
 
 SCHEME = 1  # the layout of keys and move codes; a change rebuilds every index
@@ -49,20 +48,6 @@ def position_state(position: Position) -> State:
 def scheme_check() -> str:
     """A fingerprint of how keys come out in this interpreter (stored in every index)."""
     return f"{SCHEME}:{state_key((1 << 40, 3, 5, True), 12345)}"
-
-
-def move_code(raw: RawMove, bit_to_sq: tuple[int, ...]) -> int:
-    """The code of a raw move (see the module docstring)."""
-    code = bit_to_sq[raw[0]] | bit_to_sq[raw[1]] << 6
-    cap = raw[2]
-    if cap:
-        mask = 0
-        while cap:
-            low = cap & -cap
-            mask |= 1 << (bit_to_sq[low.bit_length() - 1] - 1)
-            cap ^= low
-        code |= mask << 12
-    return code
 
 
 def code_squares(code: int) -> tuple[int, int, frozenset[int]]:

@@ -204,6 +204,44 @@ class LineWalker:
         return False
 
 
+def move_code(raw: RawMove, bit_to_sq: tuple[int, ...]) -> int:
+    """``from | to << 6 | captured squares << 12`` in PDN square numbers (see ``keys``)."""
+    code = bit_to_sq[raw[0]] | bit_to_sq[raw[1]] << 6
+    cap = raw[2]
+    if cap:
+        mask = 0
+        while cap:
+            low = cap & -cap
+            mask |= 1 << (bit_to_sq[low.bit_length() - 1] - 1)
+            cap ^= low
+        code |= mask << 12
+    return code
+
+
+def position_rows(number: int, states: list[State], moves: list[RawMove | None], salt: int,
+                  bit_to_sq: tuple[int, ...], outcome: int,
+                  out: list[tuple[int, int, int, int | None, int]]) -> int:
+    """Append a game's index rows (key, game, ply, next move code, outcome) for the first
+    occurrence of each position of its main line; returns how many.  The key is
+    ``keys.state_key``: the hash of the tuple (white, black, kings, white to move, salt)."""
+    seen: set[int] = set()
+    plies = 0
+    count = 0
+    last = len(moves)
+    for index in range(len(states)):
+        state = states[index]
+        key = hash((state[0], state[1], state[2], state[3], salt))
+        raw = moves[index] if index < last else None
+        if key not in seen:
+            seen.add(key)
+            out.append((key, number, plies,
+                        move_code(raw, bit_to_sq) if raw is not None else None, outcome))
+            count += 1
+        if raw is not None:
+            plies += 1
+    return count
+
+
 def _fits(via: tuple[int, ...], path: tuple[int, ...]) -> bool:
     """Whether the squares ``via`` come in order along ``path`` (its last square left out)."""
     at = 0
