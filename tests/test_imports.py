@@ -232,7 +232,7 @@ def test_core_imports_only_core_and_the_standard_library() -> None:
 
 def test_the_layers_below_the_window_import_neither_ui_nor_cli() -> None:
     edges = all_edges()
-    assert _upward(edges, {"core", "pdn", "ai", "store", "engines", "qt_check"},
+    assert _upward(edges, {"core", "pdn", "ai", "store", "engines", "db", "qt_check"},
                    {"ui", "cli", "__main__"}) == []
 
 
@@ -255,7 +255,7 @@ def test_the_layer_rules_can_fail(tmp_path: Path) -> None:
         "dame_desktop.core.rules:2 -> dame_desktop.ui.texts"]
 
 
-@pytest.mark.parametrize("package", ["pdn", "ai", "store", "cli", "engines"])
+@pytest.mark.parametrize("package", ["pdn", "ai", "store", "cli", "engines", "db"])
 def test_each_layer_package_is_read(package: str) -> None:
     if not (ROOT / PACKAGE / package).is_dir():
         pytest.skip(f"dame_desktop/{package} does not exist yet")

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 APP_NAME = "Dame"
 CONFIG_ENV = "DAME_CONFIG_DIR"  # overrides the settings folder (and the data folder, see below)
 DATA_ENV = "DAME_DATA_DIR"  # overrides the data folder (autosave)
+CACHE_ENV = "DAME_CACHE_DIR"  # overrides the cache folder (the game database's indexes)
 
 TEMP_MARK = ".dame-save-"
 """Part of every temporary file name: ``.NAME.dame-save-<pid>-<8 hex digits>.tmp``."""
@@ -210,6 +211,21 @@ def data_dir(override: PathArg | None = None) -> Path:
         if env:
             return Path(env).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir(override: PathArg | None = None) -> Path:
+    """The folder for caches that can be rebuilt at any time (the game database's indexes).
+
+    ``override`` wins, then DAME_CACHE_DIR, then DAME_CONFIG_DIR (one variable isolates
+    everything), then platformdirs' user cache folder for "Dame".  Not created here.
+    """
+    if override is not None:
+        return Path(override)
+    for name in (CACHE_ENV, CONFIG_ENV):
+        env = os.environ.get(name, "").strip()
+        if env:
+            return Path(env).expanduser()
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -425,6 +441,14 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False,
                 os.unlink(temp)
     _fsync_dir(folder)
     return target
+
+
+def install_file(built: PathArg, path: PathArg) -> None:
+    """Put a file that was written whole elsewhere in the same folder (a cache the program
+    built) in place of ``path`` in one rename; raises OSError."""
+    target = Path(path)
+    os.replace(built, target)
+    _fsync_dir(target.parent)
 
 
 def atomic_write_text(path: PathArg, text: str) -> Path:
