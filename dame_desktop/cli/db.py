@@ -5,7 +5,7 @@
 ``dame db find FILE... --fen FEN [--rules KEY] [--reversed] [--limit N] [--json]``
     the games whose main line reaches the position; ``--json`` prints
     ``{"fen", "total", "games": [{"file", "game", "ply", "white", "black", "result",
-    "event", "date"}]}`` (with ``--reversed`` each game also says ``"reversed"``).
+    "event", "date"}]}``.
 ``dame db explore FILE... [--fen FEN] [--rules KEY] [--json]``
     the moves played at the position; ``--json`` prints ``{"fen", "games", "moves":
     [{"move", "games", "first", "draws", "second", "unknown"}]}``.
@@ -101,8 +101,6 @@ def cmd_find(args: argparse.Namespace) -> int:
                                         "white": hit.white, "black": hit.black,
                                         "result": hit.result, "event": hit.event,
                                         "date": hit.date}
-                if args.reversed:
-                    item["reversed"] = hit.reversed
                 games.append(item)
             print(json.dumps({"fen": fen, "total": found.total, "games": games},
                              ensure_ascii=False, indent=1))
