@@ -31,13 +31,15 @@ from pathlib import Path
 from types import ModuleType
 
 # The modules where the time goes (perft: movegen; the search: search, evaluate, movegen;
-# replaying games and reading PDN: position, move).  setup.py reads this tuple.
+# replaying games and reading PDN: position, move; solving endgame tables: egtb_build).
+# setup.py reads this tuple.
 COMPILED: tuple[str, ...] = (
     "dame_desktop.core.movegen",
     "dame_desktop.core.position",
     "dame_desktop.core.move",
     "dame_desktop.ai.search",
     "dame_desktop.ai.evaluate",
+    "dame_desktop.ai.egtb_build",
 )
 
 PURE_ENV = "DAME_PURE"
