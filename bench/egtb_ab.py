@@ -28,19 +28,21 @@ from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa
 from dame_desktop.core.geometry import geometry  # noqa: E402
 
 
-def random_endings(rules: RuleSet, pieces: int, count: int, seed: int) -> list[Position]:
-    """``count`` random positions: each side ``pieces // 2`` pieces, some of them kings."""
+def random_endings(rules: RuleSet, pieces: int, count: int, seed: int,
+                   kings: int = -1) -> list[Position]:
+    """``count`` random positions: each side ``pieces // 2`` pieces, ``kings`` of them kings
+    (-1: from one to all, drawn for each position)."""
     rng = random.Random(seed)
     geo = geometry(rules.board_size, rules.numbering)
     out: list[Position] = []
     per_side = pieces // 2
     while len(out) < count:
-        kings = rng.randint(1, per_side)
+        crowned = rng.randint(1, per_side) if kings < 0 else min(kings, per_side)
         squares = rng.sample(range(1, geo.squares + 1), 2 * per_side)
         placed: dict[int, tuple[Color, bool]] = {}
         for i, sq in enumerate(squares):
             colour = Color.WHITE if i < per_side else Color.BLACK
-            king = i % per_side < kings
+            king = i % per_side < crowned
             placed[sq] = (colour, king)
         pos = Position.from_pieces(placed, rng.choice((Color.WHITE, Color.BLACK)), rules)
         promo_w = geo.white_promo
@@ -61,6 +63,8 @@ def main() -> int:
     parser.add_argument("--movetime", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=160)
+    parser.add_argument("--kings", type=int, default=-1,
+                        help="kings a side at the start (default: one to all, at random)")
     parser.add_argument("--folder", help="the tables' folder (default: the user data folder)")
     parser.add_argument("--smoke", action="store_true",
                         help="two games of 4 pieces at depth 2 with 3-piece tables built here")
@@ -83,7 +87,7 @@ def main() -> int:
     print(f"tables {egtb.table_key(rules)} up to {tables.max_pieces} pieces; "
           f"starts of {args.pieces} pieces")
     tally = Tally()
-    starts = random_endings(rules, args.pieces, (args.games + 1) // 2, args.seed)
+    starts = random_endings(rules, args.pieces, (args.games + 1) // 2, args.seed, args.kings)
     for i, start in enumerate(starts):
         for a_white in (True, False):
             if tally.games >= args.games:
@@ -95,7 +99,8 @@ def main() -> int:
             mark = tally.add(outcome.winner, Color.WHITE if a_white else Color.BLACK)
             print(f"game {tally.games:3d} start {i + 1:3d} A={'W' if a_white else 'B'} {mark} "
                   f"{outcome.reason} after {outcome.plies} plies  [A {tally}]", flush=True)
-    print(f"A (tables) vs B (none), {rules.key}, {args.pieces} pieces, "
+    print(f"A (tables) vs B (none), {rules.key}, {args.pieces} pieces "
+          f"({'random' if args.kings < 0 else args.kings} kings a side), "
           f"{args.movetime if not args.smoke else 'depth 2'} a move, {tally.games} games: "
           f"{tally.summary()}")
     return 0

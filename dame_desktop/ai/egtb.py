@@ -345,6 +345,22 @@ def tables_for(rules: RuleSet, folder: Path | None = None) -> Tables | None:
     return _CACHE[cache_key]
 
 
+def ensure_tables(
+    rules: RuleSet, pieces: int, folder: Path | None = None, progress: Progress | None = None
+) -> Tables | None:
+    """The tables for ``rules`` up to ``pieces`` pieces, built first where any are missing
+    (the first use: the window shows ``progress`` as a bar).  None for a board without them."""
+    folder = default_folder() if folder is None else folder
+    if pieces > MAX_PIECES.get(rules.board_size, 0):
+        return None
+    tables = tables_for(rules, folder)
+    if tables is None or tables.max_pieces < pieces:
+        build(rules, pieces, folder, progress)
+        forget()
+        tables = tables_for(rules, folder)
+    return tables
+
+
 def forget() -> None:
     """Open the folders afresh at the next :func:`tables_for` (after a build, in tests)."""
     _CACHE.clear()

@@ -220,6 +220,10 @@ class Signature:
         r = r * self.n_wk + board.rank(_SPACE_ALL, w & k)
         return r * self.n_bk + board.rank(_SPACE_ALL, b & k)
 
+    def index_of(self, rwm: int, rbm: int, rwk: int, rbk: int) -> int:
+        """The index of a position from its four groups' ranks."""
+        return ((rwm * self.n_bm + rbm) * self.n_wk + rwk) * self.n_bk + rbk
+
     def position(self, index: int) -> tuple[int, int, int]:
         """(white, black, kings) of ``index``; white is 0 for an index that overlaps."""
         r, rbk = divmod(index, self.n_bk)
@@ -327,7 +331,7 @@ class Solver:
             if not w:
                 state[at] = _SINVALID
                 continue
-            if three_kings and self._special_draw(w, b, k):
+            if three_kings and (w | b) == k and self._special_draw(w, b, k):
                 state[at] = _SDRAW
                 continue
             if gen.has_capture(w, b, k, True):
@@ -425,29 +429,41 @@ class Solver:
                 fb = board.flip(w)
                 fk = board.flip(k)
                 empty = valid & ~(fw | fb)
-                pieces = fw
+                # one white piece goes back: the other three groups keep their ranks
+                men = fw & ~fk
+                kings = fw & fk
+                rbm = board.rank(_SPACE_BLACK_MEN, fb & ~fk)
+                rbk = board.rank(_SPACE_ALL, fb & fk)
+                rwm = board.rank(_SPACE_WHITE_MEN, men)
+                rwk = board.rank(_SPACE_ALL, kings)
+                pieces = kings
                 while pieces:
                     low = pieces & -pieces
                     t = low.bit_length() - 1
                     pieces ^= low
-                    rest = fw ^ low
-                    if (fk >> t) & 1:
-                        for ray in rays[t]:
-                            for f in ray:
-                                if not (empty >> f) & 1:
-                                    break
-                                bit = 1 << f
-                                j = pred_offset + pred_sig.index(rest | bit, fb, (fk ^ low) | bit)
-                                self._back(j, child, state, count, pending)
-                                if not flying:
-                                    break
-                    else:
-                        for d in (DOWN_LEFT, DOWN_RIGHT):
-                            f = step[t][d]
-                            if f < 0 or not (empty >> f) & 1:
-                                continue
-                            j = pred_offset + pred_sig.index(rest | 1 << f, fb, fk)
+                    rest = kings ^ low
+                    for ray in rays[t]:
+                        for f in ray:
+                            if not (empty >> f) & 1:
+                                break
+                            r = board.rank(_SPACE_ALL, rest | 1 << f)
+                            j = pred_offset + pred_sig.index_of(rwm, rbm, r, rbk)
                             self._back(j, child, state, count, pending)
+                            if not flying:
+                                break
+                pieces = men
+                while pieces:
+                    low = pieces & -pieces
+                    t = low.bit_length() - 1
+                    pieces ^= low
+                    rest = men ^ low
+                    for d in (DOWN_LEFT, DOWN_RIGHT):
+                        f = step[t][d]
+                        if f < 0 or not (empty >> f) & 1:
+                            continue
+                        r = board.rank(_SPACE_WHITE_MEN, rest | 1 << f)
+                        j = pred_offset + pred_sig.index_of(r, rbm, rwk, rbk)
+                        self._back(j, child, state, count, pending)
                 at = pending.find(1, at + 1)
 
     def _back(

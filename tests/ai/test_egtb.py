@@ -146,6 +146,21 @@ def test_the_probe_command_agrees_with_the_count_on_a_sample(
         assert data == {"result": result, "pieces": (w | b).bit_count()}, fen
 
 
+def test_tables_are_built_on_first_use_with_progress(tmp_path: Path) -> None:
+    rules = find_rules("english")
+    seen: list[tuple[int, int, str]] = []
+    tables = egtb.ensure_tables(rules, 3, tmp_path, lambda *step: seen.append(step))
+    assert tables is not None and tables.max_pieces == 3
+    assert seen and seen[-1][0] == seen[-1][1]  # the last step is the whole
+    assert [done for done, _total, _name in seen] == sorted(done for done, _t, _n in seen)
+    assert {name for _d, _t, name in seen} >= {"1k-1k", "2k-1k", "1k-2k", "1m-2m"}
+    seen.clear()
+    assert egtb.ensure_tables(rules, 3, tmp_path, lambda *step: seen.append(step)) is tables
+    assert seen == []  # nothing left to build
+    assert egtb.ensure_tables(find_rules("international"), 5, tmp_path) is None
+    egtb.forget()
+
+
 # -- known results ------------------------------------------------------------------------
 
 
