@@ -280,6 +280,7 @@ class Tables:
         self.flip = self.board.flip
         self._signatures: dict[int, Signature] = {}
         self._packed: dict[int, bytes] = {}
+        self.damaged: dict[int, str] = {}  # material -> what is wrong with its file
         self.max_pieces = 0
         present = {p.name for p in (folder / self.key).glob("*.wdl")} if (
             folder / self.key).is_dir() else set()
@@ -306,8 +307,11 @@ class Tables:
             self._packed[code] = packed
         return sig, packed
 
-    def probe(self, white: int, black: int, kings: int, white_to_move: bool) -> int:
-        """WIN, LOSS or DRAW for the side to move; -1 when the tables do not cover it."""
+    def probe(
+        self, white: int, black: int, kings: int, white_to_move: bool, strict: bool = False
+    ) -> int:
+        """WIN, LOSS or DRAW for the side to move; -1 when the tables do not cover it (or its
+        file is damaged: see ``damaged``; ``strict`` raises TableError instead)."""
         if not white_to_move:
             white, black, kings = self.flip(black), self.flip(white), self.flip(kings)
         if not black:
@@ -321,14 +325,27 @@ class Tables:
             return -1  # a man on the row where it would have been crowned
         code = sig_code((white & ~kings).bit_count(), (white & kings).bit_count(),
                         (black & ~kings).bit_count(), (black & kings).bit_count())
-        sig, packed = self._table(code)
+        if code in self.damaged:
+            if strict:
+                raise TableError(self.damaged[code])
+            return -1
+        try:
+            sig, packed = self._table(code)
+        except TableError as exc:
+            self.damaged[code] = str(exc)  # the search goes on without this material
+            if strict:
+                raise
+            return -1
         value = packed_value(packed, sig.index(white, black, kings))
         return -1 if value == INVALID else value
 
     def result(self, position: Position) -> str | None:
-        """``win``, ``loss`` or ``draw`` for the side to move, or None beyond the tables."""
+        """``win``, ``loss`` or ``draw`` for the side to move, or None beyond the tables.
+
+        Raises TableError for a damaged or unreadable table file (:meth:`probe` does not).
+        """
         value = self.probe(position.white, position.black, position.kings,
-                           position.turn is Color.WHITE)
+                           position.turn is Color.WHITE, strict=True)
         return RESULT_NAMES.get(value)
 
 

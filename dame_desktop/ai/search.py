@@ -710,7 +710,8 @@ class Searcher:
 
     def _keep_table_result(self, position: Position, legal: list[Move]) -> list[Move]:
         """Where the tables cover the root: note their verdict, and keep only the moves that
-        keep it (a won position is never thrown away for a draw, a drawn one for a loss)."""
+        keep it (a won position is never thrown away for a draw, a drawn one for a loss);
+        below, probe only positions with fewer pieces than the root."""
         tables = self.tables
         w, b, k = position.white, position.black, position.kings
         if tables is None or popcount(w | b) > self.table_pieces:
@@ -720,6 +721,10 @@ class Searcher:
         if value < 0:
             return legal
         self.endgame = TABLE_RESULTS[value]
+        # Inside the tables a win/loss/draw verdict says nothing of how to make progress: the
+        # tree probes only after a capture (fewer pieces), and the search finds the way on
+        # among the moves that keep the verdict.
+        self.table_pieces = popcount(w | b) - 1
         if value == TABLE_LOSS:
             return legal
         wanted = TABLE_LOSS if value == TABLE_WIN else TABLE_DRAW

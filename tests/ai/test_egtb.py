@@ -253,16 +253,23 @@ def test_the_search_scores_positions_in_the_tables_as_they_are(
     egtb.forget()
     tables = egtb.tables_for(rules)
     assert tables is not None
-    # two kings against one: the search cannot see the end in four plies, the tables can
-    pos = Position.from_fen("W:WK1,K2:BK23", rules)
+    # taking a king leaves two kings against one: the search cannot see the end in four
+    # plies, the tables can (the root itself has more pieces than the tables)
+    pos = Position.from_fen("W:WK1,K2:BK6,K23", rules)
     result = search(pos, rules, Limit(depth=4))
-    assert result.endgame == "win"
+    assert result.endgame == ""
     assert WIN_BOUND > result.score > TABLE_SCORE - 2 * TABLE_EVAL_SPAN
-    assert result.move is not None and tables.result(pos.play(result.move)) == "loss"
-    assert search(Position.from_fen("W:WK1:BK23", rules), rules, Limit(depth=4)).score == 0
+    # a root inside the tables: their verdict, and a move that keeps it
+    won = Position.from_fen("W:WK1,K2:BK23", rules)
+    inside = search(won, rules, Limit(depth=4))
+    assert inside.endgame == "win" and inside.move is not None
+    assert tables.result(won.play(inside.move)) == "loss"
+    assert search(Position.from_fen("W:WK1:BK23", rules), rules,
+                  Limit(depth=4)).endgame == "draw"
     monkeypatch.setattr(TUNING, "endgame_tables", False)
     plain = search(pos, rules, Limit(depth=4))
-    assert plain.endgame == "" and plain.score < TABLE_SCORE - 2 * TABLE_EVAL_SPAN
+    assert plain.score < TABLE_SCORE - 2 * TABLE_EVAL_SPAN
+    assert search(won, rules, Limit(depth=4)).endgame == ""
     egtb.forget()
 
 
@@ -318,5 +325,12 @@ def test_a_damaged_table_is_reported_and_rebuilt(tmp_path: Path,
     assert main(["egtb", "probe", "--rules", "english", "--folder", str(tmp_path),
                  "--fen", "W:WK1:BK32"]) == 2
     assert "0101.wdl: damaged" in capsys.readouterr().err
+    # the search does without the damaged material instead of failing
+    tables = egtb.tables_for(rules, tmp_path)
+    assert tables is not None
+    pos = Position.from_fen("W:WK1:BK32", rules)
+    assert tables.probe(pos.white, pos.black, pos.kings, True) == -1
+    assert "0101.wdl" in tables.damaged[sig_code(0, 1, 0, 1)]
     egtb.build(rules, 2, tmp_path)
     assert path.read_bytes() == good
+    egtb.forget()
