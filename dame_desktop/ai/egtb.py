@@ -51,8 +51,9 @@ FORMAT = 1
 MAGIC = b"DAMEWDL1"
 FOLDER_ENV = "DAME_EGTB_DIR"  # overrides the folder (tests, a shared set of tables)
 RESULT_NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
-# the largest tables `dame egtb build` makes: 5 pieces on 8x8 (minutes), 4 on 10x10
-MAX_PIECES = {8: 6, 10: 4}
+# the largest tables `dame egtb build` makes: 5 pieces on 8x8 (minutes; 6 would take hours and
+# gigabytes), 4 on 10x10
+MAX_PIECES = {8: 5, 10: 4}
 
 Progress = Callable[[int, int, str], None]  # positions done, positions in all, material
 

@@ -121,7 +121,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                          + _LEFT_OUT)
     _common(b)
     b.add_argument("--pieces", type=number, required=True, metavar="N",
-                   help="the most pieces on the board (8x8: up to 6, 10x10: up to 4)")
+                   help="the most pieces on the board (8x8: up to 5, 10x10: up to 4)")
     b.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     b.add_argument("--verbose", action="store_true", help="one line per material")
     b.set_defaults(func=cmd_build)
