@@ -31,7 +31,8 @@ from pathlib import Path
 from types import ModuleType
 
 # The modules where the time goes (perft: movegen; the search: search, evaluate, movegen;
-# replaying games and reading PDN: position, move; replaying whole archives: db.walk).
+# replaying games and reading PDN: position, move; replaying whole archives: db.walk;
+# solving endgame tables: egtb_build).
 # setup.py reads this tuple.
 COMPILED: tuple[str, ...] = (
     "dame_desktop.core.movegen",
@@ -40,6 +41,7 @@ COMPILED: tuple[str, ...] = (
     "dame_desktop.ai.search",
     "dame_desktop.ai.evaluate",
     "dame_desktop.db.walk",
+    "dame_desktop.ai.egtb_build",
 )
 
 PURE_ENV = "DAME_PURE"

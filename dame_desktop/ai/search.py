@@ -26,6 +26,11 @@ from ..core.move import Move
 from ..core.movegen import RawMove, generator, popcount
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
+from .egtb import RESULT_NAMES as TABLE_RESULTS
+from .egtb import Tables, tables_for
+from .egtb_build import DRAW as TABLE_DRAW
+from .egtb_build import LOSS as TABLE_LOSS
+from .egtb_build import WIN as TABLE_WIN
 from .evaluate import evaluator
 from .timeman import TimePlan
 
@@ -36,6 +41,10 @@ MAX_PLY: Final = 120
 TT_LIMIT: Final = 400_000  # entries in all generations together; about 100 MB at most
 EVAL_CACHE_LIMIT: Final = 200_000
 ASPIRATION: Final = 35  # half-width of the root window in hundredths
+# a position the endgame tables call won: above every evaluation, below the forced wins the
+# search sees to the end (WIN_BOUND), so that a shorter way into the tables counts more
+TABLE_SCORE: Final = 20000
+TABLE_EVAL_SPAN: Final = 2000  # the evaluation inside a won table (progress), clipped to this
 CHECK_EVERY: Final = 255  # poll the clock and the stop flag every 256 nodes
 # At a poll, hand the interpreter lock to other threads (the window) when this long has passed
 # since the last hand-over: compiled code runs no bytecode loop that would switch threads.
@@ -82,10 +91,13 @@ class SearchResult:
     nodes: int
     pv: list[Move] = field(default_factory=list)
     seconds: float = 0.0
+    # the endgame tables' verdict on the position searched, for the side to move: "win",
+    # "loss" or "draw" (the window words it), "" where the tables do not cover it
+    endgame: str = ""
 
     def __reduce__(self) -> tuple[type[SearchResult], tuple[object, ...]]:
         return (SearchResult, (self.move, self.score, self.depth, self.nodes, list(self.pv),
-                               self.seconds))
+                               self.seconds, self.endgame))
 
     @property
     def is_win(self) -> bool:
@@ -256,6 +268,8 @@ class Tuning:
     # two plies, and again at full depth when they beat alpha
     reduce_from: int = 3
     reduce_more_from: int = 8
+    # probe the endgame tables built for the rule set (``ai/egtb.py``) at positions of few pieces
+    endgame_tables: bool = True
 
 
 TUNING = Tuning()
@@ -284,6 +298,9 @@ class Searcher:
         self.reduce_more_from = tuning.reduce_more_from
         self.gen = generator(rules)
         self.evaluator = evaluator(rules)
+        self.tables: Tables | None = tables_for(rules) if tuning.endgame_tables else None
+        self.table_pieces = self.tables.max_pieces if self.tables is not None else 0
+        self.endgame = ""  # the tables' verdict on the root position
         self.limit = limit
         self.should_stop = should_stop
         self.noise = noise
@@ -394,6 +411,25 @@ class Searcher:
                 return 0
         if self.quiet_limit and qp >= self.quiet_limit:
             return 0
+        if (
+            self.table_pieces
+            and popcount(w | b) <= self.table_pieces
+            and not self.gen.has_capture(w, b, k, wtm)
+        ):
+            tables = self.tables
+            assert tables is not None
+            value = tables.probe(w, b, k, wtm)
+            if value == TABLE_DRAW:
+                return 0
+            if value > 0:  # TABLE_WIN or TABLE_LOSS (-1: not covered)
+                ev = self._eval(w, b, k, wtm, qp)
+                if ev > TABLE_EVAL_SPAN:
+                    ev = TABLE_EVAL_SPAN
+                elif ev < -TABLE_EVAL_SPAN:
+                    ev = -TABLE_EVAL_SPAN
+                if value == TABLE_WIN:
+                    return TABLE_SCORE + ev - ply
+                return ply - TABLE_SCORE + ev
         # transposition table
         entry = self.tt.get(key)
         if entry is None:
@@ -615,6 +651,7 @@ class Searcher:
         if not legal:
             score = WIN if self.giveaway else -WIN
             return SearchResult(None, score, 0, 0, [], time.perf_counter() - self.started)
+        legal = self._keep_table_result(position, legal)
         by_identity = {(m.raw[0], m.raw[1], m.raw[2]): m for m in legal if m.raw is not None}
         root: list[RawMove] = [m.raw for m in legal if m.raw is not None]
         best_raw: RawMove = root[0]
@@ -670,7 +707,36 @@ class Searcher:
         seconds = time.perf_counter() - self.started
         move = by_identity[(raw[0], raw[1], raw[2])]
         pv = self._pv(position, raw, by_identity, max(depth, 1))
-        return SearchResult(move, score, depth, self.nodes, pv, seconds)
+        return SearchResult(move, score, depth, self.nodes, pv, seconds, self.endgame)
+
+    def _keep_table_result(self, position: Position, legal: list[Move]) -> list[Move]:
+        """Where the tables cover the root: note their verdict, and keep only the moves that
+        keep it (a won position is never thrown away for a draw, a drawn one for a loss);
+        below, probe only positions with fewer pieces than the root."""
+        tables = self.tables
+        w, b, k = position.white, position.black, position.kings
+        if tables is None or popcount(w | b) > self.table_pieces:
+            return legal
+        wtm = position.turn is Color.WHITE
+        value = tables.probe(w, b, k, wtm)
+        if value < 0:
+            return legal
+        self.endgame = TABLE_RESULTS[value]
+        # Inside the tables a win/loss/draw verdict says nothing of how to make progress: the
+        # tree probes only after a capture (fewer pieces), and the search finds the way on
+        # among the moves that keep the verdict.
+        self.table_pieces = popcount(w | b) - 1
+        if value == TABLE_LOSS:
+            return legal
+        wanted = TABLE_LOSS if value == TABLE_WIN else TABLE_DRAW
+        keep = []
+        for m in legal:
+            if m.raw is None:
+                continue
+            nw, nb, nk = self.gen.apply(w, b, k, wtm, m.raw)
+            if tables.probe(nw, nb, nk, not wtm) == wanted:
+                keep.append(m)
+        return keep or legal
 
     def _root(
         self,

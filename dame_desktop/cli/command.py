@@ -157,7 +157,8 @@ def _load_extras(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     import importlib
 
     for name in ("dame_desktop.cli.pdn", "dame_desktop.cli.ai", "dame_desktop.cli.analyse",
-                 "dame_desktop.cli.hub", "dame_desktop.cli.db", "dame_desktop.cli.puzzles"):
+                 "dame_desktop.cli.hub", "dame_desktop.cli.db", "dame_desktop.cli.egtb",
+                 "dame_desktop.cli.puzzles"):
         importlib.import_module(name).register(sub)
 
 

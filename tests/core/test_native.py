@@ -92,7 +92,7 @@ def test_dame_version_names_the_native_modules_or_pure_python() -> None:
     assert done.returncode == 0, done.stderr
     line = done.stdout.strip()
     version = re.escape(dame_desktop.__version__)
-    assert re.fullmatch(rf"dame {version} \((native: [a-z.]+(, [a-z.]+)*|pure Python)\)", line)
+    assert re.fullmatch(rf"dame {version} \((native: [a-z_.]+(, [a-z_.]+)*|pure Python)\)", line)
     expected = native.native_modules()
     if expected:
         assert line.endswith(f"(native: {', '.join(expected)})")

@@ -1,0 +1,384 @@
+"""Endgame tables of our own: win, loss or draw for every position of few pieces.
+
+``build(rules, pieces)`` solves every material of up to ``pieces`` pieces by retrograde analysis
+(``egtb_build``) and writes one compressed file a material into the user data folder;
+:func:`tables_for` opens what is there for probing (the search uses it at nodes of few pieces).
+
+A table belongs to a *table key*, derived from the rule parameters that decide an ending, never
+from a preset's name: the board size, the kings' range and landing, whether men capture backward
+and may capture kings, the capture precedence, what a man does when crowned in a capture, the
+giveaway goal and the old German three-kings rule (a rule of the position).  Rule sets that agree
+on all of them share their tables.  What the tables leave out: counts of moves (the quiet-move
+rule, the FMJD and Russian endgame counts, the kings-against-king move limit); a table's draw is
+a draw with best play, its win may take longer than such a count allows.
+
+File format (``<material>.wdl`` in ``<folder>/<table key>/``): the magic ``DAMEWDL1``, a
+little-endian u32 length, a JSON header (format, key, material, positions) and the values, two
+bits a position (``egtb_build.DRAW/WIN/LOSS/INVALID``), compressed with LZMA.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import os
+import struct
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import DameError
+from ..core.movegen import generator
+from ..core.position import Position
+from ..core.rules import Color, Landing, Promotion, RuleSet
+from ..store.files import atomic_write_bytes, data_dir
+from .egtb_build import (
+    DRAW,
+    INVALID,
+    LOSS,
+    WIN,
+    Board,
+    Signature,
+    Solver,
+    flip_code,
+    packed_value,
+    sig_code,
+    sig_counts,
+)
+
+FORMAT = 1
+MAGIC = b"DAMEWDL1"
+FOLDER_ENV = "DAME_EGTB_DIR"  # overrides the folder (tests, a shared set of tables)
+RESULT_NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
+# the largest tables `dame egtb build` makes: 5 pieces on 8x8 (minutes; 6 would take hours and
+# gigabytes), 4 on 10x10
+MAX_PIECES = {8: 5, 10: 4}
+
+Progress = Callable[[int, int, str], None]  # positions done, positions in all, material
+
+
+class TableError(DameError):
+    """A table file that cannot be used (damaged, another format, another rule set)."""
+
+
+def table_key(rules: RuleSet) -> str:
+    """The name of the tables ``rules`` use: the endgame-deciding parameters in words."""
+    size = rules.board_size
+    parts = [f"{size}x{size}"]
+    if rules.flying_kings:
+        parts.append(f"flying-{rules.landing.value}")
+        if rules.landing is not Landing.BEHIND and not rules.must_land_to_continue:
+            parts.append("free-landing")
+    else:
+        parts.append("short")
+    parts.append("men-back" if rules.men_capture_backward else "men-forward")
+    if not rules.men_capture_kings:
+        parts.append("men-spare-kings")
+    parts.append(rules.capture_rule.value)
+    promotion = rules.promotion
+    if promotion is Promotion.PASS and not rules.men_capture_backward:
+        promotion = Promotion.STOP  # a man on the last row cannot capture on forward only
+    parts.append(f"crown-{promotion.value}")
+    if rules.giveaway:
+        parts.append("giveaway")
+    if rules.draw_three_kings_diagonal:
+        parts.append("three-kings")
+    return "-".join(parts)
+
+
+def material_name(code: int) -> str:
+    """``2k-1m1k``: White's men and kings, then Black's (the side to move first)."""
+
+    def side(men: int, kings: int) -> str:
+        text = (f"{men}m" if men else "") + (f"{kings}k" if kings else "")
+        return text or "0"
+
+    wm, wk, bm, bk = sig_counts(code)
+    return f"{side(wm, wk)}-{side(bm, bk)}"
+
+
+def materials(pieces: int) -> list[int]:
+    """Every material of 2..``pieces`` pieces, in an order where each one's moves lead only to
+    materials before it or to its own colour flip (fewer pieces first, then fewer men)."""
+    out: list[tuple[int, int, int]] = []
+    for n in range(2, pieces + 1):
+        for wm in range(n + 1):
+            for wk in range(n + 1 - wm):
+                for bm in range(n + 1 - wm - wk):
+                    bk = n - wm - wk - bm
+                    if wm + wk and bm + bk:
+                        out.append((n, wm + bm, sig_code(wm, wk, bm, bk)))
+    out.sort()
+    return [code for _n, _men, code in out]
+
+
+def default_folder() -> Path:
+    env = os.environ.get(FOLDER_ENV, "").strip()
+    if env:
+        return Path(env).expanduser()
+    return data_dir() / "endgame-tables"
+
+
+def _file(folder: Path, key: str, code: int) -> Path:
+    wm, wk, bm, bk = sig_counts(code)
+    return folder / key / f"{wm}{wk}{bm}{bk}.wdl"
+
+
+def encode(key: str, code: int, positions: int, packed: bytes) -> bytes:
+    header = json.dumps({"format": FORMAT, "key": key, "material": material_name(code),
+                         "positions": positions}).encode("ascii")
+    body = lzma.compress(packed, preset=6)
+    return MAGIC + struct.pack("<I", len(header)) + header + body
+
+
+def decode(data: bytes, key: str, code: int, positions: int, where: Path) -> bytes:
+    """The packed values of a table file; TableError names what is wrong with it."""
+    if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 4:
+        raise TableError(f"{where}: not an endgame table of this program")
+    (length,) = struct.unpack_from("<I", data, len(MAGIC))
+    start = len(MAGIC) + 4
+    try:
+        header = json.loads(data[start:start + length].decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        raise TableError(f"{where}: damaged header") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise TableError(f"{where}: another table format ({header!r})")
+    if header.get("key") != key or header.get("material") != material_name(code):
+        raise TableError(f"{where}: made for {header.get('key')} {header.get('material')}, "
+                         f"not {key} {material_name(code)}")
+    if header.get("positions") != positions:
+        raise TableError(f"{where}: {header.get('positions')} positions, expected {positions}")
+    try:
+        packed = lzma.decompress(data[start + length:])
+    except lzma.LZMAError as exc:
+        raise TableError(f"{where}: damaged values ({exc})") from None
+    if len(packed) != (positions + 3) >> 2:
+        raise TableError(f"{where}: {len(packed)} bytes of values, expected "
+                         f"{(positions + 3) >> 2}")
+    return packed
+
+
+@dataclass(frozen=True)
+class Built:
+    """One material as ``build`` left it."""
+
+    material: str
+    pieces: int
+    positions: int
+    file_bytes: int
+    cpu_seconds: float  # 0.0 when the file was there already
+    wins: int
+    losses: int
+    draws: int
+
+
+def _counts(packed: bytes, positions: int) -> tuple[int, int, int]:
+    wins = losses = draws = 0
+    for i in range(positions):
+        v = packed_value(packed, i)
+        if v == WIN:
+            wins += 1
+        elif v == LOSS:
+            losses += 1
+        elif v == DRAW:
+            draws += 1
+    return wins, losses, draws
+
+
+def build(
+    rules: RuleSet,
+    pieces: int,
+    folder: Path | None = None,
+    progress: Progress | None = None,
+    count: bool = False,
+    only: Collection[str] = (),
+) -> list[Built]:
+    """Solve and write every material of up to ``pieces`` pieces not yet in ``folder``.
+
+    Files there already are read (a damaged one is solved again and replaced).  ``progress``
+    is called after each material with the positions done, the positions in all and the
+    material's name.  ``count`` adds the number of wins, losses and draws to the report.
+    ``only`` names materials (``3k-1k``) to build of the largest size instead of all of them
+    (with their colour flips and the materials their crownings lead to; the smaller ones are
+    all built).
+    """
+    if pieces < 2:
+        raise ValueError(f"a table needs at least 2 pieces, got {pieces}")
+    folder = default_folder() if folder is None else folder
+    key = table_key(rules)
+    solver = Solver(rules, generator(rules))
+    codes = materials(pieces)
+    if only:
+        names = set(only)
+        unknown = names - {material_name(c) for c in codes if sum(sig_counts(c)) == pieces}
+        if unknown:
+            raise ValueError(f"no material {', '.join(sorted(unknown))} of {pieces} pieces")
+        keep = {c for c in codes if material_name(c) in names}
+        todo = list(keep)
+        while todo:  # with the materials their crownings lead to, and all colour flips
+            code = todo.pop()
+            wm, wk, bm, bk = sig_counts(code)
+            reach = [flip_code(code)]
+            if wm:
+                reach.append(sig_code(bm, bk, wm - 1, wk + 1))
+            if bm:
+                reach.append(sig_code(bm - 1, bk + 1, wm, wk))
+            for other in reach:
+                if other not in keep:
+                    keep.add(other)
+                    todo.append(other)
+        codes = [c for c in codes if sum(sig_counts(c)) < pieces or c in keep]
+    total = sum(solver.signature(code).size for code in codes)
+    done = 0
+    report: list[Built] = []
+    for code in codes:
+        if code in solver.tables:
+            continue
+        sig = solver.signature(code)
+        partner = flip_code(code)
+        pair = [code] if partner == code else [code, partner]
+        loaded: dict[int, bytes] = {}
+        for c in pair:
+            path = _file(folder, key, c)
+            try:
+                loaded[c] = decode(path.read_bytes(), key, c, solver.signature(c).size, path)
+            except (OSError, TableError):
+                break
+        seconds = 0.0
+        if len(loaded) == len(pair):
+            for c, packed in loaded.items():
+                solver.add_table(c, packed)
+        else:
+            started = time.process_time()
+            solver.solve(code)
+            seconds = time.process_time() - started
+        for c in pair:
+            packed = solver.tables[c]
+            positions = solver.signature(c).size
+            path = _file(folder, key, c)
+            if c not in loaded:
+                atomic_write_bytes(path, encode(key, c, positions, packed), make_folder=True)
+            wins, losses, draws = _counts(packed, positions) if count else (0, 0, 0)
+            report.append(Built(material_name(c), sum(sig_counts(c)), positions,
+                                path.stat().st_size, seconds / len(pair), wins, losses, draws))
+            done += positions
+            if progress is not None:
+                progress(done, total, material_name(c))
+        del sig
+    _CACHE.clear()
+    return report
+
+
+class Tables:
+    """The tables of one rule set in a folder, opened lazily, one material at a time."""
+
+    def __init__(self, rules: RuleSet, folder: Path) -> None:
+        self.rules = rules
+        self.key = table_key(rules)
+        self.folder = folder
+        self.board = Board(rules)
+        self.flip = self.board.flip
+        self._signatures: dict[int, Signature] = {}
+        self._packed: dict[int, bytes] = {}
+        self.damaged: dict[int, str] = {}  # material -> what is wrong with its file
+        self.max_pieces = 0
+        present = {p.name for p in (folder / self.key).glob("*.wdl")} if (
+            folder / self.key).is_dir() else set()
+        for pieces in range(2, MAX_PIECES.get(rules.board_size, 4) + 1):
+            wanted = [c for c in materials(pieces) if sum(sig_counts(c)) == pieces]
+            if all(_file(folder, self.key, c).name in present for c in wanted):
+                self.max_pieces = pieces
+            else:
+                break
+
+    def _table(self, code: int) -> tuple[Signature, bytes]:
+        packed = self._packed.get(code)
+        sig = self._signatures.get(code)
+        if sig is None:
+            sig = Signature(self.board, code)
+            self._signatures[code] = sig
+        if packed is None:
+            path = _file(self.folder, self.key, code)
+            try:
+                data = path.read_bytes()
+            except OSError as exc:
+                raise TableError(f"{path}: cannot read ({exc.strerror})") from None
+            packed = decode(data, self.key, code, sig.size, path)
+            self._packed[code] = packed
+        return sig, packed
+
+    def probe(
+        self, white: int, black: int, kings: int, white_to_move: bool, strict: bool = False
+    ) -> int:
+        """WIN, LOSS or DRAW for the side to move; -1 when the tables do not cover it (or its
+        file is damaged: see ``damaged``; ``strict`` raises TableError instead)."""
+        if not white_to_move:
+            white, black, kings = self.flip(black), self.flip(white), self.flip(kings)
+        if not black:
+            return LOSS if self.rules.giveaway else WIN
+        if not white:
+            return WIN if self.rules.giveaway else LOSS
+        if (white | black).bit_count() > self.max_pieces:
+            return -1
+        board = self.board
+        if white & ~kings & board.white_promo or black & ~kings & board.black_promo:
+            return -1  # a man on the row where it would have been crowned
+        code = sig_code((white & ~kings).bit_count(), (white & kings).bit_count(),
+                        (black & ~kings).bit_count(), (black & kings).bit_count())
+        if code in self.damaged:
+            if strict:
+                raise TableError(self.damaged[code])
+            return -1
+        try:
+            sig, packed = self._table(code)
+        except TableError as exc:
+            self.damaged[code] = str(exc)  # the search goes on without this material
+            if strict:
+                raise
+            return -1
+        value = packed_value(packed, sig.index(white, black, kings))
+        return -1 if value == INVALID else value
+
+    def result(self, position: Position) -> str | None:
+        """``win``, ``loss`` or ``draw`` for the side to move, or None beyond the tables.
+
+        Raises TableError for a damaged or unreadable table file (:meth:`probe` does not).
+        """
+        value = self.probe(position.white, position.black, position.kings,
+                           position.turn is Color.WHITE, strict=True)
+        return RESULT_NAMES.get(value)
+
+
+_CACHE: dict[tuple[str, str], Tables | None] = {}
+
+
+def tables_for(rules: RuleSet, folder: Path | None = None) -> Tables | None:
+    """The tables built for ``rules`` (None when there are none), opened once per folder."""
+    folder = default_folder() if folder is None else folder
+    cache_key = (table_key(rules), str(folder))
+    if cache_key not in _CACHE:
+        tables = Tables(rules, folder)
+        _CACHE[cache_key] = tables if tables.max_pieces >= 2 else None
+    return _CACHE[cache_key]
+
+
+def ensure_tables(
+    rules: RuleSet, pieces: int, folder: Path | None = None, progress: Progress | None = None
+) -> Tables | None:
+    """The tables for ``rules`` up to ``pieces`` pieces, built first where any are missing
+    (the first use: the window shows ``progress`` as a bar).  None for a board without them."""
+    folder = default_folder() if folder is None else folder
+    if pieces > MAX_PIECES.get(rules.board_size, 0):
+        return None
+    tables = tables_for(rules, folder)
+    if tables is None or tables.max_pieces < pieces:
+        build(rules, pieces, folder, progress)
+        forget()
+        tables = tables_for(rules, folder)
+    return tables
+
+
+def forget() -> None:
+    """Open the folders afresh at the next :func:`tables_for` (after a build, in tests)."""
+    _CACHE.clear()

@@ -1,0 +1,336 @@
+"""Endgame tables: built tables against a plain retrograde count, known results, the CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from dame_desktop.ai import egtb
+from dame_desktop.ai.egtb_build import flip_code, sig_code
+from dame_desktop.ai.search import (
+    TABLE_EVAL_SPAN,
+    TABLE_SCORE,
+    TUNING,
+    WIN_BOUND,
+    Limit,
+    search,
+)
+from dame_desktop.cli.command import main
+from dame_desktop.core import Color, Position, RuleSet, find_rules
+from dame_desktop.core.geometry import geometry
+from dame_desktop.core.movegen import generator
+from dame_desktop.core.rules import GERMAN
+
+# -- an independent solver: every position with both colours to move, a graph, a count ------
+
+
+def all_positions(rules: RuleSet, pieces: int) -> list[tuple[int, int, int, bool]]:
+    """Every position of 2..``pieces`` pieces (both sides present) and both sides to move."""
+    geo = geometry(rules.board_size)
+    squares = [geo.sq_to_bit[s] for s in range(1, geo.squares + 1)]
+    out = []
+    for n in range(2, pieces + 1):
+        for chosen in combinations(squares, n):
+            # each piece: white man, white king, black man, black king
+            for kinds in range(4 ** n):
+                w = b = k = 0
+                ok = True
+                for i, bit in enumerate(chosen):
+                    kind = (kinds >> (2 * i)) & 3
+                    mask = 1 << bit
+                    if kind == 0 and mask & geo.white_promo or kind == 2 and mask & geo.black_promo:
+                        ok = False
+                        break
+                    if kind < 2:
+                        w |= mask
+                    else:
+                        b |= mask
+                    if kind & 1:
+                        k |= mask
+                if ok and w and b:
+                    out.append((w, b, k, True))
+                    out.append((w, b, k, False))
+    return out
+
+
+@functools.cache
+def plain_retrograde(rules: RuleSet, pieces: int) -> dict[tuple[int, int, int, bool], str]:
+    """Win/loss/draw of every position by counting: a position is lost when all its moves lead
+    to won positions, won when one leads to a lost one; positions that never settle are drawn.
+    A side without pieces or without a move has lost (it has won in giveaway)."""
+    gen = generator(rules)
+    lost_at_end = "win" if rules.giveaway else "loss"
+    value: dict[tuple[int, int, int, bool], str] = {}
+    left: dict[tuple[int, int, int, bool], int] = {}
+    parents: dict[tuple[int, int, int, bool], list[tuple[int, int, int, bool]]] = {}
+    queue = []
+    positions = all_positions(rules, pieces)
+    for pos in positions:
+        w, b, k, wtm = pos
+        moves = gen.legal(w, b, k, wtm)
+        if not moves:
+            value[pos] = lost_at_end
+            queue.append(pos)
+            continue
+        children = set()
+        for m in moves:
+            nw, nb, nk = gen.apply(w, b, k, wtm, m)
+            children.add((nw, nb, nk, not wtm))
+        left[pos] = len(children)
+        for child in children:
+            cw, cb, _ck, cwtm = child
+            if not (cw if cwtm else cb):  # the side to move there has no piece left
+                value.setdefault(child, lost_at_end)
+                if child not in parents:
+                    queue.append(child)
+            parents.setdefault(child, []).append(pos)
+    while queue:
+        child = queue.pop()
+        for parent in parents.get(child, ()):
+            if parent in value:
+                continue
+            if value[child] == "loss":
+                value[parent] = "win"
+                queue.append(parent)
+            else:
+                left[parent] -= 1
+                if left[parent] == 0:
+                    value[parent] = "loss"
+                    queue.append(parent)
+    return {pos: value.get(pos, "draw") for pos in positions}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("tables")
+
+
+@pytest.mark.parametrize("key", ["german", "english"])
+def test_every_three_piece_position_agrees_with_a_plain_retrograde_count(
+    key: str, folder: Path
+) -> None:
+    rules = find_rules(key)
+    egtb.build(rules, 3, folder)
+    tables = egtb.Tables(rules, folder)
+    assert tables.max_pieces == 3
+    expected = plain_retrograde(rules, 3)
+    wrong = []
+    for (w, b, k, wtm), result in expected.items():
+        got = egtb.RESULT_NAMES.get(tables.probe(w, b, k, wtm))
+        if got != result:
+            turn = Color.WHITE if wtm else Color.BLACK
+            wrong.append((Position(rules, w, b, k, turn).fen(), result, got))
+    assert wrong[:5] == [] and len(wrong) == 0
+    counts = {r: list(expected.values()).count(r) for r in ("win", "loss", "draw")}
+    assert all(counts.values())  # the count itself finds every kind of result
+
+
+def test_the_probe_command_agrees_with_the_count_on_a_sample(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = find_rules("german")
+    egtb.build(rules, 3, folder)
+    expected = plain_retrograde(rules, 3)
+    items = sorted(expected.items())[:: len(expected) // 40]
+    for (w, b, k, wtm), result in items:
+        turn = Color.WHITE if wtm else Color.BLACK
+        fen = Position(rules, w, b, k, turn).fen()
+        assert main(["egtb", "probe", "--rules", "german", "--folder", str(folder),
+                     "--fen", fen, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data == {"result": result, "pieces": (w | b).bit_count()}, fen
+
+
+def test_tables_are_built_on_first_use_with_progress(tmp_path: Path) -> None:
+    rules = find_rules("english")
+    seen: list[tuple[int, int, str]] = []
+    tables = egtb.ensure_tables(rules, 3, tmp_path, lambda *step: seen.append(step))
+    assert tables is not None and tables.max_pieces == 3
+    assert seen and seen[-1][0] == seen[-1][1]  # the last step is the whole
+    assert [done for done, _total, _name in seen] == sorted(done for done, _t, _n in seen)
+    assert {name for _d, _t, name in seen} >= {"1k-1k", "2k-1k", "1k-2k", "1m-2m"}
+    seen.clear()
+    assert egtb.ensure_tables(rules, 3, tmp_path, lambda *step: seen.append(step)) is tables
+    assert seen == []  # nothing left to build
+    assert egtb.ensure_tables(find_rules("international"), 5, tmp_path) is None
+    egtb.forget()
+
+
+# -- known results ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "fen", "result"),
+    [
+        ("english", "W:WK1,K2:BK32", "win"),  # two short kings beat one
+        ("english", "B:WK1,K2:BK23", "loss"),  # ... whoever is to move
+        ("english", "W:WK1:BK32", "draw"),  # king against king
+        ("german", "W:WK1:BK32", "draw"),
+        ("german", "W:WK1,K2:BK32", "draw"),  # two flying kings cannot catch one
+        ("german", "W:WK29:B10", "win"),  # a flying king catches a lone man
+        ("german", "W:WK29:B18", "win"),
+        ("german", "B:WK29:B6", "loss"),  # the man is caught long before it crowns
+        ("german", "W:WK4:B27", "draw"),  # the man crowns next move: too late to stop it
+    ],
+)
+def test_known_results(key: str, fen: str, result: str, folder: Path,
+                       capsys: pytest.CaptureFixture[str]) -> None:
+    egtb.build(find_rules(key), 3, folder)
+    assert main(["egtb", "probe", "--rules", key, "--folder", str(folder), "--fen", fen]) == 0
+    assert capsys.readouterr().out.strip() == result
+
+
+def test_the_three_kings_rule_is_part_of_the_tables(tmp_path: Path) -> None:
+    # three kings against one on the long diagonal: the old German rule draws it at once, where
+    # without the rule the three kings may win.  On a 6x6 board (the same rules) the tables are
+    # small enough to build in a test.
+    with_rule = dataclasses.replace(GERMAN, board_size=6)
+    without = with_rule.with_switches({"three-kings-diagonal": "off"})
+    assert egtb.table_key(with_rule) != egtb.table_key(without)
+    egtb.build(with_rule, 4, tmp_path, only=["3k-1k"])
+    egtb.build(without, 4, tmp_path, only=["3k-1k"])
+    tables = egtb.Tables(with_rule, tmp_path)
+    plain = egtb.Tables(without, tmp_path)
+    assert tables.max_pieces == plain.max_pieces == 3  # of 4 pieces only one material
+    tables.max_pieces = plain.max_pieces = 4
+    geo = geometry(6)
+    assert geo.long_diagonal >> geo.sq_to_bit[16] & 1  # 16 is on it, 15 is not
+    assert not geo.long_diagonal >> geo.sq_to_bit[15] & 1
+    fen = "W:WK1,K2,K3:BK16"
+    assert tables.result(Position.from_fen(fen, with_rule)) == "draw"
+    assert plain.result(Position.from_fen(fen, without)) == "win"
+    assert tables.result(Position.from_fen("B" + fen[1:], with_rule)) == "draw"
+    # the three kings to move and able to take the lone king: no draw
+    assert tables.result(Position.from_fen("W:WK1,K2,K17:BK13", with_rule)) == "win"
+    # off the diagonal the rule does not apply
+    assert tables.result(Position.from_fen("W:WK1,K2,K3:BK15", with_rule)) == plain.result(
+        Position.from_fen("W:WK1,K2,K3:BK15", without))
+
+
+def test_table_keys_follow_the_parameters_not_the_names() -> None:
+    keys = {r.key: egtb.table_key(r) for r in map(find_rules, (
+        "german", "german-ass", "english", "russian", "brazilian", "pool", "italian", "spanish",
+        "czech", "international"))}
+    assert len(set(keys.values())) == len(keys)  # the presets all differ in an ending rule
+    # a switch that does not decide an ending keeps the key; one that does changes it
+    german = find_rules("german")
+    assert egtb.table_key(german.with_switches({"quiet-plies": "20"})) == keys["german"]
+    assert egtb.table_key(german.with_switches({"first": "black"})) == keys["german"]
+    assert egtb.table_key(german.with_switches({"men-capture-backward": "on"})) != keys["german"]
+    # crowning as a man that passes through equals stopping when men capture forward only
+    assert egtb.table_key(german.with_switches({"promotion": "pass"})) == keys["german"]
+
+
+def test_materials_come_after_everything_their_moves_reach() -> None:
+    order = egtb.materials(5)
+    seen: set[int] = set()
+    for code in order:
+        wm = code & 15
+        wk = (code >> 4) & 15
+        bm = (code >> 8) & 15
+        bk = (code >> 12) & 15
+        if wm:  # White crowns: Black is to move in the flipped material with one man less
+            assert sig_code(bm, bk, wm - 1, wk + 1) in seen or flip_code(code) == sig_code(
+                bm, bk, wm - 1, wk + 1)
+        seen.add(code)
+    assert len(order) == len(set(order))
+
+
+# -- the search -----------------------------------------------------------------------------
+
+
+def test_the_search_scores_positions_in_the_tables_as_they_are(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = find_rules("english")
+    egtb.build(rules, 3, folder)
+    monkeypatch.setenv(egtb.FOLDER_ENV, str(folder))
+    egtb.forget()
+    tables = egtb.tables_for(rules)
+    assert tables is not None
+    # taking a king leaves two kings against one: the search cannot see the end in four
+    # plies, the tables can (the root itself has more pieces than the tables)
+    pos = Position.from_fen("W:WK1,K2:BK6,K23", rules)
+    result = search(pos, rules, Limit(depth=4))
+    assert result.endgame == ""
+    assert WIN_BOUND > result.score > TABLE_SCORE - 2 * TABLE_EVAL_SPAN
+    # a root inside the tables: their verdict, and a move that keeps it
+    won = Position.from_fen("W:WK1,K2:BK23", rules)
+    inside = search(won, rules, Limit(depth=4))
+    assert inside.endgame == "win" and inside.move is not None
+    assert tables.result(won.play(inside.move)) == "loss"
+    assert search(Position.from_fen("W:WK1:BK23", rules), rules,
+                  Limit(depth=4)).endgame == "draw"
+    monkeypatch.setattr(TUNING, "endgame_tables", False)
+    plain = search(pos, rules, Limit(depth=4))
+    assert plain.score < TABLE_SCORE - 2 * TABLE_EVAL_SPAN
+    assert search(won, rules, Limit(depth=4)).endgame == ""
+    egtb.forget()
+
+
+def test_a_won_root_keeps_only_winning_moves(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = find_rules("german")
+    egtb.build(rules, 3, folder)
+    monkeypatch.setenv(egtb.FOLDER_ENV, str(folder))
+    egtb.forget()
+    tables = egtb.tables_for(rules)
+    assert tables is not None
+    # a king against a man far from crowning: most king moves win, some let the man through
+    pos = Position.from_fen("W:WK29:B10", rules)
+    verdicts = {m: tables.result(pos.play(m)) for m in pos.legal_moves()}
+    assert "loss" in verdicts.values() and set(verdicts.values()) != {"loss"}
+    result = search(pos, rules, Limit(depth=1))
+    assert result.move is not None
+    assert result.endgame == "win" and verdicts[result.move] == "loss"
+    egtb.forget()
+
+
+# -- the command's errors -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["egtb", "probe", "--rules", "english", "--fen", "W:WK1,2,3,4,5:BK32"], "6 pieces"),
+        (["egtb", "probe", "--rules", "pool", "--fen", "W:WK1:BK32"], "no endgame tables"),
+        (["egtb", "probe", "--rules", "english", "--fen", "W:WK99:BK32"], "99"),
+        (["egtb", "probe", "--rules", "nope", "--fen", "W:WK1:BK32"], "unknown rule set"),
+        (["egtb", "probe", "--rules", "english"], "required"),
+        (["egtb", "build", "--rules", "english", "--pieces", "1"], "out of range"),
+        (["egtb", "build", "--rules", "international", "--pieces", "5"], "out of range"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str], needle: str, folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    egtb.build(find_rules("english"), 3, folder)
+    assert main([*argv, "--folder", str(folder)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and needle in err
+
+
+def test_a_damaged_table_is_reported_and_rebuilt(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    rules = find_rules("english")
+    egtb.build(rules, 2, tmp_path)
+    path = tmp_path / egtb.table_key(rules) / "0101.wdl"
+    good = path.read_bytes()
+    path.write_bytes(good[:-5])
+    egtb.forget()
+    assert main(["egtb", "probe", "--rules", "english", "--folder", str(tmp_path),
+                 "--fen", "W:WK1:BK32"]) == 2
+    assert "0101.wdl: damaged" in capsys.readouterr().err
+    # the search does without the damaged material instead of failing
+    tables = egtb.tables_for(rules, tmp_path)
+    assert tables is not None
+    pos = Position.from_fen("W:WK1:BK32", rules)
+    assert tables.probe(pos.white, pos.black, pos.kings, True) == -1
+    assert "0101.wdl" in tables.damaged[sig_code(0, 1, 0, 1)]
+    egtb.build(rules, 2, tmp_path)
+    assert path.read_bytes() == good
+    egtb.forget()
