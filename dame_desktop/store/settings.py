@@ -53,7 +53,7 @@ Language = Literal["system", "de", "en"]
 Theme = Literal["wood", "green", "blue", "grey", "custom"]
 Opponent = Literal["computer", "human"]
 HumanColor = Literal["light", "dark", "random"]
-Notation = Literal["rules", "numbers", "coordinates"]  # as dame_desktop.ui.family.notation
+Notation = Literal["rules", "numbers", "coordinates"]  # as dame_desktop.ui.words.notation
 
 LevelKey = NewType("LevelKey", str)
 """A playing level's key, checked against the one list of levels,
@@ -145,7 +145,7 @@ class Preferences:
     # issue 17, the family table
     sound: bool = False  # off until the user turns it on (never a surprise noise, silent tests)
     sound_volume: int = 70  # percent, VOLUME_MIN-VOLUME_MAX
-    notation: Notation = "rules"  # ui.family.notation.Notation values
+    notation: Notation = "rules"  # ui.words.notation.Notation values
     clock_white: str = "-"  # new games' time control, PDN TimeControl text ("-", "300", "180+2")
     clock_black: str = "-"
     # issue 16, study with an engine

@@ -34,7 +34,7 @@ def test_probe_can_see_qt() -> None:
     # the probe itself must be able to fail: importing PySide6 shows up
     pytest.importorskip("PySide6.QtCore")
     assert "PySide6.QtCore" in loaded_qt_modules("import PySide6.QtCore")
-    assert "PySide6.QtCore" in loaded_qt_modules("import dame_desktop.ui.texts")
+    assert "PySide6.QtCore" in loaded_qt_modules("import dame_desktop.ui.words.texts")
 
 
 def test_core_is_qt_free() -> None:

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.core import PRESETS, SWITCHES, CaptureRule, Color, Reason, Result, find_rules
-from dame_desktop.ui import texts
-from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.new_game import NewGameDialog
 from dame_desktop.ui.dialogs.rules import RulesDialog
+from dame_desktop.ui.words import rules as rule_texts
+from dame_desktop.ui.words import texts
 
 
 def tick(check: QCheckBox) -> None:
@@ -115,7 +115,7 @@ def test_new_game_dialog_settings_and_draw_lots(qtbot):
 
 
 def test_result_texts_name_the_reason(qapp):
-    from dame_desktop.ui.family.names import result_text
+    from dame_desktop.ui.words.names import result_text
 
     german = find_rules("german")
     assert result_text(Result(None, Reason.REPETITION), german).startswith("Draw: ")

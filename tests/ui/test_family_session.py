@@ -146,7 +146,7 @@ def test_a_pause_saves_the_clocks_at_once(start_program, tmp_path, qtbot):  # no
 
 
 def test_the_preferences_switch_sound_and_notation_at_once(start_program, tmp_path):  # noqa: F811, E501
-    from dame_desktop.ui.family.notation import Notation
+    from dame_desktop.ui.words.notation import Notation
     from tests.ui.uihelp import drag
 
     save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)

@@ -266,7 +266,7 @@ def test_the_hint_and_the_position_text_follow_the_notation(window: MainWindow, 
 def test_the_continue_box_lists_the_moves_in_the_notation() -> None:
     from dame_desktop.core import Game
     from dame_desktop.ui.app.session import moves_listing
-    from dame_desktop.ui.family.notation import Notation
+    from dame_desktop.ui.words.notation import Notation
 
     rules = _huffing()
     game = Game(rules, Position.from_fen(BLOW_FEN, rules))

@@ -1,5 +1,5 @@
 """PDN problems reach the user in the user's language: the PDN layer reports a kind and its
-values, :func:`dame_desktop.ui.problem_texts.pdn_problem_text` words them."""
+values, :func:`dame_desktop.ui.words.problems.pdn_problem_text` words them."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from dame_desktop.pdn.problems import PdnProblem, ProblemKind
 from dame_desktop.ui.app.i18n import translations_dir
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
-from dame_desktop.ui.problem_texts import pdn_problem_text
+from dame_desktop.ui.words.problems import pdn_problem_text
 from tests.ui.uihelp import running_session
 
 # values for every kind (the names the PDN layer's docstring gives)

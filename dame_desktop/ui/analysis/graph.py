@@ -37,11 +37,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from dame_desktop.ui.words.analysis import move_number_prefix, value_text, words
+from dame_desktop.ui.words.notation import Notation, move_text
+
 from ...core import Move, Position, RuleSet
 from ...engines import GameReview, Score, parse_eval
 from ...pdn.tree import GameNode
-from ..family.notation import Notation, move_text
-from .words import move_number_prefix, value_text, words
 
 SCALE = 2.0
 MARGIN = 4

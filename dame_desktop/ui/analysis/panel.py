@@ -56,13 +56,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dame_desktop.ui.words.analysis import (
+    first_view,
+    line_texts,
+    move_number_prefix,
+    value_text,
+    words,
+)
+from dame_desktop.ui.words.notation import Notation
+
 from ...core import Position
 from ...engines import Score
 from ...engines.base import terminal_score
 from ...engines.builtin import BUILTIN_NAME
-from ..family.notation import Notation
 from .runner import MAX_DEPTH, MAX_SECONDS, AnalysisRunner, AnalysisUpdate, EngineFactory
-from .words import first_view, line_texts, move_number_prefix, value_text, words
 
 MORE_LINES = 3
 LINE_PLIES = 16  # moves of a line shown

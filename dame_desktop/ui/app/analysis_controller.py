@@ -70,9 +70,9 @@ from dame_desktop.ui.analysis import (
 from dame_desktop.ui.analysis.runner import hub_factory
 from dame_desktop.ui.app.actions import ActionSpec, ActionTable
 from dame_desktop.ui.app.navigator import Navigator
-from dame_desktop.ui.family.notation import Notation
 from dame_desktop.ui.study.navigator import TreeNavigator
 from dame_desktop.ui.study.setup_editor import SetupEditor
+from dame_desktop.ui.words.notation import Notation
 
 if TYPE_CHECKING:
     from dame_desktop.ui.app.main_window import MainWindow

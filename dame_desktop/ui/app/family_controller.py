@@ -63,18 +63,18 @@ from dame_desktop.ui.app.game_controller import ComputerPlayer, TurnInfo
 from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.family.draw import STEADY_SECONDS, DrawOffers, ScoreHistory, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
-from dame_desktop.ui.family.names import player_label
-from dame_desktop.ui.family.notation import (
+from dame_desktop.ui.family.scores import ScoresDialog, record_result
+from dame_desktop.ui.family.sounds import GameSounds
+from dame_desktop.ui.family.touch import TouchMove
+from dame_desktop.ui.words.names import player_label
+from dame_desktop.ui.words.notation import (
     Notation,
     apply_to_board,
     square_text,
     squares_text,
 )
-from dame_desktop.ui.family.notation import move_text as notation_move_text
-from dame_desktop.ui.family.notation import position_text as notation_position_text
-from dame_desktop.ui.family.scores import ScoresDialog, record_result
-from dame_desktop.ui.family.sounds import GameSounds
-from dame_desktop.ui.family.touch import TouchMove
+from dame_desktop.ui.words.notation import move_text as notation_move_text
+from dame_desktop.ui.words.notation import position_text as notation_position_text
 
 if TYPE_CHECKING:
     from dame_desktop.ui.app.main_window import MainWindow
@@ -595,7 +595,7 @@ class FamilyController(QObject):
         c = self.window.controller
         if not c.humans():
             return
-        from dame_desktop.ui.family.names import result_text
+        from dame_desktop.ui.words.names import result_text
 
         names = {colour: self._name(colour) for colour in (Color.WHITE, Color.BLACK)}
         text = result_text(result, c.rules, names, position=c.game.position)

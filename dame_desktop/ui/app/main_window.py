@@ -56,7 +56,6 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.store.settings import Preferences
-from dame_desktop.ui import texts
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.actions import ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.app.analysis_controller import AnalysisController
@@ -78,10 +77,11 @@ from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
 from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
 from dame_desktop.ui.dialogs.rules_change import continue_under, rules_change
-from dame_desktop.ui.family import names as family_names
-from dame_desktop.ui.family.notation import Notation
 from dame_desktop.ui.models.move_list import MoveListModel
 from dame_desktop.ui.study.study import StudyController
+from dame_desktop.ui.words import names as family_names
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.notation import Notation
 
 SIDE_MIN = 260  # the side panel's narrowest width (pixels)
 

@@ -47,8 +47,8 @@ from dame_desktop.engines import EngineInfo
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.engine_texts import engine_reason_text
-from dame_desktop.ui.family import names as family_names
 from dame_desktop.ui.family.clocks import ClocksPanel
+from dame_desktop.ui.words import names as family_names
 
 
 def clock_budget(clocks: ClocksPanel, colour: Color) -> float | None:

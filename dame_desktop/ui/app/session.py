@@ -45,14 +45,14 @@ from dame_desktop.store.settings import (
     load_preferences,
     save_preferences,
 )
-from dame_desktop.ui import texts
 from dame_desktop.ui.app.actions import ActionSpec, MenuSpec
 from dame_desktop.ui.app.i18n import LanguageManager
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.dialogs.help import HelpDialog
 from dame_desktop.ui.dialogs.new_game import NewGameSettings
 from dame_desktop.ui.dialogs.preferences import PreferencesDialog
-from dame_desktop.ui.family.notation import Notation, move_text, square_text
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.notation import Notation, move_text, square_text
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QWidget
 from dame_desktop.core import Position
 from dame_desktop.core.geometry import FILES
 from dame_desktop.ui.board.widget import BoardWidget
-from dame_desktop.ui.texts import side_name
+from dame_desktop.ui.words.texts import side_name
 
 CURSOR = QColor(30, 110, 255)
 _ROWS = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1}  # plain: one row up or down the screen

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.core import CaptureRule, Color, Landing, Promotion, RuleSet
 from dame_desktop.core.rules import Numbering
-from dame_desktop.ui import texts
-from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.names import colour_text
 
 translate = QCoreApplication.translate
 

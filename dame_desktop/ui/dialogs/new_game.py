@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.ai import LEVELS
 from dame_desktop.core import PRESETS, Color, RuleSet, TimeControl, matching_preset
-from dame_desktop.ui import texts
-from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
-from dame_desktop.ui.family.names import colour_text
 from dame_desktop.ui.family.time_control import TimeControlWidget
+from dame_desktop.ui.words import rules as rule_texts
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.names import colour_text
 
 
 @dataclass(frozen=True)

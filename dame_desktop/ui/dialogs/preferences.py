@@ -39,14 +39,14 @@ from dame_desktop.store.settings import (
     EngineEntry,
     Preferences,
 )
-from dame_desktop.ui import texts
 from dame_desktop.ui.app.engines_page import EnginesPage
 from dame_desktop.ui.app.main_window import MainWindow
-from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
-from dame_desktop.ui.family.names import colour_text
-from dame_desktop.ui.family.notation import Notation, NotationChoice
+from dame_desktop.ui.words import rules as rule_texts
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.names import colour_text
+from dame_desktop.ui.words.notation import Notation, NotationChoice
 
 _COLOR_FIELDS = ("light_square", "dark_square", "light_piece", "dark_piece")
 

@@ -38,10 +38,10 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.core.rules import Switch, switch_value
-from dame_desktop.ui import texts
-from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules_change import rules_change
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+from dame_desktop.ui.words import rules as rule_texts
+from dame_desktop.ui.words import texts
 
 
 class RulesDialog(QDialog):

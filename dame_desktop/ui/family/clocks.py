@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from dame_desktop.audio import Sound
 from dame_desktop.core import Clock, Color, RuleSet, clock_text
 from dame_desktop.core.clock import ClockEvent, ClockEventKind, PauseReason
-from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.words.names import colour_text
 
 
 class _Sounds(Protocol):

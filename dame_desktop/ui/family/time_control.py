@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.core import Color, RuleSet, TimeControl
 from dame_desktop.core.clock import MAX_INCREMENT, MAX_SECONDS, NO_CLOCK, TIME_CONTROLS
-from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.words.names import colour_text
 
 OWN = "own"
 

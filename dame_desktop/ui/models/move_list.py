@@ -9,8 +9,8 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from dame_desktop.core import Color, Game, RuleSet, find_rules
 from dame_desktop.core.numbering import game_steps
-from dame_desktop.ui.family.names import colour_text
-from dame_desktop.ui.family.notation import Notation, move_text, square_text
+from dame_desktop.ui.words.names import colour_text
+from dame_desktop.ui.words.notation import Notation, move_text, square_text
 
 Index = QModelIndex | QPersistentModelIndex
 

@@ -34,7 +34,7 @@ from dame_desktop.core import Color, ColourName, RulesError, RuleSet
 from dame_desktop.pdn import Game
 from dame_desktop.pdn.document import GameEntry
 from dame_desktop.pdn.gametype import parse_gametype, parse_rules_tag, rules_from_gametype
-from dame_desktop.ui.family.names import colour_name_text, colour_text
+from dame_desktop.ui.words.names import colour_name_text, colour_text
 
 Index = QModelIndex | QPersistentModelIndex
 

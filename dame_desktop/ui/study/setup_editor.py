@@ -40,9 +40,9 @@ from PySide6.QtWidgets import (
 from dame_desktop.core import PRESETS, Color, DameError, Kind, Position, RuleSet, matching_preset
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.wheel import guard_wheel
-from dame_desktop.ui.family.names import colour_text
-from dame_desktop.ui.family.notation import Notation, apply_to_board, squares_text
-from dame_desktop.ui.texts import rules_name
+from dame_desktop.ui.words.names import colour_text
+from dame_desktop.ui.words.notation import Notation, apply_to_board, squares_text
+from dame_desktop.ui.words.texts import rules_name
 
 Tool = tuple[Color, Kind] | None  # a piece, or None for the eraser
 

@@ -13,7 +13,7 @@ from dame_desktop.ai.search import Limit
 from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.engines import EngineError, HubEngine, Score
 from dame_desktop.ui.analysis import AnalysisPanel, AnalysisUpdate, PanelEvaluation
-from dame_desktop.ui.analysis.words import move_number_prefix, side_name, words
+from dame_desktop.ui.words.analysis import move_number_prefix, side_name, words
 from tests.engines.helpers import fake
 
 from .helpers import (

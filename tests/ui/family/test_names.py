@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dame_desktop.core import Color, Position, Reason, Result, find_rules
-from dame_desktop.ui.family.names import (
+from dame_desktop.ui.words.names import (
     colour_text,
     computer_name,
     first_start_rules_key,

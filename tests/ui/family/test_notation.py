@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 
 from dame_desktop.core import Game, Position, find_rules
 from dame_desktop.ui.board.widget import BoardWidget
-from dame_desktop.ui.family.notation import (
+from dame_desktop.ui.words.notation import (
     Notation,
     NotationChoice,
     apply_to_board,

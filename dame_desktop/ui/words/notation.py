@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 
 from dame_desktop.core import Kind, Move, Position, RuleSet
 from dame_desktop.core.geometry import geometry
-from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.words.names import colour_text
 
 translate = QCoreApplication.translate
 

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
 
-from ...core import Color, ColourName, Move, Position, RuleSet
-from ...engines import Score
-from ..family.notation import Notation, move_text
+from dame_desktop.core import Color, ColourName, Move, Position, RuleSet
+from dame_desktop.engines import Score
+from dame_desktop.ui.words.notation import Notation, move_text
 
 EQUAL = 0.25
 SLIGHT = 0.75
@@ -35,7 +35,7 @@ CLEAR = 2.0
 def side_name(rules: RuleSet, colour: Color) -> str:
     """The translated name of ``colour``'s side under ``rules``: the rule set's traditional
     colour name (``RuleSet.colour_name``: Light/Dark for the German sets, White/Black for
-    the others), as ``ui.family.names`` names them."""
+    the others), as ``ui.words.names`` names them."""
     name = rules.colour_name(colour)
     if name is ColourName.LIGHT:
         return QCoreApplication.translate("AnalysisWords", "Light")

@@ -22,10 +22,10 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.core.rules import SWITCHES, Switch
-from dame_desktop.ui import texts
 from dame_desktop.ui.dialogs.rules_change import Blocker
-from dame_desktop.ui.family.names import colour_text
-from dame_desktop.ui.texts import colour_name_text
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.names import colour_text
+from dame_desktop.ui.words.texts import colour_name_text
 
 # The dialog shows the capture choice once, as "capture-rule"; "largest-capture" is the command
 # line's shortcut for the same field.

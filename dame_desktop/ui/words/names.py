@@ -18,8 +18,8 @@ from PySide6.QtCore import QCoreApplication
 from dame_desktop.core import Color, Position, Reason, Result, RuleSet
 from dame_desktop.core.game import who_won, who_won_token
 from dame_desktop.store import settings
-from dame_desktop.ui.texts import colour_name_text as colour_name_text
-from dame_desktop.ui.texts import level_name, reason_text, side_name
+from dame_desktop.ui.words.texts import colour_name_text as colour_name_text
+from dame_desktop.ui.words.texts import level_name, reason_text, side_name
 
 translate = QCoreApplication.translate
 
