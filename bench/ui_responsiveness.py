@@ -133,7 +133,7 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     first = seconds if movetime is None else min(movetime, seconds)
     client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=first))
     late = probe(app, seconds)
-    report(f"while searching at {level.name_en}, {rules_key} ({seconds:.0f} s, "
+    report(f"while searching at {level.key}, {rules_key} ({seconds:.0f} s, "
            f"{len(answers) + 1} searches)",
            late)
     client.cancel_all()

@@ -61,6 +61,8 @@ from .rules import (
     differences,
     find_rules,
     matching_preset,
+    play_fields,
+    same_play,
 )
 
 
@@ -123,6 +125,8 @@ __all__ = [
     "find_rules",
     "geometry",
     "matching_preset",
+    "play_fields",
+    "same_play",
     "parse_clk",
     "perft",
     "time_control_tags",

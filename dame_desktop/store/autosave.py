@@ -34,6 +34,7 @@ from dame_desktop.core import (
     Reason,
 )
 from dame_desktop.core.game import State
+from dame_desktop.core.numbering import numbered_at
 from dame_desktop.store.files import (
     Damage,
     PathArg,
@@ -191,8 +192,7 @@ def clear_autosave(directory: PathArg | None = None) -> bool:
 
 def _move_label(ply: int, start: Position, first: Color) -> str:
     """ "move 12 (ply 23)": the move number counts pairs from the first side's move."""
-    offset = 0 if start.turn is first else 1
-    return f"move {(ply - 1 + offset) // 2 + 1} (ply {ply})"
+    return f"move {numbered_at(ply - 1, start.turn is first).number} (ply {ply})"
 
 
 def _find_move(game: Game, text: str) -> Move:

@@ -26,7 +26,15 @@ from pathlib import Path
 from typing import Generic, Literal, NewType, TypeVar, get_args
 
 from dame_desktop.ai.levels import LEVELS as _AI_LEVELS
-from dame_desktop.core import PRESETS, RulesError, RuleSet, apply_switches, differences, find_rules
+from dame_desktop.core import (
+    PRESETS,
+    RulesError,
+    RuleSet,
+    apply_switches,
+    differences,
+    find_rules,
+    same_play,
+)
 from dame_desktop.core.clock import ClockError, TimeControl
 from dame_desktop.store.files import (
     Damage,
@@ -240,17 +248,6 @@ class Loaded(Generic[T]):
 
 # -- rule sets as preset key + switches --------------------------------------------------------
 
-_NOT_SWITCHES = ("key", "name", "name_de", "gametype", "colour_names")  # names, not rules
-
-
-def _same_rules(a: RuleSet, b: RuleSet) -> bool:
-    return all(
-        getattr(a, f.name) == getattr(b, f.name)
-        for f in dataclasses.fields(RuleSet)
-        if f.name not in _NOT_SWITCHES
-    )
-
-
 def rules_spec(rules: RuleSet) -> tuple[str, tuple[str, ...]]:
     """``rules`` as (preset key, NAME=VALUE switches) such that :func:`rules_from_spec` gives
     it back.  Raises ValueError when no preset plus switches describes it."""
@@ -260,7 +257,7 @@ def rules_spec(rules: RuleSet) -> tuple[str, tuple[str, ...]]:
     bases.extend(p for p in PRESETS if p not in bases)
     for base in bases:
         switches = tuple(f"{k}={v}" for k, v in differences(rules, base).items())
-        if _same_rules(apply_switches(base, switches), rules):
+        if same_play(apply_switches(base, switches), rules):
             return base.key, switches
     raise ValueError(f"rule set {rules.name!r} is not a preset with switches")
 

@@ -50,6 +50,28 @@ def test_hot_seat_touched_piece_must_move_and_straighten_frees_it(
     assert [(m.from_sq, m.to_sq) for m in game.moves][-1] == (10, 14)
 
 
+def test_a_touched_piece_stays_bound_after_looking_back(window: MainWindow, qtbot) -> None:
+    """The board's moves and its bound piece come from the navigator alone: looking at an
+    earlier position and back gives the touched piece's moves again, whatever else listens."""
+    start(window, rules=touch_rules())
+    board, game = window.board, window.controller.game
+    drag(board, 22, 18)
+    drag(board, 9, 13)
+    click(board, 21)  # touched: only the piece on 21 may move
+    assert game.touched == 21
+    assert {m.from_sq for m in board.moves()} == {21}
+    assert tuple(board.moves()) == window.navigator.playable()
+    window.action("prev").trigger()
+    assert board.moves() == [] and window.navigator.touched() is None
+    window.action("next").trigger()
+    assert {m.from_sq for m in board.moves()} == {21}, "the touched piece is bound again"
+    assert board.move_input.touched == 21
+    drag(board, 24, 20)  # another piece is still refused
+    assert len(game.moves) == 2
+    drag(board, 21, 17)
+    assert [(m.from_sq, m.to_sq) for m in game.moves][-1] == (21, 17)
+
+
 def test_the_computer_is_never_bound(window: MainWindow, qtbot) -> None:
     start(window, rules=touch_rules(), computer=True, colour=Color.WHITE)
     board, game = window.board, window.controller.game

@@ -163,9 +163,10 @@ class FamilyController(QObject):
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self)  # every dialog stops the clocks while it is open
-        window.live.changed.connect(self.touch.rebind)
+        self.touch.bound.connect(lambda _square: window.live.refresh_moves())
+        window.live.changed.connect(self.touch.update_enabled)
         window.live.changed.connect(self._mark_blow)
-        window.live.moves_changed.connect(self.touch.rebind)
+        window.live.moves_changed.connect(self.touch.update_enabled)
         # the "straighten" row's action stands in for the TouchMove's own: both in step
         action = window.action("straighten")
         self.touch.straighten_action.toggled.connect(

@@ -96,7 +96,7 @@ class ComputerPlayer(Player):
         rng: random.Random | None = None,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(name or level.name_en, parent)
+        super().__init__(name or level.key, parent)
         self.client = client
         self.level = level
         self.rng = rng or random.Random()

@@ -569,6 +569,7 @@ class MainWindow(QMainWindow):
         self.board.set_flipped(self._orientation())
         self.board.set_position(nav.position(), nav.playable(), last_move=nav.last_move(),
                                 animate=animate and live_end, blown=nav.blown())
+        self.board.bind_touch(nav.touched())
         self.board.set_idle_reason(self._idle_reason())
         self.board.setAccessibleDescription(self._position_text())
         if nav is self.live:
@@ -592,6 +593,7 @@ class MainWindow(QMainWindow):
     def _on_moves_changed(self) -> None:
         if self.is_playing():
             self.board.set_moves(self.live.playable())
+            self.board.bind_touch(self.live.touched())
             self.board.set_idle_reason(self._idle_reason())
             self._update_labels()
             self.update_actions()

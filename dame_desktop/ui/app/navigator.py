@@ -42,8 +42,13 @@ class Navigator(QObject):
         return 0
 
     def playable(self) -> tuple[Move, ...]:
-        """The moves the board may offer now (empty: look only)."""
+        """The moves the board may offer now (empty: look only).  The one source of them:
+        under touch-move they are the touched piece's moves only."""
         return ()
+
+    def touched(self) -> int | None:
+        """The piece that must be moved (touch-move), or None."""
+        return None
 
     def play(self, move: Move) -> bool:
         """Play ``move`` from the shown position; False when that is not possible now."""
@@ -118,6 +123,16 @@ class LiveNavigator(Navigator):
             return ()
         info = self.controller.turn_info()
         return info.moves if info is not None and info.human else ()
+
+    def touched(self) -> int | None:
+        if self._index is not None:
+            return None
+        info = self.controller.turn_info()
+        return self.controller.game.touched if info is not None and info.human else None
+
+    def refresh_moves(self) -> None:
+        """What may be played changed without a move (a piece was touched): say so."""
+        self.moves_changed.emit()
 
     def play(self, move: Move) -> bool:
         return self._index is None and self.controller.submit_move(move)

@@ -72,7 +72,7 @@ class NewGameDialog(QDialog):
         row.addWidget(self.computer_radio)
         self.level_box = QComboBox()
         for level in LEVELS:
-            self.level_box.addItem(texts.level_name(level.key, level.name_en), level.key)
+            self.level_box.addItem(texts.level_name(level.key), level.key)
         row.addWidget(self.level_box)
         row.addStretch()
         col.addLayout(row)

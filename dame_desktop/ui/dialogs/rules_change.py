@@ -7,13 +7,10 @@ asks before it starts a new game.  No PySide6 here, so the answer is tested with
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from dataclasses import dataclass
 
-from dame_desktop.core import Color, Game, Position, RulesError, RuleSet
-
-_NAME_FIELDS = frozenset({"key", "name", "name_de", "gametype"})
+from dame_desktop.core import Color, Game, Position, RulesError, RuleSet, same_play
 
 
 class Blocker(enum.Enum):
@@ -37,17 +34,12 @@ class RulesChange:
     @property
     def changed(self) -> bool:
         """False when the new rules play exactly like the old ones (names aside)."""
-        return _play_fields(self.old) != _play_fields(self.new)
+        return not same_play(self.old, self.new)
 
     @property
     def can_continue(self) -> bool:
         """True when the game can go on from its current position under the new rules."""
         return self.changed and not self.blockers
-
-
-def _play_fields(rules: RuleSet) -> tuple[object, ...]:
-    return tuple(getattr(rules, f.name) for f in dataclasses.fields(RuleSet)
-                 if f.name not in _NAME_FIELDS)
 
 
 def rules_change(game: Game, new: RuleSet) -> RulesChange:

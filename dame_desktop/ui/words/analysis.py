@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication
 
 from dame_desktop.core import Color, ColourName, Move, Position, RuleSet
+from dame_desktop.core.numbering import number_label, numbered_at
 from dame_desktop.engines import Score
 from dame_desktop.ui.words.notation import Notation, move_text
 
@@ -101,14 +102,11 @@ def line_texts(position: Position, moves: Sequence[Move],
 def move_number_prefix(position: Position, ply: int | None, offset: int) -> str:
     """The number before the line's move ``offset``: ``12.`` before a move of the first
     player, ``12...`` before a line that starts with the second player's move, "" otherwise.
-    ``ply`` counts the plies played before ``position`` (None: the move number is 1)."""
-    first_to_move = position.turn is position.rules.first
-    if ply is None:
-        number = 1
-    else:
-        number = max(1, (ply if first_to_move else ply - 1) // 2 + 1)
-    shift = 0 if first_to_move else 1
-    number += (offset + shift) // 2
-    if (offset + shift) % 2 == 0:
-        return f"{number}."
-    return f"{number}..." if offset == 0 else ""
+    ``ply`` counts the plies played before ``position`` (None: the game starts there).
+    Numbered as ``core.numbering`` numbers every list."""
+    played = max(0, ply or 0)
+    start_first = (position.turn is position.rules.first) == (played % 2 == 0)
+    at = numbered_at(played + offset, start_first)
+    if at.first or offset == 0:
+        return number_label(at.number, at.first)
+    return ""

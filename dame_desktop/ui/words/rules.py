@@ -7,8 +7,6 @@ finds it.  The core's own switch help (``Switch.help``) stays the command line's
 
 from __future__ import annotations
 
-import dataclasses
-
 from PySide6.QtCore import QCoreApplication
 
 from dame_desktop.core import (
@@ -21,7 +19,7 @@ from dame_desktop.core import (
     find_rules,
     matching_preset,
 )
-from dame_desktop.core.rules import SWITCHES, Switch
+from dame_desktop.core.rules import SWITCHES, Switch, play_fields
 from dame_desktop.ui.dialogs.rules_change import Blocker
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.names import colour_text
@@ -400,11 +398,7 @@ def base_preset(rules: RuleSet) -> RuleSet:
 
 def nearest_preset(rules: RuleSet) -> RuleSet:
     """The preset that differs from ``rules`` in the fewest parameters."""
-    fields = [
-        f.name
-        for f in dataclasses.fields(RuleSet)
-        if f.name not in ("key", "name", "name_de", "gametype")
-    ]
+    fields = play_fields()
 
     def distance(preset: RuleSet) -> int:
         return sum(getattr(preset, f) != getattr(rules, f) for f in fields)
