@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dame_desktop.ai import Limit, search  # noqa: E402
-from dame_desktop.core import Position, find_rules  # noqa: E402
+from dame_desktop.ai import Limit, search
+from dame_desktop.core import Position, find_rules
 
 MARGIN = 150
 DEEP = {8: 11, 10: 8}

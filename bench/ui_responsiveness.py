@@ -212,7 +212,7 @@ def child_start(t0: float) -> None:
             app.quit()
 
     class FirstPaint(QObject):
-        def eventFilter(self, obj, event):  # type: ignore[no-untyped-def]  # noqa: N802
+        def eventFilter(self, obj, event):  # type: ignore[no-untyped-def]
             if event.type() == QEvent.Type.Paint and not done:
                 QTimer.singleShot(0, finished)
             return False

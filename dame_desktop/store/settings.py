@@ -451,7 +451,7 @@ def _canonical_switches(key: str, switches: tuple[str, ...]
     for item in switches:
         try:
             rules = apply_switches(rules, [item])
-        except Exception as exc:  # noqa: BLE001 - RulesError, or whatever odd text causes
+        except Exception as exc:
             dropped.append(ResetValue("rule_switches", shorten(item), "", str(exc)[:200]))
     return tuple(f"{k}={v}" for k, v in differences(rules, base).items()), dropped
 
@@ -583,7 +583,7 @@ def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE, *,
     fallback = broken_default if broken_default is not None else Preferences()
     try:
         parsed = _parse_preferences(data, Preferences())
-    except Exception as exc:  # noqa: BLE001 - the contract is: never raises
+    except Exception as exc:
         log.exception("reading the settings failed")
         parsed = _Parsed(fallback, broken=f"unexpected {type(exc).__name__}: {exc}")
     warnings: list[StorageWarning] = []
@@ -628,7 +628,7 @@ def load_preferences(directory: PathArg | None = None, *, system_language: str |
              else Preferences())
     try:
         return _load_preferences(path, directory, fresh)
-    except Exception as exc:  # noqa: BLE001 - a settings file must never stop the start
+    except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
                                 file=StoreFile.SETTINGS, damage=Damage.UNEXPECTED)
@@ -739,7 +739,7 @@ def load_recent_files(directory: PathArg | None = None) -> Loaded[RecentFiles]:
     path = recent_files_path(directory)
     try:
         return _load_recent_files(path, directory)
-    except Exception as exc:  # noqa: BLE001 - the list must never stop the start
+    except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
                                 file=StoreFile.RECENT_FILES, damage=Damage.UNEXPECTED)

@@ -13,7 +13,7 @@ os.environ.setdefault("DAME_NO_SOUND", "1")  # the window's sounds stay silent i
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
+from dame_desktop.ui.compat import keep_none_alive
 
 keep_none_alive()
 

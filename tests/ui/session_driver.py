@@ -13,7 +13,7 @@ import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
+from dame_desktop.ui.compat import keep_none_alive
 
 keep_none_alive()
 

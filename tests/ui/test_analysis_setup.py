@@ -102,7 +102,7 @@ def test_playing_from_the_set_up_position_analyses_the_new_game(window, qtbot) -
     window.document.ask_save = lambda: "discard"  # the window closes after the test
 
 
-def test_while_the_editor_is_open_the_games_moves_do_not_take_the_panel(window, qtbot) -> None:  # noqa: E501
+def test_while_the_editor_is_open_the_games_moves_do_not_take_the_panel(window, qtbot) -> None:
     start(window, computer=True, colour=Color.BLACK)  # the computer has the first move
     window.action("analysis").trigger()
     panel = window.analysis.panel

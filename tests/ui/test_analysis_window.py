@@ -118,7 +118,7 @@ def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(window, qtbo
     assert not panel.is_analysing()
 
 
-def test_a_click_on_the_line_plays_it_into_the_tree(window, qtbot, tmp_path) -> None:  # noqa: E501
+def test_a_click_on_the_line_plays_it_into_the_tree(window, qtbot, tmp_path) -> None:
     path = tmp_path / "one.pdn"
     path.write_text(QUIET)
     open_file(window, path)
@@ -141,7 +141,7 @@ def test_a_click_on_the_line_plays_it_into_the_tree(window, qtbot, tmp_path) -> 
     window.document.ask_save = lambda: "discard"  # the window closes after the test
 
 
-def test_the_panel_and_its_lines_are_remembered_across_a_restart(start_program, qtbot) -> None:  # noqa: E501
+def test_the_panel_and_its_lines_are_remembered_across_a_restart(start_program, qtbot) -> None:
     session, window = start_program()
     assert not window.analysis.dock.isVisible()
     window.action("analysis").trigger()
@@ -157,7 +157,7 @@ def test_the_panel_and_its_lines_are_remembered_across_a_restart(start_program, 
     assert not load_preferences().value.analysis_panel
 
 
-def test_analyse_game_from_the_menu_saves_marks_and_variations(window, qtbot, tmp_path) -> None:  # noqa: E501
+def test_analyse_game_from_the_menu_saves_marks_and_variations(window, qtbot, tmp_path) -> None:
     path = tmp_path / "blunder.pdn"
     path.write_text(BLUNDER)
     open_file(window, path)
@@ -183,7 +183,7 @@ def test_analyse_game_from_the_menu_saves_marks_and_variations(window, qtbot, tm
     assert "a user comment" in nodes[2].comment
 
 
-def test_analyse_file_cancel_leaves_the_file_untouched(window, qtbot, tmp_path) -> None:  # noqa: E501
+def test_analyse_file_cancel_leaves_the_file_untouched(window, qtbot, tmp_path) -> None:
     path = tmp_path / "five.pdn"
     data = "\n".join([BLUNDER, QUIET, BLUNDER, QUIET, BLUNDER]).encode()
     path.write_bytes(data)
@@ -204,7 +204,7 @@ def test_analyse_file_cancel_leaves_the_file_untouched(window, qtbot, tmp_path) 
     assert path.read_bytes() == data
 
 
-def test_analyse_file_writes_every_game_and_reloads_the_open_one(window, qtbot, tmp_path) -> None:  # noqa: E501
+def test_analyse_file_writes_every_game_and_reloads_the_open_one(window, qtbot, tmp_path) -> None:
     path = tmp_path / "two.pdn"
     path.write_text("\n".join([QUIET, BLUNDER]))
     open_file(window, path, 1)
@@ -270,7 +270,7 @@ def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program,
     assert load_preferences().value.engines == ()
 
 
-def test_an_executable_that_is_no_engine_gets_one_message(start_program, qtbot, tmp_path) -> None:  # noqa: E501
+def test_an_executable_that_is_no_engine_gets_one_message(start_program, qtbot, tmp_path) -> None:
     bad = tmp_path / "not-an-engine"
     bad.write_text("#!/bin/sh\necho hello\n")
     bad.chmod(bad.stat().st_mode | stat.S_IXUSR)

@@ -160,7 +160,7 @@ def test_the_panel_finds_it_broken_play_leaves_it_too(program, qtbot, tmp_path) 
 
 
 @needs_proc
-def test_analyse_game_finds_it_broken_one_message_play_leaves_it(program, qtbot, tmp_path) -> None:  # noqa: E501, F811
+def test_analyse_game_finds_it_broken_one_message_play_leaves_it(program, qtbot, tmp_path) -> None:  # noqa: F811
     """Game › Analyse game… with the crashing engine: the dialog's failure is the same one
     verdict (before, it said nothing and play went on with the engine)."""
     session, window = program()

@@ -18,7 +18,7 @@ from dame_desktop.store.settings import Preferences, save_preferences
 from tests.ui.test_session import DRIVER, answer_box, start_program  # noqa: F401
 
 
-def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_path):  # noqa: F811, E501
+def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_path):  # noqa: F811
     save_preferences(Preferences(language="en", opponent="human", animate=False,
                                  clock_white="300", clock_black="600+5"), tmp_path)
     # the clock runs on; only what was saved after the move counts
@@ -145,7 +145,7 @@ def test_a_pause_saves_the_clocks_at_once(start_program, tmp_path, qtbot):  # no
     assert abs(clock["black"]["remaining"] - left) < 0.01, (clock, left)
 
 
-def test_the_preferences_switch_sound_and_notation_at_once(start_program, tmp_path):  # noqa: F811, E501
+def test_the_preferences_switch_sound_and_notation_at_once(start_program, tmp_path):  # noqa: F811
     from dame_desktop.ui.words.notation import Notation
     from tests.ui.uihelp import drag
 

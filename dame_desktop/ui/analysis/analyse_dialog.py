@@ -192,13 +192,13 @@ class _AnalyseDialog(QDialog):
         if self._job is not None:
             self._job.wait()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self._job is not None and self._outcome == "running":
             self._job.cancel()
             self._job.wait()
         super().closeEvent(event)
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)

@@ -81,7 +81,7 @@ if TYPE_CHECKING:
 class _Dock(QDockWidget):
     """The panel's dock: its title follows the language."""
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.setWindowTitle(self.tr("Analysis"))
         super().changeEvent(event)

@@ -136,7 +136,7 @@ class DocumentController(QObject):
     def _load_recent(self) -> RecentFiles:
         try:
             loaded = load_recent_files()
-        except Exception:  # noqa: BLE001 - a broken settings folder must not stop the window
+        except Exception:
             return RecentFiles()
         self.recent_warnings = list(loaded.warnings)
         return loaded.value
@@ -146,7 +146,7 @@ class DocumentController(QObject):
         self.last_directory = str(path.parent)
         try:
             save_recent_files(self.recent)
-        except Exception as exc:  # noqa: BLE001 - not fatal: the file itself is fine
+        except Exception as exc:
             self.host.show_message(self.tr("The list of recent files could not be saved: %1")
                                    .replace("%1", str(exc)))
 

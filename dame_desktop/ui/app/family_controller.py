@@ -371,7 +371,7 @@ class FamilyController(QObject):
         self.clocks.refresh()
         self.window.controller.time_out(colour)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in (QEvent.Type.Show, QEvent.Type.Hide) and isinstance(watched, QDialog):
             key = id(watched)

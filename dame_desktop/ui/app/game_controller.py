@@ -174,8 +174,6 @@ class GameController(QObject):
     position_changed = Signal()
     move_played = Signal(object)  # Move
     game_over = Signal(object)  # Result
-    undo_available = Signal(bool)
-    redo_available = Signal(bool)
     turn_started = Signal(object)  # TurnInfo
     thinking_changed = Signal(bool)
     huff_pending = Signal(object)  # PendingHuff: a human must decide
@@ -284,8 +282,6 @@ class GameController(QObject):
 
     def _changed(self) -> None:
         self.position_changed.emit()
-        self.undo_available.emit(self.can_undo())
-        self.redo_available.emit(self.game.can_redo)
 
     def _next_turn(self) -> None:
         game = self.game

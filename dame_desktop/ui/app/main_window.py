@@ -898,7 +898,7 @@ class MainWindow(QMainWindow):
 
     # -- layout ------------------------------------------------------------------------------
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_board()
 
@@ -923,11 +923,11 @@ class MainWindow(QMainWindow):
 
     # -- drops, language, closing ------------------------------------------------------------
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if _dropped_path(event) is not None:
             event.acceptProposedAction()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+    def dropEvent(self, event: QDropEvent) -> None:
         path = _dropped_path(event)
         if path is not None:
             event.acceptProposedAction()
@@ -949,12 +949,12 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.board.setAccessibleDescription(self._position_text())
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self.document.may_close_document():
             event.ignore()
             return

@@ -61,9 +61,6 @@ class Navigator(QObject):
     def can_step(self, delta: int) -> bool:
         return False
 
-    def at_end(self) -> bool:
-        return not self.can_step(1)
-
 
 class LiveNavigator(Navigator):
     """The game being played.  ``index`` None shows its last position (where play goes on);

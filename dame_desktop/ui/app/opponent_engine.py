@@ -104,10 +104,6 @@ class OpponentEngine(QObject):
     def _on_ready(self, _info: EngineInfo) -> None:
         self.changed.emit()
 
-    def is_broken(self, path: str) -> bool:
-        """Whether the engine at ``path`` is the chosen one and was found broken."""
-        return bool(path) and path == self.broken_path
-
     def report_failure(self, path: str, reason: str) -> bool:
         """Another user of the engine at ``path`` (the analysis panel) found it broken: the
         computer and the hints leave it too, and the user hears of it once.  False when it

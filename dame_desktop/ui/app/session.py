@@ -200,7 +200,7 @@ class Session(QObject):
                        separator_before=True, role=QAction.MenuRole.AboutRole),
         ]
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Close:
             if self.autosave_enabled:
                 self.save_game()  # the clocks' times as they are now

@@ -46,7 +46,7 @@ class FileOpenFilter(QObject):
         super().__init__(window)
         self._window = window
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FileOpen:
             path = event.file()  # type: ignore[attr-defined]
             if path:

@@ -493,7 +493,7 @@ class HelpDialog(QDialog):
         actions = window.actions() if window is not None else []
         self.keys_view.setHtml(keys_html(list(actions)))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

@@ -178,7 +178,7 @@ class NewGameDialog(QDialog):
                     widget.setText(self.tr("Rules:"))
         self._sync()
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

@@ -60,7 +60,7 @@ class RulesDialog(QDialog):
         self._updating = False
 
         layout = QVBoxLayout(self)
-        top = self.top_form = QFormLayout()
+        top = QFormLayout()
         top.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.preset_box = QComboBox()
         for preset in PRESETS:
@@ -147,7 +147,7 @@ class RulesDialog(QDialog):
         self.scroll_area.setMinimumWidth(needed)
         self.scroll_area.setMinimumHeight(160)
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+    def showEvent(self, event: QShowEvent) -> None:
         self._fit_width()
         super().showEvent(event)
 
@@ -185,7 +185,7 @@ class RulesDialog(QDialog):
             editor.setSuffix(rule_texts.count_suffix(switch))
             editor.setSpecialValueText(rule_texts.zero_text(switch))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

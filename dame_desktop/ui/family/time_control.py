@@ -245,7 +245,7 @@ class TimeControlWidget(QWidget):
         self._update_rows()
         self.changed.emit()
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
             self._update_rows()

@@ -96,7 +96,7 @@ class TouchMove(QObject):
             "(touch-move rule)"))
         self.straighten_action.setStatusTip(self.straighten_action.toolTip())
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.board and event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
         return False

@@ -130,13 +130,13 @@ class GameListModel(QAbstractTableModel):
     def kind(self, row: int) -> str:
         return self._kinds[row]
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(  # noqa: N802
+    def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
@@ -198,7 +198,7 @@ class GameFilter(QSortFilterProxyModel):
             self._words, self._kind = words, kind
             self.invalidateRowsFilter()
 
-    def filterAcceptsRow(self, row: int, parent: Index) -> bool:  # noqa: N802
+    def filterAcceptsRow(self, row: int, parent: Index) -> bool:
         model = self.sourceModel()
         assert isinstance(model, GameListModel)
         if self._kind and model.kind(row) != self._kind:

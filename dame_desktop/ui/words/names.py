@@ -33,35 +33,10 @@ def colour_text(rules: RuleSet, colour: Color) -> str:
     return side_name(rules, colour)
 
 
-def to_move_text(rules: RuleSet, colour: Color) -> str:
-    """"Light to move" / "Black to move" (the side's name under ``rules``)."""
-    return translate("Names", "%1 to move").replace("%1", colour_text(rules, colour))
-
-
 def computer_name(level_key: str) -> str:
     """The computer as a player: "Dame (Beginner)" / "Dame (Anfänger)".  The same name goes
     into a copied or saved PDN (never "You" or "Computer")."""
     return translate("Names", "Dame (%1)").replace("%1", level_name(level_key))
-
-
-def game_names(*, computer: Color | None = None, level: str | None = None,
-               light_name: str = "", dark_name: str = "") -> dict[Color, str]:
-    """The players' names for a new game, from the names typed in the new-game dialog
-    (``light_name`` for ``Color.WHITE``, ``dark_name`` for ``Color.BLACK``).
-
-    Against the computer (``computer`` is its colour) its side is always
-    :func:`computer_name` of ``level`` and only the human's own name is kept, so that the
-    names of the last hot-seat game ("Dunkel: Paul") never carry over to the computer's side.
-    An empty name is left out (the side is then called by its colour).
-    """
-    typed = {Color.WHITE: light_name.strip(), Color.BLACK: dark_name.strip()}
-    if computer is None:
-        return {c: n for c, n in typed.items() if n}
-    names = {computer: computer_name(level or "")}
-    human = typed[computer.opponent]
-    if human:
-        names[computer.opponent] = human
-    return names
 
 
 def first_start_rules_key(language: str) -> str:

@@ -77,21 +77,6 @@ def move_text(position: Position, move: Move, notation: Notation, style: str = "
                               algebraic=uses_coordinates(notation, position.rules))
 
 
-def piece_on_text(position: Position, square: int, notation: Notation) -> str:
-    """"Light man on 18" / "Weißer Stein auf d4"... as a short phrase for messages, with
-    the side's name from the rule set."""
-    piece = position.piece_at(square)
-    where = square_text(square, position.rules, notation)
-    if piece is None:
-        return translate("Notation", "square %1").replace("%1", where)
-    colour = colour_text(position.rules, piece.color)
-    if piece.kind is Kind.KING:
-        text = translate("Notation", "%1 king on %2")
-    else:
-        text = translate("Notation", "%1 man on %2")
-    return text.replace("%1", colour).replace("%2", where)
-
-
 def position_text(position: Position, notation: Notation) -> str:
     """Every piece and who is to move, in the user's language and notation, the side that
     moves first first: "Light: men 21, 22; kings 4. Dark: men 1, 2. Light to move." (the
@@ -154,7 +139,7 @@ class NotationChoice(QComboBox):
     def set_notation(self, notation: Notation) -> None:
         self.setCurrentIndex(self.findData(notation.value))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             for index, notation in enumerate(Notation):
                 self.setItemText(index, notation_label(notation))

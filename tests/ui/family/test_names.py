@@ -7,10 +7,8 @@ from dame_desktop.ui.words.names import (
     colour_text,
     computer_name,
     first_start_rules_key,
-    game_names,
     player_label,
     result_text,
-    to_move_text,
 )
 
 GERMAN = find_rules("german")
@@ -22,7 +20,6 @@ W, B = Color.WHITE, Color.BLACK
 def test_each_rule_set_names_its_sides_its_own_way(qapp) -> None:
     assert (colour_text(GERMAN, W), colour_text(GERMAN, B)) == ("Light", "Dark")
     assert (colour_text(ENGLISH, W), colour_text(ENGLISH, B)) == ("White", "Black")
-    assert to_move_text(ENGLISH, ENGLISH.first) == "Black to move"
     assert (colour_text(INTERNATIONAL, W), colour_text(INTERNATIONAL, B)) == ("White", "Black")
     assert player_label(GERMAN, W, {W: " "}) == "Light"
 
@@ -67,14 +64,6 @@ def test_the_game_over_line_reads_naturally_in_german(qapp, german) -> None:
     assert result_text(Result(W, Reason.TIME), GERMAN) == \
         "Hell gewinnt: Dunkel hat die Zeit überschritten."
     assert result_text(Result(None, Reason.AGREEMENT), GERMAN) == "Remis: von beiden vereinbart."
-
-
-def test_hot_seat_names_do_not_carry_over_to_the_computer(qapp) -> None:
-    assert game_names(light_name="Anna", dark_name=" Paul ") == {W: "Anna", B: "Paul"}
-    against = game_names(computer=B, level="easy", light_name="Anna", dark_name="Paul")
-    assert against == {W: "Anna", B: "Dame (Easy)"}, "Paul is not the computer"
-    assert game_names(computer=W, level="master", light_name="Anna") == {W: "Dame (Master)"}
-    assert game_names(light_name="", dark_name="") == {}
 
 
 def test_the_first_start_follows_the_language() -> None:

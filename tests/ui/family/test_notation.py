@@ -13,7 +13,6 @@ from dame_desktop.ui.words.notation import (
     NotationChoice,
     apply_to_board,
     move_text,
-    piece_on_text,
     position_text,
     square_text,
 )
@@ -54,8 +53,6 @@ def test_the_switch_changes_the_move_list_messages_and_board(qtbot) -> None:
     assert move_list(choice.notation()) == ["c3-d4", "f6-e5", "d4xf6"]
     assert not board.shows_numbers() and board.shows_coordinates()
     pos = Position.from_fen(ENDING, GERMAN)
-    assert piece_on_text(pos, 18, Notation.COORDINATES) == "Light man on d4"
-    assert piece_on_text(pos, 18, Notation.NUMBERS) == "Light man on 18"
     assert position_text(pos, Notation.COORDINATES) == \
         "Light: man d4; king c1. Dark: men f6, h6. Light to move."
     assert position_text(pos, Notation.NUMBERS) == \
@@ -88,8 +85,6 @@ def test_the_notation_in_german(qtbot, german) -> None:
     QTest.keyClick(choice, Qt.Key.Key_End)
     assert choice.notation() is Notation.COORDINATES
     pos = Position.from_fen(ENDING, GERMAN)
-    assert piece_on_text(pos, 18, choice.notation()) == "Stein auf d4 (Hell)"
-    assert piece_on_text(pos, 30, Notation.NUMBERS) == "Dame auf 30 (Hell)"
     assert position_text(pos, choice.notation()) == \
         "Hell: Stein d4; Dame c1. Dunkel: Steine f6, h6. Hell ist am Zug."
     assert move_list(choice.notation()) == ["c3-d4", "f6-e5", "d4xf6"]
