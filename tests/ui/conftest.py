@@ -38,7 +38,7 @@ def window(qtbot) -> Iterator[MainWindow]:
     win.show()
     qtbot.waitExposed(win)
     yield win
-    if win.over_box is not None:
-        win.over_box.close()
+    if win.play.over_box is not None:
+        win.play.over_box.close()
     win.shutdown()
     assert win.client.worker_thread.isFinished(), "the engine thread must stop on shutdown"

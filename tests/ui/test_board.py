@@ -19,7 +19,7 @@ def test_drag_move_is_played(window, qtbot) -> None:
     assert [e.text for e in window.model.entries()] == ["22-18"]
     assert window.model.index(0, 0).data() == "1."
     # it is Dark's turn now in hot-seat, and the status bar says so
-    assert "Dark" in window.status_text()
+    assert "Dark" in window.play.status_text()
 
 
 def test_click_click_move_is_played(window, qtbot) -> None:
@@ -86,7 +86,7 @@ def test_forced_capture_only_capturing_pieces_glow_and_can_be_picked(window, qtb
     board = window.board
     pos = board.position()
     assert board.must_capture_squares() == set(pos.capturing_squares()) == {18}
-    assert "You must capture" in window.status_text()
+    assert "You must capture" in window.play.status_text()
     # a piece that cannot capture cannot be picked up
     with qtbot.waitSignal(board.illegal_drop, timeout=10_000) as blocker:
         drag(board, 23, 19)

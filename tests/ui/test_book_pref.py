@@ -90,7 +90,7 @@ def test_turning_the_book_off_in_preferences_reaches_the_engine_thread(program, 
     assert load_preferences().value.opening_book is False
     computer = next(p for p in window.controller.players.values()
                     if isinstance(p, ComputerPlayer))
-    off = first_answer(qtbot, window, lambda: window.start_game(window.settings))
+    off = first_answer(qtbot, window, lambda: window.play.start_game(window.play.settings))
     assert off.request.book is False
     assert off.request.position == on.request.position  # the same start, now searched
     assert off.result.nodes > 0 and off.result.depth > 0
@@ -99,7 +99,7 @@ def test_turning_the_book_off_in_preferences_reaches_the_engine_thread(program, 
 
     click_box(dialog.book_check)  # and back on
     assert load_preferences().value.opening_book is True
-    again = first_answer(qtbot, window, lambda: window.start_game(window.settings))
+    again = first_answer(qtbot, window, lambda: window.play.start_game(window.play.settings))
     assert again.request.book is True and again.result.nodes == 0
 
 

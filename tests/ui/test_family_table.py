@@ -35,7 +35,7 @@ def _pixel(window: MainWindow, square: int, dx: float, dy: float) -> QColor:
 def test_the_computer_blowing_a_piece_is_said_on_the_board_and_marked(
         window: MainWindow, qtbot) -> None:
     rules = _huffing()
-    window.start_game(settings(rules=rules, computer=True, colour=Color.WHITE),
+    window.play.start_game(settings(rules=rules, computer=True, colour=Color.WHITE),
                       start=Position.from_fen(BLOW_FEN, rules))
     board, game = window.board, window.controller.game
     empty = _pixel(window, 23, 0.0, 0.3)  # an empty dark square, off the cross's lines
@@ -65,7 +65,7 @@ def _clocked_hot_seat(window: MainWindow, seconds: int = 300) -> None:
     from dame_desktop.core import TimeControl
 
     window.family.set_time_controls(TimeControl(seconds=seconds))
-    window.start_game(dataclasses.replace(settings(), light_name="Anna", dark_name="Paul"))
+    window.play.start_game(dataclasses.replace(settings(), light_name="Anna", dark_name="Paul"))
 
 
 def _stands_still(window: MainWindow, qtbot, colour: Color) -> bool:
@@ -135,9 +135,9 @@ def _computer_game(window: MainWindow, fen: str, level: str = "beginner",
                    seed: int = 0) -> None:
     import random
 
-    window.rng = random.Random(seed)  # the beginner's noisy choices, reproducibly
+    window.play.rng = random.Random(seed)  # the beginner's noisy choices, reproducibly
     rules = find_rules("german")
-    window.start_game(settings(rules=rules, computer=True, colour=Color.WHITE, level=level),
+    window.play.start_game(settings(rules=rules, computer=True, colour=Color.WHITE, level=level),
                       start=Position.from_fen(fen, rules))
 
 
@@ -229,7 +229,7 @@ def test_refusals_name_the_square_as_the_notation_says(window: MainWindow, qtbot
         for language, touched in (("en", "You touched the piece on c3"),
                                   ("de", "Du hast den Stein auf c3 berührt")):
             languages.set_language(language)
-            window.start_game(settings(rules=rules))
+            window.play.start_game(settings(rules=rules))
             _coordinates(window)
             click(window.board, 22)  # touched
             click(window.board, 23)  # another piece: refused, said over the board
@@ -248,7 +248,7 @@ def test_refusals_name_the_square_as_the_notation_says(window: MainWindow, qtbot
 
 
 def test_the_hint_and_the_position_text_follow_the_notation(window: MainWindow, qtbot) -> None:
-    window.start_game(settings())
+    window.play.start_game(settings())
     _coordinates(window)
     with qtbot.waitSignal(window.hints.hint_ready, timeout=15000):
         window.action("hint").trigger()
@@ -352,10 +352,10 @@ def test_the_clocks_grow_with_the_window(window: MainWindow, qtbot) -> None:
 
 def test_a_new_game_does_not_keep_the_last_games_end_in_the_status_bar(
         window: MainWindow) -> None:
-    window.start_game(dataclasses.replace(settings(), light_name="Anna", dark_name="Paul"))
+    window.play.start_game(dataclasses.replace(settings(), light_name="Anna", dark_name="Paul"))
     window.action("resign").trigger()
-    if window.over_box is not None:
-        window.over_box.close()
+    if window.play.over_box is not None:
+        window.play.over_box.close()
     assert "resigned" in window.statusBar().currentMessage()
-    window.start_game(settings())
+    window.play.start_game(settings())
     assert "resigned" not in window.statusBar().currentMessage()

@@ -123,7 +123,7 @@ def test_no_capture_message_while_browsing_a_files_game(window: MainWindow) -> N
 
 def test_the_games_end_is_shown_on_the_board_by_name(window: MainWindow) -> None:
     start(window)
-    window.settings = dataclasses.replace(window.settings, light_name="Anna",
+    window.play.settings = dataclasses.replace(window.play.settings, light_name="Anna",
                                           dark_name="Paul")
     window.action("resign").trigger()  # hot seat: the side to move (Anna) resigns
     text = window.board.banner_text()
@@ -131,7 +131,7 @@ def test_the_games_end_is_shown_on_the_board_by_name(window: MainWindow) -> None
     # the move list ends with the same sentence
     row = window.model.result_row()
     assert row is not None
-    assert window.model.data(window.model.index(row, 1)) == window.status_text()
+    assert window.model.data(window.model.index(row, 1)) == window.play.status_text()
 
 
 # -- names -----------------------------------------------------------------------------------
@@ -141,14 +141,14 @@ def test_hot_seat_names_do_not_carry_over_to_the_computer(window: MainWindow) ->
 
     s = dataclasses.replace(settings(computer=True, colour=Color.WHITE), light_name="",
                             dark_name="Paul")
-    window.start_game(s)
-    names = window.names()
+    window.play.start_game(s)
+    names = window.play.names()
     assert names[Color.BLACK] == "Dame (Beginner)"
     record = window.played_game()
     assert record.headers["Black"] == "Dame (Beginner)"
     assert record.headers["White"] == "?"  # never "You"
     window.controller.resign(Color.WHITE)
-    line = window.status_text()
+    line = window.play.status_text()
     assert line == "Dame (Beginner) wins with Dark: Light resigned.", line
     assert "Computer" not in line and "(Dark)" not in line
 
@@ -238,7 +238,7 @@ def test_the_game_list_names_the_sides_as_the_rest_of_the_window(qtbot) -> None:
 def _hot_seat(window: MainWindow, light: str, dark: str) -> None:
     from tests.ui.uihelp import settings
 
-    window.start_game(dataclasses.replace(settings(), light_name=light, dark_name=dark))
+    window.play.start_game(dataclasses.replace(settings(), light_name=light, dark_name=dark))
 
 
 def _rows(view) -> list[list[str]]:
@@ -252,7 +252,7 @@ def test_the_score_table_after_a_few_games(window: MainWindow, qtbot) -> None:
         window.controller.resign(loser)
         assert window.family.last_recorded
     # after the game: the game-over box offers the table
-    box = window.over_box
+    box = window.play.over_box
     assert box is not None
     button = box.findChild(QPushButton, "showScoresButton")
     button.click()
@@ -267,7 +267,7 @@ def test_the_score_table_after_a_few_games(window: MainWindow, qtbot) -> None:
     # against the computer: per level, and "Game › Score table…" shows it
     start(window, computer=True)
     window.controller.resign(Color.WHITE)
-    window.over_box.close()
+    window.play.over_box.close()
     window.action("scores").trigger()
     dialog = window.family.scores_dialog
     assert dialog is not None
@@ -332,7 +332,7 @@ def test_the_clock_runs_pauses_for_a_dialog_and_loses_on_time(window: MainWindow
     qtbot.waitUntil(lambda: window.controller.game.is_over, timeout=6000)
     result = window.controller.game.result
     assert result.reason is Reason.TIME and result.winner is Color.WHITE
-    assert "Paul ran out of time" in window.status_text()
+    assert "Paul ran out of time" in window.play.status_text()
     assert panel.remaining(Color.WHITE) == white_left, "the clocks stop at the end"
     # the PDN: the time control and each move's [%clk]
     record = window.played_game()

@@ -584,10 +584,10 @@ def test_after_studying_the_users_own_settings_come_back(window, qtbot, tmp_path
     from tests.ui.uihelp import start
 
     start(window, computer=True)
-    mine = window.settings
+    mine = window.play.settings
     path = copy(tmp_path, "three_games.pdn")
     open_game(window, qtbot, path, "anna")
-    assert window.settings.light_name == "Anna"
+    assert window.play.settings.light_name == "Anna"
     seen: list[tuple[bool, str]] = []
 
     def look() -> None:

@@ -122,8 +122,8 @@ def test_whole_game_against_beginner_by_clicks(window, qtbot):
     result = game.result
     assert len(game.moves) >= 10, "a real game was played"
     assert result is not None and outcome == [result]
-    assert window.over_box is not None and window.over_box.isVisible()
-    assert window.over_box.text() == window.status_text()
+    assert window.play.over_box is not None and window.play.over_box.isVisible()
+    assert window.play.over_box.text() == window.play.status_text()
     assert not window.board.moves(), "no moves after the end"
     # the status bar and the dialog name the reason
     assert result.reason in (Reason.NO_PIECES, Reason.NO_MOVES, Reason.REPETITION,
@@ -137,8 +137,8 @@ def test_computer_answers_draw_offers_by_the_position(window, qtbot):
         window.action("draw").trigger()
     assert blocker.args == [True]
     assert window.controller.game.result.reason is Reason.AGREEMENT
-    assert "agreed" in window.status_text()
-    window.over_box.close()
+    assert "agreed" in window.play.status_text()
+    window.play.over_box.close()
     # the computer is far ahead: it declines and the game goes on
     start(window, computer=True, fen="W:W29,30:B1,2,3,4,5,6,7,8")
     with qtbot.waitSignal(window.controller.draw_answered, timeout=5000) as blocker:
@@ -155,8 +155,8 @@ def test_resign(window, qtbot):
     window.action("resign").trigger()
     result = window.controller.game.result
     assert result.winner is Color.BLACK and result.reason is Reason.RESIGNATION
-    assert "resigned" in window.status_text()
-    assert window.over_box.isVisible()
+    assert "resigned" in window.play.status_text()
+    assert window.play.over_box.isVisible()
 
 
 def test_move_list_click_and_arrow_keys_show_earlier_positions(window, qtbot):
@@ -227,7 +227,7 @@ def test_computer_huffs_a_missed_capture(window, qtbot):
     s = settings(rules=rules, computer=True, level="beginner")
     from dame_desktop.core import Position
 
-    window.start_game(s, start=Position.from_fen("W:W22,27,29:B18,5,1", rules))
+    window.play.start_game(s, start=Position.from_fen("W:W22,27,29:B18,5,1", rules))
     with qtbot.waitSignal(window.controller.huff_decided, timeout=10_000) as blocker:
         drag(window.board, 27, 23)
     choice, square = blocker.args
@@ -268,7 +268,7 @@ def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
     with qtbot.waitSignal(window.controller.thinking_changed, timeout=10_000,
                           check_params_cb=lambda thinking: thinking):
         start(window, computer=True, colour=Color.BLACK, level="master")
-    assert "thinking" in window.status_text()
+    assert "thinking" in window.play.status_text()
     started = time.perf_counter()
     window.close()
     assert window.client.worker_thread.isFinished()

@@ -55,8 +55,8 @@ def program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[..., tuple[Sessio
 
     yield begin
     for session, window in started:
-        if window.over_box is not None:
-            window.over_box.close()
+        if window.play.over_box is not None:
+            window.play.over_box.close()
         session.languages.set_language("en")
         window.shutdown()
         assert window.client.worker_thread.isFinished()

@@ -41,7 +41,7 @@ def test_switching_the_language_retranslates_every_open_window(session, qtbot, t
     s, win = session
     assert "&Game" in menu_titles(win) and "&Help" in menu_titles(win)
     assert win.turn_label.text() == "Light to move"
-    new_game = NewGameDialog(win.controller.rules, win.settings, win)
+    new_game = NewGameDialog(win.controller.rules, win.play.settings, win)
     rules = RulesDialog(win.controller.rules, win)
     new_game.show()
     rules.show()

@@ -34,7 +34,7 @@ def test_a_game_against_a_hub_engine_goes_under_its_name(program, qtbot) -> None
     [engine] = table.engines()
     assert engine.name == title
     assert (engine.tally.wins, engine.tally.draws, engine.tally.losses) == (0, 0, 1)
-    window.over_box.close()
+    window.play.over_box.close()
     window.action("scores").trigger()
     dialog = window.family.scores_dialog
     assert dialog is not None

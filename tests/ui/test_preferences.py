@@ -119,12 +119,12 @@ def test_resigning_asks_first_when_the_preferences_say_so(program, qtbot):
         QTimer.singleShot(0, look)
 
     answer(QMessageBox.StandardButton.No)
-    window.resign()
+    window.play.resign()
     assert not window.controller.game.is_over
     answer(QMessageBox.StandardButton.Yes)
-    window.resign()
+    window.play.resign()
     assert window.controller.game.is_over
-    window.over_box.close()
+    window.play.over_box.close()
 
 
 def test_a_whole_move_with_the_keyboard_alone(program, qtbot):
@@ -205,7 +205,7 @@ def test_the_next_new_game_dialog_starts_from_changed_defaults(program, qtbot):
         QTimer.singleShot(20, look)
 
     QTimer.singleShot(0, look)
-    window.ask_new_game()
+    window.play.ask_new_game()
     assert seen == [(True, "hard", "russian")]
     assert not window.controller.against_computer(), "the game in progress is unchanged"
 

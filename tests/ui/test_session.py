@@ -156,7 +156,7 @@ def test_huffing_decisions_are_saved_and_restored(start_program, tmp_path, qtbot
         move = c.game.position.parse_move(text, c.game.legal_moves())
         c.submit_move(move)
     assert c.game.pending_huff is not None
-    window.decide_huff(HuffChoice.BLOW, c.game.pending_huff.candidates[0])
+    window.play.decide_huff(HuffChoice.BLOW, c.game.pending_huff.candidates[0])
     saved = load_autosave()
     assert saved.game is not None and saved.game.states[-1].blown is not None
     fen = c.game.position.fen()

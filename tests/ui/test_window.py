@@ -70,7 +70,7 @@ def test_quit_is_in_the_file_menu_with_the_platform_shortcut(window):
 
 def test_opening_a_file_during_a_game_asks_first(window, qtbot, tmp_path):
     """Defect 2: opening a file discarded the game against the computer without asking."""
-    window.confirm_discard = True
+    window.play.confirm_discard = True
     play_two_plies_against_the_computer(window, qtbot)
     game = window.controller.game
     seen: list[str] = []
@@ -149,7 +149,7 @@ def test_undo_after_an_agreed_draw_plays_on(window, qtbot):
     window.action("draw").trigger()
     game = window.controller.game
     assert game.result is not None and game.result.reason is Reason.AGREEMENT
-    assert window.over_box is not None
+    assert window.play.over_box is not None
     window.action("undo").trigger()
     assert not window.controller.game.is_over
     assert window.turn_label.text() == "Light to move"

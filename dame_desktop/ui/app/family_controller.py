@@ -334,7 +334,7 @@ class FamilyController(QObject):
             white, black = self.time_controls
             clock = Clock(white, black) if not (white.is_none and black.is_none) else None
             self.clk = []
-        self.clocks.set_clock(clock, c.rules, self.window.result_names())
+        self.clocks.set_clock(clock, c.rules, self.window.play.result_names())
         self._open_dialogs.clear()
 
     def follow_view(self) -> None:
@@ -410,7 +410,7 @@ class FamilyController(QObject):
 
     def _name(self, colour: Color) -> str:
         return player_label(self.window.controller.rules, colour,
-                            self.window.result_names())
+                            self.window.play.result_names())
 
     # -- what the game controller says --------------------------------------------------------
 
@@ -607,7 +607,7 @@ class FamilyController(QObject):
             self._over_message = self.window.statusBar().currentMessage()
         self.messages.game_over(text)
         self.last_recorded = self._record(result, names)
-        box = self.window.over_box
+        box = self.window.play.over_box
         if box is not None:
             button = box.addButton(self.tr("Score table…"), QMessageBox.ButtonRole.ActionRole)
             button.setObjectName("showScoresButton")
@@ -625,11 +625,11 @@ class FamilyController(QObject):
             # a Hub engine that played (it speaks under these rules) is counted under its
             # own name, never under the built-in level it stood in for
             counted = record_result(table, result, c.rules,
-                                    names={human: self.window.settings_name(human)},
+                                    names={human: self.window.play.settings_name(human)},
                                     computer=colour, level=player.level.key,
                                     engine=self.window.opponent.speaker(c.rules))
         else:
-            typed = self.window.settings
+            typed = self.window.play.settings
             counted = record_result(table, result, c.rules,
                                     names={Color.WHITE: typed.light_name,
                                            Color.BLACK: typed.dark_name})

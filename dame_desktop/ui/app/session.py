@@ -225,7 +225,7 @@ class Session(QObject):
                 settings = settings_from_record(loaded.meta.player, loaded.game, self.prefs)
                 window.family.restore_clock(loaded.meta.player)
                 window.family.restore_scores(loaded.meta.player)
-                window.start_game(settings, start=loaded.game)
+                window.play.start_game(settings, start=loaded.game)
                 restored = True
                 window.show_message(self.tr("The game was restored; moves played: %1.")
                                     .replace("%1", str(len(loaded.game.moves))))
@@ -233,7 +233,7 @@ class Session(QObject):
                 self._clear()
         self.autosave_enabled = True
         if not restored:
-            window.start_game(settings_from_preferences(self.prefs, self.rng))
+            window.play.start_game(settings_from_preferences(self.prefs, self.rng))
 
     def offer_to_continue(self, game: Game, meta: AutosaveMeta) -> bool:
         """Ask "Continue the game?" showing the rules and every move; True for yes."""
@@ -341,7 +341,7 @@ class Session(QObject):
             self._clear()
             return
         try:
-            save_autosave(game, {**player_record(window.settings),
+            save_autosave(game, {**player_record(window.play.settings),
                                  **window.family.clock_record(),
                                  **window.family.score_record()})
         except (StorageError, ValueError, TypeError) as exc:
@@ -375,7 +375,7 @@ class Session(QObject):
             fields = ("rules", "rule_switches", "opponent", "level", "human_color")
             if any(getattr(old, f) != getattr(prefs, f) for f in fields):
                 # the next "New game" dialog starts from the new defaults
-                self.window.new_game_defaults = settings_from_preferences(prefs, self.rng)
+                self.window.play.new_game_defaults = settings_from_preferences(prefs, self.rng)
         if prefs.language != old.language:
             self.language = self.languages.set_language(
                 prefs.effective_language(QLocale.system().name()))
