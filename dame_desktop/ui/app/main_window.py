@@ -25,11 +25,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDockWidget,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -85,10 +87,11 @@ class MainWindow(QMainWindow):
         self.opponent = OpponentEngine(self.client, self)  # a Hub engine as the computer
         self.study = StudyController(self)
         self.document = DocumentController(self, self, self)
-        self.analysis = AnalysisController(self)
+        self.analysis = AnalysisController(self, self.document, self.study, self)
         self.last_message = ""
         self._build()
-        self.family = FamilyController(self)
+        self.family = FamilyController(self, self.board, self.controller, self.live,
+                                       self.client, self)
         self.board_row.addWidget(self.family.clocks)
         self.play = PlayController(self, self.controller, self.live, self.board, self.huff_bar,
                                    self.hints, self.opponent, self.family.clocks, self, self)
@@ -288,6 +291,39 @@ class MainWindow(QMainWindow):
 
     def may_close_document(self) -> bool:
         return self.document.may_close_document()
+
+    def dialog_parent(self) -> QWidget:
+        return self
+
+    def has_played_moves(self) -> bool:
+        return bool(self.controller.game.moves)
+
+    def find_action(self, action_id: str) -> QAction | None:
+        table = getattr(self, "actions_table", None)
+        return table.actions.get(action_id) if table is not None else None
+
+    def fit_dock(self, dock: QDockWidget) -> None:
+        """A dock a quarter of the window wide, within reason."""
+        self.resizeDocks([dock], [max(220, min(380, self.width() // 4))],
+                         Qt.Orientation.Horizontal)
+
+    def status_message(self) -> str:
+        return self.statusBar().currentMessage()
+
+    def clear_status_message(self) -> None:
+        self.statusBar().clearMessage()
+
+    def result_names(self) -> dict[Color, str]:
+        return self.play.result_names()
+
+    def settings_name(self, colour: Color) -> str:
+        return self.play.settings_name(colour)
+
+    def game_over_box(self) -> QMessageBox | None:
+        return self.play.over_box
+
+    def engine_speaker(self, rules: RuleSet) -> str:
+        return self.opponent.speaker(rules)
 
     def squares_text(self, squares: Iterable[int]) -> str:
         return self.family.squares_text(squares)
