@@ -115,8 +115,8 @@ def test_the_same_play_apart_from_the_name_fields() -> None:
     import dataclasses
 
     from dame_desktop.core import ColourNames, Game, find_rules, matching_preset, same_play
+    from dame_desktop.core.rules_change import rules_change
     from dame_desktop.store.settings import rules_spec
-    from dame_desktop.ui.dialogs.rules_change import rules_change
 
     german = find_rules("german")
     renamed = dataclasses.replace(german, key="mine", name="Mine", name_de="Meine",

@@ -97,7 +97,7 @@ def test_the_start_check_and_the_rules_change_are_qt_free() -> None:
         "from dame_desktop import qt_check\n"
         "qt_check.startup_problem({'QT_QPA_PLATFORM': 'offscreen'})\n"
         "from dame_desktop.core import Game, find_rules\n"
-        "from dame_desktop.ui.dialogs.rules_change import rules_change\n"
+        "from dame_desktop.core.rules_change import rules_change\n"
         "rules_change(Game(find_rules('german')), find_rules('czech'))\n"
     )
     assert loaded_qt_modules(imports) == []

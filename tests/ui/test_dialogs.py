@@ -438,7 +438,7 @@ def test_house_rules_in_words_for_every_switch(qapp):
 
 def test_new_rules_can_take_over_a_game_from_its_position():
     from dame_desktop.core import Game
-    from dame_desktop.ui.dialogs.rules_change import Blocker, continue_under, rules_change
+    from dame_desktop.core.rules_change import Blocker, continue_under, rules_change
 
     game = Game(find_rules("german"))
     for move in ("21-17", "10-14", "17x10"):
@@ -459,7 +459,7 @@ def test_new_rules_can_take_over_a_game_from_its_position():
 
 def test_positions_the_new_rules_cannot_take_over():
     from dame_desktop.core import Game, Position, RulesError
-    from dame_desktop.ui.dialogs.rules_change import Blocker, continue_under, rules_change
+    from dame_desktop.core.rules_change import Blocker, continue_under, rules_change
 
     german = find_rules("german")
     huffing = german.with_switches(["huffing=on"])
@@ -479,7 +479,7 @@ def test_positions_the_new_rules_cannot_take_over():
 
 
 def test_every_blocker_has_a_sentence(qapp):
-    from dame_desktop.ui.dialogs.rules_change import Blocker
+    from dame_desktop.core.rules_change import Blocker
 
     sentences = {rule_texts.blocker_text(b) for b in Blocker}
     assert len(sentences) == len(Blocker) and all(s.endswith(".") for s in sentences)

@@ -390,7 +390,7 @@ def test_the_notation_switch_in_english_and_german(window: MainWindow, qtbot) ->
             click(window.board, 22)  # touched (touch-move)
             from dame_desktop.core import IllegalMoveError
             from dame_desktop.core.errors import IllegalKind
-            from dame_desktop.ui.app.family_controller import illegal_move_text
+            from dame_desktop.ui.words.notation import illegal_move_text
 
             text = illegal_move_text(IllegalMoveError("x", kind=IllegalKind.TOUCHED, square=18),
                                      window.family.notation, window.controller.game)

@@ -59,6 +59,7 @@ from dame_desktop import pdn
 from dame_desktop.core import Move, Position, RuleSet
 from dame_desktop.engines import Engine
 from dame_desktop.store.settings import Preferences
+from dame_desktop.ui.actions import ActionSpec, ActionTable
 from dame_desktop.ui.analysis import (
     AnalyseFileDialog,
     AnalyseGameDialog,
@@ -69,9 +70,8 @@ from dame_desktop.ui.analysis import (
     builtin_factory,
 )
 from dame_desktop.ui.analysis.runner import hub_factory
-from dame_desktop.ui.app.actions import ActionSpec, ActionTable
 from dame_desktop.ui.app.document import DocumentController
-from dame_desktop.ui.app.navigator import Navigator
+from dame_desktop.ui.navigation import Navigator
 from dame_desktop.ui.study.navigator import TreeNavigator
 from dame_desktop.ui.study.setup_editor import SetupEditor
 from dame_desktop.ui.study.study import StudyController

@@ -28,8 +28,8 @@ from dame_desktop.core import Color, Game, Position, Result, RuleSet
 from dame_desktop.pdn.document import DocumentError, PdnDocument, Problem
 from dame_desktop.store.files import StorageWarning
 from dame_desktop.store.settings import RecentFiles, load_recent_files, save_recent_files
+from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.app import clipboard
-from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.dialogs.problems import ProblemsDialog
 from dame_desktop.ui.study.game_list import GameListDialog, cannot_be_read
 from dame_desktop.ui.study.setup_editor import SetupEditor

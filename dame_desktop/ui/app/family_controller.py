@@ -37,7 +37,6 @@ from dame_desktop.core import (
     Color,
     Game,
     HuffChoice,
-    IllegalMoveError,
     Move,
     PendingHuff,
     Piece,
@@ -54,10 +53,10 @@ from dame_desktop.core.clock import (
     time_control_tags,
     with_clk,
 )
-from dame_desktop.core.errors import IllegalKind
 from dame_desktop.store.files import StorageError, StorageWarning
 from dame_desktop.store.scores import ScoreTable, load_scores, save_scores
 from dame_desktop.store.settings import Preferences
+from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.ai_worker import (
     AiClient,
     AnalysisAnswer,
@@ -65,7 +64,6 @@ from dame_desktop.ui.ai_worker import (
     DrawReply,
     EngineAnswer,
 )
-from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.app.game_controller import ComputerPlayer, GameController, TurnInfo
 from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.board.widget import BoardWidget
@@ -79,6 +77,7 @@ from dame_desktop.ui.words.names import player_label
 from dame_desktop.ui.words.notation import (
     Notation,
     apply_to_board,
+    illegal_move_text,
     square_text,
     squares_text,
 )
@@ -86,17 +85,6 @@ from dame_desktop.ui.words.notation import move_text as notation_move_text
 from dame_desktop.ui.words.notation import position_text as notation_position_text
 
 translate = QCoreApplication.translate
-
-
-def illegal_move_text(error: IllegalMoveError, notation: Notation = Notation.RULES,
-                      game: Game | None = None) -> str:
-    """A refused move in words: a touched piece that must be moved is named by its square."""
-    if error.kind is IllegalKind.TOUCHED and error.square is not None:
-        where = (square_text(error.square, game.rules, notation) if game is not None
-                 else str(error.square))
-        return translate("Family", "You touched the piece on %1: it must be moved.").replace(
-            "%1", where)
-    return translate("Family", "That move is not allowed here.")
 
 
 def _labels_key(rules: RuleSet) -> tuple[object, ...]:

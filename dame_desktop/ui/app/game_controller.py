@@ -39,6 +39,7 @@ from dame_desktop.ui.ai_worker import (
     MoveAnswer,
     MoveRequest,
 )
+from dame_desktop.ui.words.notation import illegal_move_text
 
 log = logging.getLogger(__name__)
 _GAME_KEYS = itertools.count(1)  # one key per game a computer player plays
@@ -328,8 +329,6 @@ class GameController(QObject):
                 if self.refusal_text is not None:
                     self.error.emit(self.refusal_text(exc))
                 else:
-                    from dame_desktop.ui.app.family_controller import illegal_move_text
-
                     self.error.emit(illegal_move_text(exc, game=self.game))
             else:
                 self.error.emit(str(exc))

@@ -52,8 +52,8 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.store.settings import Preferences
+from dame_desktop.ui.actions import ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.ai_worker import AiClient
-from dame_desktop.ui.app.actions import ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.app.analysis_controller import AnalysisController
 from dame_desktop.ui.app.document import DocumentController, game_record
 from dame_desktop.ui.app.family_controller import FamilyController
@@ -62,12 +62,13 @@ from dame_desktop.ui.app.game_controller import (
 )
 from dame_desktop.ui.app.hints import HintAdvisor
 from dame_desktop.ui.app.huff_bar import HuffBar
-from dame_desktop.ui.app.navigator import END, HOME, LiveNavigator, Navigator
+from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine
 from dame_desktop.ui.app.play import PlayController
 from dame_desktop.ui.board.keyboard import BoardKeyboard
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.models.move_list import MoveListModel
+from dame_desktop.ui.navigation import END, HOME, Navigator
 from dame_desktop.ui.study.study import StudyController
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation

@@ -37,8 +37,9 @@ from dame_desktop.core import (
     RuleSet,
     find_rules,
 )
+from dame_desktop.core.rules_change import continue_under, rules_change
 from dame_desktop.store.settings import Preferences
-from dame_desktop.ui.app.actions import ActionSpec
+from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.app.game_controller import (
     ComputerPlayer,
     GameController,
@@ -48,13 +49,13 @@ from dame_desktop.ui.app.game_controller import (
 )
 from dame_desktop.ui.app.hints import HintAdvisor
 from dame_desktop.ui.app.huff_bar import HuffBar
-from dame_desktop.ui.app.navigator import LiveNavigator, Navigator
+from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine, clock_budget
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
 from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
-from dame_desktop.ui.dialogs.rules_change import continue_under, rules_change
 from dame_desktop.ui.family.clocks import ClocksPanel
+from dame_desktop.ui.navigation import Navigator
 from dame_desktop.ui.words import names as family_names
 
 

@@ -46,7 +46,7 @@ from dame_desktop.store.settings import (
     load_preferences,
     save_preferences,
 )
-from dame_desktop.ui.app.actions import ActionSpec, ActionTable, MenuSpec
+from dame_desktop.ui.actions import ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.app.analysis_controller import AnalysisController
 from dame_desktop.ui.app.document import DocumentController
 from dame_desktop.ui.app.family_controller import FamilyController

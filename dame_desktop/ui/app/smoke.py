@@ -209,9 +209,9 @@ def _steps(argv: Sequence[str], state: dict[str, Any]) -> list[tuple[str, Callab
         return f"Qt platform '{app.platformName()}'"
 
     def window() -> str:
-        from dame_desktop.ui.app.start import create_window
+        from dame_desktop.ui.app.main_window import MainWindow
 
-        state["window"] = win = create_window()
+        state["window"] = win = MainWindow()
         win.show()
         state["app"].processEvents()
         if not win.isVisible():

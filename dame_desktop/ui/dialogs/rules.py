@@ -38,7 +38,7 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.core.rules import Switch, switch_value
-from dame_desktop.ui.dialogs.rules_change import rules_change
+from dame_desktop.core.rules_change import rules_change
 from dame_desktop.ui.dialogs.wheel import guard_wheel
 from dame_desktop.ui.words import rules as rule_texts
 from dame_desktop.ui.words import texts

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from dame_desktop import pdn
-from dame_desktop.ui.app.actions import ActionSpec
+from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.study.annotation import AnnotationPanel, HeaderDialog
 from dame_desktop.ui.study.move_tree import MARKS, MoveTreeView
 from dame_desktop.ui.study.navigator import TreeNavigator

@@ -18,7 +18,8 @@ from typing import Protocol
 from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from dame_desktop.core import Kind, Move, Position, RuleSet
+from dame_desktop.core import Game, IllegalMoveError, Kind, Move, Position, RuleSet
+from dame_desktop.core.errors import IllegalKind
 from dame_desktop.core.geometry import geometry
 from dame_desktop.ui.words.names import colour_text
 
@@ -144,3 +145,14 @@ class NotationChoice(QComboBox):
             for index, notation in enumerate(Notation):
                 self.setItemText(index, notation_label(notation))
         super().changeEvent(event)
+
+
+def illegal_move_text(error: IllegalMoveError, notation: Notation = Notation.RULES,
+                      game: Game | None = None) -> str:
+    """A refused move in words: a touched piece that must be moved is named by its square."""
+    if error.kind is IllegalKind.TOUCHED and error.square is not None:
+        where = (square_text(error.square, game.rules, notation) if game is not None
+                 else str(error.square))
+        return translate("Family", "You touched the piece on %1: it must be moved.").replace(
+            "%1", where)
+    return translate("Family", "That move is not allowed here.")

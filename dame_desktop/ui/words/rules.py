@@ -20,7 +20,7 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.core.rules import SWITCHES, Switch, play_fields
-from dame_desktop.ui.dialogs.rules_change import Blocker
+from dame_desktop.core.rules_change import Blocker
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.names import colour_text
 from dame_desktop.ui.words.texts import colour_name_text

@@ -1,8 +1,8 @@
-"""Qt-free: can new rules take over a game in progress from its current position?
+"""Can new rules take over a game in progress from its current position?
 
 Game › Rules › OK in the middle of a game: the window asks :func:`rules_change` and either
 offers to go on from the current position under the new rules (:func:`continue_under`) or
-asks before it starts a new game.  No PySide6 here, so the answer is tested without a window.
+asks before it starts a new game.  Part of the core: the answer is tested without a window.
 """
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from dame_desktop.core import Color, Game, Position, RulesError, RuleSet, same_play
+from .errors import RulesError
+from .game import Game
+from .position import Position
+from .rules import Color, RuleSet, same_play
 
 
 class Blocker(enum.Enum):
