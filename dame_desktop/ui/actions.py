@@ -2,8 +2,11 @@
 
 Every part of the window (play, document, study, session) describes its commands as
 :class:`ActionSpec` rows; :class:`ActionTable` turns the rows into ``QAction``s, fills the
-menus and the toolbar in the order of the rows, sets every text again when the language
-changes and asks every ``enabled`` rule again when the window's state changes.  Texts are
+menus and the toolbar, sets every text again when the language changes and asks every
+``enabled`` rule again when the window's state changes.  A menu lists its rows by their
+``order`` (rows of the same order in the order they were added), so a part added later can
+still put a row before another part's (File › Quit stays last): the order is data, nobody
+moves actions around in a built menu.  Texts are
 callables (``lambda: self.tr("&Open…")``) so that they are looked up in the language in use.
 """
 
@@ -46,6 +49,11 @@ class ActionSpec:
     tip: Callable[[], str] | None = None
     role: QAction.MenuRole | None = None
     submenu: QMenu | str | None = None  # the action opens this menu (or the table's menu id)
+    order: int = 0  # the place in its menu: lower first (see the module docstring)
+
+
+LAST = 1000
+"""The order of a menu's closing row (File › Quit)."""
 
 
 class ActionTable:
@@ -57,6 +65,7 @@ class ActionTable:
         self.actions: dict[str, QAction] = {}
         self.menus: dict[str, QMenu] = {}
         self.menu_specs: dict[str, MenuSpec] = {}
+        self._rows: dict[str, list[ActionSpec]] = {}  # menu id -> its rows, as added
         self.toolbar: QToolBar | None = None
         self._toolbar_title: Callable[[], str] | None = None
 
@@ -100,13 +109,21 @@ class ActionTable:
             self.specs[spec.id] = spec
             self.actions[spec.id] = action
             if spec.menu is not None:
-                menu = self.menus[spec.menu]
-                if spec.separator_before and menu.actions():
-                    menu.addSeparator()
-                menu.addAction(action)
+                self._rows.setdefault(spec.menu, []).append(spec)
             if spec.toolbar and self.toolbar is not None:
                 self.toolbar.addAction(action)
+        for menu_id in {spec.menu for spec in specs if spec.menu is not None}:
+            self._fill(menu_id)
         self.retranslate()
+
+    def _fill(self, menu_id: str) -> None:
+        """Lay out the menu ``menu_id`` from its rows, by ``order`` (a stable sort)."""
+        menu = self.menus[menu_id]
+        menu.clear()
+        for spec in sorted(self._rows[menu_id], key=lambda s: s.order):
+            if spec.separator_before and menu.actions():
+                menu.addSeparator()
+            menu.addAction(self.actions[spec.id])
 
     def __getitem__(self, action_id: str) -> QAction:
         return self.actions[action_id]

@@ -6,7 +6,7 @@ Mounting (the window)::
     self.analysis = AnalysisController(self, self.document, self.study, self)
     self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis.dock)
     column.addWidget(self.analysis.graph)                 # under the move list / tree
-    table.add(self.analysis.action_specs()); self.analysis.place_actions(table)
+    table.add(self.analysis.action_specs())
     self.analysis.follow(navigator)                       # every time the shown line changes
     self.analysis.apply_preferences(prefs)                # with the window's preferences
     self.analysis.shutdown()                              # before the window goes
@@ -59,7 +59,7 @@ from dame_desktop import pdn
 from dame_desktop.core import Move, Position, RuleSet
 from dame_desktop.engines import Engine
 from dame_desktop.store.settings import Preferences
-from dame_desktop.ui.actions import ActionSpec, ActionTable
+from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.analysis import (
     AnalyseFileDialog,
     AnalyseGameDialog,
@@ -214,7 +214,7 @@ class AnalysisController(QObject):
     def action_specs(self) -> list[ActionSpec]:
         return [
             ActionSpec("analysis", lambda: self.tr("Anal&ysis"), self.set_shown, menu="view",
-                       shortcuts=("F4",), checkable=True, separator_before=True,
+                       shortcuts=("F4",), checkable=True, separator_before=True, order=20,
                        tip=lambda: self.tr("The engine's evaluation and best line of the "
                                            "shown position")),
             ActionSpec("analyseGame", lambda: self.tr("&Analyse game…"), self.analyse_game,
@@ -222,23 +222,6 @@ class AnalysisController(QObject):
             ActionSpec("analyseFile", lambda: self.tr("Analyse &file…"), self.analyse_file,
                        menu="file", enabled=self._file_to_analyse),
         ]
-
-    def place_actions(self, table: ActionTable) -> None:
-        """File › Analyse file… goes before the separator in front of Quit."""
-        menu = table.menus["file"]
-        action = table["analyseFile"]
-        menu.removeAction(action)
-        actions = menu.actions()
-        quit_action = table.actions.get("quit")
-        before = quit_action if quit_action in actions else None
-        if before is not None:
-            index = actions.index(before)
-            if index > 0 and actions[index - 1].isSeparator():
-                before = actions[index - 1]
-        if before is None:
-            menu.addAction(action)
-        else:
-            menu.insertAction(before, action)
 
     def _game_to_analyse(self) -> bool:
         if self.host.studying():

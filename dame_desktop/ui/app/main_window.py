@@ -52,7 +52,7 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.store.settings import Preferences
-from dame_desktop.ui.actions import ActionSpec, ActionTable, MenuSpec
+from dame_desktop.ui.actions import LAST, ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.analysis_controller import AnalysisController
 from dame_desktop.ui.app.document import DocumentController, game_record
@@ -192,7 +192,7 @@ class MainWindow(QMainWindow):
         table.add([
             ActionSpec("quit", lambda: self.tr("&Quit"), self.close, menu="file",
                        shortcuts=(QKeySequence.StandardKey.Quit,), separator_before=True,
-                       role=QAction.MenuRole.QuitRole),
+                       order=LAST, role=QAction.MenuRole.QuitRole),
         ])
         table.add(self.study.action_specs())
         table.add([
@@ -216,14 +216,7 @@ class MainWindow(QMainWindow):
                        menu="view", shortcuts=("End",)),
         ])
         table.add(self.family.action_specs())
-        view = table.menus["view"]  # the variation steps go after the move steps
-        for name in ("nextVariation", "prevVariation"):
-            view.removeAction(table[name])
-        view.addSeparator()
-        for name in ("nextVariation", "prevVariation"):
-            view.addAction(table[name])
         table.add(self.analysis.action_specs())
-        self.analysis.place_actions(table)
 
     def action(self, action_id: str) -> QAction:
         """The action called ``action_id`` in the window's table."""

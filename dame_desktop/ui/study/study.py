@@ -117,12 +117,13 @@ class StudyController(QObject):
             ActionSpec("overwrite",
                        lambda: self.tr("&Overwrite moves instead of adding variations"),
                        self.set_overwrite, menu="edit", checkable=True),
+            # after the window's move steps, in a group of their own
             ActionSpec("nextVariation", lambda: self.tr("Next variation"),
                        lambda: self.switch_variation(1), menu="view", shortcuts=("Ctrl+Down",),
-                       enabled=self.studying),
+                       enabled=self.studying, separator_before=True, order=10),
             ActionSpec("prevVariation", lambda: self.tr("Previous variation"),
                        lambda: self.switch_variation(-1), menu="view", shortcuts=("Ctrl+Up",),
-                       enabled=self.studying),
+                       enabled=self.studying, order=10),
         ]
         for value, glyph in MARKS.items():
             specs.append(ActionSpec(f"mark{value}", _constant(glyph), _marker(self, value),
