@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+import dame_desktop
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DAME_NO_SOUND", "1")  # the window's sounds stay silent in the tests
@@ -16,6 +19,8 @@ pytest.importorskip("pytestqt")
 from dame_desktop.ui.compat import keep_none_alive
 
 keep_none_alive()
+
+from PySide6.QtCore import QCoreApplication, QTranslator  # noqa: E402
 
 from dame_desktop.ui.app.main_window import MainWindow  # noqa: E402
 
@@ -42,3 +47,18 @@ def window(qtbot) -> Iterator[MainWindow]:
         win.play.over_box.close()
     win.shutdown()
     assert win.client.worker_thread.isFinished(), "the engine thread must stop on shutdown"
+
+
+CATALOGUES = Path(dame_desktop.__file__).resolve().parent / "translations"
+
+
+@pytest.fixture
+def german(qapp) -> Iterator[None]:
+    """Our German catalogue installed for one test (English again afterwards)."""
+    translator = QTranslator()
+    assert translator.load("dame_de", str(CATALOGUES)), "dame_de.qm must load"
+    QCoreApplication.installTranslator(translator)
+    QCoreApplication.processEvents()
+    yield
+    QCoreApplication.removeTranslator(translator)
+    QCoreApplication.processEvents()

@@ -1,7 +1,7 @@
 """Runs the real program (``dame_desktop.ui.app.main``) and plays moves through its window
 with mouse clicks on the board, then reports and waits to be killed.
 
-Used by tests/ui/test_session.py: ``python session_driver.py PLIES``.  Prints one line
+Used by tests/ui/app/test_session.py: ``python session_driver.py PLIES``.  Prints one line
 ``PLAYED <plies> <fen> <move texts separated by commas>`` once the moves are on the board
 (and so in the autosave), then keeps running until the test kills it with SIGKILL.
 """

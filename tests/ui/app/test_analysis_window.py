@@ -230,7 +230,7 @@ def test_analyse_file_writes_every_game_and_reloads_the_open_one(window, qtbot, 
 def hub_script(folder: Path) -> Path:
     """`dame hub` behind a small executable, as a user would add it."""
     script = folder / "dame-hub"
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     script.write_text(f"#!/bin/sh\ncd '{root}'\nexec '{sys.executable}' -m dame_desktop.cli hub\n")
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
     return script

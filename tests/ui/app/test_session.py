@@ -34,7 +34,7 @@ from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
 from tests.ui.uihelp import drag
 
-DRIVER = Path(__file__).resolve().parent / "session_driver.py"
+DRIVER = Path(__file__).resolve().parents[1] / "session_driver.py"
 
 
 def answer_box(name: str, button: str | None, seen: list[str]) -> None:

@@ -15,7 +15,7 @@ import pytest
 from dame_desktop.core import Color
 from dame_desktop.store.autosave import load_autosave
 from dame_desktop.store.settings import Preferences, save_preferences
-from tests.ui.test_session import DRIVER, answer_box, start_program  # noqa: F401
+from tests.ui.app.test_session import DRIVER, answer_box, start_program  # noqa: F401
 
 
 def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_path):  # noqa: F811

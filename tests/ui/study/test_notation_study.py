@@ -15,7 +15,7 @@ from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.app.i18n import LanguageManager
 from dame_desktop.ui.app.main_window import MainWindow
 from tests.ui.analysis.helpers import BLUNDER, QUIET
-from tests.ui.test_analysis_window import analyse_shown, open_file
+from tests.ui.app.test_analysis_window import analyse_shown, open_file
 
 # BLUNDER's moves: 1. 22-17 11-15 2. 26-22 8-11 3. 17-14 10x26 4. 31x22
 NUMBERS = ["22-17", "11-15", "26-22", "8-11", "17-14", "10x26", "31x22"]

@@ -10,7 +10,7 @@ from pathlib import Path
 from dame_desktop.core import Color, Reason, Result, find_rules
 from dame_desktop.store.scores import Outcome, load_scores, save_scores
 from dame_desktop.ui.family.scores import ScoresDialog, record_result
-from tests.ui.test_hub_play_window import choose_engine, program  # noqa: F401 - the fixture
+from tests.ui.app.test_hub_play_window import choose_engine, program  # noqa: F401 - the fixture
 from tests.ui.uihelp import start
 
 GERMAN = find_rules("german")

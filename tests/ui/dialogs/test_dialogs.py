@@ -551,9 +551,13 @@ def _answer_with(qtbot, button_name: str | None, game, rules):
     seen: list[str] = []
 
     def click() -> None:
-        box = QApplication.activeModalWidget()
-        if not isinstance(box, QMessageBox):
+        # the rules question (it always offers to keep the game); a box another test left
+        # open is not it
+        boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox)
+                 and w.isVisible() and w.findChild(QPushButton, "keepButton") is not None]
+        if not boxes:
             return
+        box = boxes[0]
         try:
             seen.append(box.text() + "\n" + box.informativeText())
             names = [b.objectName() for b in box.findChildren(QPushButton) if b.isVisible()]

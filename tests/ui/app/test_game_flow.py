@@ -358,12 +358,17 @@ def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
     assert game.position.turn is position.turn and game.moves == []
     assert window.controller.against_computer(), "the same opponents play on"
     assert window.rules_label.text() == "Rules: English draughts / American checkers"
-    # a board of another size cannot take the position: only a new game is offered
+    # a board of another size cannot take the position: only a new game is offered (once a
+    # move was played here: a game without a move yet is started again without a question)
+    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
+                          check_params_cb=lambda info: info.human):
+        assert window.navigator.play(game.legal_moves()[0])
     pick_rules_in_dialog(1)  # English -> International (10x10)
     click_in_box("newRulesQuestion", "newGameButton", seen)
     with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
                           check_params_cb=lambda info: info.human):
         window.action("rules").trigger()
+    assert len(seen) == 3 and seen[2].startswith("The rules are now: International"), seen
     assert window.controller.rules.board_size == 10 and window.controller.game.moves == []
 
 

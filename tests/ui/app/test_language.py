@@ -23,7 +23,7 @@ from dame_desktop.ui.dialogs.new_game import NewGameDialog
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from tests.ui.uihelp import running_session
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TOOLS = ROOT / "tools"
 
 

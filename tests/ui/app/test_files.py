@@ -17,7 +17,7 @@ from dame_desktop.pdn.document import PdnDocument
 from dame_desktop.ui.study.annotation import HeaderDialog
 from tests.ui.uihelp import click
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "ui"
+DATA = Path(__file__).resolve().parents[2] / "data" / "ui"
 
 
 @pytest.fixture(autouse=True)

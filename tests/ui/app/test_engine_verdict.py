@@ -19,7 +19,7 @@ from dame_desktop.ui.ai_worker import MoveAnswer
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
 from tests.engines.helpers import assert_gone, needs_proc, worker_children
-from tests.ui.test_hub_play_window import (
+from tests.ui.app.test_hub_play_window import (
     ENGINES,
     FAILED,
     INTERNATIONAL,

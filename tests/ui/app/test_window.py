@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox
 from dame_desktop.core import Color, Reason, find_rules
 from tests.ui.uihelp import click, drag, start
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "ui"
+DATA = Path(__file__).resolve().parents[2] / "data" / "ui"
 
 
 @pytest.fixture(autouse=True)

@@ -93,7 +93,7 @@ def test_the_notation_in_german(qtbot, german) -> None:
 def test_a_language_change_retranslates_the_choice(qtbot, qapp) -> None:
     from PySide6.QtCore import QCoreApplication, QTranslator
 
-    from tests.ui.family.conftest import CATALOGUES
+    from tests.ui.conftest import CATALOGUES
 
     choice = NotationChoice()
     qtbot.addWidget(choice)

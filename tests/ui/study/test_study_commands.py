@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from dame_desktop.pdn import ChildNode, GameNode
 from dame_desktop.pdn.document import PdnDocument
 from dame_desktop.ui.app.main_window import MainWindow
-from tests.ui.test_analysis_window import click, open_file, set_movetime
+from tests.ui.app.test_analysis_window import click, open_file, set_movetime
 
 # 3. 17-14?? drops a man; clocks and an evaluation from another program, a user's comment
 CLOCKED = """[Event "clocked"]

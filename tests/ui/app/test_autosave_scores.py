@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dame_desktop.store.autosave import load_autosave
 from dame_desktop.store.settings import LevelKey, Preferences, save_preferences
-from tests.ui.test_session import answer_box, start_program  # noqa: F401
+from tests.ui.app.test_session import answer_box, start_program  # noqa: F401
 from tests.ui.uihelp import click
 
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from dame_desktop.core import Color, Position, find_rules
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.study.setup_editor import SetupEditor
-from tests.ui.test_analysis_window import panel_shows
+from tests.ui.app.test_analysis_window import panel_shows
 from tests.ui.uihelp import click, drag, start
 
 GERMAN = find_rules("german")

@@ -21,7 +21,7 @@ from dame_desktop.ui.app.session import Session
 from tests.engines.helpers import assert_gone, needs_proc
 from tests.ui.uihelp import click, start
 
-ENGINES = Path(__file__).resolve().parents[1] / "data" / "engines"
+ENGINES = Path(__file__).resolve().parents[2] / "data" / "engines"
 INTERNATIONAL = find_rules("international")
 FAULTS = [("fake-crash", "quit during the search"), ("fake-hang", "did not answer within"),
           ("fake-illegal", "illegal move"), ("fake-garbage", "garbled line")]
