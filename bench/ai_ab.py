@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import (  # noqa: E402
+from _match import (
     Tally,
     engine_player,
     parse_shard,
@@ -27,12 +27,12 @@ from _match import (  # noqa: E402
     shard_games,
     with_settings,
 )
-from _smoke import add_smoke, smoke_settings  # noqa: E402
-from ai_vs_pydraughts import openings  # noqa: E402
+from _smoke import add_smoke, smoke_settings
+from ai_vs_pydraughts import openings
 
-from dame_desktop.ai import Limit  # noqa: E402
-from dame_desktop.ai.search import TUNING  # noqa: E402
-from dame_desktop.core import Color, Game, find_rules  # noqa: E402
+from dame_desktop.ai import Limit
+from dame_desktop.ai.search import TUNING
+from dame_desktop.core import Color, Game, find_rules
 
 
 def main() -> int:

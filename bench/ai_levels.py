@@ -135,7 +135,7 @@ def main() -> int:
                                     b if upper_white else a, args.max_plies)
                 mark = tally.add(outcome.winner, Color.WHITE if upper_white else Color.BLACK)
                 if args.pdn is not None:
-                    names = (upper.name_en, lower.name_en)
+                    names = (upper.key, lower.key)
                     white, black = names if upper_white else names[::-1]
                     with args.pdn.open("a", encoding="utf-8") as out:
                         out.write(game_record(game, start, white, black,

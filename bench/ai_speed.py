@@ -33,11 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _smoke import add_smoke, smoke_settings  # noqa: E402
+from _smoke import add_smoke, smoke_settings
 
-from dame_desktop.ai import Limit, SearchResult, search  # noqa: E402
-from dame_desktop.core import Position, find_rules  # noqa: E402
-from dame_desktop.native import describe  # noqa: E402
+from dame_desktop.ai import Limit, SearchResult, search
+from dame_desktop.core import Position, find_rules
+from dame_desktop.native import describe
 
 COMPARE_DEPTHS = {"german": 13, "english": 14, "international": 10}
 

@@ -21,13 +21,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import recent_history  # noqa: E402
-from _smoke import add_smoke, smoke_settings  # noqa: E402
-from ai_vs_pydraughts import openings  # noqa: E402
+from _match import recent_history
+from _smoke import add_smoke, smoke_settings
+from ai_vs_pydraughts import openings
 
-from dame_desktop.ai import Limit, SearchMemory, search  # noqa: E402
-from dame_desktop.ai.timeman import GameClock  # noqa: E402
-from dame_desktop.core import Game, find_rules  # noqa: E402
+from dame_desktop.ai import Limit, SearchMemory, search
+from dame_desktop.ai.timeman import GameClock
+from dame_desktop.core import Game, find_rules
 
 
 def percentile(values: list[float], share: float) -> float:

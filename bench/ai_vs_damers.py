@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import (  # noqa: E402
+from _match import (
     Player,
     Tally,
     elo,
@@ -36,11 +36,11 @@ from _match import (  # noqa: E402
     play_game,
     shard_games,
 )
-from _smoke import StandInPeer, add_smoke, skipped, smoke_settings  # noqa: E402
-from ai_vs_pydraughts import game_record, openings  # noqa: E402
+from _smoke import StandInPeer, add_smoke, skipped, smoke_settings
+from ai_vs_pydraughts import game_record, openings
 
-from dame_desktop.ai import Limit  # noqa: E402
-from dame_desktop.core import Color, Game, Move, Position, find_rules  # noqa: E402
+from dame_desktop.ai import Limit
+from dame_desktop.core import Color, Game, Move, Position, find_rules
 
 HERE = Path(__file__).resolve().parent
 # the first ``venvs/damers`` beside the checkout or above it (worktrees sit one level deeper)

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import (  # noqa: E402
+from _match import (
     Tally,
     elo,
     engine_player,
@@ -34,12 +34,12 @@ from _match import (  # noqa: E402
     weighted,
     with_settings,
 )
-from _smoke import StandInPeer, add_smoke, skipped, smoke_settings  # noqa: E402
+from _smoke import StandInPeer, add_smoke, skipped, smoke_settings
 
-from dame_desktop.ai import Limit, search  # noqa: E402
-from dame_desktop.core import Color, Game, Move, Position, find_rules  # noqa: E402
-from dame_desktop.pdn import Game as PdnGame  # noqa: E402
-from dame_desktop.pdn import write_game  # noqa: E402
+from dame_desktop.ai import Limit, search
+from dame_desktop.core import Color, Game, Move, Position, find_rules
+from dame_desktop.pdn import Game as PdnGame
+from dame_desktop.pdn import write_game
 
 HERE = Path(__file__).resolve().parent
 # the first ``venvs/peers`` beside the checkout or above it (worktrees sit one level deeper)

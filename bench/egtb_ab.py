@@ -21,11 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import Tally, engine_player, play_game, with_settings  # noqa: E402
+from _match import Tally, engine_player, play_game, with_settings
 
-from dame_desktop.ai import Limit, egtb  # noqa: E402
-from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
-from dame_desktop.core.geometry import geometry  # noqa: E402
+from dame_desktop.ai import Limit, egtb
+from dame_desktop.core import Color, Game, Position, RuleSet, find_rules
+from dame_desktop.core.geometry import geometry
 
 
 def random_endings(rules: RuleSet, pieces: int, count: int, seed: int,

@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _smoke import add_smoke, smoke_settings  # noqa: E402
+from _smoke import add_smoke, smoke_settings
 
-from dame_desktop.ai import Limit, search  # noqa: E402
-from dame_desktop.core import Position, find_rules  # noqa: E402
+from dame_desktop.ai import Limit, search
+from dame_desktop.core import Position, find_rules
 
 MARGIN = 150
 DEEP = {8: 11, 10: 8}

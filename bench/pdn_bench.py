@@ -29,7 +29,7 @@ from _smoke import add_smoke, small_pdn, smoke_settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runs from a checkout
 
-from dame_desktop.pdn import (  # noqa: E402
+from dame_desktop.pdn import (
     BaseVisitor,
     ErrorCounter,
     Game,

@@ -30,9 +30,9 @@ from _smoke import add_smoke, smoke_settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dame_desktop.pdn import Game, read_game  # noqa: E402
-from dame_desktop.pdn.document import PdnDocument  # noqa: E402
-from dame_desktop.pdn.lexer import GameLexer  # noqa: E402
+from dame_desktop.pdn import Game, read_game
+from dame_desktop.pdn.document import PdnDocument
+from dame_desktop.pdn.lexer import GameLexer
 
 MOVES = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10"
 

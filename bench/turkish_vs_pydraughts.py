@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dame_desktop.core import Game, Position, find_rules  # noqa: E402
+from dame_desktop.core import Game, Position, find_rules
 
 STARTS = [
     "",  # the start position

@@ -100,7 +100,7 @@ def main() -> int:
             probe = QTimer()
             probe.setInterval(PROBE_MS)
             probe.timeout.connect(tick)
-            window.start_game(NewGameSettings(True, args.level, Color.WHITE,
+            window.play.start_game(NewGameSettings(True, args.level, Color.WHITE,
                                               find_rules("german"), "", ""))
             probe.start()
             controller = window.controller

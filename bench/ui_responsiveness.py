@@ -135,7 +135,7 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     first = seconds if movetime is None else min(movetime, seconds)
     client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=first))
     late = probe(app, seconds)
-    report(f"while searching at {level.name_en}, {rules_key} ({seconds:.0f} s, "
+    report(f"while searching at {level.key}, {rules_key} ({seconds:.0f} s, "
            f"{len(answers) + 1} searches)",
            late)
     client.cancel_all()
@@ -214,7 +214,7 @@ def child_start(t0: float) -> None:
             app.quit()
 
     class FirstPaint(QObject):
-        def eventFilter(self, obj, event):  # type: ignore[no-untyped-def]  # noqa: N802
+        def eventFilter(self, obj, event):  # type: ignore[no-untyped-def]
             if event.type() == QEvent.Type.Paint and not done:
                 QTimer.singleShot(0, finished)
             return False

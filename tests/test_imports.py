@@ -260,3 +260,73 @@ def test_each_layer_package_is_read(package: str) -> None:
     if not (ROOT / PACKAGE / package).is_dir():
         pytest.skip(f"dame_desktop/{package} does not exist yet")
     assert any(layer(e.importer) == package for e in all_edges())
+
+
+# -- the window's packages: no cycles, not even through lazy imports -------------------------
+
+def ui_package(module: str) -> str | None:
+    """The part of ``ui`` a module belongs to: ``dame_desktop.ui.app`` for
+    ``dame_desktop.ui.app.play``; a module directly in ``ui`` is a part of its own."""
+    parts = module.split(".")
+    if len(parts) < 3 or parts[1] != "ui":
+        return None
+    return ".".join(parts[:3])
+
+
+def package_edges(edges: list[Edge]) -> list[Edge]:
+    """The edges between different parts of ``ui`` (every import counts: module level,
+    inside functions and under ``if TYPE_CHECKING:``)."""
+    out = []
+    for e in edges:
+        a, b = ui_package(e.importer), ui_package(e.imported)
+        if a is not None and b is not None and a != b:
+            out.append(Edge(a, b, e.line, e.at_import_time))
+    return out
+
+
+def _explain(edges: list[Edge], found: list[list[str]]) -> list[str]:
+    return [f"{e.importer}:{e.line} -> {e.imported}" for e in edges for c in found
+            if (ui_package(e.importer) in c and ui_package(e.imported) in c
+                and ui_package(e.importer) != ui_package(e.imported))
+            or (e.importer in c and e.imported in c)]
+
+
+def test_no_import_cycles_between_ui_packages_even_lazy_ones() -> None:
+    edges = all_edges()
+    found = cycles(package_edges(edges))
+    assert found == [], _explain(edges, found)
+
+
+def test_no_import_cycles_between_ui_modules_even_lazy_ones() -> None:
+    edges = [e for e in all_edges() if ui_package(e.importer) and ui_package(e.imported)]
+    found = cycles(edges)
+    assert found == [], _explain(edges, found)
+
+
+def test_only_the_entry_point_imports_the_main_window() -> None:
+    """The presenters get a Protocol of what they need (their host), never the window: only
+    the program's start and its packaging smoke test build one."""
+    window = "dame_desktop.ui.app.main_window"
+    importers = sorted({e.importer for e in all_edges() if e.imported == window})
+    assert importers == ["dame_desktop.ui.app.smoke", "dame_desktop.ui.app.start"]
+
+
+def test_a_lazy_package_cycle_is_found(tmp_path: Path) -> None:
+    _plant(tmp_path, {
+        "dame_desktop/__init__.py": "",
+        "dame_desktop/ui/__init__.py": "",
+        "dame_desktop/ui/app/__init__.py": "",
+        "dame_desktop/ui/app/window.py": "from dame_desktop.ui.study import tree\n",
+        "dame_desktop/ui/study/__init__.py": "",
+        "dame_desktop/ui/study/tree.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                         "    from dame_desktop.ui.app.window import W\n",
+        "dame_desktop/ui/board/__init__.py": "",
+        "dame_desktop/ui/board/a.py": "def f():\n    from dame_desktop.ui.words import b\n",
+        "dame_desktop/ui/words/__init__.py": "",
+        "dame_desktop/ui/words/b.py": "from dame_desktop.ui.board import a\n",
+    })
+    edges = import_edges(tmp_path, "dame_desktop")
+    assert cycles([e for e in edges if e.at_import_time]) == []
+    assert cycles(package_edges(edges)) == [
+        ["dame_desktop.ui.app", "dame_desktop.ui.study"],
+        ["dame_desktop.ui.board", "dame_desktop.ui.words"]]

@@ -534,14 +534,6 @@
         <translation>Die Partie ist schon vorbei.</translation>
     </message>
     <message>
-        <source>Draw accepted</source>
-        <translation>Remis angenommen</translation>
-    </message>
-    <message>
-        <source>Draw declined</source>
-        <translation>Remis abgelehnt</translation>
-    </message>
-    <message>
         <source>Draw offer</source>
         <translation>Remisangebot</translation>
     </message>
@@ -1284,40 +1276,8 @@
         <translation>Dame</translation>
     </message>
     <message>
-        <source>&amp;New game…</source>
-        <translation>&amp;Neue Partie…</translation>
-    </message>
-    <message>
-        <source>&amp;Undo move</source>
-        <translation>Zug &amp;zurücknehmen</translation>
-    </message>
-    <message>
-        <source>&amp;Redo move</source>
-        <translation>Zug &amp;wiederholen</translation>
-    </message>
-    <message>
-        <source>&amp;Hint</source>
-        <translation>&amp;Tipp</translation>
-    </message>
-    <message>
-        <source>Offer a &amp;draw</source>
-        <translation>&amp;Remis anbieten</translation>
-    </message>
-    <message>
-        <source>Re&amp;sign</source>
-        <translation>&amp;Aufgeben</translation>
-    </message>
-    <message>
-        <source>&amp;Rules…</source>
-        <translation>Re&amp;geln…</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>B&amp;eenden</translation>
-    </message>
-    <message>
-        <source>&amp;Flip board</source>
-        <translation>Brett &amp;drehen</translation>
     </message>
     <message>
         <source>Show square &amp;numbers</source>
@@ -1326,10 +1286,6 @@
     <message>
         <source>&amp;Animate moves</source>
         <translation>Züge &amp;animieren</translation>
-    </message>
-    <message>
-        <source>&amp;Turn the board to the side to move</source>
-        <translation>Brett zur Seite am &amp;Zug wenden</translation>
     </message>
     <message>
         <source>First position</source>
@@ -1358,14 +1314,6 @@
     <message>
         <source>Game</source>
         <translation>Partie</translation>
-    </message>
-    <message>
-        <source>You</source>
-        <translation>Du</translation>
-    </message>
-    <message>
-        <source>Game in progress</source>
-        <translation>Laufende Partie</translation>
     </message>
     <message>
         <source>Board</source>
@@ -1400,124 +1348,8 @@
         <translation>Zugbe&amp;wertung</translation>
     </message>
     <message>
-        <source>The game in progress will be given up. Continue?</source>
-        <translation>Die laufende Partie wird abgebrochen. Trotzdem weiter?</translation>
-    </message>
-    <message>
-        <source>The lot says: you play %1.</source>
-        <translation>Das Los hat entschieden: Du spielst %1.</translation>
-    </message>
-    <message>
-        <source>Game over</source>
-        <translation>Partie zu Ende</translation>
-    </message>
-    <message>
-        <source>%1 did not capture although it had to (piece on %2). What do you do?</source>
-        <translation>%1 hat nicht geschlagen, obwohl Schlagzwang bestand (Stein auf %2). Was tust du?</translation>
-    </message>
-    <message>
-        <source>The piece on %1 was blown away.</source>
-        <translation>Der Stein auf %1 wurde weggeblasen.</translation>
-    </message>
-    <message>
-        <source>The move was taken back: now the capture must be made.</source>
-        <translation>Der Zug wurde zurückgenommen: Jetzt muss geschlagen werden.</translation>
-    </message>
-    <message>
-        <source>The missed capture is let stand.</source>
-        <translation>Der übersehene Schlag bleibt ohne Folgen.</translation>
-    </message>
-    <message>
-        <source>No hint: there is no move.</source>
-        <translation>Kein Tipp: Es gibt keinen Zug.</translation>
-    </message>
-    <message>
-        <source>Hint: %1</source>
-        <translation>Tipp: %1</translation>
-    </message>
-    <message>
-        <source>The computer declines the draw.</source>
-        <translation>Der Computer lehnt das Remis ab.</translation>
-    </message>
-    <message>
         <source>It is not your turn.</source>
         <translation>Du bist nicht am Zug.</translation>
-    </message>
-    <message>
-        <source>A hint is given when it is your turn.</source>
-        <translation>Einen Tipp gibt es, wenn du am Zug bist.</translation>
-    </message>
-    <message>
-        <source>Looking for a good move…</source>
-        <translation>Suche einen guten Zug…</translation>
-    </message>
-    <message>
-        <source>You offer a draw…</source>
-        <translation>Du bietest Remis an…</translation>
-    </message>
-    <message>
-        <source>Draw offer</source>
-        <translation>Remisangebot</translation>
-    </message>
-    <message>
-        <source>%1 offers a draw. %2, do you accept?</source>
-        <translation>%1 bietet Remis an. %2, nimmst du an?</translation>
-    </message>
-    <message>
-        <source>The draw offer was declined.</source>
-        <translation>Das Remisangebot wurde abgelehnt.</translation>
-    </message>
-    <message>
-        <source>Resign</source>
-        <translation>Aufgeben</translation>
-    </message>
-    <message>
-        <source>Do you really want to resign this game?</source>
-        <translation>Willst du diese Partie wirklich aufgeben?</translation>
-    </message>
-    <message>
-        <source>Click the piece to blow away.</source>
-        <translation>Klick auf den Stein, der weggeblasen wird.</translation>
-    </message>
-    <message>
-        <source>No move from here</source>
-        <translation>Hier wird nicht gezogen</translation>
-    </message>
-    <message>
-        <source>You are looking at an earlier position: press End to go back</source>
-        <translation>Du siehst dir eine frühere Stellung an: Mit Ende geht es zurück</translation>
-    </message>
-    <message>
-        <source>The game is over</source>
-        <translation>Die Partie ist zu Ende</translation>
-    </message>
-    <message>
-        <source>The computer is thinking</source>
-        <translation>Der Computer denkt nach</translation>
-    </message>
-    <message>
-        <source>It is not your turn</source>
-        <translation>Du bist nicht am Zug</translation>
-    </message>
-    <message>
-        <source>Viewing an earlier position</source>
-        <translation>Frühere Stellung</translation>
-    </message>
-    <message>
-        <source>%1 is thinking…</source>
-        <translation>%1 denkt nach…</translation>
-    </message>
-    <message>
-        <source>Your move</source>
-        <translation>Du bist am Zug</translation>
-    </message>
-    <message>
-        <source>%1 to move</source>
-        <translation>%1 ist am Zug</translation>
-    </message>
-    <message>
-        <source>You must capture</source>
-        <translation>Du musst schlagen</translation>
     </message>
     <message>
         <source>Rules: %1</source>
@@ -1575,10 +1407,6 @@
     <message>
         <source>Black</source>
         <translation>Schwarz</translation>
-    </message>
-    <message>
-        <source>%1 to move</source>
-        <translation>%1 am Zug</translation>
     </message>
     <message>
         <source>Dame (%1)</source>
@@ -1707,18 +1535,6 @@
         <translation>Wie die Regeln es schreiben</translation>
     </message>
     <message>
-        <source>square %1</source>
-        <translation>Feld %1</translation>
-    </message>
-    <message>
-        <source>%1 king on %2</source>
-        <translation>Dame auf %2 (%1)</translation>
-    </message>
-    <message>
-        <source>%1 man on %2</source>
-        <translation>Stein auf %2 (%1)</translation>
-    </message>
-    <message>
         <source>man %1</source>
         <translation>Stein %1</translation>
     </message>
@@ -1752,6 +1568,169 @@
     <message>
         <source>The engine %1 failed and was stopped: %2. Dame&apos;s own engine plays on and gives the hints until you choose an engine in the preferences.</source>
         <translation>Die Engine %1 hat versagt und wurde beendet: %2. Dames eigene Engine spielt weiter und gibt die Tipps, bis Sie in den Einstellungen eine Engine wählen.</translation>
+    </message>
+</context>
+<context>
+    <name>PlayController</name>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>&amp;Neue Partie…</translation>
+    </message>
+    <message>
+        <source>&amp;Rules…</source>
+        <translation>Re&amp;geln…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo move</source>
+        <translation>Zug &amp;zurücknehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Redo move</source>
+        <translation>Zug &amp;wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Tipp</translation>
+    </message>
+    <message>
+        <source>Offer a &amp;draw</source>
+        <translation>&amp;Remis anbieten</translation>
+    </message>
+    <message>
+        <source>Re&amp;sign</source>
+        <translation>&amp;Aufgeben</translation>
+    </message>
+    <message>
+        <source>&amp;Flip board</source>
+        <translation>Brett &amp;drehen</translation>
+    </message>
+    <message>
+        <source>&amp;Turn the board to the side to move</source>
+        <translation>Brett zur Seite am &amp;Zug wenden</translation>
+    </message>
+    <message>
+        <source>A hint is given when it is your turn.</source>
+        <translation>Einen Tipp gibt es, wenn du am Zug bist.</translation>
+    </message>
+    <message>
+        <source>Looking for a good move…</source>
+        <translation>Suche einen guten Zug…</translation>
+    </message>
+    <message>
+        <source>You offer a draw…</source>
+        <translation>Du bietest Remis an…</translation>
+    </message>
+    <message>
+        <source>Draw offer</source>
+        <translation>Remisangebot</translation>
+    </message>
+    <message>
+        <source>%1 offers a draw. %2, do you accept?</source>
+        <translation>%1 bietet Remis an. %2, nimmst du an?</translation>
+    </message>
+    <message>
+        <source>The draw offer was declined.</source>
+        <translation>Das Remisangebot wurde abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Resign</source>
+        <translation>Aufgeben</translation>
+    </message>
+    <message>
+        <source>Do you really want to resign this game?</source>
+        <translation>Willst du diese Partie wirklich aufgeben?</translation>
+    </message>
+    <message>
+        <source>Click the piece to blow away.</source>
+        <translation>Klick auf den Stein, der weggeblasen wird.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>Game in progress</source>
+        <translation>Laufende Partie</translation>
+    </message>
+    <message>
+        <source>The game in progress will be given up. Continue?</source>
+        <translation>Die laufende Partie wird abgebrochen. Trotzdem weiter?</translation>
+    </message>
+    <message>
+        <source>The lot says: you play %1.</source>
+        <translation>Das Los hat entschieden: Du spielst %1.</translation>
+    </message>
+    <message>
+        <source>No move from here</source>
+        <translation>Hier wird nicht gezogen</translation>
+    </message>
+    <message>
+        <source>You are looking at an earlier position: press End to go back</source>
+        <translation>Du siehst dir eine frühere Stellung an: Mit Ende geht es zurück</translation>
+    </message>
+    <message>
+        <source>The game is over</source>
+        <translation>Die Partie ist zu Ende</translation>
+    </message>
+    <message>
+        <source>The computer is thinking</source>
+        <translation>Der Computer denkt nach</translation>
+    </message>
+    <message>
+        <source>It is not your turn</source>
+        <translation>Du bist nicht am Zug</translation>
+    </message>
+    <message>
+        <source>%1 to move</source>
+        <translation>%1 ist am Zug</translation>
+    </message>
+    <message>
+        <source>Viewing an earlier position</source>
+        <translation>Frühere Stellung</translation>
+    </message>
+    <message>
+        <source>%1 is thinking…</source>
+        <translation>%1 denkt nach…</translation>
+    </message>
+    <message>
+        <source>Your move</source>
+        <translation>Du bist am Zug</translation>
+    </message>
+    <message>
+        <source>You must capture</source>
+        <translation>Du musst schlagen</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>Partie zu Ende</translation>
+    </message>
+    <message>
+        <source>%1 did not capture although it had to (piece on %2). What do you do?</source>
+        <translation>%1 hat nicht geschlagen, obwohl Schlagzwang bestand (Stein auf %2). Was tust du?</translation>
+    </message>
+    <message>
+        <source>The piece on %1 was blown away.</source>
+        <translation>Der Stein auf %1 wurde weggeblasen.</translation>
+    </message>
+    <message>
+        <source>The move was taken back: now the capture must be made.</source>
+        <translation>Der Zug wurde zurückgenommen: Jetzt muss geschlagen werden.</translation>
+    </message>
+    <message>
+        <source>The missed capture is let stand.</source>
+        <translation>Der übersehene Schlag bleibt ohne Folgen.</translation>
+    </message>
+    <message>
+        <source>No hint: there is no move.</source>
+        <translation>Kein Tipp: Es gibt keinen Zug.</translation>
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation>Tipp: %1</translation>
+    </message>
+    <message>
+        <source>The computer declines the draw.</source>
+        <translation>Der Computer lehnt das Remis ab.</translation>
     </message>
 </context>
 <context>
@@ -3111,14 +3090,6 @@
 <context>
     <name>texts</name>
     <message>
-        <source>king</source>
-        <translation>Dame</translation>
-    </message>
-    <message>
-        <source>man</source>
-        <translation>Stein</translation>
-    </message>
-    <message>
         <source>no pieces left</source>
         <translation>keine Steine mehr</translation>
     </message>
@@ -3225,158 +3196,6 @@
     <message>
         <source>Master</source>
         <translation>Meister</translation>
-    </message>
-    <message>
-        <source>Who starts</source>
-        <translation>Wer beginnt</translation>
-    </message>
-    <message>
-        <source>Men capture backward</source>
-        <translation>Steine schlagen rückwärts</translation>
-    </message>
-    <message>
-        <source>Men may capture kings</source>
-        <translation>Steine dürfen Damen schlagen</translation>
-    </message>
-    <message>
-        <source>Flying kings</source>
-        <translation>Fliegende Damen</translation>
-    </message>
-    <message>
-        <source>King lands</source>
-        <translation>Dame landet</translation>
-    </message>
-    <message>
-        <source>King must land where it can go on</source>
-        <translation>Dame muss dort landen, wo sie weiterschlagen kann</translation>
-    </message>
-    <message>
-        <source>Which capture</source>
-        <translation>Welcher Schlag</translation>
-    </message>
-    <message>
-        <source>Largest capture compulsory</source>
-        <translation>Mehrheitsschlag ist Pflicht</translation>
-    </message>
-    <message>
-        <source>Crowned during a capture</source>
-        <translation>Damenumwandlung beim Schlagen</translation>
-    </message>
-    <message>
-        <source>Huffing (Blasen)</source>
-        <translation>Blasen</translation>
-    </message>
-    <message>
-        <source>Giveaway (Schlagdame)</source>
-        <translation>Schlagdame</translation>
-    </message>
-    <message>
-        <source>Draw by repetition</source>
-        <translation>Remis durch Wiederholung</translation>
-    </message>
-    <message>
-        <source>Draw after quiet plies</source>
-        <translation>Remis nach Zügen ohne Schlag</translation>
-    </message>
-    <message>
-        <source>A man move restarts the count</source>
-        <translation>Ein Steinzug beginnt die Zählung neu</translation>
-    </message>
-    <message>
-        <source>A promotion restarts the count</source>
-        <translation>Eine Umwandlung beginnt die Zählung neu</translation>
-    </message>
-    <message>
-        <source>FMJD endgame rule</source>
-        <translation>FMJD-Endspielregel</translation>
-    </message>
-    <message>
-        <source>Russian endgame rules</source>
-        <translation>Russische Endspielregeln</translation>
-    </message>
-    <message>
-        <source>Kings against a lone king</source>
-        <translation>Damen gegen eine einzelne Dame</translation>
-    </message>
-    <message>
-        <source>Three kings vs one on the long diagonal</source>
-        <translation>Drei Damen gegen eine auf der langen Diagonale</translation>
-    </message>
-    <message>
-        <source>Which side makes the first move.</source>
-        <translation>Welche Seite den ersten Zug macht.</translation>
-    </message>
-    <message>
-        <source>Plain pieces may also jump backward when capturing.</source>
-        <translation>Einfache Steine dürfen beim Schlagen auch rückwärts springen.</translation>
-    </message>
-    <message>
-        <source>Plain pieces may capture kings (not allowed in Italian draughts).</source>
-        <translation>Einfache Steine dürfen Damen schlagen (in der italienischen Dame verboten).</translation>
-    </message>
-    <message>
-        <source>Kings move and capture over any distance; off: one square at a time.</source>
-        <translation>Damen ziehen und schlagen beliebig weit; aus: immer nur ein Feld.</translation>
-    </message>
-    <message>
-        <source>Where a flying king stops after a jump: any free square beyond, directly behind each piece, or directly behind the last one.</source>
-        <translation>Wo eine fliegende Dame nach einem Sprung stehen bleibt: auf jedem freien Feld dahinter, direkt hinter jedem Stein oder direkt hinter dem letzten.</translation>
-    </message>
-    <message>
-        <source>A king must choose a landing square from which it can capture again.</source>
-        <translation>Eine Dame muss ein Landefeld wählen, von dem aus sie weiterschlagen kann.</translation>
-    </message>
-    <message>
-        <source>Free choice among captures, or the one that takes the most pieces (with the Italian, Spanish or Czech refinements).</source>
-        <translation>Freie Wahl unter den Schlägen oder der Schlag mit den meisten Steinen (mit den italienischen, spanischen oder tschechischen Feinheiten).</translation>
-    </message>
-    <message>
-        <source>Shortcut: on means the capture taking the most pieces is compulsory.</source>
-        <translation>Kurzform: An heißt, der Schlag mit den meisten Steinen ist Pflicht.</translation>
-    </message>
-    <message>
-        <source>A man reaching the far row during a capture stops, goes on as a king, or passes through as a man.</source>
-        <translation>Ein Stein, der beim Schlagen die Grundreihe erreicht, bleibt stehen, schlägt als Dame weiter oder zieht als Stein durch.</translation>
-    </message>
-    <message>
-        <source>A missed capture may be played; the opponent accepts it, blows the piece away or demands the capture.</source>
-        <translation>Ein übersehener Schlag ist erlaubt; der Gegner lässt ihn gelten, bläst den Stein weg oder verlangt den Schlag.</translation>
-    </message>
-    <message>
-        <source>Whoever loses all pieces or cannot move wins.</source>
-        <translation>Wer alle Steine verliert oder nicht mehr ziehen kann, gewinnt.</translation>
-    </message>
-    <message>
-        <source>Draw when a position comes up this many times with the same side to move (0 = off).</source>
-        <translation>Remis, wenn eine Stellung mit derselben Seite am Zug so oft vorkommt (0 = aus).</translation>
-    </message>
-    <message>
-        <source>Draw after this many single moves without a capture (0 = off).</source>
-        <translation>Remis nach so vielen Einzelzügen ohne Schlag (0 = aus).</translation>
-    </message>
-    <message>
-        <source>Moving a plain piece starts the quiet-move count again.</source>
-        <translation>Ein Zug mit einem einfachen Stein beginnt die Zählung der ruhigen Züge neu.</translation>
-    </message>
-    <message>
-        <source>A crowning starts the quiet-move count again.</source>
-        <translation>Eine neue Dame beginnt die Zählung der ruhigen Züge neu.</translation>
-    </message>
-    <message>
-        <source>Three pieces with a king against a lone king: draw after 16 moves; two pieces: after 5.</source>
-        <translation>Drei Steine mit einer Dame gegen eine einzelne Dame: remis nach 16 Zügen; zwei Steine: nach 5.</translation>
-    </message>
-    <message>
-        <source>The Russian draw rules for king endings and the long diagonal.</source>
-        <translation>Die russischen Remisregeln für Damenendspiele und die lange Diagonale.</translation>
-    </message>
-    <message>
-        <source>Three or more kings against a lone king: draw unless won in this many moves (0 = off).</source>
-        <translation>Drei oder mehr Damen gegen eine einzelne Dame: remis, wenn nicht in so vielen Zügen gewonnen (0 = aus).</translation>
-    </message>
-    <message>
-        <source>Old German rule: three kings against one king on the long diagonal is a draw unless it can be taken at once.</source>
-        <translation>Alte deutsche Regel: Drei Damen gegen eine Dame auf der langen Diagonale sind remis, außer sie lässt sich sofort schlagen.</translation>
     </message>
     <message>
         <source>the file is write-protected</source>

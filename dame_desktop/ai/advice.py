@@ -12,7 +12,7 @@ from ..core.game import HuffChoice, drawn_material
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
 from .book import BookMemory
-from .levels import MEDIUM, Level
+from .levels import MEDIUM, DrawPolicy, Level
 from .search import Limit, SearchMemory, SearchResult, StopFlag, random_seed, search
 from .timeman import GameClock
 
@@ -130,34 +130,9 @@ class DrawAnswer:
     score: int | None = None
 
 
-@dataclass(frozen=True)
-class DrawPolicy:
-    """How willing a level is to agree a draw.
-
-    ``worse_margin``: accept when the score is this far below zero (hundredths of a man).
-    ``much_play``: while at least this share of the starting pieces is on the board, an
-    equal position is "much play left".  ``stable_moves``: this many recent scores within
-    ``DRAW_MARGIN`` (with the current one) make a "long stable equal" position.
-    """
-
-    worse_margin: int
-    much_play: float
-    stable_moves: int
-
-
-DRAW_POLICIES: dict[str, DrawPolicy] = {
-    "beginner": DrawPolicy(worse_margin=30, much_play=0.75, stable_moves=4),
-    "easy": DrawPolicy(worse_margin=45, much_play=0.7, stable_moves=6),
-    "medium": DrawPolicy(worse_margin=60, much_play=0.6, stable_moves=8),
-    "hard": DrawPolicy(worse_margin=80, much_play=0.5, stable_moves=10),
-    "master": DrawPolicy(worse_margin=100, much_play=0.5, stable_moves=12),
-}
-
-
 def draw_policy(level: Level | None) -> DrawPolicy:
-    """The policy of ``level`` (Medium's for None or a level without one of its own)."""
-    key = (level or MEDIUM).key
-    return DRAW_POLICIES.get(key, DRAW_POLICIES[MEDIUM.key])
+    """The draw policy of ``level`` (Medium's for None)."""
+    return (level or MEDIUM).draw
 
 
 def _much_play_left(position: Position, policy: DrawPolicy) -> bool:

@@ -1,4 +1,6 @@
-"""Playing levels as data: how long to think, how deep, and how much noise in the judgement."""
+"""Playing levels as data, in one table: how long to think, how deep, how much noise in the
+judgement, and how willing the level is to agree a draw.  The levels' names are the UI's
+(``ui.words.texts.level_name``); here a level is its key."""
 
 from __future__ import annotations
 
@@ -8,20 +10,35 @@ from .search import Limit
 
 
 @dataclass(frozen=True)
+class DrawPolicy:
+    """How willing a level is to agree a draw.
+
+    ``worse_margin``: accept when the score is this far below zero (hundredths of a man).
+    ``much_play``: while at least this share of the starting pieces is on the board, an
+    equal position is "much play left".  ``stable_moves``: this many recent scores within
+    ``ai.advice.DRAW_MARGIN`` (with the current one) make a "long stable equal" position.
+    """
+
+    worse_margin: int
+    much_play: float
+    stable_moves: int
+
+
+@dataclass(frozen=True)
 class Level:
     """One playing strength.  ``noise`` is the evaluation jitter in hundredths of a man.
 
     ``book``: the level plays from the opening book (``ai.book``) while it has moves.
     ``clock``: ``limit.movetime`` is the time a move *on average* over a game, kept by a
     ``timeman.GameClock`` (unstable positions get more, forced moves next to nothing).
+    ``draw``: how it answers draw offers and when it offers one itself (``ai.advice``).
     """
 
     key: str
-    name_en: str
-    name_de: str
     limit: Limit
-    noise: int = 0
-    max_depth: int | None = None
+    noise: int
+    max_depth: int | None
+    draw: DrawPolicy
     book: bool = False
     clock: bool = False
 
@@ -34,11 +51,17 @@ class Level:
         return Limit(movetime=self.limit.movetime, depth=depth, nodes=self.limit.nodes)
 
 
-BEGINNER = Level("beginner", "Beginner", "Anfänger", Limit(movetime=0.5, depth=1), 260, 1)
-EASY = Level("easy", "Easy", "Leicht", Limit(movetime=0.5, depth=2), 90, 2)
-MEDIUM = Level("medium", "Medium", "Mittel", Limit(movetime=0.3, depth=4), 20, 4)
-HARD = Level("hard", "Hard", "Schwer", Limit(movetime=1.0), 0, 7, book=True, clock=True)
-MASTER = Level("master", "Master", "Meister", Limit(movetime=5.0), 0, None, book=True, clock=True)
+BEGINNER = Level("beginner", Limit(movetime=0.5, depth=1), 260, 1,
+                 DrawPolicy(worse_margin=30, much_play=0.75, stable_moves=4))
+EASY = Level("easy", Limit(movetime=0.5, depth=2), 90, 2,
+             DrawPolicy(worse_margin=45, much_play=0.7, stable_moves=6))
+MEDIUM = Level("medium", Limit(movetime=0.3, depth=4), 20, 4,
+               DrawPolicy(worse_margin=60, much_play=0.6, stable_moves=8))
+HARD = Level("hard", Limit(movetime=1.0), 0, 7,
+             DrawPolicy(worse_margin=80, much_play=0.5, stable_moves=10), book=True, clock=True)
+MASTER = Level("master", Limit(movetime=5.0), 0, None,
+               DrawPolicy(worse_margin=100, much_play=0.5, stable_moves=12), book=True,
+               clock=True)
 
 LEVELS: tuple[Level, ...] = (BEGINNER, EASY, MEDIUM, HARD, MASTER)
 

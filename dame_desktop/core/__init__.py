@@ -61,6 +61,8 @@ from .rules import (
     differences,
     find_rules,
     matching_preset,
+    play_fields,
+    same_play,
 )
 
 
@@ -130,6 +132,8 @@ __all__ = [
     "geometry",
     "geometry_of",
     "matching_preset",
+    "play_fields",
+    "same_play",
     "parse_clk",
     "perft",
     "time_control_tags",

@@ -39,6 +39,14 @@ def pair_numbers(movers: Iterable[Color], first: Color, start: int = 1) -> list[
     return out
 
 
+def numbered_at(ply: int, start_first: bool) -> Numbered:
+    """Where the move after ``ply`` plies of a game stands: its pair number and half.
+    ``start_first``: the game starts with the first side (``rules.first``) to move; a game
+    that starts with the other side opens with a pair of only its second half."""
+    shifted = ply if start_first else ply + 1
+    return Numbered(shifted // 2 + 1, shifted % 2 == 0)
+
+
 def number_after(number: int, mover: Color, first: Color) -> int:
     """The pair number of the move that follows ``mover``'s move in pair ``number``: a pair
     ends with the reply, so the number grows after the second side's move."""

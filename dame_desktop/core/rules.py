@@ -370,16 +370,25 @@ def find_rules(key: str) -> RuleSet:
         raise RulesError(f"unknown rule set {key!r} (known: {known})") from None
 
 
-def _rule_fields() -> tuple[str, ...]:
-    skip = {"key", "name", "name_de", "gametype", "colour_names"}
-    return tuple(f.name for f in dataclasses.fields(RuleSet) if f.name not in skip)
+NAME_FIELDS = frozenset({"key", "name", "name_de", "gametype", "colour_names"})
+"""The fields of a RuleSet that name it (and its sides) without changing how it plays."""
+
+
+def play_fields() -> tuple[str, ...]:
+    """The fields of a RuleSet that decide how a game is played (every field but the names)."""
+    return tuple(f.name for f in dataclasses.fields(RuleSet) if f.name not in NAME_FIELDS)
+
+
+def same_play(a: RuleSet, b: RuleSet) -> bool:
+    """True when ``a`` and ``b`` play exactly alike: the same rules apart from the name
+    fields (:data:`NAME_FIELDS`: key, names, GameType, the sides' colour names)."""
+    return all(getattr(a, f) == getattr(b, f) for f in play_fields())
 
 
 def matching_preset(rules: RuleSet) -> RuleSet | None:
-    """The preset whose parameters all equal ``rules``' (names aside), or None for custom."""
-    fields = _rule_fields()
+    """The preset that plays exactly like ``rules`` (names aside), or None for custom."""
     for preset in PRESETS:
-        if all(getattr(preset, f) == getattr(rules, f) for f in fields):
+        if same_play(preset, rules):
             return preset
     return None
 

@@ -30,7 +30,7 @@ from ..core.movegen import RawMove
 from ..pdn import lexer as lx
 from ..pdn.gametype import choose_rules
 from ..pdn.lexer import GameLexer
-from ..pdn.problems import HEAD_BYTES, NotPdnError, PdnProblem, not_pdn_reason, text_not_pdn_reason
+from ..pdn.problems import HEAD_BYTES, NotPdnError, PdnProblem, not_pdn_reason
 from ..pdn.reader import open_pdn, parse_game_text, read_game
 from ..pdn.tree import State
 from ..pdn.visitors import BaseVisitor
@@ -248,23 +248,12 @@ class Replayer:
             raise NotPdnError(reason)
         encoding = _detect_encoding(self.path)
         self.encoding = encoding
-        if encoding == "utf-16" or self._first_line_not_pdn(head, encoding):
+        if encoding == "utf-16":
             yield from self._full_file()
             return
         with open(self.path, "rb") as handle:
             source = _Source(handle, self.chunk)
             yield from self._scan(source)
-
-    def _first_line_not_pdn(self, head: bytes, encoding: str) -> bool:
-        if head.startswith(b"\xef\xbb\xbf"):
-            head = head[3:]
-        cut = len(head)
-        for sep in (b"\n", b"\r"):
-            at = head.find(sep)
-            if 0 <= at < cut:
-                cut = at + 1
-        line = head[:cut].decode(encoding if encoding != "utf-8-sig" else "utf-8", "replace")
-        return text_not_pdn_reason(line) is not None
 
     def _full_file(self) -> Iterator[ReplayedGame]:
         """The full reader over the whole file (UTF-16 files, binary data)."""
@@ -498,7 +487,7 @@ class Replayer:
                 return text
 
         lexer = GameLexer(readline)
-        lexer._first = False  # only the file's first line is tested for binary data
+        lexer._first = False  # a game in the middle of the file: no byte order mark to strip
         lexer.rules_hint = self.hint
         while True:
             text = lexer.next_game()

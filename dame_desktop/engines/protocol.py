@@ -14,7 +14,7 @@ from typing import IO, NamedTuple
 
 from ..core import Color, Move, Position, RuleSet
 from ..core.digits import is_ascii_digits
-from ..core.rules import INTERNATIONAL, PRESETS
+from ..core.rules import INTERNATIONAL, PRESETS, same_play
 
 MAX_LINE = 64 * 1024
 """A line longer than this (bytes, with its line end) is garbage: the client stops an engine
@@ -236,19 +236,11 @@ def variant_rules(name: str) -> RuleSet | None:
 
 def variant_name(rules: RuleSet) -> str | None:
     """The Hub variant name of ``rules`` when it is a standard one (``normal``, ``losing``)."""
-    if _same(rules, INTERNATIONAL):
+    if same_play(rules, INTERNATIONAL):
         return "normal"
-    if _same(rules, _losing()):
+    if same_play(rules, _losing()):
         return LOSING
     return None
-
-
-def _same(a: RuleSet, b: RuleSet) -> bool:
-    import dataclasses
-
-    skip = {"key", "name", "name_de", "gametype"}
-    return all(getattr(a, f.name) == getattr(b, f.name)
-               for f in dataclasses.fields(RuleSet) if f.name not in skip)
 
 
 # -- our rules parameter ----------------------------------------------------------------------

@@ -103,7 +103,7 @@ def open_pdn(path: str | Path) -> IO[str]:
         check_pdn_bytes(probe.read(HEAD_BYTES))
     encoding = detect_encoding(path)
     errors = "strict" if encoding == "utf-8-sig" else "replace"
-    return open(path, encoding=encoding, errors=errors, newline=None)  # noqa: SIM115
+    return open(path, encoding=encoding, errors=errors, newline=None)
 
 
 def _tell(handle: IO[str] | IO[bytes]) -> int | None:

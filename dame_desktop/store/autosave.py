@@ -40,6 +40,7 @@ from dame_desktop.core import (
     Reason,
 )
 from dame_desktop.core.game import State
+from dame_desktop.core.numbering import numbered_at
 from dame_desktop.store.files import (
     Damage,
     PathArg,
@@ -274,8 +275,7 @@ def clear_autosave(directory: PathArg | None = None) -> bool:
 
 def _move_label(ply: int, start: Position, first: Color) -> str:
     """ "move 12 (ply 23)": the move number counts pairs from the first side's move."""
-    offset = 0 if start.turn is first else 1
-    return f"move {(ply - 1 + offset) // 2 + 1} (ply {ply})"
+    return f"move {numbered_at(ply - 1, start.turn is first).number} (ply {ply})"
 
 
 def _find_move(game: Game, text: str) -> Move:
@@ -394,14 +394,14 @@ def _start(data: dict[str, object]) -> tuple[Game, Position]:
                             f"texts", Damage.UNKNOWN_RULES)
     try:
         rules = rules_from_spec(key, switches)
-    except Exception as exc:  # noqa: BLE001 - RulesError, or whatever odd text causes
+    except Exception as exc:
         raise AutosaveError(f"rule set: {exc}", Damage.UNKNOWN_RULES) from None
     fen = data.get("start")
     if not isinstance(fen, str) or len(fen) > _FEN_MAX:
         raise AutosaveError(f"'start' is {shorten(fen)}, expected a FEN", Damage.BAD_START)
     try:
         start = Position.from_fen(fen, rules)
-    except Exception as exc:  # noqa: BLE001 - FenError, or whatever odd text causes
+    except Exception as exc:
         raise AutosaveError(f"start position: {exc}", Damage.BAD_START) from None
     return Game(rules, start), start
 
@@ -442,7 +442,7 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
                 if len(event) > _MOVE_TEXT_MAX:
                     raise ValueError("the move text is too long")
                 game.play(_find_move(game, event))
-            except Exception as exc:  # noqa: BLE001 - DameError, or whatever odd text causes
+            except Exception as exc:
                 problems.append(f"{label} {shorten(event)} cannot be played: {exc}; "
                                 f"the game was restored up to the move before")
                 stopped = True
@@ -453,7 +453,7 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
                 if not isinstance(event, dict):
                     raise ValueError(f"{shorten(event)} is neither move text nor an object")
                 _apply_decision(game, event)
-            except Exception as exc:  # noqa: BLE001 - DameError, or whatever odd data causes
+            except Exception as exc:
                 problems.append(f"event {index} ({where}): {exc}; "
                                 f"the game was restored up to that point")
                 stopped = True
@@ -492,7 +492,7 @@ def load_autosave(directory: PathArg | None = None) -> AutosaveLoad:
     path = autosave_path(directory)
     try:
         return _load_autosave(path)
-    except Exception as exc:  # noqa: BLE001 - a saved game must never stop the start
+    except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
                                 file=StoreFile.AUTOSAVE, damage=Damage.UNEXPECTED)

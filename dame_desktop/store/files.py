@@ -571,7 +571,7 @@ def report_damage(path: PathArg, detail: str, kind: WarningKind = WarningKind.DA
     stuck = False
     try:
         moved: Path | None = move_aside(source)
-    except Exception as exc:  # noqa: BLE001 - StorageError, or whatever the system does
+    except Exception as exc:
         moved = None
         detail = f"{detail} (and {exc})"
         stuck = os.path.lexists(source)
@@ -795,7 +795,7 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
         return damaged(Damage.TOO_DEEP, "lists or objects are nested too deeply")
     except MemoryError:
         return damaged(Damage.TOO_BIG, "the file is too big to read")
-    except Exception as exc:  # noqa: BLE001 - whatever the decoder does, the start goes on
+    except Exception as exc:
         log.exception("reading %s failed", source)
         return damaged(Damage.UNEXPECTED, f"could not be read: {type(exc).__name__}: {exc}")
     return JsonRead(True, data)

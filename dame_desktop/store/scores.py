@@ -493,7 +493,7 @@ def scores_from_json(data: object, path: PathArg = SCORES_FILE
     source = Path(path)
     try:
         parsed = _parse(data)
-    except Exception as exc:  # noqa: BLE001 - the contract is: never raises
+    except Exception as exc:
         log.exception("reading the scores failed")
         parsed = _Parsed(ScoreTable(), f"unexpected {type(exc).__name__}: {exc}")
     if parsed.broken:
@@ -533,7 +533,7 @@ def load_scores(directory: PathArg | None = None) -> Loaded[ScoreTable]:
     path = scores_path(directory)
     try:
         return _load_scores(path, directory)
-    except Exception as exc:  # noqa: BLE001 - the score table must never stop the start
+    except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
                                 file=StoreFile.SCORES, damage=Damage.UNEXPECTED)

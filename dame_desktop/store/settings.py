@@ -32,7 +32,15 @@ from pathlib import Path
 from typing import Generic, Literal, NewType, TypeVar, get_args
 
 from dame_desktop.ai.levels import LEVELS as _AI_LEVELS
-from dame_desktop.core import PRESETS, RulesError, RuleSet, apply_switches, differences, find_rules
+from dame_desktop.core import (
+    PRESETS,
+    RulesError,
+    RuleSet,
+    apply_switches,
+    differences,
+    find_rules,
+    same_play,
+)
 from dame_desktop.core.clock import ClockError, TimeControl
 from dame_desktop.store.files import (
     Damage,
@@ -60,7 +68,7 @@ Language = Literal["system", "de", "en"]
 Theme = Literal["wood", "green", "blue", "grey", "custom"]
 Opponent = Literal["computer", "human"]
 HumanColor = Literal["light", "dark", "random"]
-Notation = Literal["rules", "numbers", "coordinates"]  # as dame_desktop.ui.family.notation
+Notation = Literal["rules", "numbers", "coordinates"]  # as dame_desktop.ui.words.notation
 
 LevelKey = NewType("LevelKey", str)
 """A playing level's key, checked against the one list of levels,
@@ -152,7 +160,7 @@ class Preferences:
     # issue 17, the family table
     sound: bool = False  # off until the user turns it on (never a surprise noise, silent tests)
     sound_volume: int = 70  # percent, VOLUME_MIN-VOLUME_MAX
-    notation: Notation = "rules"  # ui.family.notation.Notation values
+    notation: Notation = "rules"  # ui.words.notation.Notation values
     clock_white: str = "-"  # new games' time control, PDN TimeControl text ("-", "300", "180+2")
     clock_black: str = "-"
     # issue 16, study with an engine
@@ -247,17 +255,6 @@ class Loaded(Generic[T]):
 
 # -- rule sets as preset key + switches --------------------------------------------------------
 
-_NOT_SWITCHES = ("key", "name", "name_de", "gametype", "colour_names")  # names, not rules
-
-
-def _same_rules(a: RuleSet, b: RuleSet) -> bool:
-    return all(
-        getattr(a, f.name) == getattr(b, f.name)
-        for f in dataclasses.fields(RuleSet)
-        if f.name not in _NOT_SWITCHES
-    )
-
-
 def rules_spec(rules: RuleSet) -> tuple[str, tuple[str, ...]]:
     """``rules`` as (preset key, NAME=VALUE switches) such that :func:`rules_from_spec` gives
     it back.  Raises ValueError when no preset plus switches describes it."""
@@ -267,7 +264,7 @@ def rules_spec(rules: RuleSet) -> tuple[str, tuple[str, ...]]:
     bases.extend(p for p in PRESETS if p not in bases)
     for base in bases:
         switches = tuple(f"{k}={v}" for k, v in differences(rules, base).items())
-        if _same_rules(apply_switches(base, switches), rules):
+        if same_play(apply_switches(base, switches), rules):
             return base.key, switches
     raise ValueError(f"rule set {rules.name!r} is not a preset with switches")
 
@@ -461,7 +458,7 @@ def _canonical_switches(key: str, switches: tuple[str, ...]
     for item in switches:
         try:
             rules = apply_switches(rules, [item])
-        except Exception as exc:  # noqa: BLE001 - RulesError, or whatever odd text causes
+        except Exception as exc:
             dropped.append(ResetValue("rule_switches", shorten(item), "", str(exc)[:200]))
     return tuple(f"{k}={v}" for k, v in differences(rules, base).items()), dropped
 
@@ -593,7 +590,7 @@ def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE, *,
     fallback = broken_default if broken_default is not None else Preferences()
     try:
         parsed = _parse_preferences(data, Preferences())
-    except Exception as exc:  # noqa: BLE001 - the contract is: never raises
+    except Exception as exc:
         log.exception("reading the settings failed")
         parsed = _Parsed(fallback, broken=f"unexpected {type(exc).__name__}: {exc}")
     warnings: list[StorageWarning] = []
@@ -638,7 +635,7 @@ def load_preferences(directory: PathArg | None = None, *, system_language: str |
              else Preferences())
     try:
         return _load_preferences(path, directory, fresh)
-    except Exception as exc:  # noqa: BLE001 - a settings file must never stop the start
+    except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
                                 file=StoreFile.SETTINGS, damage=Damage.UNEXPECTED)
@@ -705,7 +702,7 @@ def update_preferences(prefs: Preferences, base: Preferences,
     with locked(path, timeout):
         try:
             current = _load_preferences(path, directory, base).value
-        except Exception:  # noqa: BLE001 - an unreadable file must not stop the save
+        except Exception:
             log.exception("re-reading %s before saving failed", path)
             current = base
         merged = merge_preferences(current, base, prefs)
@@ -797,7 +794,7 @@ def load_recent_files(directory: PathArg | None = None) -> Loaded[RecentFiles]:
     path = recent_files_path(directory)
     try:
         return _load_recent_files(path, directory)
-    except Exception as exc:  # noqa: BLE001 - the list must never stop the start
+    except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
                                 file=StoreFile.RECENT_FILES, damage=Damage.UNEXPECTED)

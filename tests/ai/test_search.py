@@ -71,8 +71,10 @@ def test_levels_play_legal_moves_in_random_positions() -> None:
 def test_levels_are_ordered_data() -> None:
     keys = [level.key for level in LEVELS]
     assert keys == ["beginner", "easy", "medium", "hard", "master"]
-    assert [level.name_de for level in LEVELS] == ["Anfänger", "Leicht", "Mittel", "Schwer",
-                                                    "Meister"]
+    # the stronger the level, the less it gives a draw away and the longer it waits
+    draws = [level.draw for level in LEVELS]
+    assert [d.worse_margin for d in draws] == sorted(d.worse_margin for d in draws)
+    assert [d.stable_moves for d in draws] == sorted(d.stable_moves for d in draws)
     assert LEVELS[3].limit.movetime == pytest.approx(1.0)
     assert LEVELS[4].limit.movetime == pytest.approx(5.0)
     assert LEVELS[0].noise > LEVELS[1].noise > LEVELS[2].noise >= LEVELS[3].noise == 0

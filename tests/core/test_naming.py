@@ -107,3 +107,23 @@ def test_who_won_a_finished_game() -> None:
     assert (german.mover, german.colour_name) == (Mover.SECOND, ColourName.DARK)
     draw = who_won(Result(None, Reason.REPETITION), english)
     assert draw.is_draw and draw.winner is None and draw.mover is None
+
+
+def test_the_same_play_apart_from_the_name_fields() -> None:
+    """One answer to "the same rules apart from the names": the sides' colour names are a
+    name, not a rule, for the preset match, the switches and a rules change alike."""
+    import dataclasses
+
+    from dame_desktop.core import ColourNames, Game, find_rules, matching_preset, same_play
+    from dame_desktop.core.rules_change import rules_change
+    from dame_desktop.store.settings import rules_spec
+
+    german = find_rules("german")
+    renamed = dataclasses.replace(german, key="mine", name="Mine", name_de="Meine",
+                                  colour_names=ColourNames.WHITE_BLACK)
+    assert german.colour_names is not ColourNames.WHITE_BLACK
+    assert same_play(german, renamed)
+    assert matching_preset(renamed) is german
+    assert rules_spec(renamed) == ("german", ())
+    assert not rules_change(Game(german), renamed).changed
+    assert not same_play(german, dataclasses.replace(german, huffing=not german.huffing))

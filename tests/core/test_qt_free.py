@@ -34,7 +34,7 @@ def test_probe_can_see_qt() -> None:
     # the probe itself must be able to fail: importing PySide6 shows up
     pytest.importorskip("PySide6.QtCore")
     assert "PySide6.QtCore" in loaded_qt_modules("import PySide6.QtCore")
-    assert "PySide6.QtCore" in loaded_qt_modules("import dame_desktop.ui.texts")
+    assert "PySide6.QtCore" in loaded_qt_modules("import dame_desktop.ui.words.texts")
 
 
 def test_core_is_qt_free() -> None:
@@ -97,7 +97,7 @@ def test_the_start_check_and_the_rules_change_are_qt_free() -> None:
         "from dame_desktop import qt_check\n"
         "qt_check.startup_problem({'QT_QPA_PLATFORM': 'offscreen'})\n"
         "from dame_desktop.core import Game, find_rules\n"
-        "from dame_desktop.ui.dialogs.rules_change import rules_change\n"
+        "from dame_desktop.core.rules_change import rules_change\n"
         "rules_change(Game(find_rules('german')), find_rules('czech'))\n"
     )
     assert loaded_qt_modules(imports) == []

@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
-import install_check  # noqa: E402
+import install_check
 
 
 @pytest.mark.parametrize("name", ["gcc", "cc", "x86_64-linux-gnu-gcc-12", "clang", "c++",

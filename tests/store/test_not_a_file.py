@@ -83,7 +83,7 @@ def without_hanging(call: Callable[[], object]) -> object:
     def run() -> None:
         try:
             outcome.append(call())
-        except BaseException as exc:  # noqa: BLE001 - handed to the test's thread
+        except BaseException as exc:
             failure.append(exc)
 
     worker = threading.Thread(target=run, daemon=True)

@@ -254,7 +254,7 @@ def test_level_keys_are_the_ai_levels(tmp_path: Path) -> None:
 
 
 def test_notation_values_match_the_window() -> None:
-    # the values of dame_desktop.ui.family.notation.Notation (read there, not imported:
+    # the values of dame_desktop.ui.words.notation.Notation (read there, not imported:
     # the store is Qt-free)
     assert NOTATIONS == ("rules", "numbers", "coordinates")
 

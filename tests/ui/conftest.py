@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+import dame_desktop
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DAME_NO_SOUND", "1")  # the window's sounds stay silent in the tests
@@ -13,9 +16,11 @@ os.environ.setdefault("DAME_NO_SOUND", "1")  # the window's sounds stay silent i
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
+from dame_desktop.ui.compat import keep_none_alive
 
 keep_none_alive()
+
+from PySide6.QtCore import QCoreApplication, QTranslator  # noqa: E402
 
 from dame_desktop.ui.app.main_window import MainWindow  # noqa: E402
 
@@ -38,7 +43,22 @@ def window(qtbot) -> Iterator[MainWindow]:
     win.show()
     qtbot.waitExposed(win)
     yield win
-    if win.over_box is not None:
-        win.over_box.close()
+    if win.play.over_box is not None:
+        win.play.over_box.close()
     win.shutdown()
     assert win.client.worker_thread.isFinished(), "the engine thread must stop on shutdown"
+
+
+CATALOGUES = Path(dame_desktop.__file__).resolve().parent / "translations"
+
+
+@pytest.fixture
+def german(qapp) -> Iterator[None]:
+    """Our German catalogue installed for one test (English again afterwards)."""
+    translator = QTranslator()
+    assert translator.load("dame_de", str(CATALOGUES)), "dame_de.qm must load"
+    QCoreApplication.installTranslator(translator)
+    QCoreApplication.processEvents()
+    yield
+    QCoreApplication.removeTranslator(translator)
+    QCoreApplication.processEvents()

@@ -1,7 +1,7 @@
 """Runs the real program (``dame_desktop.ui.app.main``) and plays moves through its window
 with mouse clicks on the board, then reports and waits to be killed.
 
-``python session_driver.py PLIES`` (tests/ui/test_session.py) plays PLIES moves at once and
+``python session_driver.py PLIES`` (tests/ui/app/test_session.py) plays PLIES moves at once and
 prints one line ``PLAYED <plies> <fen> <move texts separated by commas>`` once the moves are
 on the board (and so in the autosave), then keeps running until the test kills it with
 SIGKILL.
@@ -32,7 +32,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # the sources of this checkout, never another installed copy (a clone has none at all)
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
+from dame_desktop.ui.compat import keep_none_alive
 
 keep_none_alive()
 
@@ -87,7 +87,7 @@ def main() -> int:
     if args.go_on:
         QTimer.singleShot(0, answer)
 
-    def window_now():  # noqa: ANN202 - the MainWindow, or None before it is there
+    def window_now():
         from dame_desktop.ui.app.main_window import MainWindow
 
         windows = [w for w in app.topLevelWidgets() if isinstance(w, MainWindow)]
@@ -97,7 +97,7 @@ def main() -> int:
 
     texts: list[str] = []
 
-    def play_one(window) -> bool:  # noqa: ANN001 - the MainWindow
+    def play_one(window) -> bool:
         board = window.board
         game = window.controller.game
         moves = sorted(game.legal_moves(), key=lambda m: m.path)
@@ -117,7 +117,7 @@ def main() -> int:
             print("MOVE " + json.dumps(state(window)), flush=True)
         return True
 
-    def played(window) -> None:  # noqa: ANN001 - the MainWindow
+    def played(window) -> None:
         game = window.controller.game
         print(f"PLAYED {len(game.moves)} {game.position.fen()} {','.join(texts)}", flush=True)
 

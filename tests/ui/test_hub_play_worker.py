@@ -104,7 +104,7 @@ def test_rules_the_engine_does_not_declare_are_the_builtin_engines(qtbot) -> Non
     ("fake-illegal", "illegal move '32-23'"),
     ("fake-garbage", "garbled line"),
 ])
-def test_a_failing_engine_is_stopped_once_and_the_builtin_engine_answers(qtbot, name, what) -> None:  # noqa: E501
+def test_a_failing_engine_is_stopped_once_and_the_builtin_engine_answers(qtbot, name, what) -> None:
     client = AiClient()
     failures: list[str] = []
     client.external_failed.connect(failures.append)

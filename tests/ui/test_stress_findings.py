@@ -87,7 +87,7 @@ def test_a_new_game_while_an_earlier_position_is_shown_starts_cleanly(
     assert len(game.moves) == 1
 
 
-def test_the_new_game_dialog_keeps_the_clocks_of_the_preferences(start_program, tmp_path):  # noqa: F811, E501
+def test_the_new_game_dialog_keeps_the_clocks_of_the_preferences(start_program, tmp_path):  # noqa: F811
     """The preferences' clocks are the next game's: Game › New game › OK kept the rest of
     the game but offered no clocks, so the new game was played without them."""
     save_preferences(Preferences(language="en", opponent="human", animate=False,
@@ -157,7 +157,7 @@ def test_a_dialog_opened_again_and_again_is_not_kept_each_time(
         assert _dialogs_alive(window, kinds[kind]) <= 1, f"{kind} dialogs pile up"
 
 
-def test_the_game_over_boxes_of_finished_games_are_not_kept(start_program, tmp_path):  # noqa: F811, E501
+def test_the_game_over_boxes_of_finished_games_are_not_kept(start_program, tmp_path):  # noqa: F811
     save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)
     _session, window = start_program()
     for _ in range(4):

@@ -36,7 +36,7 @@ def settings(
 def start(win: MainWindow, fen: str | None = None, **kwargs: object) -> None:
     s = settings(**kwargs)  # type: ignore[arg-type]
     position = Position.from_fen(fen, s.rules) if fen else None
-    win.start_game(s, start=position)
+    win.play.start_game(s, start=position)
 
 
 def point(board: BoardWidget, sq: int) -> QPoint:

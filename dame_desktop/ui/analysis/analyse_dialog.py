@@ -48,6 +48,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dame_desktop.ui.words.analysis import side_name
+
 from ...ai.search import Limit
 from ...core import RuleSet
 from ...engines import GameReview, annotate
@@ -57,7 +59,6 @@ from ...pdn import Game, read_game, write_game
 from ...pdn.document import PdnDocument
 from .jobs import FileReviewJob, GameReviewJob
 from .runner import EngineFactory
-from .words import side_name
 
 DEFAULT_MOVETIME = 1.0
 MIN_MOVETIME = 0.05
@@ -191,13 +192,13 @@ class _AnalyseDialog(QDialog):
         if self._job is not None:
             self._job.wait()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self._job is not None and self._outcome == "running":
             self._job.cancel()
             self._job.wait()
         super().closeEvent(event)
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)

@@ -21,7 +21,6 @@ stays inside); the dashed lines mark one man and three men.  Marks (NAG 6 ``?!``
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
@@ -37,11 +36,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from dame_desktop.ui.words.analysis import move_number_prefix, value_text, words
+from dame_desktop.ui.words.notation import Notation, move_text
+
 from ...core import Move, Position, RuleSet
 from ...engines import GameReview, Score, parse_eval
 from ...pdn.tree import GameNode
-from ..family.notation import Notation, move_text
-from .words import move_number_prefix, value_text, words
 
 SCALE = 2.0
 MARGIN = 4
@@ -140,10 +140,6 @@ class EvaluationGraph(QWidget):
             point.label = f"{number} {move_text(before, move, notation)}"
         self.update()
 
-    def set_points(self, points: Sequence[GraphPoint]) -> None:
-        self._live.clear()
-        self._set(list(points))
-
     def set_live_value(self, ply: int, score: Score | None) -> None:
         """The panel's value (first player's view) after ``ply``; drawn where the line has
         none (a hollow dot).  None forgets it."""
@@ -175,7 +171,7 @@ class EvaluationGraph(QWidget):
 
     def _set(self, points: list[GraphPoint],
              moves: list[tuple[Position, Move]] | None = None) -> None:
-        """``moves``: each point's position before and move (set_points gives none: its
+        """``moves``: each point's position before and move (none: the points'
         labels stay as given)."""
         self._points = points
         self._moves = moves if moves is not None else []
@@ -207,12 +203,12 @@ class EvaluationGraph(QWidget):
         column = math.floor((x - self.plot_rect().left()) / self.column_width())
         return max(1, min(len(self._points), column + 1))
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+    def sizeHint(self) -> QSize:
         return QSize(300, 90)
 
     # -- painting ------------------------------------------------------------------------------
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
@@ -298,7 +294,7 @@ class EvaluationGraph(QWidget):
             out += f" ({words(score, self._rules)})"
         return out
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         ply = self.ply_at(event.position().x())
         if ply != self._hover:
             self._hover = ply
@@ -308,11 +304,11 @@ class EvaluationGraph(QWidget):
         if text:
             QToolTip.showText(event.globalPosition().toPoint(), text, self)
 
-    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+    def leaveEvent(self, event: QEvent) -> None:
         self._hover = -1
         self.update()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self._points:
             self.ply_clicked.emit(self.ply_at(event.position().x()))
 

@@ -56,13 +56,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dame_desktop.ui.words.analysis import (
+    first_view,
+    line_texts,
+    move_number_prefix,
+    value_text,
+    words,
+)
+from dame_desktop.ui.words.notation import Notation
+
 from ...core import Position
 from ...engines import Score
 from ...engines.base import terminal_score
 from ...engines.builtin import BUILTIN_NAME
-from ..family.notation import Notation
 from .runner import MAX_DEPTH, MAX_SECONDS, AnalysisRunner, AnalysisUpdate, EngineFactory
-from .words import first_view, line_texts, move_number_prefix, value_text, words
 
 MORE_LINES = 3
 LINE_PLIES = 16  # moves of a line shown
@@ -180,25 +187,25 @@ class LineView(QWidget):
         self._laid_width = width
         return y + line_height
 
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+    def hasHeightForWidth(self) -> bool:
         return True
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+    def heightForWidth(self, width: int) -> int:
         return self._layout(width)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+    def sizeHint(self) -> QSize:
         width = max(self.width(), 200)
         return QSize(200, self._layout(width))
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+    def minimumSizeHint(self) -> QSize:
         return QSize(80, QFontMetrics(self.font()).height() + 2)
 
-    def resizeEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event: object) -> None:
         self._laid_width = -1
 
     # painting and mouse ----------------------------------------------------------------------
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+    def paintEvent(self, event: QPaintEvent) -> None:
         if self._laid_width != self.width():
             self._layout(self.width())
         painter = QPainter(self)
@@ -227,7 +234,7 @@ class LineView(QWidget):
                 return index
         return -1
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         index = self._index_at(event.position().toPoint())
         if index != self._hover:
             self._hover = index
@@ -237,12 +244,12 @@ class LineView(QWidget):
                 self.unsetCursor()
             self.update()
 
-    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+    def leaveEvent(self, event: QEvent) -> None:
         self._hover = -1
         self.unsetCursor()
         self.update()
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return
         index = self._index_at(event.position().toPoint())
@@ -481,13 +488,13 @@ class AnalysisPanel(QWidget):
 
     # -- Qt events -----------------------------------------------------------------------------
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._position is not None and not self.is_analysing() and (
                 self._state in ("stopped", "empty", "waiting")):
             self._start()
 
-    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 - Qt's name
+    def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self._delay.stop()
         self.runner.stop()
@@ -495,10 +502,10 @@ class AnalysisPanel(QWidget):
             self._state = "stopped"
         self._render()
 
-    def closeEvent(self, event: object) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: object) -> None:
         self.shutdown()
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)

@@ -3,10 +3,10 @@ graph (under the move list), Game › Analyse game…, File › Analyse file… 
 
 Mounting (the window)::
 
-    self.analysis = AnalysisController(self)            # after the document controller
+    self.analysis = AnalysisController(self, self.document, self.study, self)
     self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis.dock)
     column.addWidget(self.analysis.graph)                 # under the move list / tree
-    table.add(self.analysis.action_specs()); self.analysis.place_actions(table)
+    table.add(self.analysis.action_specs())
     self.analysis.follow(navigator)                       # every time the shown line changes
     self.analysis.apply_preferences(prefs)                # with the window's preferences
     self.analysis.shutdown()                              # before the window goes
@@ -49,15 +49,17 @@ Choices:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QWidget
 
 from dame_desktop import pdn
 from dame_desktop.core import Move, Position, RuleSet
 from dame_desktop.engines import Engine
 from dame_desktop.store.settings import Preferences
+from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.analysis import (
     AnalyseFileDialog,
     AnalyseGameDialog,
@@ -68,20 +70,18 @@ from dame_desktop.ui.analysis import (
     builtin_factory,
 )
 from dame_desktop.ui.analysis.runner import hub_factory
-from dame_desktop.ui.app.actions import ActionSpec, ActionTable
-from dame_desktop.ui.app.navigator import Navigator
-from dame_desktop.ui.family.notation import Notation
+from dame_desktop.ui.app.document import DocumentController
+from dame_desktop.ui.navigation import Navigator
 from dame_desktop.ui.study.navigator import TreeNavigator
 from dame_desktop.ui.study.setup_editor import SetupEditor
-
-if TYPE_CHECKING:
-    from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.study.study import StudyController
+from dame_desktop.ui.words.notation import Notation
 
 
 class _Dock(QDockWidget):
     """The panel's dock: its title follows the language."""
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.setWindowTitle(self.tr("Analysis"))
         super().changeEvent(event)
@@ -110,15 +110,45 @@ def node_ply(node: pdn.GameNode) -> int:
     return ply
 
 
+class AnalysisHost(Protocol):
+    """What the analysis glue needs from the window."""
+
+    navigator: Navigator  # the shown line
+
+    def studying(self) -> bool: ...
+
+    def has_played_moves(self) -> bool: ...
+
+    def played_game(self) -> pdn.Game: ...
+
+    def commit_edits(self) -> None: ...
+
+    def current_rules(self) -> RuleSet: ...
+
+    def show_study(self, game: pdn.Game) -> None: ...
+
+    def show_message(self, text: str) -> None: ...
+
+    def action(self, action_id: str) -> QAction: ...
+
+    def find_action(self, action_id: str) -> QAction | None: ...
+
+    def fit_dock(self, dock: QDockWidget) -> None: ...
+
+
 class AnalysisController(QObject):
     """See the module docstring."""
 
     preference_changed = Signal(str, object)  # a preferences key and its new value
     external_failed = Signal(str, str)  # the Hub engine's path, why: the panel found it broken
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, host: AnalysisHost, document: DocumentController,
+                 study: StudyController, dialog_parent: QWidget) -> None:
+        super().__init__(dialog_parent)
+        self.host = host
+        self.document = document
+        self.study = study
+        self.parent_widget = dialog_parent
         self.engine_path = ""  # "" = the built-in engine
         self.engine_name = ""
         self.engine_broken = False  # found broken (here or by play): built-in until chosen anew
@@ -137,7 +167,7 @@ class AnalysisController(QObject):
         self.setup_editor: SetupEditor | None = None  # the editor the panel follows
         self.panel.line_clicked.connect(self._on_line_clicked)
         self.panel.evaluated.connect(self._on_evaluated)
-        self.panel.engine_failed.connect(window.show_message)  # the built-in engine's
+        self.panel.engine_failed.connect(self.host.show_message)  # the built-in engine's
         self.panel.runner.external_separately = True
         self.panel.runner.external_failed.connect(self._on_external_failed)
         self.panel.more_button.toggled.connect(
@@ -184,7 +214,7 @@ class AnalysisController(QObject):
     def action_specs(self) -> list[ActionSpec]:
         return [
             ActionSpec("analysis", lambda: self.tr("Anal&ysis"), self.set_shown, menu="view",
-                       shortcuts=("F4",), checkable=True, separator_before=True,
+                       shortcuts=("F4",), checkable=True, separator_before=True, order=20,
                        tip=lambda: self.tr("The engine's evaluation and best line of the "
                                            "shown position")),
             ActionSpec("analyseGame", lambda: self.tr("&Analyse game…"), self.analyse_game,
@@ -193,51 +223,31 @@ class AnalysisController(QObject):
                        menu="file", enabled=self._file_to_analyse),
         ]
 
-    def place_actions(self, table: ActionTable) -> None:
-        """File › Analyse file… goes before the separator in front of Quit."""
-        menu = table.menus["file"]
-        action = table["analyseFile"]
-        menu.removeAction(action)
-        actions = menu.actions()
-        quit_action = table.actions.get("quit")
-        before = quit_action if quit_action in actions else None
-        if before is not None:
-            index = actions.index(before)
-            if index > 0 and actions[index - 1].isSeparator():
-                before = actions[index - 1]
-        if before is None:
-            menu.addAction(action)
-        else:
-            menu.insertAction(before, action)
-
     def _game_to_analyse(self) -> bool:
-        window = self.window
-        if window.studying():
-            game = window.study.game
+        if self.host.studying():
+            game = self.study.game
             return game is not None and bool(game.variations)
-        return bool(window.controller.game.moves)
+        return self.host.has_played_moves()
 
     def _file_to_analyse(self) -> bool:
-        doc = self.window.document.doc
+        doc = self.document.doc
         return doc is not None and len(doc) > 0
 
     # -- the panel -----------------------------------------------------------------------------
 
     def shown(self) -> bool:
-        return self.window.action("analysis").isChecked()
+        return self.host.action("analysis").isChecked()
 
     def set_shown(self, on: bool) -> None:
         self.dock.setVisible(on)
         if on:
-            window = self.window  # a quarter of the window, within reason
-            window.resizeDocks([self.dock], [max(220, min(380, window.width() // 4))],
-                               Qt.Orientation.Horizontal)
-            self.follow(window.navigator)
+            self.host.fit_dock(self.dock)  # a quarter of the window, within reason
+            self.follow(self.host.navigator)
         self.preference_changed.emit("analysis_panel", on)
 
     def _on_dock_toggled(self, on: bool) -> None:
         """The dock's own close button: the menu item follows."""
-        action = self.window.actions_table.actions.get("analysis")
+        action = self.host.find_action("analysis")
         if action is not None and action.isChecked() != on:
             action.setChecked(on)
 
@@ -288,7 +298,7 @@ class AnalysisController(QObject):
 
     def _on_setup_closed(self, _result: int = 0) -> None:
         if self._leave_setup():
-            self.follow(self.window.navigator)
+            self.follow(self.host.navigator)
 
     def _leave_setup(self) -> bool:
         editor = self.setup_editor
@@ -302,7 +312,7 @@ class AnalysisController(QObject):
     def refresh_graph(self) -> None:
         """The studied game's evaluations or marks changed: draw them again."""
         self._graph_game = None
-        self.follow(self.window.navigator)
+        self.follow(self.host.navigator)
 
     def _on_evaluated(self, evaluation: PanelEvaluation) -> None:
         token = evaluation.token
@@ -310,10 +320,9 @@ class AnalysisController(QObject):
             self.graph.set_live_value(token[1], evaluation.score)
 
     def _on_line_clicked(self, moves: list[Move]) -> None:
-        window = self.window
-        navigator = window.navigator
+        navigator = self.host.navigator
         if not isinstance(navigator, TreeNavigator):
-            window.show_message(self.tr("The engine's line is played into the game only "
+            self.host.show_message(self.tr("The engine's line is played into the game only "
                                         "while a game of a file is studied."))
             return
         if navigator.position() != self.panel.position():
@@ -323,7 +332,7 @@ class AnalysisController(QObject):
                 break
 
     def _on_ply_clicked(self, ply: int) -> None:
-        navigator = self.window.navigator
+        navigator = self.host.navigator
         if not isinstance(navigator, TreeNavigator):
             return
         game = navigator.game
@@ -337,7 +346,6 @@ class AnalysisController(QObject):
     # -- Analyse game / file -------------------------------------------------------------------
 
     def analyse_game(self) -> AnalyseGameDialog | None:
-        window = self.window
         if not self._game_to_analyse():
             return None
         if self.game_dialog is not None and self.game_dialog.is_running():
@@ -346,12 +354,12 @@ class AnalysisController(QObject):
         if self.game_dialog is not None:  # the last one (finished) goes: a session keeps one
             self.game_dialog.close()
             self.game_dialog.deleteLater()
-        window.commit_edits()
-        studied = window.studying()
-        game = window.study.game if studied else window.played_game()
+        self.host.commit_edits()
+        studied = self.host.studying()
+        game = self.study.game if studied else self.host.played_game()
         assert game is not None
-        doc, index = window.document.doc, window.document.index
-        dialog = AnalyseGameDialog(game, self.make_engine, window)
+        doc, index = self.document.doc, self.document.index
+        dialog = AnalyseGameDialog(game, self.make_engine, self.parent_widget)
         dialog.engine_failed.connect(self._on_external_failed)  # the same one verdict
         dialog.movetime.setValue(self.movetime)
         dialog.movetime.valueChanged.connect(self._on_movetime)
@@ -367,14 +375,13 @@ class AnalysisController(QObject):
 
     def _on_game_analysed(self, game: pdn.Game, studied: bool, doc: object,
                           index: int | None) -> None:
-        window = self.window
-        document = window.document
+        document = self.document
         if not studied:
             document.study_new_game(game)
             return
-        if window.study.game is game:
-            window.study.edited.emit()  # the tree view redraws, the document marks the edit
-            window.navigator.changed.emit()  # the annotation panel, board and graph follow
+        if self.study.game is game:
+            self.study.edited.emit()  # the tree view redraws, the document marks the edit
+            self.host.navigator.changed.emit()  # the annotation panel, board and graph follow
             self.refresh_graph()
             return
         if doc is document.doc and document.doc is not None and index is not None:
@@ -383,8 +390,7 @@ class AnalysisController(QObject):
             document.state_changed.emit()
 
     def analyse_file(self) -> AnalyseFileDialog | None:
-        window = self.window
-        document = window.document
+        document = self.document
         doc = document.doc
         if doc is None or not len(doc):
             return None
@@ -394,10 +400,11 @@ class AnalysisController(QObject):
         if self.file_dialog is not None:
             self.file_dialog.close()
             self.file_dialog.deleteLater()
-        window.commit_edits()
+        self.host.commit_edits()
         path = self.engine_path if not self.engine_broken else ""
         dialog = AnalyseFileDialog(doc, engine_path=path or None,
-                                   default_rules=window.current_rules(), parent=window)
+                                   default_rules=self.host.current_rules(),
+                                   parent=self.parent_widget)
         dialog.engine_failed.connect(self._on_external_failed)  # the same one verdict
         dialog.movetime.setValue(self.movetime)
         dialog.movetime.valueChanged.connect(self._on_movetime)
@@ -407,21 +414,20 @@ class AnalysisController(QObject):
         return dialog
 
     def _on_file_analysed(self, doc: object, games: dict[int, pdn.Game]) -> None:
-        window = self.window
-        document = window.document
+        document = self.document
         if doc is not document.doc or document.doc is None or not games:
             return  # another file is open now: the analysis belongs to the one that went
         apply_file_analysis(document.doc, games)
         index = document.index
         if document.studying and index is not None and index in games:
-            window.show_study(games[index])  # the open game, as analysed
+            self.host.show_study(games[index])  # the open game, as analysed
         document.title_changed.emit()
         document.state_changed.emit()
 
     # -- preferences and the end ---------------------------------------------------------------
 
     def apply_preferences(self, prefs: Preferences) -> None:
-        self.window.action("analysis").setChecked(prefs.analysis_panel)
+        self.host.action("analysis").setChecked(prefs.analysis_panel)
         self.panel.set_more_lines(prefs.analysis_lines > 1)
         notation = Notation.from_value(prefs.notation)  # the lines as the move list spells
         self.panel.set_notation(notation)

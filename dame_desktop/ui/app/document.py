@@ -28,14 +28,14 @@ from dame_desktop.core import Color, Game, Position, Result, RuleSet
 from dame_desktop.pdn.document import DocumentError, PdnDocument, Problem
 from dame_desktop.store.files import StorageWarning
 from dame_desktop.store.settings import RecentFiles, load_recent_files, update_recent_files
-from dame_desktop.ui import texts
+from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.app import clipboard
-from dame_desktop.ui.app.actions import ActionSpec
 from dame_desktop.ui.dialogs.problems import ProblemsDialog
-from dame_desktop.ui.family.notation import Notation
-from dame_desktop.ui.problem_texts import pdn_problem_text
 from dame_desktop.ui.study.game_list import GameListDialog, cannot_be_read
 from dame_desktop.ui.study.setup_editor import SetupEditor
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.notation import Notation
+from dame_desktop.ui.words.problems import pdn_problem_text
 
 FULL_CHECK_LIMIT = 400
 """Files with at most this many games are read completely on opening, for the problem list."""
@@ -136,7 +136,7 @@ class DocumentController(QObject):
     def _load_recent(self) -> RecentFiles:
         try:
             loaded = load_recent_files()
-        except Exception:  # noqa: BLE001 - a broken settings folder must not stop the window
+        except Exception:
             return RecentFiles()
         self.recent_warnings = list(loaded.warnings)
         return loaded.value
@@ -147,7 +147,7 @@ class DocumentController(QObject):
         try:
             # added to the list as it is now: files another window opened stay listed
             self.recent = update_recent_files(lambda recent: recent.add(path))
-        except Exception as exc:  # noqa: BLE001 - not fatal: the file itself is fine
+        except Exception as exc:  # not fatal: the file itself is fine
             self.host.show_message(self.tr("The list of recent files could not be saved: %1")
                                    .replace("%1", str(exc)))
 

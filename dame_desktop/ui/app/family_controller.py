@@ -24,10 +24,11 @@ connects and words.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
 from dame_desktop import pdn
 from dame_desktop.ai.advice import DrawAnswer
@@ -36,7 +37,6 @@ from dame_desktop.core import (
     Color,
     Game,
     HuffChoice,
-    IllegalMoveError,
     Move,
     PendingHuff,
     Piece,
@@ -53,44 +53,38 @@ from dame_desktop.core.clock import (
     time_control_tags,
     with_clk,
 )
-from dame_desktop.core.errors import IllegalKind
 from dame_desktop.store.files import StorageError, StorageWarning
 from dame_desktop.store.scores import ScoreTable, load_scores, update_scores
 from dame_desktop.store.settings import Preferences
-from dame_desktop.ui.ai_worker import AnalysisAnswer, AnalysisRequest, DrawReply, EngineAnswer
-from dame_desktop.ui.app.actions import ActionSpec
-from dame_desktop.ui.app.game_controller import ComputerPlayer, TurnInfo
+from dame_desktop.ui.actions import ActionSpec
+from dame_desktop.ui.ai_worker import (
+    AiClient,
+    AnalysisAnswer,
+    AnalysisRequest,
+    DrawReply,
+    EngineAnswer,
+)
+from dame_desktop.ui.app.game_controller import ComputerPlayer, GameController, TurnInfo
+from dame_desktop.ui.app.navigator import LiveNavigator
+from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.family.draw import STEADY_SECONDS, DrawOffers, ScoreHistory, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
-from dame_desktop.ui.family.names import player_label
-from dame_desktop.ui.family.notation import (
-    Notation,
-    apply_to_board,
-    square_text,
-    squares_text,
-)
-from dame_desktop.ui.family.notation import move_text as notation_move_text
-from dame_desktop.ui.family.notation import position_text as notation_position_text
 from dame_desktop.ui.family.scores import ScoresDialog, record_result
 from dame_desktop.ui.family.sounds import GameSounds
 from dame_desktop.ui.family.touch import TouchMove
-
-if TYPE_CHECKING:
-    from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.words.names import player_label
+from dame_desktop.ui.words.notation import (
+    Notation,
+    apply_to_board,
+    illegal_move_text,
+    square_text,
+    squares_text,
+)
+from dame_desktop.ui.words.notation import move_text as notation_move_text
+from dame_desktop.ui.words.notation import position_text as notation_position_text
 
 translate = QCoreApplication.translate
-
-
-def illegal_move_text(error: IllegalMoveError, notation: Notation = Notation.RULES,
-                      game: Game | None = None) -> str:
-    """A refused move in words: a touched piece that must be moved is named by its square."""
-    if error.kind is IllegalKind.TOUCHED and error.square is not None:
-        where = (square_text(error.square, game.rules, notation) if game is not None
-                 else str(error.square))
-        return translate("Family", "You touched the piece on %1: it must be moved.").replace(
-            "%1", where)
-    return translate("Family", "That move is not allowed here.")
 
 
 def _labels_key(rules: RuleSet) -> tuple[object, ...]:
@@ -98,13 +92,52 @@ def _labels_key(rules: RuleSet) -> tuple[object, ...]:
     return (rules.board_size, rules.numbering, rules.algebraic)
 
 
-class FamilyController(QObject):
-    """Touch-move, board messages, draw offers, sounds and scores for ``window``."""
+class FamilyHost(Protocol):
+    """What the family table needs from the window."""
 
-    def __init__(self, window: MainWindow, *,
+    def is_playing(self) -> bool: ...
+
+    def current_rules(self) -> RuleSet: ...
+
+    def shown_position(self) -> Position: ...
+
+    def action(self, action_id: str) -> QAction: ...
+
+    def update_actions(self) -> None: ...
+
+    def show_moves(self) -> None: ...
+
+    def sync_numbers_action(self) -> None: ...
+
+    def show_message(self, text: str) -> None: ...
+
+    def status_message(self) -> str: ...
+
+    def clear_status_message(self) -> None: ...
+
+    def result_names(self) -> dict[Color, str]: ...
+
+    def settings_name(self, colour: Color) -> str: ...
+
+    def game_over_box(self) -> QMessageBox | None: ...
+
+    def engine_speaker(self, rules: RuleSet) -> str: ...
+
+
+class FamilyController(QObject):
+    """Touch-move, board messages, draw offers, sounds and scores of the game played on
+    ``board`` (see the module docstring)."""
+
+    def __init__(self, host: FamilyHost, board: BoardWidget, controller: GameController,
+                 live: LiveNavigator, client: AiClient, dialog_parent: QWidget, *,
                  scores_directory: str | None = None) -> None:
-        super().__init__(window)
-        self.window = window
+        super().__init__(dialog_parent)
+        self.host = host
+        self.board = board
+        self.controller = controller
+        self.live = live
+        self.client = client
+        self.parent_widget = dialog_parent
         self.notation = Notation.RULES
         self.scores_directory = scores_directory  # None: the data folder
         self.scores_dialog: ScoresDialog | None = None
@@ -112,9 +145,9 @@ class FamilyController(QObject):
         self.last_recorded = False  # whether the last finished game was counted
         self._accepted_text = ""  # the computer's "yes" to a draw, said again at the end
         self._score_warnings: tuple[StorageWarning, ...] = ()  # not shown yet
-        board = window.board
+        board = self.board
         self.touch = TouchMove(board, self._live_game, self, is_human_turn=self._human_turn)
-        self.messages = BoardMessages(board, is_browsing=window.studying,
+        self.messages = BoardMessages(board, is_browsing=lambda: not host.is_playing(),
                                       notation=lambda: self.notation, parent=self)
         self.draws = DrawOffers(self, board=board)
         # the computer's evaluation history of this game, for its draw answers and offers
@@ -141,8 +174,7 @@ class FamilyController(QObject):
     def attach(self) -> None:
         """After the window connected its own slots (so that ours run after them, on the
         board the window has just set) and its table holds our rows."""
-        window = self.window
-        c = window.controller
+        c = self.controller
         c.game_started.connect(self._on_game_started)
         c.position_changed.connect(self._on_position_changed)
         c.turn_started.connect(self._on_turn_started)
@@ -153,25 +185,26 @@ class FamilyController(QObject):
         c.draw_replied.connect(self._on_draw_reply)
         c.huff_pending.connect(self._on_huff_pending)
         c.before_move = self._clock_allows_move
-        c.draw_history = lambda: self.scores.recent(window.controller.game)
+        c.draw_history = lambda: self.scores.recent(self.controller.game)
         # every square a message names goes through the notation preference
         c.refusal_text = lambda exc: illegal_move_text(exc, self.notation, c.game)
-        window.board.square_name = self.square_text
-        window.client.answered.connect(self._on_engine_answer)
+        self.board.square_name = self.square_text
+        self.client.answered.connect(self._on_engine_answer)
         self.clocks.flagged.connect(self._on_flagged)
-        self.clocks.watch_window(window)
+        self.clocks.watch_window(self.parent_widget)
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self)  # every dialog stops the clocks while it is open
-        window.live.changed.connect(self.touch.rebind)
-        window.live.changed.connect(self._mark_blow)
-        window.live.moves_changed.connect(self.touch.rebind)
+        self.touch.bound.connect(lambda _square: self.live.refresh_moves())
+        self.live.changed.connect(self.touch.update_enabled)
+        self.live.changed.connect(self._mark_blow)
+        self.live.moves_changed.connect(self.touch.update_enabled)
         # the "straighten" row's action stands in for the TouchMove's own: both in step
-        action = window.action("straighten")
+        action = self.host.action("straighten")
         self.touch.straighten_action.toggled.connect(
             lambda on: action.setChecked(on) if action.isChecked() != on else None)
         # the Game menu's "Pause the clocks" and the button at the clocks are one switch
-        pause = window.action("pauseClocks")
+        pause = self.host.action("pauseClocks")
         self.clocks.pause_action.toggled.connect(
             lambda on: pause.setChecked(on) if pause.isChecked() != on else None)
         self.touch.update_enabled()
@@ -215,24 +248,23 @@ class FamilyController(QObject):
         coordinates for Russian and the other algebraic ones."""
         self.notation = notation
         self._notation_to_board()
-        window = self.window
-        if window.is_playing():
-            window.show_moves()  # the move list in the new notation at once
-        window.board.setAccessibleDescription(self.position_text(window.navigator.position()))
+        if self.host.is_playing():
+            self.host.show_moves()  # the move list in the new notation at once
+        self.board.setAccessibleDescription(self.position_text(self.host.shown_position()))
 
     def _notation_to_board(self) -> None:
-        rules = self.window.current_rules()
+        rules = self.host.current_rules()
         self._board_rules = _labels_key(rules)
-        apply_to_board(self.window.board, self.notation, rules)
-        self.window.sync_numbers_action()
+        apply_to_board(self.board, self.notation, rules)
+        self.host.sync_numbers_action()
 
     def squares_text(self, squares: Iterable[int]) -> str:
         """Squares named in a message as the notation preference says: ``18`` or ``d4``."""
-        return squares_text(squares, self.window.current_rules(), self.notation)
+        return squares_text(squares, self.host.current_rules(), self.notation)
 
     def square_text(self, square: int) -> str:
         """One square named in a message as the notation preference says."""
-        return square_text(square, self.window.current_rules(), self.notation)
+        return square_text(square, self.host.current_rules(), self.notation)
 
     def move_text(self, position: Position, move: Move) -> str:
         """A move named in a message (a hint, a listing) as the notation preference says."""
@@ -254,7 +286,7 @@ class FamilyController(QObject):
             self.scores_dialog.deleteLater()
         table, warnings = self.load_table()
         warnings, self._score_warnings = (*self._score_warnings, *warnings), ()
-        dialog = ScoresDialog(self.window, directory=self.scores_directory, table=table,
+        dialog = ScoresDialog(self.parent_widget, directory=self.scores_directory, table=table,
                               warnings=warnings)
         self.scores_dialog = dialog
         dialog.open()
@@ -293,7 +325,7 @@ class FamilyController(QObject):
     def score_record(self) -> dict[str, object]:
         """The computer's steady scores for the autosave's player setup, as two lists of
         numbers: the states they judged (``scored``) and the scores."""
-        line = self.scores.line(self.window.controller.game)
+        line = self.scores.line(self.controller.game)
         if not line:
             return {}
         return {"scored": [index for index, _ in line], "scores": [score for _, score in line]}
@@ -320,7 +352,7 @@ class FamilyController(QObject):
             node.comment = with_clk(node.comment, seconds)
 
     def _start_clock(self) -> None:
-        c = self.window.controller
+        c = self.controller
         saved, self._restored_clock = self._restored_clock, None
         clk, self._restored_clk = self._restored_clk, []
         clock: Clock | None = None
@@ -334,7 +366,7 @@ class FamilyController(QObject):
             white, black = self.time_controls
             clock = Clock(white, black) if not (white.is_none and black.is_none) else None
             self.clk = []
-        self.clocks.set_clock(clock, c.rules, self.window.result_names())
+        self.clocks.set_clock(clock, c.rules, self.host.result_names())
         self._open_dialogs.clear()
 
     def follow_view(self) -> None:
@@ -343,13 +375,12 @@ class FamilyController(QObject):
         game) and go on when it is shown again.  Nobody can move in the live game
         meanwhile, so nobody's time may run.  A position under other rules (a file's game)
         gets the board labels of its notation."""
-        if _labels_key(self.window.current_rules()) != self._board_rules:
+        if _labels_key(self.host.current_rules()) != self._board_rules:
             self._notation_to_board()
         clock = self.clocks.clock
         if clock is None or not clock.timed:
             return
-        window = self.window
-        away = not (window.is_playing() and window.live.is_live())
+        away = not (self.host.is_playing() and self.live.is_live())
         if away and PauseReason.AWAY not in clock.pause_reasons:
             self.clocks.pause(PauseReason.AWAY)
         elif not away and PauseReason.AWAY in clock.pause_reasons:
@@ -369,9 +400,9 @@ class FamilyController(QObject):
 
     def _on_flagged(self, colour: Color) -> None:
         self.clocks.refresh()
-        self.window.controller.time_out(colour)
+        self.controller.time_out(colour)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in (QEvent.Type.Show, QEvent.Type.Hide) and isinstance(watched, QDialog):
             key = id(watched)
@@ -388,13 +419,12 @@ class FamilyController(QObject):
     # -- the game's questions ----------------------------------------------------------------
 
     def _live_game(self) -> Game | None:
-        w = self.window
-        if not w.is_playing() or not w.live.is_live():
+        if not self.host.is_playing() or not self.live.is_live():
             return None
-        return w.controller.game
+        return self.controller.game
 
     def _human_turn(self) -> bool:
-        info = self.window.controller.turn_info()
+        info = self.controller.turn_info()
         return info is not None and info.human
 
     def _touch_possible(self) -> bool:
@@ -403,14 +433,14 @@ class FamilyController(QObject):
             and self._human_turn()
 
     def _computer(self) -> tuple[Color, ComputerPlayer] | None:
-        for colour, player in self.window.controller.players.items():
+        for colour, player in self.controller.players.items():
             if isinstance(player, ComputerPlayer):
                 return colour, player
         return None
 
     def _name(self, colour: Color) -> str:
-        return player_label(self.window.controller.rules, colour,
-                            self.window.result_names())
+        return player_label(self.controller.rules, colour,
+                            self.host.result_names())
 
     # -- what the game controller says --------------------------------------------------------
 
@@ -421,15 +451,14 @@ class FamilyController(QObject):
     def _on_game_started(self) -> None:
         self._blow = None
         # a message over the board belongs to the last game ("You must capture" there)
-        self.window.board.clear_banner()
-        bar = self.window.statusBar()
-        if self._over_message and bar.currentMessage() == self._over_message:
-            bar.clearMessage()  # the last game's end belongs to that game
+        self.board.clear_banner()
+        if self._over_message and self.host.status_message() == self._over_message:
+            self.host.clear_status_message()  # the last game's end belongs to that game
         self._over_message = ""
-        self.window.action("pauseClocks").setChecked(False)
+        self.host.action("pauseClocks").setChecked(False)
         self.scores.clear()
         restored, self._restored_scores = self._restored_scores, []
-        states = self.window.controller.game.states
+        states = self.controller.game.states
         for index, score in restored:
             if index < len(states):
                 self.scores.record(index, states[index].position, score)
@@ -441,12 +470,12 @@ class FamilyController(QObject):
         self.last_recorded = False
         self.touch.update_enabled()
         # the toggle is there only in games under the touch-move rule
-        self.window.action("straighten").setVisible(self.window.controller.rules.touch_move)
+        self.host.action("straighten").setVisible(self.controller.rules.touch_move)
         self._notation_to_board()
 
     def _on_position_changed(self) -> None:
         self.draws.cancel()  # an answer still coming belongs to the position before
-        game = self.window.controller.game
+        game = self.controller.game
         del self.clk[len(game.moves):]  # undo takes the times back with the moves
         clock = self.clocks.clock
         if clock is not None and clock.timed and not game.is_over \
@@ -458,9 +487,9 @@ class FamilyController(QObject):
         if clock is not None and clock.timed and clock.to_move is None and not clock.stopped:
             self.clocks.start(info.colour)
         self.touch.update_enabled()
-        self.window.update_actions()
-        if self.window.live.is_live():
-            self.messages.turn_started(self.window.controller.game.position, human=info.human)
+        self.host.update_actions()
+        if self.live.is_live():
+            self.messages.turn_started(self.controller.game.position, human=info.human)
 
     def _on_move_played(self, move: Move) -> None:
         self.sounds.on_move_played(move)
@@ -468,10 +497,10 @@ class FamilyController(QObject):
         if clock is not None and clock.timed and clock.to_move is not None:
             mover = clock.to_move
             self.clocks.press()
-            game = self.window.controller.game
+            game = self.controller.game
             del self.clk[len(game.moves) - 1:]
             self.clk.append(self.clocks.remaining(mover))
-        c = self.window.controller
+        c = self.controller
         computer = self._computer()
         game = c.game
         if computer is None or game.is_over or not c.humans():
@@ -485,8 +514,8 @@ class FamilyController(QObject):
     def _judge_steadily(self, engine: Color) -> None:
         """After the computer's move: a short noise-free search of the position for the
         evaluation history (a noisy level's own score would never look stable)."""
-        game = self.window.controller.game
-        request = self.window.client.submit(AnalysisRequest(position=game.position,
+        game = self.controller.game
+        request = self.client.submit(AnalysisRequest(position=game.position,
                                                             movetime=STEADY_SECONDS))
         self._steady = (request.id, len(game.states) - 1, engine)
 
@@ -498,7 +527,7 @@ class FamilyController(QObject):
         self._steady = None
         _id, index, engine = steady
         position = answer.request.position
-        game = self.window.controller.game
+        game = self.controller.game
         if index >= len(game.states) or game.states[index].position != position:
             return  # the game went another way meanwhile: the score is of no use
         score = answer.result.score
@@ -511,28 +540,28 @@ class FamilyController(QObject):
     def _maybe_offer(self, colour: Color, player: ComputerPlayer) -> None:
         """The computer offers a draw itself in a dead-drawn position: drawn material, or
         few pieces with a long stable equal evaluation."""
-        game = self.window.controller.game
-        if not self.window.is_playing():
+        game = self.controller.game
+        if not self.host.is_playing():
             return  # a file's game is on the board: the live game waits
         if self.draw_box is None and self.draws.computer_may_offer(
                 game.position, player.level, self.scores.recent(game)):
             self._computer_offers(self._name(colour))
 
     def _computer_offers(self, who: str) -> None:
-        box = offer_box(self.window, who)
-        position = self.window.controller.game.position
+        box = offer_box(self.parent_widget, who)
+        position = self.controller.game.position
         self.draw_box = box
 
         def answered(_code: int) -> None:
             self.draw_box = None
-            c = self.window.controller
+            c = self.controller
             if c.game.position != position or c.game.is_over:
                 return  # the offer belonged to another position
             if box.clickedButton() is box.button(QMessageBox.StandardButton.Yes):
                 c.agree_draw()
             else:
                 self.draws.human_declined(position)
-                self.window.show_message(self.tr("You declined the draw."))
+                self.host.show_message(self.tr("You declined the draw."))
 
         box.finished.connect(answered)
         box.open()
@@ -544,13 +573,13 @@ class FamilyController(QObject):
 
     def _on_draw_reply(self, reply: DrawReply) -> None:
         answer: DrawAnswer = reply.answer
-        text = self.draws.receive(answer, self.window.controller.game.position)
+        text = self.draws.receive(answer, self.controller.game.position)
         if text is None:
-            self.window.show_message(
+            self.host.show_message(
                 self.tr("The answer to the draw offer came for an earlier position: "
                         "offer again."))
             return
-        self.window.show_message(text)
+        self.host.show_message(text)
         if answer.accept:
             self._accepted_text = text  # the game's end repeats it
 
@@ -561,7 +590,7 @@ class FamilyController(QObject):
         clock = self.clocks.clock
         if clock is not None and PauseReason.HUFF in clock.pause_reasons:
             self.clocks.resume(PauseReason.HUFF)
-        c = self.window.controller
+        c = self.controller
         if choice is not HuffChoice.BLOW or square is None or len(c.game.states) < 2:
             return
         mover = c.game.position.turn  # the side that decided moves now
@@ -578,43 +607,43 @@ class FamilyController(QObject):
         if blow is None:
             return
         square, piece, index = blow
-        game = self.window.controller.game
+        game = self.controller.game
         last = len(game.states) - 1
         if last < index or last > index + 1 or game.states[index].blown != square:
             self._blow = None  # taken back, or the human has moved since
             return
-        if self.window.is_playing() and self.window.live.is_live():
-            self.window.board.mark_blown(square, piece)
+        if self.host.is_playing() and self.live.is_live():
+            self.board.mark_blown(square, piece)
 
     def _on_game_over(self, result: Result) -> None:
-        self._over_message = self.window.statusBar().currentMessage()
+        self._over_message = self.host.status_message()
         self.clocks.stop()
-        self.window.update_actions()  # nothing to pause any more
+        self.host.update_actions()  # nothing to pause any more
         self._close_draw_box()
         self.touch.update_enabled()
         self.sounds.on_game_over(result)
-        c = self.window.controller
+        c = self.controller
         if not c.humans():
             return
-        from dame_desktop.ui.family.names import result_text
+        from dame_desktop.ui.words.names import result_text
 
         names = {colour: self._name(colour) for colour in (Color.WHITE, Color.BLACK)}
         text = result_text(result, c.rules, names, position=c.game.position)
         accepted, self._accepted_text = self._accepted_text, ""
         if accepted:
             text = f"{accepted}\n{text}"
-            self.window.show_message(text.replace("\n", " "))
-            self._over_message = self.window.statusBar().currentMessage()
+            self.host.show_message(text.replace("\n", " "))
+            self._over_message = self.host.status_message()
         self.messages.game_over(text)
         self.last_recorded = self._record(result, names)
-        box = self.window.over_box
+        box = self.host.game_over_box()
         if box is not None:
             button = box.addButton(self.tr("Score table…"), QMessageBox.ButtonRole.ActionRole)
             button.setObjectName("showScoresButton")
             button.clicked.connect(self.show_scores)
 
     def _record(self, result: Result, names: dict[Color, str]) -> bool:
-        c = self.window.controller
+        c = self.controller
         computer = self._computer()
 
         def count(table: ScoreTable) -> bool:
@@ -624,20 +653,19 @@ class FamilyController(QObject):
                 # a Hub engine that played (it speaks under these rules) is counted under its
                 # own name, never under the built-in level it stood in for
                 return record_result(table, result, c.rules,
-                                     names={human: self.window.settings_name(human)},
+                                     names={human: self.host.settings_name(human)},
                                      computer=colour, level=player.level.key,
-                                     engine=self.window.opponent.speaker(c.rules))
-            typed = self.window.settings
+                                     engine=self.host.engine_speaker(c.rules))
             return record_result(table, result, c.rules,
-                                 names={Color.WHITE: typed.light_name,
-                                        Color.BLACK: typed.dark_name})
+                                 names={colour: self.host.settings_name(colour)
+                                        for colour in (Color.WHITE, Color.BLACK)})
 
         try:
             # re-read and counted under the update lock: another window's results stay
             update = update_scores(count, self.scores_directory)
         except StorageError as exc:
-            self.window.show_message(self.tr("The score table could not be saved: %1")
-                                     .replace("%1", str(exc)))
+            self.host.show_message(self.tr("The score table could not be saved: %1")
+                                   .replace("%1", str(exc)))
             return False
         # a damaged file was set aside while loading: the next table shown says so
         self._score_warnings = (*self._score_warnings, *update.warnings)

@@ -39,6 +39,7 @@ from dame_desktop.ui.ai_worker import (
     MoveAnswer,
     MoveRequest,
 )
+from dame_desktop.ui.words.notation import illegal_move_text
 
 log = logging.getLogger(__name__)
 _GAME_KEYS = itertools.count(1)  # one key per game a computer player plays
@@ -96,7 +97,7 @@ class ComputerPlayer(Player):
         rng: random.Random | None = None,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(name or level.name_en, parent)
+        super().__init__(name or level.key, parent)
         self.client = client
         self.level = level
         self.rng = rng or random.Random()
@@ -174,8 +175,6 @@ class GameController(QObject):
     position_changed = Signal()
     move_played = Signal(object)  # Move
     game_over = Signal(object)  # Result
-    undo_available = Signal(bool)
-    redo_available = Signal(bool)
     turn_started = Signal(object)  # TurnInfo
     thinking_changed = Signal(bool)
     huff_pending = Signal(object)  # PendingHuff: a human must decide
@@ -284,8 +283,6 @@ class GameController(QObject):
 
     def _changed(self) -> None:
         self.position_changed.emit()
-        self.undo_available.emit(self.can_undo())
-        self.redo_available.emit(self.game.can_redo)
 
     def _next_turn(self) -> None:
         game = self.game
@@ -332,8 +329,6 @@ class GameController(QObject):
                 if self.refusal_text is not None:
                     self.error.emit(self.refusal_text(exc))
                 else:
-                    from dame_desktop.ui.app.family_controller import illegal_move_text
-
                     self.error.emit(illegal_move_text(exc, game=self.game))
             else:
                 self.error.emit(str(exc))

@@ -43,7 +43,7 @@ class HuffBar(QFrame):
         self.blow_button.setText(self.tr("Blow the piece away"))
         self.correct_button.setText(self.tr("Demand the capture"))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

@@ -1,63 +1,14 @@
-"""The one owner of the shown line: which position the board, the move list and the study
-panel show, and where a move played on the board goes.
-
-Two implementations: :class:`LiveNavigator` over the game being played (the shown position
-is the game's last one, or an earlier one looked at), and
-:class:`dame_desktop.ui.study.navigator.TreeNavigator`, a cursor in a PDN tree.  Whoever shows
-the position reads it here and listens to ``changed``; nobody keeps a copy of it.
-"""
+"""The live game's navigator: the shown line while a game is played (see
+:mod:`dame_desktop.ui.navigation` for what every navigator offers)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from dame_desktop.core import Move, Position
 from dame_desktop.core.numbering import GameStep, game_steps
 from dame_desktop.ui.app.game_controller import GameController
-
-HOME = -1000
-END = 1000
-
-
-class Navigator(QObject):
-    """What every navigator offers (see the module docstring)."""
-
-    changed = Signal()  # the shown position changed
-    moves_changed = Signal()  # only what may be played from it changed
-
-    def position(self) -> Position:
-        raise NotImplementedError
-
-    def last_move(self) -> Move | None:
-        return None
-
-    def blown(self) -> int | None:
-        return None
-
-    def history(self) -> tuple[Position, ...]:
-        """The positions before the shown one (repetitions count for the engine)."""
-        return ()
-
-    def quiet_plies(self) -> int:
-        return 0
-
-    def playable(self) -> tuple[Move, ...]:
-        """The moves the board may offer now (empty: look only)."""
-        return ()
-
-    def play(self, move: Move) -> bool:
-        """Play ``move`` from the shown position; False when that is not possible now."""
-        return False
-
-    def step(self, delta: int) -> bool:
-        """Show the position ``delta`` moves later (negative: earlier; HOME/END: the ends)."""
-        return False
-
-    def can_step(self, delta: int) -> bool:
-        return False
-
-    def at_end(self) -> bool:
-        return not self.can_step(1)
+from dame_desktop.ui.navigation import Navigator
 
 
 class LiveNavigator(Navigator):
@@ -125,6 +76,16 @@ class LiveNavigator(Navigator):
             return ()
         info = self.controller.turn_info()
         return info.moves if info is not None and info.human else ()
+
+    def touched(self) -> int | None:
+        if self._index is not None:
+            return None
+        info = self.controller.turn_info()
+        return self.controller.game.touched if info is not None and info.human else None
+
+    def refresh_moves(self) -> None:
+        """What may be played changed without a move (a piece was touched): say so."""
+        self.moves_changed.emit()
 
     def play(self, move: Move) -> bool:
         return self._index is None and self.controller.submit_move(move)

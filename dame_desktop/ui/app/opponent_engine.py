@@ -47,8 +47,8 @@ from dame_desktop.engines import EngineInfo
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.engine_texts import engine_reason_text
-from dame_desktop.ui.family import names as family_names
 from dame_desktop.ui.family.clocks import ClocksPanel
+from dame_desktop.ui.words import names as family_names
 
 
 def clock_budget(clocks: ClocksPanel, colour: Color) -> float | None:
@@ -103,10 +103,6 @@ class OpponentEngine(QObject):
 
     def _on_ready(self, _info: EngineInfo) -> None:
         self.changed.emit()
-
-    def is_broken(self, path: str) -> bool:
-        """Whether the engine at ``path`` is the chosen one and was found broken."""
-        return bool(path) and path == self.broken_path
 
     def report_failure(self, path: str, reason: str) -> bool:
         """Another user of the engine at ``path`` (the analysis panel) found it broken: the

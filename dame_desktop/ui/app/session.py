@@ -17,6 +17,7 @@ import html
 import logging
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from PySide6.QtCore import (
     QByteArray,
@@ -28,10 +29,10 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from dame_desktop.ai import LEVELS
-from dame_desktop.core import Color, Game
+from dame_desktop.core import Color, Game, Position
 from dame_desktop.core.numbering import game_steps
 from dame_desktop.store.autosave import (
     AutosaveMeta,
@@ -45,14 +46,18 @@ from dame_desktop.store.settings import (
     load_preferences,
     update_preferences,
 )
-from dame_desktop.ui import texts
-from dame_desktop.ui.app.actions import ActionSpec, MenuSpec
+from dame_desktop.ui.actions import ActionSpec, ActionTable, MenuSpec
+from dame_desktop.ui.app.analysis_controller import AnalysisController
+from dame_desktop.ui.app.document import DocumentController
+from dame_desktop.ui.app.family_controller import FamilyController
+from dame_desktop.ui.app.game_controller import GameController
 from dame_desktop.ui.app.i18n import LanguageManager
-from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.app.play import PlayController
 from dame_desktop.ui.dialogs.help import HelpDialog
 from dame_desktop.ui.dialogs.new_game import NewGameSettings
 from dame_desktop.ui.dialogs.preferences import PreferencesDialog
-from dame_desktop.ui.family.notation import Notation, move_text, square_text
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.notation import Notation, move_text, square_text
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +135,36 @@ def moves_listing(game: Game, notation: Notation = Notation.RULES) -> str:
     return "\n".join(lines)
 
 
+class SessionHost(Protocol):
+    """What the session needs of the window: its parts, its preferences and its state."""
+
+    actions_table: ActionTable
+    controller: GameController
+    document: DocumentController
+    family: FamilyController
+    analysis: AnalysisController
+    play: PlayController
+
+    def dialog_parent(self) -> QWidget: ...
+
+    def apply_preferences(self, prefs: Preferences) -> None: ...
+
+    def show_message(self, text: str) -> None: ...
+
+    def studying(self) -> bool: ...
+
+    def shown_position(self) -> Position: ...
+
+    def saveGeometry(self) -> QByteArray: ...
+
+    def saveState(self, version: int = ...) -> QByteArray: ...
+
+    def restoreGeometry(self, geometry: QByteArray | bytes | bytearray | memoryview) -> bool: ...
+
+    def restoreState(self, state: QByteArray | bytes | bytearray | memoryview,
+                     version: int = ...) -> bool: ...
+
+
 class Session(QObject):
     """Preferences, language and autosave for one main window (see the module docstring)."""
 
@@ -145,7 +180,7 @@ class Session(QObject):
         self.languages = LanguageManager()
         self.language = self.languages.set_language(
             self.prefs.effective_language(QLocale.system().name()))
-        self.window: MainWindow | None = None
+        self.window: SessionHost | None = None
         self.preferences_dialog: PreferencesDialog | None = None
         self.help_dialog: HelpDialog | None = None
         self.autosave_enabled = False
@@ -156,10 +191,10 @@ class Session(QObject):
 
     # -- set-up ----------------------------------------------------------------------------
 
-    def attach(self, window: MainWindow) -> None:
+    def attach(self, window: SessionHost) -> None:
         """Apply the preferences to ``window``, add the Settings and Help menus, autosave."""
         self.window = window
-        self.setParent(window)
+        self.setParent(window.dialog_parent())
         window.apply_preferences(self.prefs)
         if self.prefs.window_geometry:
             window.restoreGeometry(QByteArray.fromBase64(self.prefs.window_geometry.encode()))
@@ -180,7 +215,7 @@ class Session(QObject):
                             (table["turn"], "turn_board_hot_seat")):
             action.toggled.connect(lambda on, key=key: self._remember(key, on))
         window.analysis.preference_changed.connect(self._remember)
-        window.installEventFilter(self)
+        window.dialog_parent().installEventFilter(self)
 
     def action_specs(self) -> list[ActionSpec]:
         return [
@@ -203,8 +238,9 @@ class Session(QObject):
                        separator_before=True, role=QAction.MenuRole.AboutRole),
         ]
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if watched is self.window and event.type() == QEvent.Type.Close:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self.window is not None and watched is self.window.dialog_parent() \
+                and event.type() == QEvent.Type.Close:
             if self.autosave_enabled:
                 self.save_game()  # the clocks' times as they are now
             self.save_window_state()
@@ -228,7 +264,7 @@ class Session(QObject):
                 settings = settings_from_record(loaded.meta.player, loaded.game, self.prefs)
                 window.family.restore_clock(loaded.meta.player)
                 window.family.restore_scores(loaded.meta.player)
-                window.start_game(settings, start=loaded.game)
+                window.play.start_game(settings, start=loaded.game)
                 restored = True
                 window.show_message(self.tr("The game was restored; moves played: %1.")
                                     .replace("%1", str(len(loaded.game.moves))))
@@ -236,11 +272,11 @@ class Session(QObject):
                 self._clear()
         self.autosave_enabled = True
         if not restored:
-            window.start_game(settings_from_preferences(self.prefs, self.rng))
+            window.play.start_game(settings_from_preferences(self.prefs, self.rng))
 
     def offer_to_continue(self, game: Game, meta: AutosaveMeta) -> bool:
         """Ask "Continue the game?" showing the rules and every move; True for yes."""
-        box = QMessageBox(self.window)
+        box = QMessageBox(self._parent_widget())
         box.setObjectName("continueGameBox")
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(self.tr("Continue the game?"))
@@ -282,7 +318,7 @@ class Session(QObject):
                                       "rename %1, so that Dame can save there again.").replace(
                     "%1", str(warning.path))
             parts.append(line)
-        box = QMessageBox(self.window)
+        box = QMessageBox(self._parent_widget())
         box.setObjectName("storageWarningBox")
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle(self.tr("Damaged files"))
@@ -348,7 +384,7 @@ class Session(QObject):
             self._clear()
             return
         try:
-            save_autosave(game, {**player_record(window.settings),
+            save_autosave(game, {**player_record(window.play.settings),
                                  **window.family.clock_record(),
                                  **window.family.score_record()})
         except (StorageError, ValueError, TypeError) as exc:
@@ -382,7 +418,7 @@ class Session(QObject):
             fields = ("rules", "rule_switches", "opponent", "level", "human_color")
             if any(getattr(old, f) != getattr(prefs, f) for f in fields):
                 # the next "New game" dialog starts from the new defaults
-                self.window.new_game_defaults = settings_from_preferences(prefs, self.rng)
+                self.window.play.new_game_defaults = settings_from_preferences(prefs, self.rng)
         if prefs.language != old.language:
             self.language = self.languages.set_language(
                 prefs.effective_language(QLocale.system().name()))
@@ -412,7 +448,7 @@ class Session(QObject):
 
     def show_preferences(self) -> PreferencesDialog:
         if self.preferences_dialog is None:
-            dialog = PreferencesDialog(self.prefs, self.window)
+            dialog = PreferencesDialog(self.prefs, self._parent_widget())
             dialog.preferences_changed.connect(self.set_preferences)
             dialog.finished.connect(self._forget_preferences_dialog)
             self.preferences_dialog = dialog
@@ -426,13 +462,16 @@ class Session(QObject):
             self.preferences_dialog.deleteLater()
             self.preferences_dialog = None
 
+    def _parent_widget(self) -> QWidget | None:
+        return self.window.dialog_parent() if self.window is not None else None
+
     # -- help and accessibility --------------------------------------------------------------
 
     def show_help(self, page: str = "rules") -> HelpDialog:
         window = self.window
         assert window is not None
         if self.help_dialog is None:
-            self.help_dialog = HelpDialog(window)
+            self.help_dialog = HelpDialog(window.dialog_parent())
         self.help_dialog.show_rules(window.controller.rules)
         self.help_dialog.show_page(page)
         self.help_dialog.show()
@@ -445,7 +484,7 @@ class Session(QObject):
         assert window is not None
         text = window.family.position_text(window.shown_position())
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("The position"), text,
-                          QMessageBox.StandardButton.Ok, window)
+                          QMessageBox.StandardButton.Ok, window.dialog_parent())
         box.setObjectName("positionBox")
         box.finished.connect(box.deleteLater)  # made anew each time: never kept
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
@@ -457,19 +496,4 @@ class Session(QObject):
         """Help › About: version, the compiled modules in use, Python and Qt."""
         from dame_desktop.ui.dialogs.help import show_about
 
-        show_about(self.window)
-
-
-def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWindow]:
-    """What the program does at start, up to the event loop: preferences and language first,
-    then the window, then (after it is shown) warnings and the offer to continue."""
-    session = Session()
-    window = MainWindow(start_game=False)
-    try:
-        session.attach(window)
-        window.show()
-        session.begin()
-    except BaseException:
-        window.shutdown()  # the engine thread stops before the error ends the program
-        raise
-    return session, window
+        show_about(self._parent_widget())

@@ -182,9 +182,9 @@ def _computer_move(window: Any, start: Any) -> str:
         raise SmokeFailure(f"no legal move in the position {start.fen()}")
     controller = window.controller
     settings = dataclasses.replace(
-        window.settings, rules=start.rules, against_computer=True, colour=other
+        window.play.settings, rules=start.rules, against_computer=True, colour=other
     )
-    window.start_game(settings, players, start)
+    window.play.start_game(settings, players, start)
     (move,) = _wait_for(controller.move_played, MOVE_TIMEOUT_MS)
     if move not in legal:
         raise SmokeFailure(f"the computer played {move}, which is not legal in {start.fen()}")
@@ -209,9 +209,9 @@ def _steps(argv: Sequence[str], state: dict[str, Any]) -> list[tuple[str, Callab
         return f"Qt platform '{app.platformName()}'"
 
     def window() -> str:
-        from dame_desktop.ui.app.start import create_window
+        from dame_desktop.ui.app.main_window import MainWindow
 
-        state["window"] = win = create_window()
+        state["window"] = win = MainWindow()
         win.show()
         state["app"].processEvents()
         if not win.isVisible():

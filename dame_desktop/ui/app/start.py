@@ -16,6 +16,7 @@ from dame_desktop.ui.compat import keep_none_alive
 
 if TYPE_CHECKING:
     from dame_desktop.ui.app.main_window import MainWindow
+    from dame_desktop.ui.app.session import Session
 
 
 def create_window() -> MainWindow:
@@ -46,7 +47,7 @@ class FileOpenFilter(QObject):
         super().__init__(window)
         self._window = window
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FileOpen:
             path = event.file()  # type: ignore[attr-defined]
             if path:
@@ -81,11 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("io.github.dame_desktop.Dame")  # matches the .desktop file
     app.setWindowIcon(app_icon())
-    from dame_desktop.ui.app.session import (
-        open_main_window,  # preferences, language, autosave, the offer
-    )
-
-    _session, window = open_main_window(app)
+    _session, window = open_main_window(app)  # preferences, language, autosave, the offer
     try:
         file_open = FileOpenFilter(window)
         app.installEventFilter(file_open)
@@ -96,3 +93,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         window.shutdown()  # whatever happened, the engine thread is stopped before exit
     return int(code)
+
+
+def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWindow]:
+    """What the program does at start, up to the event loop: preferences and language first,
+    then the window, then (after it is shown) warnings and the offer to continue."""
+    from dame_desktop.ui.app.main_window import MainWindow
+    from dame_desktop.ui.app.session import Session
+
+    session = Session()
+    window = MainWindow(start_game=False)
+    try:
+        session.attach(window)
+        window.show()
+        session.begin()
+    except BaseException:
+        window.shutdown()  # the engine thread stops before the error ends the program
+        raise
+    return session, window

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QWidget
 from dame_desktop.core import Position
 from dame_desktop.core.geometry import FILES
 from dame_desktop.ui.board.widget import BoardWidget
-from dame_desktop.ui.texts import side_name
+from dame_desktop.ui.words.texts import side_name
 
 CURSOR = QColor(30, 110, 255)
 _ROWS = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1}  # plain: one row up or down the screen
@@ -78,7 +78,7 @@ class _CursorOverlay(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.resize(board.size())
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+    def paintEvent(self, event: QPaintEvent) -> None:
         rect = self._owner.cursor_rect()
         if rect is None:
             return
@@ -253,7 +253,7 @@ class BoardKeyboard(QObject):
             text += " — " + keys_text()
         self.cursor_moved.emit(text)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # while Qt takes the board down, its events may come after this object's Python side
         if watched is not getattr(self, "board", None):
             return False

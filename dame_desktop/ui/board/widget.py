@@ -342,14 +342,10 @@ class BoardWidget(QWidget):
         """The message shown over the board now ("" when none)."""
         return self._banner
 
-    def important_squares(self) -> set[int]:
+    def _important(self) -> tuple[set[int], set[int]]:
         """The squares a message on the board must not hide: the pieces that must capture
         with every square of their routes and the pieces they take, the held piece and its
         landings (these first), then the hint, the last move and a blown piece."""
-        first, then = self._important()
-        return first | then
-
-    def _important(self) -> tuple[set[int], set[int]]:
         squares: set[int] = set(self.must_capture_squares())
         moves = self.move_input.moves
         if moves and all(m.is_capture for m in moves):
@@ -375,7 +371,7 @@ class BoardWidget(QWidget):
     def banner_rect(self) -> QRectF:
         """Where the banner is painted (an empty rect when there is none): a plate across
         the board at its top or its bottom edge, on the side that covers fewer of
-        :meth:`important_squares` (the top one when they tie)."""
+        :meth:`_important` (the top one when they tie)."""
         if not self._banner or self._position is None:
             return QRectF()
         return self._banner_layout()[0]
@@ -477,13 +473,13 @@ class BoardWidget(QWidget):
 
     # -- geometry ------------------------------------------------------------------------
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+    def sizeHint(self) -> QSize:
         return QSize(560, 560)
 
-    def hasHeightForWidth(self) -> bool:  # noqa: N802
+    def hasHeightForWidth(self) -> bool:
         return True
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802
+    def heightForWidth(self, width: int) -> int:
         return width
 
     def _size(self) -> int:
@@ -539,7 +535,7 @@ class BoardWidget(QWidget):
 
     # -- mouse and keys ------------------------------------------------------------------
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.RightButton and self.move_input.held is not None:
             self._dragging = False
             self.move_input.put_back()  # a right click puts the held piece back
@@ -565,7 +561,7 @@ class BoardWidget(QWidget):
         self.update()
         event.accept()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         key = Qt.Key(event.key())
         plain = not (
             event.modifiers()
@@ -588,7 +584,7 @@ class BoardWidget(QWidget):
             return
         super().keyPressEvent(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if not self._drag_ok or not (event.buttons() & Qt.MouseButton.LeftButton):
             return
         point = event.position()
@@ -600,7 +596,7 @@ class BoardWidget(QWidget):
         self._drag_point = point
         self.update()
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton or self._position is None:
             super().mouseReleaseEvent(event)
             return
@@ -650,11 +646,11 @@ class BoardWidget(QWidget):
 
     # -- painting ------------------------------------------------------------------------
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.update()
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.drawPixmap(0, 0, self._background())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

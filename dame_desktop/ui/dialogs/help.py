@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.core import CaptureRule, Color, Landing, Promotion, RuleSet
 from dame_desktop.core.rules import Numbering
-from dame_desktop.ui import texts
-from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.names import colour_text
 
 translate = QCoreApplication.translate
 
@@ -493,7 +493,7 @@ class HelpDialog(QDialog):
         actions = window.actions() if window is not None else []
         self.keys_view.setHtml(keys_html(list(actions)))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.ai import LEVELS
 from dame_desktop.core import PRESETS, Color, RuleSet, TimeControl, matching_preset
-from dame_desktop.ui import texts
-from dame_desktop.ui.dialogs import rule_texts
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
-from dame_desktop.ui.family.names import colour_text
 from dame_desktop.ui.family.time_control import TimeControlWidget
+from dame_desktop.ui.words import rules as rule_texts
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.names import colour_text
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class NewGameDialog(QDialog):
         row.addWidget(self.computer_radio)
         self.level_box = QComboBox()
         for level in LEVELS:
-            self.level_box.addItem(texts.level_name(level.key, level.name_en), level.key)
+            self.level_box.addItem(texts.level_name(level.key), level.key)
         row.addWidget(self.level_box)
         row.addStretch()
         col.addLayout(row)
@@ -178,7 +178,7 @@ class NewGameDialog(QDialog):
                     widget.setText(self.tr("Rules:"))
         self._sync()
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

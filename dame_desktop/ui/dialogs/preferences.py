@@ -39,21 +39,15 @@ from dame_desktop.store.settings import (
     EngineEntry,
     Preferences,
 )
-from dame_desktop.ui import texts
-from dame_desktop.ui.app.engines_page import EnginesPage
-from dame_desktop.ui.app.main_window import MainWindow
-from dame_desktop.ui.dialogs import rule_texts
+from dame_desktop.ui.dialogs.engines_page import EnginesPage
 from dame_desktop.ui.dialogs.rules import PRESETS, RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
-from dame_desktop.ui.family.names import colour_text
-from dame_desktop.ui.family.notation import Notation, NotationChoice
+from dame_desktop.ui.words import rules as rule_texts
+from dame_desktop.ui.words import texts
+from dame_desktop.ui.words.names import colour_text
+from dame_desktop.ui.words.notation import Notation, NotationChoice
 
 _COLOR_FIELDS = ("light_square", "dark_square", "light_piece", "dark_piece")
-
-
-def apply_preferences(window: MainWindow, prefs: Preferences) -> None:
-    """Kept for callers of the old name: the window applies its preferences itself."""
-    window.apply_preferences(prefs)
 
 
 class _ColorButton(QPushButton):
@@ -301,7 +295,7 @@ class PreferencesDialog(QDialog):
         self.colour_box.setItemText(0, colour_text(rules, Color.WHITE))
         self.colour_box.setItemText(1, colour_text(rules, Color.BLACK))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.pdn.document import Problem
-from dame_desktop.ui.problem_texts import pdn_problem_text
+from dame_desktop.ui.words.problems import pdn_problem_text
 
 
 class ProblemsDialog(QDialog):

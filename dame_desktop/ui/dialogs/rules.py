@@ -40,10 +40,10 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.core.rules import Switch, switch_value
-from dame_desktop.ui import texts
-from dame_desktop.ui.dialogs import rule_texts
-from dame_desktop.ui.dialogs.rules_change import rules_change
+from dame_desktop.core.rules_change import rules_change
 from dame_desktop.ui.dialogs.wheel import guard_wheel
+from dame_desktop.ui.words import rules as rule_texts
+from dame_desktop.ui.words import texts
 
 # The board does not draw Bashni's towers yet, nor does the PDN tree keep them: the window
 # offers every other rule set (the `dame` command plays Bashni).
@@ -66,7 +66,7 @@ class RulesDialog(QDialog):
         self._updating = False
 
         layout = QVBoxLayout(self)
-        top = self.top_form = QFormLayout()
+        top = QFormLayout()
         top.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.preset_box = QComboBox()
         for preset in PRESETS:
@@ -153,7 +153,7 @@ class RulesDialog(QDialog):
         self.scroll_area.setMinimumWidth(needed)
         self.scroll_area.setMinimumHeight(160)
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+    def showEvent(self, event: QShowEvent) -> None:
         self._fit_width()
         super().showEvent(event)
 
@@ -191,7 +191,7 @@ class RulesDialog(QDialog):
             editor.setSuffix(rule_texts.count_suffix(switch))
             editor.setSpecialValueText(rule_texts.zero_text(switch))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
         super().changeEvent(event)

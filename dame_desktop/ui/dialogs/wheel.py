@@ -27,7 +27,7 @@ _FIELDS = (QAbstractSpinBox, QComboBox, QAbstractSlider)
 class WheelGuard(QObject):
     """Event filter: a wheel over an unfocused field scrolls the surrounding page."""
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.Wheel or not isinstance(watched, QWidget):
             return False
         if watched.hasFocus():

@@ -9,7 +9,7 @@ core never reads a wall clock.
 The window calls :meth:`ClocksPanel.press` before it plays a move (a ``FLAG`` in the answer
 means the time had run out: the move is not played), :meth:`follow` after undo, redo or a
 blow, :meth:`pause` / :meth:`resume` around dialogs and the huffing decision (or
-:meth:`paused_while` for a dialog, :meth:`watch_window` for minimising), :meth:`stop` at the
+:meth:`watch_window` for minimising), :meth:`stop` at the
 end, and :meth:`to_dict` for the autosave.
 
 The autosave keeps the times fresh through ``checkpoint()``: emitted when the clocks are
@@ -24,14 +24,12 @@ for a dialog, the huffing decision, a minimised window and the players' own paus
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFont, QResizeEvent
 from PySide6.QtWidgets import (
-    QDialog,
     QFrame,
     QLabel,
     QSizePolicy,
@@ -43,7 +41,7 @@ from PySide6.QtWidgets import (
 from dame_desktop.audio import Sound
 from dame_desktop.core import Clock, Color, RuleSet, clock_text
 from dame_desktop.core.clock import ClockEvent, ClockEventKind, PauseReason
-from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.words.names import colour_text
 
 
 class _Sounds(Protocol):
@@ -258,12 +256,12 @@ class ClocksPanel(QWidget):
         if self._clock is not None:
             self.state_label.setText(self._state_text(self._clock))
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
         super().changeEvent(event)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:
         """The times grow with the window: readable from across the table."""
         pixels = max(MIN_TIME_PIXELS, min(MAX_TIME_PIXELS, event.size().height() // 14))
         for face in self.faces.values():
@@ -318,20 +316,6 @@ class ClocksPanel(QWidget):
             return
         self._clock.resume(reason, self._now())
         self.refresh()
-
-    @contextmanager
-    def paused_while(self, reason: PauseReason = PauseReason.DIALOG) -> Iterator[None]:
-        """``with panel.paused_while(): dialog.exec()`` -- the clock stands still inside."""
-        self.pause(reason)
-        try:
-            yield
-        finally:
-            self.resume(reason)
-
-    def pause_for_dialog(self, dialog: QDialog) -> None:
-        """Pause now and resume when the (modeless or ``open()``-ed) dialog is finished."""
-        self.pause(PauseReason.DIALOG)
-        dialog.finished.connect(lambda _code: self.resume(PauseReason.DIALOG))
 
     def watch_window(self, window: QWidget) -> None:
         """Pause while ``window`` is minimised (hot seat: nobody is at the board)."""
@@ -419,7 +403,7 @@ class _MinimiseWatcher(QObject):
         self._minimised = False
         self._update()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() in (
                 QEvent.Type.WindowStateChange, QEvent.Type.Hide, QEvent.Type.Show):
             self._update()

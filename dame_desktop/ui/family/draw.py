@@ -47,12 +47,6 @@ def draw_answer_text(reason: DrawReason) -> str:
     return translate("Draw", "The game is already over.")
 
 
-def answer_title(answer: DrawAnswer) -> str:
-    if answer.accept:
-        return translate("Draw", "Draw accepted")
-    return translate("Draw", "Draw declined")
-
-
 def _material(position: Position) -> tuple[int, int, int, int]:
     return (position.count(Color.WHITE, Kind.MAN), position.count(Color.WHITE, Kind.KING),
             position.count(Color.BLACK, Kind.MAN), position.count(Color.BLACK, Kind.KING))

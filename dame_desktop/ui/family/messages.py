@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject
 
 from dame_desktop.core import Position
 from dame_desktop.ui.board.widget import BoardWidget
-from dame_desktop.ui.family.notation import Notation, square_text
+from dame_desktop.ui.words.notation import Notation, square_text
 
 MESSAGE_SECONDS = 3.0
 END_SECONDS = 6.0

@@ -41,7 +41,7 @@ from dame_desktop.store.scores import (
     load_scores,
     update_scores,
 )
-from dame_desktop.ui.texts import level_name, reason_text, rules_name
+from dame_desktop.ui.words.texts import level_name, reason_text, rules_name
 
 
 def outcome_for(result: Result, colour: Color) -> Outcome:

@@ -3,7 +3,7 @@
 
 :class:`GameSounds` is the glue the window connects: :meth:`on_move_played` after a move
 (a crowning sounds over a capture, a capture over a plain move), :meth:`on_game_over` at the
-end, :meth:`on_low_time` for the clock's last seconds.  :meth:`apply_preferences` follows the
+end (the clocks play the low-time sound themselves).  :meth:`apply_preferences` follows the
 sound switch and volume of the preferences; :meth:`close` when the window closes.
 """
 
@@ -46,9 +46,6 @@ class GameSounds(QObject):
 
     def on_game_over(self, *_args: object) -> None:
         self.play(Sound.END)
-
-    def on_low_time(self, *_args: object) -> None:
-        self.play(Sound.LOW_TIME)
 
     def close(self) -> None:
         self.player.close()

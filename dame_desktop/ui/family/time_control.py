@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.core import Color, RuleSet, TimeControl
 from dame_desktop.core.clock import MAX_INCREMENT, MAX_SECONDS, NO_CLOCK, TIME_CONTROLS
-from dame_desktop.ui.family.names import colour_text
+from dame_desktop.ui.words.names import colour_text
 
 OWN = "own"
 
@@ -245,7 +245,7 @@ class TimeControlWidget(QWidget):
         self._update_rows()
         self.changed.emit()
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
             self._update_rows()

@@ -1,13 +1,15 @@
 """Touch-move in the window: the "straighten" toggle and the glue board -> core -> board.
 
 The core decides (``Game.touch``); the board only reports that a piece was picked up
-(``BoardWidget.touched``).  :class:`TouchMove` connects the two: when the human to move
-picks up a piece it asks ``Game.touch(square, straighten=...)``, and on ``Touch.BOUND`` hands
-the narrowed legal moves back to the board (``set_moves``) and binds the piece
-(``bind_touch``).  The "straighten" ("zurechtrücken") action, checked before touching, lifts
-the rule for that one touch and unchecks itself.  The computer never touches: the window's
-``is_human_turn`` answers False while the computer is to move.  A touch on a board that
-shows another position than the live game's (browsing, a variation) binds nothing.
+(``BoardWidget.touched``). :class:`TouchMove` connects the two: when the human to move picks
+up a piece it asks ``Game.touch(square, straighten=...)`` and says ``bound(square)`` on
+``Touch.BOUND``. It never sets the board's moves: whoever shows the game (the window's
+navigator) reads the narrowed moves (``Game.legal_moves``) and the bound piece
+(``Game.touched``) from the game, so they have one source. The "straighten"
+("zurechtrücken") action, checked before touching, lifts the rule for that one touch and
+unchecks itself. The computer never touches: the window's ``is_human_turn`` answers False
+while the computer is to move. A touch on a board that shows another position than the live
+game's (browsing, a variation) binds nothing.
 """
 
 from __future__ import annotations
@@ -68,16 +70,6 @@ class TouchMove(QObject):
         if not on:
             self.straighten_action.setChecked(False)
 
-    def rebind(self) -> None:
-        """After the window showed the live position again (``board.set_position`` ends any
-        binding): bind the core's touched piece again, if there is one."""
-        game = self._game()
-        touched = game.touched if game is not None else None
-        if touched is not None:
-            self.board.set_moves(game.legal_moves())  # type: ignore[union-attr]
-        self.board.bind_touch(touched)
-        self.update_enabled()
-
     # -- inside ------------------------------------------------------------------------------
 
     def _on_touched(self, square: int) -> None:
@@ -94,9 +86,7 @@ class TouchMove(QObject):
         if answer is Touch.STRAIGHTENED:
             self.straighten_action.setChecked(False)  # for this one touch only
         elif answer is Touch.BOUND:
-            self.board.set_moves(game.legal_moves())
-            self.board.bind_touch(square)
-            self.bound.emit(square)
+            self.bound.emit(square)  # the shower of the game narrows the board's moves
         self.touch_answered.emit(answer, square)
 
     def _retranslate(self) -> None:
@@ -106,7 +96,7 @@ class TouchMove(QObject):
             "(touch-move rule)"))
         self.straighten_action.setStatusTip(self.straighten_action.toolTip())
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.board and event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
         return False

@@ -9,8 +9,8 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from dame_desktop.core import Color, Game, RuleSet, find_rules
 from dame_desktop.core.numbering import game_steps
-from dame_desktop.ui.family.names import colour_text
-from dame_desktop.ui.family.notation import Notation, move_text, square_text
+from dame_desktop.ui.words.names import colour_text
+from dame_desktop.ui.words.notation import Notation, move_text, square_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -103,13 +103,13 @@ class MoveListModel(QAbstractTableModel):
 
     # -- Qt model interface --------------------------------------------------------------
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self._rows
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else 3
 
-    def headerData(  # noqa: N802
+    def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:

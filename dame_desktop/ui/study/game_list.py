@@ -34,7 +34,7 @@ from dame_desktop.core import Color, ColourName, RulesError, RuleSet
 from dame_desktop.pdn import Game
 from dame_desktop.pdn.document import GameEntry
 from dame_desktop.pdn.gametype import parse_gametype, parse_rules_tag, rules_from_gametype
-from dame_desktop.ui.family.names import colour_name_text, colour_text
+from dame_desktop.ui.words.names import colour_name_text, colour_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -130,13 +130,13 @@ class GameListModel(QAbstractTableModel):
     def kind(self, row: int) -> str:
         return self._kinds[row]
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(  # noqa: N802
+    def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
@@ -198,7 +198,7 @@ class GameFilter(QSortFilterProxyModel):
             self._words, self._kind = words, kind
             self.invalidateRowsFilter()
 
-    def filterAcceptsRow(self, row: int, parent: Index) -> bool:  # noqa: N802
+    def filterAcceptsRow(self, row: int, parent: Index) -> bool:
         model = self.sourceModel()
         assert isinstance(model, GameListModel)
         if self._kind and model.kind(row) != self._kind:

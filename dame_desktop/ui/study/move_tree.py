@@ -26,8 +26,8 @@ from dame_desktop.core import Color, RuleSet
 from dame_desktop.engines.score import parse_eval
 from dame_desktop.pdn import ChildNode, Game, GameNode
 from dame_desktop.pdn.comments import CommentParts, split_comment
-from dame_desktop.ui.analysis.words import side_name, value_text
-from dame_desktop.ui.family.notation import Notation, move_text
+from dame_desktop.ui.words.analysis import side_name, value_text
+from dame_desktop.ui.words.notation import Notation, move_text
 
 MARKS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 """Move marks: NAG number -> glyph."""

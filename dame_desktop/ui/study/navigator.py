@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from dame_desktop import pdn
 from dame_desktop.core import Move, Position
-from dame_desktop.ui.app.navigator import END, HOME, Navigator
+from dame_desktop.ui.navigation import END, HOME, Navigator
 
 
 class TreeNavigator(Navigator):

@@ -40,9 +40,9 @@ from PySide6.QtWidgets import (
 from dame_desktop.core import PRESETS, Color, DameError, Kind, Position, RuleSet, matching_preset
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.wheel import guard_wheel
-from dame_desktop.ui.family.names import colour_text
-from dame_desktop.ui.family.notation import Notation, apply_to_board, squares_text
-from dame_desktop.ui.texts import rules_name
+from dame_desktop.ui.words.names import colour_text
+from dame_desktop.ui.words.notation import Notation, apply_to_board, squares_text
+from dame_desktop.ui.words.texts import rules_name
 
 Tool = tuple[Color, Kind] | None  # a piece, or None for the eraser
 
@@ -88,7 +88,7 @@ class SetupBoard(BoardWidget):
         """The square whose piece is being dragged (shown at the pointer, not on its square)."""
         return self._press_square if self._lifting else None
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         square = self.square_at(event.position())
         if event.button() == Qt.MouseButton.RightButton:
             if square is not None:
@@ -102,7 +102,7 @@ class SetupBoard(BoardWidget):
         self._lifting = False
         event.accept()
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._press_square is None or not (event.buttons() & Qt.MouseButton.LeftButton):
             return
         position = self.position()
@@ -116,7 +116,7 @@ class SetupBoard(BoardWidget):
             self._lifting = True
         self.float_piece((piece.color, piece.kind), event.position())
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return
         start, lifting = self._press_square, self._lifting
@@ -135,13 +135,13 @@ class SetupBoard(BoardWidget):
         if start is not None and square == start:
             self.square_clicked.emit(square)
 
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         event.accept()  # a quick second click is a second click, nothing more
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         event.ignore()  # no moves, no stepping in the editor; Escape reaches the dialog
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         lifted = self.lifted_square()
         position = self.position()
         if lifted is not None and position is not None and position.piece_at(lifted):
@@ -180,13 +180,13 @@ class PaletteButton(QToolButton):
         self._press = QPoint()
         self._dragging = False
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         super().mousePressEvent(event)
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = event.position().toPoint()
             self._dragging = False
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if not (event.buttons() & Qt.MouseButton.LeftButton):
             super().mouseMoveEvent(event)
             return
@@ -198,7 +198,7 @@ class PaletteButton(QToolButton):
             self.setChecked(True)
         self.editor.palette_drag(self.tool, self.mapToGlobal(point))
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._dragging and event.button() == Qt.MouseButton.LeftButton:
             self._dragging = False
             self.setDown(False)

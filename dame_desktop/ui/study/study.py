@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from dame_desktop import pdn
-from dame_desktop.ui.app.actions import ActionSpec
+from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.study.annotation import AnnotationPanel, HeaderDialog
 from dame_desktop.ui.study.move_tree import MARKS, MoveTreeView
 from dame_desktop.ui.study.navigator import TreeNavigator
@@ -117,12 +117,13 @@ class StudyController(QObject):
             ActionSpec("overwrite",
                        lambda: self.tr("&Overwrite moves instead of adding variations"),
                        self.set_overwrite, menu="edit", checkable=True),
+            # after the window's move steps, in a group of their own
             ActionSpec("nextVariation", lambda: self.tr("Next variation"),
                        lambda: self.switch_variation(1), menu="view", shortcuts=("Ctrl+Down",),
-                       enabled=self.studying),
+                       enabled=self.studying, separator_before=True, order=10),
             ActionSpec("prevVariation", lambda: self.tr("Previous variation"),
                        lambda: self.switch_variation(-1), menu="view", shortcuts=("Ctrl+Up",),
-                       enabled=self.studying),
+                       enabled=self.studying, order=10),
         ]
         for value, glyph in MARKS.items():
             specs.append(ActionSpec(f"mark{value}", _constant(glyph), _marker(self, value),

@@ -13,7 +13,7 @@ from dame_desktop.ai.search import Limit
 from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.engines import EngineError, HubEngine, Score
 from dame_desktop.ui.analysis import AnalysisPanel, AnalysisUpdate, PanelEvaluation
-from dame_desktop.ui.analysis.words import move_number_prefix, side_name, words
+from dame_desktop.ui.words.analysis import move_number_prefix, side_name, words
 from tests.engines.helpers import fake
 
 from .helpers import (
@@ -249,3 +249,21 @@ def test_move_numbers_of_a_line() -> None:
     after = position.play(position.legal_moves()[0])
     assert [move_number_prefix(after, 1, i) for i in range(3)] == ["1...", "2.", ""]
     assert move_number_prefix(after, 9, 0) == "5..."
+
+
+def test_a_line_is_numbered_as_the_move_list_numbers_the_game() -> None:
+    """One numbering (core.numbering): a game that starts with the second side to move
+    opens with a half pair, and a line's number after it agrees with the move list's."""
+    from dame_desktop.core import Game
+    from dame_desktop.core.numbering import game_steps
+
+    begin = start()
+    second = begin.with_turn(begin.turn.opponent)
+    game = Game(begin.rules, second)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    steps = game_steps(game)
+    for ply, step in enumerate(steps):
+        before = game.states[step.state - 1].position
+        prefix = move_number_prefix(before, ply, 0)
+        assert prefix == (f"{step.number}." if step.first else f"{step.number}..."), ply

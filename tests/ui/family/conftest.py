@@ -1,28 +1,15 @@
-"""Fixtures for the family-table widgets: the German catalogue, a time source the test sets."""
+"""Fixtures for the family-table widgets: a time source the test sets (the German catalogue
+is tests/ui/conftest.py's ``german``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
 
 import dame_desktop
 
 CATALOGUES = Path(dame_desktop.__file__).resolve().parent / "translations"
-
-
-@pytest.fixture
-def german(qapp) -> Iterator[None]:
-    """Our German catalogue installed for one test (English again afterwards)."""
-    translator = QTranslator()
-    assert translator.load("dame_de", str(CATALOGUES)), "dame_de.qm must load"
-    QCoreApplication.installTranslator(translator)
-    QCoreApplication.processEvents()
-    yield
-    QCoreApplication.removeTranslator(translator)
-    QCoreApplication.processEvents()
 
 
 class FakeTime:

@@ -24,6 +24,7 @@ class HotSeat:
         self.played: list[Move] = []
         self.board.illegal_drop.connect(self.refusals.append)
         self.board.move_chosen.connect(self.play)
+        self.touch.bound.connect(self.narrow)
         self.board.show()
         qtbot.waitExposed(self.board)
         self.show()
@@ -32,7 +33,14 @@ class HotSeat:
         game = self.game
         moves = [] if game.is_over else game.legal_moves()
         self.board.set_position(game.position, moves, last_move=game.last_move)
-        self.touch.rebind()
+        self.board.bind_touch(game.touched)
+        self.touch.update_enabled()
+
+    def narrow(self, _square: int) -> None:
+        """A piece was bound: the board offers the game's narrowed moves (the piece stays in
+        hand)."""
+        self.board.set_moves(self.game.legal_moves())
+        self.board.bind_touch(self.game.touched)
 
     def play(self, move: Move) -> None:
         self.played.append(self.game.play(move))

@@ -9,8 +9,8 @@ from PySide6.QtTest import QTest
 from dame_desktop.core import Clock, Color, Move, Reason, Result, find_rules
 from dame_desktop.core.clock import ClockEventKind
 from dame_desktop.ui.family.clocks import ClocksPanel
-from dame_desktop.ui.family.names import result_text
 from dame_desktop.ui.family.time_control import TimeControlWidget
+from dame_desktop.ui.words.names import result_text
 from tests.ui.family.harness import HotSeat
 
 RULES = find_rules("german").with_switches(["touch-move=on"])

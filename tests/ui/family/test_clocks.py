@@ -63,7 +63,8 @@ def test_pauses_stop_the_time_until_every_reason_is_lifted(qtbot, fake_time) -> 
     assert panel.face(W).time_text() == "9:30"
     dialog = QDialog()
     qtbot.addWidget(dialog)
-    panel.pause_for_dialog(dialog)
+    panel.pause(PauseReason.DIALOG)
+    dialog.finished.connect(lambda _code: panel.resume(PauseReason.DIALOG))
     dialog.open()
     panel.resume(PauseReason.HUFF)
     fake_time.advance(100)
@@ -73,8 +74,9 @@ def test_pauses_stop_the_time_until_every_reason_is_lifted(qtbot, fake_time) -> 
     fake_time.advance(10)
     qtbot.waitUntil(lambda: panel.face(W).time_text() == "9:20", timeout=10_000)
     assert panel.face(W).is_running() and panel.state_label.text() == ""
-    with panel.paused_while():
-        fake_time.advance(45)
+    panel.pause(PauseReason.DIALOG)
+    fake_time.advance(45)
+    panel.resume(PauseReason.DIALOG)
     assert panel.face(W).time_text() == "9:20"
 
 

@@ -11,7 +11,7 @@ from dame_desktop.ai.levels import BEGINNER
 from dame_desktop.core import Game, Position, Reason, Result, find_rules
 from dame_desktop.core.game import drawn_material
 from dame_desktop.ui.board.widget import BoardWidget
-from dame_desktop.ui.family.draw import DrawOffers, answer_title, draw_answer_text, offer_box
+from dame_desktop.ui.family.draw import DrawOffers, draw_answer_text, offer_box
 
 GERMAN = find_rules("german")
 DEAD = "W:WK32:BK1"  # king against king
@@ -38,9 +38,6 @@ def test_the_sentences_in_german(qapp, german) -> None:
         "Einverstanden: Wir drehen uns schon eine Weile im Kreis."
     assert draw_answer_text(DrawReason.UNDECIDED) == "Nein danke, noch ist nichts entschieden."
     assert draw_answer_text(DrawReason.GAME_OVER) == "Die Partie ist schon vorbei."
-    start = Position.start(GERMAN)
-    assert answer_title(DrawAnswer(False, DrawReason.MUCH_PLAY_LEFT, start)) == \
-        "Remis abgelehnt"
 
 
 def test_a_child_offers_on_move_one_and_the_computer_declines(qtbot) -> None:

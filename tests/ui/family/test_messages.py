@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dame_desktop.core import Position, find_rules
 from dame_desktop.ui.family.messages import BoardMessages
-from dame_desktop.ui.family.notation import Notation
+from dame_desktop.ui.words.notation import Notation
 from tests.ui.family.harness import HotSeat
 
 GERMAN = find_rules("german")
