@@ -17,7 +17,7 @@ against what the killed round showed:
   time since the last checkpoint, never more);
 - the restarted clocks: what the autosave holds, less at most the time the start took.
 
-Used by tests/ui/test_kill_restart.py (a round or two) and bench/ui_kill_restart.py (many).
+Used by tests/ui/app/test_kill_restart.py (a round or two) and bench/ui_kill_restart.py (many).
 """
 
 from __future__ import annotations

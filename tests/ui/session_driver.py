@@ -6,7 +6,7 @@ prints one line ``PLAYED <plies> <fen> <move texts separated by commas>`` once t
 on the board (and so in the autosave), then keeps running until the test kills it with
 SIGKILL.
 
-The kill-and-restart runs (tests/ui/test_kill_restart.py, bench/ui_kill_restart.py) add:
+The kill-and-restart runs (tests/ui/app/test_kill_restart.py, bench/ui_kill_restart.py) add:
 
 ``--continue``
     answer the start's "Continue the game?" with Continue;

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QMessageBo
 from dame_desktop.core import Color
 from dame_desktop.store.settings import Preferences, save_preferences
 from tests.conftest import DATA
-from tests.ui.test_session import start_program  # noqa: F401
+from tests.ui.app.test_session import start_program  # noqa: F401
 from tests.ui.uihelp import drag
 
 
