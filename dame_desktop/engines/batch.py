@@ -14,6 +14,8 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -144,6 +146,17 @@ def _worker_start() -> None:
     from multiprocessing.util import Finalize
 
     Finalize(None, close_engines, exitpriority=10)  # run when the worker ends normally
+    if hasattr(signal, "SIGTERM") and sys.platform != "win32":
+        signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    """A cancelled review terminates the workers: a worker's Hub engines (each in a process
+    group of its own, which the worker's end would not reach) are killed before it ends."""
+    for engine in list(_ENGINES.values()):
+        if isinstance(engine, HubEngine):
+            engine.abort()
+    os._exit(128 + signum)
 
 
 def review_tasks(tasks: Sequence[GameTask], jobs: int | None = None,

@@ -14,7 +14,8 @@ legal moves by identity.
 A bad engine cannot hang or crash the caller: every wait has a deadline (the move time plus a
 margin; ``timeout`` for the handshake, ``init_timeout`` for ``init``, ``depth_timeout`` for a
 search without a move time), and a crash, a hang, an illegal or unreadable move, a garbled,
-partial or huge line stops the engine: ``terminate``, then ``kill``, then ``wait`` (no
+partial or huge line stops the engine and whatever it started (its process group, so an
+engine behind a wrapper script goes too): ``terminate``, then ``kill``, then ``wait`` (no
 zombie), and raises :class:`~dame_desktop.engines.base.EngineError` with one line for the
 user.  Every later call raises the same error at once, so the caller falls back to the
 built-in engine.
@@ -28,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -192,9 +194,8 @@ class HubEngine(Engine):
         the engine's output and raises EngineError; the process is reaped there or by
         :meth:`close`, which the owner still calls."""
         proc = self._proc
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(OSError):
-                proc.kill()
+        if proc is not None:
+            _signal_group(proc, _SIGKILL)
 
     def close(self) -> None:
         """Ask the engine to quit; stop it if it does not within a second.  Idempotent."""
@@ -572,20 +573,60 @@ def _read_lines(stream: IO[bytes], lines: queue.Queue[object]) -> None:
         lines.put(_EOF)
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """terminate, then kill, then wait: the process is gone and reaped."""
-    if proc.poll() is None:
+_GROUPS = sys.platform != "win32"  # the engine leads a process group of its own (a session)
+_SIGKILL: int = getattr(signal, "SIGKILL", signal.SIGTERM)
+GROUP_GRACE = 1.0  # seconds the engine's group has to end after SIGTERM before SIGKILL
+
+
+def _signal_group(proc: subprocess.Popen[bytes], sig: int) -> bool:
+    """Send ``sig`` to the engine and every process it started (its process group: an engine
+    run by a wrapper script that does not ``exec`` it is the wrapper's child).  False when
+    none of them is left."""
+    if not _GROUPS:
+        if proc.poll() is not None:
+            return False
         with contextlib.suppress(OSError):
-            proc.terminate()
-        try:
-            proc.wait(1.0)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(OSError):
+            if sig == signal.SIGTERM:
+                proc.terminate()
+            else:
                 proc.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(5.0)
-    else:
-        proc.wait()
+        return True
+    try:
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        return False
+    except OSError:  # not ours to signal: the engine alone then
+        if proc.poll() is not None:
+            return False
+        with contextlib.suppress(OSError):
+            proc.send_signal(sig)
+    return True
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    """terminate, then kill, then wait: the engine and every process it started are gone, the
+    engine is reaped.  The group is signalled even when the engine itself has ended (what a
+    wrapper started may run on)."""
+    if _signal_group(proc, signal.SIGTERM):
+        deadline = time.monotonic() + GROUP_GRACE
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(GROUP_GRACE)
+        while _group_alive(proc) and time.monotonic() < deadline:
+            time.sleep(0.01)  # a grandchild may still be ending after its SIGTERM
+        _signal_group(proc, _SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(5.0)
+
+
+def _group_alive(proc: subprocess.Popen[bytes]) -> bool:
+    """Whether a process of the engine's group is left (the engine itself included)."""
+    if not _GROUPS:
+        return proc.poll() is None
+    try:
+        os.killpg(proc.pid, 0)
+    except OSError:
+        return False
+    return True
 
 
 def _start_and_moves(position: Position, history: Sequence[Position]

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
 from dame_desktop.engines import ReviewCancelled
 from dame_desktop.engines.batch import GameTask, review_tasks
-from tests.engines.helpers import child_states, needs_proc, worker_children
+from tests.engines.helpers import (
+    child_states,
+    needs_proc,
+    process_ended,
+    wait_until,
+    worker_children,
+    wrapped,
+)
 from tests.engines.test_review import BLUNDER
 
 
@@ -42,3 +50,22 @@ def test_cancel_terminates_the_workers() -> None:
 def test_bad_rules_key_is_a_game_error() -> None:
     result = next(review_tasks([GameTask(0, BLUNDER, rules="mars")], jobs=1))
     assert result.error is not None and "mars" in result.error
+
+
+@needs_proc
+def test_cancel_stops_the_workers_hub_engines_behind_wrappers(tmp_path: Path) -> None:
+    """Terminated workers take their Hub engines along (each runs in its own process group,
+    here behind a wrapper script, and ignores SIGTERM)."""
+    searching = tmp_path / "searching"
+    script, _pid_file = wrapped(tmp_path, "hang", "--searching", str(searching))
+    text = '[GameType "20"]\n1. 32-28 19-23 *\n'
+    work = [GameTask(i, text, movetime=600.0, engine=script) for i in range(2)]
+
+    def engines() -> list[int]:  # the engines that have read 'go'
+        return [int(pid) for pid in searching.read_text().split()] if searching.exists() else []
+
+    with pytest.raises(ReviewCancelled):  # cancelled once both workers' engines search
+        for _ in review_tasks(work, jobs=2, should_stop=lambda: len(engines()) >= 2):
+            pass
+    for pid in engines():
+        wait_until(lambda pid=pid: process_ended(pid), f"the wrapped engine {pid} ends")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import TypedDict, Unpack
 
 import pytest
@@ -13,7 +14,16 @@ from dame_desktop.ai.search import Limit
 from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.engines import Analysis, EngineError, EngineInfo, HubEngine
 from dame_desktop.engines.hub import _start_and_moves, supports_rules
-from tests.engines.helpers import assert_gone, child_states, dame_command, fake, needs_proc
+from tests.engines.helpers import (
+    assert_gone,
+    child_states,
+    dame_command,
+    fake,
+    needs_proc,
+    process_ended,
+    wait_until,
+    wrapped,
+)
 
 INTERNATIONAL = find_rules("international")
 GERMAN = find_rules("german")
@@ -349,3 +359,45 @@ def test_abort_from_another_thread_ends_a_hanging_search() -> None:
     assert len(errors) == 1 and "crashed: signal 9" in str(errors[0])
     engine.close()
     assert_gone(process.pid)
+
+
+@needs_proc
+def test_a_hanging_engine_behind_a_wrapper_script_is_stopped_with_its_wrapper(
+        tmp_path: Path) -> None:
+    """The wrapper does not ``exec`` the engine: stopping the wrapper alone would leave the
+    hanging engine (which ignores SIGTERM) running; its whole process group goes."""
+    script, pid_file = wrapped(tmp_path, "hang")
+    engine = HubEngine(script, margin=0.5)
+    wrapper = engine.process
+    assert wrapper is not None
+    grandchild = int(pid_file.read_text())
+    assert grandchild != wrapper.pid and not process_ended(grandchild)
+    with pytest.raises(EngineError, match="it hangs"):
+        engine.think(Position.start(INTERNATIONAL), Limit(movetime=0.2))
+    assert_gone(wrapper.pid)
+    wait_until(lambda: process_ended(grandchild), f"the wrapped engine {grandchild} ends")
+
+
+@needs_proc
+def test_abort_reaches_the_engine_behind_a_wrapper_script(tmp_path: Path) -> None:
+    script, pid_file = wrapped(tmp_path, "hang")
+    engine = HubEngine(script)
+    grandchild = int(pid_file.read_text())
+    errors: list[EngineError] = []
+    asked = threading.Event()
+
+    def work() -> None:
+        asked.set()
+        try:
+            engine.think(Position.start(INTERNATIONAL), Limit(movetime=60.0))
+        except EngineError as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    asked.wait()
+    engine.abort()
+    thread.join()
+    assert len(errors) == 1
+    engine.close()
+    wait_until(lambda: process_ended(grandchild), f"the wrapped engine {grandchild} ends")
