@@ -67,5 +67,5 @@ def test_cancel_stops_the_workers_hub_engines_behind_wrappers(tmp_path: Path) ->
     with pytest.raises(ReviewCancelled):  # cancelled once both workers' engines search
         for _ in review_tasks(work, jobs=2, should_stop=lambda: len(engines()) >= 2):
             pass
-    for pid in engines():
-        wait_until(lambda pid=pid: process_ended(pid), f"the wrapped engine {pid} ends")
+    pids = engines()
+    wait_until(lambda: all(process_ended(pid) for pid in pids), f"the wrapped engines {pids} end")
