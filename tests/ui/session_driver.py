@@ -12,6 +12,8 @@ import os
 import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# the checkout this driver is in, also without an install
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from dame_desktop.ui.compat import keep_none_alive  # noqa: E402
 
