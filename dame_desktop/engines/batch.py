@@ -24,6 +24,7 @@ from ..ai.search import Limit
 from ..core import DameError, RuleSet, find_rules
 from .base import Engine, EngineError
 from .builtin import BuiltinEngine
+from .faults import Fault
 from .hub import HubEngine
 from .review import MoveReview, ReviewCancelled, annotate, review_game
 
@@ -59,6 +60,7 @@ class GameResult:
     engine: str = ""
     error: str | None = None
     fatal: str | None = None
+    fault: Fault | None = None  # ``fatal`` as a value
     pdn: str | None = None
 
     def as_json(self) -> dict[str, Any]:
@@ -130,7 +132,7 @@ def review_task(task: GameTask, should_stop: StopFlag | None = None) -> GameResu
         engine.new_game()
         review = review_game(game, engine, limit, should_stop=should_stop)
     except EngineError as exc:
-        return GameResult(number, fatal=str(exc))
+        return GameResult(number, fatal=str(exc), fault=exc.fault)
     except DameError as exc:  # a move the review cannot replay
         return GameResult(number, error=str(exc))
     result = GameResult(number, [move_json(m) for m in review.moves],

@@ -187,27 +187,6 @@ def test_crash_in_a_search() -> None:
 
 
 @needs_proc
-def test_hang_past_the_move_time_is_killed() -> None:
-    engine = fake_engine("hang", margin=0.5)
-    began = time.monotonic()
-    _fails(engine, "did not answer within")
-    # 0.2 s + margin, then terminate (ignored) and kill; generous for a loaded machine
-    assert time.monotonic() - began < 30
-
-
-@needs_proc
-def test_hang_after_stop_is_killed() -> None:
-    engine = fake_engine("hang", stop_grace=0.5)
-    process = engine.process
-    assert process is not None
-    timer = threading.Timer(0.3, engine.stop)
-    timer.start()
-    with pytest.raises(EngineError, match="did not answer 'stop'"):
-        engine.analyse(Position.start(INTERNATIONAL), Limit())
-    assert_gone(process.pid)
-
-
-@needs_proc
 def test_illegal_move() -> None:
     _fails(fake_engine("illegal"), "illegal move '32-23'")
 
@@ -215,39 +194,10 @@ def test_illegal_move() -> None:
 @needs_proc
 @pytest.mark.parametrize(("mode", "expected"), [
     ("junk", "garbled line"),
-    ("quote", "garbled line .*unbalanced quote"),
-    ("huge", "longer than"),
+    ("huge", "longer than"),  # the reader's own limit on a real pipe
 ])
 def test_garbage(mode: str, expected: str) -> None:
     _fails(fake_engine("garbage", mode), expected)
-
-
-@needs_proc
-def test_partial_line_then_silence() -> None:
-    _fails(fake_engine("garbage", "partial", margin=0.5), "did not answer within")
-
-
-@needs_proc
-def test_flood_of_info_lines_without_a_move() -> None:
-    _fails(fake_engine("garbage", "flood", margin=0.5), "did not answer within")
-
-
-def test_a_stale_answer_does_not_answer_the_next_search() -> None:
-    with fake_engine("twice") as engine:
-        start = Position.start(INTERNATIONAL)
-        assert move_of(engine.analyse(start, Limit(movetime=0.2))) == "32-28"
-        # The fake writes the stale "done move=31-26" right after the answer; a second is
-        # ample for it to arrive even on a loaded machine (then the next search drops it).
-        time.sleep(1.0)
-        assert move_of(engine.analyse(start, Limit(movetime=0.2))) == "33-29"
-
-
-@needs_proc
-def test_handshake_that_never_ends() -> None:
-    before = set(child_states())
-    with pytest.raises(EngineError, match="handshake"):
-        fake_engine("silent", timeout=0.5)
-    assert set(child_states()) <= before  # the process was stopped and reaped
 
 
 @needs_proc

@@ -49,6 +49,11 @@ class Relay(QObject):
     def take(self, update: AnalysisUpdate) -> None:
         self.got.append(update)
 
+    @Slot(int, object)
+    def take_sent(self, _request_id: int, update: AnalysisUpdate) -> None:
+        """An update as the worker sends it (its request's id, the update)."""
+        self.got.append(update)
+
 
 def updates_of(panel: AnalysisPanel) -> list[AnalysisUpdate]:
     got: list[AnalysisUpdate] = []
@@ -127,8 +132,8 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:
     old, new = midgame(), start()
     relay = Relay()  # lives in the GUI thread: hears what the thread sent when it arrives
     raw = relay.got
-    emitted = Emitted(panel.runner._worker.updated)  # counted in the thread, as it sends
-    panel.runner._worker.updated.connect(relay.take)
+    emitted = Emitted(panel.runner._worker.progressed)  # counted in the thread, as it sends
+    panel.runner._worker.progressed.connect(relay.take_sent)
     shown: list[tuple[Position, bool]] = []  # what the panel shows at each evaluation
 
     def record(evaluation: object) -> None:

@@ -22,13 +22,18 @@ class Relay(QObject):
     def take(self, update: AnalysisUpdate) -> None:
         self.got.append(update)
 
+    @Slot(int, object)
+    def take_sent(self, _request_id: int, update: AnalysisUpdate) -> None:
+        """An update as the worker sends it (its request's id, the update)."""
+        self.got.append(update)
+
 
 def test_updates_of_an_old_request_never_come_out(qtbot) -> None:
     runner = AnalysisRunner()
     try:
         sent, out = Relay(), Relay()
-        emitted = Emitted(runner._worker.updated)  # counted in the thread, as it sends
-        runner._worker.updated.connect(sent.take)  # everything the thread sent
+        emitted = Emitted(runner._worker.progressed)  # counted in the thread, as it sends
+        runner._worker.progressed.connect(sent.take_sent)  # everything the thread sent
         runner.updated.connect(out.take)  # what the runner passes on
         old, new = midgame(), start()
         old_id = runner.start(old)
@@ -134,7 +139,7 @@ def test_a_stopped_requests_tables_are_freed_later_not_during_the_repaint(qtbot)
     try:
         finished: list[object] = []
         updates = Relay()
-        runner._worker.finished.connect(finished.append)
+        runner._worker.answered.connect(lambda *sent: finished.append(sent))
         runner.updated.connect(updates.take)
         runner.start(midgame(), max_seconds=5.0)
         qtbot.waitUntil(lambda: any(u.analysis.depth >= 7 for u in updates.got),

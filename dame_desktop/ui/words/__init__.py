@@ -1,0 +1,1 @@
+"""The modules that turn data into words in the user's language."""
