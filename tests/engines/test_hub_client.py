@@ -30,20 +30,31 @@ GERMAN = find_rules("german")
 
 
 class Timing(TypedDict, total=False):
-    """The HubEngine time limits a test shortens."""
+    """The HubEngine time limits a test sets."""
 
     timeout: float
     margin: float
     stop_grace: float
 
 
+# Real processes on a machine that may be busy: limits no loaded machine reaches (a hang or a
+# time-out itself is tested on a scripted engine's clock, tests/engines/test_hub_scripted.py).
+PATIENT = Timing(timeout=120.0, margin=120.0, stop_grace=120.0)
+
+
+def patient(timing: Timing) -> Timing:
+    merged: Timing = {**PATIENT}
+    merged.update(timing)
+    return merged
+
+
 def dame_hub(**timing: Unpack[Timing]) -> HubEngine:
     command = dame_command()
-    return HubEngine(command[0], (*command[1:], "hub"), **timing)
+    return HubEngine(command[0], (*command[1:], "hub"), **patient(timing))
 
 
 def fake_engine(name: str, *args: str, **timing: Unpack[Timing]) -> HubEngine:
-    return HubEngine(sys.executable, (fake(name), *args), **timing)
+    return HubEngine(sys.executable, (fake(name), *args), **patient(timing))
 
 
 # -- against dame hub -------------------------------------------------------------------------
@@ -104,13 +115,10 @@ def test_stop_ends_an_infinite_analysis_from_another_thread() -> None:
             box.append(engine.analyse(start, Limit()))
 
         thread = threading.Thread(target=work)
-        began = time.monotonic()
         thread.start()
         time.sleep(0.6)
         engine.stop()
-        thread.join(10)
-        assert not thread.is_alive()
-        assert time.monotonic() - began < 30  # stopped: an infinite analysis never ends
+        thread.join()  # an infinite analysis ends only when stopped
         result = box[0]
         assert result.move in start.legal_moves()
         assert result.complete is False
@@ -204,7 +212,7 @@ def test_garbage(mode: str, expected: str) -> None:
 def test_version_1_engine_is_refused_clearly() -> None:
     before = set(child_states())
     with pytest.raises(EngineError, match="version 1"):
-        fake_engine("silent", "v1", timeout=20)  # answers at once; room for a slow start
+        fake_engine("silent", "v1")  # answers at once
     assert set(child_states()) <= before
 
 
@@ -241,8 +249,7 @@ def test_stop_ends_a_long_think_with_a_legal_move() -> None:
         thread.start()
         time.sleep(0.5)
         engine.stop()
-        thread.join(20)
-        assert not thread.is_alive()  # stopped long before the minute
+        thread.join()
         assert box[0].move in start.legal_moves() and box[0].complete is False
         assert engine.failed is None  # a stop is no fault: the engine plays on
         assert engine.think(start, Limit(movetime=0.1)).move in start.legal_moves()

@@ -58,7 +58,7 @@ def choose(session: Session, window: MainWindow, qtbot, path: str) -> int:
     page.choose_file = lambda: path
     QTest.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
     assert page.error_box is None and load_preferences().value.engine == path
-    qtbot.waitUntil(lambda: window.client.external_info is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: window.client.external_info is not None, timeout=60_000)
     dialog.close()
     pid = window.client.external_pid
     assert pid is not None
@@ -115,7 +115,8 @@ def test_both_find_it_broken_one_message_both_builtin(program, qtbot, tmp_path) 
     start(window, rules=INTERNATIONAL, computer=True, colour=Color.BLACK, level="beginner")
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=60_000)
     qtbot.waitUntil(lambda: panel_speaks_builtin(window), timeout=60_000)
-    qtbot.wait(500)  # a second message would have come by now
+    # both have said all they will about it: each lane's failure is sent before the built-in
+    # engine's answer that follows it, and both of those have arrived
     assert len(about_it(messages)) == 1, messages.seen
     assert [a.engine for a in got if isinstance(a, MoveAnswer)] == [""]
     assert "White: Dame (Beginner)" in players_text(window)

@@ -41,7 +41,7 @@ def launcher(name: str) -> str:
 
 def started(client: AiClient, qtbot, name: str) -> int:
     """Choose the engine ``name`` and wait until it has shaken hands; its pid."""
-    with qtbot.waitSignal(client.external_ready, timeout=30_000):
+    with qtbot.waitSignal(client.external_ready, timeout=60_000):
         assert client.set_external_engine(launcher(name))
     pid = client.external_pid
     assert pid is not None
@@ -137,7 +137,7 @@ def test_a_failing_engine_is_stopped_once_and_the_builtin_engine_answers(qtbot, 
 def test_an_engine_that_cannot_start_is_said_once(qtbot, tmp_path) -> None:
     client = AiClient()
     try:
-        with qtbot.waitSignal(client.external_failed, timeout=10_000) as blocker:
+        with qtbot.waitSignal(client.external_failed, timeout=60_000) as blocker:
             client.set_external_engine(str(tmp_path / "gone"))
         assert "cannot start the engine" in blocker.args[0].text()
         assert not client.set_external_engine(str(tmp_path / "gone"))  # the same choice
@@ -159,7 +159,7 @@ def test_a_cancelled_move_of_the_hub_engine_is_dropped_and_the_next_one_counts(q
         qtbot.wait(300)
         first.cancel()  # the worker says 'stop'; the engine answers with done
         second = client.submit(HintRequest(position=start, movetime=0.2))
-        qtbot.waitUntil(lambda: any(a.request.id == second.id for a in got), timeout=30_000)
+        qtbot.waitUntil(lambda: any(a.request.id == second.id for a in got), timeout=60_000)
         assert [a.request.id for a in got] == [second.id]  # the stopped move never arrived
         assert isinstance(got[0], HintAnswer) and got[0].engine
         assert not client.external_broken  # a stop is no fault
