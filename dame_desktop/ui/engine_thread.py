@@ -130,15 +130,22 @@ class LaneWorker(QObject):
     answered = Signal(int, object)  # request id, answer
     progressed = Signal(int, object)  # request id, update
     failed = Signal(int, object)  # request id, Fault
+    ended = Signal(int)  # request id: the worker is done with it (answered, failed or skipped)
 
     #: rest the garbage collector while a request runs (one search's tables, see above)
     rest_collector = True
 
     @Slot(int, object, object)
     def run(self, request_id: int, request: object, stop: threading.Event) -> None:
-        if stop.is_set():
-            self.skipped(request_id, request)
-            return
+        try:
+            if stop.is_set():
+                self.skipped(request_id, request)
+                return
+            self._run(request_id, request, stop)
+        finally:
+            self.ended.emit(request_id)
+
+    def _run(self, request_id: int, request: object, stop: threading.Event) -> None:
         should_stop = gentle_stop(stop)
         collecting = self.rest_collector and gc.isenabled()
         if collecting:

@@ -18,6 +18,7 @@ from dame_desktop.store.settings import EngineEntry, Preferences, load_preferenc
 from dame_desktop.ui.ai_worker import EngineAnswer, HintAnswer, MoveAnswer
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
+from dame_desktop.ui.engine_thread import LaneWorker
 from tests.engines.helpers import assert_gone, needs_proc
 from tests.ui.uihelp import click, start
 
@@ -118,17 +119,18 @@ class Ticks:
         return self.worst
 
 
-class SentAnswers(QObject):
-    """Lives in the GUI thread: the request ids the worker answered (stale ones too), noted
-    when the answer is delivered here -- after the window's own handling of it."""
+class EndedRequests(QObject):
+    """Lives in the GUI thread: the ids of the requests the worker is done with (answered,
+    stale ones too, or skipped), noted when that news is delivered here -- after the window's
+    own handling of the answer, which the worker sent before it."""
 
-    def __init__(self, worker: QObject) -> None:
+    def __init__(self, worker: LaneWorker) -> None:
         super().__init__()
         self.ids: list[int] = []
-        worker.answered.connect(self.take)  # type: ignore[attr-defined]
+        worker.ended.connect(self.take)
 
-    @Slot(int, object)
-    def take(self, request_id: int, _answer: object) -> None:
+    @Slot(int)
+    def take(self, request_id: int) -> None:
         self.ids.append(request_id)
 
 
@@ -192,11 +194,12 @@ def test_undo_while_the_hub_engine_thinks_drops_its_move(program, qtbot) -> None
     computer = window.controller.player(Color.BLACK)
     thinking = getattr(computer, "_engine", None)
     assert thinking is not None  # the handle of its move request
-    sent = SentAnswers(window.client._worker)
+    ended = EndedRequests(window.client._worker)
     window.action("undo").trigger()
     assert window.controller.game.moves == [] and not window.controller.is_thinking()
-    # the stopped search answers all the same: wait until that answer has reached the window
-    qtbot.waitUntil(lambda: thinking.id in sent.ids, timeout=120_000)
+    # the stopped search answers all the same (unless it had not begun): wait until the
+    # worker is done with it and its answer, if any, has reached the window
+    qtbot.waitUntil(lambda: thinking.id in ended.ids, timeout=120_000)
     # the stopped search's move was dropped (the computer's score history may have asked
     # for an analysis of its own; that is no move)
     assert window.controller.game.moves == []
