@@ -92,13 +92,13 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     from dame_desktop.ai import find_level
     from dame_desktop.core import Position, find_rules
     from dame_desktop.native import describe
-    from dame_desktop.ui import ai_worker
+    from dame_desktop.ui import ai_worker, engine_thread
     from dame_desktop.ui.compat import keep_none_alive
 
     keep_none_alive()
     if switch_interval is not None:
         sys.setswitchinterval(switch_interval)
-    ai_worker.YIELD_EVERY = yield_every
+    engine_thread.YIELD_EVERY = yield_every
     level = find_level(level_key)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     print(f"platform {QGuiApplication.platformName()}, switch interval "
@@ -252,9 +252,9 @@ def main() -> None:
         child_start(args.child_start)
         return
     if args.child_loop:
-        from dame_desktop.ui import ai_worker
+        from dame_desktop.ui import engine_thread
 
-        every = ai_worker.YIELD_EVERY if args.yield_every is None else args.yield_every
+        every = engine_thread.YIELD_EVERY if args.yield_every is None else args.yield_every
         p99, worst = responsiveness(args.seconds, every, args.switch_interval, args.level,
                                     args.movetime, args.rules)
         print(f"{p99:.3f} {worst:.3f}")

@@ -18,6 +18,7 @@ from typing import Self
 
 from ..ai.search import Limit
 from ..core import Move, Position, RuleSet
+from .faults import Fault, FaultKind
 from .score import Score
 
 StopFlag = Callable[[], bool]
@@ -26,9 +27,17 @@ StopFlag = Callable[[], bool]
 class EngineError(Exception):
     """An engine failed (would not start, crashed, hung, sent an illegal move or garbage).
 
-    The message is one line for the user; the engine process, if any, has been stopped and
-    reaped when this is raised, so the caller can fall back to the built-in engine.
+    ``fault`` says what happened as a value (:class:`~dame_desktop.engines.faults.Fault`); the
+    message is its English text, one line.  The engine process, if any, has been stopped and
+    reaped when this is raised, so the caller can fall back to the built-in engine.  A plain
+    message is taken as a fault of kind ``OTHER``.
     """
+
+    def __init__(self, fault: Fault | str) -> None:
+        if isinstance(fault, str):
+            fault = Fault.of(FaultKind.OTHER, message=fault)
+        self.fault = fault
+        super().__init__(fault.text())
 
 
 @dataclass(frozen=True)
@@ -146,7 +155,8 @@ class Engine(abc.ABC):
         result = self.analyse(position, limit, history=history, quiet_plies=quiet_plies,
                               should_stop=should_stop)
         if result.move is None:
-            raise EngineError(f"{self.name}: no legal move in {position.fen()}")
+            raise EngineError(Fault.of(FaultKind.NO_LEGAL_MOVE, engine=self.name,
+                                       fen=position.fen()))
         return result.move
 
     def stop(self) -> None:

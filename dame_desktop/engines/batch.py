@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +24,7 @@ from ..core import DameError, RuleSet, find_rules
 from ..core.position import full_text
 from .base import Engine, EngineError
 from .builtin import BuiltinEngine
+from .faults import Fault
 from .hub import HubEngine
 from .review import MoveReview, ReviewCancelled, annotate, review_game
 
@@ -57,6 +60,7 @@ class GameResult:
     engine: str = ""
     error: str | None = None
     fatal: str | None = None
+    fault: Fault | None = None  # ``fatal`` as a value
     pdn: str | None = None
 
     def as_json(self) -> dict[str, Any]:
@@ -130,7 +134,7 @@ def review_task(task: GameTask, should_stop: StopFlag | None = None) -> GameResu
         engine.new_game()
         review = review_game(game, engine, limit, should_stop=should_stop)
     except EngineError as exc:
-        return GameResult(number, fatal=str(exc))
+        return GameResult(number, fatal=str(exc), fault=exc.fault)
     except DameError as exc:  # a move the review cannot replay
         return GameResult(number, error=str(exc))
     result = GameResult(number, [move_json(m, review.start.rules) for m in review.moves],
@@ -146,6 +150,17 @@ def _worker_start() -> None:
     from multiprocessing.util import Finalize
 
     Finalize(None, close_engines, exitpriority=10)  # run when the worker ends normally
+    if hasattr(signal, "SIGTERM") and sys.platform != "win32":
+        signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    """A cancelled review terminates the workers: a worker's Hub engines (each in a process
+    group of its own, which the worker's end would not reach) are killed before it ends."""
+    for engine in list(_ENGINES.values()):
+        if isinstance(engine, HubEngine):
+            engine.abort()
+    os._exit(128 + signum)
 
 
 def review_tasks(tasks: Sequence[GameTask], jobs: int | None = None,

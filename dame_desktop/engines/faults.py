@@ -1,106 +1,104 @@
-"""What can go wrong with a Hub engine, as the English sentence parts its errors are made of.
+"""What can go wrong with an engine, as values: a :class:`Fault` is a kind and its fields.
 
-:class:`~dame_desktop.engines.HubEngine` raises ``EngineError("engine NAME: " + part)``, where
-``part`` is one of the templates below filled in (``{seconds}``, ``{line}`` ...), perhaps
-followed by one of the exit notes.  The English stays the message of the engine layer (logs,
-the ``dame`` command); the window reads a message back with :func:`parse` and says it in the
-user's language (``ui/engine_texts.py``), so every template here has a translation there.
+:class:`~dame_desktop.engines.base.EngineError` carries one (``error.fault``).  The engine
+layer and the ``dame`` command say it in English (:meth:`Fault.text`: "engine NAME: " in
+front, the English template of the kind filled in, an exit note behind); the window says it
+in the user's language from the kind and the fields (``ui/words/engine_texts.py``), never by
+reading the English back.
 """
 
 from __future__ import annotations
 
-import re
+import enum
 from dataclasses import dataclass
+from string import Formatter
 
-CANNOT_START = "cannot start the engine {path}: {error}"
-CLOSED = "the engine was closed"
-HANDSHAKE_TIMEOUT = "did not finish the handshake ('wait') within {seconds} s"
-OLD_PROTOCOL = "speaks Hub protocol version 1 (no 'id' line); version 2 is needed"
-NOT_READY = "was not ready within {seconds} s of 'init'"
-NOT_RUNNING = "is not running"
-STOPPED_READING = "stopped reading its input"
-QUIT_IN_HANDSHAKE = "quit during the handshake"
-QUIT_IN_INIT = "quit during init"
-QUIT_IN_SEARCH = "quit during the search"
-HAS_QUIT = "has quit"
-LONG_LINE = "sent a line longer than {limit} bytes"
-NOT_UTF8 = "sent a garbled line (not UTF-8 text)"
-GARBLED = "sent a garbled line ({problem}): {line}"
-NO_STOP = "did not answer 'stop' within {seconds} s"
-HANGS_MOVETIME = "did not answer within {seconds} s and a margin (it hangs)"
-HANGS_SECONDS = "did not answer within {seconds} s (it hangs)"
-HANGS = "did not answer in time (it hangs)"
-NO_MOVE = "answered without a move: {line}"
-ILLEGAL_MOVE = "sent an illegal move {move} in {fen}"
-REPORTED_ERROR = "reported an error: {message}"
-WRONG_RULES = "does not play {rules}"
-NO_LEGAL_MOVE = "no legal move in {fen}"
 
-TEMPLATES: tuple[str, ...] = (
-    CANNOT_START, CLOSED, HANDSHAKE_TIMEOUT, OLD_PROTOCOL, NOT_READY, NOT_RUNNING,
-    STOPPED_READING, QUIT_IN_HANDSHAKE, QUIT_IN_INIT, QUIT_IN_SEARCH, HAS_QUIT, LONG_LINE,
-    NOT_UTF8, GARBLED, NO_STOP, HANGS_MOVETIME, HANGS_SECONDS, HANGS, NO_MOVE, ILLEGAL_MOVE,
-    REPORTED_ERROR, WRONG_RULES, NO_LEGAL_MOVE,
-)
+class FaultKind(enum.Enum):
+    """One kind of fault; its value is the English sentence part with ``{field}`` holes."""
 
-CRASHED = " (it crashed: signal {signal})"
-EXITED = " (it exited with status {status})"
-EXIT_NOTES: tuple[str, ...] = (CRASHED, EXITED)
+    CANNOT_START = "cannot start the engine {path}: {error}"
+    CLOSED = "the engine was closed"
+    HANDSHAKE_TIMEOUT = "did not finish the handshake ('wait') within {seconds} s"
+    OLD_PROTOCOL = "speaks Hub protocol version 1 (no 'id' line); version 2 is needed"
+    NOT_READY = "was not ready within {seconds} s of 'init'"
+    NOT_RUNNING = "is not running"
+    STOPPED_READING = "stopped reading its input"
+    QUIT_IN_HANDSHAKE = "quit during the handshake"
+    QUIT_IN_INIT = "quit during init"
+    QUIT_IN_SEARCH = "quit during the search"
+    HAS_QUIT = "has quit"
+    LONG_LINE = "sent a line longer than {limit} bytes"
+    NOT_UTF8 = "sent a garbled line (not UTF-8 text)"
+    GARBLED = "sent a garbled line ({problem}): {line}"
+    NO_STOP = "did not answer 'stop' within {seconds} s"
+    HANGS_MOVETIME = "did not answer within {seconds} s and a margin (it hangs)"
+    HANGS_SECONDS = "did not answer within {seconds} s (it hangs)"
+    HANGS = "did not answer in time (it hangs)"
+    NO_MOVE = "answered without a move: {line}"
+    ILLEGAL_MOVE = "sent an illegal move {move} in {fen}"
+    REPORTED_ERROR = "reported an error: {message}"
+    WRONG_RULES = "does not play {rules}"
+    NO_LEGAL_MOVE = "no legal move in {fen}"
+    #: our side failed (a bug, an answer we could not use): the message as it came
+    OTHER = "{message}"
 
-PREFIX = "engine {name}: "
+    @property
+    def field_names(self) -> tuple[str, ...]:
+        """The fields the sentence names, in its order."""
+        return tuple(name for _, name, _, _ in Formatter().parse(self.value) if name)
+
+
+class ExitKind(enum.Enum):
+    """How the engine's process ended, when it had ended at the fault."""
+
+    CRASHED = " (it crashed: signal {code})"
+    EXITED = " (it exited with status {code})"
 
 
 @dataclass(frozen=True)
 class Fault:
-    """A message taken apart: the template, its fields, the engine's name ("" when the
-    message had none) and the exit note with its fields (None: none)."""
+    """One fault of one engine: ``kind`` with its ``fields`` (name, value pairs in the
+    sentence's order), the engine's name ("" for a fault before it had one, which the English
+    does not prefix) and how the process ended (``exit`` and its signal or status)."""
 
-    template: str
-    fields: dict[str, str]
-    name: str = ""
-    note: str | None = None
-    note_fields: dict[str, str] | None = None
+    kind: FaultKind
+    fields: tuple[tuple[str, str], ...] = ()
+    engine: str = ""
+    exit: ExitKind | None = None
+    code: int = 0
+
+    @classmethod
+    def of(cls, kind: FaultKind, *, engine: str = "", exit: ExitKind | None = None,
+           code: int = 0, **fields: object) -> Fault:
+        """A fault of ``kind`` with every field it names (missing ones are empty)."""
+        values = tuple((name, str(fields.get(name, ""))) for name in kind.field_names)
+        return cls(kind, values, engine, exit, code)
+
+    def field(self, name: str) -> str:
+        return dict(self.fields).get(name, "")
+
+    def reason(self) -> str:
+        """What went wrong in English, without the engine's name, with the exit note."""
+        text = self.kind.value.format(**dict(self.fields))
+        if self.exit is not None:
+            text += self.exit.value.format(code=self.code)
+        return text
+
+    def text(self) -> str:
+        """The whole English message: "engine NAME: " and :meth:`reason`."""
+        if not self.engine:
+            return self.reason()
+        return f"engine {self.engine}: {self.reason()}"
+
+    def __str__(self) -> str:
+        return self.text()
 
 
-def _pattern(template: str) -> re.Pattern[str]:
-    """``template`` as a regular expression with one named group per field."""
-    parts = re.split(r"\{(\w+)\}", template)
-    body = "".join(f"(?P<{part}>.*?)" if i % 2 else re.escape(part)
-                   for i, part in enumerate(parts))
-    return re.compile(body + r"\Z", re.DOTALL)
-
-
-_TEMPLATES = [(template, _pattern(template)) for template in TEMPLATES]
-_NOTES = [(note, _pattern(note)) for note in EXIT_NOTES]
-
-
-def parse(message: str) -> Fault | None:
-    """``message`` (an EngineError's text) taken apart, or None when it is none of ours."""
-    found = _match(message)
-    if found is not None:
-        return found
-    if message.startswith("engine "):
-        # the name may hold ": " itself: try each split until the rest is one of ours
-        at = message.find(": ")
-        while at != -1:
-            found = _match(message[at + 2:], message[len("engine "):at])
-            if found is not None:
-                return found
-            at = message.find(": ", at + 1)
-    return None
-
-
-def _match(text: str, name: str = "") -> Fault | None:
-    note: str | None = None
-    note_fields: dict[str, str] | None = None
-    for candidate, pattern in _NOTES:
-        hit = pattern.search(text)
-        if hit is not None:
-            note, note_fields = candidate, hit.groupdict()
-            text = text[:hit.start()]
-            break
-    for template, pattern in _TEMPLATES:
-        hit = pattern.match(text)
-        if hit is not None:
-            return Fault(template, hit.groupdict(), name, note, note_fields)
-    return None
+def exit_of(code: int | None) -> tuple[ExitKind | None, int]:
+    """A process's return code as the exit note's kind and number (None: still running)."""
+    if code is None:
+        return None, 0
+    if code < 0:
+        return ExitKind.CRASHED, -code
+    return ExitKind.EXITED, code

@@ -14,7 +14,8 @@ legal moves by identity.
 A bad engine cannot hang or crash the caller: every wait has a deadline (the move time plus a
 margin; ``timeout`` for the handshake, ``init_timeout`` for ``init``, ``depth_timeout`` for a
 search without a move time), and a crash, a hang, an illegal or unreadable move, a garbled,
-partial or huge line stops the engine: ``terminate``, then ``kill``, then ``wait`` (no
+partial or huge line stops the engine and whatever it started (its process group, so an
+engine behind a wrapper script goes too): ``terminate``, then ``kill``, then ``wait`` (no
 zombie), and raises :class:`~dame_desktop.engines.base.EngineError` with one line for the
 user.  Every later call raises the same error at once, so the caller falls back to the
 built-in engine.
@@ -27,20 +28,16 @@ from __future__ import annotations
 
 import contextlib
 import os
-import queue
 import subprocess
-import sys
 import threading
 import time
-import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import NoReturn
 
 from ..ai.search import Limit
 from ..core import Move, Position, RuleSet
 from ..core.digits import ascii_float
-from . import faults
 from .base import (
     Analysis,
     Engine,
@@ -51,6 +48,7 @@ from .base import (
     StopFlag,
     terminal_score,
 )
+from .faults import ExitKind, Fault, FaultKind, exit_of
 from .protocol import (
     MAX_LINE,
     RULES_PARAM,
@@ -64,12 +62,17 @@ from .protocol import (
     variant_name,
 )
 from .score import Score
+from .transport import (
+    EOF,
+    HUGE,
+    Clock,
+    ProcessTransport,
+    Transport,
+    TransportFactory,
+)
 
-_EOF = object()
-_HUGE = object()
 POLL = 0.05  # seconds between looks at the stop flag while waiting
 MAX_KING_MOVES = 200  # the longest run of king moves sent as moves=
-QUEUED_LINES = 10_000  # lines read ahead; a flooding engine then blocks (and times out)
 
 
 class HubEngine(Engine):
@@ -87,7 +90,11 @@ class HubEngine(Engine):
         depth_timeout: float = 300.0,
         stop_grace: float = 3.0,
         params: Mapping[str, str] | None = None,
+        transport: TransportFactory | None = None,
+        clock: Clock = time.monotonic,
     ) -> None:
+        """``transport`` starts the engine (a real process by default), ``clock`` measures
+        every deadline (``time.monotonic``): a test may give its own of both."""
         super().__init__()
         self.path = str(path)
         if os.path.dirname(self.path):  # relative to here, not to the engine's folder
@@ -100,12 +107,11 @@ class HubEngine(Engine):
         self.depth_timeout = depth_timeout
         self.stop_grace = stop_grace
         self.user_params = dict(params or {})
+        self._start: TransportFactory = transport or ProcessTransport
+        self._clock = clock
         self._lock = threading.RLock()
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[object] = queue.Queue(QUEUED_LINES)
-        self._reader: threading.Thread | None = None
-        self._finalizer: weakref.finalize | None = None  # type: ignore[type-arg]
-        self._dead: str | None = None
+        self._transport: Transport | None = None
+        self._dead: Fault | None = None
         self._rules: RuleSet | None = None  # the rules the running process was initialised for
         self._info = EngineInfo(name=Path(self.path).name)
         with self._lock:
@@ -130,12 +136,20 @@ class HubEngine(Engine):
 
     @property
     def process(self) -> subprocess.Popen[bytes] | None:
-        """The running engine process (None once it has been stopped)."""
-        return self._proc
+        """The running engine process (None once it has been stopped, or with a transport
+        that is no process)."""
+        transport = self._transport
+        return transport.process if isinstance(transport, ProcessTransport) else None
 
     @property
-    def failed(self) -> str | None:
-        """The message of the fault that stopped the engine, if one did."""
+    def pid(self) -> int | None:
+        """The running engine's process id (None once it has been stopped)."""
+        transport = self._transport
+        return transport.pid if transport is not None else None
+
+    @property
+    def failed(self) -> Fault | None:
+        """The fault that stopped the engine, if one did."""
         return self._dead
 
     def supports(self, rules: RuleSet) -> bool:
@@ -165,7 +179,7 @@ class HubEngine(Engine):
     ) -> Move:
         result = self.think(position, limit, history=history, should_stop=should_stop)
         if result.move is None:
-            raise EngineError(self._text(faults.NO_LEGAL_MOVE, fen=position.fen()))
+            raise EngineError(self._fault(FaultKind.NO_LEGAL_MOVE, fen=position.fen()))
         return result.move
 
     def think(
@@ -191,28 +205,20 @@ class HubEngine(Engine):
         a search runs: for closing the program).  The search in progress sees the end of
         the engine's output and raises EngineError; the process is reaped there or by
         :meth:`close`, which the owner still calls."""
-        proc = self._proc
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(OSError):
-                proc.kill()
+        transport = self._transport
+        if transport is not None:
+            transport.kill_now()
 
     def close(self) -> None:
         """Ask the engine to quit; stop it if it does not within a second.  Idempotent."""
         self.stop()
         with self._lock:
-            proc = self._proc
-            if proc is None:
+            if self._transport is None:
                 return
-            if proc.poll() is None:
-                with contextlib.suppress(OSError, ValueError):
-                    assert proc.stdin is not None
-                    proc.stdin.write(b"quit\n")
-                    proc.stdin.flush()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(1.0)
+            self._ask_to_quit()
             self._shutdown()
             if self._dead is None:
-                self._dead = faults.CLOSED
+                self._dead = Fault.of(FaultKind.CLOSED)
 
     # -- process -----------------------------------------------------------------------------
 
@@ -222,33 +228,23 @@ class HubEngine(Engine):
         if cwd is None:
             parent = Path(self.path).parent
             cwd = str(parent) if str(parent) not in ("", ".") else None
-        flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
         try:
-            proc = subprocess.Popen(
-                [self.path, *self.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, cwd=cwd, bufsize=0, creationflags=flags,
-                start_new_session=sys.platform != "win32")
+            self._transport = self._start([self.path, *self.args], cwd)
         except OSError as exc:
-            self._dead = faults.CANNOT_START.format(path=self.path, error=exc.strerror or exc)
+            self._dead = Fault.of(FaultKind.CANNOT_START, path=self.path,
+                                  error=exc.strerror or exc)
             raise EngineError(self._dead) from None
-        self._proc = proc
-        self._lines = queue.Queue(QUEUED_LINES)
-        assert proc.stdout is not None
-        self._reader = threading.Thread(target=_read_lines, args=(proc.stdout, self._lines),
-                                        name=f"hub-reader-{proc.pid}", daemon=True)
-        self._reader.start()
-        self._finalizer = weakref.finalize(self, _kill, proc)
         self._handshake()
 
     def _handshake(self) -> None:
         self._send("hub")
-        deadline = time.monotonic() + self.timeout
+        deadline = self._clock() + self.timeout
         info = EngineInfo(name=Path(self.path).name)
         seen_id = False
         while True:
-            line = self._next(deadline, faults.QUIT_IN_HANDSHAKE)
-            if line is None or time.monotonic() > deadline:
-                self._fail(faults.HANDSHAKE_TIMEOUT, seconds=f"{self.timeout:g}")
+            line = self._next(deadline, FaultKind.QUIT_IN_HANDSHAKE)
+            if line is None or self._clock() > deadline:
+                self._fail(FaultKind.HANDSHAKE_TIMEOUT, seconds=f"{self.timeout:g}")
             command, args = self._parse(line)
             if command == "id":
                 seen_id = True
@@ -264,7 +260,7 @@ class HubEngine(Engine):
             elif command == "wait":
                 break
         if not seen_id:
-            self._fail(faults.OLD_PROTOCOL)
+            self._fail(FaultKind.OLD_PROTOCOL)
         if "variant" not in info.params:
             info.variants = ("normal",)
         self._info = info
@@ -289,11 +285,11 @@ class HubEngine(Engine):
             if declared.get(key, {}).get("value") != value:
                 self._send(format_line("set-param", [("name", key), ("value", value)]))
         self._send("init")
-        deadline = time.monotonic() + self.init_timeout
+        deadline = self._clock() + self.init_timeout
         while True:
-            line = self._next(deadline, faults.QUIT_IN_INIT)
-            if line is None or time.monotonic() > deadline:
-                self._fail(faults.NOT_READY, seconds=f"{self.init_timeout:g}")
+            line = self._next(deadline, FaultKind.QUIT_IN_INIT)
+            if line is None or self._clock() > deadline:
+                self._fail(FaultKind.NOT_READY, seconds=f"{self.init_timeout:g}")
             try:
                 command, _args = parse_line(line)
             except ProtocolError:
@@ -302,51 +298,35 @@ class HubEngine(Engine):
                 break
         self._rules = rules
 
-    def _restart(self) -> None:
-        proc = self._proc
-        if proc is not None and proc.poll() is None:
+    def _ask_to_quit(self) -> None:
+        """Say 'quit' and give the engine a second to end by itself."""
+        transport = self._transport
+        if transport is not None and transport.exit_code(0) is None:
             with contextlib.suppress(OSError, ValueError):
-                assert proc.stdin is not None
-                proc.stdin.write(b"quit\n")
-                proc.stdin.flush()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(1.0)
+                transport.send(b"quit\n")
+            transport.exit_code(1.0)
+
+    def _restart(self) -> None:
+        self._ask_to_quit()
         self._shutdown()
         self._rules = None
         self._launch()
 
     def _shutdown(self) -> None:
-        """Stop the process for good: terminate, kill, wait (reaped); the reader ends."""
-        proc = self._proc
-        if proc is None:
-            return
-        _kill(proc)
-        if self._finalizer is not None:
-            self._finalizer.detach()
-            self._finalizer = None
-        reader = self._reader
-        if reader is not None:
-            deadline = time.monotonic() + 1.0
-            while reader.is_alive() and time.monotonic() < deadline:
-                with contextlib.suppress(queue.Empty):  # a full queue must not block it
-                    while True:
-                        self._lines.get_nowait()
-                reader.join(0.05)
-            self._reader = None
-        for stream in (proc.stdin, proc.stdout):
-            with contextlib.suppress(OSError, ValueError):
-                if stream is not None:
-                    stream.close()
-        self._proc = None
+        """Stop the engine for good (its process group: terminate, kill, wait; reaped)."""
+        transport, self._transport = self._transport, None
+        if transport is not None:
+            transport.close()
 
-    def _text(self, template: str, **fields: object) -> str:
-        """The message of one of ``faults``' templates, naming this engine."""
-        return faults.PREFIX.format(name=self._info.name) + template.format(**fields)
+    def _fault(self, kind: FaultKind, ended: tuple[ExitKind | None, int] = (None, 0),
+               **fields: object) -> Fault:
+        """A fault of this engine (``ended``: how its process ended, from :meth:`_ended`)."""
+        return Fault.of(kind, engine=self._info.name, exit=ended[0], code=ended[1], **fields)
 
-    def _fail(self, template: str, note: str = "", **fields: object) -> NoReturn:
-        """Stop the engine for the fault ``template`` (of ``faults``; ``note``: how it
-        ended, from :meth:`_exit_note`) and raise."""
-        self._dead = self._text(template, **fields) + note
+    def _fail(self, kind: FaultKind, ended: tuple[ExitKind | None, int] = (None, 0),
+              **fields: object) -> NoReturn:
+        """Stop the engine for the fault ``kind`` and raise."""
+        self._dead = self._fault(kind, ended, **fields)
         self._shutdown()
         raise EngineError(self._dead)
 
@@ -357,62 +337,55 @@ class HubEngine(Engine):
     # -- lines -------------------------------------------------------------------------------
 
     def _send(self, line: str) -> None:
-        proc = self._proc
-        if proc is None or proc.stdin is None:
-            self._fail(faults.NOT_RUNNING)
+        transport = self._transport
+        if transport is None:
+            self._fail(FaultKind.NOT_RUNNING)
         try:
-            proc.stdin.write(line.encode("utf-8") + b"\n")
-            proc.stdin.flush()
+            transport.send(line.encode("utf-8") + b"\n")
         except (OSError, ValueError):
-            self._fail(faults.STOPPED_READING, self._exit_note())
+            self._fail(FaultKind.STOPPED_READING, self._ended())
 
-    def _next(self, deadline: float | None, waiting: str) -> str | None:
+    def _next(self, deadline: float | None, waiting: FaultKind) -> str | None:
         """The next line, or None when ``deadline`` (monotonic) passes first; ``waiting`` is
-        the fault (of ``faults``) when the engine quits meanwhile."""
-        timeout = None if deadline is None else max(deadline - time.monotonic(), 0.0)
-        try:
-            item = self._lines.get(timeout=timeout)
-        except queue.Empty:
+        the fault when the engine quits meanwhile."""
+        transport = self._transport
+        if transport is None:
+            self._fail(FaultKind.NOT_RUNNING)
+        timeout = None if deadline is None else max(deadline - self._clock(), 0.0)
+        item = transport.receive(timeout)
+        if item is None:
             return None
-        if item is _EOF:
-            self._fail(waiting, self._exit_note())
-        if item is _HUGE:
-            self._fail(faults.LONG_LINE, limit=MAX_LINE)
+        if item is EOF:
+            self._fail(waiting, self._ended())
+        if item is HUGE:
+            self._fail(FaultKind.LONG_LINE, limit=MAX_LINE)
         assert isinstance(item, bytes)
         try:
             return item.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError:
-            self._fail(faults.NOT_UTF8)
+            self._fail(FaultKind.NOT_UTF8)
 
     def _drain(self) -> None:
-        while True:
-            try:
-                item = self._lines.get_nowait()
-            except queue.Empty:
+        transport = self._transport
+        while transport is not None:
+            item = transport.receive(0)
+            if item is None:
                 return
-            if item is _EOF:
-                self._fail(faults.HAS_QUIT, self._exit_note())
-            if item is _HUGE:
-                self._fail(faults.LONG_LINE, limit=MAX_LINE)
+            if item is EOF:
+                self._fail(FaultKind.HAS_QUIT, self._ended())
+            if item is HUGE:
+                self._fail(FaultKind.LONG_LINE, limit=MAX_LINE)
 
     def _parse(self, line: str) -> tuple[str, dict[str, str]]:
         try:
             return parse_line(line)
         except ProtocolError as exc:
-            self._fail(faults.GARBLED, problem=exc, line=_clip(line))
+            self._fail(FaultKind.GARBLED, problem=exc, line=_clip(line))
 
-    def _exit_note(self) -> str:
-        """How the process ended (``faults.CRASHED`` or ``EXITED`` filled in), or ""."""
-        proc = self._proc
-        code = None
-        if proc is not None:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                code = proc.wait(0.5)
-        if code is None:
-            return ""
-        if code < 0:
-            return faults.CRASHED.format(signal=-code)
-        return faults.EXITED.format(status=code)
+    def _ended(self) -> tuple[ExitKind | None, int]:
+        """How the process ended (crashed by a signal, exited with a status), if it has."""
+        transport = self._transport
+        return exit_of(transport.exit_code(0.5) if transport is not None else None)
 
     # -- searching ---------------------------------------------------------------------------
 
@@ -424,7 +397,7 @@ class HubEngine(Engine):
             self._alive()
             rules = position.rules
             if not self.supports(rules):
-                raise EngineError(self._text(faults.WRONG_RULES, rules=rules.name))
+                raise EngineError(self._fault(FaultKind.WRONG_RULES, rules=rules.name))
             if not position.legal_moves():
                 return Analysis(position, (), terminal_score(position), engine=self.name)
             self._configure(rules)
@@ -440,35 +413,35 @@ class HubEngine(Engine):
             pos_args.append(("moves", " ".join(move_text(m) for m in moves)))
         self._send(format_line("pos", pos_args))
         self._send(format_line("level", _level_args(limit)))
-        started = time.monotonic()
+        started = self._clock()
         self._send(f"go {mode}")
         if limit.movetime is not None:
             deadline: float | None = started + limit.movetime + max(self.margin,
                                                                      limit.movetime * 0.5)
-            hangs, hang_seconds = faults.HANGS_MOVETIME, f"{limit.movetime:g}"
+            hangs, hang_seconds = FaultKind.HANGS_MOVETIME, f"{limit.movetime:g}"
         elif limit.depth is not None or limit.nodes is not None:
             deadline = started + self.depth_timeout
-            hangs, hang_seconds = faults.HANGS_SECONDS, f"{self.depth_timeout:g}"
+            hangs, hang_seconds = FaultKind.HANGS_SECONDS, f"{self.depth_timeout:g}"
         else:
             deadline = None
-            hangs, hang_seconds = faults.HANGS, ""
+            hangs, hang_seconds = FaultKind.HANGS, ""
         stopping_since: float | None = None
         best: Line | None = None
         depth = nodes = 0
         while True:
             if stopping_since is None and stop():
                 self._send("stop")
-                stopping_since = time.monotonic()
-            wait_until = time.monotonic() + POLL
+                stopping_since = self._clock()
+            wait_until = self._clock() + POLL
             if deadline is not None:
                 wait_until = min(wait_until, deadline)
             if stopping_since is not None:
                 wait_until = min(wait_until, stopping_since + self.stop_grace)
-            line = self._next(wait_until, faults.QUIT_IN_SEARCH)
-            now = time.monotonic()
+            line = self._next(wait_until, FaultKind.QUIT_IN_SEARCH)
+            now = self._clock()
             if line is None or not line.startswith("done"):  # a flood must not hide the clock
                 if stopping_since is not None and now >= stopping_since + self.stop_grace:
-                    self._fail(faults.NO_STOP, seconds=f"{self.stop_grace:g}")
+                    self._fail(FaultKind.NO_STOP, seconds=f"{self.stop_grace:g}")
                 if deadline is not None and now >= deadline:
                     self._fail(hangs, seconds=hang_seconds)
             if line is None:
@@ -486,11 +459,11 @@ class HubEngine(Engine):
             elif command == "done":
                 text = args.get("move", "")
                 if not text:
-                    self._fail(faults.NO_MOVE, line=_clip(line))
+                    self._fail(FaultKind.NO_MOVE, line=_clip(line))
                 try:
                     move = parse_move(text, position)
                 except ProtocolError:
-                    self._fail(faults.ILLEGAL_MOVE, move=_clip(text), fen=position.fen())
+                    self._fail(FaultKind.ILLEGAL_MOVE, move=_clip(text), fen=position.fen())
                 if best is None or best.move != move:
                     pv: list[Move] = [move]
                     ponder = args.get("ponder")
@@ -500,10 +473,10 @@ class HubEngine(Engine):
                     score = best.score if best is not None and best.move == move else Score()
                     best = Line(move, score, depth, tuple(pv))
                 return Analysis(position, (best,), best.score, depth, nodes,
-                                time.monotonic() - started, self.name,
+                                self._clock() - started, self.name,
                                 complete=stopping_since is None)
             elif command == "error":
-                self._fail(faults.REPORTED_ERROR, message=_clip(args.get("message", line), 120))
+                self._fail(FaultKind.REPORTED_ERROR, message=_clip(args.get("message", line), 120))
             # pong and anything unknown: ignored, as the protocol asks
 
     def _info_line(self, position: Position, args: dict[str, str],
@@ -553,39 +526,6 @@ def supports_rules(info: EngineInfo, rules: RuleSet) -> bool:
     if "variant" not in info.params:
         return name == "normal"
     return name in info.variants
-
-
-def _read_lines(stream: IO[bytes], lines: queue.Queue[object]) -> None:
-    """The reader thread: the engine's output, one item per line, then _EOF."""
-    try:
-        while True:
-            data = stream.readline(MAX_LINE + 1)
-            if not data:
-                break
-            if len(data) > MAX_LINE:
-                lines.put(_HUGE)
-                return
-            lines.put(data)
-    except (OSError, ValueError):
-        pass
-    finally:
-        lines.put(_EOF)
-
-
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """terminate, then kill, then wait: the process is gone and reaped."""
-    if proc.poll() is None:
-        with contextlib.suppress(OSError):
-            proc.terminate()
-        try:
-            proc.wait(1.0)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(OSError):
-                proc.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(5.0)
-    else:
-        proc.wait()
 
 
 def _start_and_moves(position: Position, history: Sequence[Position]

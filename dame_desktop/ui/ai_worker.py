@@ -1,15 +1,15 @@
-"""The computer thinks in a worker thread: a QObject moved to a QThread, fed with requests.
+"""Play's engine lane: moves, hints, steady scores, draw offers and huffing decisions.
 
-Requests and answers are typed, one pair per kind: :class:`MoveRequest` / :class:`MoveAnswer`,
-:class:`HintRequest` / :class:`HintAnswer`, :class:`AnalysisRequest` / :class:`AnalysisAnswer`,
-:class:`DrawRequest` / :class:`DrawReply`, :class:`HuffRequest` / :class:`HuffAnswer`.  Every
-request carries the id the client gave it and the position it belongs to; every answer carries
-its request, so the one who asked can check both (an answer for another position is dropped).
+Requests are typed, one per kind, each with its answer: :class:`MoveRequest` /
+:class:`MoveAnswer`, :class:`HintRequest` / :class:`HintAnswer`, :class:`ScoreRequest` /
+:class:`ScoreAnswer` (a quick noise-free score of a position), :class:`DrawRequest` /
+:class:`DrawReply`, :class:`HuffRequest` / :class:`HuffAnswer`.  Every request carries its
+id and the position it belongs to; every answer carries its request.
 
-The owner (:class:`AiClient`, living in the GUI thread) keeps a stop event per live request;
-cancelling sets the event (the search polls it through ``should_stop``) and forgets the id, so
-a late answer is dropped.  The thread is never terminated: closing cancels everything, quits
-the thread's event loop and waits for it.  The worker calls the ``ai.advice`` functions.
+:meth:`AiClient.submit` returns the request's :class:`~dame_desktop.ui.engine_thread.Handle`:
+the one who asked connects to its ``done`` / ``failed`` (see :mod:`~dame_desktop.ui.
+engine_thread`, which also holds the stop and yield code, the ids and the closing); cancelling
+the handle stops the search and drops a late answer.  The thread is never terminated.
 
 An external engine: :meth:`AiClient.set_external_engine` (the Hub engine the user chose in the
 preferences) starts it in the worker thread; from then on moves and hints are the external
@@ -18,22 +18,18 @@ everywhere else.  The time is the request's ``movetime``, else the level's (its 
 share for a level with a clock), else the hint's second.  An engine that fails (will not
 start, crashes, hangs past its time plus a margin, sends an illegal or garbled move) has been
 stopped and reaped by :class:`~dame_desktop.engines.HubEngine`; the worker says so once
-(``AiClient.external_failed``), the built-in engine answers the same request at once, and it
-keeps answering until the engine is chosen anew.  Every answer names the engine that gave it
-(``engine``: "" for the built-in one).
+(``AiClient.external_failed`` with the fault), the built-in engine answers the same request at
+once, and it keeps answering until the engine is chosen anew.  Every answer names the engine
+that gave it (``engine``: "" for the built-in one).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import gc
 import logging
 import random
-import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
@@ -45,18 +41,15 @@ from ..ai.search import SearchMemory
 from ..ai.timeman import GameClock
 from ..core import Color, HuffChoice, Position, RuleSet
 from ..engines import Analysis, EngineError, EngineInfo, HubEngine
+from ..engines.faults import Fault, FaultKind
 from ..engines.hub import supports_rules
+from .engine_thread import EngineLane, Handle, LaneWorker, Progress, StopFlag
 
 log = logging.getLogger(__name__)
 
-# How often (seconds) the search hands the interpreter lock to the GUI thread.
-YIELD_EVERY = 0.002
 # How long closing waits for the thread while an external engine is in use: a stopped Hub
 # engine has HubEngine.stop_grace to answer, then it is terminated and killed.
 EXTERNAL_CLOSE_MS = 10_000
-
-StopFlag = Callable[[], bool]
-
 
 @dataclass(frozen=True, kw_only=True)
 class EngineRequest:
@@ -91,8 +84,8 @@ class HintRequest(EngineRequest):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AnalysisRequest(EngineRequest):
-    """Score and principal variation of the position."""
+class ScoreRequest(EngineRequest):
+    """A quick score (and principal variation) of the position, without noise."""
 
     history: tuple[Position, ...] = ()
     quiet_plies: int = 0
@@ -134,8 +127,8 @@ class HintAnswer:
 
 
 @dataclass(frozen=True)
-class AnalysisAnswer:
-    request: AnalysisRequest
+class ScoreAnswer:
+    request: ScoreRequest
     result: SearchResult
     seconds: float
 
@@ -159,8 +152,7 @@ class HuffAnswer:
     seconds: float
 
 
-EngineAnswer = MoveAnswer | HintAnswer | AnalysisAnswer | DrawReply | HuffAnswer
-R = TypeVar("R", bound=EngineRequest)
+EngineAnswer = MoveAnswer | HintAnswer | ScoreAnswer | DrawReply | HuffAnswer
 
 
 class ExternalSeat:
@@ -207,13 +199,11 @@ def search_result(analysis: Analysis) -> SearchResult:
                         analysis.nodes, list(best.pv), analysis.seconds)
 
 
-class AiWorker(QObject):
-    """Runs requests one after the other in its own thread."""
+class AiWorker(LaneWorker):
+    """Answers play's requests one after the other in the lane's thread."""
 
-    answered = Signal(object)  # EngineAnswer
-    failed = Signal(int, str)  # request id, message
     external_ready = Signal(int, object)  # generation, EngineInfo: the engine has started
-    external_failed = Signal(int, str)  # generation, one line (engine stopped and reaped)
+    external_failed = Signal(int, object)  # generation, Fault (engine stopped and reaped)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -227,29 +217,13 @@ class AiWorker(QObject):
         self._clock: GameClock | None = None
         self.book = BookMemory()
 
-    @Slot(object, object)
-    def run(self, request: EngineRequest, stop: threading.Event | None = None) -> None:
-        event = stop if stop is not None else threading.Event()
-        if event.is_set():
-            return
+    def answer(self, request: object, should_stop: StopFlag, progress: Progress
+               ) -> EngineAnswer:
+        if not isinstance(request, EngineRequest):
+            raise TypeError(f"unknown engine request {type(request).__name__}")
         started = time.perf_counter()
-        should_stop = _stop_flag(event)
-        # The search builds a large table of tuples; a full cyclic collection over it holds
-        # the interpreter lock for 20-80 ms and freezes the window.  The search makes no
-        # reference cycles worth collecting, so the collector rests while it runs.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            self._free_dropped()
-            answer = self._answer(request, should_stop, started)
-        except Exception as exc:  # the GUI must hear about it rather than wait forever
-            log.exception("engine request %s failed", request.id)
-            self.failed.emit(request.id, f"{type(exc).__name__}: {exc}")
-            return
-        finally:
-            if collecting:
-                gc.enable()
-        self.answered.emit(answer)
+        self._free_dropped()
+        return self._answer(request, should_stop, started)
 
     # -- the external engine -------------------------------------------------------------------
 
@@ -264,7 +238,7 @@ class AiWorker(QObject):
         try:
             seat.engine = HubEngine(path)
         except EngineError as exc:
-            self._external_broke(str(exc))
+            self._external_broke(exc.fault)
             return
         self.external_ready.emit(generation, seat.engine.info)
 
@@ -277,15 +251,15 @@ class AiWorker(QObject):
             seat.broken = True
             seat.close()
 
-    def _external_broke(self, message: str) -> None:
+    def _external_broke(self, fault: Fault) -> None:
         """The engine failed (HubEngine has stopped and reaped it): say so once."""
         seat = self.external
         if seat.broken:
             return
-        log.warning("the external engine failed: %s", message)
+        log.warning("the external engine failed: %s", fault)
         seat.broken = True
         seat.close()
-        self.external_failed.emit(seat.generation, message)
+        self.external_failed.emit(seat.generation, fault)
 
     def _external_answer(self, request: EngineRequest, should_stop: StopFlag, started: float
                          ) -> EngineAnswer | None:
@@ -314,12 +288,13 @@ class AiWorker(QObject):
             analysis = engine.think(request.position, Limit(movetime=movetime or 1.0),
                                     history=request.history, should_stop=should_stop)
         except EngineError as exc:
-            self._external_broke(str(exc))
+            self._external_broke(exc.fault)
             return None
         except Exception as exc:  # our side of the talk failed: the same cure, said once
             log.exception("the external engine's answer could not be used")
             engine.abort()
-            self._external_broke(f"engine {engine.name}: {type(exc).__name__}: {exc}")
+            self._external_broke(Fault.of(FaultKind.OTHER, engine=engine.name,
+                                          message=f"{type(exc).__name__}: {exc}"))
             return None
         if clock is not None:
             clock.spend(analysis.seconds)
@@ -360,10 +335,10 @@ class AiWorker(QObject):
             result = hint(pos, request.limit(), should_stop, history=request.history,
                           quiet_plies=request.quiet_plies)
             return HintAnswer(request, result, took())
-        if isinstance(request, AnalysisRequest):
+        if isinstance(request, ScoreRequest):
             result = analyse(pos, request.limit(), should_stop, history=request.history,
                              quiet_plies=request.quiet_plies)
-            return AnalysisAnswer(request, result, took())
+            return ScoreAnswer(request, result, took())
         if isinstance(request, DrawRequest):
             answer = answer_draw_offer(pos, request.level, engine=request.engine,
                                        limit=request.limit(), should_stop=should_stop,
@@ -401,71 +376,41 @@ class AiWorker(QObject):
             time.sleep(0)
 
 
-def _stop_flag(event: threading.Event) -> StopFlag:
-    """A should_stop callable that also lets the GUI thread run now and then.
-
-    The search holds the interpreter lock; a zero sleep every few milliseconds gives a
-    waiting GUI thread the lock at once instead of after the full switch interval.
-    """
-    if YIELD_EVERY <= 0:
-        return event.is_set
-    last = [time.perf_counter()]
-    clock = time.perf_counter
-    sleep = time.sleep
-
-    def should_stop() -> bool:
-        now = clock()
-        if now - last[0] >= YIELD_EVERY:
-            last[0] = now
-            sleep(0)
-        return event.is_set()
-
-    return should_stop
-
-
 class AiClient(QObject):
-    """The GUI thread's handle on the worker: submit, cancel, and hear live answers only.
+    """The GUI thread's side of play's lane: submit (a handle per request), the external
+    engine, closing.
 
     ``external_ready(EngineInfo)``: the external engine chosen last has started;
-    ``external_failed(str)``: it failed (one line naming it and what it did) and the built-in
-    engine answers from now on, until :meth:`set_external_engine` chooses again.
+    ``external_failed(Fault)``: it failed (the fault names it and what it did) and the
+    built-in engine answers from now on, until :meth:`set_external_engine` chooses again.
+    ``answered(answer)`` repeats every answer handed to its handle (for observers: the
+    handles are how the askers hear theirs).
     """
 
-    answered = Signal(object)  # EngineAnswer for a request that is still wanted
-    failed = Signal(int, str)
+    answered = Signal(object)  # EngineAnswer, after its handle's done
     external_ready = Signal(object)  # EngineInfo
-    external_failed = Signal(str)
-    _submit = Signal(object, object)  # EngineRequest, threading.Event
+    external_failed = Signal(object)  # Fault
     _configure = Signal(int, str)  # generation, path
     _abandon = Signal(int)  # generation
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._next_id = 0
-        self._live: dict[int, threading.Event] = {}
         self._external_path = ""
         self._generation = 0
         self.external_info: EngineInfo | None = None  # the running external engine's
         self.external_broken = False
-        self._thread = QThread()
-        self._thread.setObjectName("dame-ai")
         self._worker = AiWorker()
         self._seat = self._worker.external
-        self._worker.moveToThread(self._thread)
-        self._submit.connect(self._worker.run)
+        self._lane = EngineLane(self._worker, "dame-ai", self)
         self._configure.connect(self._worker.configure_external)
         self._abandon.connect(self._worker.abandon_external)
-        self._worker.answered.connect(self._on_answered)
-        self._worker.failed.connect(self._on_failed)
         self._worker.external_ready.connect(self._on_external_ready)
         self._worker.external_failed.connect(self._on_external_failed)
-        self._thread.finished.connect(self._worker.deleteLater)
-        self._thread.start()
-        self._closed = False
+        self._lane.answered.connect(lambda _handle, answer: self.answered.emit(answer))
 
     @property
     def worker_thread(self) -> QThread:
-        return self._thread
+        return self._lane.worker_thread
 
     # -- the external engine -------------------------------------------------------------------
 
@@ -478,7 +423,7 @@ class AiClient(QObject):
         wherever it plays the rules; a failed engine is tried again only when chosen anew.
         False when ``path`` is the engine in use already, or the thread is closed (the
         window is going: preferences may still be applied to it) -- nothing changes."""
-        if path == self._external_path or self._closed:
+        if path == self._external_path or self._lane.closed:
             return False
         self._external_path = path
         self._generation += 1
@@ -493,7 +438,7 @@ class AiClient(QObject):
         answers that request -- and use the built-in engine until :meth:`set_external_engine`
         chooses again.  No ``external_failed`` follows (the finder has told the user).  False
         when there was nothing to abandon (no engine chosen, already broken, or closed)."""
-        if not self._external_path or self.external_broken or self._closed:
+        if not self._external_path or self.external_broken or self._lane.closed:
             return False
         self.external_broken = True
         seat = self._seat
@@ -523,63 +468,31 @@ class AiClient(QObject):
             self.external_info = info
             self.external_ready.emit(info)
 
-    def _on_external_failed(self, generation: int, message: str) -> None:
+    def _on_external_failed(self, generation: int, fault: Fault) -> None:
         if generation == self._generation and not self.external_broken:
             self.external_broken = True
-            self.external_failed.emit(message)
+            self.external_failed.emit(fault)
 
     # -- requests --------------------------------------------------------------------------------
 
-    def submit(self, request: R) -> R:
-        """Queue ``request``; returns it with its id."""
-        if self._closed:
-            raise RuntimeError("the engine thread is closed")
-        self._next_id += 1
-        stamped = dataclasses.replace(request, id=self._next_id)
-        stop = threading.Event()
-        self._live[stamped.id] = stop
-        self._submit.emit(stamped, stop)
-        return stamped
-
-    def cancel(self, request_id: int) -> None:
-        stop = self._live.pop(request_id, None)
-        if stop is not None:
-            stop.set()
+    def submit(self, request: EngineRequest) -> Handle:
+        """Queue ``request``; its handle (``handle.request`` carries the id)."""
+        return self._lane.submit(request, lambda i: dataclasses.replace(request, id=i))
 
     def cancel_all(self) -> None:
-        for request_id in list(self._live):
-            self.cancel(request_id)
+        self._lane.cancel_all()
 
     def busy(self) -> bool:
-        return bool(self._live)
-
-    def is_live(self, request_id: int) -> bool:
-        return request_id in self._live
-
-    def _on_answered(self, answer: EngineAnswer) -> None:
-        if self._live.pop(answer.request.id, None) is None:
-            log.debug("dropping stale engine answer %s", answer.request.id)
-            return
-        self.answered.emit(answer)
-
-    def _on_failed(self, request_id: int, message: str) -> None:
-        if self._live.pop(request_id, None) is not None:
-            self.failed.emit(request_id, message)
+        return self._lane.busy()
 
     def close(self, timeout_ms: int = 5000) -> bool:
         """Cancel everything, stop the thread and wait for it.  True when it stopped."""
-        if self._closed:
+        if self._lane.closed:
             return True
-        self._closed = True
-        if self._live:  # an external engine may be thinking: it need not finish
-            self._seat.abort()
-        self.cancel_all()
-        self._thread.quit()
         if self._external_path:  # a stopped Hub engine has a few seconds to answer 'stop'
             timeout_ms = max(timeout_ms, EXTERNAL_CLOSE_MS)
-        stopped = self._thread.wait(timeout_ms)
-        if not stopped:
-            log.warning("the engine thread did not stop within %s ms", timeout_ms)
-            return False
-        self._seat.close()  # the thread has ended: nothing else uses the engine now
-        return True
+        busy = self._lane.busy()  # an external engine may be thinking: it need not finish
+        stopped = self._lane.close(timeout_ms, self._seat.abort if busy else None)
+        if stopped:
+            self._seat.close()  # the thread has ended: nothing else uses the engine now
+        return stopped

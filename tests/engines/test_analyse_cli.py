@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,16 @@ from typing import Any
 import pytest
 
 from dame_desktop.pdn import read_games
-from tests.engines.helpers import dame_command, fake, parent, run_dame
+from tests.engines.helpers import (
+    dame_command,
+    fake,
+    needs_proc,
+    parent,
+    process_ended,
+    run_dame,
+    wait_until,
+    wrapped,
+)
 from tests.engines.test_review import BLUNDER
 
 BROKEN = """[Event "broken"]
@@ -131,7 +141,7 @@ def test_dame_hub_as_the_engine(games: Path, tmp_path: Path) -> None:
     command = dame_command()
     if len(command) > 1:
         script = tmp_path / "dame.sh"
-        script.write_text("#!/bin/sh\nexec " + " ".join(command) + ' "$@"\n')
+        script.write_text("#!/bin/sh\nexec " + shlex.join(command) + ' "$@"\n')
         script.chmod(0o755)
         engine = str(script)
     else:
@@ -142,8 +152,9 @@ def test_dame_hub_as_the_engine(games: Path, tmp_path: Path) -> None:
 
 
 def test_out_into_a_missing_folder_is_refused_before_the_work(games: Path, tmp_path: Path) -> None:
-    done = run_dame("analyse", str(games), "--movetime", "30", "--out",
-                    str(tmp_path / "no" / "such" / "out.pdn"), timeout=20)
+    # the work would take hours (ten minutes a move): refused at once, it never starts
+    done = run_dame("analyse", str(games), "--movetime", "600", "--out",
+                    str(tmp_path / "no" / "such" / "out.pdn"))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "folder does not exist" in done.stderr
 
@@ -152,5 +163,17 @@ def test_out_into_a_missing_folder_is_refused_before_the_work(games: Path, tmp_p
 def test_bad_limits_are_usage_errors(games: Path) -> None:
     for args in (["--depth", "0"], ["--movetime", "-1"], ["--jobs", "0"],
                  ["--movetime", "1", "--depth", "3"], ["--rules", "mars"]):
-        done = run_dame("analyse", str(games), *args, timeout=20)
+        done = run_dame("analyse", str(games), *args)
         assert done.returncode == 2 and done.stderr.count("\n") == 1, args
+
+
+@needs_proc
+def test_a_hanging_engine_behind_a_wrapper_is_gone_when_the_command_ends(
+        tmp_path: Path) -> None:
+    script, pid_file = wrapped(tmp_path, "hang")
+    international = tmp_path / "intl.pdn"
+    international.write_text('[GameType "20"]\n1. 32-28 19-23 *\n', encoding="utf-8")
+    done = run_dame("analyse", str(international), "--engine", script, "--movetime", "0.2")
+    assert done.returncode == 2 and "it hangs" in done.stderr, done.stderr
+    grandchild = int(pid_file.read_text())
+    wait_until(lambda: process_ended(grandchild), f"the wrapped engine {grandchild} ends")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 from dame_desktop.ai.search import Limit, SearchMemory, search
 from dame_desktop.core import Move, Position, find_rules
@@ -59,9 +58,7 @@ def test_stop_from_another_thread_returns_the_best_so_far() -> None:
     engine = BuiltinEngine()
     start = Position.start(GERMAN)
     threading.Timer(0.4, engine.stop).start()
-    began = time.monotonic()
-    result = engine.analyse(start, Limit())
-    assert time.monotonic() - began < 30  # stopped: an unlimited search never ends by itself
+    result = engine.analyse(start, Limit())  # an unlimited search ends only when stopped
     assert result.move in start.legal_moves() and not result.complete
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import TypedDict, Unpack
 
 import pytest
@@ -13,27 +14,47 @@ from dame_desktop.ai.search import Limit
 from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.engines import Analysis, EngineError, EngineInfo, HubEngine
 from dame_desktop.engines.hub import _start_and_moves, supports_rules
-from tests.engines.helpers import assert_gone, child_states, dame_command, fake, needs_proc
+from tests.engines.helpers import (
+    assert_gone,
+    child_states,
+    dame_command,
+    fake,
+    needs_proc,
+    process_ended,
+    wait_until,
+    wrapped,
+)
 
 INTERNATIONAL = find_rules("international")
 GERMAN = find_rules("german")
 
 
 class Timing(TypedDict, total=False):
-    """The HubEngine time limits a test shortens."""
+    """The HubEngine time limits a test sets."""
 
     timeout: float
     margin: float
     stop_grace: float
 
 
+# Real processes on a machine that may be busy: limits no loaded machine reaches (a hang or a
+# time-out itself is tested on a scripted engine's clock, tests/engines/test_hub_scripted.py).
+PATIENT = Timing(timeout=120.0, margin=120.0, stop_grace=120.0)
+
+
+def patient(timing: Timing) -> Timing:
+    merged: Timing = {**PATIENT}
+    merged.update(timing)
+    return merged
+
+
 def dame_hub(**timing: Unpack[Timing]) -> HubEngine:
     command = dame_command()
-    return HubEngine(command[0], (*command[1:], "hub"), **timing)
+    return HubEngine(command[0], (*command[1:], "hub"), **patient(timing))
 
 
 def fake_engine(name: str, *args: str, **timing: Unpack[Timing]) -> HubEngine:
-    return HubEngine(sys.executable, (fake(name), *args), **timing)
+    return HubEngine(sys.executable, (fake(name), *args), **patient(timing))
 
 
 # -- against dame hub -------------------------------------------------------------------------
@@ -94,13 +115,10 @@ def test_stop_ends_an_infinite_analysis_from_another_thread() -> None:
             box.append(engine.analyse(start, Limit()))
 
         thread = threading.Thread(target=work)
-        began = time.monotonic()
         thread.start()
         time.sleep(0.6)
         engine.stop()
-        thread.join(10)
-        assert not thread.is_alive()
-        assert time.monotonic() - began < 30  # stopped: an infinite analysis never ends
+        thread.join()  # an infinite analysis ends only when stopped
         result = box[0]
         assert result.move in start.legal_moves()
         assert result.complete is False
@@ -177,27 +195,6 @@ def test_crash_in_a_search() -> None:
 
 
 @needs_proc
-def test_hang_past_the_move_time_is_killed() -> None:
-    engine = fake_engine("hang", margin=0.5)
-    began = time.monotonic()
-    _fails(engine, "did not answer within")
-    # 0.2 s + margin, then terminate (ignored) and kill; generous for a loaded machine
-    assert time.monotonic() - began < 30
-
-
-@needs_proc
-def test_hang_after_stop_is_killed() -> None:
-    engine = fake_engine("hang", stop_grace=0.5)
-    process = engine.process
-    assert process is not None
-    timer = threading.Timer(0.3, engine.stop)
-    timer.start()
-    with pytest.raises(EngineError, match="did not answer 'stop'"):
-        engine.analyse(Position.start(INTERNATIONAL), Limit())
-    assert_gone(process.pid)
-
-
-@needs_proc
 def test_illegal_move() -> None:
     _fails(fake_engine("illegal"), "illegal move '32-23'")
 
@@ -205,46 +202,17 @@ def test_illegal_move() -> None:
 @needs_proc
 @pytest.mark.parametrize(("mode", "expected"), [
     ("junk", "garbled line"),
-    ("quote", "garbled line .*unbalanced quote"),
-    ("huge", "longer than"),
+    ("huge", "longer than"),  # the reader's own limit on a real pipe
 ])
 def test_garbage(mode: str, expected: str) -> None:
     _fails(fake_engine("garbage", mode), expected)
 
 
 @needs_proc
-def test_partial_line_then_silence() -> None:
-    _fails(fake_engine("garbage", "partial", margin=0.5), "did not answer within")
-
-
-@needs_proc
-def test_flood_of_info_lines_without_a_move() -> None:
-    _fails(fake_engine("garbage", "flood", margin=0.5), "did not answer within")
-
-
-def test_a_stale_answer_does_not_answer_the_next_search() -> None:
-    with fake_engine("twice") as engine:
-        start = Position.start(INTERNATIONAL)
-        assert move_of(engine.analyse(start, Limit(movetime=0.2))) == "32-28"
-        # The fake writes the stale "done move=31-26" right after the answer; a second is
-        # ample for it to arrive even on a loaded machine (then the next search drops it).
-        time.sleep(1.0)
-        assert move_of(engine.analyse(start, Limit(movetime=0.2))) == "33-29"
-
-
-@needs_proc
-def test_handshake_that_never_ends() -> None:
-    before = set(child_states())
-    with pytest.raises(EngineError, match="handshake"):
-        fake_engine("silent", timeout=0.5)
-    assert set(child_states()) <= before  # the process was stopped and reaped
-
-
-@needs_proc
 def test_version_1_engine_is_refused_clearly() -> None:
     before = set(child_states())
     with pytest.raises(EngineError, match="version 1"):
-        fake_engine("silent", "v1", timeout=20)  # answers at once; room for a slow start
+        fake_engine("silent", "v1")  # answers at once
     assert set(child_states()) <= before
 
 
@@ -281,8 +249,7 @@ def test_stop_ends_a_long_think_with_a_legal_move() -> None:
         thread.start()
         time.sleep(0.5)
         engine.stop()
-        thread.join(20)
-        assert not thread.is_alive()  # stopped long before the minute
+        thread.join()
         assert box[0].move in start.legal_moves() and box[0].complete is False
         assert engine.failed is None  # a stop is no fault: the engine plays on
         assert engine.think(start, Limit(movetime=0.1)).move in start.legal_moves()
@@ -349,3 +316,45 @@ def test_abort_from_another_thread_ends_a_hanging_search() -> None:
     assert len(errors) == 1 and "crashed: signal 9" in str(errors[0])
     engine.close()
     assert_gone(process.pid)
+
+
+@needs_proc
+def test_a_hanging_engine_behind_a_wrapper_script_is_stopped_with_its_wrapper(
+        tmp_path: Path) -> None:
+    """The wrapper does not ``exec`` the engine: stopping the wrapper alone would leave the
+    hanging engine (which ignores SIGTERM) running; its whole process group goes."""
+    script, pid_file = wrapped(tmp_path, "hang")
+    engine = HubEngine(script, margin=0.5)
+    wrapper = engine.process
+    assert wrapper is not None
+    grandchild = int(pid_file.read_text())
+    assert grandchild != wrapper.pid and not process_ended(grandchild)
+    with pytest.raises(EngineError, match="it hangs"):
+        engine.think(Position.start(INTERNATIONAL), Limit(movetime=0.2))
+    assert_gone(wrapper.pid)
+    wait_until(lambda: process_ended(grandchild), f"the wrapped engine {grandchild} ends")
+
+
+@needs_proc
+def test_abort_reaches_the_engine_behind_a_wrapper_script(tmp_path: Path) -> None:
+    script, pid_file = wrapped(tmp_path, "hang")
+    engine = HubEngine(script)
+    grandchild = int(pid_file.read_text())
+    errors: list[EngineError] = []
+    asked = threading.Event()
+
+    def work() -> None:
+        asked.set()
+        try:
+            engine.think(Position.start(INTERNATIONAL), Limit(movetime=60.0))
+        except EngineError as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    asked.wait()
+    engine.abort()
+    thread.join()
+    assert len(errors) == 1
+    engine.close()
+    wait_until(lambda: process_ended(grandchild), f"the wrapped engine {grandchild} ends")

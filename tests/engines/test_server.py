@@ -41,7 +41,7 @@ class Pipe:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
-    def until(self, command: str, timeout: float = 20) -> list[tuple[str, dict[str, str]]]:
+    def until(self, command: str, timeout: float = 120) -> list[tuple[str, dict[str, str]]]:
         """Lines up to and including the first ``command`` line."""
         got = []
         deadline = time.monotonic() + timeout
@@ -125,7 +125,7 @@ def test_moves_after_the_position_and_stop_and_ping_during_a_search(hub: Pipe) -
     hub.send("ping")
     assert hub.until("pong")[-1][0] == "pong"  # answered while it thinks
     hub.send("stop")
-    lines = hub.until("done", timeout=10)
+    lines = hub.until("done", timeout=120)
     after = begin.play(begin.parse_move("11-15"))
     after = after.play(after.parse_move("23-19"))
     assert parse_move(lines[-1][1]["move"], after) in after.legal_moves()
@@ -140,7 +140,7 @@ def test_ponder_runs_until_ponder_hit(hub: Pipe) -> None:
     time.sleep(0.8)
     assert all(parse_line(line)[0] != "done" for line in list(hub.lines.queue))
     hub.send("ponder-hit")
-    assert hub.until("done", timeout=10)[-1][0] == "done"
+    assert hub.until("done", timeout=120)[-1][0] == "done"
 
 
 def test_bad_input_is_answered_with_an_error_line(hub: Pipe) -> None:

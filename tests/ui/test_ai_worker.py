@@ -26,10 +26,10 @@ def test_worker_plays_what_choose_move_plays(qtbot):
     try:
         position = Position.from_fen(MIDGAME, find_rules("german"))
         for level, seed in ((BEGINNER, 11), (MEDIUM, 5)):
-            with qtbot.waitSignal(client.answered, timeout=10_000) as blocker:
+            with qtbot.waitSignal(client.answered, timeout=60_000) as blocker:
                 request = client.submit(MoveRequest(position=position, level=level, seed=seed))
             answer = blocker.args[0]
-            assert isinstance(answer, MoveAnswer) and answer.request == request
+            assert isinstance(answer, MoveAnswer) and answer.request == request.request
             assert answer.request.position == position and request.id > 0
             direct = choose_move(position, level, random.Random(seed)).move
             assert answer.result.move == direct, level.key
@@ -41,7 +41,7 @@ def test_a_draw_offer_is_answered_as_the_advice_says(qtbot):
     client = AiClient()
     try:
         position = Position.from_fen("W:W21,22,23,24,25,26,27,28:B1,2,3", find_rules("german"))
-        with qtbot.waitSignal(client.answered, timeout=10_000) as blocker:
+        with qtbot.waitSignal(client.answered, timeout=60_000) as blocker:
             client.submit(DrawRequest(position=position, engine=position.turn.opponent,
                                       movetime=0.2))
         answer = blocker.args[0]
@@ -60,16 +60,17 @@ def test_cancelled_requests_are_dropped_and_the_thread_stops(qtbot):
     first = client.submit(HintRequest(position=position, movetime=20.0))
     second = client.submit(HintRequest(position=position, movetime=0.05))
     assert first.id != second.id
-    client.cancel(first.id)
-    with qtbot.waitSignal(client.answered, timeout=10_000) as blocker:
+    first.cancel()
+    with qtbot.waitSignal(client.answered, timeout=60_000) as blocker:
         pass
     answer = blocker.args[0]
-    assert isinstance(answer, HintAnswer) and answer.request == second
-    assert [a.request for a in answers] == [second], "the cancelled answer never arrives"
+    assert isinstance(answer, HintAnswer) and answer.request == second.request
+    assert [a.request for a in answers] == [second.request], "the cancelled answer never arrives"
     started = time.perf_counter()
-    client.submit(MoveRequest(position=position, level=MEDIUM, movetime=30.0))
+    client.submit(MoveRequest(position=position, level=MEDIUM, movetime=1200.0))
     assert client.close()
-    assert time.perf_counter() - started < 10.0  # stopped, not waited for (30 s); generous
+    # stopped, not waited for (twenty minutes), by a margin no loaded machine closes
+    assert time.perf_counter() - started < 300.0
     assert client.worker_thread.isFinished()
 
 
@@ -82,7 +83,7 @@ def test_hard_opens_from_the_book_unless_it_is_switched_off(qtbot):
     try:
         position = Position.start(find_rules("english"))
         for book, game in ((True, 1), (False, 2)):
-            with qtbot.waitSignal(client.answered, timeout=30_000) as blocker:
+            with qtbot.waitSignal(client.answered, timeout=60_000) as blocker:
                 client.submit(MoveRequest(position=position, level=HARD, seed=3, game_key=game,
                                           book=book, movetime=0.2))
             answer = blocker.args[0]

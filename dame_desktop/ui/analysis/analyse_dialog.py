@@ -69,7 +69,7 @@ class _AnalyseDialog(QDialog):
     """The common frame: time per move, a progress bar, Analyse / Cancel / Close."""
 
     finished_analysis = Signal(bool)  # True: the result was handed over; False: it was not
-    engine_failed = Signal(str)
+    engine_failed = Signal(object)  # the chosen engine's Fault; the built-in one went on
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

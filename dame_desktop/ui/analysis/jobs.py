@@ -27,14 +27,9 @@ from ...engines import (
     review_line,
 )
 from ...engines.batch import GameResult, GameTask, review_tasks
-from .runner import (
-    CollectorPause,
-    EngineFactory,
-    builtin_factory,
-    free_gently,
-    gentle_stop,
-    release_gently,
-)
+from ...engines.faults import Fault, FaultKind
+from ..engine_thread import CollectorPause, gentle_stop
+from .runner import EngineFactory, builtin_factory, free_gently, release_gently
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +49,7 @@ class _Job(QObject):
     progress = Signal(int, int)  # done, total
     failed = Signal(str)  # the job could not be done (nothing was written)
     cancelled = Signal()
-    engine_failed = Signal(str)  # the chosen engine failed; the built-in one went on
+    engine_failed = Signal(object)  # the chosen engine's Fault; the built-in one went on
     ended = Signal()  # after done / failed / cancelled (the thread has ended)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -119,7 +114,7 @@ class GameReviewJob(_Job):
             except EngineError as exc:
                 if isinstance(engine, BuiltinEngine):
                     raise
-                self.engine_failed.emit(str(exc))
+                self.engine_failed.emit(exc.fault)
                 if engine is not None:
                     engine.close()
                 engine = builtin_factory(self._start.rules)
@@ -178,7 +173,9 @@ class FileReviewJob(_Job):
                 self.progress.emit(len(results), total)
             fatal = [i for i, r in enumerate(results) if r.fatal is not None]
             if fatal:
-                self.engine_failed.emit(str(results[fatal[0]].fatal))
+                first = results[fatal[0]]
+                self.engine_failed.emit(first.fault or Fault.of(FaultKind.OTHER,
+                                                                message=first.fatal))
                 again = [_without_engine(self._tasks[i]) for i in fatal]
                 redone = list(review_tasks(again, self._jobs, gentle_stop(self._stop)))
                 for i, result in zip(fatal, redone, strict=True):

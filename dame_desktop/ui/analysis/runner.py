@@ -29,18 +29,26 @@ event loop and waits for it.
 
 from __future__ import annotations
 
-import gc
+import dataclasses
 import logging
-import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
 from ...ai.search import Limit, SearchMemory
 from ...core import Position, RuleSet
 from ...engines import Analysis, BuiltinEngine, Engine, EngineError
+from ...engines.faults import Fault, FaultKind
+from ..engine_thread import (
+    CollectorPause,
+    EngineLane,
+    Handle,
+    LaneWorker,
+    Progress,
+    StopFlag,
+)
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +59,6 @@ MAX_DEPTH = 64
 MAX_SECONDS = 120.0
 """An "infinite" analysis of one position stops after this long (spares the CPU)."""
 
-YIELD_EVERY = 0.002
-"""Seconds between the worker's hand-overs of the interpreter lock to the GUI thread."""
 
 
 def builtin_factory(rules: RuleSet) -> Engine:
@@ -105,17 +111,16 @@ def free_gently(engine: Engine, slice_size: int = 20_000) -> None:
 
 
 @dataclass(frozen=True)
-class AnalysisRequest:
-    """One position to analyse; ``stop`` is set to end it."""
+class LinesRequest:
+    """One position to analyse: its best ``lines``, deeper and deeper (see the module)."""
 
-    id: int
     position: Position
     history: tuple[Position, ...] = ()
     quiet_plies: int = 0
     lines: int = 1
     max_depth: int = MAX_DEPTH
     max_seconds: float | None = MAX_SECONDS
-    stop: threading.Event = field(default_factory=threading.Event, compare=False)
+    id: int = 0  # given by the lane
 
 
 @dataclass(frozen=True)
@@ -143,62 +148,13 @@ def release_gently(engine: Engine) -> None:
         free_gently(engine)
 
 
-class CollectorPause:
-    """Rest Python's cyclic garbage collector while engine work runs (GUI thread only).
+class AnalysisWorker(LaneWorker):
+    """Analyses the panel's requests one after the other in the lane's thread; each update
+    is the request's progress, the final one its answer."""
 
-    A search allocates hundreds of thousands of table entries; with the collector on, a
-    collection walks them and holds the interpreter lock for 50-260 ms (measured: a stall
-    after each change of position).  The search makes no reference cycles, so the collector
-    rests while the work runs (as ui/ai_worker.py does for one search).  :meth:`resume`
-    first calls ``gc.freeze()``: every object alive then (the engine's kept tables among
-    them) leaves the collector's generations, so the next collections only look at newer
-    objects.  Frozen objects are still freed by reference counting; only a reference cycle
-    made while the collector rested stays uncollected.
-    """
-
-    def __init__(self) -> None:
-        self.paused = False
-
-    def pause(self) -> None:
-        if not self.paused and gc.isenabled():
-            gc.disable()
-            self.paused = True
-
-    def resume(self) -> None:
-        if self.paused:
-            self.paused = False
-            gc.freeze()
-            gc.enable()
-
-
-def gentle_stop(event: threading.Event) -> Callable[[], bool]:
-    """A stop flag that also gives the GUI thread the interpreter lock every few ms."""
-    return _gentle_stop(event)
-
-
-def _gentle_stop(event: threading.Event) -> Callable[[], bool]:
-    """A stop flag that also gives the GUI thread the interpreter lock every few ms."""
-    last = [time.perf_counter()]
-    clock = time.perf_counter
-    sleep = time.sleep
-
-    def should_stop() -> bool:
-        now = clock()
-        if now - last[0] >= YIELD_EVERY:
-            last[0] = now
-            sleep(0)
-        return event.is_set()
-
-    return should_stop
-
-
-class AnalysisWorker(QObject):
-    """Runs requests one after the other in the runner's thread."""
-
-    updated = Signal(object)  # AnalysisUpdate
-    finished = Signal(int)  # request id (after its final update, or when it was skipped)
     engine_failed = Signal(str)  # one line for the user; the built-in engine takes over
-    external_failed = Signal(str)  # an external engine failed and was stopped (before the above)
+    external_failed = Signal(object)  # Fault: an external engine failed and was stopped
+    rest_collector = False  # the runner rests it (and freezes what the search kept)
 
     def __init__(self, factory: EngineFactory) -> None:
         super().__init__()
@@ -224,7 +180,7 @@ class AnalysisWorker(QObject):
         try:
             engine = self._factory(rules)
         except EngineError as exc:
-            self._fail(str(exc))
+            self._fail(exc.fault)
             return self._builtin_engine()
         self._engine, self._rules = engine, rules
         return engine
@@ -243,12 +199,12 @@ class AnalysisWorker(QObject):
                 log.exception("closing the analysis engine failed")
         self._engine, self._rules = None, None
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, fault: Fault) -> None:
         """The external engine failed: stop and reap it, built-in from now on."""
         self._fallback = True
         self._drop_engine()
-        self.external_failed.emit(message)
-        self.engine_failed.emit(message)
+        self.external_failed.emit(fault)
+        self.engine_failed.emit(fault.text())
 
     @Slot()
     def free_idle(self) -> None:
@@ -264,46 +220,53 @@ class AnalysisWorker(QObject):
 
     # running ---------------------------------------------------------------------------------
 
-    @Slot(object)
-    def run(self, request: AnalysisRequest) -> None:
-        try:
-            if not request.stop.is_set() and request.position.legal_moves():
-                self._analyse(request)
-        except Exception as exc:  # the panel must hear about it rather than wait forever
-            log.exception("analysis request %s failed", request.id)
-            self.engine_failed.emit(f"{type(exc).__name__}: {exc}")
-        finally:
-            self.finished.emit(request.id)
+    def answer(self, request: object, should_stop: StopFlag, progress: Progress
+               ) -> AnalysisUpdate | None:
+        assert isinstance(request, LinesRequest)
+        if not request.position.legal_moves():
+            return None
+        final: list[AnalysisUpdate] = []
 
-    def _analyse(self, request: AnalysisRequest) -> None:
+        def send(update: AnalysisUpdate) -> None:
+            if update.final:
+                final.append(update)
+            else:
+                progress(update)
+
+        self._analyse(request, should_stop, send)
+        return final[-1] if final else None
+
+    def _analyse(self, request: LinesRequest, should_stop: StopFlag,
+                 send: Callable[[AnalysisUpdate], None]) -> None:
         engine = self._engine_for(request.position.rules)
         try:
-            self._search(engine, request)
+            self._search(engine, request, should_stop, send)
         except Exception as exc:
             if isinstance(engine, BuiltinEngine):
                 raise
             if isinstance(exc, EngineError):
-                message = str(exc)
+                fault = exc.fault
             else:  # our side of the talk failed on its answer: the same cure, said once
                 log.exception("the analysis engine's answer could not be used")
-                message = f"engine {engine.name}: {type(exc).__name__}: {exc}"
-            self._fail(message)
-            if not request.stop.is_set():
-                self._search(self._builtin_engine(), request)
+                fault = Fault.of(FaultKind.OTHER, engine=engine.name,
+                                 message=f"{type(exc).__name__}: {exc}")
+            self._fail(fault)
+            if not should_stop():
+                self._search(self._builtin_engine(), request, should_stop, send)
 
-    def _search(self, engine: Engine, request: AnalysisRequest) -> None:
+    def _search(self, engine: Engine, request: LinesRequest, should_stop: StopFlag,
+                send: Callable[[AnalysisUpdate], None]) -> None:
         free_gently(engine)
         try:
-            self._deepen(engine, request)
+            self._deepen(engine, request, should_stop, send)
         finally:
             # a request stopped because the shown position changed: the window repaints
             # now, and the next request (after the panel's start delay) frees the tables
-            if not request.stop.is_set():
+            if not should_stop():
                 free_gently(engine)
 
-    def _deepen(self, engine: Engine, request: AnalysisRequest) -> None:
-        stop = request.stop
-        should_stop = _gentle_stop(stop)
+    def _deepen(self, engine: Engine, request: LinesRequest, should_stop: StopFlag,
+                emit: Callable[[AnalysisUpdate], None]) -> None:
         started = time.perf_counter()
         position = request.position
         lines = max(1, min(request.lines, engine.max_lines))
@@ -311,9 +274,8 @@ class AnalysisWorker(QObject):
         builtin = isinstance(engine, BuiltinEngine)
 
         def send(analysis: Analysis, final: bool = False) -> None:
-            if analysis.lines and not stop.is_set():
-                self.updated.emit(AnalysisUpdate(request.id, position, analysis, name, final,
-                                                 builtin))
+            if analysis.lines and not should_stop():
+                emit(AnalysisUpdate(request.id, position, analysis, name, final, builtin))
 
         if lines == 1:
             result = engine.analyse(
@@ -333,7 +295,7 @@ class AnalysisWorker(QObject):
                 position, Limit(movetime=remaining, depth=depth), lines=lines,
                 history=request.history, quiet_plies=request.quiet_plies,
                 should_stop=should_stop)
-            if stop.is_set():
+            if should_stop():
                 return
             if (not result.complete or result.depth < depth) and last is not None:
                 break  # ran out of time inside this depth: the previous one stands
@@ -355,41 +317,33 @@ def _settled(result: Analysis, depth: int) -> bool:
 
 
 class AnalysisRunner(QObject):
-    """The GUI thread's handle on the analysis thread: start, stop, hear current updates only.
+    """The GUI thread's side of the panel's lane: start, stop, hear the current request only.
 
     ``updated(AnalysisUpdate)`` carries updates of the current request only;
     ``finished(int)`` the id of the current request once its analysis has ended;
     ``engine_failed(str)`` a message when an engine failed (the built-in engine took over);
-    ``external_failed(str)`` when that engine was an external one (see the module docstring
+    ``external_failed(Fault)`` when that engine was an external one (see the module docstring
     for :attr:`external_separately`).
     """
 
     updated = Signal(object)
     finished = Signal(int)
     engine_failed = Signal(str)
-    external_failed = Signal(str)
-    _submit = Signal(object)
+    external_failed = Signal(object)  # Fault
     _free = Signal()
 
     def __init__(self, engine_factory: EngineFactory | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._next_id = 0
-        self._current: AnalysisRequest | None = None
-        self._closed = False
+        self._current: Handle | None = None
         self._collector = CollectorPause()
-        self._thread = QThread()
-        self._thread.setObjectName("dame-analysis")
         self._worker = AnalysisWorker(engine_factory or builtin_factory)
-        self._worker.moveToThread(self._thread)
-        self._submit.connect(self._worker.run)
+        self._lane = EngineLane(self._worker, "dame-analysis", self)
         self._free.connect(self._worker.free_idle)
         self._idle = QTimer(self)  # a while after a stop with no request since: free
         self._idle.setSingleShot(True)
         self._idle.setInterval(IDLE_FREE_MS)
         self._idle.timeout.connect(self._free_when_idle)
-        self._worker.updated.connect(self._on_updated)
-        self._worker.finished.connect(self._on_finished)
         self.external_separately = False  # external failures only as external_failed
         self._external_said = 0  # external failures whose engine_failed is still to come
         self._worker.external_failed.connect(self._on_external_failed)
@@ -397,11 +351,10 @@ class AnalysisRunner(QObject):
         app = QCoreApplication.instance()
         if app is not None:  # a window that forgets close() must not abort the program
             app.aboutToQuit.connect(self.close)
-        self._thread.start()
 
     @property
     def worker_thread(self) -> QThread:
-        return self._thread
+        return self._lane.worker_thread
 
     @property
     def current_id(self) -> int | None:
@@ -415,33 +368,32 @@ class AnalysisRunner(QObject):
               quiet_plies: int = 0, lines: int = 1, max_depth: int = MAX_DEPTH,
               max_seconds: float | None = MAX_SECONDS) -> int:
         """Stop the running analysis and analyse ``position``; returns the new request id."""
-        if self._closed:
+        if self._lane.closed:
             raise RuntimeError("the analysis thread is closed")
         self.stop()
-        self._next_id += 1
-        request = AnalysisRequest(self._next_id, position, tuple(history), quiet_plies,
-                                  max(1, lines), max(1, max_depth), max_seconds)
-        self._current = request
+        request = LinesRequest(position, tuple(history), quiet_plies, max(1, lines),
+                               max(1, max_depth), max_seconds)
+        handle = self._lane.submit(request, lambda i: dataclasses.replace(request, id=i))
+        handle.progress.connect(self.updated)
+        handle.done.connect(self._on_done)
+        handle.failed.connect(self._on_failed)
+        self._current = handle
         self._idle.stop()
-        self._rest_collector()
-        self._submit.emit(request)
-        return request.id
+        self._collector.pause()
+        return handle.id
 
     def stop(self) -> None:
         """End the running analysis; its later updates are dropped."""
         if self._current is not None:
-            self._current.stop.set()
+            self._current.cancel()
             self._current = None
             QTimer.singleShot(0, self._wake_collector)  # unless a new request follows at once
-            if not self._closed:
+            if not self._lane.closed:
                 self._idle.start()
 
     def _free_when_idle(self) -> None:
-        if self._current is None and not self._closed:
+        if self._current is None and not self._lane.closed:
             self._free.emit()
-
-    def _rest_collector(self) -> None:
-        self._collector.pause()
 
     def _wake_collector(self) -> None:
         if self._current is None:  # idle: no request follows at once
@@ -451,17 +403,10 @@ class AnalysisRunner(QObject):
         """Ask the factory again for the next request (after the engine preferences changed)."""
         self._worker.reset_requested = True
 
-    def _on_updated(self, update: AnalysisUpdate) -> None:
-        current = self._current
-        if current is None or update.request_id != current.id:
-            log.debug("dropping a stale analysis update of request %s", update.request_id)
-            return
-        self.updated.emit(update)
-
-    def _on_external_failed(self, message: str) -> None:
+    def _on_external_failed(self, fault: Fault) -> None:
         if self.external_separately:
             self._external_said += 1  # the worker's engine_failed of it follows (queued)
-        self.external_failed.emit(message)
+        self.external_failed.emit(fault)
 
     def _on_engine_failed(self, message: str) -> None:
         if self._external_said:
@@ -469,25 +414,26 @@ class AnalysisRunner(QObject):
             return
         self.engine_failed.emit(message)
 
-    def _on_finished(self, request_id: int) -> None:
-        current = self._current
-        if current is not None and current.id == request_id:
-            self._current = None
-            self._wake_collector()
-            self.finished.emit(request_id)
+    def _on_done(self, final: AnalysisUpdate | None) -> None:
+        handle, self._current = self._current, None
+        if final is not None:
+            self.updated.emit(final)
+        self._wake_collector()
+        if handle is not None:
+            self.finished.emit(handle.id)
+
+    def _on_failed(self, fault: Fault) -> None:
+        self.engine_failed.emit(fault.reason())  # our own side failed: as it came
+        self._on_done(None)
 
     def close(self, timeout_ms: int = 5000) -> bool:
         """Stop, close the engines, end the thread and wait for it.  True when it ended."""
-        if self._closed:
+        if self._lane.closed:
             return True
-        self._closed = True
         self._idle.stop()
         self.stop()
         self._wake_collector()
-        self._thread.quit()
-        stopped = bool(self._thread.wait(timeout_ms))
+        stopped = self._lane.close(timeout_ms)
         if stopped:  # the thread has ended: nothing else uses the engines now
             self._worker.close_engines()
-        else:
-            log.warning("the analysis thread did not stop within %s ms", timeout_ms)
         return stopped

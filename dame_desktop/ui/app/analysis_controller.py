@@ -58,6 +58,7 @@ from PySide6.QtWidgets import QDockWidget, QWidget
 from dame_desktop import pdn
 from dame_desktop.core import Move, Position, RuleSet
 from dame_desktop.engines import Engine
+from dame_desktop.engines.faults import Fault
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.analysis import (
@@ -140,7 +141,7 @@ class AnalysisController(QObject):
     """See the module docstring."""
 
     preference_changed = Signal(str, object)  # a preferences key and its new value
-    external_failed = Signal(str, str)  # the Hub engine's path, why: the panel found it broken
+    external_failed = Signal(str, object)  # the Hub engine's path, its Fault (panel found it)
 
     def __init__(self, host: AnalysisHost, document: DocumentController,
                  study: StudyController, dialog_parent: QWidget) -> None:
@@ -200,7 +201,7 @@ class AnalysisController(QObject):
         self.engine_broken = True
         self.panel.reset_engines()
 
-    def _on_external_failed(self, reason: str) -> None:
+    def _on_external_failed(self, reason: Fault) -> None:
         """The panel's process of the Hub engine failed (the runner stopped it, the built-in
         engine took over): one verdict for the whole window."""
         path = self.engine_path

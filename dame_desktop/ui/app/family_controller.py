@@ -57,13 +57,7 @@ from dame_desktop.store.files import StorageError, StorageWarning
 from dame_desktop.store.scores import ScoreTable, load_scores, update_scores
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.actions import ActionSpec
-from dame_desktop.ui.ai_worker import (
-    AiClient,
-    AnalysisAnswer,
-    AnalysisRequest,
-    DrawReply,
-    EngineAnswer,
-)
+from dame_desktop.ui.ai_worker import AiClient, DrawReply, ScoreAnswer, ScoreRequest
 from dame_desktop.ui.app.game_controller import ComputerPlayer, GameController, TurnInfo
 from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.board.widget import BoardWidget
@@ -189,7 +183,6 @@ class FamilyController(QObject):
         # every square a message names goes through the notation preference
         c.refusal_text = lambda exc: illegal_move_text(exc, self.notation, c.game)
         self.board.square_name = self.square_text
-        self.client.answered.connect(self._on_engine_answer)
         self.clocks.flagged.connect(self._on_flagged)
         self.clocks.watch_window(self.parent_widget)
         app = QApplication.instance()
@@ -515,15 +508,15 @@ class FamilyController(QObject):
         """After the computer's move: a short noise-free search of the position for the
         evaluation history (a noisy level's own score would never look stable)."""
         game = self.controller.game
-        request = self.client.submit(AnalysisRequest(position=game.position,
-                                                            movetime=STEADY_SECONDS))
-        self._steady = (request.id, len(game.states) - 1, engine)
+        handle = self.client.submit(ScoreRequest(position=game.position,
+                                                 movetime=STEADY_SECONDS))
+        handle.done.connect(self._on_steady_score)
+        self._steady = (handle.id, len(game.states) - 1, engine)
 
-    def _on_engine_answer(self, answer: EngineAnswer) -> None:
+    def _on_steady_score(self, answer: ScoreAnswer) -> None:
         steady = self._steady
-        if not isinstance(answer, AnalysisAnswer) or steady is None \
-                or answer.request.id != steady[0]:
-            return
+        if steady is None or answer.request.id != steady[0]:
+            return  # a newer score was asked for meanwhile
         self._steady = None
         _id, index, engine = steady
         position = answer.request.position

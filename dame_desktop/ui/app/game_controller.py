@@ -29,16 +29,17 @@ from dame_desktop.core import (
     Position,
     RuleSet,
 )
+from dame_desktop.engines.faults import Fault
 from dame_desktop.ui.ai_worker import (
     AiClient,
     DrawReply,
     DrawRequest,
-    EngineAnswer,
     HuffAnswer,
     HuffRequest,
     MoveAnswer,
     MoveRequest,
 )
+from dame_desktop.ui.engine_thread import Handle
 from dame_desktop.ui.words.notation import illegal_move_text
 
 log = logging.getLogger(__name__)
@@ -106,18 +107,16 @@ class ComputerPlayer(Player):
         # computer thinks no longer than that, whichever engine it is
         self.budget: Callable[[], float | None] | None = None
         self.use_book = True  # the preference "use the opening book"
-        self._engine_id: int | None = None
+        self._engine: Handle | None = None
         self._game: weakref.ref[Game] | None = None
         self._game_key = 0
-        client.answered.connect(self._on_answered)
-        client.failed.connect(self._on_failed)
 
     def request_move(self, request_id: int, game: Game) -> None:
         super().request_move(request_id, game)
         if self._game is None or self._game() is not game:
             self._game = weakref.ref(game)
             self._game_key = next(_GAME_KEYS)
-        self._engine_id = self.client.submit(MoveRequest(
+        handle = self.client.submit(MoveRequest(
             position=game.position,
             level=self.level,
             history=tuple(s.position for s in game.states[:-1]),
@@ -126,7 +125,10 @@ class ComputerPlayer(Player):
             movetime=self._movetime(),
             game_key=self._game_key,
             book=self.use_book,
-        )).id
+        ))
+        handle.done.connect(self._on_answered)
+        handle.failed.connect(self._on_failed)
+        self._engine = handle
 
     def _movetime(self) -> float | None:
         """The request's time: ``movetime`` or the level's, cut to the clock's budget."""
@@ -137,25 +139,23 @@ class ComputerPlayer(Player):
         return budget if own is None else min(own, budget)
 
     def cancel(self) -> None:
-        if self._engine_id is not None:
-            self.client.cancel(self._engine_id)
-        self._engine_id = None
+        if self._engine is not None:
+            self._engine.cancel()
+        self._engine = None
         super().cancel()
 
-    def _on_answered(self, answer: EngineAnswer) -> None:
-        if not isinstance(answer, MoveAnswer) or answer.request.id != self._engine_id:
-            return
+    def _on_answered(self, answer: MoveAnswer) -> None:
+        self._engine = None
         if self._request is None:
             return
-        request, self._request, self._engine_id = self._request, None, None
+        request, self._request = self._request, None
         self.move_ready.emit(request, answer.result.move)
 
-    def _on_failed(self, engine_id: int, message: str) -> None:
-        if engine_id == self._engine_id:
-            log.error("the engine failed: %s", message)
-            request, self._request, self._engine_id = self._request, None, None
-            if request is not None:
-                self.move_ready.emit(request, None)
+    def _on_failed(self, fault: Fault) -> None:
+        log.error("the engine failed: %s", fault)
+        request, self._request, self._engine = self._request, None, None
+        if request is not None:
+            self.move_ready.emit(request, None)
 
 
 @dataclass(frozen=True)
@@ -191,8 +191,8 @@ class GameController(QObject):
         self.players: dict[Color, Player] = {}
         self._request = 0
         self._awaiting: Color | None = None
-        self._draw: DrawRequest | None = None
-        self._huff: HuffRequest | None = None
+        self._draw: Handle | None = None  # the draw offer the computer is thinking about
+        self._huff: Handle | None = None  # its decision on a missed capture
         # the game as it was before "let it stand" or "demand the capture", so that undo
         # returns to the decision as it does after "blow away"
         self._before_correction: Game | None = None
@@ -204,8 +204,6 @@ class GameController(QObject):
         self.draw_history: Callable[[], tuple[int, ...]] | None = None
         # a refused move in words (the family table names the square as the notation says)
         self.refusal_text: Callable[[IllegalMoveError], str] | None = None
-        client.answered.connect(self._on_engine_answer)
-        client.failed.connect(self._on_engine_failed)
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -275,9 +273,9 @@ class GameController(QObject):
         for player in self.players.values():
             player.cancel()
         self._awaiting = None
-        for request in (self._draw, self._huff):
-            if request is not None:
-                self.client.cancel(request.id)
+        for handle in (self._draw, self._huff):
+            if handle is not None:
+                handle.cancel()
         self._draw = self._huff = None
         self.thinking_changed.emit(False)
 
@@ -366,6 +364,8 @@ class GameController(QObject):
             before=states[-2].position,
             candidates=tuple(pending.candidates),
         ))
+        self._huff.done.connect(self._on_huff_answer)
+        self._huff.failed.connect(self._on_huff_failed)
 
     def huff(self, choice: HuffChoice, square: int | None = None) -> None:
         """A human decides on the opponent's missed capture."""
@@ -456,7 +456,7 @@ class GameController(QObject):
         if not engine:
             return False
         if self._draw is not None:
-            self.client.cancel(self._draw.id)
+            self._draw.cancel()
         player = self.players[engine[0]]
         level = player.level if isinstance(player, ComputerPlayer) else None
         game = self.game
@@ -465,6 +465,8 @@ class GameController(QObject):
             history=tuple(s.position for s in game.states[:-1]),
             quiet_plies=game.state.quiet_plies,
             recent_scores=self.draw_history() if self.draw_history is not None else ()))
+        self._draw.done.connect(self._on_draw_reply)
+        self._draw.failed.connect(self._on_draw_failed)
         self.draw_offered.emit(game.position)
         return True
 
@@ -476,33 +478,32 @@ class GameController(QObject):
         self._changed()
         self._next_turn()
 
-    def _on_engine_answer(self, answer: EngineAnswer) -> None:
-        position = self.game.position
-        if isinstance(answer, DrawReply) and answer.request == self._draw:
-            self._draw = None
-            if answer.request.position != position:
-                self.draw_replied.emit(answer)  # dropped there, said why
-                return  # the position changed since the offer
-            self.draw_answered.emit(answer.accepted)
-            self.draw_replied.emit(answer)
-            if answer.accepted:
-                self.agree_draw()
-        elif isinstance(answer, HuffAnswer) and answer.request == self._huff:
-            self._huff = None
-            self.thinking_changed.emit(False)
-            if self.game.pending_huff is None or answer.request.position != position:
-                self._next_turn()
-                return
-            self._apply_huff(answer.choice, answer.square)
+    def _on_draw_reply(self, answer: DrawReply) -> None:
+        self._draw = None
+        if answer.request.position != self.game.position:
+            self.draw_replied.emit(answer)  # dropped there, said why
+            return  # the position changed since the offer
+        self.draw_answered.emit(answer.accepted)
+        self.draw_replied.emit(answer)
+        if answer.accepted:
+            self.agree_draw()
 
-    def _on_engine_failed(self, engine_id: int, message: str) -> None:
-        if self._huff is not None and engine_id == self._huff.id:
-            self._huff = None
-            self._apply_huff(HuffChoice.ACCEPT, None)
-            self.error.emit(message)
-        elif self._draw is not None and engine_id == self._draw.id:
-            self._draw = None
-            self.error.emit(message)
+    def _on_huff_answer(self, answer: HuffAnswer) -> None:
+        self._huff = None
+        self.thinking_changed.emit(False)
+        if self.game.pending_huff is None or answer.request.position != self.game.position:
+            self._next_turn()
+            return
+        self._apply_huff(answer.choice, answer.square)
+
+    def _on_huff_failed(self, fault: Fault) -> None:
+        self._huff = None
+        self._apply_huff(HuffChoice.ACCEPT, None)
+        self.error.emit(fault.text())
+
+    def _on_draw_failed(self, fault: Fault) -> None:
+        self._draw = None
+        self.error.emit(fault.text())
 
     def shutdown(self) -> None:
         self._stop_everything()

@@ -44,11 +44,12 @@ from PySide6.QtCore import QObject, Signal
 from dame_desktop.ai.timeman import move_budget
 from dame_desktop.core import Color, RuleSet
 from dame_desktop.engines import EngineInfo
+from dame_desktop.engines.faults import Fault
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import AiClient
-from dame_desktop.ui.engine_texts import engine_reason_text
 from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.words import names as family_names
+from dame_desktop.ui.words.engine_texts import fault_reason_text
 
 
 def clock_budget(clocks: ClocksPanel, colour: Color) -> float | None:
@@ -104,7 +105,7 @@ class OpponentEngine(QObject):
     def _on_ready(self, _info: EngineInfo) -> None:
         self.changed.emit()
 
-    def report_failure(self, path: str, reason: str) -> bool:
+    def report_failure(self, path: str, reason: Fault) -> bool:
         """Another user of the engine at ``path`` (the analysis panel) found it broken: the
         computer and the hints leave it too, and the user hears of it once.  False when it
         was said already, or ``path`` is not the chosen engine (nothing to say)."""
@@ -115,22 +116,22 @@ class OpponentEngine(QObject):
         self._judge(path, reason)
         return True
 
-    def _on_failed(self, reason: str) -> None:
+    def _on_failed(self, reason: Fault) -> None:
         path = self.path
         if path and path == self.broken_path:
             return  # the panel found it first and said so
         self._judge(path, reason)
 
-    def _judge(self, path: str, reason: str) -> None:
+    def _judge(self, path: str, reason: Fault) -> None:
         chosen = path == self.path
         if chosen:
             self.broken_path = path
         info = self.client.external_info if chosen else None
         who = (self.name if chosen else "") or (info.name if info is not None else "") or path
-        reason = engine_reason_text(reason)  # "engine Scan: quit ..." said in the window's words
+        text = fault_reason_text(reason)  # the fault in the window's words
         self.message.emit(
             self.tr("The engine %1 failed and was stopped: %2. Dame's own engine plays on "
                     "and gives the hints until you choose an engine in the preferences.")
-            .replace("%1", who).replace("%2", reason))
+            .replace("%1", who).replace("%2", text))
         self.changed.emit()
         self.judged.emit(path)

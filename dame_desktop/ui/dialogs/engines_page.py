@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from dame_desktop.engines import EngineError, HubEngine
 from dame_desktop.engines.base import EngineInfo
 from dame_desktop.store.settings import ENGINES_MAX, EngineEntry
-from dame_desktop.ui.engine_texts import engine_reason_text
+from dame_desktop.ui.words.engine_texts import fault_reason_text
 
 PROBE_TIMEOUT = 8.0
 """Seconds an added engine has to start and finish the handshake."""
@@ -144,7 +144,7 @@ class EnginesPage(QWidget):
         except EngineError as exc:
             QGuiApplication.restoreOverrideCursor()
             self._error(self.tr("%1 cannot be used as an engine: %2").replace(
-                "%1", path).replace("%2", engine_reason_text(str(exc))))
+                "%1", path).replace("%2", fault_reason_text(exc.fault)))
             return False
         QGuiApplication.restoreOverrideCursor()
         entry = EngineEntry(path, info.name, tuple(info.variants))

@@ -115,9 +115,9 @@ def test_cancel_leaves_the_game_untouched(qtbot) -> None:
     game = load(BLUNDER)
     before = write_game(game)
     dialog = open_dialog(qtbot, AnalyseGameDialog(game))  # 1 s a move: about 7 s in all
-    with qtbot.waitSignal(dialog.finished_analysis, timeout=20_000) as blocker:
+    with qtbot.waitSignal(dialog.finished_analysis, timeout=60_000) as blocker:
         click(dialog.start_button)
-        qtbot.waitUntil(lambda: dialog.progress.value() >= 1, timeout=10_000)
+        qtbot.waitUntil(lambda: dialog.progress.value() >= 1, timeout=60_000)
         click(dialog.cancel_button)
     assert blocker.args == [False] and dialog.outcome() == "cancelled"
     assert write_game(game) == before

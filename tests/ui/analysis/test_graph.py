@@ -36,13 +36,13 @@ def test_a_click_emits_the_ply_of_its_column(qtbot) -> None:
     assert graph.plies() == 7
     for ply in (1, 4, 7):
         x = round(graph.x_of(ply))
-        with qtbot.waitSignal(graph.ply_clicked, timeout=10_000) as blocker:
+        with qtbot.waitSignal(graph.ply_clicked, timeout=60_000) as blocker:
             QTest.mouseClick(graph, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                              QPoint(x, graph.height() // 2))
         assert blocker.args == [ply]
     # the edges of a column belong to it
     left = graph.plot_rect().left() + 2 * graph.column_width() + 1
-    with qtbot.waitSignal(graph.ply_clicked, timeout=10_000) as blocker:
+    with qtbot.waitSignal(graph.ply_clicked, timeout=60_000) as blocker:
         QTest.mouseClick(graph, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                          QPoint(round(left), 10))
     assert blocker.args == [3]
@@ -73,7 +73,7 @@ def test_hover_shows_the_move_and_its_value(qtbot) -> None:
     graph = make_graph(qtbot)
     graph.set_game(game)
     QTest.mouseMove(graph, QPoint(round(graph.x_of(5)), 30))
-    qtbot.waitUntil(lambda: graph.toolTip().startswith("3. 17-14??: -"), timeout=10_000)
+    qtbot.waitUntil(lambda: graph.toolTip().startswith("3. 17-14??: -"), timeout=60_000)
     assert "Dark" in graph.toolTip()
 
 

@@ -22,24 +22,29 @@ class Relay(QObject):
     def take(self, update: AnalysisUpdate) -> None:
         self.got.append(update)
 
+    @Slot(int, object)
+    def take_sent(self, _request_id: int, update: AnalysisUpdate) -> None:
+        """An update as the worker sends it (its request's id, the update)."""
+        self.got.append(update)
+
 
 def test_updates_of_an_old_request_never_come_out(qtbot) -> None:
     runner = AnalysisRunner()
     try:
         sent, out = Relay(), Relay()
-        emitted = Emitted(runner._worker.updated)  # counted in the thread, as it sends
-        runner._worker.updated.connect(sent.take)  # everything the thread sent
+        emitted = Emitted(runner._worker.progressed)  # counted in the thread, as it sends
+        runner._worker.progressed.connect(sent.take_sent)  # everything the thread sent
         runner.updated.connect(out.take)  # what the runner passes on
         old, new = midgame(), start()
         old_id = runner.start(old)
-        qtbot.waitUntil(lambda: bool(sent.got), timeout=10_000)
+        qtbot.waitUntil(lambda: bool(sent.got), timeout=60_000)
         # the thread queues more lines for the old position while the GUI thread is busy
         hold_gui_thread(lambda: emitted.count() > len(sent.got))
         new_id = runner.start(new)  # at once, before those are delivered
         assert new_id != old_id and runner.current_id == new_id
         at_switch, sent_at_switch = len(out.got), len(sent.got)
         qtbot.waitUntil(lambda: any(u.request_id == new_id and u.analysis.depth >= 3
-                                    for u in out.got), timeout=10_000)
+                                    for u in out.got), timeout=60_000)
         assert any(u.request_id == old_id for u in sent.got[sent_at_switch:]), (
             "the scenario needs old updates delivered after the switch")
         late = [u for u in out.got[at_switch:] if u.request_id != new_id]
@@ -57,7 +62,7 @@ def test_several_lines_come_at_the_same_depth(qtbot) -> None:
     try:
         got: list[AnalysisUpdate] = []
         runner.updated.connect(got.append)
-        with qtbot.waitSignal(runner.finished, timeout=30_000):
+        with qtbot.waitSignal(runner.finished, timeout=60_000):
             runner.start(start(), lines=3, max_depth=5)
         assert [u.analysis.depth for u in got if not u.final] == [1, 2, 3, 4]
         assert got[-1].final and got[-1].analysis.depth == 5
@@ -73,7 +78,7 @@ def test_closing_during_a_long_analysis_is_quick(qtbot) -> None:
     got: list[AnalysisUpdate] = []
     runner.updated.connect(got.append)
     runner.start(midgame(), max_seconds=60)
-    qtbot.waitUntil(lambda: bool(got), timeout=30_000)  # the search is under way
+    qtbot.waitUntil(lambda: bool(got), timeout=60_000)  # the search is under way
     began = time.perf_counter()
     assert runner.close()
     # the search is stopped, not waited for (60 s): generous for a loaded machine
@@ -134,16 +139,16 @@ def test_a_stopped_requests_tables_are_freed_later_not_during_the_repaint(qtbot)
     try:
         finished: list[object] = []
         updates = Relay()
-        runner._worker.finished.connect(finished.append)
+        runner._worker.answered.connect(lambda *sent: finished.append(sent))
         runner.updated.connect(updates.take)
         runner.start(midgame(), max_seconds=5.0)
         qtbot.waitUntil(lambda: any(u.analysis.depth >= 7 for u in updates.got),
-                        timeout=10_000)
+                        timeout=60_000)
         began = time.monotonic()
         runner.stop()  # the shown position changed: the window repaints now
-        qtbot.waitUntil(lambda: bool(finished), timeout=10_000)
+        qtbot.waitUntil(lambda: bool(finished), timeout=60_000)
         assert memories[0].dropped  # not freed while the change is painted
-        qtbot.waitUntil(lambda: not memories[0].dropped, timeout=10_000)
+        qtbot.waitUntil(lambda: not memories[0].dropped, timeout=60_000)
         assert time.monotonic() - began >= runner_module.IDLE_FREE_MS / 1000 * 0.9
     finally:
         assert runner.close()

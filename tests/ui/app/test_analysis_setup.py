@@ -41,7 +41,7 @@ def test_the_panel_analyses_the_position_being_set_up(window, qtbot) -> None:
     start(window)
     window.action("analysis").trigger()
     panel = window.analysis.panel
-    qtbot.waitUntil(lambda: panel_shows(window), timeout=10_000)
+    qtbot.waitUntil(lambda: panel_shows(window), timeout=60_000)
     shown = window.navigator.position()
     editor = open_editor(window, qtbot)
     press(editor.clear_button)
@@ -54,7 +54,7 @@ def test_the_panel_analyses_the_position_being_set_up(window, qtbot) -> None:
     first = editor.position()
     assert editor.playable_position() == first
     assert panel.position() == first
-    qtbot.waitUntil(lambda: panel_has(window, first), timeout=20_000)
+    qtbot.waitUntil(lambda: panel_has(window, first), timeout=60_000)
     # quick edits: one search, of the last board, once they pause
     seen: list[tuple[int, Position]] = []
     panel.runner.updated.connect(lambda u: seen.append((u.request_id, u.position)))
@@ -66,7 +66,7 @@ def test_the_panel_analyses_the_position_being_set_up(window, qtbot) -> None:
     click(editor.board, 27)
     last = editor.position()
     assert panel.position() == last and panel.current() is None  # nothing of the old board
-    qtbot.waitUntil(lambda: panel_has(window, last), timeout=20_000)
+    qtbot.waitUntil(lambda: panel_has(window, last), timeout=60_000)
     assert {position for _id, position in seen} == {last}
     assert len({request for request, _position in seen}) == 1
     assert set(values) == {last}
@@ -77,7 +77,7 @@ def test_the_panel_analyses_the_position_being_set_up(window, qtbot) -> None:
     press(cancel)
     assert not editor.isVisible()
     assert panel.position() == shown
-    qtbot.waitUntil(lambda: panel_shows(window), timeout=20_000)
+    qtbot.waitUntil(lambda: panel_shows(window), timeout=60_000)
     # the window's own changes reach the panel again
     window.action("flip").trigger()
     assert panel.position() == window.navigator.position()
@@ -92,7 +92,7 @@ def test_playing_from_the_set_up_position_analyses_the_new_game(window, qtbot) -
     press(editor.fen_button)
     position = Position.from_fen("W:W22,27:B9,10", GERMAN)
     assert editor.position() == position and panel.position() == position
-    qtbot.waitUntil(lambda: panel_has(window, position), timeout=20_000)
+    qtbot.waitUntil(lambda: panel_has(window, position), timeout=60_000)
     press(editor.play_button)
     assert window.studying() and window.navigator.position() == position
     assert panel.position() == position
@@ -112,7 +112,7 @@ def test_while_the_editor_is_open_the_games_moves_do_not_take_the_panel(window, 
     press(editor.fen_button)
     mine = editor.position()
     # the computer's move in the game behind the dialog
-    qtbot.waitUntil(lambda: bool(window.controller.game.moves), timeout=20_000)
+    qtbot.waitUntil(lambda: bool(window.controller.game.moves), timeout=60_000)
     assert window.navigator.position() != mine
     assert panel.position() == mine
     box = editor.findChild(QDialogButtonBox)

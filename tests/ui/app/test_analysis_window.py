@@ -58,7 +58,7 @@ def analyse_shown(window: MainWindow, qtbot) -> AnalysisPanel:
     window.action("analysis").trigger()
     panel = window.analysis.panel
     qtbot.waitUntil(lambda: panel_shows(window) and panel.line_views[0].move_count() >= 2,
-                    timeout=20_000)
+                    timeout=60_000)
     return panel
 
 
@@ -97,11 +97,11 @@ def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(window, qtbo
     window.setFocus()
     QTest.keyClick(window, Qt.Key.Key_F4)
     assert window.action("analysis").isChecked() and dock.isVisible()
-    qtbot.waitUntil(lambda: panel_shows(window), timeout=10_000)
+    qtbot.waitUntil(lambda: panel_shows(window), timeout=60_000)
     for _ in range(3):
         window.action("next").trigger()
         assert panel.position() == window.navigator.position()
-        qtbot.waitUntil(lambda: panel_shows(window), timeout=10_000)
+        qtbot.waitUntil(lambda: panel_shows(window), timeout=60_000)
     assert graph._current == 3  # the graph marks the shown ply
     # a click on the graph's first column jumps to the position after the first move
     QTest.mouseClick(graph, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
@@ -109,10 +109,10 @@ def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(window, qtbo
     navigator = window.navigator
     assert isinstance(navigator, TreeNavigator)
     assert navigator.node is next(iter(navigator.game.mainline()))
-    qtbot.waitUntil(lambda: panel_shows(window), timeout=10_000)
+    qtbot.waitUntil(lambda: panel_shows(window), timeout=60_000)
     window.action("analysis").trigger()
     assert not dock.isVisible() and not window.action("analysis").isChecked()
-    qtbot.waitUntil(lambda: not panel.is_analysing(), timeout=5_000)
+    qtbot.waitUntil(lambda: not panel.is_analysing(), timeout=60_000)
     window.action("next").trigger()
     qtbot.wait(400)  # longer than the panel's start delay: nothing may start while hidden
     assert not panel.is_analysing()
@@ -241,7 +241,7 @@ def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program,
     session, window = start_program()
     window.action("analysis").trigger()
     panel = window.analysis.panel
-    qtbot.waitUntil(lambda: panel_shows(window), timeout=10_000)
+    qtbot.waitUntil(lambda: panel_shows(window), timeout=60_000)
     assert panel.engine_label.text() == "Built-in engine"
     window.action("preferences").trigger()
     dialog = session.preferences_dialog
@@ -258,14 +258,14 @@ def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program,
     assert entry.name in page.list.item(0).text()
     assert window.analysis.engine_path == str(script)
     qtbot.waitUntil(lambda: panel_shows(window) and entry.name in panel.engine_label.text(),
-                    timeout=30_000)
+                    timeout=60_000)
     update = panel.current()
     assert update is not None and not update.builtin
     # back to the built-in engine through the "engine in use" box
     page.in_use.setCurrentIndex(page.in_use.findData(""))
     assert load_preferences().value.engine == ""
     qtbot.waitUntil(lambda: panel_shows(window) and panel.engine_label.text()
-                    == "Built-in engine", timeout=30_000)
+                    == "Built-in engine", timeout=60_000)
     click(page.remove_button)
     assert load_preferences().value.engines == ()
 

@@ -7,6 +7,7 @@ the next request say ``book=False``; the worker then searches the same start pos
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -44,6 +45,11 @@ def program(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]
     qtbot.waitExposed(window)
     yield session, window
     window.shutdown()
+
+
+def run(worker: AiWorker, request: MoveRequest) -> None:
+    """Answer ``request`` in this thread, as the worker's own thread would."""
+    worker.run(request.id, request, threading.Event())
 
 
 def click_box(check: QCheckBox) -> None:
@@ -133,7 +139,7 @@ def book_game(worker: AiWorker, answers: list[EngineAnswer], game_key: int,
     game = [Position.start(rules)]
     line: list[str] = []
     while True:
-        worker.run(MoveRequest(id=len(answers) + 1, position=game[-1], level=HARD,
+        run(worker, MoveRequest(id=len(answers) + 1, position=game[-1], level=HARD,
                                history=tuple(game[:-1]), seed=game_key, game_key=game_key,
                                movetime=0.02))
         answer = answers[-1]
@@ -156,7 +162,7 @@ def test_the_engine_thread_never_opens_two_games_in_a_row_the_same_way(qapp):
     (each game has its own key, as the window's players give them)."""
     worker = AiWorker()
     answers: list[EngineAnswer] = []
-    worker.answered.connect(answers.append)
+    worker.answered.connect(lambda _id, answer: answers.append(answer))
     lines = [book_game(worker, answers, key) for key in range(1, 7)]
     assert all(lines)
     for before, after in zip(lines, lines[1:], strict=False):
@@ -168,7 +174,7 @@ def test_an_undo_takes_the_book_moves_back_in_the_engine_thread(qapp):
     next game is compared with what was really played."""
     worker = AiWorker()
     answers: list[EngineAnswer] = []
-    worker.answered.connect(answers.append)
+    worker.answered.connect(lambda _id, answer: answers.append(answer))
     played = book_game(worker, answers, 1, undo_at=3)
     assert [move for _fen, move in worker.book.line] == played
     again = book_game(worker, answers, 2)

@@ -18,7 +18,7 @@ from dame_desktop.store.settings import load_preferences
 from dame_desktop.ui.ai_worker import MoveAnswer
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
-from tests.engines.helpers import assert_gone, needs_proc, worker_children
+from tests.engines.helpers import assert_gone, needs_proc, wait_until, worker_children
 from tests.ui.app.test_hub_play_window import (
     ENGINES,
     FAILED,
@@ -58,7 +58,7 @@ def choose(session: Session, window: MainWindow, qtbot, path: str) -> int:
     page.choose_file = lambda: path
     QTest.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
     assert page.error_box is None and load_preferences().value.engine == path
-    qtbot.waitUntil(lambda: window.client.external_info is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: window.client.external_info is not None, timeout=60_000)
     dialog.close()
     pid = window.client.external_pid
     assert pid is not None
@@ -75,11 +75,24 @@ def panel_speaks_builtin(window: MainWindow) -> bool:
     return update is not None and update.builtin
 
 
+def crash_engines() -> list[int]:
+    """Our children (running or zombies) that are the crashing fake engine."""
+    found = []
+    for child in worker_children():
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as handle:
+                if b"crash.py" in handle.read():
+                    found.append(child)
+        except OSError:  # reaped meanwhile
+            continue
+    return found
+
+
 def no_engine_left(pid: int) -> None:
+    """Play's process ``pid`` and every other process of the engine are gone and reaped
+    (the engine threads reap them after the window has said so: wait for it)."""
     assert_gone(pid)
-    for child in worker_children():  # neither running nor a zombie: none of ours is left
-        with open(f"/proc/{child}/cmdline", "rb") as handle:
-            assert b"crash.py" not in handle.read(), f"engine process {child} left over"
+    wait_until(lambda: not crash_engines(), "every process of the crashing engine is reaped")
 
 
 def open_panel(window: MainWindow, qtbot) -> None:
@@ -102,7 +115,8 @@ def test_both_find_it_broken_one_message_both_builtin(program, qtbot, tmp_path) 
     start(window, rules=INTERNATIONAL, computer=True, colour=Color.BLACK, level="beginner")
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=60_000)
     qtbot.waitUntil(lambda: panel_speaks_builtin(window), timeout=60_000)
-    qtbot.wait(500)  # a second message would have come by now
+    # both have said all they will about it: each lane's failure is sent before the built-in
+    # engine's answer that follows it, and both of those have arrived
     assert len(about_it(messages)) == 1, messages.seen
     assert [a.engine for a in got if isinstance(a, MoveAnswer)] == [""]
     assert "White: Dame (Beginner)" in players_text(window)
@@ -150,7 +164,7 @@ def test_the_panel_finds_it_broken_play_leaves_it_too(program, qtbot, tmp_path) 
     failures = about_it(messages)
     assert len(failures) == 1 and FAILED in failures[0], messages.seen  # the whole sentence
     assert window.client.external_broken
-    qtbot.waitUntil(lambda: window.client.external_pid is None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.client.external_pid is None, timeout=60_000)
     no_engine_left(pid)  # play's idle process was stopped and reaped too
     window.action("hint").trigger()
     qtbot.waitUntil(lambda: window.last_message.startswith("Hint: "), timeout=60_000)
@@ -189,7 +203,7 @@ def test_analyse_game_finds_it_broken_one_message_play_leaves_it(program, qtbot,
     failures = about_it(messages)
     assert len(failures) == 1 and FAILED in failures[0], messages.seen
     assert window.client.external_broken and window.analysis.engine_broken
-    qtbot.waitUntil(lambda: window.client.external_pid is None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.client.external_pid is None, timeout=60_000)
     no_engine_left(pid)
     dialog.close()
     window.action("hint").trigger()

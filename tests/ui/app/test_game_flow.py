@@ -13,7 +13,7 @@ from dame_desktop.core import Color, HuffChoice, Reason, find_rules
 from tests.ui.uihelp import click, drag, settings, start
 
 
-def wait_for_human(window, qtbot, timeout=10_000):
+def wait_for_human(window, qtbot, timeout=60_000):
     game = window.controller
     qtbot.waitUntil(lambda: game.game.is_over or bool(window.board.moves()), timeout=timeout)
 
@@ -29,7 +29,7 @@ def test_computer_answers_and_undo_takes_back_both_moves(window, qtbot):
     start(window, computer=True)
     game = window.controller.game
     assert window.board.is_flipped() is False, "the human (Light) sits at the bottom"
-    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
+    with qtbot.waitSignal(window.controller.turn_started, timeout=60_000,
                           check_params_cb=lambda info: info.human and len(game.moves) == 2):
         drag(window.board, 22, 18)
     assert game.moves[0].path == (22, 18)
@@ -45,7 +45,7 @@ def test_computer_answers_and_undo_takes_back_both_moves(window, qtbot):
 
 
 def test_human_dark_sits_at_the_bottom_and_computer_opens(window, qtbot):
-    with qtbot.waitSignal(window.controller.move_played, timeout=10_000):
+    with qtbot.waitSignal(window.controller.move_played, timeout=60_000):
         start(window, computer=True, colour=Color.BLACK)
     assert window.board.is_flipped(), "Dark at the bottom against the computer"
     assert window.controller.game.moves[0].path[0] in range(21, 33)
@@ -54,7 +54,7 @@ def test_human_dark_sits_at_the_bottom_and_computer_opens(window, qtbot):
 def test_undo_while_the_computer_thinks_drops_its_answer(window, qtbot):
     start(window, computer=True, level="hard")
     controller = window.controller
-    with qtbot.waitSignal(controller.thinking_changed, timeout=10_000,
+    with qtbot.waitSignal(controller.thinking_changed, timeout=60_000,
                           check_params_cb=lambda thinking: thinking):
         drag(window.board, 22, 18)
     assert controller.is_thinking()
@@ -62,7 +62,7 @@ def test_undo_while_the_computer_thinks_drops_its_answer(window, qtbot):
     window.action("undo").trigger()
     assert not controller.is_thinking()
     # the cancelled search stops quickly and its late answer is never played
-    qtbot.waitUntil(lambda: not window.client.busy(), timeout=10_000)
+    qtbot.waitUntil(lambda: not window.client.busy(), timeout=60_000)
     qtbot.wait(300)
     assert controller.game.moves == []
     assert time.perf_counter() - started < 10.0  # generous: a loaded machine
@@ -118,7 +118,7 @@ def test_whole_game_against_beginner_by_clicks(window, qtbot):
         play_by_clicks(window.board, move)
         assert len(game.states) > before, f"the clicks did not play {move}"
         plies += 1
-    qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(outcome), timeout=60_000)
     result = game.result
     assert len(game.moves) >= 10, "a real game was played"
     assert result is not None and outcome == [result]
@@ -228,7 +228,7 @@ def test_computer_huffs_a_missed_capture(window, qtbot):
     from dame_desktop.core import Position
 
     window.play.start_game(s, start=Position.from_fen("W:W22,27,29:B18,5,1", rules))
-    with qtbot.waitSignal(window.controller.huff_decided, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.controller.huff_decided, timeout=60_000) as blocker:
         drag(window.board, 27, 23)
     choice, square = blocker.args
     assert choice in (HuffChoice.BLOW, HuffChoice.CORRECT, HuffChoice.ACCEPT)
@@ -265,7 +265,7 @@ def test_arrow_keys_step_through_the_moves(window, qtbot):
 
 
 def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
-    with qtbot.waitSignal(window.controller.thinking_changed, timeout=10_000,
+    with qtbot.waitSignal(window.controller.thinking_changed, timeout=60_000,
                           check_params_cb=lambda thinking: thinking):
         start(window, computer=True, colour=Color.BLACK, level="master")
     assert "thinking" in window.play.status_text()
@@ -337,7 +337,7 @@ def pick_rules_in_dialog(preset_steps: int) -> None:
 def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
     """Defect 3: Game > Rules > OK in the middle of a game started a new game unasked."""
     start(window, computer=True)
-    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
+    with qtbot.waitSignal(window.controller.turn_started, timeout=60_000,
                           check_params_cb=lambda info: info.human):
         drag(window.board, 22, 18)
     played = list(window.controller.game.moves)
@@ -365,7 +365,7 @@ def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
         assert window.navigator.play(game.legal_moves()[0])
     pick_rules_in_dialog(1)  # English -> International (10x10)
     click_in_box("newRulesQuestion", "newGameButton", seen)
-    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
+    with qtbot.waitSignal(window.controller.turn_started, timeout=60_000,
                           check_params_cb=lambda info: info.human):
         window.action("rules").trigger()
     assert len(seen) == 3 and seen[2].startswith("The rules are now: International"), seen

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtTest import QTest
 
 from dame_desktop.core import Color, Move, TimeControl, find_rules
@@ -18,6 +18,7 @@ from dame_desktop.store.settings import EngineEntry, Preferences, load_preferenc
 from dame_desktop.ui.ai_worker import EngineAnswer, HintAnswer, MoveAnswer
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
+from dame_desktop.ui.engine_thread import LaneWorker
 from tests.engines.helpers import assert_gone, needs_proc
 from tests.ui.uihelp import click, start
 
@@ -75,7 +76,7 @@ def choose_engine(session: Session, window: MainWindow, qtbot, name: str) -> int
     QTest.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
     assert page.error_box is None and load_preferences().value.engine == path
     client = window.client
-    qtbot.waitUntil(lambda: client.external_info is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: client.external_info is not None, timeout=60_000)
     dialog.close()
     pid = client.external_pid
     assert pid is not None
@@ -116,6 +117,21 @@ class Ticks:
     def stop(self) -> float:
         self.timer.stop()
         return self.worst
+
+
+class EndedRequests(QObject):
+    """Lives in the GUI thread: the ids of the requests the worker is done with (answered,
+    stale ones too, or skipped), noted when that news is delivered here -- after the window's
+    own handling of the answer, which the worker sent before it."""
+
+    def __init__(self, worker: LaneWorker) -> None:
+        super().__init__()
+        self.ids: list[int] = []
+        worker.ended.connect(self.take)
+
+    @Slot(int)
+    def take(self, request_id: int) -> None:
+        self.ids.append(request_id)
 
 
 def answers(window: MainWindow) -> list[EngineAnswer]:
@@ -175,10 +191,15 @@ def test_undo_while_the_hub_engine_thinks_drops_its_move(program, qtbot) -> None
     first = next(m for m in game.legal_moves() if not m.is_capture)
     play_by_clicks(window, first)
     assert window.controller.is_thinking()
-    qtbot.wait(300)
+    computer = window.controller.player(Color.BLACK)
+    thinking = getattr(computer, "_engine", None)
+    assert thinking is not None  # the handle of its move request
+    ended = EndedRequests(window.client._worker)
     window.action("undo").trigger()
     assert window.controller.game.moves == [] and not window.controller.is_thinking()
-    qtbot.wait(2500)  # the stopped search has answered by now: the answer was dropped
+    # the stopped search answers all the same (unless it had not begun): wait until the
+    # worker is done with it and its answer, if any, has reached the window
+    qtbot.waitUntil(lambda: thinking.id in ended.ids, timeout=120_000)
     # the stopped search's move was dropped (the computer's score history may have asked
     # for an analysis of its own; that is no move)
     assert window.controller.game.moves == []
@@ -254,7 +275,7 @@ def test_a_running_clock_cuts_the_computers_time(program, qtbot) -> None:
     got = answers(window)
     window.family.set_time_controls(TimeControl(20))
     start(window, computer=True, colour=Color.BLACK, level="master")  # it moves first
-    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=30_000)
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=60_000)
     move = next(a for a in got if isinstance(a, MoveAnswer))
     movetime = move.request.movetime
     assert movetime is not None and movetime <= 20 / 30 + 1e-9

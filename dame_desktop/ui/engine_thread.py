@@ -1,0 +1,270 @@
+"""The one way the window runs engine work off the GUI thread: a lane and a handle per request.
+
+An :class:`EngineLane` (GUI thread) owns a :class:`LaneWorker` moved to a :class:`QThread`.
+``lane.submit(request)`` gives the request its id and a stop event, queues it to the worker
+and returns a :class:`Handle`: the one who asked listens to that handle's own signals --
+``done(answer)``, ``failed(Fault)``, and ``progress(update)`` for work that reports as it
+goes (analysis lines) -- so no answer is broadcast and nobody filters answers by type or id.
+``handle.cancel()`` sets the stop event (the search polls it) and forgets the request: what
+the worker still sends for it is dropped, so a stale answer (for a position no longer shown)
+never arrives.
+
+The worker side is written once here too: :func:`gentle_stop` (the stop flag that hands the
+interpreter lock to the GUI thread every few milliseconds -- the search shares the GIL with
+the window), the collector's rest while a search runs, and the report of an exception as a
+fault.  A lane is closed once: cancel everything, quit the thread's event loop, wait for it
+(never ``terminate()``).
+
+:mod:`~dame_desktop.ui.ai_worker` (play: moves, hints, scores, draw offers, huffing) and
+:mod:`~dame_desktop.ui.analysis.runner` (the panel's lines) are the two lanes' workers.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from ..engines.faults import Fault, FaultKind
+
+log = logging.getLogger(__name__)
+
+YIELD_EVERY = 0.002
+"""Seconds between the worker's hand-overs of the interpreter lock to the GUI thread."""
+
+StopFlag = Callable[[], bool]
+Progress = Callable[[object], None]
+
+
+def gentle_stop(event: threading.Event) -> StopFlag:
+    """A stop flag for a search that also lets the GUI thread run every few ms.
+
+    The search holds the interpreter lock; a zero sleep every :data:`YIELD_EVERY` seconds
+    gives a waiting GUI thread the lock at once instead of after the full switch interval.
+    """
+    if YIELD_EVERY <= 0:
+        return event.is_set
+    last = [time.perf_counter()]
+    clock = time.perf_counter
+    sleep = time.sleep
+
+    def should_stop() -> bool:
+        now = clock()
+        if now - last[0] >= YIELD_EVERY:
+            last[0] = now
+            sleep(0)
+        return event.is_set()
+
+    return should_stop
+
+
+class CollectorPause:
+    """Rest Python's cyclic garbage collector while engine work runs (GUI thread only).
+
+    A search allocates hundreds of thousands of table entries; with the collector on, a
+    collection walks them and holds the interpreter lock for 50-260 ms (a stall after each
+    change of position).  The search makes no reference cycles, so the collector rests while
+    the work runs.  :meth:`resume` first calls ``gc.freeze()``: every object alive then (the
+    engine's kept tables among them) leaves the collector's generations, so the next
+    collections only look at newer objects.  Frozen objects are still freed by reference
+    counting; only a reference cycle made while the collector rested stays uncollected.
+    """
+
+    def __init__(self) -> None:
+        self.paused = False
+
+    def pause(self) -> None:
+        if not self.paused and gc.isenabled():
+            gc.disable()
+            self.paused = True
+
+    def resume(self) -> None:
+        if self.paused:
+            self.paused = False
+            gc.freeze()
+            gc.enable()
+
+
+class Handle(QObject):
+    """One submitted request, seen from the GUI thread.
+
+    ``done(answer)`` once with the answer (for analysis lines: the final update, or None when
+    there was none); ``failed(Fault)`` once instead when the work raised; ``progress(update)``
+    for each update on the way.  Nothing comes after :meth:`cancel`.
+    """
+
+    done = Signal(object)
+    failed = Signal(object)  # Fault
+    progress = Signal(object)
+
+    def __init__(self, lane: EngineLane, request_id: int, request: Any,
+                 stop: threading.Event) -> None:
+        super().__init__(lane)
+        self.id = request_id
+        self.request = request
+        self._lane = lane
+        self._stop = stop
+
+    @property
+    def live(self) -> bool:
+        """Still wanted: neither answered, failed nor cancelled."""
+        return self._lane.handle(self.id) is self
+
+    def cancel(self) -> None:
+        """Stop the work soon and drop whatever it still sends."""
+        self._stop.set()
+        self._lane.forget(self)
+
+
+class LaneWorker(QObject):
+    """The worker side of a lane: runs one request after the other in the lane's thread.
+
+    A subclass answers in :meth:`answer`; ``progress`` sends an update on the way.
+    """
+
+    answered = Signal(int, object)  # request id, answer
+    progressed = Signal(int, object)  # request id, update
+    failed = Signal(int, object)  # request id, Fault
+    ended = Signal(int)  # request id: the worker is done with it (answered, failed or skipped)
+
+    #: rest the garbage collector while a request runs (one search's tables, see above)
+    rest_collector = True
+
+    @Slot(int, object, object)
+    def run(self, request_id: int, request: object, stop: threading.Event) -> None:
+        try:
+            if stop.is_set():
+                self.skipped(request_id, request)
+                return
+            self._run(request_id, request, stop)
+        finally:
+            self.ended.emit(request_id)
+
+    def _run(self, request_id: int, request: object, stop: threading.Event) -> None:
+        should_stop = gentle_stop(stop)
+        collecting = self.rest_collector and gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            answer = self.answer(request, should_stop,
+                                 lambda update: self.progressed.emit(request_id, update))
+        except Exception as exc:  # the GUI must hear about it rather than wait forever
+            log.exception("engine request %s failed", request_id)
+            self.failed.emit(request_id, Fault.of(FaultKind.OTHER,
+                                                  message=f"{type(exc).__name__}: {exc}"))
+            return
+        finally:
+            if collecting:
+                gc.enable()
+        self.answered.emit(request_id, answer)
+
+    def answer(self, request: object, should_stop: StopFlag, progress: Progress) -> object:
+        raise NotImplementedError
+
+    def skipped(self, request_id: int, request: object) -> None:
+        """A request cancelled before it started (nothing is sent: it is forgotten)."""
+
+
+class EngineLane(QObject):
+    """The GUI thread's side of one worker thread: submit, cancel, close (see the module)."""
+
+    answered = Signal(object, object)  # Handle, answer: every answer handed to its handle
+    _submit = Signal(int, object, object)  # id, request, stop event
+
+    def __init__(self, worker: LaneWorker, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._next_id = 0
+        self._live: dict[int, Handle] = {}
+        self._closed = False
+        self.worker = worker
+        self._thread = QThread()
+        self._thread.setObjectName(name)
+        worker.moveToThread(self._thread)
+        self._submit.connect(worker.run)
+        worker.answered.connect(self._on_answered)
+        worker.progressed.connect(self._on_progressed)
+        worker.failed.connect(self._on_failed)
+        self._thread.finished.connect(worker.deleteLater)
+        self._thread.start()
+
+    @property
+    def worker_thread(self) -> QThread:
+        return self._thread
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def submit(self, request: Any, make_request: Callable[[int], Any] | None = None) -> Handle:
+        """Queue ``request`` (or what ``make_request(id)`` makes: a request that carries its
+        id); returns its handle."""
+        if self._closed:
+            raise RuntimeError("the engine thread is closed")
+        self._next_id += 1
+        if make_request is not None:
+            request = make_request(self._next_id)
+        stop = threading.Event()
+        handle = Handle(self, self._next_id, request, stop)
+        self._live[handle.id] = handle
+        self._submit.emit(handle.id, request, stop)
+        return handle
+
+    def handle(self, request_id: int) -> Handle | None:
+        return self._live.get(request_id)
+
+    def forget(self, handle: Handle) -> None:
+        if self._live.get(handle.id) is handle:
+            del self._live[handle.id]
+            handle.deleteLater()
+
+    def cancel_all(self) -> None:
+        for handle in list(self._live.values()):
+            handle.cancel()
+
+    def busy(self) -> bool:
+        return bool(self._live)
+
+    def _take(self, request_id: int) -> Handle | None:
+        handle = self._live.pop(request_id, None)
+        if handle is None:
+            log.debug("dropping the stale answer of engine request %s", request_id)
+        return handle
+
+    def _on_answered(self, request_id: int, answer: object) -> None:
+        handle = self._take(request_id)
+        if handle is not None:
+            self.answered.emit(handle, answer)
+            handle.done.emit(answer)
+            handle.deleteLater()
+
+    def _on_progressed(self, request_id: int, update: object) -> None:
+        handle = self._live.get(request_id)
+        if handle is not None:
+            handle.progress.emit(update)
+
+    def _on_failed(self, request_id: int, fault: Fault) -> None:
+        handle = self._take(request_id)
+        if handle is not None:
+            handle.failed.emit(fault)
+            handle.deleteLater()
+
+    def close(self, timeout_ms: int, before_quit: Callable[[], None] | None = None) -> bool:
+        """Cancel everything, end the thread and wait for it.  True when it ended
+        (``before_quit`` runs first: e.g. kill an external engine that will not stop)."""
+        if self._closed:
+            return True
+        self._closed = True
+        if before_quit is not None:
+            before_quit()
+        self.cancel_all()
+        self._thread.quit()
+        stopped = bool(self._thread.wait(timeout_ms))
+        if not stopped:
+            log.warning("the engine thread %s did not stop within %s ms",
+                        self._thread.objectName(), timeout_ms)
+        return stopped
