@@ -144,7 +144,7 @@ class Stress:
         self.counts: Counter[str] = Counter()
         self.session = Session()
         self.window = MainWindow(start_game=False)
-        self.window.rng = random.Random(seed)  # the computer's own choices
+        self.window.play.rng = random.Random(seed)  # the computer's own choices
         self.session.attach(self.window)
         self.window.board.set_animated(False)
         self.window.show()
@@ -558,8 +558,8 @@ class Stress:
 
     def close(self) -> None:
         w = self.window
-        if w.over_box is not None:
-            w.over_box.close()
+        if w.play.over_box is not None:
+            w.play.over_box.close()
         for widget in QApplication.topLevelWidgets():
             if isinstance(widget, QDialog) and widget.isVisible():
                 widget.close()
