@@ -165,7 +165,7 @@ def test_the_game_over_boxes_of_finished_games_are_not_kept(start_program, tmp_p
         asked: list[str] = []
         answer_dialogs([("QMessageBox", "Yes")], asked)  # "Do you really want to resign?"
         window.action("resign").trigger()
-        box = window.over_box
+        box = window.play.over_box
         assert box is not None and box.isVisible()
         box.button(QMessageBox.StandardButton.Ok).click()
         seen: list[str] = []
