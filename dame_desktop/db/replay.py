@@ -18,7 +18,6 @@ length), tags, rules, main line (states and raw moves), result token and problem
 
 from __future__ import annotations
 
-import codecs
 import hashlib
 import re
 from collections.abc import Callable, Iterator
@@ -31,7 +30,7 @@ from ..pdn import lexer as lx
 from ..pdn.gametype import choose_rules
 from ..pdn.lexer import GameLexer
 from ..pdn.problems import HEAD_BYTES, NotPdnError, PdnProblem, not_pdn_reason
-from ..pdn.reader import open_pdn, parse_game_text, read_game
+from ..pdn.reader import detect_encoding, open_pdn, parse_game_text, read_game
 from ..pdn.tree import State
 from ..pdn.visitors import BaseVisitor
 from .walk import LineWalker
@@ -246,7 +245,7 @@ class Replayer:
         reason = not_pdn_reason(head)
         if reason is not None:
             raise NotPdnError(reason)
-        encoding = _detect_encoding(self.path)
+        encoding = detect_encoding(self.path)
         self.encoding = encoding
         if encoding == "utf-16":
             yield from self._full_file()
@@ -541,24 +540,6 @@ def _line_decoder(encoding: str) -> Callable[[bytes], str]:
     if encoding == "utf-8-sig":
         return lambda raw: raw.decode("utf-8")
     return lambda raw: raw.decode(encoding, "replace")
-
-
-def _detect_encoding(path: Path) -> str:
-    """As :func:`dame_desktop.pdn.reader.detect_encoding`: UTF-16 by its byte order mark,
-    UTF-8 when the whole file is valid UTF-8, else Windows-1252."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    with open(path, "rb") as handle:
-        first = True
-        try:
-            while chunk := handle.read(1 << 22):
-                if first and chunk.startswith((b"\xff\xfe", b"\xfe\xff")):
-                    return "utf-16"
-                first = False
-                decoder.decode(chunk)
-            decoder.decode(b"", final=True)
-        except UnicodeDecodeError:
-            return "cp1252"
-    return "utf-8-sig"
 
 
 def replay_file(path: str | Path, default_rules: RuleSet | None = None) -> Iterator[ReplayedGame]:
