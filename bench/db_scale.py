@@ -25,6 +25,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from dame_desktop.core import Color, Position, RuleSet
 from dame_desktop.core.geometry import geometry
 from dame_desktop.db.index import GameIndex
@@ -114,9 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, help="PDN file the games come from")
     parser.add_argument("--keep", type=Path, help="folder for the archives and indexes "
                                                   "(default: a temporary one, removed)")
-    parser.add_argument("--smoke", action="store_true", help="1,600 games: seconds")
+    add_smoke(parser)
     args = parser.parse_args(argv)
-    total = 1600 if args.smoke else args.games
+    smoke_settings(args, games=1600)
+    total = args.games
     source_path = args.source or (OCA if OCA.exists() and not args.smoke else FIXTURE)
     work = args.keep or Path(tempfile.mkdtemp(prefix="dame-db-scale-"))
     work.mkdir(parents=True, exist_ok=True)

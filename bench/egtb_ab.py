@@ -18,6 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -66,15 +68,14 @@ def main() -> int:
     parser.add_argument("--kings", type=int, default=-1,
                         help="kings a side at the start (default: one to all, at random)")
     parser.add_argument("--folder", help="the tables' folder (default: the user data folder)")
-    parser.add_argument("--smoke", action="store_true",
-                        help="two games of 4 pieces at depth 2 with 3-piece tables built here")
+    add_smoke(parser)
     args = parser.parse_args()
     rules = find_rules(args.rules)
     limit = Limit(movetime=args.movetime)
-    if args.smoke:
+    if smoke_settings(args, pieces=4, games=2, max_plies=40):
+        # two games of 4 pieces at depth 2, with 3-piece tables built here
         folder = Path(tempfile.mkdtemp(prefix="dame-egtb-"))
         egtb.build(rules, 3, folder)
-        args.pieces, args.games, args.max_plies = 4, 2, 40
         limit = Limit(depth=2)
     else:
         folder = Path(args.folder) if args.folder else egtb.default_folder()

@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 HERE = Path(__file__).resolve().parent.parent
 
 CHILD = """
@@ -42,11 +44,16 @@ def run(tree: Path, rules: str, depth: int) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="perft CPU time: this tree vs another")
-    parser.add_argument("--other", required=True, help="the other checkout's root folder")
+    parser.add_argument("--other", help="the other checkout's root folder (required but with "
+                                        "--smoke, which compares this tree with itself)")
     parser.add_argument("--rules", action="append", default=[], help="rule set key(s)")
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--reps", type=int, default=5)
+    add_smoke(parser)
     args = parser.parse_args(argv)
+    smoke_settings(args, other=str(HERE), depth=3, reps=1)
+    if args.other is None:
+        parser.error("--other is required")
     other = Path(args.other).resolve()
     for rules in args.rules or ["german"]:
         times: dict[str, list[float]] = {"this": [], "other": []}

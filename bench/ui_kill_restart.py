@@ -23,6 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _smoke import add_smoke, smoke_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -37,9 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--smoke", action="store_true", help="two kills")
+    add_smoke(parser)
     args = parser.parse_args(argv)
-    kills = 2 if args.smoke else args.kills
+    smoke_settings(args, kills=2)
+    kills = args.kills
     rng = random.Random(args.seed)
     problems: list[str] = []
     moves_seen = 0

@@ -51,6 +51,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
+from _smoke import add_smoke, smoke_settings
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DAME_NO_SOUND", "1")
 ROOT = Path(__file__).resolve().parent.parent
@@ -606,13 +608,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=50, help="memory sample every N steps")
     parser.add_argument("--tracemalloc", action="store_true",
                         help="also sample Python's allocations (slower)")
-    parser.add_argument("--smoke", action="store_true", help="30 actions, one seed")
+    add_smoke(parser)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
     if hasattr(signal, "SIGUSR1"):  # kill -USR1 shows where a stuck run stands
         faulthandler.register(signal.SIGUSR1, all_threads=True)
-    if args.smoke:
-        args.seeds, args.actions, args.sample = args.seeds[:1], 30, 10
+    if smoke_settings(args, actions=30, sample=10):
+        args.seeds = args.seeds[:1]  # one seed
     if args.tracemalloc:
         tracemalloc.start()
     app = QApplication.instance() or QApplication([sys.argv[0]])
