@@ -164,8 +164,10 @@ def is_unique(step: _Step, margin: int) -> bool:
 
 
 def _line(position: Position, settings: MineSettings, depth: int,
-          counts: MineCounts) -> list[tuple[Position, Move, _Step | None]] | None:
-    """The solver's line from ``position`` (with each solver step's search), or None."""
+          first: _Step | None = None) -> list[tuple[Position, Move, _Step | None]] | None:
+    """The solver's line from ``position`` (with each solver step's search), or None.
+
+    ``first`` is the first step's search at ``depth`` when the caller has made it already."""
     solver = position.turn
     start = material(position, solver, settings.king_value)
     line: list[tuple[Position, Move, _Step | None]] = []
@@ -175,7 +177,8 @@ def _line(position: Position, settings: MineSettings, depth: int,
         if current.turn == solver:
             if solver_moves == settings.max_solver_moves:
                 return None
-            step = best_two(current, depth)
+            reuse = first is not None and current is position
+            step = first if reuse else best_two(current, depth)
             if step is None:
                 return None  # the solver is stuck: no puzzle
             if not is_unique(step, settings.margin):
@@ -270,7 +273,7 @@ def examine(position: Position, source: str, settings: MineSettings,
     if not is_unique(first, settings.margin):
         counts.not_unique += 1
         return None
-    line = _line(position, settings, settings.depth, counts)
+    line = _line(position, settings, settings.depth, first)
     if not line:
         counts.line_fails += 1
         return None
@@ -279,7 +282,7 @@ def examine(position: Position, source: str, settings: MineSettings,
     if greedy is not None and greedy == line[0][1] and solver_moves == 1:
         counts.greedy += 1
         return None
-    deep = _line(position, settings, settings.verify_depth, counts)
+    deep = _line(position, settings, settings.verify_depth)
     if deep is None or [m for _b, m, _s in deep] != [m for _b, m, _s in line]:
         counts.not_verified += 1
         return None
