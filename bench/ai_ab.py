@@ -79,7 +79,13 @@ def parse_settings(parser: argparse.ArgumentParser, items: list[str]) -> dict[st
         name, _, value = item.partition("=")
         if not hasattr(TUNING, name):
             parser.error(f"the search has no setting {name!r} (see search.Tuning)")
-        settings[name] = float(value) if "." in value else int(value)
+        current = getattr(TUNING, name)
+        if isinstance(current, bool):
+            if value.lower() not in ("0", "1", "true", "false", "on", "off"):
+                parser.error(f"{name} is on or off (1/0), got {value!r}")
+            settings[name] = value.lower() in ("1", "true", "on")
+        else:
+            settings[name] = float(value) if "." in value else int(value)
     return settings
 
 
