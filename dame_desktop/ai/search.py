@@ -270,6 +270,17 @@ class Tuning:
     reduce_more_from: int = 8
     # probe the endgame tables built for the rule set (``ai/egtb.py``) at positions of few pieces
     endgame_tables: bool = True
+    # order the quiet moves that are neither the table's move nor killers by the history
+    # counters (how often and how deep each from-to move was best)
+    history_order: bool = True
+    # aspiration: from depth 4 the root is searched in a window of this half-width around the
+    # last score (0: the full window), widened when the score falls outside
+    aspiration: int = ASPIRATION
+    # singular extension: where the table's move proved a lower bound at nearly this depth and
+    # every other move, searched at half the depth, stays this far below it, the table's move
+    # gets one more ply (0: never)
+    singular_margin: int = 0
+    singular_depth: int = 6  # the least depth that tries it
 
 
 TUNING = Tuning()
@@ -296,6 +307,10 @@ class Searcher:
         self.next_iteration_fraction = tuning.next_iteration_fraction
         self.reduce_from = tuning.reduce_from
         self.reduce_more_from = tuning.reduce_more_from
+        self.history_order = tuning.history_order
+        self.aspiration = tuning.aspiration
+        self.singular_margin = tuning.singular_margin
+        self.singular_depth = tuning.singular_depth
         self.gen = generator(rules)
         self.evaluator = evaluator(rules)
         self.tables: Tables | None = tables_for(rules) if tuning.endgame_tables else None
@@ -491,8 +506,16 @@ class Searcher:
         nmoves = len(moves)
         # a forced reply costs no depth
         new_depth = depth if nmoves == 1 and depth > 0 else depth - 1
+        first_depth = new_depth  # the depth of the first move's search
         if nmoves > 1:
             moves = self._order(moves, hmove, ply, wtm, bool(caps))
+            if (
+                self.singular_margin
+                and depth >= self.singular_depth
+                and entry is not None
+                and hmove
+            ):
+                first_depth += self._singular(entry, hmove, depth, ply, moves, w, b, k, wtm, qp)
 
         if k:
             self.path.add(key)
@@ -512,7 +535,8 @@ class Searcher:
             else:
                 nqp = 0
             if i == 0:
-                score = -self._search(new_depth, -beta, -alpha, ply + 1, nw, nb, nk, not wtm, nqp)
+                score = -self._search(first_depth, -beta, -alpha, ply + 1, nw, nb, nk, not wtm,
+                                      nqp)
             else:
                 reduce = 0
                 if new_depth >= 2 and i >= reduce_from and not caps and not m[3]:
@@ -567,6 +591,48 @@ class Searcher:
             ident << _MOVE_SHIFT)  # _entry
         return best
 
+    def _singular(
+        self,
+        entry: int,
+        hmove: int,
+        depth: int,
+        ply: int,
+        moves: list[RawMove],
+        w: int,
+        b: int,
+        k: int,
+        wtm: bool,
+        qp: int,
+    ) -> int:
+        """1 when the table's move (first in ``moves``) is singular: its stored lower bound
+        is recent enough and every other move, searched at half the depth in a null window,
+        stays ``singular_margin`` below it; else 0."""
+        edepth = ((entry >> 16) & 0xFF) - _DEPTH_BIAS
+        eflag = (entry >> 24) & 3
+        escore = (entry & 0xFFFF) - _SCORE_BIAS
+        if eflag == _UPPER or edepth < depth - 3 or not -WIN_BOUND < escore < WIN_BOUND:
+            return 0
+        m0 = moves[0]
+        if (m0[0] | m0[1] << 8 | m0[2] << 16) + 1 != hmove:
+            return 0
+        sbeta = escore - self.singular_margin
+        half = depth // 2
+        gen = self.gen
+        quiet_limit = self.quiet_limit
+        for m in moves[1:]:
+            nw, nb, nk = gen.apply(w, b, k, wtm, m)
+            if quiet_limit:
+                if m[2] or (self.reset_man and not m[6]) or (self.reset_promo and m[3]):
+                    nqp = 0
+                else:
+                    nqp = qp + 1
+            else:
+                nqp = 0
+            score = -self._search(half, -sbeta, -sbeta + 1, ply + 1, nw, nb, nk, not wtm, nqp)
+            if score >= sbeta:
+                return 0
+        return 1
+
     def _new_generation(self) -> dict[TableKey, TableEntry]:
         """Start a fresh current table; the full one stays readable as the older generation."""
         if self.tt_old:
@@ -599,6 +665,7 @@ class Searcher:
             k0 = killers[0]
             k1 = killers[1]
             hist = self.hist
+            use_history = self.history_order
             side = wtm << 16
             for i, m in enumerate(moves):
                 frm_to = m[0] | m[1] << 8
@@ -612,8 +679,10 @@ class Searcher:
                         key = -800_000_000
                     elif qid == k1:
                         key = -700_000_000
-                    else:
+                    elif use_history:
                         key = -hist.get(frm_to | side, 0)
+                    else:
+                        key = 0
                 keyed.append(key * count + i)
         keyed.sort()
         return [moves[c % count] for c in keyed]
@@ -661,9 +730,9 @@ class Searcher:
         scores: dict[RawMove, int] = {}
         for depth in range(1, max_depth + 1):
             try:
-                if depth >= 4 and abs(best_score) < WIN_BOUND:
+                if depth >= 4 and self.aspiration and abs(best_score) < WIN_BOUND:
                     # aspiration: a narrow window around the last score, widened on failure
-                    lo, hi = best_score - ASPIRATION, best_score + ASPIRATION
+                    lo, hi = best_score - self.aspiration, best_score + self.aspiration
                     score, raw = self._root(depth, root, scores, w, b, k, wtm, lo, hi)
                     if score <= lo or score >= hi:
                         score, raw = self._root(depth, root, scores, w, b, k, wtm, -INF, INF)

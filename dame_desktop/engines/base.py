@@ -89,6 +89,7 @@ class EngineInfo:
     country: str = ""
     variants: tuple[str, ...] = ()  # Hub variant names it declares
     params: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> declared fields
+    protocol: int = 2  # the Hub protocol version it speaks (1: Scan 2.0's)
 
     @property
     def title(self) -> str:

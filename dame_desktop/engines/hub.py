@@ -1,4 +1,4 @@
-"""A Hub protocol (version 2) client: an external draughts engine such as Scan.  No Qt.
+"""A Hub protocol client (versions 2 and 1): an external draughts engine such as Scan.  No Qt.
 
 ``HubEngine(path)`` starts ``path hub`` (in the executable's folder, where Scan finds its
 ``data/``), sends ``hub`` and reads ``id``/``param`` lines up to ``wait``: ``info`` then holds
@@ -19,6 +19,15 @@ engine behind a wrapper script goes too): ``terminate``, then ``kill``, then ``w
 zombie), and raises :class:`~dame_desktop.engines.base.EngineError` with one line for the
 user.  Every later call raises the same error at once, so the caller falls back to the
 built-in engine.
+
+Version 1 (Scan 2.0) is told apart by the missing ``id`` line: the lines before ``wait`` are
+its name in free text, it plays International only, and a search is ``pos`` with the side to
+move in lower case and no ``pos=``, one ``move`` line per king move since then, ``time`` (in
+milliseconds) and/or ``depth``, then ``go``; it answers positional ``info`` lines (depth, mean
+depth, score in men, nodes, seconds, Mnps, line) and ``move <best> [<ponder>]``.  It knows no
+node budget (a budget of N nodes is sent as N microseconds, about what an engine searching a
+million nodes a second spends on it) and no ``stop``, but any line stops its search, so
+``stop`` is sent as in version 2.
 
 Threads: one daemon thread reads the engine's output into a queue; the public methods lock,
 so an engine may be used from a worker thread while ``stop()`` comes from another one.
@@ -72,6 +81,7 @@ from .transport import (
 )
 
 POLL = 0.05  # seconds between looks at the stop flag while waiting
+V1_NODES_A_SECOND = 1_000_000  # a version-1 engine gets a node budget as this many a second
 MAX_KING_MOVES = 200  # the longest run of king moves sent as moves=
 
 
@@ -113,6 +123,7 @@ class HubEngine(Engine):
         self._transport: Transport | None = None
         self._dead: Fault | None = None
         self._rules: RuleSet | None = None  # the rules the running process was initialised for
+        self.version = 2  # the protocol the engine speaks, known after the handshake
         self._info = EngineInfo(name=Path(self.path).name)
         with self._lock:
             self._launch()
@@ -198,7 +209,7 @@ class HubEngine(Engine):
     def new_game(self) -> None:
         with self._lock:
             if self._dead is None and self._rules is not None:
-                self._send("new-game")
+                self._send("new-game" if self.version >= 2 else "new")
 
     def abort(self) -> None:
         """Kill the engine process now, without waiting for the lock (any thread, also while
@@ -237,17 +248,30 @@ class HubEngine(Engine):
         self._handshake()
 
     def _handshake(self) -> None:
+        """``hub`` ... ``wait``: version 2 introduces itself with ``id`` and ``param`` lines,
+        version 1 with free text (its name)."""
         self._send("hub")
         deadline = self._clock() + self.timeout
-        info = EngineInfo(name=Path(self.path).name)
-        seen_id = False
+        lines: list[str] = []
         while True:
             line = self._next(deadline, FaultKind.QUIT_IN_HANDSHAKE)
             if line is None or self._clock() > deadline:
                 self._fail(FaultKind.HANDSHAKE_TIMEOUT, seconds=f"{self.timeout:g}")
+            if line.split()[:1] == ["wait"]:
+                break
+            lines.append(line)
+        if any(line.split()[:1] == ["id"] for line in lines):
+            self._info = self._info_v2(lines)
+            self.version = 2
+        else:
+            self._info = _info_v1(lines, self._info.name)
+            self.version = 1
+
+    def _info_v2(self, lines: Sequence[str]) -> EngineInfo:
+        info = EngineInfo(name=Path(self.path).name, protocol=2)
+        for line in lines:
             command, args = self._parse(line)
             if command == "id":
-                seen_id = True
                 info.name = args.get("name", info.name) or info.name
                 info.author = args.get("author", "")
                 info.version = args.get("version", "")
@@ -257,13 +281,9 @@ class HubEngine(Engine):
                 if args["name"] == "variant":
                     values = args.get("values", "").split() or [args.get("value", "")]
                     info.variants = tuple(v for v in values if v)
-            elif command == "wait":
-                break
-        if not seen_id:
-            self._fail(FaultKind.OLD_PROTOCOL)
         if "variant" not in info.params:
             info.variants = ("normal",)
-        self._info = info
+        return info
 
     def _configure(self, rules: RuleSet) -> None:
         """Make the running process play ``rules`` (restart it if it plays others)."""
@@ -280,7 +300,8 @@ class HubEngine(Engine):
                 params["variant"] = name
         elif name is not None and "variant" in declared:
             params["variant"] = name
-        params.update(self.user_params)
+        if self.version >= 2:
+            params.update(self.user_params)
         for key, value in params.items():
             if declared.get(key, {}).get("value") != value:
                 self._send(format_line("set-param", [("name", key), ("value", value)]))
@@ -382,6 +403,32 @@ class HubEngine(Engine):
         except ProtocolError as exc:
             self._fail(FaultKind.GARBLED, problem=exc, line=_clip(line))
 
+    @property
+    def _answer(self) -> str:
+        """The first word of the line that ends a search."""
+        return "done" if self.version >= 2 else "move"
+
+    def _parse_v1(self, line: str) -> tuple[str, dict[str, str]]:
+        """A version-1 line as a version-2 command and fields: ``info`` with its positional
+        fields named, ``move`` with ``move`` and ``ponder``; anything else by its first
+        word.  Control characters are garbage, as in version 2."""
+        if any(ord(ch) < 32 and ch != "\t" for ch in line):
+            self._fail(FaultKind.GARBLED, problem="control characters in a line",
+                       line=_clip(line))
+        words = line.split()
+        if not words:
+            return "", {}
+        command, rest = words[0], words[1:]
+        if command == "info":
+            names = ("depth", "mean-depth", "score", "nodes", "time", "nps")
+            args = dict(zip(names, rest, strict=False))
+            if len(rest) > len(names):
+                args["pv"] = " ".join(rest[len(names):])
+            return command, args
+        if command == "move":
+            return command, dict(zip(("move", "ponder"), rest, strict=False))
+        return command, {}
+
     def _ended(self) -> tuple[ExitKind | None, int]:
         """How the process ended (crashed by a signal, exited with a status), if it has."""
         transport = self._transport
@@ -408,13 +455,19 @@ class HubEngine(Engine):
              on_info: InfoCallback | None) -> Analysis:
         self._drain()  # lines left from before belong to no question of ours
         start, moves = _start_and_moves(position, history)
-        pos_args: list[tuple[str, str | None]] = [("pos", position_text(start))]
-        if moves:
-            pos_args.append(("moves", " ".join(move_text(m) for m in moves)))
-        self._send(format_line("pos", pos_args))
-        self._send(format_line("level", _level_args(limit)))
-        started = self._clock()
-        self._send(f"go {mode}")
+        if self.version >= 2:
+            pos_args: list[tuple[str, str | None]] = [("pos", position_text(start))]
+            if moves:
+                pos_args.append(("moves", " ".join(move_text(m) for m in moves)))
+            self._send(format_line("pos", pos_args))
+            self._send(format_line("level", _level_args(limit)))
+            started = self._clock()
+            self._send(f"go {mode}")
+        else:
+            for request in _v1_request(start, moves, limit):
+                self._send(request)
+            started = self._clock()
+            self._send("go")
         if limit.movetime is not None:
             deadline: float | None = started + limit.movetime + max(self.margin,
                                                                      limit.movetime * 0.5)
@@ -439,14 +492,15 @@ class HubEngine(Engine):
                 wait_until = min(wait_until, stopping_since + self.stop_grace)
             line = self._next(wait_until, FaultKind.QUIT_IN_SEARCH)
             now = self._clock()
-            if line is None or not line.startswith("done"):  # a flood must not hide the clock
+            answered = line is not None and line.startswith(self._answer)
+            if not answered:  # a flood of other lines must not hide the clock
                 if stopping_since is not None and now >= stopping_since + self.stop_grace:
                     self._fail(FaultKind.NO_STOP, seconds=f"{self.stop_grace:g}")
                 if deadline is not None and now >= deadline:
                     self._fail(hangs, seconds=hang_seconds)
             if line is None:
                 continue
-            command, args = self._parse(line)
+            command, args = self._parse(line) if self.version >= 2 else self._parse_v1(line)
             if command == "info":
                 line_found, d, n = self._info_line(position, args, best)
                 if line_found is not None:
@@ -456,7 +510,7 @@ class HubEngine(Engine):
                 if on_info is not None and best is not None:
                     on_info(Analysis(position, (best,), best.score, depth, nodes,
                                      now - started, self.name, complete=False))
-            elif command == "done":
+            elif command == self._answer:
                 text = args.get("move", "")
                 if not text:
                     self._fail(FaultKind.NO_MOVE, line=_clip(line))
@@ -554,6 +608,40 @@ def _king_step(before: Position, after: Position) -> Move | None:
         if piece is not None and piece.is_king and before.play(move) == after:
             return move
     return None
+
+
+def _info_v1(lines: Sequence[str], default_name: str) -> EngineInfo:
+    """What a version-1 engine says about itself: its first line of text is its name, with a
+    version when the second word starts with a digit ("Scan 2.0 ..."); it plays
+    International ("normal") only and has no parameters."""
+    info = EngineInfo(name=default_name, variants=("normal",), protocol=1)
+    for line in lines:
+        words = "".join(ch for ch in line if ch.isprintable()).split()
+        if not words:
+            continue
+        if len(words) >= 2 and words[1][:1].isdigit():
+            info.name, info.version = words[0][:40], words[1][:20]
+        else:
+            info.name = " ".join(words)[:40]
+        break
+    return info
+
+
+def _v1_request(start: Position, moves: Sequence[Move], limit: Limit) -> list[str]:
+    """The version-1 lines before ``go``: the position, the moves since then, the limit."""
+    text = position_text(start)
+    lines = [f"pos {text[0].lower()}{text[1:]}"]
+    lines.extend(f"move {move_text(move)}" for move in moves)
+    millis: float | None = None
+    if limit.movetime is not None:
+        millis = limit.movetime * 1000.0
+    elif limit.nodes is not None and limit.depth is None:
+        millis = limit.nodes * 1000.0 / V1_NODES_A_SECOND
+    if millis is not None:
+        lines.append(f"time {max(1, round(millis))}")
+    if limit.depth is not None:
+        lines.append(f"depth {limit.depth}")
+    return lines
 
 
 def _level_args(limit: Limit) -> list[tuple[str, str | None]]:

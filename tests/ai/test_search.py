@@ -283,3 +283,25 @@ def test_the_tuning_settings_take_effect_in_new_searches() -> None:
     assert unpruned != plain and unextended != unpruned
     assert len({unextended, less_reduced, unreduced}) == 3
     assert search(pos, limit=Limit(depth=8)).nodes == plain  # restored
+
+
+def test_the_move_order_window_and_extension_settings_take_effect() -> None:
+    """History order, the aspiration window and the singular extension each change the tree
+    (and are switched back as they were)."""
+    import sys
+
+    tuning = sys.modules["dame_desktop.ai.search"].TUNING
+    pos = Position.start(find_rules("german"))
+    plain = search(pos, limit=Limit(depth=9))
+    changed: dict[str, int] = {}
+    for name, value in (("history_order", False), ("aspiration", 0), ("singular_margin", 10)):
+        saved = getattr(tuning, name)
+        setattr(tuning, name, value)
+        try:
+            result = search(pos, limit=Limit(depth=9))
+        finally:
+            setattr(tuning, name, saved)
+        assert result.move in pos.legal_moves() and result.depth == 9
+        changed[name] = result.nodes
+    assert all(nodes != plain.nodes for nodes in changed.values()), (plain.nodes, changed)
+    assert search(pos, limit=Limit(depth=9)).nodes == plain.nodes

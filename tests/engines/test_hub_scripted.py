@@ -140,12 +140,13 @@ def test_an_engine_that_is_never_ready() -> None:
     assert error.fault.kind is FaultKind.NOT_READY and 60.0 <= clock.now - began < 60.1
 
 
-def test_a_version_1_engine_is_refused() -> None:
+def test_an_engine_without_an_id_line_speaks_version_1() -> None:
     side, clock = scripted()
     side.expect("hub", "param name=variant value=normal", "wait")
-    with pytest.raises(EngineError) as caught:
-        engine_of(side, clock)
-    assert caught.value.fault.kind is FaultKind.OLD_PROTOCOL
+    engine = engine_of(side, clock)
+    assert engine.version == 1 and engine.info.protocol == 1
+    assert engine.info.params == {} and engine.info.variants == ("normal",)
+    engine.close()
 
 
 def test_a_crash_in_the_search_says_how_it_ended() -> None:
