@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dame_desktop.core import Position, find_rules
-from dame_desktop.pdn import Game, Nag, write_game
+from dame_desktop.core.move import Move
+from dame_desktop.pdn import Game, GameNode, Nag, write_game
 from dame_desktop.puzzles.mistakes import file_mistakes
 
 GERMAN = find_rules("german")
@@ -17,7 +18,7 @@ def _game(white: str, black: str) -> tuple[Game, Position, str]:
     game = Game(GERMAN)
     game.headers["White"] = white
     game.headers["Black"] = black
-    node = game
+    node: GameNode = game
     marked_before: Position | None = None
     better_text = ""
     for ply in range(6):
@@ -50,7 +51,7 @@ def test_the_players_own_mistakes_become_puzzles_with_the_better_move(tmp_path: 
     # Paul's blunder has no variation: the engine's move is the solution
     asked: list[str] = []
 
-    def engine(position: Position):
+    def engine(position: Position) -> Move:
         asked.append(position.fen())
         return sorted(position.legal_moves(), key=lambda m: m.path)[-1]
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from dame_desktop.core import Position, find_rules
+from dame_desktop.core.move import Move
 from dame_desktop.puzzles.mine import Puzzle
 from dame_desktop.puzzles.run import TimedRun
 from dame_desktop.puzzles.solve import Attempt, Verdict, choose, matches, route_of
@@ -19,7 +20,7 @@ ROUTES = Puzzle("german-routes", "german", "W:W8,21,22,24,26,28:B5,9,13,15,18",
                 ("breakthrough", "quiet-start"), 1060, "self-play", 1)
 
 
-def move(position: Position, text: str, route: tuple[int, ...] | None = None):
+def move(position: Position, text: str, route: tuple[int, ...] | None = None) -> Move:
     found = position.parse_move(text)
     return found.with_path(route) if route is not None else found
 

@@ -75,8 +75,10 @@ def test_a_bad_entry_is_dropped_and_named_the_rest_kept(tmp_path: Path) -> None:
 def _solve_some(folder: str, barrier: Barrier, index: int) -> None:
     barrier.wait(timeout=300)
     for number in range(8):
-        update_ratings(lambda t, n=number: t.record(f"Kind {index}", "german", f"p{n}",
-                                                    1400, True), folder)
+        def solve(table: PuzzleRatings, n: int = number) -> object:
+            return table.record(f"Kind {index}", "german", f"p{n}", 1400, True)
+
+        update_ratings(solve, folder)
 
 
 @pytest.mark.slow  # starts interpreters
