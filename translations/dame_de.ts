@@ -2367,6 +2367,18 @@
         <translation>%1 von %2 Aufgaben passen</translation>
     </message>
     <message>
+        <source>From a game the computer played against itself, after %1 plies</source>
+        <translation>Aus einer Partie des Computers gegen sich selbst, nach %1 Halbzügen</translation>
+    </message>
+    <message>
+        <source>From your game %1 in %2, move %3: %4</source>
+        <translation>Aus deiner Partie %1 in %2, Zug %3: %4</translation>
+    </message>
+    <message>
+        <source>From %1, game %2, after %3 plies</source>
+        <translation>Aus %1, Partie %2, nach %3 Halbzügen</translation>
+    </message>
+    <message>
         <source>From: %1</source>
         <translation>Aus: %1</translation>
     </message>

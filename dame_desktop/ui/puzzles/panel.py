@@ -6,13 +6,15 @@ next, try again, a timed run, "My mistakes", leave).  Widgets only; the
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGridLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -22,12 +24,49 @@ from dame_desktop.puzzles.solve import DIFFICULTIES
 from dame_desktop.ui.words import puzzles as words
 
 
-class PuzzlePanel(QWidget):
+class WrapLabel(QLabel):
+    """A word-wrapped label that asks its layout for the height its lines need at its
+    present width (a plain wrapped label in a scrolled column may be given less)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
+
+    def _fit(self) -> None:
+        width = self.width() if self.width() > 0 else self.sizeHint().width()
+        needed = self.heightForWidth(width) if self.text() else 0
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(max(0, needed))
+
+
+class PuzzlePanel(QScrollArea):
+    """The panel scrolls when the window is too low for all of it (wrapped texts keep the
+    height they need)."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("puzzlePanel")
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget()
+        inner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.setWidget(inner)
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(0, 0, 4, 0)
         self.title = QLabel()
         bold = QFont(self.title.font())
         bold.setBold(True)
@@ -62,28 +101,27 @@ class PuzzlePanel(QWidget):
             label.setBuddy(field)
             self.form.addRow(label, field)
         column.addLayout(self.form)
-        self.count = QLabel()
+        self.count = WrapLabel()
         self.count.setObjectName("puzzleCount")
         column.addWidget(self.count)
 
-        self.stipulation = QLabel()
+        self.stipulation = WrapLabel()
         self.stipulation.setObjectName("puzzleStipulation")
         self.stipulation.setWordWrap(True)
         big = QFont(bold)
         big.setPointSizeF(bold.pointSizeF() * 1.15)
         self.stipulation.setFont(big)
         column.addWidget(self.stipulation)
-        self.feedback = QLabel()
+        self.feedback = WrapLabel()
         self.feedback.setObjectName("puzzleFeedback")
         self.feedback.setWordWrap(True)
         self.feedback.setTextFormat(Qt.TextFormat.PlainText)
-        self.feedback.setMinimumHeight(self.feedback.fontMetrics().height() * 2)
         column.addWidget(self.feedback)
-        self.rating = QLabel()
+        self.rating = WrapLabel()
         self.rating.setObjectName("puzzleRating")
         self.rating.setWordWrap(True)
         column.addWidget(self.rating)
-        self.info = QLabel()
+        self.info = WrapLabel()
         self.info.setObjectName("puzzleInfo")
         self.info.setWordWrap(True)
         self.info.setTextFormat(Qt.TextFormat.PlainText)

@@ -4,6 +4,8 @@ says to a move.  Every text goes through ``QCoreApplication.translate`` on a lit
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication
 
 from dame_desktop.core import Color, RuleSet
@@ -100,5 +102,27 @@ def count_text(shown: int, total: int) -> str:
             .replace("%1", str(shown)).replace("%2", str(total)))
 
 
+_SELF_PLAY = re.compile(r"^self-play seed \d+ game \d+ ply (\d+)$")
+_ARCHIVE = re.compile(r"^(.+) game (\d+) ply (\d+)$")
+_PERSONAL = re.compile(r"^(.+) game (\d+)(?: \((.*)\))?, move (\d+): (.+)$")
+
+
 def source_text(source: str) -> str:
+    """Where a puzzle comes from, in words (the sets store it as data: ``OCA_2.0.pdn game 12
+    ply 30``, ``self-play seed 1 game 4 ply 40``; a personal puzzle names the game and the
+    move that was marked)."""
+    found = _SELF_PLAY.match(source)
+    if found:
+        return translate("Puzzles", "From a game the computer played against itself, after "
+                         "%1 plies").replace("%1", found.group(1))
+    found = _PERSONAL.match(source)
+    if found:
+        return (translate("Puzzles", "From your game %1 in %2, move %3: %4")
+                .replace("%1", found.group(2)).replace("%2", found.group(1))
+                .replace("%3", found.group(4)).replace("%4", found.group(5)))
+    found = _ARCHIVE.match(source)
+    if found:
+        return (translate("Puzzles", "From %1, game %2, after %3 plies")
+                .replace("%1", found.group(1)).replace("%2", found.group(2))
+                .replace("%3", found.group(3)))
     return translate("Puzzles", "From: %1").replace("%1", source)
