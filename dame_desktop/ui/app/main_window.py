@@ -396,11 +396,13 @@ class MainWindow(QMainWindow):
         self.controller.pause()
         self.play.close_game_over()
         self.huff_bar.hide()
+        self.action("hint").setVisible(False)  # the engine's hint would give puzzles away
         self._set_navigator(navigator)
         self.lines.setCurrentWidget(panel)
         self._widen_side()
 
     def leave_puzzles(self) -> None:
+        self.action("hint").setVisible(True)
         self._set_navigator(self.live)
 
     def leave_puzzles_mode(self) -> None:

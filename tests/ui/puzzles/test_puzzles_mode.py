@@ -122,9 +122,11 @@ def test_filters_choose_among_the_shipped_set_and_leaving_returns_to_the_game(
     assert puzzles.attempt is not None
     assert "ending" in puzzles.attempt.puzzle.themes and puzzles.attempt.puzzle.rating < 1150
     assert window.board.position() == puzzles.attempt.start
+    assert not window.action("hint").isVisible()  # the engine would give the answer away
+    assert not window.action("puzzles").isEnabled()
     QTest.mouseClick(panel.leave, Qt.MouseButton.LeftButton)
     assert window.is_playing() and window.lines.currentIndex() == 0
-    assert window.action("puzzles").isEnabled()
+    assert window.action("puzzles").isEnabled() and window.action("hint").isVisible()
 
 
 def test_a_timed_run_runs_on_the_given_clock(qtbot, window: MainWindow) -> None:
