@@ -198,3 +198,34 @@ def test_a_damaged_ratings_file_is_set_aside_with_a_message(qtbot, window: MainW
     drag(window.board, 22, 17)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["ratings"][0]["name"] == "Anna" and data["ratings"][0]["failed"] == 1
+
+
+def test_in_german_the_puzzle_says_who_wins_and_a_retry_says_not_quite(
+        qtbot, german: None, window: MainWindow) -> None:
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    puzzles.load(ROUTES)
+    assert puzzles.panel.stipulation.text() == "Hell zieht und gewinnt"
+    assert puzzles.panel.hint.text() == "&Tipp"
+    drag(window.board, 8, 4)
+    qtbot.waitUntil(lambda: replied(puzzles))
+    assert puzzles.feedback == "Gut! Die Antwort war 18x25. Weiter so."
+    expected = puzzles.attempt.expected() if puzzles.attempt else None
+    assert expected is not None
+    for square in next(r for r in expected.paths if r != expected.path):
+        click(window.board, square)
+    assert puzzles.feedback == "Nicht ganz, versuch es noch einmal"
+    for square in expected.path:
+        click(window.board, square)
+    assert puzzles.feedback == "Gelöst!"
+    assert puzzles.panel.rating.text().startswith("Aufgaben-Wertung von Anna: ")
+
+
+def test_the_window_starts_without_importing_the_puzzles() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; import dame_desktop.ui.app.main_window; "
+            "print(sorted(m for m in sys.modules if 'puzzles' in m))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
