@@ -2347,8 +2347,8 @@
         <translation>Zieh den Stein auf %1.</translation>
     </message>
     <message>
-        <source>Time left: %1</source>
-        <translation>Restzeit: %1</translation>
+        <source>Time left: %1 · solved: %2</source>
+        <translation>Restzeit: %1 · gelöst: %2</translation>
     </message>
     <message>
         <source>Time is up: %1 solved, %2 mistakes.</source>

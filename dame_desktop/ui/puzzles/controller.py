@@ -328,6 +328,7 @@ class PuzzleController(QObject):
         if answer.verdict is Verdict.RETRY:
             self._say(words.retry_text())
             self._changed()  # the piece goes back
+            self.board.show_banner(words.retry_text())
             return True
         if answer.verdict is Verdict.WRONG:
             self._record(False)
@@ -392,11 +393,13 @@ class PuzzleController(QObject):
         assert self.attempt is not None
         clean = self.attempt.clean
         self._record(clean)
+        self.board.show_banner(words.solved_text(True))
         if self.run is not None:
             if clean:
                 self.run.solve()
             self._say(words.solved_text(clean))
             self._changed()
+            self._tick()
             self._later(self._next_in_run)
             return
         self._say(words.solved_text(clean))
@@ -505,7 +508,7 @@ class PuzzleController(QObject):
         run = self.run
         if run is None:
             return
-        self.panel.run_clock.setText(words.run_left_text(run.left()))
+        self.panel.run_clock.setText(words.run_left_text(run.left(), run.solved))
         if run.over:
             self._end_run()
 

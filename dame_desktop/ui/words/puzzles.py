@@ -80,9 +80,10 @@ def hint_text(square: str) -> str:
     return translate("Puzzles", "Move the piece on %1.").replace("%1", square)
 
 
-def run_left_text(seconds: float) -> str:
+def run_left_text(seconds: float, solved: int) -> str:
     whole = max(0, int(seconds + 0.999))
-    return translate("Puzzles", "Time left: %1").replace("%1", f"{whole // 60}:{whole % 60:02d}")
+    return (translate("Puzzles", "Time left: %1 · solved: %2")
+            .replace("%1", f"{whole // 60}:{whole % 60:02d}").replace("%2", str(solved)))
 
 
 def run_over_text(solved: int, mistakes: int, best: bool) -> str:

@@ -58,7 +58,7 @@ def test_a_puzzle_solved_by_clicks_with_a_retry_for_the_other_capture_order(
     other = next(r for r in expected.paths if r != expected.path)
     for square in other:  # the same two men, taken in the other order
         click(board, square)
-    assert puzzles.feedback == "Not quite, try again"
+    assert puzzles.feedback == "Not quite, try again" == board.banner_text()
     assert not puzzles.attempt.failed and board.position() == puzzles.attempt.position
     for square in expected.path:
         click(board, square)
@@ -135,7 +135,7 @@ def test_a_timed_run_runs_on_the_given_clock(qtbot, window: MainWindow) -> None:
     puzzles.clock = lambda: now[0]
     QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)
     assert puzzles.run is not None and puzzles.run_timer.isActive()
-    assert puzzles.panel.run_clock.text() == "Time left: 3:00"
+    assert puzzles.panel.run_clock.text() == "Time left: 3:00 · solved: 0"
     assert not puzzles.panel.hint.isEnabled()
     first = puzzles.attempt
     assert first is not None
@@ -143,10 +143,10 @@ def test_a_timed_run_runs_on_the_given_clock(qtbot, window: MainWindow) -> None:
     for square in wrong.path:
         click(window.board, square)
     assert puzzles.run.mistakes == 1 and puzzles.feedback == "Wrong: 10 seconds off the clock."
-    assert puzzles.panel.run_clock.text() == "Time left: 2:50"
+    assert puzzles.panel.run_clock.text() == "Time left: 2:50 · solved: 0"
     qtbot.waitUntil(lambda: puzzles.attempt is not first)  # on to the next puzzle
     now[0] += 100
-    qtbot.waitUntil(lambda: puzzles.panel.run_clock.text() == "Time left: 1:10")
+    qtbot.waitUntil(lambda: puzzles.panel.run_clock.text() == "Time left: 1:10 · solved: 0")
     now[0] += 70
     qtbot.waitUntil(lambda: puzzles.run is None)  # the timer saw the time run out
     assert puzzles.feedback.startswith("Time is up: 0 solved, 1 mistakes.")
