@@ -397,12 +397,16 @@ class MainWindow(QMainWindow):
         self.play.close_game_over()
         self.huff_bar.hide()
         self.action("hint").setVisible(False)  # the engine's hint would give puzzles away
+        self.players_label.hide()  # the game's players and rules: the panel says its own
+        self.rules_label.hide()
         self._set_navigator(navigator)
         self.lines.setCurrentWidget(panel)
         self._widen_side()
 
     def leave_puzzles(self) -> None:
         self.action("hint").setVisible(True)
+        self.players_label.show()
+        self.rules_label.show()
         self._set_navigator(self.live)
 
     def leave_puzzles_mode(self) -> None:

@@ -143,6 +143,7 @@ class PuzzleController(QObject):
         p.theme.currentIndexChanged.connect(lambda _i: self._filters_changed())
         p.difficulty.currentIndexChanged.connect(lambda _i: self._filters_changed())
         p.member.currentTextChanged.connect(lambda _t: self._show_rating())
+        p.language_changed.connect(self._retranslate)
 
     def _fill_rules(self) -> None:
         box = self.panel.rules
@@ -263,16 +264,31 @@ class PuzzleController(QObject):
         self.shown = self.attempt.position
         self.last = None
         self.accepting = not (self.run is not None and self.run.over)
-        rules = self.attempt.rules
-        self.panel.stipulation.setText(words.stipulation(rules, self.attempt.solver, personal))
+        self._describe(puzzle, personal)
+        self._say("")
+        self._changed()
+
+    def _retranslate(self) -> None:
+        """Say what the puzzle is about again in the language now installed (what was said
+        about the last move goes)."""
+        attempt = self.attempt
+        if attempt is not None:
+            self._describe(attempt.puzzle, self.personal)
+        self._say("")
+        self._show_rating()
+        self._update_buttons()
+        self._tick()
+
+    def _describe(self, puzzle: Puzzle, personal: bool) -> None:
+        assert self.attempt is not None
+        self.panel.stipulation.setText(words.stipulation(self.attempt.rules, self.attempt.solver,
+                                                         personal))
         themes = ", ".join(words.theme_name(t) for t in puzzle.themes)
         details = [words.source_text(puzzle.source)]
         if not personal:
             details.append(self.tr("Puzzle rating %1").replace("%1", str(puzzle.rating))
                            + (f" · {themes}" if themes else ""))
         self.panel.info.setText("\n".join(details))
-        self._say("")
-        self._changed()
 
     def _changed(self) -> None:
         self.navigator.changed.emit()

@@ -5,7 +5,7 @@ next, try again, a timed run, "My mistakes", leave).  Widgets only; the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -55,6 +55,8 @@ class WrapLabel(QLabel):
 class PuzzlePanel(QScrollArea):
     """The panel scrolls when the window is too low for all of it (wrapped texts keep the
     height they need)."""
+
+    language_changed = Signal()  # the fixed texts are new; the controller says the rest again
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -190,4 +192,5 @@ class PuzzlePanel(QScrollArea):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self.language_changed.emit()
         super().changeEvent(event)

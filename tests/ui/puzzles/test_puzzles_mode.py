@@ -229,3 +229,25 @@ def test_the_window_starts_without_importing_the_puzzles() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_language_changes_under_an_open_puzzle(qtbot, window: MainWindow) -> None:
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from tests.ui.conftest import CATALOGUES
+
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    puzzles.load(ROUTES)
+    assert not window.players_label.isVisible()  # the panel names who solves
+    translator = QTranslator()
+    assert translator.load("dame_de", str(CATALOGUES))
+    QCoreApplication.installTranslator(translator)
+    try:
+        qtbot.waitUntil(lambda: puzzles.panel.stipulation.text() == "Hell zieht und gewinnt")
+        assert puzzles.panel.next.text() == "Nä&chste Aufgabe"
+        assert puzzles.panel.rating.text().startswith("Aufgaben-Wertung von Anna")
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    qtbot.waitUntil(lambda: puzzles.panel.stipulation.text() == "Light to move and win")
+    window.action("leavePuzzles").trigger()
+    assert window.is_playing() and window.players_label.isVisible()
