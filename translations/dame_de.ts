@@ -2351,8 +2351,8 @@
         <translation>Restzeit: %1 · gelöst: %2</translation>
     </message>
     <message>
-        <source>Time is up: %1 solved, %2 mistakes.</source>
-        <translation>Die Zeit ist um: %1 gelöst, %2 Fehler.</translation>
+        <source>Time is up: solved %1, mistakes %2.</source>
+        <translation>Die Zeit ist um: gelöst %1, Fehler %2.</translation>
     </message>
     <message>
         <source>A new best run!</source>

@@ -266,6 +266,7 @@ class PuzzleController(QObject):
         self.accepting = not (self.run is not None and self.run.over)
         self._describe(puzzle, personal)
         self._say("")
+        self.board.clear_banner()  # what was said of the last puzzle
         self._changed()
 
     def _retranslate(self) -> None:

@@ -87,7 +87,7 @@ def run_left_text(seconds: float, solved: int) -> str:
 
 
 def run_over_text(solved: int, mistakes: int, best: bool) -> str:
-    text = (translate("Puzzles", "Time is up: %1 solved, %2 mistakes.")
+    text = (translate("Puzzles", "Time is up: solved %1, mistakes %2.")
             .replace("%1", str(solved)).replace("%2", str(mistakes)))
     if best:
         text += " " + translate("Puzzles", "A new best run!")

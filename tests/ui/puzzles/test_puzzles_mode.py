@@ -149,7 +149,7 @@ def test_a_timed_run_runs_on_the_given_clock(qtbot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: puzzles.panel.run_clock.text() == "Time left: 1:10 · solved: 0")
     now[0] += 70
     qtbot.waitUntil(lambda: puzzles.run is None)  # the timer saw the time run out
-    assert puzzles.feedback.startswith("Time is up: 0 solved, 1 mistakes.")
+    assert puzzles.feedback.startswith("Time is up: solved 0, mistakes 1.")
     assert not puzzles.run_timer.isActive() and window.board.moves() == []
     assert load_ratings().value.get("Kind", "german").failed == 1
 
