@@ -1348,6 +1348,14 @@
         <translation>Zugbe&amp;wertung</translation>
     </message>
     <message>
+        <source>&amp;Puzzles</source>
+        <translation>&amp;Aufgaben</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the game</source>
+        <translation>&amp;Zurück zur Partie</translation>
+    </message>
+    <message>
         <source>It is not your turn.</source>
         <translation>Du bist nicht am Zug.</translation>
     </message>
@@ -2100,6 +2108,279 @@
     <message>
         <source>file</source>
         <translation>Datei</translation>
+    </message>
+</context>
+<context>
+    <name>PuzzleController</name>
+    <message>
+        <source>Guest</source>
+        <translation>Gast</translation>
+    </message>
+    <message>
+        <source>The puzzles for %1 cannot be read: %2</source>
+        <translation>Die Aufgaben für %1 können nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>No puzzles of your own yet for these rules: choose a file of your analysed games (My mistakes).</source>
+        <translation>Noch keine eigenen Aufgaben für diese Regeln: Wähle eine Datei mit deinen analysierten Partien (Meine Fehler).</translation>
+    </message>
+    <message>
+        <source>No puzzle matches these filters.</source>
+        <translation>Keine Aufgabe passt zu dieser Auswahl.</translation>
+    </message>
+    <message>
+        <source>Puzzle rating %1</source>
+        <translation>Wertung der Aufgabe %1</translation>
+    </message>
+    <message>
+        <source>Stop the run</source>
+        <translation>Lauf beenden</translation>
+    </message>
+    <message>
+        <source>Timed run (3 minutes)</source>
+        <translation>Lauf auf Zeit (3 Minuten)</translation>
+    </message>
+    <message>
+        <source>Best timed run: %1 puzzles</source>
+        <translation>Bester Lauf auf Zeit: %1 Aufgaben</translation>
+    </message>
+    <message>
+        <source>The solution: %1</source>
+        <translation>Die Lösung: %1</translation>
+    </message>
+    <message>
+        <source>The rating could not be saved: %1</source>
+        <translation>Die Wertung konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>The puzzle ratings file was damaged (%1); it was set aside as %2 and the ratings start afresh.</source>
+        <translation>Die Datei mit den Aufgaben-Wertungen war beschädigt (%1); sie wurde als %2 beiseitegelegt, die Wertungen beginnen neu.</translation>
+    </message>
+    <message>
+        <source>Your analysed games</source>
+        <translation>Deine analysierten Partien</translation>
+    </message>
+    <message>
+        <source>PDN files (*.pdn *.PDN);;All files (*)</source>
+        <translation>PDN-Dateien (*.pdn *.PDN);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>No move of %1 is marked ? or ?? in %2 games of this file. Analyse your games first (Game › Analyse game).</source>
+        <translation>In den %2 Partien dieser Datei ist kein Zug von %1 mit ? oder ?? markiert. Analysiere deine Partien zuerst (Partie › Partie analysieren).</translation>
+    </message>
+    <message>
+        <source>%1 positions from your games are your puzzles now (%2 new).</source>
+        <translation>%1 Stellungen aus deinen Partien sind jetzt deine Aufgaben (%2 neu).</translation>
+    </message>
+</context>
+<context>
+    <name>PuzzlePanel</name>
+    <message>
+        <source>Puzzles</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>&amp;Solver:</source>
+        <translation>&amp;Wer löst:</translation>
+    </message>
+    <message>
+        <source>&amp;Rules:</source>
+        <translation>&amp;Regeln:</translation>
+    </message>
+    <message>
+        <source>&amp;Puzzles:</source>
+        <translation>&amp;Aufgaben:</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Thema:</translation>
+    </message>
+    <message>
+        <source>&amp;Difficulty:</source>
+        <translation>&amp;Schwierigkeit:</translation>
+    </message>
+    <message>
+        <source>Puzzle set</source>
+        <translation>Aufgabensammlung</translation>
+    </message>
+    <message>
+        <source>My mistakes</source>
+        <translation>Meine Fehler</translation>
+    </message>
+    <message>
+        <source>All themes</source>
+        <translation>Alle Themen</translation>
+    </message>
+    <message>
+        <source>Any difficulty</source>
+        <translation>Jede Schwierigkeit</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Tipp</translation>
+    </message>
+    <message>
+        <source>Shows the piece to move; the puzzle then counts as not solved</source>
+        <translation>Zeigt den Stein, der ziehen muss; die Aufgabe zählt dann als nicht gelöst</translation>
+    </message>
+    <message>
+        <source>Show &amp;solution</source>
+        <translation>&amp;Lösung zeigen</translation>
+    </message>
+    <message>
+        <source>Try &amp;again</source>
+        <translation>&amp;Noch einmal</translation>
+    </message>
+    <message>
+        <source>&amp;Next puzzle</source>
+        <translation>Nä&amp;chste Aufgabe</translation>
+    </message>
+    <message>
+        <source>Timed run (3 minutes)</source>
+        <translation>Lauf auf Zeit (3 Minuten)</translation>
+    </message>
+    <message>
+        <source>Solve as many puzzles as you can; a mistake costs 10 seconds</source>
+        <translation>Löse so viele Aufgaben wie möglich; ein Fehler kostet 10 Sekunden</translation>
+    </message>
+    <message>
+        <source>My mistakes from a game file…</source>
+        <translation>Meine Fehler aus einer Partiedatei…</translation>
+    </message>
+    <message>
+        <source>Positions where your analysed games have a ? or ?? become your own puzzles</source>
+        <translation>Stellungen, in denen deine analysierten Partien ein ? oder ?? haben, werden deine eigenen Aufgaben</translation>
+    </message>
+    <message>
+        <source>Back to the game</source>
+        <translation>Zurück zur Partie</translation>
+    </message>
+    <message>
+        <source>Each member of the family has a rating of their own</source>
+        <translation>Jedes Familienmitglied hat eine eigene Wertung</translation>
+    </message>
+</context>
+<context>
+    <name>Puzzles</name>
+    <message>
+        <source>Shot (combination)</source>
+        <translation>Schlag (Kombination)</translation>
+    </message>
+    <message>
+        <source>Multiple capture</source>
+        <translation>Mehrfachschlag</translation>
+    </message>
+    <message>
+        <source>Breakthrough to a king</source>
+        <translation>Durchbruch zur Dame</translation>
+    </message>
+    <message>
+        <source>Ending</source>
+        <translation>Endspiel</translation>
+    </message>
+    <message>
+        <source>Forced win</source>
+        <translation>Erzwungener Gewinn</translation>
+    </message>
+    <message>
+        <source>Quiet first move</source>
+        <translation>Stiller erster Zug</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>Leicht</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Schwer</translation>
+    </message>
+    <message>
+        <source>%1 to move: find the better move</source>
+        <translation>%1 am Zug: Finde den besseren Zug</translation>
+    </message>
+    <message>
+        <source>%1 to move and win</source>
+        <translation>%1 zieht und gewinnt</translation>
+    </message>
+    <message>
+        <source>Not quite, try again</source>
+        <translation>Nicht ganz, versuch es noch einmal</translation>
+    </message>
+    <message>
+        <source>That is not it.</source>
+        <translation>Das ist es nicht.</translation>
+    </message>
+    <message>
+        <source>That is not it: the answer is %1.</source>
+        <translation>Das ist es nicht: Die Antwort ist %1.</translation>
+    </message>
+    <message>
+        <source>Good! The answer was %1. Go on.</source>
+        <translation>Gut! Die Antwort war %1. Weiter so.</translation>
+    </message>
+    <message>
+        <source>Solved!</source>
+        <translation>Gelöst!</translation>
+    </message>
+    <message>
+        <source>Solved, but not on the first try.</source>
+        <translation>Gelöst, aber nicht im ersten Versuch.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s puzzle rating: %2 (±%3)</source>
+        <translation>Aufgaben-Wertung von %1: %2 (±%3)</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 Punkte</translation>
+    </message>
+    <message>
+        <source>Move the piece on %1.</source>
+        <translation>Zieh den Stein auf %1.</translation>
+    </message>
+    <message>
+        <source>Time left: %1 · solved: %2</source>
+        <translation>Restzeit: %1 · gelöst: %2</translation>
+    </message>
+    <message>
+        <source>Time is up: solved %1, mistakes %2.</source>
+        <translation>Die Zeit ist um: gelöst %1, Fehler %2.</translation>
+    </message>
+    <message>
+        <source>A new best run!</source>
+        <translation>Ein neuer Bestwert!</translation>
+    </message>
+    <message>
+        <source>Wrong: %1 seconds off the clock.</source>
+        <translation>Falsch: %1 Sekunden weniger auf der Uhr.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 puzzles match</source>
+        <translation>%1 von %2 Aufgaben passen</translation>
+    </message>
+    <message>
+        <source>From a game the computer played against itself, after %1 plies</source>
+        <translation>Aus einer Partie des Computers gegen sich selbst, nach %1 Halbzügen</translation>
+    </message>
+    <message>
+        <source>From your game %1 in %2, move %3: %4</source>
+        <translation>Aus deiner Partie %1 in %2, Zug %3: %4</translation>
+    </message>
+    <message>
+        <source>From %1, game %2, after %3 plies</source>
+        <translation>Aus %1, Partie %2, nach %3 Halbzügen</translation>
+    </message>
+    <message>
+        <source>From: %1</source>
+        <translation>Aus: %1</translation>
     </message>
 </context>
 <context>

@@ -140,7 +140,12 @@ class _Step:
     second: int | None  # the best other move's score; None when the move was the only one
 
 
-def best_two(position: Position, depth: int) -> _Step | None:
+def best_two(position: Position, depth: int, floor: int | None = None) -> _Step | None:
+    """The best move with its score and the best other move's score.
+
+    With ``floor``, a best score below it ends the work early: the step comes back without
+    the second search (``second`` is the best score itself, so the step is never unique).
+    Most positions a miner looks at win nothing, and this spares them half the searching."""
     moves = position.legal_moves()
     if not moves:
         return None
@@ -150,6 +155,8 @@ def best_two(position: Position, depth: int) -> _Step | None:
         return None
     if len(moves) == 1:
         return _Step(best.move, best.score, None)
+    if floor is not None and best.score < floor and best.score <= WIN_BOUND:
+        return _Step(best.move, best.score, best.score)
     others = [m for m in moves if m != best.move]
     second = search(position, limit=limit, only=others)
     return _Step(best.move, best.score, second.score)
@@ -264,9 +271,9 @@ def examine(position: Position, source: str, settings: MineSettings,
     if len(moves) < 2:
         counts.no_choice += 1
         return None
-    first = best_two(position, settings.depth)
     solver = position.turn
     start = material(position, solver, settings.king_value)
+    first = best_two(position, settings.depth, floor=start + settings.gain)
     if first is None or not (first.score > WIN_BOUND or first.score - start >= settings.gain):
         counts.no_gain += 1
         return None

@@ -128,3 +128,18 @@ def test_dame_puzzles_list_and_bad_input() -> None:
     for item in data["puzzles"]:
         assert set(item) == {"id", "fen", "solution", "alternatives", "themes", "rating",
                              "source"}
+
+
+def test_a_floor_spares_the_second_search_only_where_nothing_is_won() -> None:
+    from dame_desktop.puzzles.mine import best_two, is_unique
+
+    start = Position.start(ENGLISH)
+    full = best_two(start, 4)
+    cut = best_two(start, 4, floor=200)
+    assert full is not None and cut is not None
+    assert (cut.move, cut.score) == (full.move, full.score)
+    assert cut.second == cut.score and not is_unique(cut, 150)  # never a puzzle
+    shot = Position.from_fen(SHOT, ENGLISH)
+    start_material = material(shot, shot.turn)
+    # the shot wins above the floor: the step is the full one, second search and all
+    assert best_two(shot, 6, floor=start_material + 200) == best_two(shot, 6)

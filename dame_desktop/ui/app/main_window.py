@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt
 from PySide6.QtGui import (
@@ -74,6 +75,9 @@ from dame_desktop.ui.study.study import StudyController
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation
 
+if TYPE_CHECKING:  # puzzles mode is imported when first opened (a fast start)
+    from dame_desktop.ui.puzzles.controller import PuzzleController
+
 SIDE_MIN = 260  # the side panel's narrowest width (pixels)
 
 
@@ -91,6 +95,7 @@ class MainWindow(QMainWindow):
         self.document = DocumentController(self, self, self)
         self.analysis = AnalysisController(self, self.document, self.study, self)
         self.last_message = ""
+        self.puzzles: PuzzleController | None = None  # made when Game › Puzzles is opened
         self._build()
         self.family = FamilyController(self, self.board, self.controller, self.live,
                                        self.client, self)
@@ -218,6 +223,13 @@ class MainWindow(QMainWindow):
         ])
         table.add(self.family.action_specs())
         table.add(self.analysis.action_specs())
+        table.add([
+            ActionSpec("puzzles", lambda: self.tr("&Puzzles"), self.open_puzzles, menu="game",
+                       shortcuts=("F6",), separator_before=True,
+                       enabled=lambda: not self.in_puzzles()),
+            ActionSpec("leavePuzzles", lambda: self.tr("&Back to the game"),
+                       self.leave_puzzles_mode, menu="game", enabled=self.in_puzzles),
+        ])
 
     def action(self, action_id: str) -> QAction:
         """The action called ``action_id`` in the window's table."""
@@ -355,11 +367,51 @@ class MainWindow(QMainWindow):
         """The live game again, in place of a file's game."""
         if self.is_playing():
             return
+        if self.in_puzzles():
+            self.leave_puzzles_mode()
+            return
         self.study.stop()
         self.document.leave_study()
         self._set_navigator(self.live)
         self.play.leave_study()
         self._update_title()
+
+    # -- puzzles mode (the controller is made, and imported, when first opened) -------------
+
+    def open_puzzles(self) -> None:
+        if self.puzzles is None:
+            from dame_desktop.ui.puzzles.controller import PuzzleController
+
+            self.puzzles = PuzzleController(self, self.board, self)
+            self.lines.addWidget(self.puzzles.panel)
+        self.puzzles.start()
+
+    def in_puzzles(self) -> bool:
+        return self.puzzles is not None and self.navigator is self.puzzles.navigator
+
+    def enter_puzzles(self, navigator: Navigator, panel: QWidget) -> None:
+        """The puzzles' navigator and panel in place of the game's (the game waits)."""
+        if self.studying() and not self.in_puzzles():
+            self.leave_study()
+        self.controller.pause()
+        self.play.close_game_over()
+        self.huff_bar.hide()
+        self.action("hint").setVisible(False)  # the engine's hint would give puzzles away
+        self.players_label.hide()  # the game's players and rules: the panel says its own
+        self.rules_label.hide()
+        self._set_navigator(navigator)
+        self.lines.setCurrentWidget(panel)
+        self._widen_side()
+
+    def leave_puzzles(self) -> None:
+        self.action("hint").setVisible(True)
+        self.players_label.show()
+        self.rules_label.show()
+        self._set_navigator(self.live)
+
+    def leave_puzzles_mode(self) -> None:
+        if self.puzzles is not None and self.in_puzzles():
+            self.puzzles.stop()
 
     def _widen_side(self, width: int = 340) -> None:
         """Comments and variations need more room than the plain move table."""

@@ -1,0 +1,41 @@
+"""A timed run: as many puzzles as possible in three minutes, every mistake costing time.
+
+The run reads the time from a clock it is given (``time.monotonic`` in the window, a clock
+the test moves by hand), so nothing in it waits on real time.  Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+RUN_SECONDS = 180.0
+MISTAKE_SECONDS = 10.0
+
+
+class TimedRun:
+    """The clock and the count of one run."""
+
+    def __init__(self, clock: Callable[[], float], seconds: float = RUN_SECONDS,
+                 penalty: float = MISTAKE_SECONDS) -> None:
+        self._clock = clock
+        self.seconds = seconds
+        self.penalty = penalty
+        self.started = clock()
+        self.lost = 0.0  # seconds taken away for mistakes
+        self.solved = 0
+        self.mistakes = 0
+
+    def left(self) -> float:
+        """Seconds left (never below zero)."""
+        return max(0.0, self.seconds - self.lost - (self._clock() - self.started))
+
+    @property
+    def over(self) -> bool:
+        return self.left() <= 0.0
+
+    def mistake(self) -> None:
+        self.mistakes += 1
+        self.lost += self.penalty
+
+    def solve(self) -> None:
+        self.solved += 1

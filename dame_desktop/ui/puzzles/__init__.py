@@ -1,0 +1,1 @@
+"""Puzzles mode in the window: its controller and panel."""

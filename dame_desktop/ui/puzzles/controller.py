@@ -1,0 +1,600 @@
+"""Puzzles mode: the window's board shows a puzzle, the solver moves on it, the computer
+answers with the defence from the solution tree.
+
+:class:`PuzzleController` is made by the main window the first time the user opens Game ›
+Puzzles (nothing of the puzzles package is imported before).  It owns the
+:class:`~dame_desktop.ui.puzzles.panel.PuzzlePanel` and a :class:`PuzzleNavigator`, which the
+window makes its navigator while puzzles are shown: the board's moves come here.  The
+checking is :class:`dame_desktop.puzzles.solve.Attempt`'s; the ratings are stored per member
+and rule set through :mod:`dame_desktop.store.puzzle_ratings` (one locked update per
+attempt).  A timed run reads its time from ``clock`` (``time.monotonic``; a test gives its own)
+and a QTimer only asks it again.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from dame_desktop.core import PRESETS, Color, DameError, Move, Position, RuleSet, find_rules
+from dame_desktop.pdn.problems import NotPdnError
+from dame_desktop.puzzles.mine import Puzzle
+from dame_desktop.puzzles.mistakes import file_mistakes
+from dame_desktop.puzzles.run import TimedRun
+from dame_desktop.puzzles.sets import PuzzleFileError, shipped_path, shipped_puzzles
+from dame_desktop.puzzles.solve import Attempt, Verdict, choose, matches
+from dame_desktop.store.files import StorageError, StorageWarning
+from dame_desktop.store.puzzle_ratings import (
+    MemberRating,
+    PersonalPuzzle,
+    PuzzleRatings,
+    load_ratings,
+    update_ratings,
+)
+from dame_desktop.store.scores import load_scores
+from dame_desktop.ui.board.widget import BoardWidget
+from dame_desktop.ui.navigation import Navigator
+from dame_desktop.ui.puzzles.panel import PuzzlePanel
+from dame_desktop.ui.words import puzzles as words
+from dame_desktop.ui.words import texts
+
+TICK_MS = 200
+
+
+class PuzzleHost(Protocol):
+    """What puzzles mode needs from the window."""
+
+    def current_rules(self) -> RuleSet: ...
+
+    def show_message(self, text: str) -> None: ...
+
+    def dialog_parent(self) -> QWidget: ...
+
+    def enter_puzzles(self, navigator: Navigator, panel: QWidget) -> None: ...
+
+    def leave_puzzles(self) -> None: ...
+
+    def move_text(self, position: Position, move: Move) -> str: ...
+
+    def squares_text(self, squares: Iterable[int]) -> str: ...
+
+    def settings_name(self, colour: Color) -> str: ...
+
+
+class PuzzleNavigator(Navigator):
+    """The shown puzzle position for the window (the board's moves go to the controller)."""
+
+    def __init__(self, owner: PuzzleController) -> None:
+        super().__init__(owner)
+        self.owner = owner
+
+    def position(self) -> Position:
+        return self.owner.shown
+
+    def last_move(self) -> Move | None:
+        return self.owner.last
+
+    def playable(self) -> tuple[Move, ...]:
+        if not self.owner.accepting:
+            return ()
+        return tuple(self.owner.shown.legal_moves())
+
+    def play(self, move: Move) -> bool:
+        return self.owner.play(move)
+
+
+def _as_puzzle(item: PersonalPuzzle) -> Puzzle:
+    return Puzzle(item.id, item.rules, item.fen, item.solution, (), (), 1500, item.source)
+
+
+class PuzzleController(QObject):
+    rated = Signal()  # a member's rating changed (the panel shows it)
+
+    def __init__(self, host: PuzzleHost, board: BoardWidget, parent: QObject | None = None,
+                 directory: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.board = board
+        self.directory = directory  # the data folder (None: the user's)
+        self.clock = clock
+        self.rng = random.Random()
+        self.reply_delay_ms = 450
+        self.panel = PuzzlePanel()
+        self.navigator = PuzzleNavigator(self)
+        self.attempt: Attempt | None = None
+        self.personal = False
+        self.shown = Position.start(find_rules("german"))
+        self.last: Move | None = None
+        self.accepting = False
+        self.active = False
+        self.run: TimedRun | None = None
+        self.run_timer = QTimer(self)
+        self.run_timer.setInterval(TICK_MS)
+        self.run_timer.timeout.connect(self._tick)
+        self.last_change: float | None = None
+        self.feedback = ""
+        self._recorded = False
+        self._token = 0  # a delayed step of an older state does nothing
+        self._sets: dict[str, list[Puzzle]] = {}
+        self._fill_rules()
+        self._connect()
+
+    # -- set-up ------------------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        p = self.panel
+        p.hint.clicked.connect(self.hint)
+        p.solution.clicked.connect(self.show_solution)
+        p.retry.clicked.connect(self.try_again)
+        p.next.clicked.connect(self.next_puzzle)
+        p.run.clicked.connect(self.toggle_run)
+        p.mistakes.clicked.connect(self.choose_mistakes_file)
+        p.leave.clicked.connect(self.stop)
+        p.rules.currentIndexChanged.connect(lambda _i: self._filters_changed())
+        p.source.currentIndexChanged.connect(lambda _i: self._filters_changed())
+        p.theme.currentIndexChanged.connect(lambda _i: self._filters_changed())
+        p.difficulty.currentIndexChanged.connect(lambda _i: self._filters_changed())
+        p.member.currentTextChanged.connect(lambda _t: self._show_rating())
+        p.language_changed.connect(self._retranslate)
+
+    def _fill_rules(self) -> None:
+        box = self.panel.rules
+        box.blockSignals(True)
+        box.clear()
+        for rules in PRESETS:
+            if shipped_path(rules.key).is_file():
+                box.addItem(texts.rules_name(rules), rules.key)
+        box.blockSignals(False)
+
+    def _fill_members(self) -> None:
+        names: list[str] = []
+        loaded = load_ratings(self.directory)
+        self._report(loaded.warnings)
+        names += loaded.value.names()
+        try:
+            for pair in load_scores(self.directory).value.pairs():
+                names += [pair.name, pair.other]
+        except Exception:  # the score table reports its own damage where it is shown
+            pass
+        names += [self.host.settings_name(c) for c in (Color.WHITE, Color.BLACK)]
+        unique: dict[str, str] = {}
+        for name in names:
+            if name and name.strip():
+                unique.setdefault(name.strip().casefold(), name.strip())
+        box = self.panel.member
+        current = box.currentText().strip()
+        box.blockSignals(True)
+        box.clear()
+        box.addItems(list(unique.values()))
+        box.setCurrentText(current or (next(iter(unique.values()), "") or self.tr("Guest")))
+        box.blockSignals(False)
+
+    # -- entering and leaving ----------------------------------------------------------------
+
+    def start(self) -> None:
+        """Show puzzles in the window (the rule set of the game shown, where it has puzzles)."""
+        self._fill_members()
+        key = self.host.current_rules().key
+        index = self.panel.rules.findData(key)
+        if index >= 0 and index != self.panel.rules.currentIndex():
+            self.panel.rules.blockSignals(True)
+            self.panel.rules.setCurrentIndex(index)
+            self.panel.rules.blockSignals(False)
+        self.active = True
+        self.host.enter_puzzles(self.navigator, self.panel)
+        if self.attempt is None or self.attempt.rules.key != self.rules_key():
+            self.next_puzzle()
+        else:
+            self._changed()
+        self._show_rating()
+
+    def stop(self) -> None:
+        """Back to the game."""
+        self._end_run(report=False)
+        self._token += 1
+        self.active = False
+        self.host.leave_puzzles()
+
+    # -- what is shown -----------------------------------------------------------------------
+
+    def member(self) -> str:
+        return self.panel.member.currentText().strip() or self.tr("Guest")
+
+    def rules_key(self) -> str:
+        data = self.panel.rules.currentData()
+        return str(data) if data is not None else "german"
+
+    def pool(self) -> list[Puzzle]:
+        """The puzzles the source offers (before the filters)."""
+        key = self.rules_key()
+        if self.panel.source.currentData() == "mine":
+            table = load_ratings(self.directory).value
+            return [_as_puzzle(p) for p in table.personal(self.member()) if p.rules == key]
+        if key not in self._sets:
+            try:
+                self._sets[key] = shipped_puzzles(key)
+            except (OSError, PuzzleFileError) as exc:
+                self.host.show_message(self.tr("The puzzles for %1 cannot be read: %2")
+                                       .replace("%1", key).replace("%2", str(exc)))
+                self._sets[key] = []
+        return self._sets[key]
+
+    def standing(self) -> MemberRating:
+        return load_ratings(self.directory).value.get(self.member(), self.rules_key())
+
+    def next_puzzle(self) -> None:
+        pool = self.pool()
+        theme = str(self.panel.theme.currentData() or "")
+        difficulty = str(self.panel.difficulty.currentData() or "")
+        personal = self.panel.source.currentData() == "mine"
+        standing = self.standing()
+        puzzle = choose(pool, standing.rating.rating, theme="" if personal else theme,
+                        difficulty="" if personal else difficulty, recent=standing.recent,
+                        rng=self.rng)
+        matching = sum(1 for p in pool if personal or matches(p, theme, difficulty))
+        self.panel.count.setText(words.count_text(matching, len(pool)))
+        if puzzle is None:
+            self.attempt = None
+            self.accepting = False
+            if personal:
+                self._say(self.tr("No puzzles of your own yet for these rules: choose a file "
+                                  "of your analysed games (My mistakes)."))
+            else:
+                self._say(self.tr("No puzzle matches these filters."))
+            self.panel.stipulation.setText("")
+            self.panel.info.setText("")
+            self._changed()
+            return
+        self.load(puzzle, personal)
+
+    def load(self, puzzle: Puzzle, personal: bool = False) -> None:
+        """Show ``puzzle`` from its start."""
+        self._token += 1
+        self.attempt = Attempt(puzzle)
+        self.personal = personal
+        self._recorded = False
+        self.shown = self.attempt.position
+        self.last = None
+        self.accepting = not (self.run is not None and self.run.over)
+        self._describe(puzzle, personal)
+        self._say("")
+        self.board.clear_banner()  # what was said of the last puzzle
+        self._changed()
+
+    def _retranslate(self) -> None:
+        """Say what the puzzle is about again in the language now installed (what was said
+        about the last move goes)."""
+        attempt = self.attempt
+        if attempt is not None:
+            self._describe(attempt.puzzle, self.personal)
+        self._say("")
+        self._show_rating()
+        self._update_buttons()
+        self._tick()
+
+    def _describe(self, puzzle: Puzzle, personal: bool) -> None:
+        assert self.attempt is not None
+        self.panel.stipulation.setText(words.stipulation(self.attempt.rules, self.attempt.solver,
+                                                         personal))
+        themes = ", ".join(words.theme_name(t) for t in puzzle.themes)
+        details = [words.source_text(puzzle.source)]
+        if not personal:
+            details.append(self.tr("Puzzle rating %1").replace("%1", str(puzzle.rating))
+                           + (f" · {themes}" if themes else ""))
+        self.panel.info.setText("\n".join(details))
+
+    def _changed(self) -> None:
+        self.navigator.changed.emit()
+        if self.attempt is not None:
+            self.board.set_flipped(self.attempt.solver is Color.BLACK)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        p = self.panel
+        a = self.attempt
+        running = self.run is not None
+        open_ = a is not None and not a.done
+        p.hint.setEnabled(open_ and self.accepting and not running)
+        p.solution.setEnabled(open_ and not running)
+        p.retry.setEnabled(open_ and not self.accepting and not running
+                           and self.shown != (a.position if a else None))
+        p.next.setEnabled(not running)
+        p.mistakes.setEnabled(not running)
+        for box in (p.rules, p.source, p.theme, p.difficulty, p.member):
+            box.setEnabled(not running)
+        p.run.setText(self.tr("Stop the run") if running else self.tr("Timed run (3 minutes)"))
+
+    def _say(self, text: str) -> None:
+        self.feedback = text
+        self.panel.feedback.setText(text)
+
+    def _show_rating(self) -> None:
+        standing = self.standing()
+        text = words.rating_text(self.member(), standing.rating.rating,
+                                 standing.rating.deviation)
+        if self.last_change is not None:
+            text += f" ({words.change_text(self.last_change)})"
+        if standing.best_run:
+            text += "\n" + self.tr("Best timed run: %1 puzzles").replace(
+                "%1", str(standing.best_run))
+        self.panel.rating.setText(text)
+
+    def _filters_changed(self) -> None:
+        if self.active and self.run is None:
+            self.last_change = None
+            self.next_puzzle()
+            self._show_rating()
+
+    # -- the solver's moves ------------------------------------------------------------------
+
+    def play(self, move: Move) -> bool:
+        """A move made on the board; False when none may be made now."""
+        attempt = self.attempt
+        if attempt is None or attempt.done or not self.accepting:
+            return False
+        before = attempt.position
+        answer = attempt.try_move(move)
+        if answer.verdict is Verdict.RETRY:
+            self._say(words.retry_text())
+            self._changed()  # the piece goes back
+            self.board.show_banner(words.retry_text())
+            return True
+        if answer.verdict is Verdict.WRONG:
+            self._record(False)
+            self._wrong(before, move, answer.refutation)
+            return True
+        self.shown = before.play(move)
+        self.last = move
+        self.accepting = False
+        if answer.verdict is Verdict.SOLVED:
+            self._solved()
+            return True
+        reply = answer.reply
+        assert reply is not None
+        after_move = self.shown
+        self._say(words.correct_text(self.host.move_text(after_move, reply)))
+        self._changed()
+        self._later(lambda: self._show_reply(reply))
+        return True
+
+    def _show_reply(self, reply: Move) -> None:
+        assert self.attempt is not None
+        self.shown = self.attempt.position
+        self.last = reply
+        self.accepting = True
+        self._changed()
+
+    def _wrong(self, before: Position, move: Move, refutation: Move | None) -> None:
+        after = before.play(move)
+        self.shown = after
+        self.last = move
+        self.accepting = False
+        if self.run is not None:
+            self.run.mistake()
+            self._say(words.penalty_text(int(self.run.penalty)))
+            self._changed()
+            self._tick()
+            self._later(self._next_in_run)
+            return
+        text = self.host.move_text(after, refutation) if refutation is not None else ""
+        self._say(words.wrong_text(text))
+        self._changed()
+        if refutation is not None:
+            self._later(lambda: self._show_refutation(after, refutation))
+
+    def _show_refutation(self, after: Position, refutation: Move) -> None:
+        self.shown = after.play(refutation)
+        self.last = refutation
+        self._changed()
+
+    def try_again(self) -> None:
+        """After a wrong move: back to the position before it."""
+        if self.attempt is None or self.attempt.done:
+            return
+        self._token += 1
+        self.shown = self.attempt.position
+        self.last = self.attempt.last_move()
+        self.accepting = True
+        self._say("")
+        self._changed()
+
+    def _solved(self) -> None:
+        assert self.attempt is not None
+        clean = self.attempt.clean
+        self._record(clean)
+        self.board.show_banner(words.solved_text(True))
+        if self.run is not None:
+            if clean:
+                self.run.solve()
+            self._say(words.solved_text(clean))
+            self._changed()
+            self._tick()
+            self._later(self._next_in_run)
+            return
+        self._say(words.solved_text(clean))
+        self._changed()
+
+    def hint(self) -> None:
+        attempt = self.attempt
+        if attempt is None or attempt.done or not self.accepting:
+            return
+        square = attempt.hint()
+        if square is None:
+            return
+        self._record(False)
+        self.board.set_hint(Move((square,)))
+        self._say(words.hint_text(self.host.squares_text([square])))
+
+    def show_solution(self) -> None:
+        attempt = self.attempt
+        if attempt is None or attempt.done:
+            return
+        self._token += 1
+        self._record(False)
+        start = attempt.position
+        steps = attempt.show_solution()
+        self.shown = start
+        self.accepting = False
+        line = " ".join(self.host.move_text(p, m) for p, m in steps)
+        self._say(self.tr("The solution: %1").replace("%1", line))
+        self._changed()
+        self._step_through(steps)
+
+    def _step_through(self, steps: list[tuple[Position, Move]]) -> None:
+        if not steps:
+            return
+        (before, move), rest = steps[0], steps[1:]
+
+        def show() -> None:
+            self.shown = before.play(move)
+            self.last = move
+            self._changed()
+            self._step_through(rest)
+
+        self._later(show)
+
+    def _later(self, step: Callable[[], None]) -> None:
+        token = self._token
+
+        def run() -> None:
+            if token == self._token and self.active:
+                step()
+
+        QTimer.singleShot(self.reply_delay_ms, run)
+
+    # -- the rating --------------------------------------------------------------------------
+
+    def _record(self, solved: bool) -> None:
+        attempt = self.attempt
+        if attempt is None or self._recorded:
+            return
+        self._recorded = True
+        if self.personal:
+            return  # one's own positions have no rating to play against
+        name, key = self.member(), self.rules_key()
+        puzzle = attempt.puzzle
+
+        def count(table: PuzzleRatings) -> tuple[MemberRating, MemberRating]:
+            return table.record(name, key, puzzle.id, puzzle.rating, solved)
+
+        try:
+            update = update_ratings(count, self.directory)
+        except (StorageError, ValueError) as exc:
+            self.host.show_message(self.tr("The rating could not be saved: %1")
+                                   .replace("%1", str(exc)))
+            return
+        self._report(update.warnings)
+        answer = update.answer
+        assert isinstance(answer, tuple)
+        before, after = answer
+        self.last_change = after.rating.rating - before.rating.rating
+        self._show_rating()
+        self.rated.emit()
+
+    def _report(self, warnings: Iterable[StorageWarning]) -> None:
+        for warning in warnings:
+            where = warning.moved_to.name if warning.moved_to is not None else ""
+            text = self.tr("The puzzle ratings file was damaged (%1); it was set aside as %2 "
+                           "and the ratings start afresh.").replace("%1", warning.detail)
+            self.host.show_message(text.replace("%2", where or "-"))
+
+    # -- a timed run -------------------------------------------------------------------------
+
+    def toggle_run(self) -> None:
+        if self.run is not None:
+            self._end_run()
+        else:
+            self.start_run()
+
+    def start_run(self) -> None:
+        self.run = TimedRun(self.clock)
+        self.last_change = None
+        self.run_timer.start()
+        self.next_puzzle()
+        self._tick()
+
+    def _tick(self) -> None:
+        run = self.run
+        if run is None:
+            return
+        self.panel.run_clock.setText(words.run_left_text(run.left(), run.solved))
+        if run.over:
+            self._end_run()
+
+    def _next_in_run(self) -> None:
+        if self.run is not None and not self.run.over:
+            self.next_puzzle()
+
+    def _end_run(self, report: bool = True) -> None:
+        run = self.run
+        if run is None:
+            return
+        self.run = None
+        self.run_timer.stop()
+        self._token += 1
+        self.accepting = False
+        best = False
+        if report:
+            name, key = self.member(), self.rules_key()
+            try:
+                update = update_ratings(lambda t: t.record_run(name, key, run.solved),
+                                        self.directory)
+                best = bool(update.answer)
+            except (StorageError, ValueError) as exc:
+                self.host.show_message(str(exc))
+            self._say(words.run_over_text(run.solved, run.mistakes, best))
+        self.panel.run_clock.setText("")
+        self._show_rating()
+        self._changed()
+
+    # -- my mistakes -------------------------------------------------------------------------
+
+    def choose_mistakes_file(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(
+            self.host.dialog_parent(), self.tr("Your analysed games"), "",
+            self.tr("PDN files (*.pdn *.PDN);;All files (*)"))
+        if path:
+            self.load_mistakes(path)
+
+    def load_mistakes(self, path: str | Path) -> int:
+        """The member's marked mistakes in ``path`` become their puzzles; how many are new."""
+        name = self.member()
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            found, games = file_mistakes(path, name)
+        except (OSError, NotPdnError, DameError) as exc:
+            self.host.show_message(self.tr("%1 cannot be read: %2")
+                                   .replace("%1", Path(path).name).replace("%2", str(exc)))
+            return 0
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        if not found:
+            self._say(self.tr("No move of %1 is marked ? or ?? in %2 games of this file. "
+                              "Analyse your games first (Game › Analyse game).")
+                      .replace("%1", name).replace("%2", str(games)))
+            return 0
+        try:
+            update = update_ratings(lambda t: t.add_personal(name, found), self.directory)
+        except (StorageError, ValueError) as exc:
+            self.host.show_message(str(exc))
+            return 0
+        new = int(update.answer) if isinstance(update.answer, int) else 0
+        rules = {p.rules for p in found}
+        index = self.panel.rules.findData(next(iter(rules)))
+        for box, value in ((self.panel.source, 1), (self.panel.rules, index)):
+            if value >= 0:
+                box.blockSignals(True)
+                box.setCurrentIndex(value)
+                box.blockSignals(False)
+        self.next_puzzle()
+        self._say(self.tr("%1 positions from your games are your puzzles now (%2 new).")
+                  .replace("%1", str(len(found))).replace("%2", str(new)))
+        return new

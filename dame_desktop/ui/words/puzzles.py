@@ -1,0 +1,129 @@
+"""Puzzles in the user's language: themes, difficulties, the stipulation, what the window
+says to a move.  Every text goes through ``QCoreApplication.translate`` on a literal (context
+``Puzzles``)."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QCoreApplication
+
+from dame_desktop.core import Color, RuleSet
+from dame_desktop.ui.words.names import colour_text
+
+translate = QCoreApplication.translate
+
+
+def theme_name(theme: str) -> str:
+    names = {
+        "shot": translate("Puzzles", "Shot (combination)"),
+        "multi-capture": translate("Puzzles", "Multiple capture"),
+        "breakthrough": translate("Puzzles", "Breakthrough to a king"),
+        "ending": translate("Puzzles", "Ending"),
+        "forced-win": translate("Puzzles", "Forced win"),
+        "quiet-start": translate("Puzzles", "Quiet first move"),
+    }
+    return names.get(theme, theme)
+
+
+def difficulty_name(key: str) -> str:
+    names = {
+        "easy": translate("Puzzles", "Easy"),
+        "medium": translate("Puzzles", "Medium"),
+        "hard": translate("Puzzles", "Hard"),
+    }
+    return names.get(key, key)
+
+
+def stipulation(rules: RuleSet, solver: Color, personal: bool = False) -> str:
+    """"White to move and win" ("Weiß zieht und gewinnt"), with the rule set's colour names;
+    a personal puzzle asks for the better move instead."""
+    side = colour_text(rules, solver)
+    if personal:
+        return translate("Puzzles", "%1 to move: find the better move").replace("%1", side)
+    return translate("Puzzles", "%1 to move and win").replace("%1", side)
+
+
+def retry_text() -> str:
+    return translate("Puzzles", "Not quite, try again")
+
+
+def wrong_text(refutation: str) -> str:
+    if not refutation:
+        return translate("Puzzles", "That is not it.")
+    return translate("Puzzles", "That is not it: the answer is %1.").replace("%1", refutation)
+
+
+def correct_text(reply: str) -> str:
+    return translate("Puzzles", "Good! The answer was %1. Go on.").replace("%1", reply)
+
+
+def solved_text(clean: bool) -> str:
+    if clean:
+        return translate("Puzzles", "Solved!")
+    return translate("Puzzles", "Solved, but not on the first try.")
+
+
+def rating_text(name: str, rating: float, deviation: float) -> str:
+    return (translate("Puzzles", "%1's puzzle rating: %2 (±%3)")
+            .replace("%1", name).replace("%2", str(round(rating)))
+            .replace("%3", str(round(deviation))))
+
+
+def change_text(change: float) -> str:
+    points = round(change)
+    sign = "+" if points >= 0 else "−"
+    return translate("Puzzles", "%1 points").replace("%1", f"{sign}{abs(points)}")
+
+
+def hint_text(square: str) -> str:
+    return translate("Puzzles", "Move the piece on %1.").replace("%1", square)
+
+
+def run_left_text(seconds: float, solved: int) -> str:
+    whole = max(0, int(seconds + 0.999))
+    return (translate("Puzzles", "Time left: %1 · solved: %2")
+            .replace("%1", f"{whole // 60}:{whole % 60:02d}").replace("%2", str(solved)))
+
+
+def run_over_text(solved: int, mistakes: int, best: bool) -> str:
+    text = (translate("Puzzles", "Time is up: solved %1, mistakes %2.")
+            .replace("%1", str(solved)).replace("%2", str(mistakes)))
+    if best:
+        text += " " + translate("Puzzles", "A new best run!")
+    return text
+
+
+def penalty_text(seconds: int) -> str:
+    return translate("Puzzles", "Wrong: %1 seconds off the clock.").replace("%1", str(seconds))
+
+
+def count_text(shown: int, total: int) -> str:
+    return (translate("Puzzles", "%1 of %2 puzzles match")
+            .replace("%1", str(shown)).replace("%2", str(total)))
+
+
+_SELF_PLAY = re.compile(r"^self-play seed \d+ game \d+ ply (\d+)$")
+_ARCHIVE = re.compile(r"^(.+) game (\d+) ply (\d+)$")
+_PERSONAL = re.compile(r"^(.+) game (\d+)(?: \((.*)\))?, move (\d+): (.+)$")
+
+
+def source_text(source: str) -> str:
+    """Where a puzzle comes from, in words (the sets store it as data: ``OCA_2.0.pdn game 12
+    ply 30``, ``self-play seed 1 game 4 ply 40``; a personal puzzle names the game and the
+    move that was marked)."""
+    found = _SELF_PLAY.match(source)
+    if found:
+        return translate("Puzzles", "From a game the computer played against itself, after "
+                         "%1 plies").replace("%1", found.group(1))
+    found = _PERSONAL.match(source)
+    if found:
+        return (translate("Puzzles", "From your game %1 in %2, move %3: %4")
+                .replace("%1", found.group(2)).replace("%2", found.group(1))
+                .replace("%3", found.group(4)).replace("%4", found.group(5)))
+    found = _ARCHIVE.match(source)
+    if found:
+        return (translate("Puzzles", "From %1, game %2, after %3 plies")
+                .replace("%1", found.group(1)).replace("%2", found.group(2))
+                .replace("%3", found.group(3)))
+    return translate("Puzzles", "From: %1").replace("%1", source)

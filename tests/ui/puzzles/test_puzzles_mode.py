@@ -1,0 +1,253 @@
+"""Puzzles mode driven as the user does it: Game › Puzzles, moves by real clicks and drags on
+the board, the buttons; the ratings land in the data folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from dame_desktop.core import Position, find_rules
+from dame_desktop.pdn import Game, GameNode, Nag, write_game
+from dame_desktop.puzzles.mine import Puzzle
+from dame_desktop.store.puzzle_ratings import load_ratings, ratings_path
+from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.puzzles.controller import PuzzleController
+from tests.ui.uihelp import click, drag
+
+# White's 8-4 crowns; after 18x25 the new king takes two men along 18 or along 22
+ROUTES = Puzzle("german-routes", "german", "W:W8,21,22,24,26,28:B5,9,13,15,18",
+                ("8-4", "18x25", "4x29"), (("8-4", "18x25", "4x22x29"),),
+                ("breakthrough", "quiet-start"), 1060, "self-play", 1)
+
+
+def open_puzzles(qtbot, win: MainWindow, member: str = "Anna") -> PuzzleController:
+    win.action("puzzles").trigger()
+    puzzles = win.puzzles
+    assert puzzles is not None and win.in_puzzles()
+    assert win.lines.currentWidget() is puzzles.panel
+    puzzles.reply_delay_ms = 0
+    edit = puzzles.panel.member.lineEdit()
+    assert edit is not None
+    edit.selectAll()
+    QTest.keyClicks(edit, member)
+    assert puzzles.member() == member
+    return puzzles
+
+
+def replied(puzzles: PuzzleController) -> bool:
+    a = puzzles.attempt
+    return a is not None and puzzles.accepting and puzzles.shown == a.position
+
+
+def test_a_puzzle_solved_by_clicks_with_a_retry_for_the_other_capture_order(
+        qtbot, window: MainWindow) -> None:
+    puzzles = open_puzzles(qtbot, window)
+    puzzles.load(ROUTES)
+    board = window.board
+    assert board.is_flipped() is False and puzzles.panel.stipulation.text() == \
+        "Light to move and win"
+    drag(board, 8, 4)
+    qtbot.waitUntil(lambda: replied(puzzles))
+    assert "18x25" in puzzles.feedback and puzzles.attempt is not None
+    assert window.board.position() == puzzles.attempt.position
+    expected = puzzles.attempt.expected()
+    assert expected is not None and len(expected.paths) == 2
+    other = next(r for r in expected.paths if r != expected.path)
+    for square in other:  # the same two men, taken in the other order
+        click(board, square)
+    assert puzzles.feedback == "Not quite, try again" == board.banner_text()
+    assert not puzzles.attempt.failed and board.position() == puzzles.attempt.position
+    for square in expected.path:
+        click(board, square)
+    assert puzzles.attempt.done and puzzles.attempt.clean
+    assert puzzles.feedback == "Solved!"
+    standing = load_ratings().value.get("Anna", "german")
+    assert standing.solved == 1 and standing.rating.rating > 1500
+    assert f"Anna's puzzle rating: {round(standing.rating.rating)}" in \
+        puzzles.panel.rating.text()
+    assert "+" in puzzles.panel.rating.text()
+
+
+def test_a_wrong_move_shows_the_refutation_and_costs_rating(qtbot, window: MainWindow) -> None:
+    puzzles = open_puzzles(qtbot, window, "Paul")
+    puzzles.load(ROUTES)
+    board = window.board
+    drag(board, 22, 17)  # not the crowning move
+    assert puzzles.attempt is not None and puzzles.attempt.failed
+    assert puzzles.feedback.startswith("That is not it: the answer is ")
+    qtbot.waitUntil(lambda: puzzles.last is not None and puzzles.last.from_sq != 22)
+    assert board.moves() == []  # the refutation is shown: nothing to play
+    standing = load_ratings().value.get("Paul", "german")
+    assert standing.failed == 1 and 1470 <= standing.rating.rating < 1500  # at most 30 lost
+    QTest.mouseClick(puzzles.panel.retry, Qt.MouseButton.LeftButton)
+    assert board.position() == puzzles.attempt.start and board.moves()
+    drag(board, 8, 4)
+    qtbot.waitUntil(lambda: replied(puzzles))
+    assert puzzles.attempt.expected() is not None
+    click(board, 4)
+    for square in puzzles.attempt.expected().path[1:]:  # type: ignore[union-attr]
+        click(board, square)
+    assert puzzles.feedback == "Solved, but not on the first try."
+    assert load_ratings().value.get("Paul", "german").failed == 1  # counted once
+
+
+def test_a_hint_marks_the_piece_and_the_solution_plays_itself(qtbot, window: MainWindow
+                                                             ) -> None:
+    puzzles = open_puzzles(qtbot, window, "Oma")
+    puzzles.load(ROUTES)
+    QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
+    hint = window.board.hint()
+    assert hint is not None and hint.from_sq == 8 and puzzles.feedback == \
+        "Move the piece on 8."
+    assert load_ratings().value.get("Oma", "german").failed == 1
+    QTest.mouseClick(puzzles.panel.solution, Qt.MouseButton.LeftButton)
+    assert puzzles.feedback == "The solution: 8-4 18x25 4x29"
+    qtbot.waitUntil(lambda: puzzles.attempt is not None
+                    and window.board.position() == puzzles.attempt.position)
+    assert puzzles.attempt is not None and puzzles.attempt.done
+    assert load_ratings().value.get("Oma", "german").failed == 1
+    QTest.mouseClick(puzzles.panel.next, Qt.MouseButton.LeftButton)
+    assert puzzles.attempt.puzzle.id != ROUTES.id and not puzzles.attempt.done
+
+
+def test_filters_choose_among_the_shipped_set_and_leaving_returns_to_the_game(
+        qtbot, window: MainWindow) -> None:
+    puzzles = open_puzzles(qtbot, window)
+    panel = puzzles.panel
+    panel.theme.setCurrentIndex(panel.theme.findData("ending"))
+    panel.difficulty.setCurrentIndex(panel.difficulty.findData("easy"))
+    assert puzzles.attempt is not None
+    assert "ending" in puzzles.attempt.puzzle.themes and puzzles.attempt.puzzle.rating < 1150
+    assert window.board.position() == puzzles.attempt.start
+    assert not window.action("hint").isVisible()  # the engine would give the answer away
+    assert not window.action("puzzles").isEnabled()
+    QTest.mouseClick(panel.leave, Qt.MouseButton.LeftButton)
+    assert window.is_playing() and window.lines.currentIndex() == 0
+    assert window.action("puzzles").isEnabled() and window.action("hint").isVisible()
+
+
+def test_a_timed_run_runs_on_the_given_clock(qtbot, window: MainWindow) -> None:
+    puzzles = open_puzzles(qtbot, window, "Kind")
+    now = [1000.0]
+    puzzles.clock = lambda: now[0]
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)
+    assert puzzles.run is not None and puzzles.run_timer.isActive()
+    assert puzzles.panel.run_clock.text() == "Time left: 3:00 · solved: 0"
+    assert not puzzles.panel.hint.isEnabled()
+    first = puzzles.attempt
+    assert first is not None
+    wrong = next(m for m in first.position.legal_moves() if m != first.expected())
+    for square in wrong.path:
+        click(window.board, square)
+    assert puzzles.run.mistakes == 1 and puzzles.feedback == "Wrong: 10 seconds off the clock."
+    assert puzzles.panel.run_clock.text() == "Time left: 2:50 · solved: 0"
+    qtbot.waitUntil(lambda: puzzles.attempt is not first)  # on to the next puzzle
+    now[0] += 100
+    qtbot.waitUntil(lambda: puzzles.panel.run_clock.text() == "Time left: 1:10 · solved: 0")
+    now[0] += 70
+    qtbot.waitUntil(lambda: puzzles.run is None)  # the timer saw the time run out
+    assert puzzles.feedback.startswith("Time is up: solved 0, mistakes 1.")
+    assert not puzzles.run_timer.isActive() and window.board.moves() == []
+    assert load_ratings().value.get("Kind", "german").failed == 1
+
+
+def _marked_game(rules_key: str) -> tuple[Game, Position, str]:
+    game = Game(find_rules(rules_key))
+    game.headers["White"] = "Anna"
+    game.headers["Black"] = "Opa"
+    node: GameNode = game
+    for ply in range(5):
+        position = node.position()
+        moves = sorted(position.legal_moves(), key=lambda m: m.path)
+        child = node.add_main_variation(moves[0])
+        if ply == 4:
+            child.nags.append(Nag(2, "?"))
+            node.add_variation(moves[-1])
+            marked, better = position, position.move_text(moves[-1])
+        node = child
+    return game, marked, better
+
+
+def test_my_mistakes_become_puzzles_solved_on_the_board(qtbot, window: MainWindow,
+                                                        tmp_path: Path) -> None:
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    game, marked, better = _marked_game("german")
+    path = tmp_path / "annas-games.pdn"
+    path.write_text(write_game(game), encoding="utf-8")
+    assert puzzles.load_mistakes(path) == 1
+    assert puzzles.panel.source.currentData() == "mine" and puzzles.personal
+    assert puzzles.attempt is not None and puzzles.attempt.start == marked
+    assert puzzles.panel.stipulation.text() == "Light to move: find the better move"
+    move = marked.parse_move(better)
+    drag(window.board, move.from_sq, move.to_sq)
+    assert puzzles.attempt.done and puzzles.feedback == "Solved!"
+    assert [p.fen for p in load_ratings().value.personal("anna")] == [marked.fen()]
+    assert load_ratings().value.get("Anna", "german").solved == 0  # not rated
+
+
+def test_a_damaged_ratings_file_is_set_aside_with_a_message(qtbot, window: MainWindow) -> None:
+    path = ratings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "dame-puzzle-ratings", "version": 1, "ratings": 5}')
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    assert "set aside as puzzles.json.damaged-" in window.last_message
+    puzzles.load(ROUTES)
+    drag(window.board, 22, 17)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["ratings"][0]["name"] == "Anna" and data["ratings"][0]["failed"] == 1
+
+
+def test_in_german_the_puzzle_says_who_wins_and_a_retry_says_not_quite(
+        qtbot, german: None, window: MainWindow) -> None:
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    puzzles.load(ROUTES)
+    assert puzzles.panel.stipulation.text() == "Hell zieht und gewinnt"
+    assert puzzles.panel.hint.text() == "&Tipp"
+    drag(window.board, 8, 4)
+    qtbot.waitUntil(lambda: replied(puzzles))
+    assert puzzles.feedback == "Gut! Die Antwort war 18x25. Weiter so."
+    expected = puzzles.attempt.expected() if puzzles.attempt else None
+    assert expected is not None
+    for square in next(r for r in expected.paths if r != expected.path):
+        click(window.board, square)
+    assert puzzles.feedback == "Nicht ganz, versuch es noch einmal"
+    for square in expected.path:
+        click(window.board, square)
+    assert puzzles.feedback == "Gelöst!"
+    assert puzzles.panel.rating.text().startswith("Aufgaben-Wertung von Anna: ")
+
+
+def test_the_window_starts_without_importing_the_puzzles() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; import dame_desktop.ui.app.main_window; "
+            "print(sorted(m for m in sys.modules if 'puzzles' in m))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_language_changes_under_an_open_puzzle(qtbot, window: MainWindow) -> None:
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from tests.ui.conftest import CATALOGUES
+
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    puzzles.load(ROUTES)
+    assert not window.players_label.isVisible()  # the panel names who solves
+    translator = QTranslator()
+    assert translator.load("dame_de", str(CATALOGUES))
+    QCoreApplication.installTranslator(translator)
+    try:
+        qtbot.waitUntil(lambda: puzzles.panel.stipulation.text() == "Hell zieht und gewinnt")
+        assert puzzles.panel.next.text() == "Nä&chste Aufgabe"
+        assert puzzles.panel.rating.text().startswith("Aufgaben-Wertung von Anna")
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    qtbot.waitUntil(lambda: puzzles.panel.stipulation.text() == "Light to move and win")
+    window.action("leavePuzzles").trigger()
+    assert window.is_playing() and window.players_label.isVisible()
