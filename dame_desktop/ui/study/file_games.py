@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from dame_desktop.core import RuleSet
 from dame_desktop.db.index import GameIndex, IndexCancelled
-from dame_desktop.db.listing import Listing, index_rows, rules_of_tags
+from dame_desktop.db.listing import IndexRow, Listing, rules_of_tags
 from dame_desktop.db.tidy import Item
 from dame_desktop.pdn.document import PdnDocument, _list_tags
 from dame_desktop.pdn.problems import PdnProblem
@@ -98,9 +98,8 @@ def _why(exc: object) -> str:
     return str(message or exc)
 
 
-def same_ranges(doc: PdnDocument, index: GameIndex) -> bool:
-    """Whether the document cut the file into the same games as the index."""
-    rows = index_rows(index)
+def same_ranges(doc: PdnDocument, rows: list[IndexRow]) -> bool:
+    """Whether the document cut the file into the same games as the index's ``rows``."""
     entries = doc.entries
     return len(rows) == len(entries) and all(
         r[1] == e.start and r[1] + r[2] == e.end for r, e in zip(rows, entries, strict=True))

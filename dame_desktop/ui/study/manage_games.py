@@ -27,6 +27,7 @@ from dame_desktop.db.index import GameIndex
 from dame_desktop.db.listing import (
     Listing,
     document_from_index,
+    index_rows,
     listing_from_entries,
     listing_from_index,
     replay_identities,
@@ -82,6 +83,7 @@ class FileGamesController(QObject):
         self.keeper.cancelled.connect(self._on_cancelled)
         self.manager: GameManager | None = None
         self.listings: dict[int, Listing] = {}  # id(document) -> its listing
+        self.indexed: set[int] = set()  # id() of documents whose listing is the index's
         self.job: BackgroundJob | None = None  # looking for duplicates
         self.check_job: BackgroundJob | None = None
         self.check_progress: QProgressDialog | None = None
@@ -101,9 +103,11 @@ class FileGamesController(QObject):
         if index is None:
             return None
         remove_stale_temps(path)
-        doc = document_from_index(index)
+        rows = index_rows(index)
+        doc = document_from_index(index, rows)
         if doc is not None:
-            self.listings[id(doc)] = listing_from_index(index, doc.data, doc.encoding)
+            self.listings[id(doc)] = listing_from_index(index, doc.data, doc.encoding, rows)
+            self.indexed.add(id(doc))
         return doc
 
     def listing_for(self, doc: PdnDocument) -> Listing:
@@ -160,6 +164,8 @@ class FileGamesController(QObject):
         self._update_dialog()
         if doc.path is None or len(doc) < 2:
             return
+        if id(doc) in self.indexed:
+            return
         key = doc.path.resolve()
         known = self.keeper.indexes.get(key)
         if known is not None and known.conn is not None and known.open_if_current():
@@ -198,9 +204,11 @@ class FileGamesController(QObject):
         doc = self._listed(key)
         if doc is None:
             return
-        if not doc.edited and not doc.added and same_ranges(doc, index):
+        rows = index_rows(index)
+        if not doc.edited and not doc.added and same_ranges(doc, rows):
             doc.verified = set(range(len(doc.entries)))  # one game per range: manageable
-            self.listings[id(doc)] = listing_from_index(index, doc.data, doc.encoding)
+            self.listings[id(doc)] = listing_from_index(index, doc.data, doc.encoding, rows)
+            self.indexed.add(id(doc))
             dialog = self.host.list_dialog
             if dialog is not None and (self.manager is None or self.manager.document is not doc):
                 dialog.set_listing(self.listing_for(doc))
@@ -468,6 +476,7 @@ class FileGamesController(QObject):
         man.save(target)
         self.manager = None
         self.listings.pop(id(doc), None)
+        self.indexed.discard(id(doc))
         self.host.index = place
         if self.host.list_dialog is not None and self.host.list_doc is doc:
             self.host.list_dialog.set_listing(self.listing_for(doc), frozenset())
@@ -490,6 +499,7 @@ class FileGamesController(QObject):
             self.manager = None
         if doc is not None:
             self.listings.pop(id(doc), None)
+            self.indexed.discard(id(doc))
 
     # -- checking every game ---------------------------------------------------------------
 
