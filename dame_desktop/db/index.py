@@ -230,6 +230,15 @@ class GameIndex:
         self.build(progress, cancel)
         return self
 
+    def open_if_current(self) -> bool:
+        """Open the index when it is current for the file as it is now (nothing is built);
+        False when it is missing, stale or damaged, or the file cannot be read."""
+        try:
+            state = FileState.of(self.path)
+        except OSError:
+            return False
+        return self._usable(state) is None
+
     def _usable(self, state: FileState) -> str | None:
         """None when the index on disk is current (and is now open), else why not."""
         if self.conn is not None and self.in_memory:

@@ -57,7 +57,8 @@ class Tidy:
     """The games of a document as a list one can change, undoably, before saving."""
 
     def __init__(self, document: PdnDocument, default_rules: RuleSet | None = None) -> None:
-        if document.method == "fast":  # the fast index may still cut a range in two
+        if document.method == "fast" and not _all_verified(document):
+            # the fast index may still cut a range in two
             for _ in document.check_all(default_rules):
                 pass
         self.document = document
@@ -210,6 +211,13 @@ class Tidy:
         self._undo.clear()
         self._redo.clear()
         return target
+
+
+def _all_verified(document: PdnDocument) -> bool:
+    """Whether every range of a fast-indexed document is known to hold one game (as in a
+    document made from the game database's index): nothing left to cut."""
+    return len(document.verified) >= len(document.entries) and all(
+        i in document.verified for i in range(len(document.entries)))
 
 
 def _identity(game: Game) -> tuple[object, ...] | None:

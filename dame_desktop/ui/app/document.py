@@ -31,7 +31,9 @@ from dame_desktop.store.settings import RecentFiles, load_recent_files, update_r
 from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.app import clipboard
 from dame_desktop.ui.dialogs.problems import ProblemsDialog
+from dame_desktop.ui.study.file_games import CheckReport
 from dame_desktop.ui.study.game_list import GameListDialog, cannot_be_read
+from dame_desktop.ui.study.manage_games import FileGamesController
 from dame_desktop.ui.study.setup_editor import SetupEditor
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation
@@ -81,6 +83,9 @@ class DocumentController(QObject):
         self.studying = False
         self._unreadable: frozenset[int] = frozenset()
         self.list_dialog: GameListDialog | None = None
+        self.list_doc: PdnDocument | None = None  # the document the list dialog shows
+        self.games = FileGamesController(self, self)  # the index, the managed list
+        self.games.save_requested.connect(self.save)
         self.problems_dialog: ProblemsDialog | None = None
         self.check_progress: QProgressDialog | None = None
         self.setup_dialog: SetupEditor | None = None
@@ -195,7 +200,7 @@ class DocumentController(QObject):
         """
         target = Path(path)
         try:
-            doc = PdnDocument.open(target)
+            doc = self.games.open_indexed(target) or PdnDocument.open(target)
         except DocumentError as exc:
             box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Open"),
                               self.tr("%1 cannot be opened: %2").replace("%1", str(path))
@@ -234,6 +239,11 @@ class DocumentController(QObject):
         doc = self.doc
         if doc is None or not len(doc):
             return
+        if self.games.can_fast_check(doc):
+            self.games.check(doc, self.host.current_rules(),
+                             lambda report: self._checked(doc, report))
+            self.check_progress = self.games.check_progress
+            return
         progress = QProgressDialog(self.tr("Reading every game…"), self.tr("Cancel"), 0,
                                    len(doc), self.parent_widget)
         progress.setObjectName("checkProgress")
@@ -261,6 +271,10 @@ class DocumentController(QObject):
                                                           counts, unreadable))
             return
         progress.close()
+        self._finish_check(doc, found, unreadable)
+
+    def _finish_check(self, doc: PdnDocument, found: list[Problem],
+                      unreadable: set[int]) -> None:
         doc.problems = [p for p in doc.problems if p.game == 0] + found
         self._unreadable = frozenset(unreadable)
         self.state_changed.emit()
@@ -269,6 +283,13 @@ class DocumentController(QObject):
         else:
             self.host.show_message(self.tr("No problems in %1 games.").replace(
                 "%1", str(len(doc))))
+
+    def _checked(self, doc: PdnDocument, report: CheckReport) -> None:
+        """The fast check's findings, as the slow path's."""
+        if self.doc is not doc:
+            return
+        found = [Problem(game, p.line, p.column, p.message, p) for game, p in report.problems]
+        self._finish_check(doc, found, report.unreadable)
 
     def readable_games(self) -> int:
         doc = self.doc
@@ -283,20 +304,33 @@ class DocumentController(QObject):
         if self.list_dialog is not None:  # the last list goes: a session keeps one
             self.list_dialog.close()
             self.list_dialog.deleteLater()
+            self.list_dialog = None
+        if self.list_doc is not doc and self.list_doc is not self.doc:
+            self.games.forget(self.list_doc)
         name = doc.path.name if doc.path else self.tr("New file")
-        current = self.index if doc is self.doc else None
+        current = self.games.place_of(doc, self.index) if doc is self.doc else None
         bad = self._unreadable if unreadable is None else unreadable
-        dialog = GameListDialog(doc.all_entries(), self.tr("Games in %1").replace("%1", name),
-                                self.parent_widget, current, bad)
+        dialog = GameListDialog((), self.tr("Games in %1").replace("%1", name),
+                                self.parent_widget, current,
+                                self.games.unreadable_places(doc, bad),
+                                self.games.listing_for(doc))
         dialog.accepted.connect(lambda: self._on_list_chosen(dialog, doc, bad))
         self.list_dialog = dialog
+        self.list_doc = doc
+        self.games.attach(dialog, doc)
         dialog.open()
 
     def _on_list_chosen(self, dialog: GameListDialog, doc: PdnDocument,
                         unreadable: frozenset[int]) -> None:
         chosen = dialog.chosen()
-        if chosen is not None:
-            self.open_game(chosen, doc, unreadable)
+        if chosen is None:
+            return
+        index = self.games.resolve(doc, chosen)
+        if index is None:
+            self.host.show_message(self.tr("This game comes from another file: it opens once "
+                                           "this file is saved."))
+            return
+        self.open_game(index, doc, unreadable)
 
     def open_game(self, index: int, doc: PdnDocument | None = None,
                   unreadable: frozenset[int] | None = None) -> bool:
@@ -315,6 +349,7 @@ class DocumentController(QObject):
         doc.problems.extend(p for p in problems
                             if (p.game, p.line, p.column, p.message) not in known)
         if doc is not self.doc:
+            self.games.forget(self.doc)
             self.doc = doc
             self._unreadable = unreadable or frozenset()
         if cannot_be_read(game) and doc is self.doc:  # a big file's game read only now
@@ -357,13 +392,16 @@ class DocumentController(QObject):
             self.doc = PdnDocument()
         if self.index is None:
             self.index = self.doc.add_game(game)
+            manager = self.games.manager
+            if manager is not None and manager.document is self.doc:
+                manager.note_added(self.index)
         else:
             self.doc.mark_edited(self.index, game)
         self._changed()
 
     @property
     def modified(self) -> bool:
-        return self.doc is not None and self.doc.modified
+        return self.doc is not None and (self.doc.modified or self.games.manages(self.doc))
 
     def _ask_save(self) -> str:
         name = self.doc.path.name if self.doc and self.doc.path else self.tr("the new game")
@@ -411,6 +449,7 @@ class DocumentController(QObject):
                 self.doc.added.clear()
                 if self.index is not None and self.index >= len(self.doc):
                     self.index = None
+            self.games.discard()
             self._changed()
             return True
         return False
@@ -419,7 +458,7 @@ class DocumentController(QObject):
 
     def _saves_document(self) -> bool:
         """Save writes the open file (studying, or edits pending); else the played game."""
-        return self.doc is not None and (self.studying or self.doc.modified)
+        return self.doc is not None and (self.studying or self.modified)
 
     def save(self) -> bool:
         self.host.commit_edits()
@@ -450,7 +489,10 @@ class DocumentController(QObject):
             doc = PdnDocument()
             doc.add_game(self.host.played_game())
         try:
-            doc.save(target)
+            if self.games.manages(doc):
+                self.games.save(target)
+            else:
+                doc.save(target)
         except DocumentError as exc:
             reason = texts.file_problem(exc.kind, exc.reason or str(exc))
             if exc.kind.save_as_helps:  # write-protected, no room, no folder: elsewhere
@@ -465,6 +507,24 @@ class DocumentController(QObject):
         self.host.show_message(self.tr("Saved to %1").replace("%1", target.name))
         self._changed()
         return True
+
+    # -- what the game database side asks (FilesHost) -----------------------------------
+
+    def current_rules(self) -> RuleSet:
+        return self.host.current_rules()
+
+    def say(self, text: str) -> None:
+        self.host.show_message(text)
+
+    def unreadable_games(self) -> frozenset[int]:
+        return self._unreadable
+
+    def changed(self) -> None:
+        self._changed()
+
+    def shutdown(self) -> None:
+        """Stop the index, check and duplicate threads (the window closes)."""
+        self.games.shutdown()
 
     # -- set-up and clipboard ----------------------------------------------------------
 

@@ -646,6 +646,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Cancel the engine and stop its thread (also done on close)."""
         self.controller.shutdown()
+        self.document.shutdown()
         self.family.close()
         self.analysis.shutdown()
         self.hints.forget()
