@@ -9,7 +9,9 @@ is written with full capture paths.  The archives are written game by game (neve
 memory).  For each size it prints the CPU seconds to index per game (linear: the three
 should match), the index's bytes per game; on the largest, the CPU time of ``find`` and
 ``explore`` for positions after the fourth ply and for the start position (its count and a
-page of 20 games), and the peak memory of the whole run (maximum resident set).
+page of 20 games), explore after each of the first four plies, find with reversed colours,
+the search of 6 pieces taken from a position after ply 12, and the peak memory of the whole
+run (maximum resident set).
 
 ``--smoke`` runs it on 1,600 games in a few seconds (for CI: it checks the bench runs).
 """
@@ -17,6 +19,7 @@ page of 20 games), and the peak memory of the whole run (maximum resident set).
 from __future__ import annotations
 
 import argparse
+import random
 import resource
 import shutil
 import sys
@@ -31,9 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dame_desktop.core import Color, Position, RuleSet
 from dame_desktop.core.geometry import geometry
+from dame_desktop.core.position import Kind, Piece
 from dame_desktop.db.index import GameIndex
 from dame_desktop.db.library import Library
 from dame_desktop.db.replay import ReplayedGame, replay_file
+from dame_desktop.db.similar import Pattern
 from dame_desktop.pdn.tree import State
 
 HERE = Path(__file__).resolve().parent
@@ -48,6 +53,8 @@ class Source:
     def __init__(self, path: Path, limit: int | None = None) -> None:
         self.games: list[tuple[str, list[str], RuleSet]] = []
         self.samples: list[tuple[RuleSet, State]] = []  # positions after the fourth ply
+        self.early: list[list[tuple[RuleSet, State]]] = [[], [], [], []]  # after plies 1-4
+        self.middle: list[tuple[RuleSet, State]] = []  # after ply 12: pattern sources
         for game in replay_file(path):
             if game.problems or game.rules is None or game.plies < 8 or \
                     game.states[0] != _start(game.rules):
@@ -55,6 +62,11 @@ class Source:
             self.games.append((_gametype(game), _texts(game), game.rules))
             if len(self.samples) < 50 and game.number % 7 == 0:
                 self.samples.append((game.rules, game.states[4]))
+            if len(self.early[0]) < 20 and game.number % 11 == 0:
+                for ply in range(4):
+                    self.early[ply].append((game.rules, game.states[ply + 1]))
+            if len(self.middle) < 20 and game.number % 13 == 0 and game.plies > 16:
+                self.middle.append((game.rules, game.states[12]))
             if limit is not None and len(self.games) >= limit:
                 break
 
@@ -100,6 +112,21 @@ def write_archive(source: Source, count: int, path: Path) -> None:
     with open(path, "w", encoding="utf-8") as handle:
         for text in synthetic(source, count):
             handle.write(text)
+
+
+def _position(rules: RuleSet, state: State) -> Position:
+    return Position(rules, state[0], state[1], state[2], Color.WHITE if state[3] else Color.BLACK)
+
+
+def _pieces(rules: RuleSet, state: State) -> list[tuple[int, Piece]]:
+    geo = geometry(rules.board_size, rules.numbering)
+    out = []
+    for sq in range(1, geo.squares + 1):
+        bit = 1 << geo.sq_to_bit[sq]
+        for mask, color in ((state[0], Color.WHITE), (state[1], Color.BLACK)):
+            if mask & bit:
+                out.append((sq, Piece(color, Kind.KING if state[2] & bit else Kind.MAN)))
+    return out
 
 
 def peak_mb() -> float:
@@ -175,6 +202,31 @@ def main(argv: list[str] | None = None) -> int:
             print(f"after ply 4 ({len(find_ms)} positions): find median "
                   f"{find_ms[len(find_ms) // 2]:.1f} max {find_ms[-1]:.1f} CPU ms; explore median "
                   f"{explore_ms[len(explore_ms) // 2]:.1f} max {explore_ms[-1]:.1f} CPU ms")
+        for ply, early in enumerate(source.early, 1):
+            times = sorted(cpu_ms(lambda rules=rules, state=state: library.explore(
+                [_position(rules, state)]))[0] for rules, state in early)
+            if times:
+                print(f"explore after ply {ply} ({len(times)} positions): median "
+                      f"{times[len(times) // 2]:.1f} max {times[-1]:.1f} CPU ms")
+        reversed_ms = sorted(cpu_ms(lambda rules=rules, state=state: library.find(
+            [_position(rules, state)], reverse=True, limit=20))[0]
+            for rules, state in source.samples)
+        if reversed_ms:
+            print(f"find with reversed colours after ply 4: median "
+                  f"{reversed_ms[len(reversed_ms) // 2]:.1f} max {reversed_ms[-1]:.1f} CPU ms")
+        similar_ms: list[tuple[float, int]] = []
+        chooser = random.Random(1)
+        for rules, state in source.middle:
+            pieces = _pieces(rules, state)
+            pattern = Pattern.of(rules, chooser.sample(pieces, min(6, len(pieces))))
+            ms, found = cpu_ms(lambda pattern=pattern: library.similar(pattern, limit=20))
+            similar_ms.append((ms, found.total))  # type: ignore[attr-defined]
+        if similar_ms:
+            similar_ms.sort()
+            print(f"similar (6 pieces for 4 plies, {len(similar_ms)} patterns): median "
+                  f"{similar_ms[len(similar_ms) // 2][0]:.1f} max {similar_ms[-1][0]:.1f} "
+                  f"CPU ms; games found median "
+                  f"{sorted(n for _, n in similar_ms)[len(similar_ms) // 2]}")
         library.close()
         biggest.close()
         print(f"peak memory (max resident set): {peak_mb():.0f} MB")

@@ -25,6 +25,16 @@ Tables (see :data:`SCHEMA`):
     the position, the move played next there (NULL where the game ends) and the game's
     outcome, so ``find`` and ``explore`` read one range of the primary key.
 
+``tally``
+    for every position that at least :data:`TALLY_FROM` games reach: the games per move
+    played next (-1 where games end) and outcome, counted once when the index is built, so
+    ``explore`` and ``find``'s total answer at once for the start and other common
+    positions; rarer positions are counted from ``positions`` (a short range).
+``lines``
+    per game with a known rule set: its main line as bytes (:func:`walk.line_code`) and the
+    squares each kind of piece ever stands on, for the search of a piece pattern
+    (:mod:`dame_desktop.db.similar`).
+
 Prefilters: the per-game final material (men and kings per side) lets a search for a
 position skip every game that ends with more pieces of a side than the position has
 (material never grows); an exact search needs none, the key range is the answer.
@@ -51,14 +61,15 @@ from ..pdn.tree import game_result, result_scores
 from ..store.files import cache_dir, install_file
 from .keys import rules_salt, scheme_check, state_key
 from .replay import ReplayedGame, Replayer
-from .walk import position_rows
+from .walk import line_code, line_masks, position_rows
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1  # the layout of the tables; a change rebuilds every index
+FORMAT = 2  # the layout of the tables; a change rebuilds every index
 BATCH = 2000  # games per write
 PROGRESS_EVERY = 256  # games between progress reports
 MAX_REBUILDS = 3  # a file that keeps changing while indexed: give up after this many tries
+TALLY_FROM = 256  # positions reached by at least this many games get their moves counted
 
 # outcome codes
 UNKNOWN, FIRST, DRAW, SECOND = 0, 1, 2, 3
@@ -89,6 +100,21 @@ CREATE TABLE positions (
     outcome INTEGER NOT NULL,
     PRIMARY KEY (key, game)
 ) WITHOUT ROWID;
+CREATE TABLE tally (
+    key INTEGER NOT NULL,
+    move INTEGER NOT NULL,
+    outcome INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (key, move, outcome)
+) WITHOUT ROWID;
+CREATE TABLE lines (
+    game INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL,
+    white_men INTEGER NOT NULL, white_kings INTEGER NOT NULL,
+    black_men INTEGER NOT NULL, black_kings INTEGER NOT NULL,
+    setups INTEGER NOT NULL,
+    line BLOB NOT NULL
+);
 """
 
 
@@ -211,6 +237,7 @@ class GameIndex:
         self.conn: sqlite3.Connection | None = None
         self.in_memory = False
         self.stats = BuildStats()
+        self.tally_from = TALLY_FROM
         self._lock = threading.Lock()
 
     # -- opening and building ------------------------------------------------------------
@@ -375,6 +402,7 @@ class GameIndex:
                      "move INTEGER, outcome INTEGER)")
         games_rows: list[tuple[object, ...]] = []
         pos_rows: list[tuple[int, int, int, int | None, int]] = []
+        line_rows: list[tuple[object, ...]] = []
         total = max(before.size, 1)
         tables: dict[RuleSet, tuple[int, tuple[int, ...]]] = {}
         for game in replayer.games():
@@ -391,19 +419,26 @@ class GameIndex:
                                                  table[0], table[1],
                                                  int(games_rows[-1][10]),  # type: ignore
                                                  pos_rows)
+                line_rows.append((game.number, game.rules.key, *line_masks(game.states),
+                                  int(None in game.moves), line_code(game.states, game.moves)))
             if len(games_rows) >= BATCH:
-                _flush(conn, games_rows, pos_rows)
+                _flush(conn, games_rows, pos_rows, line_rows)
             if progress is not None and stats.games % PROGRESS_EVERY == 0:
                 progress(min(replayer.bytes_done, total), total)
-        _flush(conn, games_rows, pos_rows)
+        _flush(conn, games_rows, pos_rows, line_rows)
         conn.execute("INSERT INTO positions SELECT key, game, ply, move, outcome FROM stage "
                      "ORDER BY key, game")
         conn.execute("DROP TABLE stage")
+        conn.execute(
+            "INSERT INTO tally SELECT key, COALESCE(move, -1), outcome, COUNT(*) FROM positions "
+            "WHERE key IN (SELECT key FROM positions GROUP BY key HAVING COUNT(*) >= ?) "
+            "GROUP BY key, move, outcome", (self.tally_from,))
         digest = replayer.digest or file_digest(self.path)
         meta = {"format": str(FORMAT), "keys": scheme_check(), "path": str(self.path.resolve()),
                 "size": str(before.size), "mtime": str(before.mtime_ns), "sha256": digest,
                 "default_rules": self.default.key if self.default else "",
-                "games": str(stats.games), "positions": str(stats.positions), "complete": "1"}
+                "games": str(stats.games), "positions": str(stats.positions),
+                "tally_from": str(self.tally_from), "complete": "1"}
         conn.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
         conn.commit()
         conn.execute("PRAGMA journal_mode=WAL")
@@ -515,31 +550,68 @@ class GameIndex:
                  ) -> tuple[int, list[tuple[int, int, int]]]:
         """(games reaching any of ``keys``, [(game, first ply, the key met there)] in game
         order, at most ``limit``)."""
-        marks = ",".join("?" * len(keys))
-        args: list[int] = list(keys)
         with self._lock:
             conn = self._conn()
-            if len(keys) == 1:
-                total = conn.execute("SELECT COUNT(*) FROM positions WHERE key = ?",
-                                     args).fetchone()[0]
-                sql = "SELECT game, ply, key FROM positions WHERE key = ? ORDER BY game"
-            else:
-                total = conn.execute("SELECT COUNT(DISTINCT game) FROM positions "
-                                     f"WHERE key IN ({marks})", args).fetchone()[0]
-                sql = (f"SELECT game, MIN(ply), key FROM positions WHERE key IN ({marks}) "
-                       "GROUP BY game ORDER BY game")
-            if limit is not None:
-                sql += " LIMIT ?"
-                args.append(limit)
-            rows = conn.execute(sql, args).fetchall() if limit != 0 else []
-        return int(total), [(r[0], r[1], r[2]) for r in rows]
+            per_key = [(key, self._count(conn, key)) for key in dict.fromkeys(keys)]
+            per_key = [(key, n) for key, n in per_key if n]
+            total = sum(n for _, n in per_key)
+            if len(per_key) == 2:  # a game reaching both keys counts once
+                (small, _), (big, _) = sorted(per_key, key=lambda kn: kn[1])
+                total -= conn.execute(
+                    "SELECT COUNT(*) FROM positions AS p WHERE p.key = ? AND EXISTS "
+                    "(SELECT 1 FROM positions AS q WHERE q.key = ? AND q.game = p.game)",
+                    (small, big)).fetchone()[0]
+            elif len(per_key) > 2:
+                marks = ",".join("?" * len(per_key))
+                total = conn.execute(
+                    f"SELECT COUNT(DISTINCT game) FROM positions WHERE key IN ({marks})",
+                    [k for k, _ in per_key]).fetchone()[0]
+            rows: dict[int, tuple[int, int]] = {}
+            if limit != 0:
+                sql = "SELECT game, ply FROM positions WHERE key = ? ORDER BY game"
+                if limit is not None:
+                    sql += f" LIMIT {int(limit)}"
+                # the first ``limit`` games of each key hold the first ``limit`` of them all
+                for key, _ in per_key:
+                    for game, ply in conn.execute(sql, (key,)):
+                        seen = rows.get(game)
+                        if seen is None or ply < seen[0]:
+                            rows[game] = (ply, key)
+        found = [(game, rows[game][0], rows[game][1]) for game in sorted(rows)]
+        return int(total), found[:limit] if limit is not None else found
+
+    def _count(self, conn: sqlite3.Connection, key: int) -> int:
+        """The games reaching ``key``: from the tally where it has the key."""
+        counted = conn.execute("SELECT SUM(games) FROM tally WHERE key = ?", (key,)).fetchone()
+        if counted[0] is not None:
+            return int(counted[0])
+        return int(conn.execute("SELECT COUNT(*) FROM positions WHERE key = ?",
+                                (key,)).fetchone()[0])
 
     def next_moves(self, key: int) -> list[tuple[int | None, int, int]]:
         """[(move code or None where games end, outcome, games)] at the key."""
         with self._lock:
-            rows = self._conn().execute(
+            conn = self._conn()
+            rows = conn.execute("SELECT move, outcome, games FROM tally WHERE key = ?",
+                                (key,)).fetchall()
+            if rows:
+                return [(None if r[0] < 0 else r[0], r[1], r[2]) for r in rows]
+            rows = conn.execute(
                 "SELECT move, outcome, COUNT(*) FROM positions WHERE key = ? "
                 "GROUP BY move, outcome", (key,)).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def lines(self, rules: str, white_men: int, white_kings: int, black_men: int,
+              black_kings: int) -> list[tuple[int, int, bytes]]:
+        """(game, has setups, main line bytes) of the games of rule set ``rules`` where every
+        given square ever holds that kind of piece (the first test of a pattern search)."""
+        with self._lock:
+            rows = self._conn().execute(
+                "SELECT game, setups, line FROM lines WHERE rules = ? AND "
+                "white_men & ? = ? AND white_kings & ? = ? AND black_men & ? = ? AND "
+                "black_kings & ? = ? ORDER BY game",
+                (rules, white_men, white_men, white_kings, white_kings, black_men, black_men,
+                 black_kings, black_kings)).fetchall()
         return [(r[0], r[1], r[2]) for r in rows]
 
     def size_bytes(self) -> int:
@@ -576,13 +648,17 @@ def _like(text: str) -> str:
 
 
 def _flush(conn: sqlite3.Connection, games_rows: list[tuple[object, ...]],
-           pos_rows: list[tuple[int, int, int, int | None, int]]) -> None:
+           pos_rows: list[tuple[int, int, int, int | None, int]],
+           line_rows: list[tuple[object, ...]]) -> None:
     if games_rows:
         conn.executemany("INSERT INTO games VALUES (" + ",".join("?" * 20) + ")", games_rows)
         games_rows.clear()
     if pos_rows:
         conn.executemany("INSERT INTO stage VALUES (?, ?, ?, ?, ?)", pos_rows)
         pos_rows.clear()
+    if line_rows:
+        conn.executemany("INSERT INTO lines VALUES (?, ?, ?, ?, ?, ?, ?, ?)", line_rows)
+        line_rows.clear()
 
 
 def _remove_stale(folder: Path) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..core import DameError, Position, RuleSet, find_rules
 from .index import DRAW, FIRST, SECOND, GameFilter, GameIndex, Progress
 from .keys import move_text, position_key, position_state, reversed_state, rules_salt, state_key
+from .similar import RUN, Pattern, search
 
 
 class BadQuery(ValueError):
@@ -170,6 +171,27 @@ class Library:
                 row = rows[game]
                 hits.append(Hit(name, game, ply, row.white, row.black, row.result, row.event,
                                 row.date, keys[key]))
+        return FindResult(total, hits)
+
+    def similar(self, pattern: Pattern, reverse: bool = False, limit: int | None = None,
+                run: int = RUN, cancel: Callable[[], bool] | None = None) -> FindResult:
+        """The games where the pieces of ``pattern`` (and, with ``reverse``, its
+        colour-reversed form) stand for ``run`` consecutive positions of the main line: each
+        game once at the first ply of its first such run, by file then game."""
+        total = 0
+        hits: list[Hit] = []
+        for name, index in zip(self.names, self.indexes, strict=True):
+            found = search(index, pattern, run, reverse, cancel)
+            total += len(found)
+            room = len(found) if limit is None else max(limit - len(hits), 0)
+            page = found[:room]
+            if not page:
+                continue
+            rows = {r.game: r for r in index.games(GameFilter(games=[h.game for h in page]))}
+            for hit in page:
+                row = rows[hit.game]
+                hits.append(Hit(name, hit.game, hit.ply, row.white, row.black, row.result,
+                                row.event, row.date, hit.reversed))
         return FindResult(total, hits)
 
     # -- explore ---------------------------------------------------------------------------

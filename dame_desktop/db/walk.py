@@ -253,3 +253,172 @@ def _fits(via: tuple[int, ...], path: tuple[int, ...]) -> bool:
             return False
         at += 1
     return True
+
+
+# -- a game's main line as bytes, and the piece-pattern test on it ------------------------
+#
+# The line: the start state (white, black, kings as 8 bytes little-endian each, then the
+# side to move as 1 byte), then per ply either a move (from bit; to bit | promoted << 6 |
+# captured << 7; with a capture: the number of captured pieces and their bits, a byte each)
+# or, where a ``/FEN/`` setup replaced the position, 255 and the new state as at the start.
+
+SETUP: Final = 255
+
+
+def _state_bytes(state: State) -> bytes:
+    return (state[0].to_bytes(8, "little") + state[1].to_bytes(8, "little")
+            + state[2].to_bytes(8, "little") + (b"\x01" if state[3] else b"\x00"))
+
+
+def _state_at(line: bytes, at: int) -> State:
+    return (int.from_bytes(line[at:at + 8], "little"),
+            int.from_bytes(line[at + 8:at + 16], "little"),
+            int.from_bytes(line[at + 16:at + 24], "little"), line[at + 24] == 1)
+
+
+def line_code(states: list[State], moves: list[RawMove | None]) -> bytes:
+    """A game's main line (``states[0]`` and the moves from it) as bytes (see above)."""
+    if not states:
+        return b""
+    out = bytearray(_state_bytes(states[0]))
+    for index in range(len(moves)):
+        raw = moves[index]
+        if raw is None:
+            out.append(SETUP)
+            out += _state_bytes(states[index + 1])
+            continue
+        cap = raw[2]
+        out.append(raw[0])
+        out.append(raw[1] | (64 if raw[3] else 0) | (128 if cap else 0))
+        if cap:
+            bits: list[int] = []
+            while cap:
+                low = cap & -cap
+                bits.append(low.bit_length() - 1)
+                cap ^= low
+            out.append(len(bits))
+            out += bytes(bits)
+    return bytes(out)
+
+
+def line_states(line: bytes) -> list[tuple[int, State]]:
+    """(plies played, state) for every position of a line made by :func:`line_code`."""
+    out: list[tuple[int, State]] = []
+    if not line:
+        return out
+    w, b, k, wtm = _state_at(line, 0)
+    out.append((0, (w, b, k, wtm)))
+    at = 25
+    plies = 0
+    end = len(line)
+    while at < end:
+        fb = line[at]
+        if fb == SETUP:
+            w, b, k, wtm = _state_at(line, at + 1)
+            at += 26
+            out.append((plies, (w, b, k, wtm)))
+            continue
+        x = line[at + 1]
+        at += 2
+        cap = 0
+        if x & 128:
+            n = line[at]
+            for i in range(at + 1, at + 1 + n):
+                cap |= 1 << line[i]
+            at += 1 + n
+        fbit = 1 << fb
+        tbit = 1 << (x & 63)
+        if wtm:
+            w = (w & ~fbit) | tbit
+            b &= ~cap
+        else:
+            b = (b & ~fbit) | tbit
+            w &= ~cap
+        if k & fbit or x & 64:
+            k = (k & ~fbit & ~cap) | tbit
+        else:
+            k &= ~cap
+        wtm = not wtm
+        plies += 1
+        out.append((plies, (w, b, k, wtm)))
+    return out
+
+
+def pattern_run(line: bytes, white: int, black: int, kings: int, men: int, run: int,
+                white_need: int, black_need: int, cones: list[tuple[bool, int]]) -> int:
+    """The ply at which the pieces first stand for ``run`` consecutive positions, else -1.
+
+    The pieces: ``white`` and ``black`` squares (bits) hold a piece of that colour, ``kings``
+    squares a king, ``men`` squares a man.  Prefilters stop early where the pieces can no
+    longer come together: material never grows (``white_need``/``black_need``: the pieces the
+    pattern asks per side; 0 turns the test off) and men never move back (``cones``: per man
+    of the pattern, its colour (True: white) and the squares from which a man of that colour
+    can still reach its square).
+    """
+    if not line:
+        return -1
+    w, b, k, wtm = _state_at(line, 0)
+    at = 25
+    plies = 0
+    end = len(line)
+    held = 0
+    start = 0
+    while True:
+        if (w & white) == white and (b & black) == black and (k & kings) == kings \
+                and not k & men:
+            if held == 0:
+                start = plies
+            held += 1
+            if held >= run:
+                return start
+        else:
+            held = 0
+        if at >= end:
+            return -1
+        fb = line[at]
+        if fb == SETUP:
+            w, b, k, wtm = _state_at(line, at + 1)
+            at += 26
+            held = 0  # a setup breaks the line
+            continue
+        x = line[at + 1]
+        at += 2
+        cap = 0
+        if x & 128:
+            n = line[at]
+            for i in range(at + 1, at + 1 + n):
+                cap |= 1 << line[i]
+            at += 1 + n
+        fbit = 1 << fb
+        tbit = 1 << (x & 63)
+        if wtm:
+            w = (w & ~fbit) | tbit
+            b &= ~cap
+        else:
+            b = (b & ~fbit) | tbit
+            w &= ~cap
+        if k & fbit or x & 64:
+            k = (k & ~fbit & ~cap) | tbit
+        else:
+            k &= ~cap
+        wtm = not wtm
+        plies += 1
+        if held == 0 and (cap or not plies & 3):
+            if w.bit_count() < white_need or b.bit_count() < black_need:
+                return -1
+            for cone in cones:
+                if not ((w if cone[0] else b) & ~k & cone[1]):
+                    return -1
+
+
+def line_masks(states: list[State]) -> tuple[int, int, int, int]:
+    """The squares where a white man, a white king, a black man, a black king ever stand in
+    ``states``: what a piece-pattern search asks first."""
+    wm = wk = bm = bk = 0
+    for state in states:
+        w, b, k = state[0], state[1], state[2]
+        wm |= w & ~k
+        wk |= w & k
+        bm |= b & ~k
+        bk |= b & k
+    return wm, wk, bm, bk

@@ -216,3 +216,34 @@ def test_an_index_is_reused_and_a_changed_file_is_indexed_again(tmp_path: Path) 
     assert changed.stats.rebuilt_because == "the file changed"
     assert changed.count_games() == 33
     changed.close()
+
+
+def test_the_counted_moves_answer_as_the_positions_do(tmp_path: Path,
+                                                      games: list[Game]) -> None:
+    """With every position's moves counted at build time (the tally), find and explore
+    answer exactly as from the positions themselves."""
+    counted = Library([LIBRARY], folder=tmp_path / "counted")
+    counted.indexes[0].tally_from = 1
+    counted.open()
+    tallied = counted.indexes[0]._conn().execute("SELECT COUNT(*) FROM tally").fetchone()[0]
+    assert tallied > 500
+    for rules, state in every_position(games):
+        pos = position(rules, state)
+        total, counts = reference_explore(games, rules, state)
+        result = counted.explore([pos])
+        assert result.games == total
+        assert result.ended == sum(v for k, v in counts.items() if k[0] is None)
+        got: Counter[tuple[str | None, str]] = Counter()
+        for m in result.moves:
+            for name in ("first", "draws", "second", "unknown"):
+                if getattr(m, name):
+                    got[(m.move, name)] += getattr(m, name)
+        assert got == Counter({k: v for k, v in counts.items() if k[0] is not None})
+        turned = reversed_state(state, rules)
+        expected = reference_find(games, rules, {state, turned})
+        found = counted.find([pos], reverse=True)
+        assert [(h.game, h.ply) for h in found.hits] == expected
+        assert found.total == len(expected)
+        page = counted.find([pos], reverse=True, limit=1)
+        assert page.total == len(expected) and page.hits == found.hits[:1]
+    counted.close()
