@@ -60,5 +60,7 @@ def test_marks_survive_a_pdn_write_and_read() -> None:
     assert comment_words(node.comment) == "threat"
     written = pdn.write_game(game)
     again = pdn.read_game(io.StringIO(written))
-    assert again is not None and again.next() is not None
-    assert marks_of(again.next().comment, rules) == Marks(((19, 23), (28, 19)), (23,))
+    assert again is not None
+    first = again.next()
+    assert first is not None
+    assert marks_of(first.comment, rules) == Marks(((19, 23), (28, 19)), (23,))
