@@ -67,6 +67,7 @@ from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine
 from dame_desktop.ui.app.play import PlayController
 from dame_desktop.ui.board.keyboard import BoardKeyboard
+from dame_desktop.ui.board.theme import theme_named
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.models.move_list import MoveListModel
 from dame_desktop.ui.navigation import END, HOME, Navigator
@@ -502,12 +503,9 @@ class MainWindow(QMainWindow):
     def apply_preferences(self, prefs: Preferences) -> None:
         """Show the window as ``prefs`` say (the language is the session's business)."""
         board = self.board
-        if prefs.board_theme == "wood":
-            board.reset_colors()  # the board's own wooden look, with its hand-picked shading
-        else:
-            colors = prefs.board_colors()
-            board.set_colors(colors.light_square, colors.dark_square, colors.light_piece,
-                             colors.dark_piece)
+        colors = prefs.board_colors()
+        board.set_theme(theme_named(prefs.board_theme, (
+            colors.light_square, colors.dark_square, colors.light_piece, colors.dark_piece)))
         self.action("numbers").setChecked(prefs.show_square_numbers)
         self.action("animate").setChecked(prefs.animate)
         self.action("turn").setChecked(prefs.turn_board_hot_seat)
