@@ -921,7 +921,7 @@ class BoardWidget(QWidget):
             return
         cell = self._cell()
         colour = hl.with_alpha(self.theme.color("target"), 220)
-        rim = QPen(QColor(255, 255, 255, 200), self._line(0.02, 1.0))
+        rim = QPen(hl.HALO, self._line(0.05, 2.0))
         for sq in finals:
             painter.setPen(rim)
             painter.setBrush(colour)
@@ -947,7 +947,7 @@ class BoardWidget(QWidget):
         circle = hl.with_alpha(self.theme.color("circle"), 220)
         for sq in marks.circles:
             if 1 <= sq <= squares:
-                hl.ring(painter, self.square_center(sq), cell * 0.45, circle, self._line(0.07))
+                hl.ring(painter, self.square_center(sq), cell * 0.45, circle, self._line(0.06))
         arrow = hl.with_alpha(self.theme.color("arrow"), 200)
         for start, end in marks.arrows:
             if 1 <= start <= squares and 1 <= end <= squares:
