@@ -56,6 +56,7 @@ from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.actions import LAST, ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.analysis_controller import AnalysisController
+from dame_desktop.ui.app.diagrams import DiagramController
 from dame_desktop.ui.app.document import DocumentController, game_record
 from dame_desktop.ui.app.family_controller import FamilyController
 from dame_desktop.ui.app.game_controller import (
@@ -63,6 +64,7 @@ from dame_desktop.ui.app.game_controller import (
 )
 from dame_desktop.ui.app.hints import HintAdvisor
 from dame_desktop.ui.app.huff_bar import HuffBar
+from dame_desktop.ui.app.marks_keeper import MarksKeeper
 from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine
 from dame_desktop.ui.app.play import PlayController
@@ -93,6 +95,8 @@ class MainWindow(QMainWindow):
         self.analysis = AnalysisController(self, self.document, self.study, self)
         self.last_message = ""
         self._build()
+        self.marks = MarksKeeper(self.board, self.study, self)
+        self.diagrams = DiagramController(self, self.board, self)
         self.family = FamilyController(self, self.board, self.controller, self.live,
                                        self.client, self)
         self.board_row.addWidget(self.family.clocks)
@@ -219,6 +223,7 @@ class MainWindow(QMainWindow):
         ])
         table.add(self.family.action_specs())
         table.add(self.analysis.action_specs())
+        table.add(self.diagrams.action_specs())
 
     def action(self, action_id: str) -> QAction:
         """The action called ``action_id`` in the window's table."""
@@ -243,6 +248,7 @@ class MainWindow(QMainWindow):
         self.live.changed.connect(self._on_navigator_changed)
         self.live.moves_changed.connect(self._on_moves_changed)
         self.study.edited.connect(self._on_study_edited)
+        self.marks.edited.connect(self.study.edited)
         self.study.headers_changed.connect(self._on_headers_changed)
         self.study.message.connect(self.show_message)
         self.study.context_menu_requested.connect(self._fill_tree_menu)
@@ -269,6 +275,14 @@ class MainWindow(QMainWindow):
                              {c: n or "?" for c, n in names.items()})
         self.family.add_clocks_to(record)
         return record
+
+    def printed_game(self) -> pdn.Game:
+        """The game File › Print prints: the studied one, else the one being played."""
+        self.commit_edits()
+        return self.study.game or self.played_game()
+
+    def shown_last_move(self) -> Move | None:
+        return self.navigator.last_move()
 
     def studied_game(self) -> pdn.Game | None:
         return self.study.game
@@ -392,6 +406,7 @@ class MainWindow(QMainWindow):
         self.play.turn_board()
         self.board.set_position(nav.position(), nav.playable(), last_move=nav.last_move(),
                                 animate=animate and live_end, blown=nav.blown())
+        self.marks.show()
         self.board.bind_touch(nav.touched())
         self.board.set_idle_reason(self.play.idle_reason())
         self.board.setAccessibleDescription(self._position_text())
