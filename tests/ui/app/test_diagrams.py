@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import xml.etree.ElementTree as ET
@@ -61,7 +62,7 @@ def test_marks_in_the_file_are_shown_drawn_kept_and_saved(window, qtbot, tmp_pat
     window.step(-1)
     assert window.board.marks() == Marks(((9, 13),), (17,))
     assert window.document.save()
-    again = pdn.read_game(open(path, encoding="utf-8"))
+    again = pdn.read_game(io.StringIO(path.read_text(encoding="utf-8")))
     assert again is not None and not again.errors
     first = again.next()
     assert first is not None
@@ -122,7 +123,7 @@ def test_copy_diagram_puts_an_image_and_svg_on_the_clipboard(window, qtbot, tmp_
 
 
 def game() -> pdn.Game:
-    loaded = pdn.read_game(open(DATA / "marked_game.pdn", encoding="utf-8"))
+    loaded = pdn.read_game(io.StringIO((DATA / "marked_game.pdn").read_text(encoding="utf-8")))
     assert loaded is not None
     return loaded
 
