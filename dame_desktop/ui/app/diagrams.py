@@ -89,11 +89,11 @@ class DiagramController(QObject):
         return [
             ActionSpec("exportDiagram", lambda: self.tr("Export &diagram…"), self.ask_export,
                        menu="file", separator_before=True, order=50),
-            ActionSpec("exportPdf", lambda: self.tr("Export game as P&DF…"),
+            ActionSpec("exportPdf", lambda: self.tr("E&xport game as PDF…"),
                        lambda: self.ask_print(pdf=True), menu="file", order=50),
-            ActionSpec("print", lambda: self.tr("&Print game…"), lambda: self.ask_print(pdf=False),
+            ActionSpec("print", lambda: self.tr("Pri&nt game…"), lambda: self.ask_print(pdf=False),
                        menu="file", shortcuts=("Ctrl+P",), order=50),
-            ActionSpec("copyDiagram", lambda: self.tr("Copy &diagram"), self.copy_diagram,
+            ActionSpec("copyDiagram", lambda: self.tr("Copy dia&gram"), self.copy_diagram,
                        menu="edit", shortcuts=("Ctrl+Shift+D",)),
         ]
 

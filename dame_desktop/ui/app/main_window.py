@@ -56,6 +56,7 @@ from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.actions import LAST, ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.analysis_controller import AnalysisController
+from dame_desktop.ui.app.announcer import Announcer
 from dame_desktop.ui.app.diagrams import DiagramController
 from dame_desktop.ui.app.document import DocumentController, game_record
 from dame_desktop.ui.app.family_controller import FamilyController
@@ -68,6 +69,7 @@ from dame_desktop.ui.app.marks_keeper import MarksKeeper
 from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine
 from dame_desktop.ui.app.play import PlayController
+from dame_desktop.ui.board.accessible import install as install_accessible
 from dame_desktop.ui.board.keyboard import BoardKeyboard
 from dame_desktop.ui.board.theme import theme_named
 from dame_desktop.ui.board.widget import BoardWidget
@@ -117,6 +119,8 @@ class MainWindow(QMainWindow):
         self.board.setObjectName("board")
         self.board.setAccessibleName(self.tr("Board"))
         self.keyboard = BoardKeyboard(self.board, self)
+        install_accessible()  # the board as a table of cells for screen readers
+        self.announcer = Announcer(self.board, self.move_text, self)
         self.huff_bar = HuffBar()
         left = QWidget()
         lcol = QVBoxLayout(left)
@@ -413,6 +417,9 @@ class MainWindow(QMainWindow):
         if nav is self.live:
             self._select_current()
         self._update_labels()
+        history = nav.history()
+        self.announcer.position_shown(nav.position(), history[-1] if history else None,
+                                      nav.last_move(), self.play.status_text())
         self.update_actions()
         self.analysis.follow(nav)
         self.family.follow_view()  # the live clocks stand still while it is not shown
@@ -512,6 +519,7 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.last_message = text
         self.statusBar().showMessage(text, 6000)
+        self.announcer.message(text)
 
     # -- preferences ---------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFocusEvent,
     QFont,
     QFontMetricsF,
     QKeyEvent,
@@ -145,6 +146,7 @@ class BoardWidget(QWidget):
         # the user's arrows and circles (right button: drag for an arrow, click for a circle)
         self._marks = Marks()
         self._mark_from: int | None = None
+        self._cursor: int | None = None  # the keyboard cursor's square (BoardKeyboard)
         # cache of the pre-rendered frame and squares
         self._bg: QPixmap | None = None
         self._bg_key: tuple[object, ...] = ()
@@ -243,6 +245,22 @@ class BoardWidget(QWidget):
 
     def marks(self) -> Marks:
         return self._marks
+
+    # -- what screen readers and the keyboard ask -------------------------------------------
+
+    def last_move(self) -> Move | None:
+        return self._last_move
+
+    def squares_area(self) -> QRectF:
+        """The rectangle of the squares (inside the frame), in widget coordinates."""
+        return self._squares_rect()
+
+    def set_cursor_square(self, square: int | None) -> None:
+        """The keyboard cursor stands on ``square`` (None: no cursor)."""
+        self._cursor = square
+
+    def cursor_square(self) -> int | None:
+        return self._cursor
 
     def set_idle_reason(self, reason: str) -> None:
         """What to say when the user touches a piece while no move may be made."""
@@ -576,6 +594,14 @@ class BoardWidget(QWidget):
         self.update()
         event.accept()
 
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = Qt.Key(event.key())
         plain = not (
@@ -749,7 +775,18 @@ class BoardWidget(QWidget):
             self._paint_marks(painter)
         if self._banner:
             self._paint_banner(painter)
+        if self.hasFocus():
+            self._paint_focus(painter)
         painter.end()
+
+    def _paint_focus(self, painter: QPainter) -> None:
+        """A visible focus: a ring in the system's highlight colour around the board."""
+        width = max(2.0, self._board_rect().width() * 0.008)
+        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), width)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(self._board_rect().adjusted(width / 2, width / 2, -width / 2,
+                                                     -width / 2))
 
     def _paint_banner(self, painter: QPainter) -> None:
         """The short message: light text on a dark rounded plate across the board's top or
