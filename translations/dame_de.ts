@@ -399,7 +399,7 @@
     </message>
     <message>
         <source>Pri&amp;nt game…</source>
-        <translation>Partie druc<translation>Partie &amp;drucken…</translation>amp;ken…</translation>
+        <translation>Partie druc&amp;ken…</translation>
     </message>
     <message>
         <source>Copy dia&amp;gram</source>
