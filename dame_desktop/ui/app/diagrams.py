@@ -207,6 +207,7 @@ class DiagramDialog(QDialog):
         row = QHBoxLayout()
         self.path_edit = QLineEdit()
         self.path_edit.setObjectName("diagramPath")
+        self.path_edit.setMinimumWidth(280)
         self.path_edit.setPlaceholderText(self.tr("diagram.svg or diagram.png"))
         self.path_edit.setAccessibleName(self.tr("File"))
         browse = QPushButton(self.tr("&Choose…"))

@@ -74,7 +74,7 @@ def game_document(game: pdn.Game, options: PrintOptions) -> QTextDocument:
              for c in (Color.WHITE, Color.BLACK)}
     parts = [f"<h2>{html.escape(names[first])} – {html.escape(names[first.opponent])}</h2>"]
     rows = [f"<tr><td><b>{html.escape(key)}</b></td><td>{html.escape(game.headers[key])}</td>"
-            "</tr>" for key in HEADERS if game.headers.get(key, "") not in ("", "?", "????.??.??")]
+            "</tr>" for key in HEADERS if game.headers.get(key, "") not in ("", "?", "*", "????.??.??")]
     if rows:
         parts.append("<table cellspacing='0' cellpadding='2'>" + "".join(rows) + "</table>")
     count = 0
@@ -97,8 +97,8 @@ def game_document(game: pdn.Game, options: PrintOptions) -> QTextDocument:
         return (f"<tr><td colspan='3' align='center'><img src='{name}' "
                 f"width='{options.diagram_size}'></td></tr>")
 
-    table = ["<table cellspacing='0' cellpadding='3' width='100%'>",
-             f"<tr><th width='12%'></th><th align='left'>{html.escape(side_name(rules, first))}"
+    table = ["<table cellspacing='0' cellpadding='3' width='75%'>",
+             f"<tr><th width='10%'></th><th align='left'>{html.escape(side_name(rules, first))}"
              f"</th><th align='left'>{html.escape(side_name(rules, first.opponent))}</th></tr>"]
     if options.diagrams == "every" or game.comment.strip():
         if game.comment.strip() and comment_words(game.comment):
