@@ -121,3 +121,29 @@ def test_right_drag_draws_an_arrow_and_right_click_a_circle(qtbot) -> None:
     assert board.selected_square() is None  # no piece was picked up
     board.set_position(AFTER.play(AFTER.legal_moves()[0]), (), animate=False)
     assert not board.marks()  # a new position has its own marks
+
+
+def number_pixels(board: BoardWidget) -> int:
+    """Pixels of square 10's number (light text in the square's top-left corner)."""
+    rect = board.square_rect(10)
+    image = board.grab().toImage()
+    count = 0
+    for y in range(int(rect.top()), int(rect.top() + rect.height() * 0.4)):
+        for x in range(int(rect.left()), int(rect.left() + rect.width() * 0.5)):
+            if image.pixelColor(x, y).lightness() > 225:
+                count += 1
+    return count
+
+
+def test_square_numbers_and_coordinates_grow_with_the_board(qtbot) -> None:
+    empty = Position.from_fen("W:W29:B4", GERMAN)  # square 10 is empty
+    sizes = {}
+    for side in (400, 800):
+        board = board_of(qtbot, size=side)
+        board.set_show_numbers(True)
+        board.set_position(empty, (), animate=False)
+        sizes[side] = (number_pixels(board), board._frame_width())
+    small, large = sizes[400], sizes[800]
+    assert small[0] > 20
+    assert 2.5 < large[0] / small[0] < 6  # the glyphs' area: about four times
+    assert large[1] == pytest.approx(2 * small[1], rel=0.05)  # the frame with the letters
