@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name></name>
+    <message>
+        <source>PrintDialog</source>
+        <comment>Site</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PrintDialog</source>
+        <comment>Date</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PrintDialog</source>
+        <comment>Round</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PrintDialog</source>
+        <comment>Result</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Accessible</name>
     <message>
         <source>empty</source>
@@ -2360,6 +2383,14 @@
     <message>
         <source>file</source>
         <translation>Datei</translation>
+    </message>
+</context>
+<context>
+    <name>QCoreApplication</name>
+    <message>
+        <source>PrintDialog</source>
+        <comment>Event</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -13,8 +13,8 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSizeF, QUrl, Signal
-from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QCoreApplication, QMarginsF, QSizeF, QUrl, Signal
+from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -55,6 +55,14 @@ class PrintOptions:
     flipped: bool = False
 
 
+def header_labels() -> dict[str, str]:
+    """The printed names of the headers, in the user's language."""
+    tr = QCoreApplication.translate
+    return {"Event": tr("PrintDialog", "Event"), "Site": tr("PrintDialog", "Site"),
+            "Date": tr("PrintDialog", "Date"), "Round": tr("PrintDialog", "Round"),
+            "Result": tr("PrintDialog", "Result")}
+
+
 def wants_diagram(node: pdn.ChildNode, index: int, options: PrintOptions) -> bool:
     """A diagram after the ``index``-th move (from 1) of the main line?"""
     if options.diagrams == "marked":
@@ -73,8 +81,11 @@ def game_document(game: pdn.Game, options: PrintOptions) -> QTextDocument:
     names = {c: game.headers.get("White" if c is Color.WHITE else "Black", "") or "?"
              for c in (Color.WHITE, Color.BLACK)}
     parts = [f"<h2>{html.escape(names[first])} – {html.escape(names[first.opponent])}</h2>"]
-    rows = [f"<tr><td><b>{html.escape(key)}</b></td><td>{html.escape(game.headers[key])}</td>"
-            "</tr>" for key in HEADERS if game.headers.get(key, "") not in ("", "?", "*", "????.??.??")]
+    label = header_labels()
+    shown = [key for key in HEADERS
+             if game.headers.get(key, "") not in ("", "?", "*", "????.??.??")]
+    rows = [f"<tr><td><b>{html.escape(label[key])}</b></td>"
+            f"<td>{html.escape(game.headers[key])}</td></tr>" for key in shown]
     if rows:
         parts.append("<table cellspacing='0' cellpadding='2'>" + "".join(rows) + "</table>")
     count = 0
@@ -170,6 +181,11 @@ def write_pdf(doc: QTextDocument, path: str | Path, title: str = "") -> None:
     atomic_write_bytes(target, data)
 
 
+def print_document(doc: QTextDocument, printer: QPagedPaintDevice) -> None:
+    """Print ``doc`` on ``printer`` (the ``QPrinter`` the user chose in Qt's print dialog)."""
+    doc.print_(printer)
+
+
 class PrintDialog(QDialog):
     """How many diagrams (and for a PDF the file); then prints or writes."""
 
@@ -262,6 +278,6 @@ class PrintDialog(QDialog):
         chooser = QPrintDialog(printer, self)
         if chooser.exec() != QDialog.DialogCode.Accepted:
             return
-        self.document().print_(printer)
+        print_document(self.document(), printer)
         self.message.emit(self.tr("The game was sent to the printer"))
         self.accept()

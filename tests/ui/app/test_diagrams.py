@@ -177,3 +177,18 @@ def test_the_diagram_follows_the_board(window, flip) -> None:
     options = window.diagrams.default_options()
     assert options.flipped is flip
     assert options.top != options.bottom
+
+
+def test_printing_goes_through_a_real_printer(tmp_path) -> None:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from dame_desktop.ui.app.print_game import print_document
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)  # a printer that writes a file
+    target = tmp_path / "printed.pdf"
+    printer.setOutputFileName(str(target))
+    print_document(game_document(game(), PrintOptions(diagrams="marked")), printer)
+    data = target.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert len(re.findall(rb"/Subtype\s*/Image", data)) >= 2

@@ -114,6 +114,7 @@ def test_the_hint_key_still_works_where_squares_are_numbers(window) -> None:
 def test_moves_and_messages_are_announced(window, qtbot) -> None:
     heard: list[str] = []
     stop = accessible.listen(heard.append)
+    QAccessible.setActive(True)  # as with a screen reader: Qt's announcement events are sent
     try:
         start(window)
         window.board.setFocus()
@@ -127,6 +128,7 @@ def test_moves_and_messages_are_announced(window, qtbot) -> None:
         assert heard[-1] == window.last_message  # the refusal is said at once
     finally:
         stop()
+        QAccessible.setActive(False)
 
 
 def test_the_focused_board_shows_a_focus_ring(window, qtbot) -> None:
