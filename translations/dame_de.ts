@@ -2,29 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name></name>
-    <message>
-        <source>PrintDialog</source>
-        <comment>Site</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PrintDialog</source>
-        <comment>Date</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PrintDialog</source>
-        <comment>Round</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PrintDialog</source>
-        <comment>Result</comment>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>Accessible</name>
     <message>
         <source>empty</source>
@@ -2127,6 +2104,26 @@
 <context>
     <name>PrintDialog</name>
     <message>
+        <source>Event</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
         <source>Export game as PDF</source>
         <translation>Partie als PDF exportieren</translation>
     </message>
@@ -2383,14 +2380,6 @@
     <message>
         <source>file</source>
         <translation>Datei</translation>
-    </message>
-</context>
-<context>
-    <name>QCoreApplication</name>
-    <message>
-        <source>PrintDialog</source>
-        <comment>Event</comment>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -57,10 +57,11 @@ class PrintOptions:
 
 def header_labels() -> dict[str, str]:
     """The printed names of the headers, in the user's language."""
-    tr = QCoreApplication.translate
-    return {"Event": tr("PrintDialog", "Event"), "Site": tr("PrintDialog", "Site"),
-            "Date": tr("PrintDialog", "Date"), "Round": tr("PrintDialog", "Round"),
-            "Result": tr("PrintDialog", "Result")}
+    return {"Event": QCoreApplication.translate("PrintDialog", "Event"),
+            "Site": QCoreApplication.translate("PrintDialog", "Site"),
+            "Date": QCoreApplication.translate("PrintDialog", "Date"),
+            "Round": QCoreApplication.translate("PrintDialog", "Round"),
+            "Result": QCoreApplication.translate("PrintDialog", "Result")}
 
 
 def wants_diagram(node: pdn.ChildNode, index: int, options: PrintOptions) -> bool:
