@@ -192,3 +192,25 @@ def test_printing_goes_through_a_real_printer(tmp_path) -> None:
     data = target.read_bytes()
     assert data.startswith(b"%PDF-")
     assert len(re.findall(rb"/Subtype\s*/Image", data)) >= 2
+
+
+def test_the_window_starts_without_the_diagram_and_print_modules(tmp_path) -> None:
+    """They are imported when first used, so the start stays fast."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from PySide6.QtWidgets import QApplication\n"
+            "app = QApplication([])\n"
+            "from dame_desktop.ui.app.main_window import MainWindow\n"
+            "w = MainWindow(start_game=False)\n"
+            "late = ('dame_desktop.diagram', 'dame_desktop.ui.app.print_game',\n"
+            "        'dame_desktop.ui.diagram_png', 'PySide6.QtSvg', 'PySide6.QtPrintSupport')\n"
+            "print(sorted(m for m in sys.modules if m.startswith(late)))\n"
+            "w.shutdown()\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DAME_CONFIG_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=120, cwd=Path(__file__).resolve().parents[3])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
