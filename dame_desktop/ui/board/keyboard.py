@@ -28,7 +28,17 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
+    QAction,
+    QColor,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QWidget
 
 from dame_desktop.core import AmbiguousMoveError, IllegalMoveError, MoveParseError, Position
@@ -333,6 +343,10 @@ class BoardKeyboard(QObject):
                 "%1", self.board.square_name(held)  # as the notation preference names it
             )
         self.board.setAccessibleName(translate("Keyboard", "Board") + ", " + text)
+        if QAccessible.isActive() and self.board.hasFocus():  # the focused cell of the table
+            focus = QAccessibleEvent(self.board, QAccessible.Event.Focus)
+            focus.setChild(self.row * self._size() + self.col)
+            QAccessible.updateAccessibility(focus)
         if not self._told_keys:
             self._told_keys = True
             text += " — " + keys_text()

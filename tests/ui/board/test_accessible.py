@@ -170,3 +170,20 @@ def test_a_board_alone_answers_too(qtbot) -> None:
     cells = [QAccessible.queryAccessibleInterface(board).child(i) for i in range(64)]
     named = {c.text(QAccessible.Text.Name) for c in cells}
     assert {"32: Light man", "1: Dark man"} <= named
+
+
+def test_the_keyboard_cursor_is_the_tables_focused_cell(window, qtbot) -> None:
+    start(window)
+    window.board.setFocus()
+    qtbot.waitUntil(window.board.hasFocus)
+    QAccessible.setActive(True)
+    try:
+        QTest.keyClick(window.board, Qt.Key.Key_Up)  # the cursor appears on a piece to move
+        table = QAccessible.queryAccessibleInterface(window.board)
+        cell = table.focusChild()
+        assert cell is not None
+        assert cell.text(QAccessible.Text.Name).startswith(
+            window.board.square_name(window.keyboard.square()) + ": ")
+        assert cell.state().focused
+    finally:
+        QAccessible.setActive(False)
