@@ -984,7 +984,7 @@ class BoardWidget(QWidget):
         circle = hl.with_alpha(self.theme.color("circle"), 220)
         for sq in marks.circles:
             if 1 <= sq <= squares:
-                hl.ring(painter, self.square_center(sq), cell * 0.45, circle, self._line(0.06))
+                hl.ring(painter, self.square_center(sq), cell * 0.41, circle, self._line(0.06))
         arrow = hl.with_alpha(self.theme.color("arrow"), 200)
         for start, end in marks.arrows:
             if 1 <= start <= squares and 1 <= end <= squares:
