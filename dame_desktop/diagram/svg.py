@@ -227,7 +227,7 @@ def _board(svg: _Svg, diagram: Diagram, left: float, top: float, side: float) ->
                 stroke_opacity=0.9)
     for sq in diagram.circles:
         cx, cy = centre(sq)
-        svg.add("circle", cx=cx, cy=cy, r=cell * 0.45, fill="none", stroke=style.circle,
+        svg.add("circle", cx=cx, cy=cy, r=cell * 0.41, fill="none", stroke=style.circle,
                 stroke_width=cell * 0.08)
     for a, b in diagram.arrows:
         _arrow(svg, centre(a), centre(b), cell, style.arrow)
