@@ -214,3 +214,19 @@ def test_the_window_starts_without_the_diagram_and_print_modules(tmp_path) -> No
                           env=env, timeout=120, cwd=Path(__file__).resolve().parents[3])
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+def test_the_pdf_reads_back_as_the_game(tmp_path) -> None:
+    import subprocess
+
+    from dame_desktop.ui.app.print_game import write_pdf
+
+    target = tmp_path / "game.pdf"
+    write_pdf(game_document(game(), PrintOptions(diagrams="marked")), target, "Anna - Ben")
+    text = subprocess.run(["pdftotext", "-layout", str(target), "-"], capture_output=True,
+                          text=True, timeout=60, check=True).stdout
+    for words in ("Anna – Ben", "Club evening", "the left wing", "forced", "26x17!",
+                  "13x22", "17-13?", "16-20"):
+        assert words in text, words
+    assert "[%" not in text
