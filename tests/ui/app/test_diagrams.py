@@ -128,7 +128,7 @@ def game() -> pdn.Game:
     return loaded
 
 
-def test_the_printed_game_has_headers_moves_comments_and_diagrams() -> None:
+def test_the_printed_game_has_headers_moves_comments_and_diagrams(qapp) -> None:
     doc = game_document(game(), PrintOptions(diagrams="marked"))
     text = doc.toPlainText()
     assert "Anna – Ben" in text
@@ -179,7 +179,7 @@ def test_the_diagram_follows_the_board(window, flip) -> None:
     assert options.top != options.bottom
 
 
-def test_printing_goes_through_a_real_printer(tmp_path) -> None:
+def test_printing_goes_through_a_real_printer(qapp, tmp_path) -> None:
     from PySide6.QtPrintSupport import QPrinter
 
     from dame_desktop.ui.app.print_game import print_document
@@ -217,7 +217,7 @@ def test_the_window_starts_without_the_diagram_and_print_modules(tmp_path) -> No
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
-def test_the_pdf_reads_back_as_the_game(tmp_path) -> None:
+def test_the_pdf_reads_back_as_the_game(qapp, tmp_path) -> None:
     import subprocess
 
     from dame_desktop.ui.app.print_game import write_pdf
