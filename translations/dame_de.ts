@@ -16,6 +16,10 @@
         <translation>Stein (%1)</translation>
     </message>
     <message>
+        <source>on top of %1</source>
+        <translation>auf %1</translation>
+    </message>
+    <message>
         <source>%1: light square</source>
         <translation>%1: helles Feld</translation>
     </message>

@@ -40,8 +40,15 @@ def piece_words(position: Position, square: int) -> str:
     if piece is None:
         return translate("Accessible", "empty")
     side = side_name(position.rules, piece.color)
-    return (translate("Accessible", "%1 king") if piece.is_king
-            else translate("Accessible", "%1 man")).replace("%1", side)
+    words = (translate("Accessible", "%1 king") if piece.is_king
+             else translate("Accessible", "%1 man")).replace("%1", side)
+    below = position.tower(square)[1:]
+    if below:  # a tower (Bashni): the pieces under the top one, top first
+        words += " " + translate("Accessible", "on top of %1").replace("%1", ", ".join(
+            (translate("Accessible", "%1 king") if p.is_king
+             else translate("Accessible", "%1 man")).replace(
+                "%1", side_name(position.rules, p.color)) for p in below))
+    return words
 
 
 def cell_name(board: BoardWidget, row: int, col: int) -> str:

@@ -187,3 +187,21 @@ def test_the_keyboard_cursor_is_the_tables_focused_cell(window, qtbot) -> None:
         assert cell.state().focused
     finally:
         QAccessible.setActive(False)
+
+
+def test_a_tower_names_its_pieces(qtbot) -> None:
+    from dame_desktop.ui.board.widget import BoardWidget
+
+    accessible.install()
+    rules = find_rules("bashni")
+    position = Position.start(rules)
+    while not any(len(position.tower(sq)) > 1 for sq in position.pieces()):
+        capture = [m for m in position.legal_moves() if m.captured]
+        position = position.play((capture or position.legal_moves())[0])
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.set_position(position, ())
+    table = QAccessible.queryAccessibleInterface(board)
+    names = [table.child(i).text(QAccessible.Text.Name) for i in range(table.childCount())]
+    towers = [n for n in names if " on top of " in n]
+    assert len(towers) == sum(1 for sq in position.pieces() if len(position.tower(sq)) > 1)
