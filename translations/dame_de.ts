@@ -2,6 +2,73 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Accessible</name>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>%1 king</source>
+        <translation>Dame (%1)</translation>
+    </message>
+    <message>
+        <source>%1 man</source>
+        <translation>Stein (%1)</translation>
+    </message>
+    <message>
+        <source>on top of %1</source>
+        <translation>auf %1</translation>
+    </message>
+    <message>
+        <source>%1: light square</source>
+        <translation>%1: helles Feld</translation>
+    </message>
+    <message>
+        <source>must capture</source>
+        <translation>muss schlagen</translation>
+    </message>
+    <message>
+        <source>can move</source>
+        <translation>kann ziehen</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>aufgenommen</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>Zielfeld</translation>
+    </message>
+    <message>
+        <source>last move</source>
+        <translation>letzter Zug</translation>
+    </message>
+    <message>
+        <source>hint</source>
+        <translation>Tipp</translation>
+    </message>
+    <message>
+        <source>blown away</source>
+        <translation>weggeblasen</translation>
+    </message>
+    <message>
+        <source>circled</source>
+        <translation>eingekreist</translation>
+    </message>
+    <message>
+        <source>arrow to %1</source>
+        <translation>Pfeil nach %1</translation>
+    </message>
+    <message>
+        <source>row %1, column %2</source>
+        <translation>Reihe %1, Spalte %2</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Brett</translation>
+    </message>
+</context>
+<context>
     <name>AnalyseFileDialog</name>
     <message>
         <source>Done: %1 of %2 games analysed.</source>
@@ -322,6 +389,120 @@
     <message>
         <source>The clocks stand still while a dialog or the huffing decision is open, while the window is minimised and while you look at an earlier position or another game.</source>
         <translation>Die Uhren stehen still, solange ein Dialog oder die Entscheidung übers Blasen offen ist, solange das Fenster minimiert ist und solange du eine frühere Stellung oder eine andere Partie ansiehst.</translation>
+    </message>
+</context>
+<context>
+    <name>DiagramController</name>
+    <message>
+        <source>Export &amp;diagram…</source>
+        <translation>&amp;Diagramm exportieren…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport game as PDF…</source>
+        <translation>Partie als PDF e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Pri&amp;nt game…</source>
+        <translation>Partie druc&amp;ken…</translation>
+    </message>
+    <message>
+        <source>Copy dia&amp;gram</source>
+        <translation>Dia&amp;gramm kopieren</translation>
+    </message>
+    <message>
+        <source>%1 to move</source>
+        <translation>%1 zieht</translation>
+    </message>
+    <message>
+        <source>A diagram is saved as .svg or .png, not as %1</source>
+        <translation>Ein Diagramm wird als .svg oder .png gespeichert, nicht als %1</translation>
+    </message>
+    <message>
+        <source>The diagram could not be saved: %1</source>
+        <translation>Das Diagramm konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Diagram saved as %1</source>
+        <translation>Diagramm gespeichert als %1</translation>
+    </message>
+    <message>
+        <source>Diagram copied</source>
+        <translation>Diagramm kopiert</translation>
+    </message>
+</context>
+<context>
+    <name>DiagramDialog</name>
+    <message>
+        <source>Export diagram</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>diagram.svg or diagram.png</source>
+        <translation>diagramm.svg oder diagramm.png</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Choose…</source>
+        <translation>&amp;Wählen…</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Square numbers</source>
+        <translation>Feldnummern</translation>
+    </message>
+    <message>
+        <source>Coordinates (a1-h8)</source>
+        <translation>Koordinaten (a1-h8)</translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation>&amp;Beschriftung:</translation>
+    </message>
+    <message>
+        <source>&amp;Turned (the second side at the bottom)</source>
+        <translation>&amp;Gedreht (die zweite Seite unten)</translation>
+    </message>
+    <message>
+        <source>Show the &amp;last move</source>
+        <translation>&amp;Letzten Zug zeigen</translation>
+    </message>
+    <message>
+        <source>Show the &amp;arrows and circles</source>
+        <translation>&amp;Pfeile und Kreise zeigen</translation>
+    </message>
+    <message>
+        <source>Name &amp;above:</source>
+        <translation>Name &amp;oben:</translation>
+    </message>
+    <message>
+        <source>Name &amp;below:</source>
+        <translation>Name &amp;unten:</translation>
+    </message>
+    <message>
+        <source>&amp;Stipulation:</source>
+        <translation>&amp;Forderung:</translation>
+    </message>
+    <message>
+        <source>Print the &amp;FEN under the diagram</source>
+        <translation>&amp;FEN unter das Diagramm setzen</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>B&amp;reite:</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg);;PNG image (*.png)</source>
+        <translation>SVG-Bild (*.svg);;PNG-Bild (*.png)</translation>
     </message>
 </context>
 <context>
@@ -1237,8 +1418,8 @@
 <context>
     <name>Keyboard</name>
     <message>
-        <source>Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step through the moves.</source>
-        <translation>Tasten auf dem Brett: Hoch/Runter und Umschalt+Links/Rechts bewegen den Cursor über die dunklen Felder, Eingabe oder Leertaste nimmt auf und setzt ab, Esc stellt zurück, Links/Rechts/Pos1/Ende blättern durch die Züge.</translation>
+        <source>Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step through the moves.  Or type a move (11-15, c3-d4, 15x24) and press Enter.</source>
+        <translation>Tasten auf dem Brett: Hoch/Runter und Umschalt+Links/Rechts bewegen den Cursor über die dunklen Felder, Eingabe oder Leertaste nimmt auf und setzt ab, Esc stellt zurück, Links/Rechts/Pos1/Ende blättern durch die Züge.  Oder einen Zug tippen (11-15, c3-d4, 15x24) und Eingabe drücken.</translation>
     </message>
     <message>
         <source>%1: light square, not played on</source>
@@ -1259,6 +1440,22 @@
     <message>
         <source>%1 (square %2): %3</source>
         <translation>%1 (Feld %2): %3</translation>
+    </message>
+    <message>
+        <source>Move: %1</source>
+        <translation>Zug: %1</translation>
+    </message>
+    <message>
+        <source>%1 fits several captures: type every landing square</source>
+        <translation>%1 passt zu mehreren Schlägen: bitte jedes Landefeld tippen</translation>
+    </message>
+    <message>
+        <source>%1 cannot be played now</source>
+        <translation>%1 kann jetzt nicht gezogen werden</translation>
+    </message>
+    <message>
+        <source>%1 is not a move: type it like 11-15, 15x24 or c3-d4</source>
+        <translation>%1 ist kein Zug: bitte wie 11-15, 15x24 oder c3-d4 tippen</translation>
     </message>
     <message>
         <source>holding the piece from %1</source>
@@ -1804,6 +2001,10 @@
         <translation>Grau</translation>
     </message>
     <message>
+        <source>High contrast (for colour-blind players)</source>
+        <translation>Hoher Kontrast (für Farbenblinde)</translation>
+    </message>
+    <message>
         <source>My own colours</source>
         <translation>Eigene Farben</translation>
     </message>
@@ -1910,6 +2111,89 @@
     <message>
         <source>Draw lots</source>
         <translation>Auslosen</translation>
+    </message>
+</context>
+<context>
+    <name>PrintDialog</name>
+    <message>
+        <source>Event</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Export game as PDF</source>
+        <translation>Partie als PDF exportieren</translation>
+    </message>
+    <message>
+        <source>Print game</source>
+        <translation>Partie drucken</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Choose…</source>
+        <translation>&amp;Wählen…</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>After marked moves (!, ?, …)</source>
+        <translation>Nach markierten Zügen (!, ?, …)</translation>
+    </message>
+    <message>
+        <source>Every few moves</source>
+        <translation>Alle paar Züge</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>&amp;Diagrams:</source>
+        <translation>D&amp;iagramme:</translation>
+    </message>
+    <message>
+        <source>moves</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>&amp;Every:</source>
+        <translation>&amp;Alle:</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>The PDF could not be saved: %1</source>
+        <translation>Das PDF konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Game saved as %1</source>
+        <translation>Partie gespeichert als %1</translation>
+    </message>
+    <message>
+        <source>The game was sent to the printer</source>
+        <translation>Die Partie wurde an den Drucker geschickt</translation>
     </message>
 </context>
 <context>

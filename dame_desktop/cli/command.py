@@ -158,7 +158,7 @@ def _load_extras(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
 
     for name in ("dame_desktop.cli.pdn", "dame_desktop.cli.ai", "dame_desktop.cli.analyse",
                  "dame_desktop.cli.hub", "dame_desktop.cli.db", "dame_desktop.cli.egtb",
-                 "dame_desktop.cli.puzzles"):
+                 "dame_desktop.cli.puzzles", "dame_desktop.cli.diagram"):
         importlib.import_module(name).register(sub)
 
 

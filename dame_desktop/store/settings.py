@@ -65,7 +65,7 @@ RECENT_FILE = "recent-files.json"
 RECENT_LIMIT = 10
 
 Language = Literal["system", "de", "en"]
-Theme = Literal["wood", "green", "blue", "grey", "custom"]
+Theme = Literal["wood", "green", "blue", "grey", "contrast", "custom"]
 Opponent = Literal["computer", "human"]
 HumanColor = Literal["light", "dark", "random"]
 Notation = Literal["rules", "numbers", "coordinates"]  # as dame_desktop.ui.words.notation
@@ -119,6 +119,7 @@ THEME_COLORS: dict[str, BoardColors] = {
     "green": BoardColors("#eeeed2", "#769656", "#fafaf5", "#262421"),
     "blue": BoardColors("#dee3e6", "#7d97a8", "#ffffff", "#1f2a36"),
     "grey": BoardColors("#d9d9d9", "#8c8c8c", "#f7f7f7", "#2b2b2b"),
+    "contrast": BoardColors("#f5f5f5", "#767676", "#ffffff", "#000000"),  # high contrast
 }
 
 

@@ -57,6 +57,8 @@ from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.actions import LAST, ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.analysis_controller import AnalysisController
+from dame_desktop.ui.app.announcer import Announcer
+from dame_desktop.ui.app.diagrams import DiagramController
 from dame_desktop.ui.app.document import DocumentController, game_record
 from dame_desktop.ui.app.family_controller import FamilyController
 from dame_desktop.ui.app.game_controller import (
@@ -64,10 +66,13 @@ from dame_desktop.ui.app.game_controller import (
 )
 from dame_desktop.ui.app.hints import HintAdvisor
 from dame_desktop.ui.app.huff_bar import HuffBar
+from dame_desktop.ui.app.marks_keeper import MarksKeeper
 from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine
 from dame_desktop.ui.app.play import PlayController
+from dame_desktop.ui.board.accessible import install as install_accessible
 from dame_desktop.ui.board.keyboard import BoardKeyboard
+from dame_desktop.ui.board.theme import theme_named
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.models.move_list import MoveListModel
 from dame_desktop.ui.navigation import END, HOME, Navigator
@@ -97,6 +102,8 @@ class MainWindow(QMainWindow):
         self.last_message = ""
         self.puzzles: PuzzleController | None = None  # made when Game › Puzzles is opened
         self._build()
+        self.marks = MarksKeeper(self.board, self.study, self)
+        self.diagrams = DiagramController(self, self.board, self)
         self.family = FamilyController(self, self.board, self.controller, self.live,
                                        self.client, self)
         self.board_row.addWidget(self.family.clocks)
@@ -117,6 +124,8 @@ class MainWindow(QMainWindow):
         self.board.setObjectName("board")
         self.board.setAccessibleName(self.tr("Board"))
         self.keyboard = BoardKeyboard(self.board, self)
+        install_accessible()  # the board as a table of cells for screen readers
+        self.announcer = Announcer(self.board, self.move_text, self)
         self.huff_bar = HuffBar()
         left = QWidget()
         lcol = QVBoxLayout(left)
@@ -230,6 +239,7 @@ class MainWindow(QMainWindow):
             ActionSpec("leavePuzzles", lambda: self.tr("&Back to the game"),
                        self.leave_puzzles_mode, menu="game", enabled=self.in_puzzles),
         ])
+        table.add(self.diagrams.action_specs())
 
     def action(self, action_id: str) -> QAction:
         """The action called ``action_id`` in the window's table."""
@@ -254,6 +264,7 @@ class MainWindow(QMainWindow):
         self.live.changed.connect(self._on_navigator_changed)
         self.live.moves_changed.connect(self._on_moves_changed)
         self.study.edited.connect(self._on_study_edited)
+        self.marks.edited.connect(self.study.edited)
         self.study.headers_changed.connect(self._on_headers_changed)
         self.study.message.connect(self.show_message)
         self.study.context_menu_requested.connect(self._fill_tree_menu)
@@ -280,6 +291,14 @@ class MainWindow(QMainWindow):
                              {c: n or "?" for c, n in names.items()})
         self.family.add_clocks_to(record)
         return record
+
+    def printed_game(self) -> pdn.Game:
+        """The game File › Print prints: the studied one, else the one being played."""
+        self.commit_edits()
+        return self.study.game or self.played_game()
+
+    def shown_last_move(self) -> Move | None:
+        return self.navigator.last_move()
 
     def studied_game(self) -> pdn.Game | None:
         return self.study.game
@@ -443,12 +462,16 @@ class MainWindow(QMainWindow):
         self.play.turn_board()
         self.board.set_position(nav.position(), nav.playable(), last_move=nav.last_move(),
                                 animate=animate and live_end, blown=nav.blown())
+        self.marks.show()
         self.board.bind_touch(nav.touched())
         self.board.set_idle_reason(self.play.idle_reason())
         self.board.setAccessibleDescription(self._position_text())
         if nav is self.live:
             self._select_current()
         self._update_labels()
+        history = nav.history()
+        self.announcer.position_shown(nav.position(), history[-1] if history else None,
+                                      nav.last_move(), self.play.status_text())
         self.update_actions()
         self.analysis.follow(nav)
         self.family.follow_view()  # the live clocks stand still while it is not shown
@@ -548,18 +571,16 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.last_message = text
         self.statusBar().showMessage(text, 6000)
+        self.announcer.message(text)
 
     # -- preferences ---------------------------------------------------------------------------
 
     def apply_preferences(self, prefs: Preferences) -> None:
         """Show the window as ``prefs`` say (the language is the session's business)."""
         board = self.board
-        if prefs.board_theme == "wood":
-            board.reset_colors()  # the board's own wooden look, with its hand-picked shading
-        else:
-            colors = prefs.board_colors()
-            board.set_colors(colors.light_square, colors.dark_square, colors.light_piece,
-                             colors.dark_piece)
+        colors = prefs.board_colors()
+        board.set_theme(theme_named(prefs.board_theme, (
+            colors.light_square, colors.dark_square, colors.light_piece, colors.dark_piece)))
         self.action("numbers").setChecked(prefs.show_square_numbers)
         self.action("animate").setChecked(prefs.animate)
         self.action("turn").setChecked(prefs.turn_board_hot_seat)

@@ -82,6 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("io.github.dame_desktop.Dame")  # matches the .desktop file
     app.setWindowIcon(app_icon())
+    from dame_desktop.ui.app.color_scheme import follow_color_scheme
+
+    follow_color_scheme(app)  # the desktop's dark mode
     _session, window = open_main_window(app)  # preferences, language, autosave, the offer
     try:
         file_open = FileOpenFilter(window)

@@ -9,6 +9,13 @@ turned.  Enter or Space does what a click on that square does, through the board
 ``MoveInput`` (so every rule the mouse meets holds for the keyboard too); Escape puts a held
 piece back.  Left, Right, Home and End are left to stepping through the moves (the View menu's
 keys; on a board without them the board emits ``step_requested``), Ctrl+Left/Right as well.
+
+A move can also be typed whole: digits, ``-``, ``x`` or ``:`` (``11-15``, ``15x24``) and the
+board's letters (``c3-d4``) gather on a plate over the board; Enter plays it (through
+``MoveInput.choose``, so touch-move and every other rule hold), Backspace takes a character
+back, Escape drops it.  A letter that is also one of the window's one-key shortcuts (H for
+the hint) starts a typed move only where the squares are named by letters; after the first
+character every letter is typed.
 """
 
 from __future__ import annotations
@@ -21,11 +28,22 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
+    QAction,
+    QColor,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QWidget
 
-from dame_desktop.core import Position
+from dame_desktop.core import AmbiguousMoveError, IllegalMoveError, MoveParseError, Position
 from dame_desktop.core.geometry import FILES
+from dame_desktop.ui.board.move_input import Refusal, Refused
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.words.texts import side_name
 
@@ -33,6 +51,7 @@ CURSOR = QColor(30, 110, 255)
 _ROWS = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1}  # plain: one row up or down the screen
 _ALONG = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1}  # with Shift: along the row
 _ACTIVATE = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+_SEPARATORS = "-x:"
 
 
 translate = QCoreApplication.translate
@@ -44,7 +63,7 @@ def keys_text() -> str:
         "Keyboard",
         "Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, "
         "Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step "
-        "through the moves.",
+        "through the moves.  Or type a move (11-15, c3-d4, 15x24) and press Enter.",
     )
 
 
@@ -105,6 +124,7 @@ class BoardKeyboard(QObject):
         self.aim = -1.0  # the column Up/Down keep to (they zigzag around it)
         self.visible = False
         self._told_keys = False
+        self.typed = ""  # a move being typed
         board.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         board.setWhatsThis(keys_text())
         self.overlay = _CursorOverlay(board, self)
@@ -230,12 +250,87 @@ class BoardKeyboard(QObject):
 
     def hide(self) -> None:
         self.visible = False
+        self.board.set_cursor_square(None)
         self.overlay.update()
 
     def _show(self) -> None:
         self.visible = True
+        self.board.set_cursor_square(self.square())
         self.overlay.update()
         self._announce()
+
+    # -- typing a move ---------------------------------------------------------------------
+
+    def _typed_char(self, event: QKeyEvent) -> str | None:
+        """The character ``event`` adds to a typed move, or None when it is not one."""
+        text = event.text().lower()
+        if len(text) != 1 or event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+            | Qt.KeyboardModifier.MetaModifier
+        ):
+            return None
+        position = self.board.position()
+        if position is None:
+            return None
+        if text.isdigit() and text.isascii():
+            return text
+        if text in _SEPARATORS:
+            return text if self.typed else None
+        by_name = position.rules.names_squares or not self.board.square_name(1).isdigit()
+        if text in FILES[: position.rules.board_size] and (
+                self.typed or by_name or not self._is_shortcut(event)):
+            return text
+        return None
+
+    def _is_shortcut(self, event: QKeyEvent) -> bool:
+        """Is the plain key of ``event`` a shortcut of one of the window's actions?"""
+        key = QKeySequence(event.key())
+        window = self.board.window()
+        return any(key in action.shortcuts() for action in window.findChildren(QAction)
+                   if action.isEnabled())
+
+    def _show_typed(self) -> None:
+        if self.typed:
+            self.board.show_banner(translate("Keyboard", "Move: %1").replace("%1", self.typed)
+                                   + " ▏", 0)
+            self.cursor_moved.emit(translate("Keyboard", "Move: %1").replace("%1", self.typed))
+        else:
+            self.board.clear_banner()
+
+    def type_text(self, text: str) -> None:
+        """Add ``text`` to the move being typed (what the keys do, for callers)."""
+        self.typed += text
+        self._show_typed()
+
+    def submit(self) -> None:
+        """Enter: play the typed move, or say why it cannot be played."""
+        text, self.typed = self.typed, ""
+        self._show_typed()
+        board = self.board
+        position = board.position()
+        if position is None or not text:
+            return
+        moves = board.moves()
+        if not moves:
+            board.illegal_drop.emit(board.refusal_text(Refused(Refusal.NO_MOVE_NOW)))
+            return
+        try:
+            move = position.parse_move(text, moves)
+        except AmbiguousMoveError:
+            board.illegal_drop.emit(translate(
+                "Keyboard", "%1 fits several captures: type every landing square").replace(
+                "%1", text))
+            return
+        except IllegalMoveError:
+            board.illegal_drop.emit(translate("Keyboard", "%1 cannot be played now").replace(
+                "%1", text))
+            return
+        except MoveParseError:
+            board.illegal_drop.emit(translate(
+                "Keyboard", "%1 is not a move: type it like 11-15, 15x24 or c3-d4").replace(
+                "%1", text))
+            return
+        board.move_input.choose(move)
 
     def _announce(self) -> None:
         position = self.board.position()
@@ -248,6 +343,10 @@ class BoardKeyboard(QObject):
                 "%1", self.board.square_name(held)  # as the notation preference names it
             )
         self.board.setAccessibleName(translate("Keyboard", "Board") + ", " + text)
+        if QAccessible.isActive() and self.board.hasFocus():  # the focused cell of the table
+            focus = QAccessibleEvent(self.board, QAccessible.Event.Focus)
+            focus.setChild(self.row * self._size() + self.col)
+            QAccessible.updateAccessibility(focus)
         if not self._told_keys:
             self._told_keys = True
             text += " — " + keys_text()
@@ -274,10 +373,26 @@ class BoardKeyboard(QObject):
             plain = mods == Qt.KeyboardModifier.NoModifier
             shifted = mods == Qt.KeyboardModifier.ShiftModifier
             mine = (plain and (key in _ROWS or key in _ACTIVATE)) or (shifted and key in _ALONG)
+            typing = self._typed_char(event) is not None or (self.typed != "" and plain and key in (
+                Qt.Key.Key_Backspace, Qt.Key.Key_Escape, Qt.Key.Key_Return,
+                Qt.Key.Key_Enter))
             if kind == QEvent.Type.ShortcutOverride:
-                if mine:
+                if mine or typing:
                     event.accept()  # these keys move the cursor; Left/Right stay the window's
                 return False
+            if typing:
+                char = self._typed_char(event)
+                if char is not None:
+                    self.type_text(char)
+                elif key == Qt.Key.Key_Backspace:
+                    self.typed = self.typed[:-1]
+                    self._show_typed()
+                elif key == Qt.Key.Key_Escape:
+                    self.typed = ""
+                    self._show_typed()
+                else:
+                    self.submit()
+                return True
             if mine:
                 if key in _ROWS:
                     self.move_row(_ROWS[key])

@@ -287,6 +287,20 @@ class MoveInput:
         self.press(square)
         self.release(square)
 
+    def choose(self, move: Move) -> None:
+        """A move given whole (typed on the keyboard, one of :attr:`moves`): played at once,
+        unless no move may be made now or a touched piece must be moved instead."""
+        if self._position is None or not self._moves:
+            self._emit(Refused(Refusal.NO_MOVE_NOW))
+            return
+        if self._touched is not None and move.from_sq != self._touched:
+            self._emit(Refused(Refusal.TOUCHED, (self._touched,)))
+            return
+        self._drop_hold(announce=True)
+        if self._touched is None:
+            self._emit(Touched(move.from_sq))  # typing a move touches its piece
+        self._emit(Chosen(move))
+
     def put_back(self) -> bool:
         """Escape or a right click: the held piece goes back.  False when nothing changed.
 

@@ -43,7 +43,13 @@ class PieceArt:
     def __init__(self) -> None:
         self.light: Shades = LIGHT_PIECE
         self.dark: Shades = DARK_PIECE
+        self.flat = False  # plain faces with a strong rim (the high-contrast theme)
         self._cache: dict[tuple[int, Color, bool, bool, float], QPixmap] = {}
+
+    def set_flat(self, flat: bool) -> None:
+        if flat != self.flat:
+            self.flat = flat
+            self._cache.clear()
 
     def set_colors(self, light: QColor, dark: QColor) -> None:
         self.light = shades(light)
@@ -142,6 +148,9 @@ class PieceArt:
         self, painter: QPainter, center: QPointF, radius: float, thickness: float, colour: Color
     ) -> None:
         top, mid, edge = self.light if colour is Color.WHITE else self.dark
+        if self.flat:
+            self._paint_flat(painter, center, radius, thickness, colour, mid)
+            return
         # the side of the stone, seen below its top face
         side = QPointF(center.x(), center.y() + thickness)
         painter.setPen(QPen(edge.darker(130), max(0.8, radius * 0.03)))
@@ -169,6 +178,21 @@ class PieceArt:
             painter.setPen(QPen(groove_light, max(0.6, radius * 0.03)))
             shifted = QPointF(center.x() + radius * 0.02, center.y() + radius * 0.03)
             painter.drawEllipse(shifted, radius * factor, radius * factor * 0.96)
+
+    def _paint_flat(self, painter: QPainter, center: QPointF, radius: float, thickness: float,
+                    colour: Color, face: QColor) -> None:
+        """A plain stone: the face in its colour, a rim of the opposite lightness, an inner
+        ring, so that light and dark pieces differ in lightness, never only in hue."""
+        rim = QColor("#000000") if face.lightness() > 128 else QColor("#ffffff")
+        painter.setPen(QPen(rim, max(1.0, radius * 0.06)))
+        painter.setBrush(face.darker(160) if face.lightness() > 128 else face.lighter(300))
+        painter.drawEllipse(QPointF(center.x(), center.y() + thickness), radius, radius * 0.96)
+        painter.setPen(QPen(rim, max(1.5, radius * 0.12)))
+        painter.setBrush(face)
+        painter.drawEllipse(center, radius, radius * 0.96)
+        painter.setPen(QPen(rim, max(1.0, radius * 0.06)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(center, radius * 0.6, radius * 0.6 * 0.96)
 
     def _paint_crown(
         self, painter: QPainter, center: QPointF, radius: float, colour: Color

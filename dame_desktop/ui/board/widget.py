@@ -37,13 +37,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFocusEvent,
     QFont,
     QFontMetricsF,
     QKeyEvent,
     QLinearGradient,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPaintEvent,
     QPalette,
     QPen,
@@ -54,6 +54,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from dame_desktop.core import Color, Move, Piece, Position
+from dame_desktop.pdn.marks import Marks
+from dame_desktop.ui.board import highlights as hl
 from dame_desktop.ui.board.move_input import (
     Chosen,
     Event,
@@ -66,21 +68,9 @@ from dame_desktop.ui.board.move_input import (
     jumped,
 )
 from dame_desktop.ui.board.pieces import PieceArt
+from dame_desktop.ui.board.theme import WOOD, BoardTheme, theme_named
 
-# Colours of the default wooden look.
-LIGHT_SQUARE = QColor("#f0dcb4")
-DARK_SQUARE = QColor("#a8744f")
-FRAME = QColor("#5b3a22")
-FRAME_TEXT = QColor("#f3e3c3")
-GOLD = QColor(255, 196, 36)
-LAST_MOVE = QColor(255, 226, 92)
-CAPTURED_MARK = QColor(200, 40, 30)
-SELECTED = QColor(90, 200, 110)
-TARGET = QColor(36, 150, 60, 210)
-HINT = QColor(70, 150, 255)
-PICK = QColor(230, 40, 30)
-BANNER = QColor(25, 18, 12, 215)
-TOUCH = QColor(255, 140, 0)
+BANNER = QColor(25, 18, 12, 215)  # the message plate (the same in every theme)
 
 Route = tuple[int, ...]
 
@@ -103,6 +93,7 @@ class BoardWidget(QWidget):
     touched = Signal(int)  # a piece that can move was first picked up (touch-move)
     step_requested = Signal(int)  # Left/Right -1/+1, Home/End -1000/+1000
     animation_finished = Signal()
+    marks_changed = Signal(object)  # Marks: the user drew or took away an arrow or circle
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -149,9 +140,13 @@ class BoardWidget(QWidget):
         self._anim_legs: list[list[int]] = []
         self._anim_t = 0.0
         self.animation_ms = 250  # time for one leg of a move (the preferences set it)
-        self._light_square = QColor(LIGHT_SQUARE)
-        self._dark_square = QColor(DARK_SQUARE)
+        self.theme: BoardTheme = WOOD
         self.art = PieceArt()
+        self._rings: list[QPointF] = []  # pieces that must capture, ringed after the pieces
+        # the user's arrows and circles (right button: drag for an arrow, click for a circle)
+        self._marks = Marks()
+        self._mark_from: int | None = None
+        self._cursor: int | None = None  # the keyboard cursor's square (BoardKeyboard)
         # cache of the pre-rendered frame and squares
         self._bg: QPixmap | None = None
         self._bg_key: tuple[object, ...] = ()
@@ -174,6 +169,8 @@ class BoardWidget(QWidget):
         dropped = self._dropped
         self._dropped = None
         self._position = position
+        if before is None or before != position or before.rules != position.rules:
+            self._marks = Marks()
         self._last_move = last_move
         self._last_blown = blown
         self._blown_piece = None
@@ -218,20 +215,52 @@ class BoardWidget(QWidget):
         light_piece: QColor | str,
         dark_piece: QColor | str,
     ) -> None:
-        """Paint with other colours (a theme); pieces get their shading from the base colour."""
-        self._light_square = QColor(light_square)
-        self._dark_square = QColor(dark_square)
-        self.art.set_colors(QColor(light_piece), QColor(dark_piece))
-        self._bg = None
-        self.update()
+        """Paint the wooden look in other colours; pieces get their shading from the base
+        colour."""
+        a, b, c, d = (QColor(c).name() for c in (light_square, dark_square, light_piece,
+                                                 dark_piece))
+        self.set_theme(theme_named("custom", (a, b, c, d)))
 
     def reset_colors(self) -> None:
         """Back to the default wooden look."""
-        self._light_square = QColor(LIGHT_SQUARE)
-        self._dark_square = QColor(DARK_SQUARE)
-        self.art.reset_colors()
+        self.set_theme(WOOD)
+
+    def set_theme(self, theme: BoardTheme) -> None:
+        """Paint with ``theme``'s colours (see :mod:`.theme`)."""
+        self.theme = theme
+        if theme is WOOD:
+            self.art.reset_colors()
+        else:
+            self.art.set_colors(theme.color("light_piece"), theme.color("dark_piece"))
+        self.art.set_flat(not theme.shaded)
         self._bg = None
         self.update()
+
+    # -- the user's arrows and circles -----------------------------------------------------
+
+    def set_marks(self, marks: Marks) -> None:
+        """Show these arrows and circles (a new position takes them away)."""
+        self._marks = marks
+        self.update()
+
+    def marks(self) -> Marks:
+        return self._marks
+
+    # -- what screen readers and the keyboard ask -------------------------------------------
+
+    def last_move(self) -> Move | None:
+        return self._last_move
+
+    def squares_area(self) -> QRectF:
+        """The rectangle of the squares (inside the frame), in widget coordinates."""
+        return self._squares_rect()
+
+    def set_cursor_square(self, square: int | None) -> None:
+        """The keyboard cursor stands on ``square`` (None: no cursor)."""
+        self._cursor = square
+
+    def cursor_square(self) -> int | None:
+        return self._cursor
 
     def set_idle_reason(self, reason: str) -> None:
         """What to say when the user touches a piece while no move may be made."""
@@ -542,6 +571,10 @@ class BoardWidget(QWidget):
             self.update()
             event.accept()
             return
+        if event.button() == Qt.MouseButton.RightButton and self._position is not None:
+            self._mark_from = self.square_at(event.position())  # an arrow or a circle
+            event.accept()
+            return
         if event.button() != Qt.MouseButton.LeftButton or self._position is None:
             super().mousePressEvent(event)
             return
@@ -560,6 +593,14 @@ class BoardWidget(QWidget):
         self._drag_ok = self.move_input.press(sq)
         self.update()
         event.accept()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = Qt.Key(event.key())
@@ -597,6 +638,16 @@ class BoardWidget(QWidget):
         self.update()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton and self._mark_from is not None:
+            start, self._mark_from = self._mark_from, None
+            end = self.square_at(event.position())
+            if end is not None:
+                marks = self._marks.toggled_circle(end) if end == start \
+                    else self._marks.toggled_arrow(start, end)
+                self.set_marks(marks)
+                self.marks_changed.emit(marks)
+            event.accept()
+            return
         if event.button() != Qt.MouseButton.LeftButton or self._position is None:
             super().mouseReleaseEvent(event)
             return
@@ -706,6 +757,7 @@ class BoardWidget(QWidget):
             if held_piece is not None and held is not None:
                 self._paint_piece(painter, self.square_center(held), radius, held_piece.color,
                                   held_piece.is_king)
+        self._paint_capture_rings(painter, radius)
         if self.shows_numbers():
             self._paint_numbers(painter)
         self._paint_targets(painter)
@@ -719,9 +771,22 @@ class BoardWidget(QWidget):
             where, size = self._drag_point, radius * 1.08
         if top is not None:
             self._paint_piece(painter, where, size, top.color, top.is_king, lifted=True)
+        if not animating:
+            self._paint_marks(painter)
         if self._banner:
             self._paint_banner(painter)
+        if self.hasFocus():
+            self._paint_focus(painter)
         painter.end()
+
+    def _paint_focus(self, painter: QPainter) -> None:
+        """A visible focus: a ring in the system's highlight colour around the board."""
+        width = max(2.0, self._board_rect().width() * 0.008)
+        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), width)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(self._board_rect().adjusted(width / 2, width / 2, -width / 2,
+                                                     -width / 2))
 
     def _paint_banner(self, painter: QPainter) -> None:
         """The short message: light text on a dark rounded plate across the board's top or
@@ -745,6 +810,7 @@ class BoardWidget(QWidget):
             self.width(), self.height(), dpr, self._flipped, self._coordinates,
             (rules.board_size, rules.numbering) if rules is not None else None,
             self.palette().color(QPalette.ColorRole.Window).rgba(), self.font().key(),
+            self.theme,
         )
         if self._bg is None or key != self._bg_key:
             pixmap = QPixmap(max(1, math.ceil(self.width() * dpr)),
@@ -763,9 +829,10 @@ class BoardWidget(QWidget):
     def _paint_frame(self, painter: QPainter) -> None:
         rect = self._board_rect()
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
-        grad.setColorAt(0.0, FRAME.lighter(125))
-        grad.setColorAt(0.5, FRAME)
-        grad.setColorAt(1.0, FRAME.darker(130))
+        frame = self.theme.color("frame")
+        grad.setColorAt(0.0, frame.lighter(125))
+        grad.setColorAt(0.5, frame)
+        grad.setColorAt(1.0, frame.darker(130))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(grad))
         radius = rect.width() * 0.012
@@ -780,7 +847,7 @@ class BoardWidget(QWidget):
         font.setPixelSize(max(7, int(f * 0.55)))
         font.setBold(True)
         painter.setFont(font)
-        painter.setPen(FRAME_TEXT)
+        painter.setPen(self.theme.color("frame_text"))
         files = "abcdefghijklmnopqrstuvwxyz"
         for i in range(size):
             col = size - 1 - i if self._flipped else i
@@ -799,8 +866,9 @@ class BoardWidget(QWidget):
         area = self._squares_rect()
         cell = self._cell()
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(self._light_square)
+        painter.setBrush(self.theme.color("light_square"))
         painter.drawRect(area)
+        dark_square = self.theme.color("dark_square")
         geo = self._position.geometry if self._position is not None else None
         for row in range(size):
             for col in range(size):
@@ -810,126 +878,118 @@ class BoardWidget(QWidget):
                     continue
                 rect = QRectF(area.left() + col * cell, area.top() + row * cell, cell, cell)
                 grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
-                grad.setColorAt(0.0, self._dark_square.lighter(108))
-                grad.setColorAt(1.0, self._dark_square.darker(108))
-                painter.setBrush(QBrush(grad))
+                if self.theme.shaded:
+                    grad.setColorAt(0.0, dark_square.lighter(108))
+                    grad.setColorAt(1.0, dark_square.darker(108))
+                    painter.setBrush(QBrush(grad))
+                else:
+                    painter.setBrush(dark_square)
                 painter.drawRect(rect)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(FRAME.darker(140), max(1.0, cell * 0.02)))
+        painter.setPen(QPen(self.theme.color("frame").darker(140), max(1.0, cell * 0.02)))
         painter.drawRect(area)
 
-    def _outline(self, painter: QPainter, sq: int, colour: QColor, width: float) -> None:
-        rect = self.square_rect(sq)
-        inset = width / 2
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(colour, width))
-        painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
+    def _line(self, factor: float, least: float = 2.0) -> float:
+        """A line width of ``factor`` squares (thicker in the high-contrast theme)."""
+        return max(least, self._cell() * factor) * self.theme.line_scale
 
-    def _paint_route(self, painter: QPainter, route: Sequence[int], colour: QColor) -> None:
-        if len(route) < 2:
-            return
-        cell = self._cell()
-        path = QPainterPath(self.square_center(route[0]))
-        for sq in route[1:]:
-            path.lineTo(self.square_center(sq))
-        pen = QPen(colour, max(2.0, cell * 0.06))
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(path)
+    def _outline(self, painter: QPainter, sq: int, colour: QColor, width: float,
+                 style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> None:
+        hl.outline(painter, self.square_rect(sq), colour, width, style)
+
+    def _paint_route(self, painter: QPainter, route: Sequence[int], colour: QColor,
+                     head: bool = False, dashed: bool = False) -> None:
+        points = [self.square_center(sq) for sq in route]
+        hl.route(painter, points, colour, self._line(0.06), self._cell() * 0.3 if head else 0.0,
+                 dashed)
 
     def _paint_last_move(self, painter: QPainter) -> None:
-        cell = self._cell()
+        """The last move: its squares shaded and outlined, its route with an arrowhead, a
+        cross on each piece it took; a blown piece: a cross in a square outline."""
         move = self._last_move
+        colour = self.theme.color("last_move")
         if move is not None:
-            fill = QColor(LAST_MOVE)
-            fill.setAlpha(70)
+            fill = hl.with_alpha(colour, 70)
             for sq in (move.path[0], move.path[-1]):
                 painter.fillRect(self.square_rect(sq), fill)
             for sq in move.path:
-                self._outline(painter, sq, LAST_MOVE, max(2.0, cell * 0.06))
-            route_colour = QColor(LAST_MOVE)
-            route_colour.setAlpha(150)
-            self._paint_route(painter, move.path, route_colour)
+                self._outline(painter, sq, colour, self._line(0.06))
+            self._paint_route(painter, move.path, hl.with_alpha(colour, 170), head=True)
             for sq in move.captured:
-                self._paint_cross(painter, sq, CAPTURED_MARK)
+                hl.cross(painter, self.square_rect(sq),
+                         hl.with_alpha(self.theme.color("captured"), 210), self._line(0.07))
         if self._last_blown is not None:
-            self._paint_cross(painter, self._last_blown, PICK)
-            self._outline(painter, self._last_blown, PICK, max(2.0, cell * 0.06))
-
-    def _paint_cross(self, painter: QPainter, sq: int, colour: QColor) -> None:
-        rect = self.square_rect(sq)
-        cell = rect.width()
-        c = rect.center()
-        d = cell * 0.2
-        mark = QColor(colour)
-        mark.setAlpha(200)
-        pen = QPen(mark, max(2.0, cell * 0.07))
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        painter.drawLine(QPointF(c.x() - d, c.y() - d), QPointF(c.x() + d, c.y() + d))
-        painter.drawLine(QPointF(c.x() - d, c.y() + d), QPointF(c.x() + d, c.y() - d))
-        ring = QPen(mark, max(1.5, cell * 0.035), Qt.PenStyle.DashLine)
-        painter.setPen(ring)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(c, cell * 0.36, cell * 0.36)
+            blown = self.theme.color("blown")
+            hl.cross(painter, self.square_rect(self._last_blown), hl.with_alpha(blown, 210),
+                     self._line(0.07), dashed_ring=False)
+            self._outline(painter, self._last_blown, blown, self._line(0.06))
 
     def _paint_hint(self, painter: QPainter) -> None:
+        """The hint: its squares hatched in a dashed outline, its route dashed."""
         move = self._hint
         if move is None:
             return
-        cell = self._cell()
+        colour = self.theme.color("hint")
         for sq in (move.path[0], move.path[-1]):
-            self._outline(painter, sq, HINT, max(2.0, cell * 0.07))
-        colour = QColor(HINT)
-        colour.setAlpha(170)
-        self._paint_route(painter, move.path, colour)
+            hl.hatch(painter, self.square_rect(sq), hl.with_alpha(colour, 150))
+            self._outline(painter, sq, colour, self._line(0.07), Qt.PenStyle.DashLine)
+        self._paint_route(painter, move.path, hl.with_alpha(colour, 190), head=True,
+                          dashed=True)
 
     def _paint_selection(self, painter: QPainter) -> None:
-        cell = self._cell()
         touched = self.move_input.touched
         if touched is not None:
-            self._outline(painter, touched, TOUCH, max(3.0, cell * 0.09))
+            self._outline(painter, touched, self.theme.color("touch"), self._line(0.09, 3.0),
+                          Qt.PenStyle.DotLine)
         selected = self.move_input.held
         if selected is None:
             return
-        fill = QColor(SELECTED)
-        fill.setAlpha(90)
-        painter.fillRect(self.square_rect(selected), fill)
-        self._outline(painter, selected, SELECTED, max(2.0, cell * 0.06))
+        colour = self.theme.color("selected")
+        painter.fillRect(self.square_rect(selected), hl.with_alpha(colour, 90))
+        self._outline(painter, selected, colour, self._line(0.06))
         landings = self.move_input.landings
         if landings:
-            colour = QColor(SELECTED)
-            colour.setAlpha(200)
-            self._paint_route(painter, [selected, *landings], colour)
+            self._paint_route(painter, [selected, *landings], hl.with_alpha(colour, 200))
 
     def _paint_targets(self, painter: QPainter) -> None:
+        """Squares that finish a move: a dot; next landings of a capture: a ring."""
         finals, steps = self.target_squares()
         if not finals and not steps:
             return
         cell = self._cell()
-        painter.setPen(Qt.PenStyle.NoPen)
-        rim = QPen(QColor(255, 255, 255, 170), max(1.0, cell * 0.02))
+        colour = hl.with_alpha(self.theme.color("target"), 220)
+        rim = QPen(hl.HALO, self._line(0.05, 2.0))
         for sq in finals:
             painter.setPen(rim)
-            painter.setBrush(TARGET)
+            painter.setBrush(colour)
             painter.drawEllipse(self.square_center(sq), cell * 0.17, cell * 0.17)
         for sq in steps - finals:
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(TARGET, max(2.0, cell * 0.06)))
-            painter.drawEllipse(self.square_center(sq), cell * 0.2, cell * 0.2)
-            painter.setPen(Qt.PenStyle.NoPen)
+            hl.ring(painter, self.square_center(sq), cell * 0.2, colour, self._line(0.06))
 
     def _paint_pick(self, painter: QPainter) -> None:
         if not self._pick:
             return
         cell = self._cell()
         for sq in self._pick:
-            c = self.square_center(sq)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(PICK, max(2.5, cell * 0.08)))
-            painter.drawEllipse(c, cell * 0.46, cell * 0.46)
+            hl.ring(painter, self.square_center(sq), cell * 0.46, self.theme.color("blown"),
+                    self._line(0.08, 2.5), Qt.PenStyle.DashLine)
+
+    def _paint_marks(self, painter: QPainter) -> None:
+        """The user's circles and arrows (right button), over the pieces."""
+        marks = self._marks
+        if not marks or self._position is None:
+            return
+        cell = self._cell()
+        squares = self._position.geometry.squares
+        circle = hl.with_alpha(self.theme.color("circle"), 220)
+        for sq in marks.circles:
+            if 1 <= sq <= squares:
+                hl.ring(painter, self.square_center(sq), cell * 0.41, circle, self._line(0.06))
+        arrow = hl.with_alpha(self.theme.color("arrow"), 200)
+        for start, end in marks.arrows:
+            if 1 <= start <= squares and 1 <= end <= squares:
+                hl.arrow(painter, self.square_center(start), self.square_center(end), cell,
+                         arrow)
 
     def _paint_numbers(self, painter: QPainter) -> None:
         assert self._position is not None
@@ -940,28 +1000,37 @@ class BoardWidget(QWidget):
         painter.setFont(font)
         align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
         shadow = max(1.0, cell * 0.015)
+        back = hl.with_alpha(self.theme.color("number_shadow"), 200)
+        front = self.theme.color("number")
         for sq in range(1, self._position.geometry.squares + 1):
             rect = self.square_rect(sq).adjusted(cell * 0.04, cell * 0.01, 0, 0)
-            painter.setPen(QColor(40, 25, 15, 200))
+            painter.setPen(back)
             painter.drawText(rect.translated(shadow, shadow), align, str(sq))
-            painter.setPen(QColor(255, 247, 230))
+            painter.setPen(front)
             painter.drawText(rect, align, str(sq))
 
     def _paint_glow(self, painter: QPainter, center: QPointF, radius: float) -> None:
+        """A piece that must capture: a glow, and a dashed ring around it (the shape cue)."""
+        gold = self.theme.color("must_capture")
         grad = QRadialGradient(center, radius * 1.45)
-        inner = QColor(GOLD)
-        inner.setAlpha(230)
-        mid = QColor(GOLD)
-        mid.setAlpha(150)
-        outer = QColor(GOLD)
-        outer.setAlpha(0)
-        grad.setColorAt(0.0, inner)
-        grad.setColorAt(0.62, inner)
-        grad.setColorAt(0.8, mid)
-        grad.setColorAt(1.0, outer)
+        grad.setColorAt(0.0, hl.with_alpha(gold, 230))
+        grad.setColorAt(0.62, hl.with_alpha(gold, 230))
+        grad.setColorAt(0.8, hl.with_alpha(gold, 150))
+        grad.setColorAt(1.0, hl.with_alpha(gold, 0))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(grad))
         painter.drawEllipse(center, radius * 1.45, radius * 1.45)
+        self._rings.append(center)
+
+    def _paint_capture_rings(self, painter: QPainter, radius: float) -> None:
+        """The dashed rings of the pieces that must capture, drawn over the pieces."""
+        width = self._line(0.045)
+        dark = QColor(0, 0, 0, 200)
+        for center in self._rings:
+            hl.ring(painter, center, radius * 1.2, dark, width * 1.8)
+            hl.ring(painter, center, radius * 1.2, self.theme.color("must_capture"), width,
+                    Qt.PenStyle.DashLine)
+        self._rings = []
 
     def _paint_piece(
         self,

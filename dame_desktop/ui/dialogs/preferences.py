@@ -242,7 +242,9 @@ class PreferencesDialog(QDialog):
         self.confirm_discard.setText(self.tr("Ask before a game in progress is &discarded"))
         self.theme_label.setText(self.tr("&Board colours:"))
         names = {"wood": self.tr("Wood"), "green": self.tr("Green"), "blue": self.tr("Blue"),
-                 "grey": self.tr("Grey"), "custom": self.tr("My own colours")}
+                 "grey": self.tr("Grey"),
+                 "contrast": self.tr("High contrast (for colour-blind players)"),
+                 "custom": self.tr("My own colours")}
         for index in range(self.theme_box.count()):
             self.theme_box.setItemText(index, names[str(self.theme_box.itemData(index))])
         self.theme_box.setAccessibleName(self.tr("Board colours"))
