@@ -143,3 +143,12 @@ def test_a_floor_spares_the_second_search_only_where_nothing_is_won() -> None:
     start_material = material(shot, shot.turn)
     # the shot wins above the floor: the step is the full one, second search and all
     assert best_two(shot, 6, floor=start_material + 200) == best_two(shot, 6)
+
+
+def test_a_win_that_is_only_the_biggest_capture_is_refused_as_greedy() -> None:
+    # White takes three men at once (30x23x16x7) instead of two: it wins, but it is the
+    # capture that takes the most, played at once, and nothing follows
+    position = Position.from_fen("W:W30,27:B26,19,22,18,11", ENGLISH)
+    counts = MineCounts()
+    assert examine(position, "greedy", FAST, counts) is None
+    assert counts.greedy == 1 and counts.found == 0 and counts.positions == 1

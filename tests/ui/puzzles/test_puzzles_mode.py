@@ -123,6 +123,11 @@ def test_filters_choose_among_the_shipped_set_and_leaving_returns_to_the_game(
     assert "ending" in puzzles.attempt.puzzle.themes and puzzles.attempt.puzzle.rating < 1150
     assert window.board.position() == puzzles.attempt.start
     assert not window.action("hint").isVisible()  # the engine would give the answer away
+    panel.theme.setCurrentIndex(0)
+    panel.rules.setCurrentIndex(panel.rules.findData("international"))
+    assert puzzles.attempt.rules.key == "international"
+    board_position = window.board.position()
+    assert board_position is not None and board_position.rules.board_size == 10
     assert not window.action("puzzles").isEnabled()
     QTest.mouseClick(panel.leave, Qt.MouseButton.LeftButton)
     assert window.is_playing() and window.lines.currentIndex() == 0
