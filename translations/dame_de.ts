@@ -1442,6 +1442,10 @@
         <translation>%1 (Feld %2): %3</translation>
     </message>
     <message>
+        <source>Arrow from %1: move the cursor and press Shift+Enter again (on the same square: a circle)</source>
+        <translation>Pfeil ab %1: den Cursor bewegen und wieder Umschalt+Eingabe drücken (auf demselben Feld: ein Kreis)</translation>
+    </message>
+    <message>
         <source>Move: %1</source>
         <translation>Zug: %1</translation>
     </message>

@@ -246,6 +246,14 @@ class BoardWidget(QWidget):
     def marks(self) -> Marks:
         return self._marks
 
+    def draw_mark(self, start: int, end: int) -> None:
+        """What the right button does from ``start`` to ``end``: a circle when they are the
+        same square, else an arrow (the same again takes it away); emits marks_changed."""
+        marks = self._marks.toggled_circle(end) if end == start \
+            else self._marks.toggled_arrow(start, end)
+        self.set_marks(marks)
+        self.marks_changed.emit(marks)
+
     # -- what screen readers and the keyboard ask -------------------------------------------
 
     def last_move(self) -> Move | None:
@@ -642,10 +650,7 @@ class BoardWidget(QWidget):
             start, self._mark_from = self._mark_from, None
             end = self.square_at(event.position())
             if end is not None:
-                marks = self._marks.toggled_circle(end) if end == start \
-                    else self._marks.toggled_arrow(start, end)
-                self.set_marks(marks)
-                self.marks_changed.emit(marks)
+                self.draw_mark(start, end)
             event.accept()
             return
         if event.button() != Qt.MouseButton.LeftButton or self._position is None:
