@@ -66,7 +66,8 @@ def keys_text() -> str:
         "Keyboard",
         "Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, "
         "Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step "
-        "through the moves.  Or type a move (11-15, c3-d4, 15x24) and press Enter.",
+        "through the moves.  Or type a move (11-15, c3-d4, 15x24) and press Enter.  "
+        "Shift+Enter draws circles and arrows.",
     )
 
 
