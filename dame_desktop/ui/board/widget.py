@@ -17,6 +17,11 @@ top or bottom edge -- whichever covers fewer of the squares that matter now (the
 must capture and their routes, the held piece and its targets, the hint, a blown piece; see
 :meth:`banner_rect`) -- and
 :meth:`mark_blown` marks the square of a piece that was blown away.
+
+The colours come from a :class:`~dame_desktop.ui.board.theme.BoardTheme` (:meth:`set_theme`);
+the highlights are drawn by :mod:`~dame_desktop.ui.board.highlights`, each with a shape as
+well as a colour.  The right mouse button draws the user's arrows (drag) and circles (click),
+reported as ``marks_changed(Marks)``; :meth:`set_marks` shows them.
 """
 
 from __future__ import annotations
