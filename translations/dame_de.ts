@@ -1418,8 +1418,8 @@
 <context>
     <name>Keyboard</name>
     <message>
-        <source>Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step through the moves.  Or type a move (11-15, c3-d4, 15x24) and press Enter.</source>
-        <translation>Tasten auf dem Brett: Hoch/Runter und Umschalt+Links/Rechts bewegen den Cursor über die dunklen Felder, Eingabe oder Leertaste nimmt auf und setzt ab, Esc stellt zurück, Links/Rechts/Pos1/Ende blättern durch die Züge.  Oder einen Zug tippen (11-15, c3-d4, 15x24) und Eingabe drücken.</translation>
+        <source>Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step through the moves.  Or type a move (11-15, c3-d4, 15x24) and press Enter.  Shift+Enter draws circles and arrows.</source>
+        <translation>Tasten auf dem Brett: Hoch/Runter und Umschalt+Links/Rechts bewegen den Cursor über die dunklen Felder, Eingabe oder Leertaste nimmt auf und setzt ab, Esc stellt zurück, Links/Rechts/Pos1/Ende blättern durch die Züge.  Oder einen Zug tippen (11-15, c3-d4, 15x24) und Eingabe drücken.  Umschalt+Eingabe zeichnet Kreise und Pfeile.</translation>
     </message>
     <message>
         <source>%1: light square, not played on</source>
@@ -1440,6 +1440,10 @@
     <message>
         <source>%1 (square %2): %3</source>
         <translation>%1 (Feld %2): %3</translation>
+    </message>
+    <message>
+        <source>Arrow from %1: move the cursor and press Shift+Enter again (on the same square: a circle)</source>
+        <translation>Pfeil ab %1: den Cursor bewegen und wieder Umschalt+Eingabe drücken (auf demselben Feld: ein Kreis)</translation>
     </message>
     <message>
         <source>Move: %1</source>

@@ -10,6 +10,9 @@ turned.  Enter or Space does what a click on that square does, through the board
 piece back.  Left, Right, Home and End are left to stepping through the moves (the View menu's
 keys; on a board without them the board emits ``step_requested``), Ctrl+Left/Right as well.
 
+Shift+Enter draws like the right mouse button: on one square twice, a circle; on one square
+and then (after moving the cursor) on another, an arrow.
+
 A move can also be typed whole: digits, ``-``, ``x`` or ``:`` (``11-15``, ``15x24``) and the
 board's letters (``c3-d4``) gather on a plate over the board; Enter plays it (through
 ``MoveInput.choose``, so touch-move and every other rule hold), Backspace takes a character
@@ -63,7 +66,8 @@ def keys_text() -> str:
         "Keyboard",
         "Keys on the board: Up/Down and Shift+Left/Right move the cursor over the dark squares, "
         "Enter or Space picks up and puts down, Escape puts back, Left/Right/Home/End step "
-        "through the moves.  Or type a move (11-15, c3-d4, 15x24) and press Enter.",
+        "through the moves.  Or type a move (11-15, c3-d4, 15x24) and press Enter.  "
+        "Shift+Enter draws circles and arrows.",
     )
 
 
@@ -125,6 +129,7 @@ class BoardKeyboard(QObject):
         self.visible = False
         self._told_keys = False
         self.typed = ""  # a move being typed
+        self.mark_start: int | None = None  # Shift+Enter: where an arrow or circle begins
         board.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         board.setWhatsThis(keys_text())
         self.overlay = _CursorOverlay(board, self)
@@ -247,6 +252,21 @@ class BoardKeyboard(QObject):
         else:
             self.board.move_input.click(square)
         self._announce()
+
+    def mark(self) -> None:
+        """Shift+Enter: begin an arrow or circle on the cursor's square, or finish it."""
+        square = self.square() if self._placed() else None
+        if square is None:
+            self._start()
+            return
+        start, self.mark_start = self.mark_start, None
+        if start is None:
+            self.mark_start = square
+            self.cursor_moved.emit(translate(
+                "Keyboard", "Arrow from %1: move the cursor and press Shift+Enter again "
+                "(on the same square: a circle)").replace("%1", self.board.square_name(square)))
+            return
+        self.board.draw_mark(start, square)
 
     def hide(self) -> None:
         self.visible = False
@@ -372,7 +392,9 @@ class BoardKeyboard(QObject):
             )
             plain = mods == Qt.KeyboardModifier.NoModifier
             shifted = mods == Qt.KeyboardModifier.ShiftModifier
-            mine = (plain and (key in _ROWS or key in _ACTIVATE)) or (shifted and key in _ALONG)
+            marking = shifted and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            mine = (plain and (key in _ROWS or key in _ACTIVATE)) or (
+                shifted and key in _ALONG) or marking
             typing = self._typed_char(event) is not None or (self.typed != "" and plain and key in (
                 Qt.Key.Key_Backspace, Qt.Key.Key_Escape, Qt.Key.Key_Return,
                 Qt.Key.Key_Enter))
@@ -394,7 +416,9 @@ class BoardKeyboard(QObject):
                     self.submit()
                 return True
             if mine:
-                if key in _ROWS:
+                if marking:
+                    self.mark()
+                elif key in _ROWS:
                     self.move_row(_ROWS[key])
                 elif key in _ALONG:
                     self.move_along(_ALONG[key])

@@ -17,6 +17,11 @@ top or bottom edge -- whichever covers fewer of the squares that matter now (the
 must capture and their routes, the held piece and its targets, the hint, a blown piece; see
 :meth:`banner_rect`) -- and
 :meth:`mark_blown` marks the square of a piece that was blown away.
+
+The colours come from a :class:`~dame_desktop.ui.board.theme.BoardTheme` (:meth:`set_theme`);
+the highlights are drawn by :mod:`~dame_desktop.ui.board.highlights`, each with a shape as
+well as a colour.  The right mouse button draws the user's arrows (drag) and circles (click),
+reported as ``marks_changed(Marks)``; :meth:`set_marks` shows them.
 """
 
 from __future__ import annotations
@@ -245,6 +250,14 @@ class BoardWidget(QWidget):
 
     def marks(self) -> Marks:
         return self._marks
+
+    def draw_mark(self, start: int, end: int) -> None:
+        """What the right button does from ``start`` to ``end``: a circle when they are the
+        same square, else an arrow (the same again takes it away); emits marks_changed."""
+        marks = self._marks.toggled_circle(end) if end == start \
+            else self._marks.toggled_arrow(start, end)
+        self.set_marks(marks)
+        self.marks_changed.emit(marks)
 
     # -- what screen readers and the keyboard ask -------------------------------------------
 
@@ -642,10 +655,7 @@ class BoardWidget(QWidget):
             start, self._mark_from = self._mark_from, None
             end = self.square_at(event.position())
             if end is not None:
-                marks = self._marks.toggled_circle(end) if end == start \
-                    else self._marks.toggled_arrow(start, end)
-                self.set_marks(marks)
-                self.marks_changed.emit(marks)
+                self.draw_mark(start, end)
             event.accept()
             return
         if event.button() != Qt.MouseButton.LeftButton or self._position is None:

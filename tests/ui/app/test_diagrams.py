@@ -230,3 +230,13 @@ def test_the_pdf_reads_back_as_the_game(qapp, tmp_path) -> None:
                   "13x22", "17-13?", "16-20"):
         assert words in text, words
     assert "[%" not in text
+
+
+def test_copy_diagram_by_its_shortcut(window, qtbot) -> None:
+    QGuiApplication.clipboard().clear()
+    window.activateWindow()
+    window.board.setFocus()
+    QTest.keyClick(window.board, Qt.Key.Key_D,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: QGuiApplication.clipboard().mimeData().hasImage(), timeout=10_000)
+    assert window.last_message == "Diagram copied"

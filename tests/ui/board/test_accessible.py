@@ -205,3 +205,24 @@ def test_a_tower_names_its_pieces(qtbot) -> None:
     names = [table.child(i).text(QAccessible.Text.Name) for i in range(table.childCount())]
     towers = [n for n in names if " on top of " in n]
     assert len(towers) == sum(1 for sq in position.pieces() if len(position.tower(sq)) > 1)
+
+
+def test_arrows_and_circles_by_keyboard(window, qtbot) -> None:
+    from dame_desktop.pdn.marks import Marks
+
+    start(window)
+    window.board.setFocus()
+    qtbot.waitUntil(window.board.hasFocus)
+    shift = Qt.KeyboardModifier.ShiftModifier
+    window.keyboard.place(22)
+    QTest.keyClick(window.board, Qt.Key.Key_Return, shift)
+    QTest.keyClick(window.board, Qt.Key.Key_Return, shift)
+    assert window.board.marks() == Marks((), (22,))
+    QTest.keyClick(window.board, Qt.Key.Key_Return, shift)
+    QTest.keyClick(window.board, Qt.Key.Key_Up)  # one row up: 17 or 18
+    target = window.keyboard.square()
+    assert target in (17, 18)
+    QTest.keyClick(window.board, Qt.Key.Key_Return, shift)
+    assert window.board.marks() == Marks(((22, target),), (22,))
+    assert window.board.selected_square() is None  # no piece was picked up
+    assert not window.controller.game.moves
