@@ -70,6 +70,8 @@ from dame_desktop.ui.board.keyboard import BoardKeyboard
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.models.move_list import MoveListModel
 from dame_desktop.ui.navigation import END, HOME, Navigator
+from dame_desktop.ui.study.explorer import ExplorerController
+from dame_desktop.ui.study.position_search import PositionSearch, open_hit
 from dame_desktop.ui.study.study import StudyController
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation
@@ -91,7 +93,10 @@ class MainWindow(QMainWindow):
         self.document = DocumentController(self, self, self)
         self.analysis = AnalysisController(self, self.document, self.study, self)
         self.last_message = ""
+        self.explorer = ExplorerController(self, self)  # the opening explorer dock
+        self.position_search = PositionSearch(self, self, self)
         self._build()
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.explorer.dock)
         self.family = FamilyController(self, self.board, self.controller, self.live,
                                        self.client, self)
         self.board_row.addWidget(self.family.clocks)
@@ -218,6 +223,7 @@ class MainWindow(QMainWindow):
         ])
         table.add(self.family.action_specs())
         table.add(self.analysis.action_specs())
+        table.add(self.explorer.action_specs() + self.position_search.action_specs())
 
     def action(self, action_id: str) -> QAction:
         """The action called ``action_id`` in the window's table."""
@@ -247,6 +253,7 @@ class MainWindow(QMainWindow):
         self.study.context_menu_requested.connect(self._fill_tree_menu)
         self.document.title_changed.connect(self._update_title)
         self.document.state_changed.connect(self.update_actions)
+        self.document.state_changed.connect(self.explorer.follow)  # the open file may change
         # after the document's own handler, which opens the editor: the panel follows it
         self.action("setup").triggered.connect(
             lambda: self.analysis.follow_setup(self.document.setup_dialog))
@@ -301,6 +308,21 @@ class MainWindow(QMainWindow):
         """A dock a quarter of the window wide, within reason."""
         self.resizeDocks([dock], [max(220, min(380, self.width() // 4))],
                          Qt.Orientation.Horizontal)
+
+    def play_move(self, move: Move) -> None:
+        """A move chosen outside the board (the opening explorer): as if made on it."""
+        self._on_board_move(move)
+
+    def open_file_path(self) -> Path | None:
+        doc = self.document.doc
+        return doc.path if doc is not None else None
+
+    def library_files(self) -> tuple[str, ...]:
+        return self.explorer.library_files
+
+    def open_hit(self, path: str, game: int, ply: int) -> bool:
+        """Show game ``game`` of ``path`` at ``ply`` (a found game)."""
+        return open_hit(self.document, self.study, path, game, ply, self.show_message)
 
     def status_message(self) -> str:
         return self.statusBar().currentMessage()
@@ -399,6 +421,7 @@ class MainWindow(QMainWindow):
         self._update_labels()
         self.update_actions()
         self.analysis.follow(nav)
+        self.explorer.follow()
         self.family.follow_view()  # the live clocks stand still while it is not shown
 
     def _position_text(self) -> str:
@@ -516,6 +539,7 @@ class MainWindow(QMainWindow):
         self.family.apply_preferences(prefs)
         self.study.tree.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
+        self.explorer.apply_preferences(prefs)
         self.opponent.apply_preferences(prefs)
         self.sync_numbers_action()
 
@@ -596,6 +620,7 @@ class MainWindow(QMainWindow):
         self.controller.shutdown()
         self.family.close()
         self.analysis.shutdown()
+        self.explorer.shutdown()
         self.hints.forget()
         self.client.close()
 
