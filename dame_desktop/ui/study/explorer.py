@@ -25,7 +25,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction, QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -76,6 +85,14 @@ def explore_job(position: Position) -> Callable[[Library], object]:
                               library.find([position], limit=GAMES_SHOWN))
 
     return job
+
+
+def library_text(count: int) -> str:
+    """The source choice of the library, with its number of files."""
+    if count == 1:
+        return QCoreApplication.translate("ExplorerController", "My library (1 file)")
+    return QCoreApplication.translate("ExplorerController", "My library (%1 files)").replace(
+        "%1", str(count))
 
 
 class ExplorerHost(Protocol):
@@ -392,7 +409,7 @@ class ExplorerController(QObject):
 
     def _update_source_text(self) -> None:
         count = len(self.library_files)
-        self.panel.source.setItemText(1, self.tr("My library (%n files)", "", count))
+        self.panel.source.setItemText(1, library_text(count))
 
     # -- the questions -----------------------------------------------------------------------
 

@@ -47,6 +47,7 @@ from dame_desktop.core.geometry import geometry
 from dame_desktop.core.position import Piece
 from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.study.db_thread import DbThread
+from dame_desktop.ui.study.explorer import library_text
 
 if TYPE_CHECKING:
     from dame_desktop.db.library import FindResult, Library
@@ -293,8 +294,7 @@ class PositionSearchDialog(QDialog):
         self.none_button.setText(self.tr("Pick &none"))
         self.source_label.setText(self.tr("Search &in:"))
         self.source.setItemText(0, self.tr("The open file"))
-        self.source.setItemText(1, self.tr("My library (%n files)", "",
-                                           len(self.host.library_files())))
+        self.source.setItemText(1, library_text(len(self.host.library_files())))
         self.search_button.setText(self.tr("Searc&h"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.open_button.setText(self.tr("&Open game"))
@@ -417,7 +417,8 @@ class PositionSearchDialog(QDialog):
                                 .replace("%1", f"{result.total:,}")
                                 .replace("%2", str(len(result.hits))))
         else:
-            self.status.setText(self.tr("%n game(s) found.", "", result.total))
+            self.status.setText(self.tr("One game found.") if result.total == 1 else
+                                self.tr("%1 games found.").replace("%1", f"{result.total:,}"))
         if result.hits:
             first = self.results.topLevelItem(0)
             if first is not None:
