@@ -881,6 +881,156 @@
     </message>
 </context>
 <context>
+    <name>ExplorerController</name>
+    <message>
+        <source>Opening explorer</source>
+        <translation>Eröffnungsbaum</translation>
+    </message>
+    <message>
+        <source>&amp;Opening explorer</source>
+        <translation>&amp;Eröffnungsbaum</translation>
+    </message>
+    <message>
+        <source>The moves played in the shown position, with their games and results</source>
+        <translation>Die in der gezeigten Stellung gespielten Züge mit ihren Partien und Ergebnissen</translation>
+    </message>
+    <message>
+        <source>My library (1 file)</source>
+        <translation>Meine Sammlung (1 Datei)</translation>
+    </message>
+    <message>
+        <source>My library (%1 files)</source>
+        <translation>Meine Sammlung (%1 Dateien)</translation>
+    </message>
+    <message>
+        <source>Open a file of games, or choose the files of your library, to see what was played here.</source>
+        <translation>Öffne eine Partiendatei oder wähle die Dateien deiner Sammlung, um zu sehen, was hier gespielt wurde.</translation>
+    </message>
+    <message>
+        <source>Choose the files of your library with Files…</source>
+        <translation>Wähle die Dateien deiner Sammlung mit „Dateien…“.</translation>
+    </message>
+    <message>
+        <source>Indexing cancelled.</source>
+        <translation>Indizieren abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Indexing %1…</source>
+        <translation>%1 wird indiziert…</translation>
+    </message>
+    <message>
+        <source>The files of your library</source>
+        <translation>Die Dateien deiner Sammlung</translation>
+    </message>
+    <message>
+        <source>PDN files (*.pdn *.PDN);;All files (*)</source>
+        <translation>PDN-Dateien (*.pdn *.PDN);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorerPanel</name>
+    <message>
+        <source>The open file</source>
+        <translation>Die geöffnete Datei</translation>
+    </message>
+    <message>
+        <source>My library</source>
+        <translation>Meine Sammlung</translation>
+    </message>
+    <message>
+        <source>Files…</source>
+        <translation>Dateien…</translation>
+    </message>
+    <message>
+        <source>Choose the files of your library</source>
+        <translation>Die Dateien deiner Sammlung wählen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>Anziehende</translation>
+    </message>
+    <message>
+        <source>Second</source>
+        <translation>Nachziehende</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>%1 · draw · %2</source>
+        <translation>%1 · remis · %2</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Points of %1 (a win 1, a draw ½) per decided or drawn game</source>
+        <translation>Punkte von %1 (Sieg 1, Remis ½) je entschiedener oder remis gespielter Partie</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>No game reached this position.</source>
+        <translation>Keine Partie erreichte diese Stellung.</translation>
+    </message>
+    <message>
+        <source>%1 games reached this position (%2 files).</source>
+        <translation>%1 Partien erreichten diese Stellung (%2 Dateien).</translation>
+    </message>
+    <message>
+        <source>%1 games reached this position.</source>
+        <translation>%1 Partien erreichten diese Stellung.</translation>
+    </message>
+    <message>
+        <source>%1 wins: %2, draws: %3, %4 wins: %5, unknown: %6</source>
+        <translation>%1 gewinnt: %2, remis: %3, %4 gewinnt: %5, unbekannt: %6</translation>
+    </message>
+    <message>
+        <source>(game ends)</source>
+        <translation>(Partie endet)</translation>
+    </message>
+    <message>
+        <source>Games (the first %1 of %2):</source>
+        <translation>Partien (die ersten %1 von %2):</translation>
+    </message>
+    <message>
+        <source>Games:</source>
+        <translation>Partien:</translation>
+    </message>
+    <message>
+        <source>Game %1 of %2, ply %3</source>
+        <translation>Partie %1 aus %2, Halbzug %3</translation>
+    </message>
+</context>
+<context>
     <name>Family</name>
     <message>
         <source>You touched the piece on %1: it must be moved.</source>
@@ -1940,6 +2090,144 @@
     <message>
         <source>The computer declines the draw.</source>
         <translation>Der Computer lehnt das Remis ab.</translation>
+    </message>
+</context>
+<context>
+    <name>PositionSearch</name>
+    <message>
+        <source>&amp;Find games with this position…</source>
+        <translation>Partien mit dieser Stellung &amp;finden…</translation>
+    </message>
+    <message>
+        <source>The games of the open file or your library that reach the shown position, or pieces of it</source>
+        <translation>Die Partien der geöffneten Datei oder deiner Sammlung, die die gezeigte Stellung oder Steine daraus erreichen</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>PositionSearchDialog</name>
+    <message>
+        <source>Find games with this position</source>
+        <translation>Partien mit dieser Stellung finden</translation>
+    </message>
+    <message>
+        <source>&amp;Exactly this position</source>
+        <translation>&amp;Genau diese Stellung</translation>
+    </message>
+    <message>
+        <source>&amp;Similar: the picked pieces stand together for at least 4 plies</source>
+        <translation>Ä&amp;hnlich: die gewählten Steine stehen mindestens 4 Halbzüge lang zusammen</translation>
+    </message>
+    <message>
+        <source>Also with the colours &amp;reversed</source>
+        <translation>Auch mit &amp;vertauschten Farben</translation>
+    </message>
+    <message>
+        <source>The board turned half round, the colours swapped and the other side to move</source>
+        <translation>Das Brett halb gedreht, die Farben getauscht und die andere Seite am Zug</translation>
+    </message>
+    <message>
+        <source>For a similar search, click the pieces on the board that must stay; the others are left out.</source>
+        <translation>Für die ähnliche Suche klickst du auf dem Brett die Steine an, die stehen bleiben müssen; die übrigen zählen nicht.</translation>
+    </message>
+    <message>
+        <source>Pick &amp;all</source>
+        <translation>&amp;Alle wählen</translation>
+    </message>
+    <message>
+        <source>Pick &amp;none</source>
+        <translation>&amp;Keine wählen</translation>
+    </message>
+    <message>
+        <source>Search &amp;in:</source>
+        <translation>Suchen &amp;in:</translation>
+    </message>
+    <message>
+        <source>The open file</source>
+        <translation>Die geöffnete Datei</translation>
+    </message>
+    <message>
+        <source>Searc&amp;h</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Open game</source>
+        <translation>Partie ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Ply</source>
+        <translation>Halbzug</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Open a file of games or choose the files of your library (Opening explorer › Files…) to search.</source>
+        <translation>Öffne eine Partiendatei oder wähle die Dateien deiner Sammlung (Eröffnungsbaum › Dateien…), um zu suchen.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>Indexing %1…</source>
+        <translation>%1 wird indiziert…</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>Suche abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Game %1, ply %2</source>
+        <translation>Partie %1, Halbzug %2</translation>
+    </message>
+    <message>
+        <source>colours reversed</source>
+        <translation>Farben vertauscht</translation>
+    </message>
+    <message>
+        <source>No game found.</source>
+        <translation>Keine Partie gefunden.</translation>
+    </message>
+    <message>
+        <source>%1 games found; the first %2 are listed.</source>
+        <translation>%1 Partien gefunden; die ersten %2 stehen in der Liste.</translation>
+    </message>
+    <message>
+        <source>One game found.</source>
+        <translation>Eine Partie gefunden.</translation>
+    </message>
+    <message>
+        <source>%1 games found.</source>
+        <translation>%1 Partien gefunden.</translation>
     </message>
 </context>
 <context>
@@ -3635,6 +3923,10 @@
     <message>
         <source>Analysis</source>
         <translation>Analyse</translation>
+    </message>
+    <message>
+        <source>Opening explorer</source>
+        <translation>Eröffnungsbaum</translation>
     </message>
 </context>
 <context>

@@ -95,6 +95,7 @@ _TEXT_MAX = 4096
 _GEOMETRY_MAX = 65536
 _COLOR_RE = re.compile(r"#[0-9a-fA-F]{6}")
 _SWITCHES_MAX = 64
+_FILES_MAX = 256  # files of the game library
 _SWITCH_TEXT_MAX = 200
 _PATH_MAX = 4096
 _FILE_LIMIT = 1024 * 1024  # settings and recent files: bigger is damaged
@@ -172,6 +173,9 @@ class Preferences:
     engine: str = ""  # the path of the engine in use (one of ``engines``); "" = built-in
     # the computer (Hard, Master) opens from its opening book
     opening_book: bool = True
+    # the game database: View > Opening explorer shown, the files of the library
+    explorer_panel: bool = False
+    explorer_files: tuple[str, ...] = ()
 
     def rule_set(self) -> RuleSet:
         """The default rule set: the preset with the switches applied."""
@@ -408,6 +412,15 @@ def _engine_list(value: object) -> object:
     return tuple(value)  # the entries are checked one by one in _checked_engines
 
 
+def _file_list(value: object) -> object:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _Invalid(f"{shorten(value)} is not a list of file names")
+    if len(value) > _FILES_MAX or any(len(item) > _TEXT_MAX or "\x00" in item
+                                      for item in value):
+        raise _Invalid("the list of files is too long")
+    return tuple(value)
+
+
 def _switch_list(value: object) -> object:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise _Invalid(f"{shorten(value)} is not a list of NAME=VALUE texts")
@@ -445,6 +458,8 @@ _VALIDATORS: dict[str, Callable[[object], object]] = {
     "engines": _engine_list,
     "engine": _engine_path,
     "opening_book": _boolean,
+    "explorer_panel": _boolean,
+    "explorer_files": _file_list,
 }
 assert set(_VALIDATORS) == {f.name for f in dataclasses.fields(Preferences)}
 

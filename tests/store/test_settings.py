@@ -64,6 +64,8 @@ CHANGED = Preferences(
              EngineEntry("C:\\Engines\\kingsrow.exe", "Kingsrow", ("normal",))),
     engine="/opt/scan/scan",
     opening_book=False,
+    explorer_panel=True,
+    explorer_files=("/games/a.pdn", "/games/b.pdn"),
 )
 
 

@@ -76,6 +76,8 @@ from dame_desktop.ui.board.theme import theme_named
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.models.move_list import MoveListModel
 from dame_desktop.ui.navigation import END, HOME, Navigator
+from dame_desktop.ui.study.explorer import ExplorerController
+from dame_desktop.ui.study.position_search import PositionSearch, open_hit
 from dame_desktop.ui.study.study import StudyController
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation
@@ -101,7 +103,10 @@ class MainWindow(QMainWindow):
         self.analysis = AnalysisController(self, self.document, self.study, self)
         self.last_message = ""
         self.puzzles: PuzzleController | None = None  # made when Game › Puzzles is opened
+        self.explorer = ExplorerController(self, self)  # the opening explorer dock
+        self.position_search = PositionSearch(self, self, self)
         self._build()
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.explorer.dock)
         self.marks = MarksKeeper(self.board, self.study, self)
         self.diagrams = DiagramController(self, self.board, self)
         self.family = FamilyController(self, self.board, self.controller, self.live,
@@ -240,6 +245,7 @@ class MainWindow(QMainWindow):
                        self.leave_puzzles_mode, menu="game", enabled=self.in_puzzles),
         ])
         table.add(self.diagrams.action_specs())
+        table.add(self.explorer.action_specs() + self.position_search.action_specs())
 
     def action(self, action_id: str) -> QAction:
         """The action called ``action_id`` in the window's table."""
@@ -270,6 +276,7 @@ class MainWindow(QMainWindow):
         self.study.context_menu_requested.connect(self._fill_tree_menu)
         self.document.title_changed.connect(self._update_title)
         self.document.state_changed.connect(self.update_actions)
+        self.document.state_changed.connect(self.explorer.follow)  # the open file may change
         # after the document's own handler, which opens the editor: the panel follows it
         self.action("setup").triggered.connect(
             lambda: self.analysis.follow_setup(self.document.setup_dialog))
@@ -332,6 +339,21 @@ class MainWindow(QMainWindow):
         """A dock a quarter of the window wide, within reason."""
         self.resizeDocks([dock], [max(220, min(380, self.width() // 4))],
                          Qt.Orientation.Horizontal)
+
+    def play_move(self, move: Move) -> None:
+        """A move chosen outside the board (the opening explorer): as if made on it."""
+        self._on_board_move(move)
+
+    def open_file_path(self) -> Path | None:
+        doc = self.document.doc
+        return doc.path if doc is not None else None
+
+    def library_files(self) -> tuple[str, ...]:
+        return self.explorer.library_files
+
+    def open_hit(self, path: str, game: int, ply: int) -> bool:
+        """Show game ``game`` of ``path`` at ``ply`` (a found game)."""
+        return open_hit(self.document, self.study, path, game, ply, self.show_message)
 
     def status_message(self) -> str:
         return self.statusBar().currentMessage()
@@ -474,6 +496,7 @@ class MainWindow(QMainWindow):
                                       nav.last_move(), self.play.status_text())
         self.update_actions()
         self.analysis.follow(nav)
+        self.explorer.follow()
         self.family.follow_view()  # the live clocks stand still while it is not shown
 
     def _position_text(self) -> str:
@@ -589,6 +612,7 @@ class MainWindow(QMainWindow):
         self.family.apply_preferences(prefs)
         self.study.tree.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
+        self.explorer.apply_preferences(prefs)
         self.opponent.apply_preferences(prefs)
         self.sync_numbers_action()
 
@@ -670,6 +694,7 @@ class MainWindow(QMainWindow):
         self.document.shutdown()
         self.family.close()
         self.analysis.shutdown()
+        self.explorer.shutdown()
         self.hints.forget()
         self.client.close()
 

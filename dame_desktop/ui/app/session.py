@@ -56,6 +56,7 @@ from dame_desktop.ui.app.play import PlayController
 from dame_desktop.ui.dialogs.help import HelpDialog
 from dame_desktop.ui.dialogs.new_game import NewGameSettings
 from dame_desktop.ui.dialogs.preferences import PreferencesDialog
+from dame_desktop.ui.study.explorer import ExplorerController
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation, move_text, square_text
 
@@ -143,6 +144,7 @@ class SessionHost(Protocol):
     document: DocumentController
     family: FamilyController
     analysis: AnalysisController
+    explorer: ExplorerController
     play: PlayController
 
     def dialog_parent(self) -> QWidget: ...
@@ -215,6 +217,7 @@ class Session(QObject):
                             (table["turn"], "turn_board_hot_seat")):
             action.toggled.connect(lambda on, key=key: self._remember(key, on))
         window.analysis.preference_changed.connect(self._remember)
+        window.explorer.preference_changed.connect(self._remember)
         window.dialog_parent().installEventFilter(self)
 
     def action_specs(self) -> list[ActionSpec]:
