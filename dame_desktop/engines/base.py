@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Self
 
-from ..ai.search import Limit
+from ..ai.limit import Limit
 from ..core import Move, Position, RuleSet
 from .faults import Fault, FaultKind
 from .score import Score

@@ -30,20 +30,22 @@ import logging
 import random
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ..ai import Limit, SearchResult, analyse, choose_move, hint, should_huff
-from ..ai.advice import HINT_LIMIT, DrawAnswer, answer_draw_offer
-from ..ai.book import BookMemory
 from ..ai.levels import Level
-from ..ai.search import SearchMemory
-from ..ai.timeman import GameClock
+from ..ai.limit import Limit
 from ..core import Color, HuffChoice, Position, RuleSet
-from ..engines import Analysis, EngineError, EngineInfo, HubEngine
 from ..engines.faults import Fault, FaultKind
-from ..engines.hub import supports_rules
 from .engine_thread import EngineLane, Handle, LaneWorker, Progress, StopFlag
+
+if TYPE_CHECKING:  # the search and the Hub client load with the first request, not at start
+    from ..ai.advice import DrawAnswer
+    from ..ai.book import BookMemory
+    from ..ai.search import SearchMemory, SearchResult
+    from ..ai.timeman import GameClock
+    from ..engines import Analysis, EngineInfo, HubEngine
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +193,8 @@ class ExternalSeat:
 
 def search_result(analysis: Analysis) -> SearchResult:
     """An engine's analysis in the built-in search's form (the window's answers use it)."""
+    from ..ai.search import SearchResult
+
     best = analysis.best
     if best is None:
         return SearchResult(None, analysis.score.to_search(), analysis.depth, analysis.nodes,
@@ -208,14 +212,31 @@ class AiWorker(LaneWorker):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.external = ExternalSeat()
-        # the engine's tables from its previous move (levels without noise): the next search
-        # starts from them; the tables it sets aside are freed in slices, never in one pause
-        self.memory = SearchMemory(keep_dropped=True)
+        self._memory: SearchMemory | None = None
         # the levels that have them spread their time over the game and open from the book;
         # both belong to one game (the request's game_key)
         self._game_key: int | None = None
         self._clock: GameClock | None = None
-        self.book = BookMemory()
+        self._book: BookMemory | None = None
+
+    @property
+    def memory(self) -> SearchMemory:
+        """The engine's tables from its previous move (levels without noise): the next search
+        starts from them; the tables it sets aside are freed in slices, never in one pause."""
+        if self._memory is None:
+            from ..ai.search import SearchMemory
+
+            self._memory = SearchMemory(keep_dropped=True)
+        return self._memory
+
+    @property
+    def book(self) -> BookMemory:
+        """The opening book's place in the game being played."""
+        if self._book is None:
+            from ..ai.book import BookMemory
+
+            self._book = BookMemory()
+        return self._book
 
     def answer(self, request: object, should_stop: StopFlag, progress: Progress
                ) -> EngineAnswer:
@@ -235,6 +256,8 @@ class AiWorker(LaneWorker):
         seat.generation, seat.path, seat.broken = generation, path, False
         if not path:
             return
+        from ..engines import EngineError, HubEngine
+
         try:
             seat.engine = HubEngine(path)
         except EngineError as exc:
@@ -271,6 +294,9 @@ class AiWorker(LaneWorker):
         engine = seat.usable(request.position.rules)
         if engine is None:
             return None
+        from ..ai.advice import HINT_LIMIT
+        from ..engines import EngineError
+
         clock: GameClock | None = None
         if isinstance(request, MoveRequest):
             clock = self._game_clock(request, request.level)
@@ -309,6 +335,8 @@ class AiWorker(LaneWorker):
 
     def _answer(self, request: EngineRequest, should_stop: StopFlag, started: float
                 ) -> EngineAnswer:
+        from ..ai.advice import analyse, answer_draw_offer, choose_move, hint, should_huff
+
         pos = request.position
 
         def took() -> float:
@@ -354,6 +382,8 @@ class AiWorker(LaneWorker):
 
     def _game_clock(self, request: MoveRequest, level: Level) -> GameClock | None:
         """The game clock of ``request``'s game (a new game starts it and the book anew)."""
+        from ..ai.timeman import GameClock
+
         per_move = level.effective_limit.movetime
         if request.game_key != self._game_key:
             self._game_key = request.game_key
@@ -459,7 +489,11 @@ class AiClient(QObject):
         """The external engine's name ("Scan 3.1") when it moves and hints under ``rules``,
         "" when the built-in engine does."""
         info = self.external_info
-        if info is None or self.external_broken or not supports_rules(info, rules):
+        if info is None or self.external_broken:
+            return ""
+        from ..engines.hub import supports_rules
+
+        if not supports_rules(info, rules):
             return ""
         return info.title
 
@@ -481,6 +515,13 @@ class AiClient(QObject):
 
     def cancel_all(self) -> None:
         self._lane.cancel_all()
+
+    def hold(self) -> None:
+        """Keep the requests until :meth:`release` (see ``EngineLane.hold``)."""
+        self._lane.hold()
+
+    def release(self) -> None:
+        self._lane.release()
 
     def busy(self) -> bool:
         return self._lane.busy()

@@ -180,6 +180,7 @@ class EngineLane(QObject):
         super().__init__(parent)
         self._next_id = 0
         self._live: dict[int, Handle] = {}
+        self._held: list[tuple[int, object, threading.Event]] | None = None
         self._closed = False
         self.worker = worker
         self._thread = QThread()
@@ -211,8 +212,24 @@ class EngineLane(QObject):
         stop = threading.Event()
         handle = Handle(self, self._next_id, request, stop)
         self._live[handle.id] = handle
-        self._submit.emit(handle.id, request, stop)
+        if self._held is not None:
+            self._held.append((handle.id, request, stop))
+        else:
+            self._submit.emit(handle.id, request, stop)
         return handle
+
+    def hold(self) -> None:
+        """Keep what is submitted from now on until :meth:`release` (the program's start: the
+        window paints before the engine takes the interpreter lock)."""
+        if self._held is None:
+            self._held = []
+
+    def release(self) -> None:
+        """Send the held requests to the worker, in order (a cancelled one is skipped there)."""
+        held, self._held = self._held, None
+        for request_id, request, stop in held or ():
+            if not self._closed:
+                self._submit.emit(request_id, request, stop)
 
     def handle(self, request_id: int) -> Handle | None:
         return self._live.get(request_id)

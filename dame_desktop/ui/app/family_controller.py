@@ -24,14 +24,13 @@ connects and words.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
 from dame_desktop import pdn
-from dame_desktop.ai.advice import DrawAnswer
 from dame_desktop.core import (
     Clock,
     Color,
@@ -54,7 +53,6 @@ from dame_desktop.core.clock import (
     with_clk,
 )
 from dame_desktop.store.files import StorageError, StorageWarning
-from dame_desktop.store.scores import ScoreTable, load_scores, update_scores
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.ai_worker import AiClient, DrawReply, ScoreAnswer, ScoreRequest
@@ -64,7 +62,6 @@ from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.family.draw import STEADY_SECONDS, DrawOffers, ScoreHistory, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
-from dame_desktop.ui.family.scores import ScoresDialog, record_result
 from dame_desktop.ui.family.sounds import GameSounds
 from dame_desktop.ui.family.touch import TouchMove
 from dame_desktop.ui.words.names import player_label
@@ -77,6 +74,11 @@ from dame_desktop.ui.words.notation import (
 )
 from dame_desktop.ui.words.notation import move_text as notation_move_text
 from dame_desktop.ui.words.notation import position_text as notation_position_text
+
+if TYPE_CHECKING:  # the engine's advice and the score table's dialog load when first used
+    from dame_desktop.ai.advice import DrawAnswer
+    from dame_desktop.store.scores import ScoreTable
+    from dame_desktop.ui.family.scores import ScoresDialog
 
 translate = QCoreApplication.translate
 
@@ -269,6 +271,8 @@ class FamilyController(QObject):
         return notation_position_text(position, self.notation)
 
     def load_table(self) -> tuple[ScoreTable, tuple[StorageWarning, ...]]:
+        from dame_desktop.store.scores import load_scores
+
         loaded = load_scores(self.scores_directory)
         return loaded.value, tuple(loaded.warnings)
 
@@ -279,6 +283,8 @@ class FamilyController(QObject):
             self.scores_dialog.deleteLater()
         table, warnings = self.load_table()
         warnings, self._score_warnings = (*self._score_warnings, *warnings), ()
+        from dame_desktop.ui.family.scores import ScoresDialog
+
         dialog = ScoresDialog(self.parent_widget, directory=self.scores_directory, table=table,
                               warnings=warnings)
         self.scores_dialog = dialog
@@ -636,6 +642,9 @@ class FamilyController(QObject):
             button.clicked.connect(self.show_scores)
 
     def _record(self, result: Result, names: dict[Color, str]) -> bool:
+        from dame_desktop.store.scores import update_scores
+        from dame_desktop.ui.family.scores import record_result
+
         c = self.controller
         computer = self._computer()
 

@@ -514,7 +514,7 @@ class MainWindow(QMainWindow):
         self.play.apply_preferences(prefs)
         board.animation_ms = prefs.animation_ms
         self.family.apply_preferences(prefs)
-        self.study.tree.set_notation(self.family.notation)  # a studied file's moves too
+        self.study.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
         self.opponent.apply_preferences(prefs)
         self.sync_numbers_action()

@@ -17,7 +17,7 @@ import html
 import logging
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import (
     QByteArray,
@@ -31,7 +31,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from dame_desktop.ai import LEVELS
+from dame_desktop.ai.levels import LEVELS
 from dame_desktop.core import Color, Game, Position
 from dame_desktop.core.numbering import game_steps
 from dame_desktop.store.autosave import (
@@ -47,17 +47,19 @@ from dame_desktop.store.settings import (
     update_preferences,
 )
 from dame_desktop.ui.actions import ActionSpec, ActionTable, MenuSpec
-from dame_desktop.ui.app.analysis_controller import AnalysisController
-from dame_desktop.ui.app.document import DocumentController
-from dame_desktop.ui.app.family_controller import FamilyController
-from dame_desktop.ui.app.game_controller import GameController
 from dame_desktop.ui.app.i18n import LanguageManager
-from dame_desktop.ui.app.play import PlayController
-from dame_desktop.ui.dialogs.help import HelpDialog
-from dame_desktop.ui.dialogs.new_game import NewGameSettings
-from dame_desktop.ui.dialogs.preferences import PreferencesDialog
+from dame_desktop.ui.dialogs.game_settings import NewGameSettings
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation, move_text, square_text
+
+if TYPE_CHECKING:  # the window's parts (the window made them) and the dialogs, when opened
+    from dame_desktop.ui.app.analysis_controller import AnalysisController
+    from dame_desktop.ui.app.document import DocumentController
+    from dame_desktop.ui.app.family_controller import FamilyController
+    from dame_desktop.ui.app.game_controller import GameController
+    from dame_desktop.ui.app.play import PlayController
+    from dame_desktop.ui.dialogs.help import HelpDialog
+    from dame_desktop.ui.dialogs.preferences import PreferencesDialog
 
 log = logging.getLogger(__name__)
 
@@ -448,6 +450,8 @@ class Session(QObject):
 
     def show_preferences(self) -> PreferencesDialog:
         if self.preferences_dialog is None:
+            from dame_desktop.ui.dialogs.preferences import PreferencesDialog
+
             dialog = PreferencesDialog(self.prefs, self._parent_widget())
             dialog.preferences_changed.connect(self.set_preferences)
             dialog.finished.connect(self._forget_preferences_dialog)
@@ -471,6 +475,8 @@ class Session(QObject):
         window = self.window
         assert window is not None
         if self.help_dialog is None:
+            from dame_desktop.ui.dialogs.help import HelpDialog
+
             self.help_dialog = HelpDialog(window.dialog_parent())
         self.help_dialog.show_rules(window.controller.rules)
         self.help_dialog.show_page(page)

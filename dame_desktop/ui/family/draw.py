@@ -15,13 +15,17 @@ line being played, so a long stable equal evaluation counts as a dead draw.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from dame_desktop.ai.advice import DrawAnswer, DrawReason, should_offer_draw
 from dame_desktop.ai.levels import Level
 from dame_desktop.core import Color, Game, Kind, Position
 from dame_desktop.ui.board.widget import BoardWidget
+
+if TYPE_CHECKING:  # the engine's advice loads with its first answer
+    from dame_desktop.ai.advice import DrawAnswer, DrawReason
 
 translate = QCoreApplication.translate
 
@@ -32,6 +36,8 @@ STEADY_SECONDS = 0.1  # the short search after each of the computer's moves
 
 def draw_answer_text(reason: DrawReason) -> str:
     """The computer's answer to a draw offer as one short sentence."""
+    from dame_desktop.ai.advice import DrawReason
+
     if reason is DrawReason.DEAD_DRAW:
         return translate("Draw", "Gladly: neither of us can win this any more.")
     if reason is DrawReason.STABLE_EQUAL:
@@ -111,6 +117,8 @@ class DrawOffers(QObject):
         the material the human declined in."""
         if self._declined is not None and self._declined == _material(position):
             return False
+        from dame_desktop.ai.advice import should_offer_draw
+
         return should_offer_draw(position, level, recent_scores=recent_scores)
 
     def human_declined(self, position: Position) -> None:

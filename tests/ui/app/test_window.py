@@ -243,9 +243,11 @@ def test_the_engine_thread_stops_whatever_happens_at_start(tmp_path, damage):
         "    if isinstance(box, QMessageBox):\n"
         "        print('BOX', box.objectName(), flush=True)\n"
         "        box.done(0)\n"
+        "    elif any(w.objectName() == 'mainWindow' and w.isVisible()\n"
+        "             for w in QApplication.topLevelWidgets()):\n"
+        "        app.quit()  # asked again at the next look if no event loop heard it\n"
         "    QTimer.singleShot(50, close_boxes)\n"
         "QTimer.singleShot(0, close_boxes)\n"
-        "QTimer.singleShot(1500, app.quit)\n"
         "from dame_desktop.ui.app.start import main\n"
         "sys.exit(main(['dame-desktop']))\n"
     )
