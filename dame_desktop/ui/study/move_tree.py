@@ -24,15 +24,13 @@ from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
 from dame_desktop.core import Color, RuleSet
+from dame_desktop.ui.study.marks import MARKS
 from dame_desktop.ui.words.analysis import side_name, value_text
 from dame_desktop.ui.words.notation import Notation, move_text
 
 if TYPE_CHECKING:
     from dame_desktop.pdn import ChildNode, Game, GameNode
     from dame_desktop.pdn.comments import CommentParts
-
-MARKS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
-"""Move marks: NAG number -> glyph."""
 
 CURRENT_BACKGROUND = "#ffd65a"
 MAIN_COLOUR = "#1c1c1c"

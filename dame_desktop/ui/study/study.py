@@ -16,11 +16,12 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from dame_desktop import pdn
 from dame_desktop.ui.actions import ActionSpec
-from dame_desktop.ui.study.move_tree import MARKS, MoveTreeView
+from dame_desktop.ui.study.marks import MARKS
 from dame_desktop.ui.study.navigator import TreeNavigator
 
 if TYPE_CHECKING:
     from dame_desktop.ui.study.annotation import AnnotationPanel, HeaderDialog
+    from dame_desktop.ui.study.move_tree import MoveTreeView
     from dame_desktop.ui.words.notation import Notation
 
 
@@ -49,6 +50,7 @@ class StudyController(QObject):
     def _make_views(self) -> tuple[MoveTreeView, AnnotationPanel]:
         if self._views is None:
             from dame_desktop.ui.study.annotation import AnnotationPanel
+            from dame_desktop.ui.study.move_tree import MoveTreeView
 
             tree = MoveTreeView()
             if self._notation is not None:
