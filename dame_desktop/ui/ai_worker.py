@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # the search and the Hub client load with the first request, 
     from ..ai.search import SearchMemory, SearchResult
     from ..ai.timeman import GameClock
     from ..engines import Analysis, EngineInfo, HubEngine
+    from ..engines.builtin import BuiltinEngine
 
 log = logging.getLogger(__name__)
 
@@ -213,6 +214,7 @@ class AiWorker(LaneWorker):
         super().__init__(parent)
         self.external = ExternalSeat()
         self._memory: SearchMemory | None = None
+        self._engine: BuiltinEngine | None = None
         # the levels that have them spread their time over the game and open from the book;
         # both belong to one game (the request's game_key)
         self._game_key: int | None = None
@@ -228,6 +230,16 @@ class AiWorker(LaneWorker):
 
             self._memory = SearchMemory(keep_dropped=True)
         return self._memory
+
+    @property
+    def engine(self) -> BuiltinEngine:
+        """The built-in engine: every request the external engine does not answer is its
+        (moves at a level, hints, steady scores, draw answers, huffing decisions)."""
+        if self._engine is None:
+            from ..engines.builtin import BuiltinEngine
+
+            self._engine = BuiltinEngine(self.memory)
+        return self._engine
 
     @property
     def book(self) -> BookMemory:
@@ -335,9 +347,8 @@ class AiWorker(LaneWorker):
 
     def _answer(self, request: EngineRequest, should_stop: StopFlag, started: float
                 ) -> EngineAnswer:
-        from ..ai.advice import analyse, answer_draw_offer, choose_move, hint, should_huff
-
         pos = request.position
+        engine = self.engine
 
         def took() -> float:
             return time.perf_counter() - started
@@ -351,32 +362,33 @@ class AiWorker(LaneWorker):
                 limit = level.limit
                 level = dataclasses.replace(level, limit=Limit(
                     movetime=request.movetime, depth=limit.depth, nodes=limit.nodes))
-            memory = self.memory if not level.noise else None
             clock = self._game_clock(request, level)
             self.book.enabled = request.book
             self.book.follow(request.history)  # an undo takes the book moves back too
-            result = choose_move(pos, level, random.Random(request.seed), should_stop,
-                                 history=request.history, quiet_plies=request.quiet_plies,
-                                 memory=memory, clock=clock, book=self.book)
-            return MoveAnswer(request, result, took())
-        if isinstance(request, HintRequest):
-            result = hint(pos, request.limit(), should_stop, history=request.history,
-                          quiet_plies=request.quiet_plies)
-            return HintAnswer(request, result, took())
-        if isinstance(request, ScoreRequest):
-            result = analyse(pos, request.limit(), should_stop, history=request.history,
-                             quiet_plies=request.quiet_plies)
-            return ScoreAnswer(request, result, took())
-        if isinstance(request, DrawRequest):
-            answer = answer_draw_offer(pos, request.level, engine=request.engine,
-                                       limit=request.limit(), should_stop=should_stop,
+            result = engine.play_level(pos, level, random.Random(request.seed), should_stop,
                                        history=request.history,
                                        quiet_plies=request.quiet_plies,
-                                       recent_scores=request.recent_scores)
+                                       keep_tables=not level.noise, clock=clock,
+                                       book=self.book)
+            return MoveAnswer(request, result, took())
+        if isinstance(request, HintRequest):
+            result = engine.best_move(pos, request.limit(), should_stop,
+                                      history=request.history, quiet_plies=request.quiet_plies)
+            return HintAnswer(request, result, took())
+        if isinstance(request, ScoreRequest):
+            result = engine.steady(pos, request.limit(), should_stop, history=request.history,
+                                   quiet_plies=request.quiet_plies)
+            return ScoreAnswer(request, result, took())
+        if isinstance(request, DrawRequest):
+            answer = engine.answer_draw(pos, request.level, engine=request.engine,
+                                        limit=request.limit(), should_stop=should_stop,
+                                        history=request.history,
+                                        quiet_plies=request.quiet_plies,
+                                        recent_scores=request.recent_scores)
             return DrawReply(request, answer, took())
         if isinstance(request, HuffRequest):
-            choice, square = should_huff(request.before, pos, pos.rules,
-                                         list(request.candidates), request.limit(), should_stop)
+            choice, square = engine.decide_huff(request.before, pos, list(request.candidates),
+                                                request.limit(), should_stop)
             return HuffAnswer(request, choice, square, took())
         raise TypeError(f"unknown engine request {type(request).__name__}")
 
