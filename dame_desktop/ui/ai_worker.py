@@ -443,7 +443,12 @@ class AiClient(QObject):
         self.external_broken = False
         self._worker = AiWorker()
         self._seat = self._worker.external
-        self._lane = EngineLane(self._worker, "dame-ai", self)
+        # the window's one engine thread: play's requests, and the analysis panel's lines
+        # served by the same worker thread (AnalysisRunner(lane=client.lane))
+        self.lane = EngineLane("dame-engine", self)
+        self._lane = self.lane
+        self._lane.serve(EngineRequest, self._worker,
+                         after_close=self._seat.close)  # nothing else uses it then
         self._configure.connect(self._worker.configure_external)
         self._abandon.connect(self._worker.abandon_external)
         self._worker.external_ready.connect(self._on_external_ready)
@@ -526,7 +531,8 @@ class AiClient(QObject):
         return self._lane.submit(request, lambda i: dataclasses.replace(request, id=i))
 
     def cancel_all(self) -> None:
-        self._lane.cancel_all()
+        """Cancel play's requests (not the analysis panel's, when it shares the thread)."""
+        self._lane.cancel_all(EngineRequest)
 
     def hold(self) -> None:
         """Keep the requests until :meth:`release` (see ``EngineLane.hold``)."""
@@ -536,7 +542,7 @@ class AiClient(QObject):
         self._lane.release()
 
     def busy(self) -> bool:
-        return self._lane.busy()
+        return self._lane.busy(EngineRequest)
 
     def close(self, timeout_ms: int = 5000) -> bool:
         """Cancel everything, stop the thread and wait for it.  True when it stopped."""
@@ -544,8 +550,5 @@ class AiClient(QObject):
             return True
         if self._external_path:  # a stopped Hub engine has a few seconds to answer 'stop'
             timeout_ms = max(timeout_ms, EXTERNAL_CLOSE_MS)
-        busy = self._lane.busy()  # an external engine may be thinking: it need not finish
-        stopped = self._lane.close(timeout_ms, self._seat.abort if busy else None)
-        if stopped:
-            self._seat.close()  # the thread has ended: nothing else uses the engine now
-        return stopped
+        busy = self._lane.busy(EngineRequest)  # an external engine may be thinking: it need
+        return self._lane.close(timeout_ms, self._seat.abort if busy else None)  # not finish

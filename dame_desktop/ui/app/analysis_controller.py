@@ -74,6 +74,7 @@ if TYPE_CHECKING:  # the panel, its engines and the dialogs load when first used
         PanelEvaluation,
     )
     from dame_desktop.ui.app.document import DocumentController
+    from dame_desktop.ui.engine_thread import EngineLane
     from dame_desktop.ui.study.setup_editor import SetupEditor
     from dame_desktop.ui.study.study import StudyController
 
@@ -143,9 +144,11 @@ class AnalysisController(QObject):
     external_failed = Signal(str, object)  # the Hub engine's path, its Fault (panel found it)
 
     def __init__(self, host: AnalysisHost, document: DocumentController,
-                 study: StudyController, dialog_parent: QWidget) -> None:
+                 study: StudyController, dialog_parent: QWidget,
+                 lane: EngineLane | None = None) -> None:
         super().__init__(dialog_parent)
         self.host = host
+        self.lane = lane  # the engine thread the panel's lines share (None: one of its own)
         self.document = document
         self.study = study
         self.parent_widget = dialog_parent
@@ -177,7 +180,7 @@ class AnalysisController(QObject):
         if self._panel is None:
             from dame_desktop.ui.analysis.panel import AnalysisPanel
 
-            panel = self._panel = AnalysisPanel(self.make_engine)
+            panel = self._panel = AnalysisPanel(self.make_engine, lane=self.lane)
             panel.set_more_lines(self._more_lines)
             panel.set_notation(self._notation)
             self.dock.setWidget(panel)

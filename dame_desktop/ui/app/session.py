@@ -54,6 +54,7 @@ from dame_desktop.ui.words.notation import Notation, move_text, square_text
 
 if TYPE_CHECKING:  # the window's parts (the window made them) and the dialogs, when opened
     from dame_desktop.ui.app.analysis_controller import AnalysisController
+    from dame_desktop.ui.app.clock_controller import ClockController
     from dame_desktop.ui.app.document import DocumentController
     from dame_desktop.ui.app.family_controller import FamilyController
     from dame_desktop.ui.app.game_controller import GameController
@@ -144,6 +145,7 @@ class SessionHost(Protocol):
     controller: GameController
     document: DocumentController
     family: FamilyController
+    clocks: ClockController
     analysis: AnalysisController
     play: PlayController
 
@@ -211,7 +213,7 @@ class Session(QObject):
         self.menus = table.menus
         window.controller.position_changed.connect(self._on_position_changed)
         # the clocks' times, while they run and when they stop, so a crash loses seconds only
-        window.family.clocks.checkpoint.connect(self._on_position_changed)
+        window.clocks.panel.checkpoint.connect(self._on_position_changed)
         for action, key in ((table["numbers"], "show_square_numbers"),
                             (table["animate"], "animate"),
                             (table["turn"], "turn_board_hot_seat")):
@@ -264,7 +266,7 @@ class Session(QObject):
         if loaded.game is not None and loaded.meta is not None and loaded.game.moves:
             if self.offer_to_continue(loaded.game, loaded.meta):
                 settings = settings_from_record(loaded.meta.player, loaded.game, self.prefs)
-                window.family.restore_clock(loaded.meta.player)
+                window.clocks.restore_clock(loaded.meta.player)
                 window.family.restore_scores(loaded.meta.player)
                 window.play.start_game(settings, start=loaded.game)
                 restored = True
@@ -387,7 +389,7 @@ class Session(QObject):
             return
         try:
             save_autosave(game, {**player_record(window.play.settings),
-                                 **window.family.clock_record(),
+                                 **window.clocks.clock_record(),
                                  **window.family.score_record()})
         except (StorageError, ValueError, TypeError) as exc:
             message = str(exc)
