@@ -63,15 +63,14 @@ class DrawOffers(QObject):
 
     The human's offer: :meth:`offer` (False while one is waiting or the same position was
     asked already), the window sends the request to the engine, then passes the answer to
-    :meth:`receive` with the position shown now.  ``answered(DrawAnswer, str)`` carries the
-    answer and its sentence; on ``accept`` the window calls ``Game.agree_draw()``.
+    :meth:`receive` with the position shown now, which gives the answer's sentence; on
+    ``accept`` the window calls ``Game.agree_draw()``.
     :meth:`cancel` when the position changes (a move, undo, a new game).
 
     The computer's offer: :meth:`computer_may_offer` after its move;
     :meth:`human_declined` remembers the material so it does not ask again at once.
     """
 
-    answered = Signal(object, str)  # DrawAnswer, the sentence
     dropped = Signal(object)  # a DrawAnswer that came for another position
 
     def __init__(self, parent: QObject | None = None, *,
@@ -108,7 +107,6 @@ class DrawOffers(QObject):
         text = draw_answer_text(answer.reason)
         if self.board is not None:
             self.board.show_banner(text, BANNER_SECONDS)
-        self.answered.emit(answer, text)
         return text
 
     def computer_may_offer(self, position: Position, level: Level | None = None,
