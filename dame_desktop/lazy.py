@@ -19,8 +19,9 @@ import sys
 from collections.abc import Callable, Mapping
 
 
-def exports(package: str, modules: Mapping[str, tuple[str, ...]]
-            ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+def exports(
+    package: str, modules: Mapping[str, tuple[str, ...]]
+) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of ``package`` whose public names live in
     ``modules`` (a relative module name -> the names it gives)."""
     where = {name: module for module, names in modules.items() for name in names}

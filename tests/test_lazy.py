@@ -9,8 +9,7 @@ import sys
 
 import pytest
 
-LAZY = ["dame_desktop.ai", "dame_desktop.engines", "dame_desktop.pdn",
-        "dame_desktop.ui.analysis"]
+LAZY = ["dame_desktop.ai", "dame_desktop.engines", "dame_desktop.pdn", "dame_desktop.ui.analysis"]
 
 
 @pytest.mark.parametrize("name", LAZY)
@@ -28,11 +27,12 @@ def test_every_public_name_is_its_modules_object(name):
 
 
 def test_importing_a_small_module_does_not_load_its_package():
-    code = ("import sys\n"
-            "import dame_desktop.ai.levels, dame_desktop.engines.faults, dame_desktop.pdn\n"
-            "print(sorted(m for m in ('dame_desktop.ai.search', 'dame_desktop.engines.hub',\n"
-            "      'dame_desktop.pdn.reader') if m in sys.modules))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=120)
+    code = (
+        "import sys\n"
+        "import dame_desktop.ai.levels, dame_desktop.engines.faults, dame_desktop.pdn\n"
+        "print(sorted(m for m in ('dame_desktop.ai.search', 'dame_desktop.engines.hub',\n"
+        "      'dame_desktop.pdn.reader') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"

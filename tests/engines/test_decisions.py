@@ -32,13 +32,21 @@ class Pessimist(Engine):
     def supports(self, rules: RuleSet) -> bool:
         return True
 
-    def analyse(self, position: Position, limit: Limit, *, lines: int = 1,
-                history: Sequence[Position] = (), quiet_plies: int = 0,
-                should_stop: StopFlag | None = None,
-                on_info: InfoCallback | None = None) -> Analysis:
+    def analyse(
+        self,
+        position: Position,
+        limit: Limit,
+        *,
+        lines: int = 1,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+        should_stop: StopFlag | None = None,
+        on_info: InfoCallback | None = None,
+    ) -> Analysis:
         self.asked.append(position)
-        found = self.inner.analyse(position, limit, history=history, quiet_plies=quiet_plies,
-                                   should_stop=should_stop)
+        found = self.inner.analyse(
+            position, limit, history=history, quiet_plies=quiet_plies, should_stop=should_stop
+        )
         worse = Score.from_search(found.score.to_search() - 200)
         return Analysis(position, found.lines, worse, found.depth, found.nodes)
 

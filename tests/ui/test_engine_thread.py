@@ -53,8 +53,9 @@ def test_requests_of_play_keep_their_order_around_a_running_analysis(qtbot) -> N
             runner.start(midgame(), max_seconds=None)
         position = Position.start(find_rules("german"))
         client.submit(HintRequest(position=position, movetime=0.05))
-        with qtbot.waitSignal(client.answered, timeout=60_000,
-                              check_params_cb=lambda a: isinstance(a, MoveAnswer)):
+        with qtbot.waitSignal(
+            client.answered, timeout=60_000, check_params_cb=lambda a: isinstance(a, MoveAnswer)
+        ):
             client.submit(MoveRequest(position=position, level=BEGINNER, seed=1))
         assert [type(a) for a in got] == [HintAnswer, MoveAnswer]
         assert runner.is_running()

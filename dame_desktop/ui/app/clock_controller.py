@@ -59,8 +59,14 @@ class ClockHost(Protocol):
 class ClockController(QObject):
     """The played game's clocks (see the module docstring)."""
 
-    def __init__(self, host: ClockHost, controller: GameController, live: LiveNavigator,
-                 sounds: GameSounds, dialog_parent: QWidget) -> None:
+    def __init__(
+        self,
+        host: ClockHost,
+        controller: GameController,
+        live: LiveNavigator,
+        sounds: GameSounds,
+        dialog_parent: QWidget,
+    ) -> None:
         super().__init__(dialog_parent)
         self.host = host
         self.controller = controller
@@ -94,15 +100,21 @@ class ClockController(QObject):
         # the Game menu's "Pause the clocks" and the button at the clocks are one switch
         pause = self.host.action("pauseClocks")
         self.panel.pause_action.toggled.connect(
-            lambda on: pause.setChecked(on) if pause.isChecked() != on else None)
+            lambda on: pause.setChecked(on) if pause.isChecked() != on else None
+        )
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("pauseClocks", lambda: self.tr("&Pause the clocks"),
-                       self._on_pause, menu="game", checkable=True,
-                       shortcuts=("Ctrl+Shift+P",), enabled=self._running,
-                       tip=lambda: self.tr("Stop both clocks for a break; press again to "
-                                           "go on")),
+            ActionSpec(
+                "pauseClocks",
+                lambda: self.tr("&Pause the clocks"),
+                self._on_pause,
+                menu="game",
+                checkable=True,
+                shortcuts=("Ctrl+Shift+P",),
+                enabled=self._running,
+                tip=lambda: self.tr("Stop both clocks for a break; press again to go on"),
+            ),
         ]
 
     def _running(self) -> bool:
@@ -134,8 +146,9 @@ class ClockController(QObject):
         clock = record.get("clock")
         self._restored_clock = clock if isinstance(clock, dict) else None
         clk = record.get("clk")
-        self._restored_clk = [float(x) for x in clk if isinstance(x, int | float)] \
-            if isinstance(clk, list) else []
+        self._restored_clk = (
+            [float(x) for x in clk if isinstance(x, int | float)] if isinstance(clk, list) else []
+        )
 
     def clock_record(self) -> dict[str, object]:
         """The clock for the autosave's player setup (empty without clocks)."""
@@ -151,8 +164,9 @@ class ClockController(QObject):
         clock = self.panel.clock
         if clock is None or not clock.timed:
             return
-        record.headers.update(time_control_tags(clock.controls[Color.WHITE],
-                                                clock.controls[Color.BLACK]))
+        record.headers.update(
+            time_control_tags(clock.controls[Color.WHITE], clock.controls[Color.BLACK])
+        )
         for node, seconds in zip(record.mainline(), self.clk, strict=False):
             node.comment = with_clk(node.comment, seconds)
 
@@ -199,7 +213,7 @@ class ClockController(QObject):
                 clock = Clock.from_dict(saved, self.panel.now())
             except ClockError:
                 clock = None
-            self.clk = clk[:len(c.game.moves)]
+            self.clk = clk[: len(c.game.moves)]
         else:
             white, black = self.time_controls
             clock = Clock(white, black) if not (white.is_none and black.is_none) else None
@@ -225,10 +239,15 @@ class ClockController(QObject):
 
     def _on_position_changed(self) -> None:
         game = self.controller.game
-        del self.clk[len(game.moves):]  # undo takes the times back with the moves
+        del self.clk[len(game.moves) :]  # undo takes the times back with the moves
         clock = self.panel.clock
-        if clock is not None and clock.timed and not game.is_over \
-                and clock.to_move is not None and clock.to_move is not game.position.turn:
+        if (
+            clock is not None
+            and clock.timed
+            and not game.is_over
+            and clock.to_move is not None
+            and clock.to_move is not game.position.turn
+        ):
             self.panel.follow(game.position.turn)  # undo, redo, a blow
 
     def _on_turn_started(self, info: TurnInfo) -> None:
@@ -242,7 +261,7 @@ class ClockController(QObject):
             mover = clock.to_move
             self.panel.press()
             game = self.controller.game
-            del self.clk[len(game.moves) - 1:]
+            del self.clk[len(game.moves) - 1 :]
             self.clk.append(self.panel.remaining(mover))
 
     def _on_game_over(self, _result: Result) -> None:

@@ -42,27 +42,51 @@ print("MODULES", json.dumps(seen[0] if seen else None))
 # What the first paint does not need: the PDN reader and tree, the search and the engines,
 # the analysis panel, the study's views, the dialogs.  Each loads when it is first used.
 NOT_AT_START = (
-    "dame_desktop.pdn.reader", "dame_desktop.pdn.tree", "dame_desktop.pdn.document",
-    "dame_desktop.pdn.writer", "dame_desktop.ai.search", "dame_desktop.ai.advice",
-    "dame_desktop.ai.evaluate", "dame_desktop.ai.egtb", "dame_desktop.ai.book",
-    "dame_desktop.engines.base", "dame_desktop.engines.hub", "dame_desktop.engines.review",
-    "dame_desktop.engines.builtin", "dame_desktop.engines.batch", "dame_desktop.store.scores",
-    "dame_desktop.ui.analysis.panel", "dame_desktop.ui.analysis.runner",
-    "dame_desktop.ui.analysis.analyse_dialog", "dame_desktop.ui.analysis.jobs",
-    "dame_desktop.ui.study.move_tree", "dame_desktop.ui.study.annotation",
-    "dame_desktop.ui.study.setup_editor", "dame_desktop.ui.study.game_list",
-    "dame_desktop.ui.dialogs.new_game", "dame_desktop.ui.dialogs.rules",
-    "dame_desktop.ui.dialogs.preferences", "dame_desktop.ui.dialogs.help",
-    "dame_desktop.ui.dialogs.problems", "dame_desktop.ui.family.scores",
+    "dame_desktop.pdn.reader",
+    "dame_desktop.pdn.tree",
+    "dame_desktop.pdn.document",
+    "dame_desktop.pdn.writer",
+    "dame_desktop.ai.search",
+    "dame_desktop.ai.advice",
+    "dame_desktop.ai.evaluate",
+    "dame_desktop.ai.egtb",
+    "dame_desktop.ai.book",
+    "dame_desktop.engines.base",
+    "dame_desktop.engines.hub",
+    "dame_desktop.engines.review",
+    "dame_desktop.engines.builtin",
+    "dame_desktop.engines.batch",
+    "dame_desktop.store.scores",
+    "dame_desktop.ui.analysis.panel",
+    "dame_desktop.ui.analysis.runner",
+    "dame_desktop.ui.analysis.analyse_dialog",
+    "dame_desktop.ui.analysis.jobs",
+    "dame_desktop.ui.study.move_tree",
+    "dame_desktop.ui.study.annotation",
+    "dame_desktop.ui.study.setup_editor",
+    "dame_desktop.ui.study.game_list",
+    "dame_desktop.ui.dialogs.new_game",
+    "dame_desktop.ui.dialogs.rules",
+    "dame_desktop.ui.dialogs.preferences",
+    "dame_desktop.ui.dialogs.help",
+    "dame_desktop.ui.dialogs.problems",
+    "dame_desktop.ui.family.scores",
 )
 
 
 def test_the_first_paint_loads_only_what_it_shows(tmp_path):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DAME_CONFIG_DIR=str(tmp_path),
-               DAME_NO_SOUND="1")
+    env = dict(
+        os.environ, QT_QPA_PLATFORM="offscreen", DAME_CONFIG_DIR=str(tmp_path), DAME_NO_SOUND="1"
+    )
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
-    done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
-                          env=env, cwd=tmp_path, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
     lines = [line for line in done.stdout.splitlines() if line.startswith("MODULES ")]
     assert done.returncode == 0 and lines, done.stderr[-3000:]
     loaded = json.loads(lines[-1].split(" ", 1)[1])
