@@ -36,3 +36,19 @@ def test_importing_a_small_module_does_not_load_its_package():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_a_public_name_that_is_also_a_module_stays_the_public_object():
+    """``ai.search`` is the search function, also after its module was loaded for another
+    name (the import system binds a module to its package's attribute when it loads it)."""
+    code = (
+        "import dame_desktop.ai.levels\n"
+        "from dame_desktop.ai import Limit, SearchMemory, search\n"
+        "import dame_desktop.ai as ai\n"
+        "import dame_desktop.ai.search as by_path\n"
+        "print(callable(search), search is ai.search is by_path, type(search).__name__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[:2] == ["True", "True"]
+    assert out.stdout.split()[2] != "module"
