@@ -482,7 +482,7 @@ class Stress:
                     self.found.add("the analysis line starts with an illegal move")
 
     def _check_clock(self, game: Game) -> None:
-        clock = self.window.family.clocks.clock
+        clock = self.window.clocks.panel.clock
         if clock is None or not clock.timed:
             return
         if game.is_over and clock.running is not None:
@@ -496,7 +496,7 @@ class Stress:
             self.found.add(f"the clock runs for {clock.to_move}, "
                            f"but {game.position.turn} is to move")
         for colour in (Color.WHITE, Color.BLACK):
-            if self.window.family.clocks.remaining(colour) < -0.5:
+            if self.window.clocks.panel.remaining(colour) < -0.5:
                 self.found.add(f"{colour}'s clock shows less than nothing")
 
     def settle(self) -> None:

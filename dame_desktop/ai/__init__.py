@@ -7,21 +7,39 @@
 
 from __future__ import annotations
 
-from .advice import (
-    DrawAnswer,
-    DrawReason,
-    accept_draw,
-    analyse,
-    answer_draw_offer,
-    choose_move,
-    hint,
-    should_huff,
-    should_offer_draw,
-    steady_score,
-)
-from .evaluate import Evaluator, evaluator
-from .levels import BEGINNER, EASY, HARD, LEVELS, MASTER, MEDIUM, Level, find_level
-from .search import WIN, Limit, SearchMemory, SearchResult, search
+from typing import TYPE_CHECKING
+
+from dame_desktop.lazy import exports
+
+if TYPE_CHECKING:
+    from .advice import (
+        DrawAnswer,
+        DrawReason,
+        accept_draw,
+        analyse,
+        answer_draw_offer,
+        choose_move,
+        hint,
+        should_huff,
+        should_offer_draw,
+        steady_score,
+    )
+    from .evaluate import Evaluator, evaluator
+    from .levels import BEGINNER, EASY, HARD, LEVELS, MASTER, MEDIUM, Level, find_level
+    from .limit import Limit
+    from .search import WIN, SearchMemory, SearchResult, search
+
+# each name is imported from its module the first time it is used
+__getattr__, __dir__ = exports(__name__, {
+    ".advice": (
+        "DrawAnswer", "DrawReason", "accept_draw", "analyse", "answer_draw_offer", "choose_move",
+        "hint", "should_huff", "should_offer_draw", "steady_score",
+    ),
+    ".evaluate": ("Evaluator", "evaluator"),
+    ".levels": ("BEGINNER", "EASY", "HARD", "LEVELS", "MASTER", "MEDIUM", "Level", "find_level"),
+    ".limit": ("Limit",),
+    ".search": ("WIN", "SearchMemory", "SearchResult", "search"),
+})
 
 __all__ = [
     "BEGINNER",

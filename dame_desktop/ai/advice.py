@@ -22,6 +22,23 @@ HUFF_LIMIT = Limit(movetime=0.3)
 DRAW_MARGIN = 15  # hundredths of a man that still count as "equal"
 STEADY_LIMIT = Limit(movetime=0.1, depth=4)
 
+Scorer = Callable[[Position, Limit, StopFlag | None], int]
+"""How the decisions below get a position's value: its score for the side to move, in
+hundredths of a man (the search's scale), within the limit.  By default the built-in search
+(:func:`search_score`); an ``engines.Engine`` passes its own analysis, so the draw and huffing
+policy is written once, whichever engine judges."""
+
+
+def search_score(history: Iterable[Position] = (), quiet_plies: int = 0) -> Scorer:
+    """The built-in search as a :data:`Scorer` (fresh tables, as the advice has always used)."""
+    past = tuple(history)
+
+    def score(position: Position, limit: Limit, should_stop: StopFlag | None) -> int:
+        return search(position, position.rules, limit, should_stop, history=past,
+                      quiet_plies=quiet_plies).score
+
+    return score
+
 
 def choose_move(
     position: Position,
@@ -189,21 +206,22 @@ def answer_draw_offer(
     should_stop: StopFlag | None = None,
     history: Iterable[Position] = (),
     quiet_plies: int = 0,
+    scorer: Scorer | None = None,
 ) -> DrawAnswer:
     """The computer (``engine``, by default the side to move) answers a draw offer.
 
     It judges the position as a fair opponent at ``level`` (see :func:`judge_draw_offer`),
     searching ``limit`` (half a second by default, without the level's noise) unless the
     material alone decides.  ``recent_scores`` are the computer's scores after its last
-    moves, oldest first, as :func:`steady_score` gives them.
+    moves, oldest first, as :func:`steady_score` gives them.  ``scorer``: whose search
+    (the built-in one by default; ``history`` and ``quiet_plies`` are then its).
     """
     if not position.legal_moves():
         return DrawAnswer(False, DrawReason.GAME_OVER, position)
     if drawn_material(position):
         return DrawAnswer(True, DrawReason.DEAD_DRAW, position)
-    result = search(position, position.rules, limit or DRAW_LIMIT, should_stop,
-                    history=history, quiet_plies=quiet_plies)
-    score = result.score
+    score_of = scorer or search_score(history, quiet_plies)
+    score = score_of(position, limit or DRAW_LIMIT, should_stop)
     if engine is not None and engine is not position.turn:
         score = -score
     return judge_draw_offer(position, score, level, recent_scores)
@@ -214,6 +232,7 @@ def steady_score(
     engine: Color | None = None,
     limit: Limit | None = None,
     should_stop: StopFlag | None = None,
+    scorer: Scorer | None = None,
 ) -> int:
     """A short search's score of ``position`` for ``engine`` (by default the side to move),
     without the level's noise: the value to keep, after each of the computer's moves, for
@@ -222,8 +241,8 @@ def steady_score(
     """
     if not position.legal_moves():
         return 0
-    result = search(position, position.rules, limit or STEADY_LIMIT, should_stop)
-    return -result.score if engine is not None and engine is not position.turn else result.score
+    score = (scorer or search_score())(position, limit or STEADY_LIMIT, should_stop)
+    return -score if engine is not None and engine is not position.turn else score
 
 
 def accept_draw(
@@ -280,6 +299,7 @@ def should_huff(
     candidates: Sequence[int] | None = None,
     limit: Limit | None = None,
     should_stop: StopFlag | None = None,
+    scorer: Scorer | None = None,
 ) -> tuple[HuffChoice, int | None]:
     """Decide on the opponent's missed capture: accept, blow (which square) or correct.
 
@@ -288,24 +308,23 @@ def should_huff(
     the pieces that could have captured, as ``core.PendingHuff.candidates``; they are worked out
     from the two positions when not given.  Returns the choice best for the engine and the
     square to blow (None unless BLOW).  Raises ValueError when ``after`` does not follow from
-    ``before`` by a move of the side to move.
+    ``before`` by a move of the side to move.  ``scorer``: whose search judges (the built-in
+    one by default).
     """
     rules = rules or before.rules
+    score_of = scorer or search_score()
     if after.turn is before.turn:
         raise ValueError("after must have the other side to move than before")
     if candidates is None:
         candidates = _offenders(before, after)
     options: list[tuple[int, int, HuffChoice, int | None]] = []
     each = limit or HUFF_LIMIT
-    accept = search(after, rules, each, should_stop)
-    options.append((accept.score, 2, HuffChoice.ACCEPT, None))
+    options.append((score_of(after, each, should_stop), 2, HuffChoice.ACCEPT, None))
     if before.legal_moves():
-        corrected = search(before, rules, each, should_stop)
-        options.append((-corrected.score, 0, HuffChoice.CORRECT, None))
+        options.append((-score_of(before, each, should_stop), 0, HuffChoice.CORRECT, None))
     for sq in candidates:
         blown = after.without(sq)
-        result = search(blown, rules, each, should_stop)
-        options.append((result.score, 1, HuffChoice.BLOW, sq))
+        options.append((score_of(blown, each, should_stop), 1, HuffChoice.BLOW, sq))
     options.sort(key=lambda o: (-o[0], -o[1]))
     _, _, choice, square = options[0]
     return choice, square

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .search import Limit
+from .limit import Limit
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,16 @@ import abc
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-from ..ai.search import Limit
-from ..core import Move, Position, RuleSet
+from ..ai.limit import Limit
+from ..core import Color, HuffChoice, Move, Position, RuleSet
 from .faults import Fault, FaultKind
 from .score import Score
+
+if TYPE_CHECKING:  # the advice (and its search) loads when a decision is asked for
+    from ..ai.advice import DrawAnswer, Scorer
+    from ..ai.levels import Level
 
 StopFlag = Callable[[], bool]
 
@@ -159,6 +163,55 @@ class Engine(abc.ABC):
             raise EngineError(Fault.of(FaultKind.NO_LEGAL_MOVE, engine=self.name,
                                        fen=position.fen()))
         return result.move
+
+    # -- the decisions of play, written once (ai.advice) on top of this engine's search -------
+
+    def scorer(self, history: Sequence[Position] = (), quiet_plies: int = 0) -> Scorer | None:
+        """How the decisions below value a position: this engine's analysis (None: the
+        built-in search's own, see ``BuiltinEngine``)."""
+        past = tuple(history)
+
+        def score(position: Position, limit: Limit, should_stop: StopFlag | None) -> int:
+            return self.analyse(position, limit, history=past, quiet_plies=quiet_plies,
+                                should_stop=should_stop).score.to_search()
+
+        return score
+
+    def answer_draw(
+        self,
+        position: Position,
+        level: Level | None = None,
+        *,
+        engine: Color | None = None,
+        recent_scores: Sequence[int] = (),
+        limit: Limit | None = None,
+        should_stop: StopFlag | None = None,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+    ) -> DrawAnswer:
+        """The answer to a draw offer made to ``engine`` (``ai.advice.answer_draw_offer``'s
+        policy, judged with this engine's search)."""
+        from ..ai.advice import answer_draw_offer
+
+        return answer_draw_offer(position, level, engine=engine, recent_scores=recent_scores,
+                                 limit=limit, should_stop=should_stop, history=history,
+                                 quiet_plies=quiet_plies,
+                                 scorer=self.scorer(history, quiet_plies))
+
+    def decide_huff(
+        self,
+        before: Position,
+        after: Position,
+        candidates: Sequence[int] | None = None,
+        limit: Limit | None = None,
+        should_stop: StopFlag | None = None,
+    ) -> tuple[HuffChoice, int | None]:
+        """The huffing decision on the opponent's missed capture (``ai.advice.should_huff``,
+        judged with this engine's search)."""
+        from ..ai.advice import should_huff
+
+        return should_huff(before, after, after.rules, candidates, limit, should_stop,
+                           scorer=self.scorer())
 
     def stop(self) -> None:
         """End the running search soon (safe from any thread; no effect when idle)."""

@@ -8,8 +8,10 @@ tables kept in a :class:`~dame_desktop.ai.search.SearchMemory` make the later se
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..ai.search import Limit, SearchMemory, SearchResult, search
 from ..core import Move, Position, RuleSet
@@ -24,6 +26,12 @@ from .base import (
     terminal_score,
 )
 from .score import Score
+
+if TYPE_CHECKING:
+    from ..ai.advice import Scorer
+    from ..ai.book import BookMemory
+    from ..ai.levels import Level
+    from ..ai.timeman import GameClock
 
 BUILTIN_NAME = "Dame"
 FORCED_CHAIN = 60  # forced plies followed before searching (a loop of forced moves ends)
@@ -151,6 +159,64 @@ class BuiltinEngine(Engine):
     ) -> Move:
         return super().play(position, limit, history=history, quiet_plies=quiet_plies,
                             should_stop=should_stop)
+
+    # -- what only the built-in engine does: play at a level, and its own advice -------------
+
+    def scorer(self, history: Sequence[Position] = (), quiet_plies: int = 0) -> Scorer | None:
+        """The draw and huffing decisions use the plain search (fresh tables, one line)."""
+        return None
+
+    def play_level(
+        self,
+        position: Position,
+        level: Level,
+        rng: random.Random,
+        should_stop: StopFlag | None = None,
+        *,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+        keep_tables: bool = False,
+        clock: GameClock | None = None,
+        book: BookMemory | None = None,
+    ) -> SearchResult:
+        """The move at ``level`` (noise, the level's time or ``clock``, the opening ``book``:
+        ``ai.advice.choose_move``); ``keep_tables``: start from the tables of the last move."""
+        from ..ai.advice import choose_move
+
+        return choose_move(position, level, rng, self._begin(should_stop), history=history,
+                           quiet_plies=quiet_plies,
+                           memory=self.memory if keep_tables else None, clock=clock,
+                           book=book)
+
+    def best_move(
+        self,
+        position: Position,
+        limit: Limit | None = None,
+        should_stop: StopFlag | None = None,
+        *,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+    ) -> SearchResult:
+        """The best move for the player (``ai.advice.hint``: a second by default)."""
+        from ..ai.advice import hint
+
+        return hint(position, limit, self._begin(should_stop), history=history,
+                    quiet_plies=quiet_plies)
+
+    def steady(
+        self,
+        position: Position,
+        limit: Limit | None = None,
+        should_stop: StopFlag | None = None,
+        *,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+    ) -> SearchResult:
+        """A quick noise-free search of ``position`` (``ai.advice.analyse``)."""
+        from ..ai.advice import analyse
+
+        return analyse(position, limit, self._begin(should_stop), history=history,
+                       quiet_plies=quiet_plies)
 
 
 def _line(result: SearchResult) -> Line:

@@ -9,36 +9,61 @@ text raises :class:`NotPdnError` from :func:`open_pdn` / :func:`read_games`.
 
 from __future__ import annotations
 
-from .gametype import (
-    GameType,
-    choose_rules,
-    gametype_text,
-    parse_gametype,
-    parse_rules_tag,
-    rules_tag,
-)
-from .problems import (
-    MAX_PROBLEMS,
-    NotPdnError,
-    PdnError,
-    PdnProblem,
-    ProblemKind,
-    not_pdn_reason,
-)
-from .reader import (
-    check_pdn_bytes,
-    decode,
-    iter_games,
-    open_pdn,
-    read_game,
-    read_games,
-    read_headers,
-    read_text,
-    skip_game,
-)
-from .tree import ChildNode, Game, GameNode, Headers, Nag, State, walk
-from .visitors import SKIP, BaseVisitor, ErrorCounter, GameBuilder, HeadersBuilder, SkipVisitor
-from .writer import PdnExporter, write_game, write_games
+from typing import TYPE_CHECKING
+
+from dame_desktop.lazy import exports
+
+if TYPE_CHECKING:
+    from .gametype import (
+        GameType,
+        choose_rules,
+        gametype_text,
+        parse_gametype,
+        parse_rules_tag,
+        rules_tag,
+    )
+    from .problems import (
+        MAX_PROBLEMS,
+        NotPdnError,
+        PdnError,
+        PdnProblem,
+        ProblemKind,
+        not_pdn_reason,
+    )
+    from .reader import (
+        check_pdn_bytes,
+        decode,
+        iter_games,
+        open_pdn,
+        read_game,
+        read_games,
+        read_headers,
+        read_text,
+        skip_game,
+    )
+    from .tree import ChildNode, Game, GameNode, Headers, Nag, State, walk
+    from .visitors import SKIP, BaseVisitor, ErrorCounter, GameBuilder, HeadersBuilder, SkipVisitor
+    from .writer import PdnExporter, write_game, write_games
+
+# each name is imported from its module the first time it is used
+__getattr__, __dir__ = exports(__name__, {
+    ".gametype": (
+        "GameType", "choose_rules", "gametype_text", "parse_gametype", "parse_rules_tag",
+        "rules_tag",
+    ),
+    ".problems": (
+        "MAX_PROBLEMS", "NotPdnError", "PdnError", "PdnProblem", "ProblemKind", "not_pdn_reason",
+    ),
+    ".reader": (
+        "check_pdn_bytes", "decode", "iter_games", "open_pdn", "read_game", "read_games",
+        "read_headers", "read_text", "skip_game",
+    ),
+    ".tree": ("ChildNode", "Game", "GameNode", "Headers", "Nag", "State", "walk"),
+    ".visitors": (
+        "SKIP", "BaseVisitor", "ErrorCounter", "GameBuilder", "HeadersBuilder", "SkipVisitor",
+    ),
+    ".writer": ("PdnExporter", "write_game", "write_games"),
+})
 
 __all__ = [
     "MAX_PROBLEMS",

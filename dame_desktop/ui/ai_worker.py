@@ -30,20 +30,23 @@ import logging
 import random
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from ..ai import Limit, SearchResult, analyse, choose_move, hint, should_huff
-from ..ai.advice import HINT_LIMIT, DrawAnswer, answer_draw_offer
-from ..ai.book import BookMemory
 from ..ai.levels import Level
-from ..ai.search import SearchMemory
-from ..ai.timeman import GameClock
+from ..ai.limit import Limit
 from ..core import Color, HuffChoice, Position, RuleSet
-from ..engines import Analysis, EngineError, EngineInfo, HubEngine
 from ..engines.faults import Fault, FaultKind
-from ..engines.hub import supports_rules
 from .engine_thread import EngineLane, Handle, LaneWorker, Progress, StopFlag
+
+if TYPE_CHECKING:  # the search and the Hub client load with the first request, not at start
+    from ..ai.advice import DrawAnswer
+    from ..ai.book import BookMemory
+    from ..ai.search import SearchMemory, SearchResult
+    from ..ai.timeman import GameClock
+    from ..engines import Analysis, EngineInfo, HubEngine
+    from ..engines.builtin import BuiltinEngine
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +194,8 @@ class ExternalSeat:
 
 def search_result(analysis: Analysis) -> SearchResult:
     """An engine's analysis in the built-in search's form (the window's answers use it)."""
+    from ..ai.search import SearchResult
+
     best = analysis.best
     if best is None:
         return SearchResult(None, analysis.score.to_search(), analysis.depth, analysis.nodes,
@@ -208,14 +213,42 @@ class AiWorker(LaneWorker):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.external = ExternalSeat()
-        # the engine's tables from its previous move (levels without noise): the next search
-        # starts from them; the tables it sets aside are freed in slices, never in one pause
-        self.memory = SearchMemory(keep_dropped=True)
+        self._memory: SearchMemory | None = None
+        self._engine: BuiltinEngine | None = None
         # the levels that have them spread their time over the game and open from the book;
         # both belong to one game (the request's game_key)
         self._game_key: int | None = None
         self._clock: GameClock | None = None
-        self.book = BookMemory()
+        self._book: BookMemory | None = None
+
+    @property
+    def memory(self) -> SearchMemory:
+        """The engine's tables from its previous move (levels without noise): the next search
+        starts from them; the tables it sets aside are freed in slices, never in one pause."""
+        if self._memory is None:
+            from ..ai.search import SearchMemory
+
+            self._memory = SearchMemory(keep_dropped=True)
+        return self._memory
+
+    @property
+    def engine(self) -> BuiltinEngine:
+        """The built-in engine: every request the external engine does not answer is its
+        (moves at a level, hints, steady scores, draw answers, huffing decisions)."""
+        if self._engine is None:
+            from ..engines.builtin import BuiltinEngine
+
+            self._engine = BuiltinEngine(self.memory)
+        return self._engine
+
+    @property
+    def book(self) -> BookMemory:
+        """The opening book's place in the game being played."""
+        if self._book is None:
+            from ..ai.book import BookMemory
+
+            self._book = BookMemory()
+        return self._book
 
     def answer(self, request: object, should_stop: StopFlag, progress: Progress
                ) -> EngineAnswer:
@@ -235,6 +268,8 @@ class AiWorker(LaneWorker):
         seat.generation, seat.path, seat.broken = generation, path, False
         if not path:
             return
+        from ..engines import EngineError, HubEngine
+
         try:
             seat.engine = HubEngine(path)
         except EngineError as exc:
@@ -271,6 +306,9 @@ class AiWorker(LaneWorker):
         engine = seat.usable(request.position.rules)
         if engine is None:
             return None
+        from ..ai.advice import HINT_LIMIT
+        from ..engines import EngineError
+
         clock: GameClock | None = None
         if isinstance(request, MoveRequest):
             clock = self._game_clock(request, request.level)
@@ -310,6 +348,7 @@ class AiWorker(LaneWorker):
     def _answer(self, request: EngineRequest, should_stop: StopFlag, started: float
                 ) -> EngineAnswer:
         pos = request.position
+        engine = self.engine
 
         def took() -> float:
             return time.perf_counter() - started
@@ -323,37 +362,40 @@ class AiWorker(LaneWorker):
                 limit = level.limit
                 level = dataclasses.replace(level, limit=Limit(
                     movetime=request.movetime, depth=limit.depth, nodes=limit.nodes))
-            memory = self.memory if not level.noise else None
             clock = self._game_clock(request, level)
             self.book.enabled = request.book
             self.book.follow(request.history)  # an undo takes the book moves back too
-            result = choose_move(pos, level, random.Random(request.seed), should_stop,
-                                 history=request.history, quiet_plies=request.quiet_plies,
-                                 memory=memory, clock=clock, book=self.book)
-            return MoveAnswer(request, result, took())
-        if isinstance(request, HintRequest):
-            result = hint(pos, request.limit(), should_stop, history=request.history,
-                          quiet_plies=request.quiet_plies)
-            return HintAnswer(request, result, took())
-        if isinstance(request, ScoreRequest):
-            result = analyse(pos, request.limit(), should_stop, history=request.history,
-                             quiet_plies=request.quiet_plies)
-            return ScoreAnswer(request, result, took())
-        if isinstance(request, DrawRequest):
-            answer = answer_draw_offer(pos, request.level, engine=request.engine,
-                                       limit=request.limit(), should_stop=should_stop,
+            result = engine.play_level(pos, level, random.Random(request.seed), should_stop,
                                        history=request.history,
                                        quiet_plies=request.quiet_plies,
-                                       recent_scores=request.recent_scores)
+                                       keep_tables=not level.noise, clock=clock,
+                                       book=self.book)
+            return MoveAnswer(request, result, took())
+        if isinstance(request, HintRequest):
+            result = engine.best_move(pos, request.limit(), should_stop,
+                                      history=request.history, quiet_plies=request.quiet_plies)
+            return HintAnswer(request, result, took())
+        if isinstance(request, ScoreRequest):
+            result = engine.steady(pos, request.limit(), should_stop, history=request.history,
+                                   quiet_plies=request.quiet_plies)
+            return ScoreAnswer(request, result, took())
+        if isinstance(request, DrawRequest):
+            answer = engine.answer_draw(pos, request.level, engine=request.engine,
+                                        limit=request.limit(), should_stop=should_stop,
+                                        history=request.history,
+                                        quiet_plies=request.quiet_plies,
+                                        recent_scores=request.recent_scores)
             return DrawReply(request, answer, took())
         if isinstance(request, HuffRequest):
-            choice, square = should_huff(request.before, pos, pos.rules,
-                                         list(request.candidates), request.limit(), should_stop)
+            choice, square = engine.decide_huff(request.before, pos, list(request.candidates),
+                                                request.limit(), should_stop)
             return HuffAnswer(request, choice, square, took())
         raise TypeError(f"unknown engine request {type(request).__name__}")
 
     def _game_clock(self, request: MoveRequest, level: Level) -> GameClock | None:
         """The game clock of ``request``'s game (a new game starts it and the book anew)."""
+        from ..ai.timeman import GameClock
+
         per_move = level.effective_limit.movetime
         if request.game_key != self._game_key:
             self._game_key = request.game_key
@@ -401,7 +443,12 @@ class AiClient(QObject):
         self.external_broken = False
         self._worker = AiWorker()
         self._seat = self._worker.external
-        self._lane = EngineLane(self._worker, "dame-ai", self)
+        # the window's one engine thread: play's requests, and the analysis panel's lines
+        # served by the same worker thread (AnalysisRunner(lane=client.lane))
+        self.lane = EngineLane("dame-engine", self)
+        self._lane = self.lane
+        self._lane.serve(EngineRequest, self._worker,
+                         after_close=self._seat.close)  # nothing else uses it then
         self._configure.connect(self._worker.configure_external)
         self._abandon.connect(self._worker.abandon_external)
         self._worker.external_ready.connect(self._on_external_ready)
@@ -459,7 +506,11 @@ class AiClient(QObject):
         """The external engine's name ("Scan 3.1") when it moves and hints under ``rules``,
         "" when the built-in engine does."""
         info = self.external_info
-        if info is None or self.external_broken or not supports_rules(info, rules):
+        if info is None or self.external_broken:
+            return ""
+        from ..engines.hub import supports_rules
+
+        if not supports_rules(info, rules):
             return ""
         return info.title
 
@@ -480,10 +531,18 @@ class AiClient(QObject):
         return self._lane.submit(request, lambda i: dataclasses.replace(request, id=i))
 
     def cancel_all(self) -> None:
-        self._lane.cancel_all()
+        """Cancel play's requests (not the analysis panel's, when it shares the thread)."""
+        self._lane.cancel_all(EngineRequest)
+
+    def hold(self) -> None:
+        """Keep the requests until :meth:`release` (see ``EngineLane.hold``)."""
+        self._lane.hold()
+
+    def release(self) -> None:
+        self._lane.release()
 
     def busy(self) -> bool:
-        return self._lane.busy()
+        return self._lane.busy(EngineRequest)
 
     def close(self, timeout_ms: int = 5000) -> bool:
         """Cancel everything, stop the thread and wait for it.  True when it stopped."""
@@ -491,8 +550,5 @@ class AiClient(QObject):
             return True
         if self._external_path:  # a stopped Hub engine has a few seconds to answer 'stop'
             timeout_ms = max(timeout_ms, EXTERNAL_CLOSE_MS)
-        busy = self._lane.busy()  # an external engine may be thinking: it need not finish
-        stopped = self._lane.close(timeout_ms, self._seat.abort if busy else None)
-        if stopped:
-            self._seat.close()  # the thread has ended: nothing else uses the engine now
-        return stopped
+        busy = self._lane.busy(EngineRequest)  # an external engine may be thinking: it need
+        return self._lane.close(timeout_ms, self._seat.abort if busy else None)  # not finish

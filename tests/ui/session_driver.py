@@ -49,14 +49,14 @@ def state(window: object) -> dict[str, object]:
 
     assert isinstance(window, MainWindow)
     game = window.controller.game
-    panel = window.family.clocks
+    panel = window.clocks.panel
     clock = panel.clock
     timed = clock is not None and clock.timed
     return {
         "moves": [game.states[i].position.move_text(m) for i, m in enumerate(game.moves)],
         "fen": game.position.fen(),
         "over": game.is_over,
-        "clk": list(window.family.clk),
+        "clk": list(window.clocks.clk),
         "white": panel.remaining(Color.WHITE) if timed else None,
         "black": panel.remaining(Color.BLACK) if timed else None,
         "running": clock.running.value if timed and clock is not None

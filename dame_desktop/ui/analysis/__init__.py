@@ -6,10 +6,23 @@ see each module's docstring for its API.  The engines themselves are Qt-free
 
 from __future__ import annotations
 
-from .analyse_dialog import AnalyseFileDialog, AnalyseGameDialog, apply_file_analysis
-from .graph import EvaluationGraph, GraphPoint
-from .panel import AnalysisPanel, LineView, PanelEvaluation
-from .runner import AnalysisRunner, AnalysisUpdate, EngineFactory, builtin_factory
+from typing import TYPE_CHECKING
+
+from dame_desktop.lazy import exports
+
+if TYPE_CHECKING:
+    from .analyse_dialog import AnalyseFileDialog, AnalyseGameDialog, apply_file_analysis
+    from .graph import EvaluationGraph, GraphPoint
+    from .panel import AnalysisPanel, LineView, PanelEvaluation
+    from .runner import AnalysisRunner, AnalysisUpdate, EngineFactory, builtin_factory
+
+# each name is imported from its module the first time it is used
+__getattr__, __dir__ = exports(__name__, {
+    ".analyse_dialog": ("AnalyseFileDialog", "AnalyseGameDialog", "apply_file_analysis"),
+    ".graph": ("EvaluationGraph", "GraphPoint"),
+    ".panel": ("AnalysisPanel", "LineView", "PanelEvaluation"),
+    ".runner": ("AnalysisRunner", "AnalysisUpdate", "EngineFactory", "builtin_factory"),
+})
 
 __all__ = [
     "AnalyseFileDialog",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -40,8 +41,10 @@ from dame_desktop.ui.words.analysis import move_number_prefix, value_text, words
 from dame_desktop.ui.words.notation import Notation, move_text
 
 from ...core import Move, Position, RuleSet
-from ...engines import GameReview, Score, parse_eval
-from ...pdn.tree import GameNode
+
+if TYPE_CHECKING:  # the review and the PDN tree load with the first game shown
+    from ...engines import GameReview, Score
+    from ...pdn.tree import GameNode
 
 SCALE = 2.0
 MARGIN = 4
@@ -95,6 +98,8 @@ class EvaluationGraph(QWidget):
             self._rules = None
             self._set(points)
             return
+        from ...engines import parse_eval
+
         self._rules = game.rules
         moves: list[tuple[Position, Move]] = []
         for ply, node in enumerate(game.mainline(), 1):

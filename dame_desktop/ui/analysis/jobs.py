@@ -50,7 +50,6 @@ class _Job(QObject):
     failed = Signal(str)  # the job could not be done (nothing was written)
     cancelled = Signal()
     engine_failed = Signal(object)  # the chosen engine's Fault; the built-in one went on
-    ended = Signal()  # after done / failed / cancelled (the thread has ended)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -58,7 +57,6 @@ class _Job(QObject):
         self._collector = CollectorPause()
         self._thread = _Thread(self)
         self._thread.finished.connect(self._collector.resume)
-        self._thread.finished.connect(self.ended)
         app = QCoreApplication.instance()
         if app is not None:  # the program ends: stop the review rather than abort
             app.aboutToQuit.connect(self.wait)

@@ -69,6 +69,7 @@ from ...core import Position
 from ...engines import Score
 from ...engines.base import terminal_score
 from ...engines.builtin import BUILTIN_NAME
+from ..engine_thread import EngineLane
 from .runner import MAX_DEPTH, MAX_SECONDS, AnalysisRunner, AnalysisUpdate, EngineFactory
 
 MORE_LINES = 3
@@ -266,12 +267,13 @@ class AnalysisPanel(QWidget):
 
     def __init__(self, engine_factory: EngineFactory | None = None,
                  parent: QWidget | None = None, *, max_depth: int = MAX_DEPTH,
-                 max_seconds: float | None = MAX_SECONDS) -> None:
+                 max_seconds: float | None = MAX_SECONDS,
+                 lane: EngineLane | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("analysisPanel")
         self.max_depth = max_depth
         self.max_seconds = max_seconds
-        self.runner = AnalysisRunner(engine_factory, self)
+        self.runner = AnalysisRunner(engine_factory, self, lane)  # lane: the window's thread
         self.runner.updated.connect(self._on_update)
         self.runner.finished.connect(self._on_finished)
         self.runner.engine_failed.connect(self._on_engine_failed)

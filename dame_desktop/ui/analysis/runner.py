@@ -333,12 +333,15 @@ class AnalysisRunner(QObject):
     _free = Signal()
 
     def __init__(self, engine_factory: EngineFactory | None = None,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, lane: EngineLane | None = None) -> None:
         super().__init__(parent)
         self._current: Handle | None = None
         self._collector = CollectorPause()
         self._worker = AnalysisWorker(engine_factory or builtin_factory)
-        self._lane = EngineLane(self._worker, "dame-analysis", self)
+        # the window's engine thread (lines give way to play's requests), else one of its own
+        self._owns_lane = lane is None
+        self._lane = lane if lane is not None else EngineLane("dame-analysis", self)
+        self._lane.serve(LinesRequest, self._worker, after_close=self._worker.close_engines)
         self._free.connect(self._worker.free_idle)
         self._idle = QTimer(self)  # a while after a stop with no request since: free
         self._idle.setSingleShot(True)
@@ -373,7 +376,8 @@ class AnalysisRunner(QObject):
         self.stop()
         request = LinesRequest(position, tuple(history), quiet_plies, max(1, lines),
                                max(1, max_depth), max_seconds)
-        handle = self._lane.submit(request, lambda i: dataclasses.replace(request, id=i))
+        handle = self._lane.submit(request, lambda i: dataclasses.replace(request, id=i),
+                                   background=True)
         handle.progress.connect(self.updated)
         handle.done.connect(self._on_done)
         handle.failed.connect(self._on_failed)
@@ -427,13 +431,15 @@ class AnalysisRunner(QObject):
         self._on_done(None)
 
     def close(self, timeout_ms: int = 5000) -> bool:
-        """Stop, close the engines, end the thread and wait for it.  True when it ended."""
+        """Stop; end the thread and wait for it when it is the runner's own (the engines
+        are closed once it has ended, see ``EngineLane.serve``).  True when it ended, or
+        when the thread is shared: its owner closes it."""
         if self._lane.closed:
             return True
         self._idle.stop()
         self.stop()
+        self._idle.stop()  # nothing to free: the thread ends, or its owner closes it
         self._wake_collector()
-        stopped = self._lane.close(timeout_ms)
-        if stopped:  # the thread has ended: nothing else uses the engines now
-            self._worker.close_engines()
-        return stopped
+        if not self._owns_lane:
+            return True
+        return self._lane.close(timeout_ms)

@@ -49,7 +49,7 @@ Choices:
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction
@@ -57,26 +57,26 @@ from PySide6.QtWidgets import QDockWidget, QWidget
 
 from dame_desktop import pdn
 from dame_desktop.core import Move, Position, RuleSet
-from dame_desktop.engines import Engine
 from dame_desktop.engines.faults import Fault
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.actions import ActionSpec
-from dame_desktop.ui.analysis import (
-    AnalyseFileDialog,
-    AnalyseGameDialog,
-    AnalysisPanel,
-    EvaluationGraph,
-    PanelEvaluation,
-    apply_file_analysis,
-    builtin_factory,
-)
-from dame_desktop.ui.analysis.runner import hub_factory
-from dame_desktop.ui.app.document import DocumentController
+from dame_desktop.ui.analysis.graph import EvaluationGraph
 from dame_desktop.ui.navigation import Navigator
 from dame_desktop.ui.study.navigator import TreeNavigator
-from dame_desktop.ui.study.setup_editor import SetupEditor
-from dame_desktop.ui.study.study import StudyController
 from dame_desktop.ui.words.notation import Notation
+
+if TYPE_CHECKING:  # the panel, its engines and the dialogs load when first used
+    from dame_desktop.engines import Engine
+    from dame_desktop.ui.analysis import (
+        AnalyseFileDialog,
+        AnalyseGameDialog,
+        AnalysisPanel,
+        PanelEvaluation,
+    )
+    from dame_desktop.ui.app.document import DocumentController
+    from dame_desktop.ui.engine_thread import EngineLane
+    from dame_desktop.ui.study.setup_editor import SetupEditor
+    from dame_desktop.ui.study.study import StudyController
 
 
 class _Dock(QDockWidget):
@@ -144,9 +144,11 @@ class AnalysisController(QObject):
     external_failed = Signal(str, object)  # the Hub engine's path, its Fault (panel found it)
 
     def __init__(self, host: AnalysisHost, document: DocumentController,
-                 study: StudyController, dialog_parent: QWidget) -> None:
+                 study: StudyController, dialog_parent: QWidget,
+                 lane: EngineLane | None = None) -> None:
         super().__init__(dialog_parent)
         self.host = host
+        self.lane = lane  # the engine thread the panel's lines share (None: one of its own)
         self.document = document
         self.study = study
         self.parent_widget = dialog_parent
@@ -154,11 +156,12 @@ class AnalysisController(QObject):
         self.engine_name = ""
         self.engine_broken = False  # found broken (here or by play): built-in until chosen anew
         self.movetime = 1.0
-        self.panel = AnalysisPanel(self.make_engine)
+        self._panel: AnalysisPanel | None = None  # made when first shown (see panel)
+        self._more_lines = False
+        self._notation = Notation.RULES
         self.dock = _Dock()
         self.dock.setObjectName("analysisDock")
         self.dock.setWindowTitle(self.tr("Analysis"))
-        self.dock.setWidget(self.panel)
         self.dock.hide()  # View › Analysis (and the preferences) show it
         self.graph = EvaluationGraph()
         self.graph.hide()
@@ -166,20 +169,41 @@ class AnalysisController(QObject):
         self.game_dialog: AnalyseGameDialog | None = None
         self.file_dialog: AnalyseFileDialog | None = None
         self.setup_editor: SetupEditor | None = None  # the editor the panel follows
-        self.panel.line_clicked.connect(self._on_line_clicked)
-        self.panel.evaluated.connect(self._on_evaluated)
-        self.panel.engine_failed.connect(self.host.show_message)  # the built-in engine's
-        self.panel.runner.external_separately = True
-        self.panel.runner.external_failed.connect(self._on_external_failed)
-        self.panel.more_button.toggled.connect(
-            lambda on: self.preference_changed.emit("analysis_lines", 3 if on else 1))
         self.graph.ply_clicked.connect(self._on_ply_clicked)
         self.dock.toggleViewAction().toggled.connect(self._on_dock_toggled)
+
+    @property
+    def panel(self) -> AnalysisPanel:
+        """The analysis panel in the dock, made the first time it is asked for (shown): the
+        window starts without loading the engines.  Until then the shown position is not
+        handed to anyone; the new panel starts with the one shown then."""
+        if self._panel is None:
+            from dame_desktop.ui.analysis.panel import AnalysisPanel
+
+            panel = self._panel = AnalysisPanel(self.make_engine, lane=self.lane)
+            panel.set_more_lines(self._more_lines)
+            panel.set_notation(self._notation)
+            self.dock.setWidget(panel)
+            panel.line_clicked.connect(self._on_line_clicked)
+            panel.evaluated.connect(self._on_evaluated)
+            panel.engine_failed.connect(self.host.show_message)  # the built-in engine's
+            panel.runner.external_separately = True
+            panel.runner.external_failed.connect(self._on_external_failed)
+            panel.more_button.toggled.connect(
+                lambda on: self.preference_changed.emit("analysis_lines", 3 if on else 1))
+            editor = self.setup_editor
+            if editor is not None:
+                self._on_setup_edited(editor.playable_position())
+            else:
+                self.follow(self.host.navigator)
+        return self._panel
 
     # -- the engine ----------------------------------------------------------------------------
 
     def make_engine(self, rules: RuleSet) -> Engine:
         """The engine factory of the panel and of Analyse game (called in their threads)."""
+        from dame_desktop.ui.analysis.runner import builtin_factory, hub_factory
+
         path = self.engine_path
         if not path or self.engine_broken:
             return builtin_factory(rules)
@@ -191,7 +215,8 @@ class AnalysisController(QObject):
         if path != self.engine_path:
             self.engine_path = path
             self.engine_broken = False  # chosen anew: tried again
-            self.panel.reset_engines()
+            if self._panel is not None:
+                self._panel.reset_engines()
 
     def engine_judged(self, path: str) -> None:
         """The engine at ``path`` was found broken (by play, or by the panel): the panel
@@ -199,7 +224,8 @@ class AnalysisController(QObject):
         if path != self.engine_path or self.engine_broken:
             return
         self.engine_broken = True
-        self.panel.reset_engines()
+        if self._panel is not None:
+            self._panel.reset_engines()
 
     def _on_external_failed(self, reason: Fault) -> None:
         """The panel's process of the Hub engine failed (the runner stopped it, the built-in
@@ -240,6 +266,8 @@ class AnalysisController(QObject):
         return self.host.action("analysis").isChecked()
 
     def set_shown(self, on: bool) -> None:
+        if on:
+            _ = self.panel  # made on first show
         self.dock.setVisible(on)
         if on:
             self.host.fit_dock(self.dock)  # a quarter of the window, within reason
@@ -271,9 +299,9 @@ class AnalysisController(QObject):
             history = navigator.history()
             plies = len(history)
             token = None
-        if self.setup_editor is not None:
-            return  # the panel analyses the position being set up
-        self.panel.show_position(navigator.position(), history=navigator.history(),
+        if self.setup_editor is not None or self._panel is None:
+            return  # the panel analyses the position being set up, or is not made yet
+        self._panel.show_position(navigator.position(), history=navigator.history(),
                                  quiet_plies=navigator.quiet_plies(), ply=plies, token=token)
 
     def follow_setup(self, editor: SetupEditor | None) -> None:
@@ -289,13 +317,13 @@ class AnalysisController(QObject):
 
     def _on_setup_edited(self, position: Position | None) -> None:
         editor = self.setup_editor
-        if editor is None:
+        if editor is None or self._panel is None:
             return
         if position is None:
-            self.panel.clear(self.tr("The position being set up is not analysed: %1")
+            self._panel.clear(self.tr("The position being set up is not analysed: %1")
                              .replace("%1", editor.problem()))
         else:
-            self.panel.show_position(position)
+            self._panel.show_position(position)
 
     def _on_setup_closed(self, _result: int = 0) -> None:
         if self._leave_setup():
@@ -326,7 +354,7 @@ class AnalysisController(QObject):
             self.host.show_message(self.tr("The engine's line is played into the game only "
                                         "while a game of a file is studied."))
             return
-        if navigator.position() != self.panel.position():
+        if self._panel is None or navigator.position() != self._panel.position():
             return  # the line belongs to another position
         for move in moves:
             if not navigator.play(move):
@@ -360,6 +388,8 @@ class AnalysisController(QObject):
         game = self.study.game if studied else self.host.played_game()
         assert game is not None
         doc, index = self.document.doc, self.document.index
+        from dame_desktop.ui.analysis.analyse_dialog import AnalyseGameDialog
+
         dialog = AnalyseGameDialog(game, self.make_engine, self.parent_widget)
         dialog.engine_failed.connect(self._on_external_failed)  # the same one verdict
         dialog.movetime.setValue(self.movetime)
@@ -403,6 +433,8 @@ class AnalysisController(QObject):
             self.file_dialog.deleteLater()
         self.host.commit_edits()
         path = self.engine_path if not self.engine_broken else ""
+        from dame_desktop.ui.analysis.analyse_dialog import AnalyseFileDialog
+
         dialog = AnalyseFileDialog(doc, engine_path=path or None,
                                    default_rules=self.host.current_rules(),
                                    parent=self.parent_widget)
@@ -418,6 +450,8 @@ class AnalysisController(QObject):
         document = self.document
         if doc is not document.doc or document.doc is None or not games:
             return  # another file is open now: the analysis belongs to the one that went
+        from dame_desktop.ui.analysis.analyse_dialog import apply_file_analysis
+
         apply_file_analysis(document.doc, games)
         index = document.index
         if document.studying and index is not None and index in games:
@@ -428,11 +462,13 @@ class AnalysisController(QObject):
     # -- preferences and the end ---------------------------------------------------------------
 
     def apply_preferences(self, prefs: Preferences) -> None:
-        self.host.action("analysis").setChecked(prefs.analysis_panel)
-        self.panel.set_more_lines(prefs.analysis_lines > 1)
-        notation = Notation.from_value(prefs.notation)  # the lines as the move list spells
-        self.panel.set_notation(notation)
+        self._more_lines = prefs.analysis_lines > 1
+        notation = self._notation = Notation.from_value(prefs.notation)  # as the move list
+        if self._panel is not None:
+            self._panel.set_more_lines(self._more_lines)
+            self._panel.set_notation(notation)
         self.graph.set_notation(notation)
+        self.host.action("analysis").setChecked(prefs.analysis_panel)  # may make the panel
         self.movetime = prefs.analysis_movetime
         entry = prefs.engine_entry()
         self.set_engine(entry.path if entry is not None else "",
@@ -442,5 +478,6 @@ class AnalysisController(QObject):
         for dialog in (self.game_dialog, self.file_dialog):
             if dialog is not None:
                 dialog.shutdown()
-        self.panel.shutdown()
+        if self._panel is not None:
+            self._panel.shutdown()
 

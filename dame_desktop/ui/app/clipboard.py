@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication
 
 from dame_desktop.core import DameError, Position, RuleSet
-from dame_desktop.pdn import Game, read_game, write_game
+
+if TYPE_CHECKING:  # the PDN reader and writer load when first used
+    from dame_desktop.pdn import Game
 
 
 def set_text(text: str) -> None:
@@ -30,6 +33,8 @@ def copy_fen(position: Position) -> str:
 
 
 def copy_pdn(game: Game) -> str:
+    from dame_desktop.pdn.writer import write_game
+
     pdn = write_game(game)
     set_text(pdn)
     return pdn
@@ -56,6 +61,8 @@ def parse(content: str, rules: RuleSet) -> Pasted:
             raise ValueError(QCoreApplication.translate(
                 "clipboard", "not a FEN this program can read: %1").replace("%1", str(exc))
             ) from None
+    from dame_desktop.pdn import Game, read_game
+
     game = read_game(io.StringIO(content), default_rules=rules)
     if not isinstance(game, Game):
         raise ValueError(QCoreApplication.translate(

@@ -17,7 +17,7 @@ import datetime
 import itertools
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
@@ -25,19 +25,19 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, 
 
 from dame_desktop import pdn
 from dame_desktop.core import Color, Game, Position, Result, RuleSet
-from dame_desktop.pdn.document import DocumentError, PdnDocument, Problem
 from dame_desktop.store.files import StorageWarning
 from dame_desktop.store.settings import RecentFiles, load_recent_files, update_recent_files
 from dame_desktop.ui.actions import ActionSpec
-from dame_desktop.ui.app import clipboard
-from dame_desktop.ui.dialogs.problems import ProblemsDialog
-from dame_desktop.ui.study.file_games import CheckReport
-from dame_desktop.ui.study.game_list import GameListDialog, cannot_be_read
-from dame_desktop.ui.study.manage_games import FileGamesController
-from dame_desktop.ui.study.setup_editor import SetupEditor
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation
-from dame_desktop.ui.words.problems import pdn_problem_text
+
+if TYPE_CHECKING:  # the file's reader, the dialogs and the editor load when first used
+    from dame_desktop.pdn.document import PdnDocument, Problem
+    from dame_desktop.ui.dialogs.problems import ProblemsDialog
+    from dame_desktop.ui.study.file_games import CheckReport
+    from dame_desktop.ui.study.game_list import GameListDialog
+    from dame_desktop.ui.study.manage_games import FileGamesController
+    from dame_desktop.ui.study.setup_editor import SetupEditor
 
 FULL_CHECK_LIMIT = 400
 """Files with at most this many games are read completely on opening, for the problem list."""
@@ -84,8 +84,7 @@ class DocumentController(QObject):
         self._unreadable: frozenset[int] = frozenset()
         self.list_dialog: GameListDialog | None = None
         self.list_doc: PdnDocument | None = None  # the document the list dialog shows
-        self.games = FileGamesController(self, self)  # the index, the managed list
-        self.games.save_requested.connect(self.save)
+        self._games: FileGamesController | None = None  # made when a file first needs it
         self.problems_dialog: ProblemsDialog | None = None
         self.check_progress: QProgressDialog | None = None
         self.setup_dialog: SetupEditor | None = None
@@ -99,6 +98,17 @@ class DocumentController(QObject):
         self.ask_save = self._ask_save  # "save" / "discard" / "cancel"; tests replace it
         self.ask_overwrite = self._ask_overwrite  # the file changed on disk: overwrite it?
         self.ask_read_only = self._ask_read_only  # the file cannot be written: save as?
+
+    @property
+    def games(self) -> FileGamesController:
+        """The file's game index and managed list, made (and its modules loaded) on first use,
+        so the first paint does not load the database."""
+        if self._games is None:
+            from dame_desktop.ui.study.manage_games import FileGamesController
+
+            self._games = FileGamesController(self, self)
+            self._games.save_requested.connect(self.save)
+        return self._games
 
     # -- actions -----------------------------------------------------------------------
 
@@ -198,6 +208,8 @@ class DocumentController(QObject):
         """Read a file: one game is shown at once (after asking about the game on the board
         and unsaved edits), several give the game list; nothing changes until one is chosen.
         """
+        from dame_desktop.pdn.document import DocumentError, PdnDocument
+
         target = Path(path)
         try:
             doc = self.games.open_indexed(target) or PdnDocument.open(target)
@@ -227,6 +239,8 @@ class DocumentController(QObject):
         return True
 
     def _check_all(self, doc: PdnDocument) -> frozenset[int]:
+        from dame_desktop.ui.study.game_list import cannot_be_read
+
         unreadable: set[int] = set()
         for index, game in doc.check_all(self.host.current_rules()):
             doc.problems.extend(doc.game_problems(index, game))
@@ -257,6 +271,8 @@ class DocumentController(QObject):
                     progress: QProgressDialog, chunk: int, found: list[Problem],
                     counts: list[int], unreadable: set[int]) -> None:
         """``counts`` holds the games read, ``unreadable`` the indexes of those that cannot."""
+        from dame_desktop.ui.study.game_list import cannot_be_read
+
         if progress.wasCanceled() or self.doc is not doc:
             return
         for index, game in itertools.islice(games, max(1, chunk)):
@@ -298,6 +314,8 @@ class DocumentController(QObject):
     def show_game_list(self, doc: PdnDocument | None = None,
                        unreadable: frozenset[int] | None = None) -> None:
         """The list of ``doc``'s games (the open file's when None); choosing one shows it."""
+        from dame_desktop.ui.study.game_list import GameListDialog
+
         doc = doc or self.doc
         if doc is None or not len(doc):
             return
@@ -336,6 +354,9 @@ class DocumentController(QObject):
                   unreadable: frozenset[int] | None = None) -> bool:
         """Show game ``index`` of ``doc`` (the open file when None); False when the user
         keeps what the window shows."""
+        from dame_desktop.ui.study.game_list import cannot_be_read
+        from dame_desktop.ui.words.problems import pdn_problem_text
+
         doc = doc or self.doc
         if doc is None or not 0 <= index < len(doc):
             return False
@@ -365,6 +386,8 @@ class DocumentController(QObject):
 
     def show_problems(self, doc: PdnDocument | None = None,
                       unreadable: frozenset[int] | None = None) -> None:
+        from dame_desktop.ui.dialogs.problems import ProblemsDialog
+
         doc = doc or self.doc
         if doc is None:
             return
@@ -388,6 +411,8 @@ class DocumentController(QObject):
 
     def game_edited(self, game: pdn.Game) -> None:
         """The studied game changed: it becomes an edit of the document (or a new game)."""
+        from dame_desktop.pdn.document import PdnDocument
+
         if self.doc is None:
             self.doc = PdnDocument()
         if self.index is None:
@@ -401,7 +426,9 @@ class DocumentController(QObject):
 
     @property
     def modified(self) -> bool:
-        return self.doc is not None and (self.doc.modified or self.games.manages(self.doc))
+        if self.doc is None:
+            return False
+        return self.doc.modified or (self._games is not None and self._games.manages(self.doc))
 
     def _ask_save(self) -> str:
         name = self.doc.path.name if self.doc and self.doc.path else self.tr("the new game")
@@ -449,7 +476,8 @@ class DocumentController(QObject):
                 self.doc.added.clear()
                 if self.index is not None and self.index >= len(self.doc):
                     self.index = None
-            self.games.discard()
+            if self._games is not None:
+                self._games.discard()
             self._changed()
             return True
         return False
@@ -478,6 +506,8 @@ class DocumentController(QObject):
 
     def save_to(self, path: str | Path) -> bool:
         """Write the document to ``path`` (the played game when no file is studied)."""
+        from dame_desktop.pdn.document import DocumentError, PdnDocument
+
         self.host.commit_edits()
         target = Path(path)
         if self._saves_document() and self.doc is not None:
@@ -524,11 +554,14 @@ class DocumentController(QObject):
 
     def shutdown(self) -> None:
         """Stop the index, check and duplicate threads (the window closes)."""
-        self.games.shutdown()
+        if self._games is not None:
+            self._games.shutdown()
 
     # -- set-up and clipboard ----------------------------------------------------------
 
     def ask_setup(self) -> None:
+        from dame_desktop.ui.study.setup_editor import SetupEditor
+
         old = self.setup_dialog
         if old is not None and not old.isVisible():  # the last editor goes: a session keeps one
             old.deleteLater()
@@ -556,6 +589,8 @@ class DocumentController(QObject):
         return self._study_new(game)
 
     def _study_new(self, game: pdn.Game) -> bool:
+        from dame_desktop.pdn.document import PdnDocument
+
         if not self.may_close_document() or not self.host.may_replace_game():
             return False
         self.doc = PdnDocument()
@@ -567,11 +602,15 @@ class DocumentController(QObject):
         return True
 
     def copy_fen(self) -> str:
+        from dame_desktop.ui.app import clipboard
+
         fen = clipboard.copy_fen(self.host.shown_position())
         self.host.show_message(self.tr("Copied: %1").replace("%1", fen))
         return fen
 
     def copy_text(self) -> str:
+        from dame_desktop.ui.app import clipboard
+
         # the one formatter of the window: the notation preference, the rules' side names
         words = self.host.position_text(self.host.shown_position())
         clipboard.set_text(words)
@@ -579,6 +618,8 @@ class DocumentController(QObject):
         return words
 
     def copy_pdn(self) -> str:
+        from dame_desktop.ui.app import clipboard
+
         self.host.commit_edits()
         game = self.host.studied_game() or self.host.played_game()
         text = clipboard.copy_pdn(game)
@@ -586,6 +627,8 @@ class DocumentController(QObject):
         return text
 
     def paste(self) -> bool:
+        from dame_desktop.ui.app import clipboard
+
         try:
             pasted = clipboard.parse(clipboard.text(), self.host.current_rules())
         except ValueError as exc:

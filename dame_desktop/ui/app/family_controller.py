@@ -1,5 +1,5 @@
-"""The family table's parts in the window: touch-move, board messages, draw
-offers, sounds, the score table.
+"""The family table's parts in the window: touch-move, board messages, draw offers, huffing
+messages, sounds, the score table, the players' names and the notation.
 
 :class:`FamilyController` is made by the main window after its board, game controller and
 live navigator.  It exposes its commands as ``action_specs()`` rows for the window's
@@ -17,6 +17,8 @@ controller's and the navigator's signals, and owns the parts of ``ui/family``:
 - the score table (``store.scores``): each finished game is counted, the game-over box
   offers the table, and "Game › Score table…" shows it (with its reset).
 
+The clocks are :class:`~dame_desktop.ui.app.clock_controller.ClockController`'s.
+
 The core decides everything (what is legal, who won, the draw answer); this module only
 connects and words.
 """
@@ -24,47 +26,31 @@ connects and words.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
-from dame_desktop import pdn
-from dame_desktop.ai.advice import DrawAnswer
 from dame_desktop.core import (
-    Clock,
     Color,
     Game,
     HuffChoice,
     Move,
-    PendingHuff,
     Piece,
     Position,
     Result,
     RuleSet,
-    TimeControl,
-)
-from dame_desktop.core.clock import (
-    NO_CLOCK,
-    ClockError,
-    ClockEventKind,
-    PauseReason,
-    time_control_tags,
-    with_clk,
 )
 from dame_desktop.store.files import StorageError, StorageWarning
-from dame_desktop.store.scores import ScoreTable, load_scores, update_scores
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.actions import ActionSpec
 from dame_desktop.ui.ai_worker import AiClient, DrawReply, ScoreAnswer, ScoreRequest
 from dame_desktop.ui.app.game_controller import ComputerPlayer, GameController, TurnInfo
 from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.board.widget import BoardWidget
-from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.family.draw import STEADY_SECONDS, DrawOffers, ScoreHistory, offer_box
 from dame_desktop.ui.family.messages import BoardMessages
-from dame_desktop.ui.family.scores import ScoresDialog, record_result
 from dame_desktop.ui.family.sounds import GameSounds
 from dame_desktop.ui.family.touch import TouchMove
 from dame_desktop.ui.words.names import player_label
@@ -77,6 +63,11 @@ from dame_desktop.ui.words.notation import (
 )
 from dame_desktop.ui.words.notation import move_text as notation_move_text
 from dame_desktop.ui.words.notation import position_text as notation_position_text
+
+if TYPE_CHECKING:  # the engine's advice and the score table's dialog load when first used
+    from dame_desktop.ai.advice import DrawAnswer
+    from dame_desktop.store.scores import ScoreTable
+    from dame_desktop.ui.family.scores import ScoresDialog
 
 translate = QCoreApplication.translate
 
@@ -150,14 +141,6 @@ class FamilyController(QObject):
         self._steady: tuple[int, int, Color] | None = None  # request id, state index, engine
         self.sounds = GameSounds(parent=self)
         self.sounds.apply_preferences(False, 0)  # silent until the preferences say otherwise
-        # the clocks: the next new game's time controls (the new-game dialog or the
-        # preferences set them), a saved clock to go on with (a restored autosave)
-        self.time_controls: tuple[TimeControl, TimeControl] = (NO_CLOCK, NO_CLOCK)
-        self._restored_clock: dict[str, object] | None = None
-        self._restored_clk: list[float] = []
-        self.clk: list[float] = []  # the mover's time left after each move, for [%clk]
-        self.clocks = ClocksPanel(sounds=self.sounds)
-        self._open_dialogs: set[int] = set()
         self._over_message = ""  # the status bar's words at the last game's end
         # the computer's last blow: (square, piece, index of the blow's state); marked on
         # the board until the human's next move, also over the computer's reply
@@ -177,17 +160,10 @@ class FamilyController(QObject):
         c.huff_decided.connect(self._on_huff_decided)
         c.draw_offered.connect(self.draws.offer)
         c.draw_replied.connect(self._on_draw_reply)
-        c.huff_pending.connect(self._on_huff_pending)
-        c.before_move = self._clock_allows_move
         c.draw_history = lambda: self.scores.recent(self.controller.game)
         # every square a message names goes through the notation preference
         c.refusal_text = lambda exc: illegal_move_text(exc, self.notation, c.game)
         self.board.square_name = self.square_text
-        self.clocks.flagged.connect(self._on_flagged)
-        self.clocks.watch_window(self.parent_widget)
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)  # every dialog stops the clocks while it is open
         self.touch.bound.connect(lambda _square: self.live.refresh_moves())
         self.live.changed.connect(self.touch.update_enabled)
         self.live.changed.connect(self._mark_blow)
@@ -196,10 +172,6 @@ class FamilyController(QObject):
         action = self.host.action("straighten")
         self.touch.straighten_action.toggled.connect(
             lambda on: action.setChecked(on) if action.isChecked() != on else None)
-        # the Game menu's "Pause the clocks" and the button at the clocks are one switch
-        pause = self.host.action("pauseClocks")
-        self.clocks.pause_action.toggled.connect(
-            lambda on: pause.setChecked(on) if pause.isChecked() != on else None)
         self.touch.update_enabled()
 
     # -- for the window ----------------------------------------------------------------------
@@ -213,25 +185,11 @@ class FamilyController(QObject):
                                            "before touching the piece (touch-move rule)")),
             ActionSpec("scores", lambda: self.tr("Score ta&ble…"), self.show_scores,
                        menu="game"),
-            ActionSpec("pauseClocks", lambda: self.tr("&Pause the clocks"),
-                       self._on_pause_clocks, menu="game", checkable=True,
-                       shortcuts=("Ctrl+Shift+P",), enabled=self._clocks_running,
-                       tip=lambda: self.tr("Stop both clocks for a break; press again to "
-                                           "go on")),
         ]
-
-    def _clocks_running(self) -> bool:
-        clock = self.clocks.clock
-        return clock is not None and clock.timed and not clock.stopped
-
-    def _on_pause_clocks(self, checked: bool) -> None:
-        if self.clocks.pause_action.isChecked() != checked:
-            self.clocks.pause_action.setChecked(checked)
 
     def apply_preferences(self, prefs: Preferences) -> None:
         """Sound switch and volume, the notation -- at once."""
         self.sounds.apply_preferences(prefs.sound, prefs.sound_volume)
-        self.time_controls = prefs.time_controls()  # the next new game's clocks
         self.set_notation(Notation.from_value(prefs.notation))
 
     def set_notation(self, notation: Notation) -> None:
@@ -269,6 +227,8 @@ class FamilyController(QObject):
         return notation_position_text(position, self.notation)
 
     def load_table(self) -> tuple[ScoreTable, tuple[StorageWarning, ...]]:
+        from dame_desktop.store.scores import load_scores
+
         loaded = load_scores(self.scores_directory)
         return loaded.value, tuple(loaded.warnings)
 
@@ -279,6 +239,8 @@ class FamilyController(QObject):
             self.scores_dialog.deleteLater()
         table, warnings = self.load_table()
         warnings, self._score_warnings = (*self._score_warnings, *warnings), ()
+        from dame_desktop.ui.family.scores import ScoresDialog
+
         dialog = ScoresDialog(self.parent_widget, directory=self.scores_directory, table=table,
                               warnings=warnings)
         self.scores_dialog = dialog
@@ -286,34 +248,7 @@ class FamilyController(QObject):
         return dialog
 
     def close(self) -> None:
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
-        self.clocks.halt()  # not stop(): a game left running is saved as running
         self.sounds.close()
-
-    # -- the clocks ----------------------------------------------------------------------------
-
-    def set_time_controls(self, white: TimeControl, black: TimeControl | None = None) -> None:
-        """The clocks of the next new game (one control for both when ``black`` is None)."""
-        self.time_controls = (white, white if black is None else black)
-
-    def restore_clock(self, record: dict[str, object]) -> None:
-        """Before a saved game is started again: its clock (the autosave's ``clock``) and
-        the times of its moves (``clk``).  A damaged clock record gives no clock."""
-        clock = record.get("clock")
-        self._restored_clock = clock if isinstance(clock, dict) else None
-        clk = record.get("clk")
-        self._restored_clk = [float(x) for x in clk if isinstance(x, int | float)] \
-            if isinstance(clk, list) else []
-
-    def clock_record(self) -> dict[str, object]:
-        """The clock for the autosave's player setup (empty without clocks)."""
-        data = self.clocks.to_dict()
-        clock = self.clocks.clock
-        if data is None or clock is None or not clock.timed:
-            return {}
-        return {"clock": data, "clk": list(self.clk)}
 
     def score_record(self) -> dict[str, object]:
         """The computer's steady scores for the autosave's player setup, as two lists of
@@ -333,81 +268,11 @@ class FamilyController(QObject):
                 (index, score) for index, score in zip(scored, scores, strict=True)
                 if type(index) is int and type(score) is int and index >= 0]
 
-    def add_clocks_to(self, record: pdn.Game) -> None:
-        """The clocks in a game written to PDN: the TimeControl tag(s) and a ``[%clk]``
-        comment after every move with the time its player had left."""
-        clock = self.clocks.clock
-        if clock is None or not clock.timed:
-            return
-        record.headers.update(time_control_tags(clock.controls[Color.WHITE],
-                                                clock.controls[Color.BLACK]))
-        for node, seconds in zip(record.mainline(), self.clk, strict=False):
-            node.comment = with_clk(node.comment, seconds)
-
-    def _start_clock(self) -> None:
-        c = self.controller
-        saved, self._restored_clock = self._restored_clock, None
-        clk, self._restored_clk = self._restored_clk, []
-        clock: Clock | None = None
-        if saved is not None:
-            try:
-                clock = Clock.from_dict(saved, self.clocks.now())
-            except ClockError:
-                clock = None
-            self.clk = clk[:len(c.game.moves)]
-        else:
-            white, black = self.time_controls
-            clock = Clock(white, black) if not (white.is_none and black.is_none) else None
-            self.clk = []
-        self.clocks.set_clock(clock, c.rules, self.host.result_names())
-        self._open_dialogs.clear()
-
     def follow_view(self) -> None:
-        """The window shows another position: the live game's clocks stand still while its
-        present position is not on the board (an earlier position of the game, a file's
-        game) and go on when it is shown again.  Nobody can move in the live game
-        meanwhile, so nobody's time may run.  A position under other rules (a file's game)
-        gets the board labels of its notation."""
+        """The window shows another position: one under other rules (a file's game) gets
+        the board labels of its notation."""
         if _labels_key(self.host.current_rules()) != self._board_rules:
             self._notation_to_board()
-        clock = self.clocks.clock
-        if clock is None or not clock.timed:
-            return
-        away = not (self.host.is_playing() and self.live.is_live())
-        if away and PauseReason.AWAY not in clock.pause_reasons:
-            self.clocks.pause(PauseReason.AWAY)
-        elif not away and PauseReason.AWAY in clock.pause_reasons:
-            self.clocks.resume(PauseReason.AWAY)
-
-    def _clock_allows_move(self, mover: Color) -> bool:
-        """Before a move is played: has the mover's time run out meanwhile?"""
-        clock = self.clocks.clock
-        if clock is None or not clock.timed or clock.stopped:
-            return True
-        events = clock.tick(self.clocks.now())
-        flagged = [e.colour for e in events if e.kind is ClockEventKind.FLAG]
-        if not flagged:
-            return True
-        self._on_flagged(flagged[0])
-        return False
-
-    def _on_flagged(self, colour: Color) -> None:
-        self.clocks.refresh()
-        self.controller.time_out(colour)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        if kind in (QEvent.Type.Show, QEvent.Type.Hide) and isinstance(watched, QDialog):
-            key = id(watched)
-            if kind is QEvent.Type.Show and watched.isWindow() and key not in self._open_dialogs:
-                self._open_dialogs.add(key)
-                if len(self._open_dialogs) == 1:
-                    self.clocks.pause(PauseReason.DIALOG)
-            elif kind is QEvent.Type.Hide and key in self._open_dialogs:
-                self._open_dialogs.discard(key)
-                if not self._open_dialogs:
-                    self.clocks.resume(PauseReason.DIALOG)
-        return False
 
     # -- the game's questions ----------------------------------------------------------------
 
@@ -448,7 +313,6 @@ class FamilyController(QObject):
         if self._over_message and self.host.status_message() == self._over_message:
             self.host.clear_status_message()  # the last game's end belongs to that game
         self._over_message = ""
-        self.host.action("pauseClocks").setChecked(False)
         self.scores.clear()
         restored, self._restored_scores = self._restored_scores, []
         states = self.controller.game.states
@@ -456,7 +320,6 @@ class FamilyController(QObject):
             if index < len(states):
                 self.scores.record(index, states[index].position, score)
         self._steady = None
-        self._start_clock()
         self.draws.reset()
         self._accepted_text = ""
         self._close_draw_box()
@@ -468,17 +331,8 @@ class FamilyController(QObject):
 
     def _on_position_changed(self) -> None:
         self.draws.cancel()  # an answer still coming belongs to the position before
-        game = self.controller.game
-        del self.clk[len(game.moves):]  # undo takes the times back with the moves
-        clock = self.clocks.clock
-        if clock is not None and clock.timed and not game.is_over \
-                and clock.to_move is not None and clock.to_move is not game.position.turn:
-            self.clocks.follow(game.position.turn)  # undo, redo, a blow
 
     def _on_turn_started(self, info: TurnInfo) -> None:
-        clock = self.clocks.clock
-        if clock is not None and clock.timed and clock.to_move is None and not clock.stopped:
-            self.clocks.start(info.colour)
         self.touch.update_enabled()
         self.host.update_actions()
         if self.live.is_live():
@@ -486,13 +340,6 @@ class FamilyController(QObject):
 
     def _on_move_played(self, move: Move) -> None:
         self.sounds.on_move_played(move)
-        clock = self.clocks.clock
-        if clock is not None and clock.timed and clock.to_move is not None:
-            mover = clock.to_move
-            self.clocks.press()
-            game = self.controller.game
-            del self.clk[len(game.moves) - 1:]
-            self.clk.append(self.clocks.remaining(mover))
         c = self.controller
         computer = self._computer()
         game = c.game
@@ -576,13 +423,7 @@ class FamilyController(QObject):
         if answer.accept:
             self._accepted_text = text  # the game's end repeats it
 
-    def _on_huff_pending(self, _pending: PendingHuff) -> None:
-        self.clocks.pause(PauseReason.HUFF)
-
     def _on_huff_decided(self, choice: HuffChoice, square: int | None) -> None:
-        clock = self.clocks.clock
-        if clock is not None and PauseReason.HUFF in clock.pause_reasons:
-            self.clocks.resume(PauseReason.HUFF)
         c = self.controller
         if choice is not HuffChoice.BLOW or square is None or len(c.game.states) < 2:
             return
@@ -610,8 +451,6 @@ class FamilyController(QObject):
 
     def _on_game_over(self, result: Result) -> None:
         self._over_message = self.host.status_message()
-        self.clocks.stop()
-        self.host.update_actions()  # nothing to pause any more
         self._close_draw_box()
         self.touch.update_enabled()
         self.sounds.on_game_over(result)
@@ -636,6 +475,9 @@ class FamilyController(QObject):
             button.clicked.connect(self.show_scores)
 
     def _record(self, result: Result, names: dict[Color, str]) -> bool:
+        from dame_desktop.store.scores import update_scores
+        from dame_desktop.ui.family.scores import record_result
+
         c = self.controller
         computer = self._computer()
 

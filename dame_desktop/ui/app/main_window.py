@@ -58,6 +58,7 @@ from dame_desktop.ui.actions import LAST, ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.analysis_controller import AnalysisController
 from dame_desktop.ui.app.announcer import Announcer
+from dame_desktop.ui.app.clock_controller import ClockController
 from dame_desktop.ui.app.diagrams import DiagramController
 from dame_desktop.ui.app.document import DocumentController, game_record
 from dame_desktop.ui.app.family_controller import FamilyController
@@ -100,7 +101,8 @@ class MainWindow(QMainWindow):
         self.opponent = OpponentEngine(self.client, self)  # a Hub engine as the computer
         self.study = StudyController(self)
         self.document = DocumentController(self, self, self)
-        self.analysis = AnalysisController(self, self.document, self.study, self)
+        self.analysis = AnalysisController(self, self.document, self.study, self,
+                                           lane=self.client.lane)  # one engine thread
         self.last_message = ""
         self.puzzles: PuzzleController | None = None  # made when Game › Puzzles is opened
         self.explorer = ExplorerController(self, self)  # the opening explorer dock
@@ -111,11 +113,14 @@ class MainWindow(QMainWindow):
         self.diagrams = DiagramController(self, self.board, self)
         self.family = FamilyController(self, self.board, self.controller, self.live,
                                        self.client, self)
-        self.board_row.addWidget(self.family.clocks)
+        self.clocks = ClockController(self, self.controller, self.live, self.family.sounds,
+                                      self)
+        self.board_row.addWidget(self.clocks.panel)
         self.play = PlayController(self, self.controller, self.live, self.board, self.huff_bar,
-                                   self.hints, self.opponent, self.family.clocks, self, self)
+                                   self.hints, self.opponent, self.clocks.panel, self, self)
         self._make_actions()
         self._connect()
+        self.clocks.attach()  # before the family's: a turn's clock runs when it looks
         self.family.attach()
         self.setAcceptDrops(True)
         self._show_navigator(animate=False)
@@ -236,6 +241,7 @@ class MainWindow(QMainWindow):
                        menu="view", shortcuts=("End",)),
         ])
         table.add(self.family.action_specs())
+        table.add(self.clocks.action_specs())
         table.add(self.analysis.action_specs())
         table.add([
             ActionSpec("puzzles", lambda: self.tr("&Puzzles"), self.open_puzzles, menu="game",
@@ -256,7 +262,7 @@ class MainWindow(QMainWindow):
         self.controller.error.connect(self.show_message)
         self.play.message.connect(self.show_message)
         self.play.labels_changed.connect(self._update_labels)
-        self.play.clocks_chosen.connect(self.family.set_time_controls)
+        self.play.clocks_chosen.connect(self.clocks.set_time_controls)
         self.hints.failed.connect(self.show_message)
         self.opponent.changed.connect(self._update_labels)
         self.opponent.message.connect(self.show_message)
@@ -296,7 +302,7 @@ class MainWindow(QMainWindow):
         names = self.play.result_names()  # "You" means nothing in a file
         record = game_record(self.controller.game,
                              {c: n or "?" for c, n in names.items()})
-        self.family.add_clocks_to(record)
+        self.clocks.add_clocks_to(record)
         return record
 
     def printed_game(self) -> pdn.Game:
@@ -377,7 +383,7 @@ class MainWindow(QMainWindow):
         return self.family.squares_text(squares)
 
     def next_clocks(self) -> tuple[TimeControl, TimeControl]:
-        return self.family.time_controls
+        return self.clocks.time_controls
 
     def move_text(self, position: Position, move: Move) -> str:
         return self.family.move_text(position, move)
@@ -497,7 +503,8 @@ class MainWindow(QMainWindow):
         self.update_actions()
         self.analysis.follow(nav)
         self.explorer.follow()
-        self.family.follow_view()  # the live clocks stand still while it is not shown
+        self.family.follow_view()  # the board's labels for the shown rules
+        self.clocks.follow_view()  # the live clocks stand still while it is not shown
 
     def _position_text(self) -> str:
         return self.family.position_text(self.navigator.position())
@@ -610,7 +617,8 @@ class MainWindow(QMainWindow):
         self.play.apply_preferences(prefs)
         board.animation_ms = prefs.animation_ms
         self.family.apply_preferences(prefs)
-        self.study.tree.set_notation(self.family.notation)  # a studied file's moves too
+        self.clocks.apply_preferences(prefs)
+        self.study.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
         self.explorer.apply_preferences(prefs)
         self.opponent.apply_preferences(prefs)
@@ -693,6 +701,7 @@ class MainWindow(QMainWindow):
         self.controller.shutdown()
         self.document.shutdown()
         self.family.close()
+        self.clocks.close()
         self.analysis.shutdown()
         self.explorer.shutdown()
         self.hints.forget()

@@ -39,17 +39,21 @@ Mounting (the window)::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 
 from dame_desktop.ai.timeman import move_budget
 from dame_desktop.core import Color, RuleSet
-from dame_desktop.engines import EngineInfo
 from dame_desktop.engines.faults import Fault
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.words import names as family_names
 from dame_desktop.ui.words.engine_texts import fault_reason_text
+
+if TYPE_CHECKING:
+    from dame_desktop.engines import EngineInfo
 
 
 def clock_budget(clocks: ClocksPanel, colour: Color) -> float | None:

@@ -26,7 +26,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from dame_desktop import pdn
-from dame_desktop.ai import find_level
+from dame_desktop.ai.levels import find_level
 from dame_desktop.core import (
     Color,
     Game,
@@ -54,8 +54,7 @@ from dame_desktop.ui.app.huff_bar import HuffBar
 from dame_desktop.ui.app.navigator import LiveNavigator
 from dame_desktop.ui.app.opponent_engine import OpponentEngine, clock_budget
 from dame_desktop.ui.board.widget import BoardWidget
-from dame_desktop.ui.dialogs.new_game import NewGameDialog, NewGameSettings
-from dame_desktop.ui.dialogs.rules import RulesAnswer, RulesDialog, ask_new_rules
+from dame_desktop.ui.dialogs.game_settings import NewGameSettings
 from dame_desktop.ui.family.clocks import ClocksPanel
 from dame_desktop.ui.navigation import Navigator
 from dame_desktop.ui.words import names as family_names
@@ -330,6 +329,8 @@ class PlayController(QObject):
         previous = defaults or self._played_settings or self.settings
         if previous.clocks is None:  # the dialog offers the clocks the next game would get
             previous = dataclasses.replace(previous, clocks=self.host.next_clocks())
+        from dame_desktop.ui.dialogs.new_game import NewGameDialog
+
         dialog = NewGameDialog(previous.rules, previous, self.parent_widget, self.rng)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.new_game_defaults = None
@@ -342,6 +343,8 @@ class PlayController(QObject):
             self.start_game(chosen)
 
     def edit_rules(self) -> None:
+        from dame_desktop.ui.dialogs.rules import RulesDialog
+
         dialog = RulesDialog(self.host.current_rules(), self.parent_widget)
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         new = dialog.rules()
@@ -373,6 +376,8 @@ class PlayController(QObject):
         running = self.is_playing() and bool(game.moves) and not game.is_over
         if not running:
             return self.host.may_close_document()
+        from dame_desktop.ui.dialogs.rules import RulesAnswer, ask_new_rules
+
         answer = ask_new_rules(self.parent_widget, game, rules)
         if answer is RulesAnswer.CANCEL:
             return False

@@ -17,7 +17,7 @@ import html
 import logging
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import (
     QByteArray,
@@ -31,7 +31,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from dame_desktop.ai import LEVELS
+from dame_desktop.ai.levels import LEVELS
 from dame_desktop.core import Color, Game, Position
 from dame_desktop.core.numbering import game_steps
 from dame_desktop.store.autosave import (
@@ -47,18 +47,21 @@ from dame_desktop.store.settings import (
     update_preferences,
 )
 from dame_desktop.ui.actions import ActionSpec, ActionTable, MenuSpec
-from dame_desktop.ui.app.analysis_controller import AnalysisController
-from dame_desktop.ui.app.document import DocumentController
-from dame_desktop.ui.app.family_controller import FamilyController
-from dame_desktop.ui.app.game_controller import GameController
 from dame_desktop.ui.app.i18n import LanguageManager
-from dame_desktop.ui.app.play import PlayController
-from dame_desktop.ui.dialogs.help import HelpDialog
-from dame_desktop.ui.dialogs.new_game import NewGameSettings
-from dame_desktop.ui.dialogs.preferences import PreferencesDialog
-from dame_desktop.ui.study.explorer import ExplorerController
+from dame_desktop.ui.dialogs.game_settings import NewGameSettings
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.notation import Notation, move_text, square_text
+
+if TYPE_CHECKING:  # the window's parts (the window made them) and the dialogs, when opened
+    from dame_desktop.ui.app.analysis_controller import AnalysisController
+    from dame_desktop.ui.app.clock_controller import ClockController
+    from dame_desktop.ui.app.document import DocumentController
+    from dame_desktop.ui.app.family_controller import FamilyController
+    from dame_desktop.ui.app.game_controller import GameController
+    from dame_desktop.ui.app.play import PlayController
+    from dame_desktop.ui.dialogs.help import HelpDialog
+    from dame_desktop.ui.dialogs.preferences import PreferencesDialog
+    from dame_desktop.ui.study.explorer import ExplorerController
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +146,7 @@ class SessionHost(Protocol):
     controller: GameController
     document: DocumentController
     family: FamilyController
+    clocks: ClockController
     analysis: AnalysisController
     explorer: ExplorerController
     play: PlayController
@@ -211,7 +215,7 @@ class Session(QObject):
         self.menus = table.menus
         window.controller.position_changed.connect(self._on_position_changed)
         # the clocks' times, while they run and when they stop, so a crash loses seconds only
-        window.family.clocks.checkpoint.connect(self._on_position_changed)
+        window.clocks.panel.checkpoint.connect(self._on_position_changed)
         for action, key in ((table["numbers"], "show_square_numbers"),
                             (table["animate"], "animate"),
                             (table["turn"], "turn_board_hot_seat")):
@@ -265,7 +269,7 @@ class Session(QObject):
         if loaded.game is not None and loaded.meta is not None and loaded.game.moves:
             if self.offer_to_continue(loaded.game, loaded.meta):
                 settings = settings_from_record(loaded.meta.player, loaded.game, self.prefs)
-                window.family.restore_clock(loaded.meta.player)
+                window.clocks.restore_clock(loaded.meta.player)
                 window.family.restore_scores(loaded.meta.player)
                 window.play.start_game(settings, start=loaded.game)
                 restored = True
@@ -388,7 +392,7 @@ class Session(QObject):
             return
         try:
             save_autosave(game, {**player_record(window.play.settings),
-                                 **window.family.clock_record(),
+                                 **window.clocks.clock_record(),
                                  **window.family.score_record()})
         except (StorageError, ValueError, TypeError) as exc:
             message = str(exc)
@@ -451,6 +455,8 @@ class Session(QObject):
 
     def show_preferences(self) -> PreferencesDialog:
         if self.preferences_dialog is None:
+            from dame_desktop.ui.dialogs.preferences import PreferencesDialog
+
             dialog = PreferencesDialog(self.prefs, self._parent_widget())
             dialog.preferences_changed.connect(self.set_preferences)
             dialog.finished.connect(self._forget_preferences_dialog)
@@ -474,6 +480,8 @@ class Session(QObject):
         window = self.window
         assert window is not None
         if self.help_dialog is None:
+            from dame_desktop.ui.dialogs.help import HelpDialog
+
             self.help_dialog = HelpDialog(window.dialog_parent())
         self.help_dialog.show_rules(window.controller.rules)
         self.help_dialog.show_page(page)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6.QtCore import QEvent, QObject, QSize, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -54,6 +54,36 @@ class FileOpenFilter(QObject):
                 self._window.document.open_path(path)
                 return True
         return super().eventFilter(watched, event)
+
+
+class EngineAfterFirstPaint(QObject):
+    """Holds the engine's requests until the board has been painted once.
+
+    The computer may have the first move: its search would start at once in the engine thread
+    and take the interpreter lock from the window while it builds and paints itself.  The
+    requests wait (``AiClient.hold``) and go to the engine right after the board's first paint,
+    or after :data:`LATEST_MS` at the latest (a window started hidden paints nothing).
+    """
+
+    LATEST_MS = 1500
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._client = window.client
+        self._board = window.board
+        self._client.hold()
+        self._board.installEventFilter(self)
+        QTimer.singleShot(self.LATEST_MS, self, self.release)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._board and event.type() == QEvent.Type.Paint:
+            self._board.removeEventFilter(self)
+            QTimer.singleShot(0, self, self.release)  # after this paint, not during it
+        return False
+
+    def release(self) -> None:
+        self._board.removeEventFilter(self)
+        self._client.release()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -108,6 +138,7 @@ def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWind
     window = MainWindow(start_game=False)
     try:
         session.attach(window)
+        EngineAfterFirstPaint(window)
         window.show()
         session.begin()
     except BaseException:

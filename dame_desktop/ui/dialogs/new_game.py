@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
@@ -23,28 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.ai import LEVELS
-from dame_desktop.core import PRESETS, Color, RuleSet, TimeControl, matching_preset
+from dame_desktop.core import PRESETS, Color, RuleSet, matching_preset
+from dame_desktop.ui.dialogs.game_settings import NewGameSettings as NewGameSettings
 from dame_desktop.ui.dialogs.rules import RulesDialog
 from dame_desktop.ui.dialogs.wheel import guard_wheel
 from dame_desktop.ui.family.time_control import TimeControlWidget
 from dame_desktop.ui.words import rules as rule_texts
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.names import colour_text
-
-
-@dataclass(frozen=True)
-class NewGameSettings:
-    """What the user chose.  ``colour`` is the (first) human's side, already drawn by lot."""
-
-    against_computer: bool
-    level_key: str
-    colour: Color
-    rules: RuleSet
-    light_name: str
-    dark_name: str
-    drawn_by_lot: bool = False
-    # each player's time control (core.clock.NO_CLOCK for none), None: not chosen here
-    clocks: tuple[TimeControl, TimeControl] | None = None
 
 
 class NewGameDialog(QDialog):

@@ -15,13 +15,17 @@ line being played, so a long stable equal evaluation counts as a dead draw.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from dame_desktop.ai.advice import DrawAnswer, DrawReason, should_offer_draw
 from dame_desktop.ai.levels import Level
 from dame_desktop.core import Color, Game, Kind, Position
 from dame_desktop.ui.board.widget import BoardWidget
+
+if TYPE_CHECKING:  # the engine's advice loads with its first answer
+    from dame_desktop.ai.advice import DrawAnswer, DrawReason
 
 translate = QCoreApplication.translate
 
@@ -32,6 +36,8 @@ STEADY_SECONDS = 0.1  # the short search after each of the computer's moves
 
 def draw_answer_text(reason: DrawReason) -> str:
     """The computer's answer to a draw offer as one short sentence."""
+    from dame_desktop.ai.advice import DrawReason
+
     if reason is DrawReason.DEAD_DRAW:
         return translate("Draw", "Gladly: neither of us can win this any more.")
     if reason is DrawReason.STABLE_EQUAL:
@@ -57,15 +63,14 @@ class DrawOffers(QObject):
 
     The human's offer: :meth:`offer` (False while one is waiting or the same position was
     asked already), the window sends the request to the engine, then passes the answer to
-    :meth:`receive` with the position shown now.  ``answered(DrawAnswer, str)`` carries the
-    answer and its sentence; on ``accept`` the window calls ``Game.agree_draw()``.
+    :meth:`receive` with the position shown now, which gives the answer's sentence; on
+    ``accept`` the window calls ``Game.agree_draw()``.
     :meth:`cancel` when the position changes (a move, undo, a new game).
 
     The computer's offer: :meth:`computer_may_offer` after its move;
     :meth:`human_declined` remembers the material so it does not ask again at once.
     """
 
-    answered = Signal(object, str)  # DrawAnswer, the sentence
     dropped = Signal(object)  # a DrawAnswer that came for another position
 
     def __init__(self, parent: QObject | None = None, *,
@@ -102,7 +107,6 @@ class DrawOffers(QObject):
         text = draw_answer_text(answer.reason)
         if self.board is not None:
             self.board.show_banner(text, BANNER_SECONDS)
-        self.answered.emit(answer, text)
         return text
 
     def computer_may_offer(self, position: Position, level: Level | None = None,
@@ -111,6 +115,8 @@ class DrawOffers(QObject):
         the material the human declined in."""
         if self._declined is not None and self._declined == _material(position):
             return False
+        from dame_desktop.ai.advice import should_offer_draw
+
         return should_offer_draw(position, level, recent_scores=recent_scores)
 
     def human_declined(self, position: Position) -> None:

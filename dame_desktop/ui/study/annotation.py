@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from dame_desktop.pdn import Game, GameNode, Headers, Nag
 from dame_desktop.pdn.comments import comment_words, with_words
-from dame_desktop.ui.study.move_tree import MARKS
+from dame_desktop.ui.study.marks import MARKS
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 HIDDEN_TAGS = {"GameType", "Rules", "SetUp", "FEN"}  # written by the program itself

@@ -17,20 +17,20 @@ from __future__ import annotations
 
 import html
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPoint, QUrl, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QWidget
 
 from dame_desktop.core import Color, RuleSet
-from dame_desktop.engines.score import parse_eval
-from dame_desktop.pdn import ChildNode, Game, GameNode
-from dame_desktop.pdn.comments import CommentParts, split_comment
+from dame_desktop.ui.study.marks import MARKS
 from dame_desktop.ui.words.analysis import side_name, value_text
 from dame_desktop.ui.words.notation import Notation, move_text
 
-MARKS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
-"""Move marks: NAG number -> glyph."""
+if TYPE_CHECKING:
+    from dame_desktop.pdn import ChildNode, Game, GameNode
+    from dame_desktop.pdn.comments import CommentParts
 
 CURRENT_BACKGROUND = "#ffd65a"
 MAIN_COLOUR = "#1c1c1c"
@@ -63,6 +63,8 @@ def clock_text(value: str) -> str:
 
 def command_texts(parts: CommentParts) -> list[str]:
     """What the move tree shows of a move's commands: the evaluation, then the clock."""
+    from dame_desktop.engines.score import parse_eval
+
     out: list[str] = []
     for name, value in parts.commands:
         if name == "eval":
@@ -158,6 +160,8 @@ class MoveTreeView(QTextBrowser):
         if game is None:
             self.setHtml("")
             return
+        from dame_desktop.pdn.comments import split_comment
+
         self._nodes.append(game)
         blocks: list[tuple[int, list[str]]] = []
         start = [self._link(game, self.tr("Start"))]
@@ -249,6 +253,8 @@ class MoveTreeView(QTextBrowser):
 
     def _move(self, child: ChildNode, number: int, force: bool, words: list[str]
               ) -> tuple[int, bool]:
+        from dame_desktop.pdn.comments import split_comment
+
         parent = child.parent
         assert parent is not None
         first_moves = parent.turn() is child.rules.first

@@ -9,15 +9,20 @@ turns edits into "the file is modified".
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from dame_desktop import pdn
 from dame_desktop.ui.actions import ActionSpec
-from dame_desktop.ui.study.annotation import AnnotationPanel, HeaderDialog
-from dame_desktop.ui.study.move_tree import MARKS, MoveTreeView
+from dame_desktop.ui.study.marks import MARKS
 from dame_desktop.ui.study.navigator import TreeNavigator
+
+if TYPE_CHECKING:
+    from dame_desktop.ui.study.annotation import AnnotationPanel, HeaderDialog
+    from dame_desktop.ui.study.move_tree import MoveTreeView
+    from dame_desktop.ui.words.notation import Notation
 
 
 class StudyController(QObject):
@@ -31,22 +36,50 @@ class StudyController(QObject):
         self._dialog_parent = parent
         self.navigator: TreeNavigator | None = None
         self.overwrite = False
-        self.panel = QWidget()
+        self.panel = QWidget()  # the tree and the annotations, made when first needed
         self.panel.setObjectName("studyPanel")
-        col = QVBoxLayout(self.panel)
-        col.setContentsMargins(0, 0, 0, 0)
-        self.tree = MoveTreeView()
-        col.addWidget(self.tree, 3)
-        self.annotation = AnnotationPanel()
-        col.addWidget(self.annotation, 1)
+        self._column = QVBoxLayout(self.panel)
+        self._column.setContentsMargins(0, 0, 0, 0)
+        self._views: tuple[MoveTreeView, AnnotationPanel] | None = None
+        self._notation: Notation | None = None
         self.header_dialog: HeaderDialog | None = None
         self.tree_menu: QMenu | None = None
-        self.tree.node_activated.connect(self.go_to)
-        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.tree.customContextMenuRequested.connect(self._tree_menu)
-        self.annotation.changed.connect(self.edited)
-        self.annotation.headers_requested.connect(self.edit_headers)
-        self.edited.connect(self.tree.refresh)
+
+    # -- the views (made when a game is first studied: the window starts without them) ---
+
+    def _make_views(self) -> tuple[MoveTreeView, AnnotationPanel]:
+        if self._views is None:
+            from dame_desktop.ui.study.annotation import AnnotationPanel
+            from dame_desktop.ui.study.move_tree import MoveTreeView
+
+            tree = MoveTreeView()
+            if self._notation is not None:
+                tree.set_notation(self._notation)
+            self._column.addWidget(tree, 3)
+            annotation = AnnotationPanel()
+            self._column.addWidget(annotation, 1)
+            tree.node_activated.connect(self.go_to)
+            tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            tree.customContextMenuRequested.connect(self._tree_menu)
+            annotation.changed.connect(self.edited)
+            annotation.headers_requested.connect(self.edit_headers)
+            self.edited.connect(tree.refresh)
+            self._views = (tree, annotation)
+        return self._views
+
+    @property
+    def tree(self) -> MoveTreeView:
+        return self._make_views()[0]
+
+    @property
+    def annotation(self) -> AnnotationPanel:
+        return self._make_views()[1]
+
+    def set_notation(self, notation: Notation) -> None:
+        """How the tree names squares (the window's preference)."""
+        self._notation = notation
+        if self._views is not None:
+            self._views[0].set_notation(notation)
 
     # -- the game ------------------------------------------------------------------------
 
@@ -75,17 +108,20 @@ class StudyController(QObject):
         return navigator
 
     def stop(self) -> None:
-        self.annotation.commit_comment()
+        self.commit()
         if self.navigator is not None:
             self.navigator.changed.disconnect(self._on_moved)
             self.navigator.deleteLater()
         self.navigator = None
-        self.tree.set_game(None)
-        self.annotation.set_node(None)
+        if self._views is not None:
+            tree, annotation = self._views
+            tree.set_game(None)
+            annotation.set_node(None)
 
     def commit(self) -> None:
         """Store a comment being typed (before saving, copying, closing)."""
-        self.annotation.commit_comment()
+        if self._views is not None:
+            self._views[1].commit_comment()
 
     def _on_moved(self) -> None:
         node = self.node
@@ -156,6 +192,8 @@ class StudyController(QObject):
     def _variation_start(self) -> pdn.ChildNode | None:
         """The first move of the variation the current node is in (None on the main line)."""
         node = self.node
+        if node is None:
+            return None  # nothing studied (the PDN tree is not even loaded)
         while isinstance(node, pdn.ChildNode):
             parent = node.parent
             assert parent is not None
@@ -203,6 +241,8 @@ class StudyController(QObject):
     def edit_headers(self) -> None:
         if self.game is None:
             return
+        from dame_desktop.ui.study.annotation import HeaderDialog
+
         dialog = HeaderDialog(self.game, self._dialog_parent)
         dialog.accepted.connect(self._on_headers_edited)
         self.header_dialog = dialog
@@ -213,8 +253,10 @@ class StudyController(QObject):
         self.edited.emit()
 
     def retranslate(self) -> None:
-        self.annotation.retranslate()
-        self.tree.refresh()
+        if self._views is not None:
+            tree, annotation = self._views
+            annotation.retranslate()
+            tree.refresh()
 
 
 def _constant(text: str) -> Callable[[], str]:

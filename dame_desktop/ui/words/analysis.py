@@ -21,13 +21,16 @@ practice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
 from dame_desktop.core import Color, ColourName, Move, Position, RuleSet
 from dame_desktop.core.numbering import number_label, numbered_at
-from dame_desktop.engines import Score
 from dame_desktop.ui.words.notation import Notation, move_text
+
+if TYPE_CHECKING:
+    from dame_desktop.engines import Score
 
 EQUAL = 0.25
 SLIGHT = 0.75

@@ -132,8 +132,8 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:
     old, new = midgame(), start()
     relay = Relay()  # lives in the GUI thread: hears what the thread sent when it arrives
     raw = relay.got
-    emitted = Emitted(panel.runner._worker.progressed)  # counted in the thread, as it sends
-    panel.runner._worker.progressed.connect(relay.take_sent)
+    emitted = Emitted(panel.runner._lane.worker.progressed)  # counted in the thread, as it sends
+    panel.runner._lane.worker.progressed.connect(relay.take_sent)
     shown: list[tuple[Position, bool]] = []  # what the panel shows at each evaluation
 
     def record(evaluation: object) -> None:

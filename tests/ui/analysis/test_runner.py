@@ -32,8 +32,8 @@ def test_updates_of_an_old_request_never_come_out(qtbot) -> None:
     runner = AnalysisRunner()
     try:
         sent, out = Relay(), Relay()
-        emitted = Emitted(runner._worker.progressed)  # counted in the thread, as it sends
-        runner._worker.progressed.connect(sent.take_sent)  # everything the thread sent
+        emitted = Emitted(runner._lane.worker.progressed)  # counted in the thread, as it sends
+        runner._lane.worker.progressed.connect(sent.take_sent)  # everything the thread sent
         runner.updated.connect(out.take)  # what the runner passes on
         old, new = midgame(), start()
         old_id = runner.start(old)
@@ -139,7 +139,7 @@ def test_a_stopped_requests_tables_are_freed_later_not_during_the_repaint(qtbot)
     try:
         finished: list[object] = []
         updates = Relay()
-        runner._worker.answered.connect(lambda *sent: finished.append(sent))
+        runner._lane.worker.answered.connect(lambda *sent: finished.append(sent))
         runner.updated.connect(updates.take)
         runner.start(midgame(), max_seconds=5.0)
         qtbot.waitUntil(lambda: any(u.analysis.depth >= 7 for u in updates.got),

@@ -33,7 +33,7 @@ def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_pat
     answer_box("continueGameBox", "continueButton", seen)
     _session, window = start_program()
     assert len(window.controller.game.moves) == 4
-    panel = window.family.clocks
+    panel = window.clocks.panel
     clock = panel.clock
     assert clock is not None and panel.isVisible()
     assert clock.controls[Color.WHITE].text() == "300"
@@ -42,7 +42,7 @@ def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_pat
     white, black = panel.remaining(Color.WHITE), panel.remaining(Color.BLACK)
     assert 240 < white < 300, white  # what was left, not a fresh 5 minutes
     assert 605 < black <= 620, black  # two increments of 5 s were earned: not a fresh clock
-    assert window.family.clk[:4] == record["clk"]
+    assert window.clocks.clk[:4] == record["clk"]
     record_pdn = window.played_game()
     assert record_pdn.headers["TimeControlWhite"] == "300"
     assert record_pdn.headers["TimeControlBlack"] == "600+5"
@@ -99,7 +99,7 @@ def test_a_killed_clock_loses_a_few_seconds_at_most(start_program, tmp_path):  #
     seen: list[str] = []
     answer_box("continueGameBox", "continueButton", seen)
     _session, window = start_program()
-    panel = window.family.clocks
+    panel = window.clocks.panel
     assert panel.clock is not None and panel.clock.running is Color.WHITE
     assert kept - 2 < panel.remaining(Color.WHITE) <= kept
     assert panel.remaining(Color.BLACK) == clock["black"]["remaining"] or abs(
@@ -115,7 +115,7 @@ def test_closing_saves_the_clocks_as_they_are(start_program, tmp_path, qtbot):  
     drag(window.board, 22, 18)
     drag(window.board, 9, 13)
     qtbot.wait(1500)  # less than a checkpoint: only the close saves this
-    left = window.family.clocks.remaining(Color.WHITE)
+    left = window.clocks.panel.remaining(Color.WHITE)
     assert left < 299.0
     window.close()
     saved = load_autosave()
@@ -135,7 +135,7 @@ def test_a_pause_saves_the_clocks_at_once(start_program, tmp_path, qtbot):  # no
     _session, window = start_program()
     drag(window.board, 22, 18)
     qtbot.wait(1500)
-    panel = window.family.clocks
+    panel = window.clocks.panel
     panel.pause_action.trigger()
     left = panel.remaining(Color.BLACK)
     saved = load_autosave()

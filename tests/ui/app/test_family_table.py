@@ -64,12 +64,12 @@ def test_the_computer_blowing_a_piece_is_said_on_the_board_and_marked(
 def _clocked_hot_seat(window: MainWindow, seconds: int = 300) -> None:
     from dame_desktop.core import TimeControl
 
-    window.family.set_time_controls(TimeControl(seconds=seconds))
+    window.clocks.set_time_controls(TimeControl(seconds=seconds))
     window.play.start_game(dataclasses.replace(settings(), light_name="Anna", dark_name="Paul"))
 
 
 def _stands_still(window: MainWindow, qtbot, colour: Color) -> bool:
-    panel = window.family.clocks
+    panel = window.clocks.panel
     before = panel.remaining(colour)
     qtbot.wait(300)
     return panel.remaining(colour) == before
@@ -80,7 +80,7 @@ def test_the_clock_stands_still_while_an_earlier_position_is_shown(
     _clocked_hot_seat(window)
     drag(window.board, 22, 18)
     drag(window.board, 9, 13)
-    panel, clock = window.family.clocks, window.family.clocks.clock
+    panel, clock = window.clocks.panel, window.clocks.panel.clock
     assert clock is not None and clock.running is Color.WHITE
     assert not _stands_still(window, qtbot, Color.WHITE)
     window.action("prev").trigger()  # Anna looks back at the position before Paul's move
@@ -108,7 +108,7 @@ def test_the_clock_stands_still_while_a_files_game_is_studied(
                     encoding="utf-8")
     _clocked_hot_seat(window, seconds=2)
     drag(window.board, 22, 18)
-    clock = window.family.clocks.clock
+    clock = window.clocks.panel.clock
     assert clock is not None and clock.running is Color.BLACK
     assert window.document.open_path(path)
     assert window.studying()
@@ -116,7 +116,7 @@ def test_the_clock_stands_still_while_a_files_game_is_studied(
     # Paul's two seconds would be gone by now: the live game must not end on time
     qtbot.wait(2500)
     assert not window.controller.game.is_over
-    assert window.family.clocks.remaining(Color.BLACK) > 1.0
+    assert window.clocks.panel.remaining(Color.BLACK) > 1.0
 
 
 # -- draw offers: every case of the "Fair draw offers", through Game › Offer draw ----
@@ -328,7 +328,7 @@ def test_the_players_pause_is_at_the_clocks_and_in_the_game_menu(
     from PySide6.QtTest import QTest
 
     _clocked_hot_seat(window)
-    panel, clock = window.family.clocks, window.family.clocks.clock
+    panel, clock = window.clocks.panel, window.clocks.panel.clock
     assert clock is not None
     button = panel.pause_button
     assert button.isVisibleTo(window) and button.isEnabled()
@@ -342,7 +342,7 @@ def test_the_players_pause_is_at_the_clocks_and_in_the_game_menu(
 
 def test_the_clocks_grow_with_the_window(window: MainWindow, qtbot) -> None:
     _clocked_hot_seat(window)
-    face = window.family.clocks.face(Color.WHITE)
+    face = window.clocks.panel.face(Color.WHITE)
     window.resize(800, 600)
     qtbot.wait(100)
     small = face.time_label.font().pixelSize()

@@ -309,9 +309,9 @@ def test_a_damaged_score_file_is_set_aside_and_said(window: MainWindow) -> None:
 def test_the_clock_runs_pauses_for_a_dialog_and_loses_on_time(window: MainWindow, qtbot) -> None:
     from dame_desktop.core import Reason, TimeControl
 
-    window.family.set_time_controls(TimeControl(seconds=3))
+    window.clocks.set_time_controls(TimeControl(seconds=3))
     _hot_seat(window, "Anna", "Paul")
-    panel = window.family.clocks
+    panel = window.clocks.panel
     clock = panel.clock
     assert panel.isVisible() and clock is not None and clock.running is Color.WHITE
     assert panel.face(Color.WHITE).is_running()
@@ -344,9 +344,9 @@ def test_the_clock_runs_pauses_for_a_dialog_and_loses_on_time(window: MainWindow
 def test_the_clock_pauses_while_minimised(window: MainWindow, qtbot) -> None:
     from dame_desktop.core import TimeControl
 
-    window.family.set_time_controls(TimeControl(seconds=300))
+    window.clocks.set_time_controls(TimeControl(seconds=300))
     _hot_seat(window, "Anna", "Paul")
-    clock = window.family.clocks.clock
+    clock = window.clocks.panel.clock
     window.showMinimized()
     qtbot.waitUntil(lambda: clock.paused, timeout=3000)
     window.showNormal()
@@ -355,8 +355,8 @@ def test_the_clock_pauses_while_minimised(window: MainWindow, qtbot) -> None:
 
 def test_no_clock_by_default(window: MainWindow) -> None:
     _hot_seat(window, "Anna", "Paul")
-    assert not window.family.clocks.isVisible()
-    assert window.family.clock_record() == {}
+    assert not window.clocks.panel.isVisible()
+    assert window.clocks.clock_record() == {}
     assert "TimeControl" not in window.played_game().headers
 
 
@@ -446,7 +446,7 @@ def test_the_new_game_dialog_chooses_the_clocks(window: MainWindow, qtbot) -> No
 
     QTimer.singleShot(0, choose)
     window.action("new").trigger()
-    clock = window.family.clocks.clock
+    clock = window.clocks.panel.clock
     assert clock is not None and clock.timed, "the chosen clocks run in the new game"
     assert clock.controls[Color.WHITE].text() == "300"
-    assert window.family.clocks.isVisible()
+    assert window.clocks.panel.isVisible()

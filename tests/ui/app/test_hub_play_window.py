@@ -18,7 +18,7 @@ from dame_desktop.store.settings import EngineEntry, Preferences, load_preferenc
 from dame_desktop.ui.ai_worker import EngineAnswer, HintAnswer, MoveAnswer
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
-from dame_desktop.ui.engine_thread import LaneWorker
+from dame_desktop.ui.engine_thread import DispatchWorker
 from tests.engines.helpers import assert_gone, needs_proc
 from tests.ui.uihelp import click, start
 
@@ -124,7 +124,7 @@ class EndedRequests(QObject):
     stale ones too, or skipped), noted when that news is delivered here -- after the window's
     own handling of the answer, which the worker sent before it."""
 
-    def __init__(self, worker: LaneWorker) -> None:
+    def __init__(self, worker: DispatchWorker) -> None:
         super().__init__()
         self.ids: list[int] = []
         worker.ended.connect(self.take)
@@ -194,7 +194,7 @@ def test_undo_while_the_hub_engine_thinks_drops_its_move(program, qtbot) -> None
     computer = window.controller.player(Color.BLACK)
     thinking = getattr(computer, "_engine", None)
     assert thinking is not None  # the handle of its move request
-    ended = EndedRequests(window.client._worker)
+    ended = EndedRequests(window.client.lane.worker)
     window.action("undo").trigger()
     assert window.controller.game.moves == [] and not window.controller.is_thinking()
     # the stopped search answers all the same (unless it had not begun): wait until the
@@ -273,7 +273,7 @@ def test_a_running_clock_cuts_the_computers_time(program, qtbot) -> None:
     session, window = program()
     choose_engine(session, window, qtbot, "dame-hub")
     got = answers(window)
-    window.family.set_time_controls(TimeControl(20))
+    window.clocks.set_time_controls(TimeControl(20))
     start(window, computer=True, colour=Color.BLACK, level="master")  # it moves first
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 1, timeout=60_000)
     move = next(a for a in got if isinstance(a, MoveAnswer))

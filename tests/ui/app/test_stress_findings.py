@@ -93,7 +93,7 @@ def test_the_new_game_dialog_keeps_the_clocks_of_the_preferences(start_program, 
     save_preferences(Preferences(language="en", opponent="human", animate=False,
                                  clock_white="300", clock_black="180+2"), tmp_path)
     _session, window = start_program()
-    panel = window.family.clocks
+    panel = window.clocks.panel
     assert panel.clock is not None and panel.clock.timed
     seen: list[str] = []
     answer_dialogs([("NewGameDialog", None)], seen)
