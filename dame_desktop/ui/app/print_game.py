@@ -36,7 +36,7 @@ from dame_desktop.pdn.comments import comment_words
 from dame_desktop.pdn.marks import marks_of
 from dame_desktop.ui.diagram_png import svg_image
 from dame_desktop.ui.study.annotation import current_mark
-from dame_desktop.ui.study.move_tree import MARKS
+from dame_desktop.ui.study.marks import MARKS
 from dame_desktop.ui.words.texts import side_name
 
 HEADERS = ("Event", "Site", "Date", "Round", "Result")
