@@ -294,7 +294,6 @@ class PlayController(QObject):
         self.board.set_hint(None)
         self._end_pick()
         self.huff_bar.hide()
-        self.huff_bar.set_reserved(settings.rules.huffing)
         self.close_game_over()
         self.controller.new_game(settings.rules, players, start)
 
