@@ -24,8 +24,10 @@ connects and words.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import Protocol
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
@@ -137,6 +139,7 @@ class FamilyController(QObject):
         self.scores_dialog: ScoresDialog | None = None
         self.draw_box: QMessageBox | None = None
         self.last_recorded = False  # whether the last finished game was counted
+        self._counted: tuple[datetime, str] | None = None  # when and why it was counted
         self._accepted_text = ""  # the computer's "yes" to a draw, said again at the end
         self._score_warnings: tuple[StorageWarning, ...] = ()  # not shown yet
         board = self.board
@@ -184,6 +187,7 @@ class FamilyController(QObject):
         c.refusal_text = lambda exc: illegal_move_text(exc, self.notation, c.game)
         self.board.square_name = self.square_text
         self.clocks.flagged.connect(self._on_flagged)
+        self.sounds.silent.connect(self.host.show_message)  # once: why nothing is heard
         self.clocks.watch_window(self.parent_widget)
         app = QApplication.instance()
         if app is not None:
@@ -201,6 +205,8 @@ class FamilyController(QObject):
         self.clocks.pause_action.toggled.connect(
             lambda on: pause.setChecked(on) if pause.isChecked() != on else None)
         self.touch.update_enabled()
+        # the toggle is there only in games under the touch-move rule (none yet: hidden)
+        action.setVisible(self.controller.rules.touch_move and bool(self.controller.players))
 
     # -- for the window ----------------------------------------------------------------------
 
@@ -398,7 +404,9 @@ class FamilyController(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in (QEvent.Type.Show, QEvent.Type.Hide) and isinstance(watched, QDialog):
-            key = id(watched)
+            # the C++ object's address: a dialog made in C++ (QMessageBox.question) may get a
+            # new Python wrapper, with another id(), for each event
+            key = shiboken6.getCppPointer(watched)[0]
             if kind is QEvent.Type.Show and watched.isWindow() and key not in self._open_dialogs:
                 self._open_dialogs.add(key)
                 if len(self._open_dialogs) == 1:
@@ -461,6 +469,7 @@ class FamilyController(QObject):
         self._accepted_text = ""
         self._close_draw_box()
         self.last_recorded = False
+        self._counted = None  # the last game's counted result stays counted
         self.touch.update_enabled()
         # the toggle is there only in games under the touch-move rule
         self.host.action("straighten").setVisible(self.controller.rules.touch_move)
@@ -471,9 +480,13 @@ class FamilyController(QObject):
         game = self.controller.game
         del self.clk[len(game.moves):]  # undo takes the times back with the moves
         clock = self.clocks.clock
+        if clock is not None and clock.timed and not game.is_over and clock.stopped:
+            self.clocks.reopen(game.position.turn)  # the game's end was taken back
         if clock is not None and clock.timed and not game.is_over \
                 and clock.to_move is not None and clock.to_move is not game.position.turn:
             self.clocks.follow(game.position.turn)  # undo, redo, a blow
+        if not game.is_over and self._counted is not None:
+            self._withdraw_result()  # the counted end was undone: it is no result any more
 
     def _on_turn_started(self, info: TurnInfo) -> None:
         clock = self.clocks.clock
@@ -635,9 +648,22 @@ class FamilyController(QObject):
             button.setObjectName("showScoresButton")
             button.clicked.connect(self.show_scores)
 
+    def _withdraw_result(self) -> None:
+        counted, self._counted = self._counted, None
+        self.last_recorded = False
+        if counted is None:
+            return
+        when, reason = counted
+        try:
+            update_scores(lambda table: table.withdraw(when, reason), self.scores_directory)
+        except StorageError as exc:
+            self.host.show_message(self.tr("The score table could not be saved: %1")
+                                   .replace("%1", str(exc)))
+
     def _record(self, result: Result, names: dict[Color, str]) -> bool:
         c = self.controller
         computer = self._computer()
+        when = datetime.now(UTC)
 
         def count(table: ScoreTable) -> bool:
             if computer is not None:
@@ -648,10 +674,10 @@ class FamilyController(QObject):
                 return record_result(table, result, c.rules,
                                      names={human: self.host.settings_name(human)},
                                      computer=colour, level=player.level.key,
-                                     engine=self.host.engine_speaker(c.rules))
+                                     engine=self.host.engine_speaker(c.rules), when=when)
             return record_result(table, result, c.rules,
                                  names={colour: self.host.settings_name(colour)
-                                        for colour in (Color.WHITE, Color.BLACK)})
+                                        for colour in (Color.WHITE, Color.BLACK)}, when=when)
 
         try:
             # re-read and counted under the update lock: another window's results stay
@@ -662,4 +688,6 @@ class FamilyController(QObject):
             return False
         # a damaged file was set aside while loading: the next table shown says so
         self._score_warnings = (*self._score_warnings, *update.warnings)
+        if update.changed:
+            self._counted = (when, result.reason.value)
         return update.changed

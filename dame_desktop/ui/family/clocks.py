@@ -345,6 +345,15 @@ class ClocksPanel(QWidget):
         self._sync_timer()
         self.refresh()
 
+    def reopen(self, colour: Color) -> None:
+        """The game's end was taken back: the clocks run again, ``colour``'s first (not
+        after a flag: the time that ran out stays out)."""
+        if self._clock is None or not self._clock.reopen(colour, self._now()):
+            return
+        self._checked_at = self._now()
+        self._sync_timer()
+        self.refresh()
+
     def to_dict(self) -> dict[str, object] | None:
         """The clock for the autosave's player setup (None without a clock)."""
         return None if self._clock is None else self._clock.to_dict(self._now())
