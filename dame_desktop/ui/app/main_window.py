@@ -243,6 +243,7 @@ class MainWindow(QMainWindow):
         self.hints.failed.connect(self.show_message)
         self.opponent.changed.connect(self._update_labels)
         self.opponent.message.connect(self.show_message)
+        self.controller.game_started.connect(self.opponent.game_started)  # a choice waited
         self.analysis.external_failed.connect(self.opponent.report_failure)  # one verdict
         self.opponent.judged.connect(self.analysis.engine_judged)
         self.board.move_chosen.connect(self._on_board_move)
@@ -525,18 +526,18 @@ class MainWindow(QMainWindow):
         self.family.apply_preferences(prefs)
         self.study.tree.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
-        self.opponent.apply_preferences(prefs)
+        game = self.controller.game
+        running = self.controller.against_computer() and bool(game.moves) and not game.is_over
+        self.opponent.apply_preferences(prefs, game_running=running)
         self.sync_numbers_action()
 
     def sync_numbers_action(self) -> None:
-        """View › Show square numbers: checked and disabled while the texts name squares by
-        number (the board shows them anyway); otherwise the user's own choice, which the
-        board kept meanwhile (the preference is not touched)."""
+        """View › Show square numbers shows the board's own state (the user's choice, which
+        the board keeps; the preference is not touched)."""
         action = self.action("numbers")
-        forced = self.board.numbers_for_notation()
         blocked = action.blockSignals(True)
-        action.setChecked(forced or self.board.numbers_wanted())
-        action.setEnabled(not forced)
+        action.setChecked(self.board.numbers_wanted())
+        action.setEnabled(True)
         action.blockSignals(blocked)
 
     # -- layout ------------------------------------------------------------------------------
