@@ -178,6 +178,7 @@ class MainWindow(QMainWindow):
 
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turnLabel")
+        self.turn_label.setContentsMargins(0, 0, 8, 0)  # clear of the window's edge
         self.statusBar().addPermanentWidget(self.turn_label)
         self._accessible_names()
         self.setMinimumSize(MIN_WINDOW)
@@ -553,6 +554,9 @@ class MainWindow(QMainWindow):
             self._fitted = True
             screen_fit.fit_window(self)
 
+    def _clocks_given(self) -> bool:
+        return self.board_area.clocks is not None
+
     def _fit_board(self) -> None:
         """The board as tall as the central area, the clocks beside it; the side panel as
         wide as its content needs (its text grows with the window) and the rest of the width
@@ -571,8 +575,16 @@ class MainWindow(QMainWindow):
         font = QFont(self._base_font)
         if self._base_font.pointSizeF() > 0:
             font.setPointSizeF(self._base_font.pointSizeF() * max(1.0, min(scale, side / 260)))
+        # the side panel's text, the huffing question (its style sheet stops the font from
+        # being passed down) and the clocks' names grow with the window
         if font != self.side.font():
             self.side.setFont(font)
+            for top in (self.huff_bar, self.family.clocks if self._clocks_given() else None):
+                if top is None:
+                    continue
+                for widget in (top, *top.findChildren(QWidget)):
+                    if getattr(widget.parentWidget(), "time_label", None) is not widget:
+                        widget.setFont(font)  # not the clocks' big times: their own size
 
     # -- drops, language, closing ------------------------------------------------------------
 

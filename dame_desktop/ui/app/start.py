@@ -107,7 +107,10 @@ def open_main_window(app: QApplication | None = None, path: str | None = None
     try:
         session.attach(window)
         window.show()
-        session.begin(path)
+        if path is None:
+            session.begin()
+        else:
+            session.begin(path)
     except BaseException:
         window.shutdown()  # the engine thread stops before the error ends the program
         raise

@@ -152,7 +152,8 @@ def test_undo_after_an_agreed_draw_plays_on(window, qtbot):
     assert window.play.over_box is not None
     window.action("undo").trigger()
     assert not window.controller.game.is_over
-    assert window.turn_label.text() == "Light to move"
+    assert len(game.moves) == 1, "only the draw is taken back"
+    assert window.turn_label.text() == "Dark to move"
     assert window.board.moves(), "the game goes on"
     assert window.action("draw").isEnabled() and window.action("resign").isEnabled()
 
