@@ -142,6 +142,25 @@ class SoundPlayer:
         return (self.enabled and self._volume > 0 and self._backend is not None
                 and not os.environ.get(NO_SOUND_ENV))
 
+    def silent_because(self) -> str | None:
+        """Why nothing can be heard although sounds are on: "no-player" (no program to play
+        them was found), "cannot-play" (the player failed), None when nothing is wrong or
+        sounds are off (the switch, volume 0, or ``DAME_NO_SOUND``)."""
+        if not (self.enabled and self._volume > 0) or os.environ.get(NO_SOUND_ENV):
+            return None
+        if self._backend is None:
+            return "no-player"
+        return "cannot-play" if self._warned else None
+
+    @staticmethod
+    def players_looked_for() -> tuple[str, ...]:
+        """The programs looked for on this system (named to the user when none is there)."""
+        if sys.platform.startswith("win"):
+            return ("winsound",)
+        if sys.platform == "darwin":
+            return ("afplay",)
+        return tuple(command[0] for command in _LINUX_PLAYERS)
+
     @property
     def running(self) -> int:
         """Player processes that have not finished yet (after reaping)."""

@@ -71,6 +71,10 @@
 <context>
     <name>AnalyseFileDialog</name>
     <message>
+        <source>Analysing… %1 of %2 games done</source>
+        <translation>Analyse läuft … %1 von %2 Partien fertig</translation>
+    </message>
+    <message>
         <source>Done: %1 of %2 games analysed.</source>
         <translation>Fertig: %1 von %2 Partien analysiert.</translation>
     </message>
@@ -101,6 +105,10 @@
 </context>
 <context>
     <name>AnalyseGameDialog</name>
+    <message>
+        <source>Analysing… %1 of %2 positions done</source>
+        <translation>Analyse läuft … %1 von %2 Stellungen fertig</translation>
+    </message>
     <message>
         <source>Done: %1 moves annotated.</source>
         <translation>Fertig: %1 Züge kommentiert.</translation>
@@ -324,6 +332,14 @@
         <translation>Das Schlagen ist noch nicht fertig: Spring weiter auf ein markiertes Feld</translation>
     </message>
     <message>
+        <source>Touch-move rule: you touched the piece on %1, so it must be moved</source>
+        <translation>Regel „Berührt – geführt“: Du hast den Stein auf %1 berührt, also muss er ziehen</translation>
+    </message>
+    <message>
+        <source> (to %1)</source>
+        <translation> (nach %1)</translation>
+    </message>
+    <message>
         <source>That square is occupied</source>
         <translation>Dieses Feld ist besetzt</translation>
     </message>
@@ -338,10 +354,6 @@
     <message>
         <source>Men move only forward</source>
         <translation>Steine ziehen nur vorwärts</translation>
-    </message>
-    <message>
-        <source>You touched the piece on %1: it must be moved</source>
-        <translation>Du hast den Stein auf %1 berührt: er muss gezogen werden</translation>
     </message>
     <message>
         <source>This piece cannot move there</source>
@@ -829,8 +841,12 @@
 <context>
     <name>EnginesPage</name>
     <message>
-        <source>Built-in engine</source>
-        <translation>Eingebaute Engine</translation>
+        <source>Dame (built in)</source>
+        <translation>Dame (eingebaut)</translation>
+    </message>
+    <message>
+        <source>%1 (Hub engine, %2)</source>
+        <translation>%1 (Hub-Engine, %2)</translation>
     </message>
     <message>
         <source>none declared</source>
@@ -1033,8 +1049,8 @@
 <context>
     <name>Family</name>
     <message>
-        <source>You touched the piece on %1: it must be moved.</source>
-        <translation>Du hast den Stein auf %1 berührt: er muss gezogen werden.</translation>
+        <source>Touch-move rule: you touched the piece on %1, so it must be moved.</source>
+        <translation>Regel „Berührt – geführt“: Du hast den Stein auf %1 berührt, also muss er ziehen.</translation>
     </message>
     <message>
         <source>That move is not allowed here.</source>
@@ -1139,6 +1155,17 @@
     <message>
         <source>This game cannot be read: see Problems in this file</source>
         <translation>Diese Partie lässt sich nicht lesen: siehe „Probleme in dieser Datei“</translation>
+    </message>
+</context>
+<context>
+    <name>GameSounds</name>
+    <message>
+        <source>Sounds are on, but no program to play them was found (looked for: %1), so nothing can be heard.</source>
+        <translation>Die Töne sind eingeschaltet, aber es wurde kein Programm gefunden, das sie abspielt (gesucht: %1). Deshalb ist nichts zu hören.</translation>
+    </message>
+    <message>
+        <source>Sounds are on, but the program that plays them failed, so nothing can be heard.</source>
+        <translation>Die Töne sind eingeschaltet, aber das Programm, das sie abspielt, ist gescheitert. Deshalb ist nichts zu hören.</translation>
     </message>
 </context>
 <context>
@@ -1564,6 +1591,10 @@
         <source>Demand the capture</source>
         <translation>Schlag verlangen</translation>
     </message>
+    <message>
+        <source>Missed capture</source>
+        <translation>Schlag ausgelassen</translation>
+    </message>
 </context>
 <context>
     <name>Keyboard</name>
@@ -1924,6 +1955,10 @@
 </context>
 <context>
     <name>OpponentEngine</name>
+    <message>
+        <source>The engine you chose plays from the next game on; this game keeps its opponent.</source>
+        <translation>Die gewählte Engine spielt ab der nächsten Partie; diese Partie behält ihren Gegner.</translation>
+    </message>
     <message>
         <source>The engine %1 failed and was stopped: %2. Dame&apos;s own engine plays on and gives the hints until you choose an engine in the preferences.</source>
         <translation>Die Engine %1 hat versagt und wurde beendet: %2. Dames eigene Engine spielt weiter und gibt die Tipps, bis Sie in den Einstellungen eine Engine wählen.</translation>
@@ -2503,6 +2538,14 @@
         <translation>die Stellung &apos;%1&apos; ist nicht lesbar: %2</translation>
     </message>
     <message>
+        <source>the move %1 is not possible in the position reached here (%2 to move)</source>
+        <translation>der Zug %1 ist in der hier erreichten Stellung nicht möglich (%2 am Zug)</translation>
+    </message>
+    <message>
+        <source>the capture %1 is ambiguous in the position reached here (%2 to move): it may be %3</source>
+        <translation>der Schlag %1 ist in der hier erreichten Stellung mehrdeutig (%2 am Zug): möglich sind %3</translation>
+    </message>
+    <message>
         <source>the GameType tag &apos;%1&apos; cannot be read</source>
         <translation>der GameType-Tag &apos;%1&apos; ist nicht lesbar</translation>
     </message>
@@ -2545,14 +2588,6 @@
     <message>
         <source>setup /%1/ is not /FEN &quot;...&quot;/</source>
         <translation>Aufstellung /%1/ ist nicht /FEN &quot;...&quot;/</translation>
-    </message>
-    <message>
-        <source>illegal move %1 in position %2</source>
-        <translation>unerlaubter Zug %1 in der Stellung %2</translation>
-    </message>
-    <message>
-        <source>ambiguous capture %1 in position %2: it may be %3</source>
-        <translation>mehrdeutiger Schlag %1 in der Stellung %2: er kann %3 sein</translation>
     </message>
     <message>
         <source>square %1 in move %2 is not on the board (1-%3)</source>
@@ -2649,6 +2684,18 @@
     <message>
         <source>some bytes are neither UTF-8 nor Windows-1252</source>
         <translation>einige Bytes sind weder UTF-8 noch Windows-1252</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
     </message>
     <message>
         <source>game type %1 is not played by Dame</source>

@@ -254,6 +254,17 @@ class Clock:
         self._settle(now)
         self.stopped = True
 
+    def reopen(self, colour: Color, now: float) -> bool:
+        """The game goes on after its end was taken back (an agreed draw or a resignation
+        undone): the clocks run again, ``colour``'s first.  A clock that ran out stays
+        stopped; returns whether the clocks run again."""
+        if not self.stopped or self.flagged is not None:
+            return False
+        self.stopped = False
+        self._running = colour
+        self._since = now
+        return True
+
     # -- storing -----------------------------------------------------------------------------
 
     def to_dict(self, now: float) -> dict[str, object]:

@@ -39,6 +39,10 @@ class Reason(enum.Enum):
     TIME = "time"  # a clock ran out (the opponent wins, or a draw when it cannot win)
 
 
+# the endings the players declare (not the board): undo takes back the ending alone
+PLAYERS_ENDINGS = frozenset({Reason.AGREEMENT, Reason.RESIGNATION})
+
+
 @dataclass(frozen=True)
 class Result:
     winner: Color | None  # None = draw
@@ -142,7 +146,14 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return len(self._states) > 1
+        return len(self._states) > 1 or self.ended_by_players
+
+    @property
+    def ended_by_players(self) -> bool:
+        """True when a player resigned or both agreed a draw: undo takes back that ending
+        alone, not the move before it."""
+        result = self._states[-1].result
+        return result is not None and result.reason in PLAYERS_ENDINGS
 
     @property
     def can_redo(self) -> bool:
@@ -294,9 +305,14 @@ class Game:
     # -- undo / redo ---------------------------------------------------------------------
 
     def undo(self) -> None:
+        """Take back the last move (or blow); after a resignation or an agreed draw, take
+        back only that ending: the game goes on from the same position."""
         if not self.can_undo:
             raise GameError("nothing to undo")
-        self._redo.append(self._states.pop())
+        if self.ended_by_players:
+            self._states[-1] = replace(self.state, result=None)
+        else:
+            self._redo.append(self._states.pop())
         self._touched = None
 
     def redo(self) -> None:
@@ -304,6 +320,27 @@ class Game:
             raise GameError("nothing to redo")
         self._states.append(self._redo.pop())
         self._touched = None
+
+    def continued_under(self, rules: RuleSet) -> Game:
+        """This game going on under ``rules`` from its current position, its moves kept
+        (the move list and undo stay).  Every state keeps its pieces, now under ``rules``;
+        the draw counts start afresh at the current position, and its end is judged under
+        the new rules.  The caller checks first that the new rules can take over
+        (``core.rules_change``)."""
+        def reruled(position: Position) -> Position:
+            return Position(rules, position.white, position.black, position.kings,
+                            position.turn)
+
+        first = reruled(self._states[0].position)
+        game = Game(rules, first)
+        states = [replace(s, position=reruled(s.position)) for s in self._states[:-1]]
+        last = replace(self.state, position=reruled(self.position), quiet_plies=0,
+                       endgame_tag="", endgame_plies=0, endgame_limit=0, endgame_counters=(),
+                       three_kings=False, result=None)
+        last = game._with_endgame(last, None)
+        last = replace(last, result=game._natural_result(last))
+        game._states = [*states, last] if states else [last]
+        return game
 
     # -- ending by the players -----------------------------------------------------------
 

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from .errors import RulesError
 from .game import Game
-from .position import Position
-from .rules import Color, RuleSet, same_play
+from .rules import RuleSet, same_play
 
 
 class Blocker(enum.Enum):
@@ -73,8 +72,9 @@ def rules_change(game: Game, new: RuleSet) -> RulesChange:
 
 
 def continue_under(game: Game, new: RuleSet) -> Game:
-    """A new game under ``new`` that starts from ``game``'s current position, same side to
-    move.  The counts of the draw rules (repetitions, moves without a capture) start afresh.
+    """``game`` going on under ``new`` from its current position, same side to move, its
+    moves kept (``Game.continued_under``).  The counts of the draw rules (repetitions,
+    moves without a capture) start afresh.
 
     Raises RulesError naming the blockers when :func:`rules_change` says it cannot be done.
     """
@@ -82,7 +82,4 @@ def continue_under(game: Game, new: RuleSet) -> Game:
     if change.blockers:
         names = ", ".join(b.value for b in change.blockers)
         raise RulesError(f"the new rules cannot take over this position ({names})")
-    pos = game.position
-    turn: Color = pos.turn
-    start = Position(new, pos.white, pos.black, pos.kings, turn)
-    return Game(new, start)
+    return game.continued_under(new)

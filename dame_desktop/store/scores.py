@@ -238,6 +238,42 @@ class ScoreTable:
         first, record = self._engines.get(_key(name), (name, _Record()))
         self._engines[_key(name)] = (first, record.add(entry))
 
+    def withdraw(self, when: datetime, reason: str = "") -> bool:
+        """Take a counted game back out of the table (its end was undone): the newest
+        entry counted at ``when`` (to the second, as stored) with ``reason`` goes from its
+        record's last games and tally.  False when no such entry is kept."""
+        moment = _utc(when).replace(microsecond=0)
+        reason = reason[:_TEXT_MAX]
+
+        def without(record: _Record) -> _Record | None:
+            for index, entry in enumerate(record.last):
+                if entry.when.replace(microsecond=0) == moment and entry.reason == reason:
+                    tally = record.tally
+                    counts = {Outcome.WIN: (1, 0, 0), Outcome.DRAW: (0, 1, 0),
+                              Outcome.LOSS: (0, 0, 1)}[entry.outcome]
+                    return _Record(Tally(max(0, tally.wins - counts[0]),
+                                         max(0, tally.draws - counts[1]),
+                                         max(0, tally.losses - counts[2])),
+                                   record.last[:index] + record.last[index + 1:])
+            return None
+
+        for key, (names, record) in self._pairs.items():
+            changed = without(record)
+            if changed is not None:
+                self._pairs[key] = (names, changed)
+                return True
+        for level, record in self._levels.items():
+            changed = without(record)
+            if changed is not None:
+                self._levels[level] = changed
+                return True
+        for engine_key, (name, record) in self._engines.items():
+            changed = without(record)
+            if changed is not None:
+                self._engines[engine_key] = (name, changed)
+                return True
+        return False
+
     @staticmethod
     def _pair_key(a: str, b: str) -> tuple[tuple[str, str], tuple[str, str], bool]:
         ka, kb = _key(a), _key(b)

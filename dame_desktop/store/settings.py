@@ -145,7 +145,7 @@ class Preferences:
     language: Language = "system"
     board_theme: Theme = "wood"
     custom_colors: BoardColors = THEME_COLORS["wood"]  # used when board_theme == "custom"
-    show_square_numbers: bool = False
+    show_square_numbers: bool = True
     animate: bool = True
     animation_ms: int = 250  # duration of one step of a move
     rules: str = "german"  # preset key, see dame_desktop.core.PRESETS

@@ -76,6 +76,7 @@ class _AnalyseDialog(QDialog):
         self.setModal(False)
         self.setMinimumWidth(460)
         self._job: GameReviewJob | FileReviewJob | None = None
+        self._steps = (0, 0)  # (done, total) of the running review; total 0: not known yet
         self._outcome = ""  # "", running, done, cancelled, failed
         self._message = ""
         self.about = QLabel()
@@ -95,6 +96,7 @@ class _AnalyseDialog(QDialog):
         self.progress.setObjectName("analyseProgress")
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
+        self.progress.setFormat("%v / %m")  # "12 / 40", not only a per cent
         self.status = QLabel()
         self.status.setObjectName("analyseStatus")
         self.status.setWordWrap(True)
@@ -146,13 +148,29 @@ class _AnalyseDialog(QDialog):
         job.failed.connect(self._on_failed)
         job.engine_failed.connect(self.engine_failed)
         self._outcome = "running"
-        self.progress.setRange(0, 0)  # busy until the first step is known
+        total = self._expected_steps()
+        self._steps = (0, total)
+        if total:
+            self.progress.setRange(0, total)  # "0 / 40" from the start
+            self.progress.setValue(0)
+        else:
+            self.progress.setRange(0, 0)  # busy until the first step is known
         self._sync()
         job.start()
+
+    def _expected_steps(self) -> int:
+        """How many steps the review will have, when known before it starts (0: not)."""
+        return 0
+
+    def _steps_text(self, done: int, total: int) -> str:
+        """The running review's progress in words ("12 of 40 games done")."""
+        raise NotImplementedError
 
     def _on_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
+        self._steps = (done, total)
+        self._retranslate_status()
 
     def _on_cancel(self) -> None:
         if self._job is not None and self._outcome == "running":
@@ -215,9 +233,10 @@ class _AnalyseDialog(QDialog):
         self._retranslate_status()
 
     def _retranslate_status(self) -> None:
+        done, total = self._steps
         texts = {
             "": self.tr("Press Analyse to start. The window stays usable meanwhile."),
-            "running": self.tr("Analysing…"),
+            "running": self._steps_text(done, total) if total else self.tr("Analysing…"),
             "cancelled": self.tr("Cancelled: nothing was changed."),
             "failed": self.tr("The analysis failed: %1").replace("%1", self._message),
             "done": self._message,
@@ -249,6 +268,10 @@ class AnalyseGameDialog(_AnalyseDialog):
 
     def _can_start(self) -> bool:
         return bool(line_of(self.game)[1])
+
+    def _steps_text(self, done: int, total: int) -> str:
+        return self.tr("Analysing… %1 of %2 positions done").replace(
+            "%1", str(done)).replace("%2", str(total))
 
     def _on_start(self) -> None:
         if self.is_running():
@@ -319,6 +342,13 @@ class AnalyseFileDialog(_AnalyseDialog):
 
     def _can_start(self) -> bool:
         return len(self.document) > 0
+
+    def _expected_steps(self) -> int:
+        return len(self.document)
+
+    def _steps_text(self, done: int, total: int) -> str:
+        return self.tr("Analysing… %1 of %2 games done").replace("%1", str(done)).replace(
+            "%2", str(total))
 
     def _sync(self) -> None:
         super()._sync()

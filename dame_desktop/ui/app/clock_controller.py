@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
@@ -189,7 +190,9 @@ class ClockController(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in (QEvent.Type.Show, QEvent.Type.Hide) and isinstance(watched, QDialog):
-            key = id(watched)
+            # the C++ object's address: a dialog made in C++ (QMessageBox.question) may get a
+            # new Python wrapper, with another id(), for each event
+            key = shiboken6.getCppPointer(watched)[0]
             if kind is QEvent.Type.Show and watched.isWindow() and key not in self._open_dialogs:
                 self._open_dialogs.add(key)
                 if len(self._open_dialogs) == 1:
@@ -241,6 +244,8 @@ class ClockController(QObject):
         game = self.controller.game
         del self.clk[len(game.moves) :]  # undo takes the times back with the moves
         clock = self.panel.clock
+        if clock is not None and clock.timed and not game.is_over and clock.stopped:
+            self.panel.reopen(game.position.turn)  # the game's end was taken back
         if (
             clock is not None
             and clock.timed

@@ -26,6 +26,7 @@ connects and words.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject
@@ -128,6 +129,7 @@ class FamilyController(QObject):
         self.scores_dialog: ScoresDialog | None = None
         self.draw_box: QMessageBox | None = None
         self.last_recorded = False  # whether the last finished game was counted
+        self._counted: tuple[datetime, str] | None = None  # when and why it was counted
         self._accepted_text = ""  # the computer's "yes" to a draw, said again at the end
         self._score_warnings: tuple[StorageWarning, ...] = ()  # not shown yet
         board = self.board
@@ -164,6 +166,7 @@ class FamilyController(QObject):
         # every square a message names goes through the notation preference
         c.refusal_text = lambda exc: illegal_move_text(exc, self.notation, c.game)
         self.board.square_name = self.square_text
+        self.sounds.silent.connect(self.host.show_message)  # once: why nothing is heard
         self.touch.bound.connect(lambda _square: self.live.refresh_moves())
         self.live.changed.connect(self.touch.update_enabled)
         self.live.changed.connect(self._mark_blow)
@@ -173,6 +176,8 @@ class FamilyController(QObject):
         self.touch.straighten_action.toggled.connect(
             lambda on: action.setChecked(on) if action.isChecked() != on else None)
         self.touch.update_enabled()
+        # the toggle is there only in games under the touch-move rule (none yet: hidden)
+        action.setVisible(self.controller.rules.touch_move and bool(self.controller.players))
 
     # -- for the window ----------------------------------------------------------------------
 
@@ -324,6 +329,7 @@ class FamilyController(QObject):
         self._accepted_text = ""
         self._close_draw_box()
         self.last_recorded = False
+        self._counted = None  # the last game's counted result stays counted
         self.touch.update_enabled()
         # the toggle is there only in games under the touch-move rule
         self.host.action("straighten").setVisible(self.controller.rules.touch_move)
@@ -331,6 +337,8 @@ class FamilyController(QObject):
 
     def _on_position_changed(self) -> None:
         self.draws.cancel()  # an answer still coming belongs to the position before
+        if not self.controller.game.is_over and self._counted is not None:
+            self._withdraw_result()  # the counted end was undone: it is no result any more
 
     def _on_turn_started(self, info: TurnInfo) -> None:
         self.touch.update_enabled()
@@ -474,12 +482,27 @@ class FamilyController(QObject):
             button.setObjectName("showScoresButton")
             button.clicked.connect(self.show_scores)
 
+    def _withdraw_result(self) -> None:
+        counted, self._counted = self._counted, None
+        self.last_recorded = False
+        if counted is None:
+            return
+        when, reason = counted
+        from dame_desktop.store.scores import update_scores
+
+        try:
+            update_scores(lambda table: table.withdraw(when, reason), self.scores_directory)
+        except StorageError as exc:
+            self.host.show_message(self.tr("The score table could not be saved: %1")
+                                   .replace("%1", str(exc)))
+
     def _record(self, result: Result, names: dict[Color, str]) -> bool:
         from dame_desktop.store.scores import update_scores
         from dame_desktop.ui.family.scores import record_result
 
         c = self.controller
         computer = self._computer()
+        when = datetime.now(UTC)
 
         def count(table: ScoreTable) -> bool:
             if computer is not None:
@@ -490,10 +513,10 @@ class FamilyController(QObject):
                 return record_result(table, result, c.rules,
                                      names={human: self.host.settings_name(human)},
                                      computer=colour, level=player.level.key,
-                                     engine=self.host.engine_speaker(c.rules))
+                                     engine=self.host.engine_speaker(c.rules), when=when)
             return record_result(table, result, c.rules,
                                  names={colour: self.host.settings_name(colour)
-                                        for colour in (Color.WHITE, Color.BLACK)})
+                                        for colour in (Color.WHITE, Color.BLACK)}, when=when)
 
         try:
             # re-read and counted under the update lock: another window's results stay
@@ -504,4 +527,6 @@ class FamilyController(QObject):
             return False
         # a damaged file was set aside while loading: the next table shown says so
         self._score_warnings = (*self._score_warnings, *update.warnings)
+        if update.changed:
+            self._counted = (when, result.reason.value)
         return update.changed

@@ -409,6 +409,12 @@ class GameController(QObject):
             self._changed()
             self._next_turn()
             return
+        if self.game.ended_by_players:  # a resignation or agreed draw: only that goes
+            self._stop_everything()
+            self.game.undo()
+            self._changed()
+            self._next_turn()
+            return
         self._step(self.game.undo, lambda: self.game.can_undo)
 
     def redo(self) -> None:

@@ -1,9 +1,17 @@
-"""The bar over the board when the opponent missed a capture (huffing, "Blasen")."""
+"""The huffing ("Blasen") question: the opponent missed a capture, what now?
+
+It stands at the top of the side panel, beside the board, only while it is asked: the board
+never moves for it.  The question wraps over as many lines as it needs and the three answers
+stand one under the other, so every word is readable at any window size.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+_LOOK = ("QFrame#huffBar { border: 2px solid palette(highlight); border-radius: 6px; "
+         "background: palette(base); }")
 
 
 class HuffBar(QFrame):
@@ -12,36 +20,30 @@ class HuffBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("huffBar")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(8, 4, 8, 4)
+        self.setStyleSheet(_LOOK)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(8, 8, 8, 8)
         self.label = QLabel()
+        self.label.setObjectName("huffQuestion")
         self.label.setWordWrap(True)
-        row.addWidget(self.label, 1)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setSizePolicy(QSizePolicy.Policy.Preferred,
+                                 QSizePolicy.Policy.MinimumExpanding)
+        column.addWidget(self.label)
         self.accept_button = QPushButton()
         self.blow_button = QPushButton()
         self.correct_button = QPushButton()
         for button in (self.accept_button, self.blow_button, self.correct_button):
-            row.addWidget(button)
+            column.addWidget(button)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.retranslate_ui()
-        # the bar keeps its place while hidden, so the board never jumps (see set_reserved)
-        policy = self.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.setSizePolicy(policy)
-        self.setFixedHeight(self.sizeHint().height() + 8)
         self.hide()
-
-    def set_reserved(self, reserved: bool) -> None:
-        """Keep room for the bar (games with huffing) or none at all (the others)."""
-        policy = self.sizePolicy()
-        policy.setRetainSizeWhenHidden(reserved)
-        self.setSizePolicy(policy)
-        self.updateGeometry()
 
     def retranslate_ui(self) -> None:
         self.accept_button.setText(self.tr("Let it stand"))
         self.blow_button.setText(self.tr("Blow the piece away"))
         self.correct_button.setText(self.tr("Demand the capture"))
+        self.setAccessibleName(self.tr("Missed capture"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

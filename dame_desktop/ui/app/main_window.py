@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -22,12 +22,11 @@ from PySide6.QtGui import (
     QDropEvent,
     QFont,
     QKeySequence,
-    QResizeEvent,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
@@ -54,10 +53,12 @@ from dame_desktop.core import (
     matching_preset,
 )
 from dame_desktop.store.settings import Preferences
+from dame_desktop.ui import screen_fit
 from dame_desktop.ui.actions import LAST, ActionSpec, ActionTable, MenuSpec
 from dame_desktop.ui.ai_worker import AiClient
 from dame_desktop.ui.app.analysis_controller import AnalysisController
 from dame_desktop.ui.app.announcer import Announcer
+from dame_desktop.ui.app.board_area import BoardArea
 from dame_desktop.ui.app.clock_controller import ClockController
 from dame_desktop.ui.app.diagrams import DiagramController
 from dame_desktop.ui.app.document import DocumentController, game_record
@@ -86,7 +87,20 @@ from dame_desktop.ui.words.notation import Notation
 if TYPE_CHECKING:  # puzzles mode is imported when first opened (a fast start)
     from dame_desktop.ui.puzzles.controller import PuzzleController
 
-SIDE_MIN = 260  # the side panel's narrowest width (pixels)
+SIDE_MIN = 220  # the side panel's narrowest width (pixels)
+STUDY_SIDE = 340  # its width while a file's game is studied (comments, variations)
+SIDE_MAX = 340  # its widest at the base font size: the move list needs no more
+MIN_WINDOW = QSize(620, 440)  # the smallest window that still shows a usable board
+FIRST_WINDOW = QSize(1040, 740)  # the first window where the screen has room for it
+
+
+def first_window_size(window: QWidget) -> QSize:
+    """The first window's size: :data:`FIRST_WINDOW`, or about nine tenths of the screen's
+    room on a large screen, never more than the room there is."""
+    room = screen_fit.room_on_screen(window).size()
+    wanted = QSize(max(FIRST_WINDOW.width(), room.width() * 9 // 10),
+                   max(FIRST_WINDOW.height(), room.height() * 9 // 10))
+    return wanted.boundedTo(room).expandedTo(MIN_WINDOW)
 
 
 class MainWindow(QMainWindow):
@@ -115,7 +129,7 @@ class MainWindow(QMainWindow):
                                        self.client, self)
         self.clocks = ClockController(self, self.controller, self.live, self.family.sounds,
                                       self)
-        self.board_row.addWidget(self.clocks.panel)
+        self.board_area.set_clocks(self.clocks.panel)
         self.play = PlayController(self, self.controller, self.live, self.board, self.huff_bar,
                                    self.hints, self.opponent, self.clocks.panel, self, self)
         self._make_actions()
@@ -130,28 +144,23 @@ class MainWindow(QMainWindow):
     # -- construction ----------------------------------------------------------------------
 
     def _build(self) -> None:
+        screen_fit.install()  # every dialog fits its screen when shown
         self.board = BoardWidget()
         self.board.setObjectName("board")
         self.board.setAccessibleName(self.tr("Board"))
         self.keyboard = BoardKeyboard(self.board, self)
         install_accessible()  # the board as a table of cells for screen readers
         self.announcer = Announcer(self.board, self.move_text, self)
-        self.huff_bar = HuffBar()
-        left = QWidget()
-        lcol = QVBoxLayout(left)
-        lcol.setContentsMargins(6, 6, 6, 6)
-        lcol.addWidget(self.huff_bar)
-        self.board_row = QHBoxLayout()  # the board, and the clocks beside it
-        self.board_row.setContentsMargins(0, 0, 0, 0)
-        self.board_row.addWidget(self.board, 1)
-        lcol.addLayout(self.board_row, 1)
-        self.board.setMinimumSize(240, 240)
+        self.board_area = BoardArea(self.board)  # the board first; the clocks beside it
+        self.board_area.room_changed.connect(self._fit_board)
 
         self.side = QWidget()
         self.side.setObjectName("sidePanel")
         self.side.setMinimumWidth(SIDE_MIN)
         rcol = QVBoxLayout(self.side)
         rcol.setContentsMargins(6, 6, 6, 6)
+        self.huff_bar = HuffBar()  # asked beside the board: the board never moves for it
+        rcol.addWidget(self.huff_bar)
         self.players_label = QLabel()
         self.players_label.setWordWrap(True)
         self.players_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -180,21 +189,24 @@ class MainWindow(QMainWindow):
 
         self.splitter = QSplitter()
         self.splitter.setObjectName("mainSplitter")
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.board_area)
         self.splitter.addWidget(self.side)
         self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(1, 0)
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
+        self.splitter.installEventFilter(self)  # its resizes fit the board (_fit_board)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis.dock)
         self._base_font = QFont(self.side.font())
+        self._fitted = False  # the first show fits the window to its screen
 
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turnLabel")
+        self.turn_label.setContentsMargins(0, 0, 8, 0)  # clear of the window's edge
         self.statusBar().addPermanentWidget(self.turn_label)
         self._accessible_names()
-        self.setMinimumSize(640, 480)
-        self.resize(900, 660)
+        self.setMinimumSize(MIN_WINDOW)
+        self.resize(first_window_size(self))
 
     def _accessible_names(self) -> None:
         self.board.setAccessibleName(self.tr("Board"))
@@ -266,6 +278,7 @@ class MainWindow(QMainWindow):
         self.hints.failed.connect(self.show_message)
         self.opponent.changed.connect(self._update_labels)
         self.opponent.message.connect(self.show_message)
+        self.controller.game_started.connect(self.opponent.game_started)  # a choice waited
         self.analysis.external_failed.connect(self.opponent.report_failure)  # one verdict
         self.opponent.judged.connect(self.analysis.engine_judged)
         self.board.move_chosen.connect(self._on_board_move)
@@ -421,6 +434,7 @@ class MainWindow(QMainWindow):
         self.document.leave_study()
         self._set_navigator(self.live)
         self.play.leave_study()
+        self._fit_board()  # the move table needs less room than the studied tree
         self._update_title()
 
     # -- puzzles mode (the controller is made, and imported, when first opened) -------------
@@ -460,12 +474,9 @@ class MainWindow(QMainWindow):
         if self.puzzles is not None and self.in_puzzles():
             self.puzzles.stop()
 
-    def _widen_side(self, width: int = 340) -> None:
+    def _widen_side(self) -> None:
         """Comments and variations need more room than the plain move table."""
-        sizes = self.splitter.sizes()
-        total = sum(sizes)
-        if len(sizes) == 2 and sizes[1] < width < total - 300:
-            self.splitter.setSizes([total - width, width])
+        self._fit_board()
 
     # -- what the parts say ------------------------------------------------------------------
 
@@ -621,44 +632,64 @@ class MainWindow(QMainWindow):
         self.study.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
         self.explorer.apply_preferences(prefs)
-        self.opponent.apply_preferences(prefs)
+        game = self.controller.game
+        running = self.controller.against_computer() and bool(game.moves) and not game.is_over
+        self.opponent.apply_preferences(prefs, game_running=running)
         self.sync_numbers_action()
 
     def sync_numbers_action(self) -> None:
-        """View › Show square numbers: checked and disabled while the texts name squares by
-        number (the board shows them anyway); otherwise the user's own choice, which the
-        board kept meanwhile (the preference is not touched)."""
+        """View › Show square numbers shows the board's own state (the user's choice, which
+        the board keeps; the preference is not touched)."""
         action = self.action("numbers")
-        forced = self.board.numbers_for_notation()
         blocked = action.blockSignals(True)
-        action.setChecked(forced or self.board.numbers_wanted())
-        action.setEnabled(not forced)
+        action.setChecked(self.board.numbers_wanted())
+        action.setEnabled(True)
         action.blockSignals(blocked)
 
     # -- layout ------------------------------------------------------------------------------
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_board()
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.splitter and event.type() == QEvent.Type.Resize:
+            self._fit_board()  # the splitter's own new size, not the window's
+        return super().eventFilter(watched, event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:  # the first show: the window (maybe restored) fits its screen
+            self._fitted = True
+            screen_fit.fit_window(self)
+
+    def _clocks_given(self) -> bool:
+        return self.board_area.clocks is not None
 
     def _fit_board(self) -> None:
-        """The board column as wide as the board can be tall; the side panel gets the rest,
-        and its text grows with it."""
-        sizes = self.splitter.sizes()
-        total = sum(sizes)
-        if total <= 0:
-            return
+        """The board as tall as the central area, the clocks beside it; the side panel as
+        wide as its content needs (its text grows with the window) and the rest of the width
+        around the board."""
+        total = self.splitter.width() - self.splitter.handleWidth()
         height = self.splitter.height()
-        reserve = self.huff_bar.height() if self.huff_bar.sizePolicy().retainSizeWhenHidden() \
-            else 0
-        board_column = height - reserve + 12
-        side = max(SIDE_MIN, total - board_column)
+        if total <= 0 or height <= 0:
+            return
+        scale = max(1.0, min(1.6, height / 640))
+        side_max = round(SIDE_MAX * scale)
+        wanted = total - self.board_area.width_for_height(height)
+        side = max(SIDE_MIN, min(side_max, wanted))
+        if self.studying():  # comments and variations need more room than the move table
+            side = max(side, min(STUDY_SIDE, total - self.board_area.minimumSizeHint().width()))
         self.splitter.setSizes([total - side, side])
-        scale = max(1.0, min(1.6, min(side / 300, height / 560)))
         font = QFont(self._base_font)
         if self._base_font.pointSizeF() > 0:
-            font.setPointSizeF(self._base_font.pointSizeF() * scale)
-        self.side.setFont(font)
+            font.setPointSizeF(self._base_font.pointSizeF() * max(1.0, min(scale, side / 260)))
+        # the side panel's text, the huffing question (its style sheet stops the font from
+        # being passed down) and the clocks' names grow with the window
+        if font != self.side.font():
+            self.side.setFont(font)
+            for top in (self.huff_bar, self.clocks.panel if self._clocks_given() else None):
+                if top is None:
+                    continue
+                for widget in (top, *top.findChildren(QWidget)):
+                    if getattr(widget.parentWidget(), "time_label", None) is not widget:
+                        widget.setFont(font)  # not the clocks' big times: their own size
 
     # -- drops, language, closing ------------------------------------------------------------
 

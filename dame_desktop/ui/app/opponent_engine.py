@@ -76,6 +76,9 @@ class OpponentEngine(QObject):
         self.client = client
         self.name = ""  # the name the user's choice was added with (Preferences › Engines)
         self.broken_path = ""  # the chosen engine, once found broken (until chosen anew)
+        # a choice made while a game against the computer runs: (path, name), taken up when
+        # the next game starts -- the running game keeps its opponent and its name
+        self.pending: tuple[str, str] | None = None
         client.external_ready.connect(self._on_ready)
         client.external_failed.connect(self._on_failed)
 
@@ -90,12 +93,29 @@ class OpponentEngine(QObject):
             self.broken_path = ""  # chosen anew: tried again
             self.changed.emit()
 
-    def apply_preferences(self, prefs: Preferences) -> None:
+    def apply_preferences(self, prefs: Preferences, game_running: bool = False) -> None:
+        """The engine the preferences choose; while a game against the computer runs
+        (``game_running``) another choice waits for the next game (:meth:`game_started`)."""
         entry = prefs.engine_entry()
-        if entry is None:
-            self.set_engine("")
-        else:
-            self.set_engine(entry.path, entry.name)
+        chosen = ("", "") if entry is None else (entry.path, entry.name)
+        if chosen[0] == self.path:
+            self.pending = None
+            self.name = chosen[1]
+            return
+        if game_running:
+            if self.pending != chosen:
+                self.pending = chosen
+                self.message.emit(self.tr("The engine you chose plays from the next game on; "
+                                          "this game keeps its opponent."))
+            return
+        self.pending = None
+        self.set_engine(*chosen)
+
+    def game_started(self) -> None:
+        """A new game: the engine chosen during the last one takes over now."""
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            self.set_engine(*pending)
 
     def speaker(self, rules: RuleSet) -> str:
         """The Hub engine's name when it moves and hints under ``rules``, else ""."""

@@ -34,6 +34,7 @@ from dame_desktop.core import (
     Move,
     PendingHuff,
     Position,
+    Reason,
     Result,
     RuleSet,
     TimeControl,
@@ -105,7 +106,8 @@ class PlayController(QObject):
             against_computer=True, level_key="easy", colour=Color.WHITE,
             rules=find_rules("german"), light_name="", dark_name="")
         self._played_settings: NewGameSettings | None = None  # given back after a study
-        self._rules_start: Position | None = None  # where a game under new rules starts
+        # the game going on under new rules from where it stands (Rules › go on from here)
+        self._rules_start: Game | None = None
         self._picking_blow = False
         self.user_flipped = False
         self.auto_turn = False
@@ -161,19 +163,34 @@ class PlayController(QObject):
 
     def undo(self) -> None:
         if self.is_playing():
+            if not self.can_undo():
+                return
+            self._forget_said()
             self.controller.undo()
         else:
             self.host.navigator.step(-1)
 
     def redo(self) -> None:
         if self.is_playing():
+            self._forget_said()
             self.controller.redo()
         else:
             self.host.navigator.step(1)
 
+    def _forget_said(self) -> None:
+        """Before an undo or redo: what was said about the position left (the status
+        bar's sentence, the words over the board, a hint, the game-over box) goes."""
+        self.message.emit("")
+        self.board.clear_banner()
+        self.board.set_hint(None)
+        self.close_game_over()
+
     def can_undo(self) -> bool:
         if not self.is_playing():
             return self.host.navigator.can_step(-1)
+        result = self.controller.game.result
+        if result is not None and result.reason is Reason.TIME:
+            return False  # the time that ran out cannot be given back
         return self.controller.can_undo() and bool(self.controller.humans())
 
     def can_redo(self) -> bool:
@@ -293,7 +310,6 @@ class PlayController(QObject):
         self.board.set_hint(None)
         self._end_pick()
         self.huff_bar.hide()
-        self.huff_bar.set_reserved(settings.rules.huffing)
         self.close_game_over()
         self.controller.new_game(settings.rules, players, start)
 
@@ -383,7 +399,7 @@ class PlayController(QObject):
             return False
         if answer is RulesAnswer.CONTINUE or (
                 answer is RulesAnswer.NOTHING and rules_change(game, rules).can_continue):
-            self._rules_start = continue_under(game, rules).position
+            self._rules_start = continue_under(game, rules)
         return True
 
     # -- a file's game instead of the played one ---------------------------------------------

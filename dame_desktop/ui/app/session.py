@@ -255,8 +255,13 @@ class Session(QObject):
 
     # -- start -------------------------------------------------------------------------------
 
-    def begin(self) -> None:
-        """Report damaged files, then offer the unfinished game or start a new one."""
+    def begin(self, path: str | None = None) -> None:
+        """Report damaged files, then offer the unfinished game or start a new one.
+
+        Started with a file (``path``: a double-clicked PDN file), the file is opened
+        instead: no game is started behind it and the unfinished game stays saved for the
+        next start.  Only when the file cannot be shown (or its game list is closed without
+        a choice) does the program start as it does without a file."""
         window = self.window
         assert window is not None, "attach a window first"
         loaded = load_autosave()
@@ -265,6 +270,31 @@ class Session(QObject):
         if self.pending_warnings:
             self.show_warnings(self.pending_warnings)
             self.pending_warnings = []
+        if path is not None and window.document.open_path(path):
+            # the autosave (an unfinished game) is kept until a game is played here
+            window.controller.game_started.connect(self._enable_autosave)
+            dialog = window.document.list_dialog
+            if window.studying() or dialog is None:
+                return
+            dialog.finished.connect(lambda _code: self._after_file_list())
+            return
+        self._start_playing()
+
+    def _enable_autosave(self) -> None:
+        self.autosave_enabled = True
+
+    def _after_file_list(self) -> None:
+        """The game list of the file the program was started with was closed: without a
+        game chosen, the program starts as usual."""
+        window = self.window
+        if window is not None and not window.studying() and not self.autosave_enabled:
+            self._start_playing()
+
+    def _start_playing(self) -> None:
+        """Offer the unfinished game, or start a new one as the preferences say."""
+        window = self.window
+        assert window is not None, "attach a window first"
+        loaded = load_autosave()
         restored = False
         if loaded.game is not None and loaded.meta is not None and loaded.game.moves:
             if self.offer_to_continue(loaded.game, loaded.meta):

@@ -115,22 +115,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dame_desktop.ui.app.color_scheme import follow_color_scheme
 
     follow_color_scheme(app)  # the desktop's dark mode
-    _session, window = open_main_window(app)  # preferences, language, autosave, the offer
+    # a double-click on a .pdn file: the program opens it (the first one) instead of a game
+    pdn_files = [a for a in args[1:] if a.lower().endswith(".pdn")]
+    _session, window = open_main_window(app, pdn_files[0] if pdn_files else None)
     try:
         file_open = FileOpenFilter(window)
         app.installEventFilter(file_open)
-        pdn_files = [a for a in args[1:] if a.lower().endswith(".pdn")]
-        if pdn_files:  # a double-click on a .pdn file: open it (the first one)
-            window.document.open_path(pdn_files[0])
         code = app.exec()
     finally:
         window.shutdown()  # whatever happened, the engine thread is stopped before exit
     return int(code)
 
 
-def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWindow]:
+def open_main_window(app: QApplication | None = None, path: str | None = None
+                     ) -> tuple[Session, MainWindow]:
     """What the program does at start, up to the event loop: preferences and language first,
-    then the window, then (after it is shown) warnings and the offer to continue."""
+    then the window, then (after it is shown) warnings and the offer to continue -- or,
+    given a file's ``path``, that file instead of a game."""
     from dame_desktop.ui.app.main_window import MainWindow
     from dame_desktop.ui.app.session import Session
 
@@ -140,7 +141,10 @@ def open_main_window(app: QApplication | None = None) -> tuple[Session, MainWind
         session.attach(window)
         EngineAfterFirstPaint(window)
         window.show()
-        session.begin()
+        if path is None:
+            session.begin()
+        else:
+            session.begin(path)
     except BaseException:
         window.shutdown()  # the engine thread stops before the error ends the program
         raise

@@ -52,7 +52,7 @@ class Refusal(enum.Enum):
     CAPTURE_UNFINISHED = "capture-unfinished"  # squares: the next landings
     AMBIGUOUS_ROUTE = "ambiguous-route"  # squares: the next landings that tell the ways apart
     CAPTURE_PRECEDENCE = "capture-precedence"  # a capture the precedence rule forbids
-    TOUCHED = "touched"  # squares: the touched piece that must be moved
+    TOUCHED = "touched"  # squares: the touched piece that must be moved, then where it can go
 
 
 @dataclass(frozen=True)
@@ -399,6 +399,10 @@ class MoveInput:
     def _drop_refusal(self, frm: int, square: int) -> Refused:
         pos = self._position
         assert pos is not None
+        if self._touched is not None and not self._landings:
+            # the touch-move rule binds the piece: say so, and where it can go
+            finals, _steps = self.targets()
+            return Refused(Refusal.TOUCHED, (self._touched, *sorted(finals)))
         if self._landings:
             finals, steps = self.targets()
             return Refused(Refusal.CAPTURE_UNFINISHED, tuple(sorted(steps | finals)))

@@ -117,7 +117,7 @@ class BoardWidget(QWidget):
         self._blown_piece: Piece | None = None
         self._hint: Move | None = None
         self._flipped = False
-        self._numbers = False  # View › Show square numbers
+        self._numbers = True  # View › Show square numbers (and the preference)
         self._notation_numbers = False  # the texts name squares by number: always shown
         self._coordinates = True
         self._animate = True
@@ -295,8 +295,8 @@ class BoardWidget(QWidget):
         return self._flipped
 
     def set_show_numbers(self, show: bool) -> None:
-        """Square numbers (1-32, 1-50) in the corner of every playing square (the View
-        menu's switch; they are shown anyway while the texts name squares by number)."""
+        """Square numbers (1-32, 1-50) in the corner of every playing square: the View
+        menu's switch and the preference alone decide."""
         self._numbers = show
         self.update()
 
@@ -307,11 +307,11 @@ class BoardWidget(QWidget):
         self.set_show_coordinates(coordinates)
 
     def shows_numbers(self) -> bool:
-        return self._numbers or self._notation_numbers
+        return self._numbers
 
     def numbers_for_notation(self) -> bool:
-        """Whether the numbers are shown because the texts name squares by number (then
-        View › Show square numbers cannot take them away)."""
+        """Whether the texts name squares by number (the numbers are then worth showing;
+        View › Show square numbers still decides)."""
         return self._notation_numbers
 
     def numbers_wanted(self) -> bool:
@@ -487,9 +487,13 @@ class BoardWidget(QWidget):
         if reason is Refusal.CAPTURE_PRECEDENCE:
             return self.tr("Another capture takes precedence under these rules")
         if reason is Refusal.TOUCHED:
-            return self.tr("You touched the piece on %1: it must be moved").replace(
-                "%1", squares
-            )
+            touched, *targets = refused.squares or (0,)
+            text = self.tr("Touch-move rule: you touched the piece on %1, so it must be "
+                           "moved").replace("%1", self.square_name(touched))
+            if targets:
+                text += self.tr(" (to %1)").replace(
+                    "%1", ", ".join(self.square_name(sq) for sq in targets))
+            return text
         return self.tr("This piece cannot move there")
 
     # -- what the move input reports -----------------------------------------------------

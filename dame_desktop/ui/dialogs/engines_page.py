@@ -11,6 +11,7 @@ declares, the built-in engine speaks (the panel names the engine that speaks).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QCursor, QGuiApplication
@@ -105,17 +106,27 @@ class EnginesPage(QWidget):
             if self.engines:
                 self.list.setCurrentRow(max(0, min(row, len(self.engines) - 1)))
             self.in_use.clear()
-            self.in_use.addItem(self.tr("Built-in engine"), "")
+            self.in_use.addItem(self.tr("Dame (built in)"), "")
             for entry in self.engines:
-                self.in_use.addItem(entry.name or entry.path, entry.path)
+                self.in_use.addItem(self._engine_label(entry), entry.path)
+                self.in_use.setItemData(self.in_use.count() - 1, entry.path,
+                                        Qt.ItemDataRole.ToolTipRole)
             self.in_use.setCurrentIndex(max(0, self.in_use.findData(self.engine)))
         finally:
             self._updating = False
         self._sync_buttons()
 
+    def _engine_label(self, entry: EngineEntry) -> str:
+        """An external engine told apart from ours and from each other, whatever it calls
+        itself: "dame (Hub engine, …/bin/dame)"."""
+        parts = Path(entry.path).parts
+        where = entry.path if len(parts) <= 3 else str(Path("…", *parts[-2:]))
+        return self.tr("%1 (Hub engine, %2)").replace("%1", entry.name or Path(
+            entry.path).name).replace("%2", where)
+
     def _entry_text(self, entry: EngineEntry) -> str:
         variants = ", ".join(entry.variants) if entry.variants else self.tr("none declared")
-        return self.tr("%1 — variants: %2").replace("%1", entry.name or entry.path).replace(
+        return self.tr("%1 — variants: %2").replace("%1", self._engine_label(entry)).replace(
             "%2", variants)
 
     def _sync_buttons(self) -> None:

@@ -78,6 +78,8 @@ class NewGameDialog(QDialog):
         form = self.form = QFormLayout()
         rules_row = QHBoxLayout()
         self.rules_box = QComboBox()
+        # the whole name, "German (Schmidt) with house rules" too
+        self.rules_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for preset in PRESETS:
             self.rules_box.addItem(texts.rules_name(preset), preset.key)
         self.rules_box.activated.connect(self._on_preset)
@@ -99,7 +101,10 @@ class NewGameDialog(QDialog):
         self.time_control.set_players(self._rules)
         if previous is not None and previous.clocks is not None:
             self.time_control.set_value(*previous.clocks)
-        form.addRow(self.tr("Clocks:"), self.time_control)
+        self.time_control.choice_label.hide()  # the form's "Clocks:" names the row once
+        self.clocks_label = QLabel(self.tr("Clocks:"))
+        self.clocks_label.setBuddy(self.time_control.choice_box)
+        form.addRow(self.clocks_label, self.time_control)
         layout.addLayout(form)
         layout.addStretch(1)  # a taller dialog grows below the fields, not inside the groups
 
@@ -152,6 +157,7 @@ class NewGameDialog(QDialog):
                                        else texts.rules_name(self._rules))
         self.rules_box.setAccessibleName(self.tr("Rules"))
         self.rules_button.setText(self.tr("Change rules…"))
+        self.clocks_label.setText(self.tr("Clocks:"))
         self._show_rules_note()
         self._name_sides()
         for row in range(self.form.rowCount()):  # the rules row holds a layout, not a widget
@@ -171,6 +177,7 @@ class NewGameDialog(QDialog):
     def _sync(self) -> None:
         computer = self.computer_radio.isChecked()
         self.level_box.setEnabled(computer)
+        self.colour_group.setEnabled(computer)  # two people: each plays a side, no choice
         self._name_sides()
 
     def _name_sides(self) -> None:

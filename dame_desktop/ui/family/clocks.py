@@ -67,6 +67,7 @@ class ClockFace(QFrame):
         self.setObjectName("clockFace")
         self.name_label = QLabel(self)
         self.name_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.name_label.setWordWrap(True)  # a long name takes two lines, not the board's room
         self.time_label = QLabel(self)
         self.time_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         font = QFont(self.time_label.font())
@@ -90,7 +91,17 @@ class ClockFace(QFrame):
         return self.name_label.text()
 
     def set_time(self, text: str) -> None:
+        widest = "8:88:88" if text.count(":") > 1 else "88:88"
         self.time_label.setText(text)
+        self._keep_width(widest)
+
+    def _keep_width(self, widest: str) -> None:
+        """The time's room stays the same while it counts down (10:00 to 9:59): the clocks,
+        and the board beside them, never change size during a game."""
+        width = self.time_label.fontMetrics().horizontalAdvance(widest) + 4
+        if width != self.time_label.minimumWidth():
+            self.time_label.setMinimumWidth(width)
+            self.updateGeometry()
 
     def set_time_size(self, pixels: int) -> None:
         """The time's font height in pixels (the panel scales it with the window)."""
@@ -98,6 +109,7 @@ class ClockFace(QFrame):
         if font.pixelSize() != pixels:
             font.setPixelSize(pixels)
             self.time_label.setFont(font)
+            self._keep_width("8:88:88" if self.time_label.text().count(":") > 1 else "88:88")
 
     def time_text(self) -> str:
         return self.time_label.text()
@@ -239,7 +251,9 @@ class ClocksPanel(QWidget):
         assert self._rules is not None
         side = colour_text(self._rules, colour)
         name = self._names.get(colour)
-        return self.tr("%1 (%2)").replace("%1", name).replace("%2", side) if name else side
+        if not name or name == side:  # a player called by their colour: "Hell", not twice
+            return side
+        return self.tr("%1 (%2)").replace("%1", name).replace("%2", side)
 
     def _retranslate(self) -> None:
         self.pause_action.setText(self.tr("&Pause the clocks"))
@@ -266,6 +280,8 @@ class ClocksPanel(QWidget):
         pixels = max(MIN_TIME_PIXELS, min(MAX_TIME_PIXELS, event.size().height() // 14))
         for face in self.faces.values():
             face.set_time_size(pixels)
+        self._layout.invalidate()  # the faces' new widths reach whoever places the panel
+        self.updateGeometry()
         super().resizeEvent(event)
 
     # -- driving the clock -------------------------------------------------------------------
@@ -326,6 +342,15 @@ class ClocksPanel(QWidget):
         if self._clock is None:
             return
         self._clock.stop(self._now())
+        self._sync_timer()
+        self.refresh()
+
+    def reopen(self, colour: Color) -> None:
+        """The game's end was taken back: the clocks run again, ``colour``'s first (not
+        after a flag: the time that ran out stays out)."""
+        if self._clock is None or not self._clock.reopen(colour, self._now()):
+            return
+        self._checked_at = self._now()
         self._sync_timer()
         self.refresh()
 

@@ -1,7 +1,8 @@
 """What must not be small status-bar text only: shown over the board for a few seconds.
 
 :class:`BoardMessages` puts on the board (``BoardWidget.show_banner``): the refusals of the
-move input ("You must capture", "You touched the piece on 22: it must be moved"), "You must
+move input ("You must capture", "Touch-move rule: you touched the piece on 22, so it must
+be moved"), "You must
 capture" when a human's turn begins with a capture to make, a piece blown away after a
 missed capture (marked where it stood, ``BoardWidget.mark_blown``) and the end of the game.
 While the user only browses games of a file (``is_browsing``) nothing of the live game is

@@ -137,6 +137,11 @@ class ScoresDialog(QDialog):
         self.buttons.addButton(self.reset_button, QDialogButtonBox.ButtonRole.ResetRole)
         self.buttons.rejected.connect(self.reject)
         self.reset_button.clicked.connect(self.ask_reset)
+        # Return closes the table; forgetting every result is never one key away
+        self.reset_button.setAutoDefault(False)
+        close = self.buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setAutoDefault(True)
+        close.setDefault(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.warning_label)
         layout.addWidget(self.empty_label)

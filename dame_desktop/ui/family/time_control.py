@@ -167,7 +167,8 @@ class TimeControlWidget(QWidget):
         side = colour_text(self._rules, colour) if self._rules is not None else (
             self.tr("First player") if colour is self._first else self.tr("Second player"))
         name = self._names.get(colour)
-        label = self.tr("%1 (%2)").replace("%1", name).replace("%2", side) if name else side
+        label = self.tr("%1 (%2)").replace("%1", name).replace("%2", side) \
+            if name and name != side else side
         return self.tr("%1:").replace("%1", label)
 
     def _update_rows(self) -> None:

@@ -114,8 +114,8 @@ class _Board(Protocol):
 def apply_to_board(board: _Board, notation: Notation, rules: RuleSet) -> None:
     """Make the board show the squares as the text names them: numbers on the squares for
     square numbers (also for the rules' own notation when the rules number the squares),
-    the a-h / 1-8 frame for coordinates.  (View › Show square numbers may add the numbers
-    to the frame; it cannot take them away while the texts use them.)"""
+    the a-h / 1-8 frame for coordinates.  (Whether the numbers are drawn is View › Show
+    square numbers' choice alone.)"""
     coordinates = uses_coordinates(notation, rules)
     board.set_notation_labels(numbers=not coordinates, coordinates=coordinates)
 
@@ -153,6 +153,6 @@ def illegal_move_text(error: IllegalMoveError, notation: Notation = Notation.RUL
     if error.kind is IllegalKind.TOUCHED and error.square is not None:
         where = (square_text(error.square, game.rules, notation) if game is not None
                  else str(error.square))
-        return translate("Family", "You touched the piece on %1: it must be moved.").replace(
-            "%1", where)
+        return translate("Family", "Touch-move rule: you touched the piece on %1, so it must "
+                         "be moved.").replace("%1", where)
     return translate("Family", "That move is not allowed here.")

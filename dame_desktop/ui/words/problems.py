@@ -68,14 +68,17 @@ def _templates() -> dict[ProblemKind, tuple[str, tuple[str, ...]]]:
             ("fen", "reason"),
         ),
         kinds.ILLEGAL_MOVE: (
-            QCoreApplication.translate("ProblemTexts", "illegal move %1 in position %2"),
-            ("move", "fen"),
+            QCoreApplication.translate(
+                "ProblemTexts", "the move %1 is not possible in the position reached here "
+                "(%2 to move)"),
+            ("move", "side"),
         ),
         kinds.AMBIGUOUS_MOVE: (
             QCoreApplication.translate(
-                "ProblemTexts", "ambiguous capture %1 in position %2: it may be %3"
+                "ProblemTexts", "the capture %1 is ambiguous in the position reached here "
+                "(%2 to move): it may be %3"
             ),
-            ("move", "fen", "options"),
+            ("move", "side", "options"),
         ),
         kinds.SQUARE_OFF_BOARD: (
             QCoreApplication.translate(
@@ -177,6 +180,16 @@ def _words() -> dict[str, str]:
     }
 
 
+def _side_to_move(fen: str) -> str:
+    """"White" or "Black" (the FEN's own letters) for the side to move of ``fen``."""
+    first = fen.strip().strip('"')[:1].upper()
+    if first == "B":
+        return QCoreApplication.translate("ProblemTexts", "Black")
+    if first == "W":
+        return QCoreApplication.translate("ProblemTexts", "White")
+    return QCoreApplication.translate("ProblemTexts", "?")
+
+
 def pdn_problem_text(problem: PdnProblem) -> str:
     """``problem`` worded in the user's language, its values filled in.
 
@@ -189,7 +202,9 @@ def pdn_problem_text(problem: PdnProblem) -> str:
     if entry is None:  # OTHER
         return words.get(problem.message, problem.message)
     template, names = entry
-    values = problem.value_map()
+    values = dict(problem.value_map())
+    if "side" in names:  # the side to move, read off the position's FEN (never the FEN itself)
+        values["side"] = _side_to_move(str(values.get("fen", "")))
     filled = []
     for name in names:
         value = values.get(name, "")

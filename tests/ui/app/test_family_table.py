@@ -226,8 +226,9 @@ def test_refusals_name_the_square_as_the_notation_says(window: MainWindow, qtbot
     rules = dataclasses.replace(find_rules("german"), touch_move=True)
     languages = LanguageManager()
     try:
-        for language, touched in (("en", "You touched the piece on c3"),
-                                  ("de", "Du hast den Stein auf c3 berührt")):
+        for language, touched in (("en", "Touch-move rule: you touched the piece on c3"),
+                                  ("de", "Regel „Berührt – geführt“: Du hast den Stein "
+                                         "auf c3 berührt")):
             languages.set_language(language)
             window.play.start_game(settings(rules=rules))
             _coordinates(window)

@@ -355,7 +355,7 @@ def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
     window.action("rules").trigger()
     game = window.controller.game
     assert game.rules.key == "english" and game.position.white == position.white
-    assert game.position.turn is position.turn and game.moves == []
+    assert game.position.turn is position.turn and game.moves == played, "the moves stay"
     assert window.controller.against_computer(), "the same opponents play on"
     assert window.rules_label.text() == "Rules: English draughts / American checkers"
     # a board of another size cannot take the position: only a new game is offered (once a

@@ -152,7 +152,8 @@ def test_undo_after_an_agreed_draw_plays_on(window, qtbot):
     assert window.play.over_box is not None
     window.action("undo").trigger()
     assert not window.controller.game.is_over
-    assert window.turn_label.text() == "Light to move"
+    assert len(game.moves) == 1, "only the draw is taken back"
+    assert window.turn_label.text() == "Dark to move"
     assert window.board.moves(), "the game goes on"
     assert window.action("draw").isEnabled() and window.action("resign").isEnabled()
 
@@ -295,8 +296,12 @@ def test_a_large_window_has_no_gaps_and_larger_text(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.width() == 1900)
     qtbot.wait(50)
     board = window.board
-    column = board.parentWidget()
-    assert column.width() - board.height() < 60, "the board column is as wide as the board"
+    area = window.board_area
+    assert board.height() >= area.height() - 14, "the board takes the full height"
+    left = board.x()
+    right = area.width() - board.geometry().right() - 1
+    assert abs(left - right) <= 2, "width the board does not need is split around it"
+    assert window.side.width() <= 560, "the side panel is as wide as its content needs"
     assert window.players_label.font().pointSizeF() > small_font
     # a studied game: at the minimum size the comment box gives way too
     path = tmp_path / "three.pdn"

@@ -91,7 +91,7 @@ def test_touch_is_reported_and_a_binding_keeps_the_piece_in_hand(qtbot) -> None:
                      point(board, 22))
     assert board.selected_square() == 22
     click(board, 21)
-    assert said == ["You touched the piece on 22: it must be moved"]
+    assert said == ["Touch-move rule: you touched the piece on 22, so it must be moved"]
     with qtbot.waitSignal(board.move_chosen, timeout=10_000) as blocker:
         click(board, 17)
     assert blocker.args[0].path == (22, 17)
@@ -160,8 +160,9 @@ def test_coordinates_and_numbers_can_be_switched(qtbot) -> None:
     board.set_show_coordinates(False)
     assert with_letters != board.grab().toImage()
     board.set_show_coordinates(True)
-    board.set_show_numbers(True)
-    assert board.shows_numbers() and with_letters != board.grab().toImage()
+    assert board.shows_numbers(), "numbers are on unless switched off"
+    board.set_show_numbers(False)
+    assert not board.shows_numbers() and with_letters != board.grab().toImage()
 
 
 def test_a_direct_capture_beside_a_long_one_to_the_same_square_can_be_dropped(qtbot) -> None:

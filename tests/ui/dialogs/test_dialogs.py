@@ -452,7 +452,13 @@ def test_new_rules_can_take_over_a_game_from_its_position():
     going_on = continue_under(game, backward)
     assert going_on.rules is backward and going_on.position == game.position
     assert going_on.position.turn is Color.BLACK and going_on.position.rules is backward
-    assert going_on.moves == [] and not going_on.is_over
+    assert going_on.moves == game.moves and not going_on.is_over, "the moves are kept"
+    assert all(s.position.rules is backward for s in going_on.states)
+    going_on.undo()  # the moves before the change are taken back as before
+    before = game.states[-2].position
+    now = going_on.position
+    assert (now.white, now.black, now.kings, now.turn) == \
+        (before.white, before.black, before.kings, before.turn)
     assert rules_change(game, find_rules("international")).blockers == (Blocker.BOARD,)
     assert Blocker.NUMBERING in rules_change(game, find_rules("italian")).blockers
 

@@ -23,7 +23,10 @@ def test_a_touched_piece_must_be_moved(qtbot) -> None:
     QTest.keyClick(table.board, Qt.Key.Key_Escape)
     assert table.board.selected_square() == 22 and table.game.touched == 22
     table.click(23)
-    assert table.refusals[-1] == "You touched the piece on 22: it must be moved"
+    assert table.refusals[-1] == "Touch-move rule: you touched the piece on 22, so it must be moved"
+    table.click(15)  # the touched piece cannot go there: the rule is named, and where it can
+    assert table.refusals[-1] == ("Touch-move rule: you touched the piece on 22, so it must be "
+                                  "moved (to 17, 18)")
     table.drag(24, 20)  # reaching for another piece by dragging is refused too
     assert table.played == [] and table.game.position.turn is Color.WHITE
     table.click(18)
@@ -49,7 +52,7 @@ def test_straighten_frees_the_one_next_touch(qtbot) -> None:
     table.click(23)  # the next touch binds again
     assert table.game.touched == 23
     table.click(22)
-    assert table.refusals[-1] == "You touched the piece on 23: it must be moved"
+    assert table.refusals[-1] == "Touch-move rule: you touched the piece on 23, so it must be moved"
     table.click(19)
     assert [m.full_text() for m in table.played] == ["23-19"]
 

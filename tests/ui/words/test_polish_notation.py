@@ -70,13 +70,13 @@ def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> No
             text = _first_move_text(window)
             assert text[:2].isdigit(), text
             start(window, rules=find_rules("russian"))
-            assert _labels(window) == (False, True), language
+            assert _labels(window) == (True, True), language  # the numbers: the switch's
             text = _first_move_text(window)
             assert text[0] in "abcdefgh", text
             # the preference decides over the rules' own notation, also for the board
             _prefer(window, "coordinates")
             start(window)
-            assert _labels(window) == (False, True), language
+            assert _labels(window) == (True, True), language
             _prefer(window, "numbers")
             start(window, rules=find_rules("russian"))
             assert _labels(window) == (True, False), language
@@ -84,32 +84,21 @@ def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> No
         languages.set_language("en")
 
 
-def test_view_square_numbers_adds_them_to_the_frame(window: MainWindow) -> None:
-    """With coordinates the View menu's switch adds the numbers to the a-h/1-8 frame; while
-    the texts use numbers they stay on the board, whatever the switch says."""
+def test_view_square_numbers_alone_decides_about_the_numbers(window: MainWindow) -> None:
+    """View › Show square numbers (and the preference) put the numbers on the squares or
+    take them away, whatever the texts use; the notation decides about the a-h/1-8 frame."""
     _prefer(window, "coordinates")
     start(window)
-    assert _labels(window) == (False, True)
-    window.action("numbers").trigger()  # View › Show square numbers: on
-    assert _labels(window) == (True, True)
-    window.action("numbers").trigger()  # off again
-    assert _labels(window) == (False, True)
-    _prefer(window, "rules")  # German: the texts use numbers
-    assert _labels(window) == (True, False)
     action = window.action("numbers")
-    # the switch says what the board shows, and cannot take the numbers away
-    assert action.isChecked() and not action.isEnabled()
-    start(window)
-    assert _labels(window) == (True, False), "a new game keeps the labels of its texts"
-    assert action.isChecked() and not action.isEnabled()
-    _prefer(window, "coordinates")  # the user's own choice (off) is back
-    assert action.isEnabled() and not action.isChecked()
+    assert _labels(window) == (True, True) and action.isChecked()
+    action.trigger()  # off
     assert _labels(window) == (False, True)
+    _prefer(window, "rules")  # German: the texts use numbers; the switch still says off
+    assert _labels(window) == (False, False) and action.isEnabled()
+    start(window)
+    assert _labels(window) == (False, False), "a new game keeps the user's choice"
     action.trigger()
-    assert _labels(window) == (True, True)
-    _prefer(window, "rules")
-    _prefer(window, "coordinates")
-    assert action.isEnabled() and action.isChecked()  # on, as it was left
+    assert _labels(window) == (True, False) and action.isChecked()
 
 
 def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWindow,
@@ -123,7 +112,7 @@ def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWind
     assert editor is not None
     assert editor is not None and editor.isVisible()
     qtbot.waitExposed(editor)
-    assert editor.board.shows_coordinates() and not editor.board.shows_numbers()
+    assert editor.board.shows_coordinates()
     assert [b.text() for b in editor.tool_buttons[:4]] == [
         "Light man", "Light king", "Dark man", "Dark king"]
     editor.clear()
