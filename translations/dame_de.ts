@@ -2197,6 +2197,10 @@
         <translation>Drei Damen gegen eine auf der langen Diagonale</translation>
     </message>
     <message>
+        <source>One piece each is a draw</source>
+        <translation>Ein Stein gegen einen ist remis</translation>
+    </message>
+    <message>
         <source>Which colour makes the first move of the game.</source>
         <translation>Welche Farbe den ersten Zug der Partie macht.</translation>
     </message>
@@ -2271,6 +2275,10 @@
     <message>
         <source>Old German rule: three kings against one king that stands on the long diagonal a1–h8 is a draw, unless the lone king can be captured at once.</source>
         <translation>Alte deutsche Regel: Drei Damen gegen eine Dame, die auf der langen Diagonale a1–h8 steht, sind remis, außer die einzelne Dame lässt sich sofort schlagen.</translation>
+    </message>
+    <message>
+        <source>Turkish rule: when each side has a single piece left, man or king, the game is a draw at once.</source>
+        <translation>Türkische Regel: Hat jede Seite nur noch einen Stein, ob Stein oder Dame, ist die Partie sofort remis.</translation>
     </message>
     <message>
         <source>any free square beyond</source>
@@ -2423,6 +2431,14 @@
     <message>
         <source>no draw for three kings against one on the long diagonal</source>
         <translation>kein Remis bei drei Damen gegen eine auf der langen Diagonale</translation>
+    </message>
+    <message>
+        <source>one piece each: draw</source>
+        <translation>ein Stein gegen einen: remis</translation>
+    </message>
+    <message>
+        <source>no draw for one piece each</source>
+        <translation>kein Remis bei einem Stein gegen einen</translation>
     </message>
     <message>
         <source>touch-move (a piece picked up must move)</source>
@@ -3112,6 +3128,10 @@
     <message>
         <source>three kings against one king on the long diagonal</source>
         <translation>drei Damen gegen eine Dame auf der langen Diagonale</translation>
+    </message>
+    <message>
+        <source>one piece each (a draw by the rules)</source>
+        <translation>jede Seite hat nur noch einen Stein (remis nach den Regeln)</translation>
     </message>
     <message>
         <source>agreed by both players</source>

@@ -311,6 +311,7 @@ class Searcher:
         self.reset_promo = rules.draw_quiet_reset_promotion
         self.giveaway = rules.giveaway
         self.three_kings = rules.draw_three_kings_diagonal
+        self.one_each = rules.draw_one_each
         geo = self.gen.geo
         self.long_diagonal = geo.long_diagonal
         self.tt: dict[TableKey, TableEntry]  # the current generation of the table
@@ -411,6 +412,8 @@ class Searcher:
                 return 0
         if self.quiet_limit and qp >= self.quiet_limit:
             return 0
+        if self.one_each and ply and w & (w - 1) == 0 and b & (b - 1) == 0 and w and b:
+            return 0  # one piece each: a draw by the rules
         if (
             self.table_pieces
             and popcount(w | b) <= self.table_pieces

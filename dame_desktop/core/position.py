@@ -108,6 +108,7 @@ class Position:
                                    "column of w, W, b, B")
                 stacks.append((geo.sq_to_bit[sq], below))
             stacks.sort()
+            _check_tower_counts(pieces, towers, rules, geo)
         white = black = kings = 0
         for sq, (colour, king) in pieces.items():
             if not 1 <= sq <= geo.squares:
@@ -387,6 +388,20 @@ class Position:
                 if piece.color is colour:
                     items.append(PieceEntry(colour, piece.kind, sq, geo.sq_name(sq)))
         return PositionDescription(tuple(items), self.turn)
+
+
+def _check_tower_counts(pieces: dict[int, tuple[Color, bool]], towers: dict[int, str],
+                        rules: RuleSet, geo: Geometry) -> None:
+    """Raise FenError when the towers hold more pieces of a colour than a side starts with
+    (a piece is never taken off the board with towers, so no position has more)."""
+    per_side = rules.start_rows * geo.n
+    for colour, letters in ((Color.WHITE, "wW"), (Color.BLACK, "bB")):
+        count = sum(1 for c, _k in pieces.values() if c is colour)
+        count += sum(1 for below in towers.values() for c in below if c in letters)
+        if count > per_side:
+            name = "White" if colour is Color.WHITE else "Black"
+            raise FenError(f"the towers hold {count} {name} pieces in all, more than the "
+                           f"{per_side} a side has")
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,11 @@ def test_tower_fens_round_trip_and_count_in_equality() -> None:
     ("bashni", "W:W21-23/b:B9", "range"),
     ("bashni", "W:Wc3/:Bf6", "cannot read"),
     ("bashni", "W:Wc3/" + "b" * 80 + ":Bf6", "taller"),
+    ("bashni", "W:Wc3/" + "w" * 12 + ":Bf6", "13 White pieces in all, more than the 12"),
+    ("bashni", "W:Wc3/bbbbbb:Bf6/bbbbbb", "13 Black pieces"),
+    ("bashni", "W:Wb1:Bf6", "'b1' .* is a light square"),
+    ("german", "W:Wa1,d1:Bh8", "'d1' .* is a light square"),
+    ("russian", "W:Wc3:Bj6", "not a square of the 8x8 board"),
 ])
 def test_hostile_tower_fens_are_refused(rules: str, fen: str, part: str) -> None:
     with pytest.raises(FenError, match=part):
