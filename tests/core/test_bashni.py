@@ -101,3 +101,17 @@ def test_start_perft_follows_russian_until_towers_matter() -> None:
     russian = Position.start(find_rules("russian"))
     assert [perft(start, d) for d in range(1, 6)] == [perft(russian, d) for d in range(1, 6)]
     assert perft(start, 6) == 37908  # ours; Russian has 37986: taken men stay in play
+
+
+def test_a_move_with_several_routes_is_played_along_the_route_it_shows() -> None:
+    # a3's man takes the four round the ring either way: one move, two routes, two towers
+    pos = Position.from_fen("W:Wa3:BKb4,d4,b2,d2", BASHNI)
+    (move,) = pos.legal_moves()
+    geo = pos.geometry
+    names = {tuple(geo.sq_name(sq) for sq in p) for p in move.paths}
+    assert names == {("a3", "c5", "e3", "c1", "a3"), ("a3", "c1", "e3", "c5", "a3")}
+    towers = set()
+    for path in move.paths:
+        after = pos.play(move.with_path(path))
+        towers.add(after.fen(algebraic=True))
+    assert towers == {"B:Wa3/Bbbb:B", "B:Wa3/bbbB:B"}

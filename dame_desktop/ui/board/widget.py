@@ -66,6 +66,7 @@ from dame_desktop.ui.board.move_input import (
     jumped,
 )
 from dame_desktop.ui.board.pieces import PieceArt
+from dame_desktop.ui.board.towers import paint_tower
 
 # Colours of the default wooden look.
 LIGHT_SQUARE = QColor("#f0dcb4")
@@ -685,8 +686,12 @@ class BoardWidget(QWidget):
                 self._paint_glow(painter, self.square_center(held), radius)
             elif sq not in hidden:
                 self._paint_glow(painter, self.square_center(sq), radius)
+        towers = {shown.geometry.bit_to_sq[bit] for bit, _below in shown.stacks}
         for sq, piece in sorted(shown.pieces().items()):
             if sq in hidden:
+                continue
+            if sq in towers and self._paint_tower(painter, shown, sq, radius,
+                                                  0.35 if sq in faded else 1.0):
                 continue
             self._paint_piece(
                 painter,
@@ -962,6 +967,16 @@ class BoardWidget(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(grad))
         painter.drawEllipse(center, radius * 1.45, radius * 1.45)
+
+    def _paint_tower(self, painter: QPainter, shown: Position, sq: int, radius: float,
+                     alpha: float) -> bool:
+        """Draw the tower on ``sq`` (towers.py); False when a single piece stands there."""
+        column = shown.tower(sq)
+        if len(column) < 2:
+            return False
+        paint_tower(painter, self.art, self.square_center(sq), radius, column[0], column[1:],
+                    self.devicePixelRatioF(), alpha)
+        return True
 
     def _paint_piece(
         self,
