@@ -9,15 +9,18 @@ PDN") describes the notation.
 from __future__ import annotations
 
 import io
+import json
 import random
 from pathlib import Path
 
 import pytest
 
+from dame_desktop.cli.command import main
 from dame_desktop.core import Position, find_rules
 from dame_desktop.pdn import Game, GameNode, ProblemKind, read_game, write_game
 from dame_desktop.pdn.gametype import BASHNI_GAMETYPE, choose_rules
 from dame_desktop.pdn.tree import walk
+from tests.engines.helpers import run_dame
 
 BASHNI = find_rules("bashni")
 
@@ -138,3 +141,30 @@ def test_the_readme_example_game_reads_as_it_says() -> None:
     fens = [node.position().fen(algebraic=True) for node in game.mainline()]
     assert "f6/b" in fens[2] and "e5/w" in fens[3]
     assert fens[-1] == "W:Wf4,a3,c3,g3,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,b6,d6,h6,g5,h4/w"
+
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "pdn"
+
+
+def test_pdn_check_replays_bashni_files_with_their_towers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # game 1: a random game with towers jumped twice and taken apart; game 2 plays b2-c3
+    # where a capture is compulsory (f4:h6 through a tower's top)
+    path = DATA / "bashni.pdn"
+    code = main(["pdn", "check", str(path)])
+    out, _err = capsys.readouterr()
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == f"{path}: games: 2, clean: 1, with errors: 1"
+    assert lines[2].startswith(f"{path}:18:49: illegal move b2-c3 in position W:")
+    assert "15/w" in lines[2]  # the position named has its tower
+
+
+def test_dame_analyse_takes_a_bashni_file() -> None:
+    done = run_dame("analyse", str(DATA / "bashni.pdn"), "--game", "1", "--depth", "1",
+                    "--jobs", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    (game,) = data["games"]
+    assert len(game["moves"]) == 30
+    assert all(m["best"] for m in game["moves"])
