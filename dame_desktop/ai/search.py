@@ -865,7 +865,8 @@ def search(
         if rules != position.rules:
             raise RulesError(f"a {position.rules.name} position searched under {rules.name}")
         return tower_search(position, limit or Limit(movetime=1.0), should_stop,
-                            history=history, only=only, on_iteration=on_iteration)
+                            history=history, only=only, on_iteration=on_iteration,
+                            noise=noise, seed=seed)
     if rules != position.rules:
         position = Position(rules, position.white, position.black, position.kings, position.turn)
     if limit is None:
