@@ -2568,6 +2568,10 @@
         <source>A huffing decision is still open: decide it first.</source>
         <translation>Beim Blasen ist noch eine Entscheidung offen: Triff sie zuerst.</translation>
     </message>
+    <message>
+        <source>Towers stand on the board, and the new rules have none.</source>
+        <translation>Auf dem Brett stehen Türme, und die neuen Regeln kennen keine.</translation>
+    </message>
 </context>
 <context>
     <name>RulesDialog</name>

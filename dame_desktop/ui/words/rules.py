@@ -459,5 +459,8 @@ def blocker_text(blocker: Blocker) -> str:
         Blocker.HUFF_PENDING: QCoreApplication.translate(
             "RuleTexts", "A huffing decision is still open: decide it first."
         ),
+        Blocker.TOWERS: QCoreApplication.translate(
+            "RuleTexts", "Towers stand on the board, and the new rules have none."
+        ),
     }
     return reasons[blocker]
