@@ -52,7 +52,8 @@ def ballot_fens(path: Path) -> list[str]:
 
 def openings(rules: RuleSet, count: int, seed: int, path: Path) -> list[Position]:
     rng = random.Random(seed)
-    fens = ballot_fens(path)
+    # the ballots are English-numbered 8x8 positions: German and English only
+    fens = ballot_fens(path) if rules.key in ("german", "english") else []
     if fens:
         return [Position.from_fen(fen, rules) for fen in rng.sample(fens, count)]
     out: list[Position] = []
@@ -64,10 +65,17 @@ def openings(rules: RuleSet, count: int, seed: int, path: Path) -> list[Position
     return out
 
 
-def scaled(level: Level, scale: float) -> Level:
+def scaled(level: Level, scale: float, nodes: int | None = None) -> Level:
+    """``level`` with its time a move times ``scale``; with ``nodes`` (a node budget a second
+    of its time) a fixed node budget instead of a clock, so that the load of the machine
+    cannot change the result."""
     limit = level.limit
     if limit.movetime is None:
         return level
+    if nodes is not None:
+        budget = max(1, int(limit.movetime * scale * nodes))
+        return dataclasses.replace(level, limit=Limit(depth=limit.depth, nodes=budget),
+                                   clock=False)
     return dataclasses.replace(
         level, limit=Limit(movetime=limit.movetime * scale, depth=limit.depth, nodes=limit.nodes)
     )
@@ -102,6 +110,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20, help="games per pair and rule set")
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--nodes", type=int, default=None, metavar="N",
+                        help="fixed budgets: N nodes for each second of a level's time a move "
+                             "(no clock), so the machine's load does not change the result")
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--ballots", type=Path, default=BALLOTS)
     parser.add_argument("--no-book", action="store_true", help="the levels play without book")
@@ -116,8 +127,8 @@ def main() -> int:
     shard, shards = parse_shard(parser, args.shard)
     for pair in args.pairs.split(","):
         upper_key, lower_key = pair.split(":")
-        upper = scaled(find_level(upper_key), args.scale)
-        lower = scaled(find_level(lower_key), args.scale)
+        upper = scaled(find_level(upper_key), args.scale, args.nodes)
+        lower = scaled(find_level(lower_key), args.scale, args.nodes)
         for key in args.rules.split(","):
             rules = find_rules(key)
             starts = openings(rules, (args.games + 1) // 2, args.seed, args.ballots)
@@ -146,6 +157,8 @@ def main() -> int:
                       f"{upper.key} {upper_time.mean:.2f}, {lower.key} {lower_time.mean:.2f}) "
                       f"[{tally}]", flush=True)
             book = "no book" if args.no_book else "book"
+            if args.nodes is not None:
+                book += f", {args.nodes} nodes a second"
             print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}, {book}): "
                   f"{tally.summary()}",
                   flush=True)

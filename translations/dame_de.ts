@@ -1238,6 +1238,14 @@
 <context>
     <name>HelpDialog</name>
     <message>
+        <source>The board has %1×%1 squares, and all %2 are played on.</source>
+        <translation>Das Brett hat %1×%1 Felder, und auf allen %2 wird gespielt.</translation>
+    </message>
+    <message>
+        <source>Each side starts with %1 men filling %2 rows; the row behind them, its first, stays empty.</source>
+        <translation>Jede Seite beginnt mit %1 Steinen, die %2 Reihen füllen; die Reihe dahinter, ihre erste, bleibt leer.</translation>
+    </message>
+    <message>
         <source>The board has %1×%1 squares; only the %2 dark squares are played on.</source>
         <translation>Das Brett hat %1×%1 Felder; gespielt wird nur auf den %2 dunklen Feldern.</translation>
     </message>
@@ -1250,12 +1258,28 @@
         <translation>%1 beginnt, danach wird abwechselnd gezogen.</translation>
     </message>
     <message>
+        <source>The squares are named by a letter and a number, a1 at %1&apos;s lower left.</source>
+        <translation>Die Felder heißen nach Buchstabe und Zahl, a1 links unten bei %1.</translation>
+    </message>
+    <message>
         <source>The dark squares are numbered 1 to %1 from the top left as %2 sees the board; the corner square a1 at %2&apos;s lower left is dark.</source>
         <translation>Die dunklen Felder sind von 1 bis %1 nummeriert, oben links beginnend aus der Sicht von %2; das Eckfeld a1 links unten bei %2 ist dunkel.</translation>
     </message>
     <message>
         <source>The board is turned the Italian way: each player has a dark square at the lower right.</source>
         <translation>Das Brett liegt wie in Italien: Jeder hat rechts unten ein dunkles Feld.</translation>
+    </message>
+    <message>
+        <source>A man moves one square straight forward or sideways onto a free square, never backward.</source>
+        <translation>Ein Stein zieht ein Feld gerade nach vorn oder zur Seite auf ein freies Feld, nie zurück.</translation>
+    </message>
+    <message>
+        <source>A king moves straight forward, backward or sideways over any number of free squares.</source>
+        <translation>Eine Dame zieht gerade nach vorn, zurück oder zur Seite über beliebig viele freie Felder.</translation>
+    </message>
+    <message>
+        <source>A king moves one square straight in any of the four directions.</source>
+        <translation>Eine Dame zieht ein Feld gerade in eine der vier Richtungen.</translation>
     </message>
     <message>
         <source>A man moves one square diagonally forward onto a free dark square.</source>
@@ -1274,8 +1298,24 @@
         <translation>Es herrscht Schlagzwang: Wenn du schlagen kannst, musst du schlagen.</translation>
     </message>
     <message>
+        <source>A man captures by jumping over an opposing piece straight next to it onto the free square directly behind.</source>
+        <translation>Ein Stein schlägt, indem er über einen gerade benachbarten gegnerischen Stein auf das freie Feld direkt dahinter springt.</translation>
+    </message>
+    <message>
+        <source>A man captures by jumping over an opposing piece diagonally next to it onto the free square directly behind.</source>
+        <translation>Ein Stein schlägt, indem er über einen schräg benachbarten gegnerischen Stein auf das freie Feld direkt dahinter springt.</translation>
+    </message>
+    <message>
         <source>A man captures by jumping over an opposing piece diagonally next to it onto the free square directly behind; the jumped piece is removed.</source>
         <translation>Ein Stein schlägt, indem er über einen schräg benachbarten gegnerischen Stein auf das freie Feld direkt dahinter springt; der übersprungene Stein kommt vom Brett.</translation>
+    </message>
+    <message>
+        <source>Men capture forward, sideways and backward.</source>
+        <translation>Steine schlagen nach vorn, zur Seite und zurück.</translation>
+    </message>
+    <message>
+        <source>Men capture forward and sideways, never backward.</source>
+        <translation>Steine schlagen nach vorn und zur Seite, nie zurück.</translation>
     </message>
     <message>
         <source>Men capture forward and backward.</source>
@@ -1294,8 +1334,32 @@
         <translation>Kann der schlagende Stein nach einem Sprung weiterschlagen, muss er im selben Zug weitermachen, wenn nötig mit Richtungswechsel.</translation>
     </message>
     <message>
+        <source>Towers: a jumped piece is not taken off the board. The capturing piece takes it along underneath itself, so captures build towers.</source>
+        <translation>Türme: Ein übersprungener Stein kommt nicht vom Brett. Der schlagende Stein nimmt ihn unter sich mit, so entstehen beim Schlagen Türme.</translation>
+    </message>
+    <message>
+        <source>A tower belongs to the player whose piece is on top, and it moves and captures as its top piece, a man or a king.</source>
+        <translation>Ein Turm gehört dem Spieler, dessen Stein oben liegt, und er zieht und schlägt wie sein oberster Stein, als Stein oder als Dame.</translation>
+    </message>
+    <message>
+        <source>Jumping a tower takes only its top piece; the rest stays on its square, and the new top decides whose tower it is. A tower may be jumped again in the same capture while an opposing piece is on top of it.</source>
+        <translation>Wer einen Turm überspringt, nimmt nur seinen obersten Stein; der Rest bleibt auf dem Feld, und der neue oberste Stein entscheidet, wem der Turm gehört. Ein Turm darf im selben Schlag noch einmal übersprungen werden, solange ein gegnerischer Stein oben liegt.</translation>
+    </message>
+    <message>
+        <source>Each jumped piece is removed at once, so a square may be crossed again in the same capture.</source>
+        <translation>Jeder übersprungene Stein kommt sofort vom Brett, so kann ein Feld im selben Schlag noch einmal überquert werden.</translation>
+    </message>
+    <message>
         <source>A piece can be jumped only once; captured pieces are removed when the move is complete.</source>
         <translation>Jeder Stein kann nur einmal übersprungen werden; die geschlagenen Steine kommen erst nach dem ganzen Zug vom Brett.</translation>
+    </message>
+    <message>
+        <source>Between two jumps a capture may not turn straight back the way it came.</source>
+        <translation>Zwischen zwei Sprüngen darf ein Schlag nicht geradewegs umkehren.</translation>
+    </message>
+    <message>
+        <source>A king captures from a distance: it jumps a piece on its row or column when the squares in between are free and the square beyond is free.</source>
+        <translation>Eine Dame schlägt auch aus der Ferne: Sie überspringt einen Stein in ihrer Reihe oder Spalte, wenn die Felder davor und das Feld dahinter frei sind.</translation>
     </message>
     <message>
         <source>A flying king captures from a distance: it jumps a piece on its diagonal when the squares in between are free and the square beyond is free.</source>
@@ -1408,6 +1472,10 @@
     <message>
         <source>Three kings against one king that holds the long diagonal is a draw, unless that king can be taken at once.</source>
         <translation>Drei Damen gegen eine Dame auf der langen Diagonale sind remis, außer diese Dame lässt sich sofort schlagen.</translation>
+    </message>
+    <message>
+        <source>When each side has only one piece left, a man or a king, the game is a draw.</source>
+        <translation>Hat jede Seite nur noch einen Stein, ob Stein oder Dame, ist die Partie remis.</translation>
     </message>
     <message>
         <source>There is no automatic draw rule.</source>
@@ -3101,6 +3169,10 @@
         <translation>Drei Damen gegen eine auf der langen Diagonale</translation>
     </message>
     <message>
+        <source>One piece each is a draw</source>
+        <translation>Ein Stein gegen einen ist remis</translation>
+    </message>
+    <message>
         <source>Which colour makes the first move of the game.</source>
         <translation>Welche Farbe den ersten Zug der Partie macht.</translation>
     </message>
@@ -3175,6 +3247,10 @@
     <message>
         <source>Old German rule: three kings against one king that stands on the long diagonal a1–h8 is a draw, unless the lone king can be captured at once.</source>
         <translation>Alte deutsche Regel: Drei Damen gegen eine Dame, die auf der langen Diagonale a1–h8 steht, sind remis, außer die einzelne Dame lässt sich sofort schlagen.</translation>
+    </message>
+    <message>
+        <source>Turkish rule: when each side has a single piece left, man or king, the game is a draw at once.</source>
+        <translation>Türkische Regel: Hat jede Seite nur noch einen Stein, ob Stein oder Dame, ist die Partie sofort remis.</translation>
     </message>
     <message>
         <source>any free square beyond</source>
@@ -3329,6 +3405,14 @@
         <translation>kein Remis bei drei Damen gegen eine auf der langen Diagonale</translation>
     </message>
     <message>
+        <source>one piece each: draw</source>
+        <translation>ein Stein gegen einen: remis</translation>
+    </message>
+    <message>
+        <source>no draw for one piece each</source>
+        <translation>kein Remis bei einem Stein gegen einen</translation>
+    </message>
+    <message>
         <source>touch-move (a piece picked up must move)</source>
         <translation>berührt – geführt (ein aufgenommener Stein muss ziehen)</translation>
     </message>
@@ -3387,6 +3471,10 @@
     <message>
         <source>A huffing decision is still open: decide it first.</source>
         <translation>Beim Blasen ist noch eine Entscheidung offen: Triff sie zuerst.</translation>
+    </message>
+    <message>
+        <source>Towers stand on the board, and the new rules have none.</source>
+        <translation>Auf dem Brett stehen Türme, und die neuen Regeln kennen keine.</translation>
     </message>
 </context>
 <context>
@@ -3753,6 +3841,10 @@
         <translation>Am Zug:</translation>
     </message>
     <message>
+        <source>Towers: Shift+click puts the chosen piece at the bottom of the tower on that square; Shift+right-click takes the bottom piece away. A drag moves the whole tower.</source>
+        <translation>Türme: Umschalt+Klick legt den gewählten Stein unten in den Turm auf diesem Feld; Umschalt+Rechtsklick nimmt den untersten Stein weg. Ziehen verschiebt den ganzen Turm.</translation>
+    </message>
+    <message>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
@@ -4020,6 +4112,10 @@
     <message>
         <source>three kings against one king on the long diagonal</source>
         <translation>drei Damen gegen eine Dame auf der langen Diagonale</translation>
+    </message>
+    <message>
+        <source>one piece each (a draw by the rules)</source>
+        <translation>jede Seite hat nur noch einen Stein (remis nach den Regeln)</translation>
     </message>
     <message>
         <source>agreed by both players</source>

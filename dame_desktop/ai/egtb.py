@@ -31,7 +31,7 @@ from pathlib import Path
 from ..core.errors import DameError
 from ..core.movegen import generator
 from ..core.position import Position
-from ..core.rules import Color, Landing, Promotion, RuleSet
+from ..core.rules import Color, Directions, Landing, Promotion, RuleSet
 from ..store.files import atomic_write_bytes, data_dir
 from .egtb_build import (
     DRAW,
@@ -66,6 +66,10 @@ def table_key(rules: RuleSet) -> str:
     """The name of the tables ``rules`` use: the endgame-deciding parameters in words."""
     size = rules.board_size
     parts = [f"{size}x{size}"]
+    if rules.names_squares:
+        parts.append("all-squares")
+    if rules.directions is not Directions.DIAGONAL:
+        parts.append(rules.directions.value)
     if rules.flying_kings:
         parts.append(f"flying-{rules.landing.value}")
         if rules.landing is not Landing.BEHIND and not rules.must_land_to_continue:
@@ -84,6 +88,8 @@ def table_key(rules: RuleSet) -> str:
         parts.append("giveaway")
     if rules.draw_three_kings_diagonal:
         parts.append("three-kings")
+    if rules.draw_one_each:
+        parts.append("one-each")
     return "-".join(parts)
 
 

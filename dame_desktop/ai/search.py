@@ -303,6 +303,7 @@ class Searcher:
         self.reset_promo = rules.draw_quiet_reset_promotion
         self.giveaway = rules.giveaway
         self.three_kings = rules.draw_three_kings_diagonal
+        self.one_each = rules.draw_one_each
         geo = self.gen.geo
         self.long_diagonal = geo.long_diagonal
         self.tt: dict[TableKey, TableEntry]  # the current generation of the table
@@ -403,6 +404,8 @@ class Searcher:
                 return 0
         if self.quiet_limit and qp >= self.quiet_limit:
             return 0
+        if self.one_each and ply and w & (w - 1) == 0 and b & (b - 1) == 0 and w and b:
+            return 0  # one piece each: a draw by the rules
         if (
             self.table_pieces
             and popcount(w | b) <= self.table_pieces
@@ -908,7 +911,8 @@ def search(
         if rules != position.rules:
             raise RulesError(f"a {position.rules.name} position searched under {rules.name}")
         return tower_search(position, limit or Limit(movetime=1.0), should_stop,
-                            history=history, only=only, on_iteration=on_iteration)
+                            history=history, only=only, on_iteration=on_iteration,
+                            noise=noise, seed=seed)
     if rules != position.rules:
         position = Position(rules, position.white, position.black, position.kings, position.turn)
     if limit is None:

@@ -1,11 +1,15 @@
-"""The engine for rule sets with towers (Bashni): a plain alpha-beta search over Positions.
+"""The engine for rule sets with towers (Bashni): alpha-beta over raw tower states.
 
 The main search (:mod:`.search`) keeps positions as three bitboards, which cannot hold a
-tower's column; this one plays through :class:`Position` (whose ``stacks`` hold the columns)
-and is slower, but sees every tower.  The evaluation is the rule set's usual one for the top
-pieces (what moves and captures) plus the pieces inside the towers: a piece of the side's own
-colour under an opponent's top may come free (half a man), a prisoner under the side's own top
-is kept from play (a quarter of a man).
+tower's column; this one keeps ``(white, black, kings, stacks)`` states and plays the tower
+move generator's raw moves on them (:mod:`..core.towers`), with a transposition table that
+remembers each state's best move and bound, iterative deepening that tries the last best
+move first, and captures first.  It is slower than the main search, but sees every tower.
+
+The evaluation is the rule set's usual one for the top pieces (what moves and captures) plus
+the pieces inside the towers: a piece of the side's own colour under an opponent's top may
+come free (half a man), a prisoner under the side's own top is kept from play (a quarter of a
+man).  ``noise`` adds a fixed jitter per state (the weaker levels), as in the main search.
 """
 
 from __future__ import annotations
@@ -14,45 +18,70 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from ..core.move import Move
+from ..core.movegen import RawMove
 from ..core.position import Position
-from ..core.rules import Color
-from .evaluate import evaluator
+from ..core.rules import Color, RuleSet
+from ..core.towers import Stacks, TowerGenerator, tower_generator, unique
+from .evaluate import Evaluator, evaluator
 from .search import WIN, Limit, SearchResult
 
 FREE_LATER = 50  # an own piece under the opponent's top: may come free
 PRISONER = 25  # an opponent's piece under an own top: out of play while the tower stands
+TABLE_LIMIT = 400_000  # entries kept in the transposition table before it starts afresh
 StopFlag = Callable[[], bool]
+Key = tuple[int, int, int, bool, tuple[tuple[int, str], ...]]
+EXACT, LOWER, UPPER = 0, 1, 2
 
 
 class _Stop(Exception):
     """The time, node budget or the caller's flag ends the search."""
 
 
+def _stack_score(white: int, stacks: Iterable[tuple[int, str]]) -> int:
+    """The towers' inner pieces, from White's point of view."""
+    score = 0
+    for bit, below in stacks:
+        top_white = bool((white >> bit) & 1)
+        for letter in below:
+            white_piece = letter in "wW"
+            if white_piece != top_white:  # may come free: good for its owner
+                score += FREE_LATER if white_piece else -FREE_LATER
+            else:  # a prisoner: good for the top's owner
+                score += PRISONER if top_white else -PRISONER
+    return score
+
+
 def tower_score(pos: Position) -> int:
     """The static score of ``pos`` from the side to move (hundredths of a man)."""
     ev = evaluator(pos.rules)
-    score = ev.white_score(pos.white, pos.black, pos.kings)
-    for bit, below in pos.stacks:
-        top_white = bool((pos.white >> bit) & 1)
-        for letter in below:
-            white_piece = letter in "wW"
-            value = FREE_LATER if white_piece != top_white else PRISONER
-            # the piece helps its owner when it may come free, the top's owner when kept
-            if white_piece != top_white:
-                score += value if white_piece else -value
-            else:
-                score += value if top_white else -value
+    score = ev.white_score(pos.white, pos.black, pos.kings) + _stack_score(pos.white,
+                                                                           pos.stacks)
     return ev.finish(score, pos.turn is Color.WHITE)
 
 
+def _key(w: int, b: int, k: int, wtm: bool, stacks: Stacks) -> Key:
+    return (w, b, k, wtm, tuple(sorted(stacks.items())) if stacks else ())
+
+
 class _Search:
-    def __init__(self, limit: Limit, should_stop: StopFlag | None,
-                 history: Iterable[Position]) -> None:
+    def __init__(self, rules: RuleSet, limit: Limit, should_stop: StopFlag | None,
+                 history: Iterable[Position], noise: int, seed: int) -> None:
+        self.rules = rules
+        self.gen: TowerGenerator = tower_generator(rules)
+        self.ev: Evaluator = evaluator(rules)
+        self.giveaway = rules.giveaway
         self.limit = limit
         self.should_stop = should_stop
+        self.noise = noise
+        self.seed = seed
         self.nodes = 0
         self.began = time.perf_counter()
-        self.seen = set(history)
+        self.seen: set[Key] = set()
+        for pos in history:
+            self.seen.add((pos.white, pos.black, pos.kings, pos.turn is Color.WHITE,
+                           pos.stacks))
+        self.path: set[Key] = set()
+        self.table: dict[Key, tuple[int, int, int, RawMove | None]] = {}
 
     def check(self) -> None:
         self.nodes += 1
@@ -65,28 +94,60 @@ class _Search:
             if self.should_stop is not None and self.should_stop():
                 raise _Stop
 
-    def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int,
-                ) -> tuple[int, list[Move]]:
+    def evaluate(self, key: Key) -> int:
+        w, b, k, wtm, stacks = key
+        score = self.ev.finish(self.ev.white_score(w, b, k) + _stack_score(w, stacks), wtm)
+        if self.noise:
+            spread = 2 * self.noise + 1
+            score += hash((key, self.seed)) % spread - self.noise
+        return score
+
+    def negamax(self, w: int, b: int, k: int, stacks: Stacks, wtm: bool, depth: int,
+                alpha: int, beta: int, ply: int) -> tuple[int, list[RawMove]]:
         self.check()
-        moves = pos.legal_moves()
-        if not moves:
+        key = _key(w, b, k, wtm, stacks)
+        if key in self.seen or key in self.path:
+            return 0, []  # a position of the game or of this line again: a draw
+        gen = self.gen
+        raws = unique(gen.legal(w, b, k, stacks, wtm))
+        if not raws:
             loss = -(WIN - ply)
-            return (-loss if pos.rules.giveaway else loss), []
-        if ply and pos in self.seen:
-            return 0, []
-        captures = moves[0].is_capture
+            return (-loss if self.giveaway else loss), []
+        captures = bool(raws[0][2])
         if depth <= 0 and not (captures and depth > -4):
-            return tower_score(pos), []
-        best_line: list[Move] = []
+            return self.evaluate(key), []
+        entry = self.table.get(key)
+        first: RawMove | None = None
+        if entry is not None:
+            e_depth, e_score, e_flag, first = entry
+            usable = e_depth >= depth and abs(e_score) < WIN - 200
+            if usable and (e_flag == EXACT or (e_flag == LOWER and e_score >= beta)
+                           or (e_flag == UPPER and e_score <= alpha)):
+                return e_score, [first] if first is not None else []
+        # the remembered best move first, then the captures taking the most
+        raws.sort(key=lambda r: (r != first, -len(r[5])))
+        start_alpha = alpha
         best = -WIN - 1
-        for move in sorted(moves, key=lambda m: -len(m.captured)):
-            score, line = self.negamax(pos.play(move), depth - 1, -beta, -alpha, ply + 1)
-            score = -score
-            if score > best:
-                best, best_line = score, [move, *line]
-            alpha = max(alpha, score)
-            if alpha >= beta:
-                break
+        best_line: list[RawMove] = []
+        self.path.add(key)
+        try:
+            for r in raws:
+                w2, b2, k2, s2 = gen.apply(w, b, k, stacks, wtm, r)
+                score, line = self.negamax(w2, b2, k2, s2, not wtm, depth - 1, -beta, -alpha,
+                                           ply + 1)
+                score = -score
+                if score > best:
+                    best, best_line = score, [r, *line]
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            break
+        finally:
+            self.path.discard(key)
+        flag = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = (depth, best, flag, best_line[0] if best_line else None)
         return best, best_line
 
 
@@ -98,25 +159,36 @@ def tower_search(
     history: Iterable[Position] = (),
     only: Sequence[Move] | None = None,
     on_iteration: Callable[[SearchResult], None] | None = None,
+    noise: int = 0,
+    seed: int = 0,
 ) -> SearchResult:
     """Iterative deepening to ``limit`` (depth 64 at most); the best line found so far when
     the time, the node budget or ``should_stop`` ends it (never None while a move exists)."""
-    search = _Search(limit, should_stop, history)
+    search = _Search(position.rules, limit, should_stop, history, noise, seed)
     moves = list(only) if only else position.legal_moves()
     if not moves:
         return SearchResult(None, -WIN, 0, 0, [], 0.0)
     result = SearchResult(moves[0], 0, 0, 0, [moves[0]], 0.0)
     if len(moves) == 1 and limit.depth is None:
         return result  # a forced move: nothing to think about
+    gen = search.gen
+    w, b, k = position.white, position.black, position.kings
+    stacks = dict(position.stacks)
+    wtm = position.turn is Color.WHITE
+    root_key = _key(w, b, k, wtm, stacks)
+    search.path.add(root_key)
     for depth in range(1, (limit.depth or 64) + 1):
         try:
             alpha, best, line = -WIN - 1, -WIN - 1, [moves[0]]
             order = sorted(moves, key=lambda m: m != result.move)  # last best first
             for move in order:
-                score, rest = search.negamax(position.play(move), depth - 1, -WIN - 1,
+                raw = move.raw
+                assert raw is not None
+                w2, b2, k2, s2 = gen.apply(w, b, k, stacks, wtm, raw)
+                score, rest = search.negamax(w2, b2, k2, s2, not wtm, depth - 1, -WIN - 1,
                                              -alpha, 1)
                 if -score > best:
-                    best, line = -score, [move, *rest]
+                    best, line = -score, [move, *_moves(position.play(move), rest)]
                 alpha = max(alpha, best)
         except _Stop:
             break
@@ -128,3 +200,19 @@ def tower_search(
             break
     return SearchResult(result.move, result.score, result.depth, search.nodes, list(result.pv),
                         time.perf_counter() - search.began)
+
+
+def _moves(position: Position, raws: list[RawMove]) -> list[Move]:
+    """The raw line from ``position`` as the positions' own moves (for the principal line)."""
+    out: list[Move] = []
+    for raw in raws:
+        found = next((m for m in position.legal_moves() if m.raw is not None
+                      and (m.raw[0], m.raw[1], sorted(m.raw[5])) ==
+                      (raw[0], raw[1], sorted(raw[5]))), None)
+        if found is None:
+            break
+        b2s = position.geometry.bit_to_sq
+        path = (b2s[raw[0]],) + tuple(b2s[x] for x in raw[4])
+        out.append(found if found.path == path or not raw[2] else found.with_path(path))
+        position = position.play_raw(raw)
+    return out

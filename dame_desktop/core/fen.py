@@ -34,8 +34,12 @@ def _square(token: str, geo: Geometry, part: str) -> int:
         return sq
     try:
         return geo.sq_from_name(token)
-    except ValueError:
-        raise FenError(f"FEN: {token!r} in {part!r} is not a playing square") from None
+    except ValueError as exc:
+        if "playing square" in str(exc):  # on the board, but a light square
+            raise FenError(f"FEN: {token!r} in {part!r} is a light square; these rules play "
+                           "on the dark squares only") from None
+        raise FenError(f"FEN: {token!r} in {part!r} is not a square of the "
+                       f"{geo.size}x{geo.size} board") from None
 
 
 def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[Color, bool]]]:

@@ -34,6 +34,7 @@ class Reason(enum.Enum):
     MOVE_LIMIT = "move-limit"  # the quiet-plies rule
     ENDGAME_LIMIT = "endgame-limit"  # FMJD 16/5, Russian 7.2.4-7.2.8, Pool 3-vs-1
     THREE_KINGS_DIAGONAL = "three-kings-diagonal"
+    ONE_EACH = "one-each"  # one piece each (Turkish)
     AGREEMENT = "agreement"
     RESIGNATION = "resignation"
     TIME = "time"  # a clock ran out (the opponent wins, or a draw when it cannot win)
@@ -329,7 +330,7 @@ class Game:
         (``core.rules_change``)."""
         def reruled(position: Position) -> Position:
             return Position(rules, position.white, position.black, position.kings,
-                            position.turn)
+                            position.turn, position.stacks)
 
         first = reruled(self._states[0].position)
         game = Game(rules, first)
@@ -382,6 +383,8 @@ class Game:
         if reason is not None:
             winner = mover if rules.giveaway else mover.opponent
             return Result(winner, reason)
+        if rules.draw_one_each and pos.white.bit_count() == 1 and pos.black.bit_count() == 1:
+            return Result(None, Reason.ONE_EACH)
         if rules.draw_repetition:
             seen = sum(1 for s in self._states if s.position == pos) + 1
             if seen >= rules.draw_repetition:
@@ -504,6 +507,8 @@ def drawn_material(pos: Position) -> bool:
     A dead draw is recognised only when the side to move has no capture (a capture at once
     may decide even these endings) and the rule set is not giveaway.  The endings:
 
+    - one piece each, man or king, where the rule set draws it (Turkish), even with a
+      capture at hand;
     - a lone king against a lone king (every rule set);
     - with flying kings: a lone king against at most two pieces with a king (the endings the
       FMJD 5-move and Russian 7.2.8 rules call drawn);
@@ -514,6 +519,9 @@ def drawn_material(pos: Position) -> bool:
     drawn there.
     """
     rules = pos.rules
+    if rules.draw_one_each and not rules.giveaway and pos.white.bit_count() == 1 \
+            and pos.black.bit_count() == 1:
+        return True  # drawn by the rule, capture or not
     if rules.giveaway or pos.has_capture():
         return False
     wm, wk = _material(pos, Color.WHITE)

@@ -108,6 +108,7 @@ class Position:
                                    "column of w, W, b, B")
                 stacks.append((geo.sq_to_bit[sq], below))
             stacks.sort()
+            _check_tower_counts(pieces, towers, rules, geo)
         white = black = kings = 0
         for sq, (colour, king) in pieces.items():
             if not 1 <= sq <= geo.squares:
@@ -254,13 +255,27 @@ class Position:
         return list(self._moves)
 
     def _tower_moves(self) -> list[Move]:
-        """The legal moves with towers: one per identity (see :func:`.towers.unique`)."""
-        from .towers import tower_generator, unique
+        """The legal moves with towers: one per identity (see :func:`.towers.unique`), played
+        along its first route; ``paths`` lists every route (the order of the prisoners under
+        the tower follows the route, so a route named in full is played as named)."""
+        from .towers import tower_generator
 
         gen = tower_generator(self.rules)
-        raws = unique(gen.legal(self.white, self.black, self.kings, dict(self.stacks),
-                                self.turn is Color.WHITE))
-        moves = self._wrap(raws, group=False)
+        raws = gen.legal(self.white, self.black, self.kings, dict(self.stacks),
+                         self.turn is Color.WHITE)
+        b2s = self.geometry.bit_to_sq
+        groups: dict[tuple[int, int, tuple[int, ...]], list[RawMove]] = {}
+        for r in raws:
+            groups.setdefault((r[0], r[1], tuple(sorted(r[5]))), []).append(r)
+        moves = []
+        for rs in groups.values():
+            r = rs[0]
+            if r[2]:
+                paths = tuple((b2s[x[0]],) + tuple(b2s[b] for b in x[4]) for x in rs)
+                moves.append(Move(paths[0], tuple(b2s[b] for b in r[5]), r[3],
+                                  paths if len(paths) > 1 else (), r))
+            else:
+                moves.append(Move((b2s[r[0]], b2s[r[1]]), (), r[3], (), r))
         moves.sort(key=lambda m: m.path)
         return moves
 
@@ -290,6 +305,27 @@ class Position:
         raw = move.raw
         if raw is None:
             raw = self._find_raw(move)
+        elif self.rules.towers and len(move.paths) > 1:
+            raw = self._route_raw(move, raw)
+        return self.play_raw(raw)
+
+    def _route_raw(self, move: Move, raw: RawMove) -> RawMove:
+        """With towers: the raw move along ``move.path`` (the route decides the order of the
+        prisoners), ``raw`` when that is its route already."""
+        from .towers import tower_generator
+
+        s2b = self.geometry.sq_to_bit
+        bits = tuple(s2b[sq] for sq in move.path)
+        if (raw[0],) + raw[4] == bits:
+            return raw
+        for r in tower_generator(self.rules).captures(
+                self.white, self.black, self.kings, dict(self.stacks), self.turn is Color.WHITE):
+            if (r[0],) + r[4] == bits:
+                return r
+        return raw
+
+    def play_raw(self, raw: RawMove) -> Position:
+        """The position after the raw move ``raw`` (one of this position's, unchecked)."""
         if self.rules.towers:
             return self._play_tower(raw)
         w, b, k = self.generator.apply(
@@ -387,6 +423,20 @@ class Position:
                 if piece.color is colour:
                     items.append(PieceEntry(colour, piece.kind, sq, geo.sq_name(sq)))
         return PositionDescription(tuple(items), self.turn)
+
+
+def _check_tower_counts(pieces: dict[int, tuple[Color, bool]], towers: dict[int, str],
+                        rules: RuleSet, geo: Geometry) -> None:
+    """Raise FenError when the towers hold more pieces of a colour than a side starts with
+    (a piece is never taken off the board with towers, so no position has more)."""
+    per_side = rules.start_rows * geo.n
+    for colour, letters in ((Color.WHITE, "wW"), (Color.BLACK, "bB")):
+        count = sum(1 for c, _k in pieces.values() if c is colour)
+        count += sum(1 for below in towers.values() for c in below if c in letters)
+        if count > per_side:
+            name = "White" if colour is Color.WHITE else "Black"
+            raise FenError(f"the towers hold {count} {name} pieces in all, more than the "
+                           f"{per_side} a side has")
 
 
 @dataclass(frozen=True)

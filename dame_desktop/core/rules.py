@@ -150,6 +150,7 @@ class RuleSet:
     draw_russian_endgame: bool = False  # fmjd64 7.2.6 - 7.2.8
     draw_kings_vs_king_moves: int = 0  # 3+ kings vs a lone king: strong side's move limit
     draw_three_kings_diagonal: bool = False  # old German rule: 3 kings vs 1 on a1-h8
+    draw_one_each: bool = False  # one piece each, man or king, is a draw (Turkish)
     touch_move: bool = False  # a touched piece must move (Game.touch; seed 001)
     # How the sides are called (not a rule: no switch, ignored by matching_preset)
     colour_names: ColourNames = ColourNames.WHITE_BLACK
@@ -327,6 +328,7 @@ TURKISH = RuleSet(
     removal=Removal.IMMEDIATE,
     no_reversal=True,
     algebraic=True,
+    draw_one_each=True,
 )
 
 BASHNI = dataclasses.replace(
@@ -454,6 +456,8 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("three-kings-diagonal", "draw_three_kings_diagonal", "bool",
            "old German rule: 3 kings vs 1 king on the long diagonal a1-h8 is a draw "
            "when the lone king cannot be captured at once"),
+    Switch("one-each", "draw_one_each", "bool",
+           "one piece each, man or king, is a draw (Turkish rule)"),
     Switch("touch-move", "touch_move", "bool",
            "touch-move ('beruehrt - gefuehrt'): a player who touches a piece that can move "
            "must move it, unless they said first that they only straighten it"),

@@ -23,6 +23,7 @@ class Blocker(enum.Enum):
     GAME_OVER = "game-over"  # nothing to go on with
     MAN_ON_CROWNING_ROW = "man-on-crowning-row"  # an uncrowned man on its far row
     HUFF_PENDING = "huff-pending"  # a huffing decision (or the capture it demanded) is open
+    TOWERS = "towers"  # towers stand, and the new rules have none
 
 
 @dataclass(frozen=True)
@@ -54,13 +55,15 @@ def rules_change(game: Game, new: RuleSet) -> RulesChange:
     old = game.rules
     pos = game.position
     blockers: list[Blocker] = []
-    if new.board_size != old.board_size:
-        blockers.append(Blocker.BOARD)
+    if new.board_size != old.board_size or new.board_squares is not old.board_squares:
+        blockers.append(Blocker.BOARD)  # another size, or all squares against dark ones
     elif new.numbering is not old.numbering:
         blockers.append(Blocker.NUMBERING)
     if game.is_over:
         blockers.append(Blocker.GAME_OVER)
-    if new.board_size == old.board_size:
+    if pos.stacks and not new.towers:
+        blockers.append(Blocker.TOWERS)
+    if new.board_size == old.board_size and new.board_squares is old.board_squares:
         geo = pos.geometry
         men = ~pos.kings
         if (pos.white & men & geo.white_promo) or (pos.black & men & geo.black_promo):

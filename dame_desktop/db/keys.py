@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry
-from ..pdn.tree import State
+from .walk import State
 
 SCHEME = 1  # the layout of keys and move codes; a change rebuilds every index
 

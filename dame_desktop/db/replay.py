@@ -31,9 +31,9 @@ from ..pdn.gametype import choose_rules
 from ..pdn.lexer import GameLexer
 from ..pdn.problems import HEAD_BYTES, NotPdnError, PdnProblem, not_pdn_reason
 from ..pdn.reader import detect_encoding, open_pdn, parse_game_text, read_game
-from ..pdn.tree import State
+from ..pdn.tree import State as TreeState
 from ..pdn.visitors import BaseVisitor
-from .walk import LineWalker
+from .walk import LineWalker, State
 
 CHUNK = 1 << 22  # bytes read at a time: memory stays bounded whatever the file's size
 _NEAR_END = 1 << 17  # a token that fails this close to the end of the data may be cut off
@@ -120,22 +120,23 @@ class _MainLine(BaseVisitor[ReplayedGame]):
     def visit_header(self, name: str, value: str) -> None:
         self.headers.append((name, value))
 
-    def visit_start(self, rules: RuleSet, state: State, guessed: bool) -> None:
+    # the index keys positions by their top pieces: a tower's column is left out
+    def visit_start(self, rules: RuleSet, state: TreeState, guessed: bool) -> None:
         self.rules = rules
-        self.states = [state]
+        self.states = [state[:4]]
 
-    def visit_move(self, raw: RawMove, state: State) -> None:
+    def visit_move(self, raw: RawMove, state: TreeState) -> None:
         if self.depth == 0:
             self.moves.append(raw)
-            self.states.append(state)
+            self.states.append(state[:4])
 
-    def visit_setup(self, fen: str, state: State) -> None:
+    def visit_setup(self, fen: str, state: TreeState) -> None:
         if self.depth == 0:
             if self.moves or len(self.states) != 1:
                 self.moves.append(None)
-                self.states.append(state)
+                self.states.append(state[:4])
             else:  # a setup before the first move: the game starts there
-                self.states[0] = state
+                self.states[0] = state[:4]
 
     def begin_variation(self) -> None:
         self.depth += 1
@@ -413,7 +414,7 @@ class Replayer:
         if choice is None:
             return None
         rules, guessed = choice
-        if rules is None:
+        if rules is None or rules.towers:  # the fast walk has no towers: the reader's turn
             return None
         names = {name for name, _ in headers}
         hint = self.hint

@@ -30,13 +30,12 @@ GAMETYPE_PRESETS: dict[int, str] = {
     28: "spanish",  # Portuguese: the same rules and numbering as Spanish
     29: "czech",
     30: "turkish",
+    # Bashni (column draughts) has no number in the PDN standard: a number outside its list,
+    # written together with [Variant "Bashni"] (README: "Towers in FEN and PDN")
+    97: "bashni",
 }
-# the GameType written for Bashni (column draughts), which has no number in the PDN standard,
-# together with [Variant "Bashni"]; its games are recognised but not read yet (towers)
 BASHNI_GAMETYPE = 97
-TOWERS_NOT_READ = "Bashni (towers: PDN games with towers are not read yet)"
 UNSUPPORTED = {
-    BASHNI_GAMETYPE: TOWERS_NOT_READ,
     0: "chess", 1: "Chinese chess", 27: "Canadian draughts",
     31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti", 50: "Othello",
 }
@@ -50,6 +49,7 @@ _VARIANTS = {
     "american": "english", "checkers": "english", "italian": "italian", "pool": "pool",
     "spanish": "spanish", "portuguese": "spanish", "russian": "russian",
     "brazilian": "brazilian", "czech": "czech", "german": "german", "turkish": "turkish",
+    "bashni": "bashni",
 }
 
 
@@ -218,17 +218,12 @@ class RulesChoice:
 
 def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
                  default: RuleSet | None) -> RulesChoice:
-    """:func:`_choose_rules`, with rule sets that have towers refused (not read yet)."""
+    """:func:`_choose_rules`; ``[Variant "Bashni"]`` names Bashni whatever GameType says
+    (Bashni's own number is not in the standard, so another program may write Russian's)."""
     variant = headers.get("Variant", "")
     if variant.strip().lower() == "bashni" and "Rules" not in headers:
         headers = {**headers, "GameType": str(BASHNI_GAMETYPE)}
-    choice = _choose_rules(headers, move_texts, default)
-    if choice.rules is None or not choice.rules.towers:
-        return choice
-    problem = PdnProblem(f"{choice.rules.name} is not a rule set Dame reads from PDN yet "
-                         "(towers)", 0, 0, ProblemKind.UNSUPPORTED_VARIANT,
-                         (("number", BASHNI_GAMETYPE), ("name", TOWERS_NOT_READ)))
-    return RulesChoice(None, choice.guessed, (*choice.problems, ("", problem)))
+    return _choose_rules(headers, move_texts, default)
 
 
 def _choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],

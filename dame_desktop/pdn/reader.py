@@ -25,6 +25,7 @@ from typing import IO, TypeVar, cast
 from ..core import Color, DameError, Position, RuleSet
 from ..core.geometry import Geometry, geometry_of
 from ..core.movegen import MoveGenerator, RawMove, generator
+from ..core.towers import tower_generator
 from . import lexer as lx
 from .gametype import RulesChoice, choose_rules
 from .lexer import GameLexer, GameText, Token
@@ -38,7 +39,7 @@ from .problems import (
     shorten,
     signature_reason,
 )
-from .tree import Game, Headers, Nag, State
+from .tree import Game, Headers, Nag, State, state_after, state_of, state_position
 from .visitors import SKIP, BaseVisitor, GameBuilder, HeadersBuilder, SkipVisitor
 
 T = TypeVar("T")
@@ -300,7 +301,7 @@ class _Resolver:
         caps = self.capture_cache.get(state)
         if caps is None:
             gen = self.gen
-            w, b, k, wtm = state
+            w, b, k, wtm = state[:4]
             own, opp = (w, b) if wtm else (b, w)
             if not own & k:  # men only: a bitwise test usually proves there is no capture
                 target = opp if gen.men_capture_kings else opp & ~k
@@ -363,7 +364,7 @@ class _Resolver:
 
     def _quiet(self, state: State, fb: int, tb: int) -> RawMove | None:
         """The quiet move fb -> tb if it is one (no capture is available: checked before)."""
-        w, b, k, wtm = state
+        w, b, k, wtm = state[:4]
         own = w if wtm else b
         if not (own >> fb) & 1:
             return None
@@ -395,18 +396,23 @@ class _Resolver:
         return found[0], self.after(state, found[0])
 
     def after(self, state: State, raw: RawMove) -> State:
-        w, b, k, wtm = state
+        w, b, k, wtm = state[:4]
         w2, b2, k2 = self.gen.apply(w, b, k, wtm, raw)
         return w2, b2, k2, not wtm
+
+    @staticmethod
+    def identity(raw: RawMove) -> tuple[int, int, int | tuple[int, ...]]:
+        """What makes two raw moves one move: from, to and the captured squares."""
+        return raw[0], raw[1], raw[2]
 
     def candidates(self, state: State, text: str) -> list[RawMove]:
         """One raw move per identity that ``text`` may name (several when it is ambiguous)."""
         found = self.matches(state, text, keep_all=True)
         if isinstance(found, PdnProblem):
             return []
-        unique: dict[tuple[int, int, int], RawMove] = {}
+        unique: dict[tuple[int, int, int | tuple[int, ...]], RawMove] = {}
         for r in found:
-            unique.setdefault((r[0], r[1], r[2]), r)
+            unique.setdefault(self.identity(r), r)
         return list(unique.values())
 
     def matches(self, state: State, text: str,
@@ -426,7 +432,7 @@ class _Resolver:
             quiet = self._quiet(state, fb, tb) if not via else None
             matches = [quiet] if quiet is not None else []
         if not matches and self.rules.huffing:
-            w, b, k, wtm = state
+            w, b, k, wtm = state[:4]
             extra = self.gen.huff_moves(w, b, k, wtm)
             matches = [r for r in extra if r[0] == fb and r[1] == tb]
             if via:
@@ -436,20 +442,21 @@ class _Resolver:
             return _problem(f"illegal move {move} in position {fen}", K.ILLEGAL_MOVE,
                             move=move, fen=fen)
         if len(matches) > 1:
-            identities = {(r[0], r[1], r[2]) for r in matches}
+            identity = self.identity
+            identities = {identity(r) for r in matches}
             if len(identities) > 1 and via:
                 # a full path names its move even when it is also a subsequence of a longer one
                 exact = [r for r in matches if r[4] == via + (tb,)]
                 if exact:
                     matches = exact
-                    identities = {(r[0], r[1], r[2]) for r in matches}
+                    identities = {identity(r) for r in matches}
             if len(identities) > 1:
                 if keep_all:
                     return matches
                 b2s = self.geo.bit_to_sq
-                seen: dict[tuple[int, int, int], str] = {}
+                seen: dict[tuple[int, int, int | tuple[int, ...]], str] = {}
                 for r in matches:
-                    seen.setdefault((r[0], r[1], r[2]),
+                    seen.setdefault(identity(r),
                                     "x".join(str(b2s[x]) for x in (r[0],) + r[4]))
                 options = ", ".join(sorted(seen.values()))
                 move, fen = _clean(text), self._fen(state)
@@ -459,8 +466,39 @@ class _Resolver:
         return matches
 
     def _fen(self, state: State) -> str:
-        w, b, k, wtm = state
-        return Position(self.rules, w, b, k, Color.WHITE if wtm else Color.BLACK).fen()
+        return state_position(self.rules, state).fen()
+
+
+class _TowerResolver(_Resolver):
+    """The resolver for rule sets with towers: states carry the towers' columns, a tower
+    jumped twice is jumped twice, and every route is kept (the route decides the order of
+    the prisoners under the capturing tower)."""
+
+    __slots__ = ("towers",)
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__(rules)
+        self.towers = tower_generator(rules)
+
+    def captures(self, state: State) -> list[RawMove]:
+        caps = self.capture_cache.get(state)
+        if caps is None:
+            w, b, k, wtm = state[:4]
+            stacks = dict(state[4]) if len(state) == 5 else {}
+            caps = self.towers.captures(w, b, k, stacks, wtm)
+            if caps:
+                caps = self.gen.filter_captures(caps, k)
+            if len(self.capture_cache) > 30_000:
+                self.capture_cache.clear()
+            self.capture_cache[state] = caps
+        return caps
+
+    def after(self, state: State, raw: RawMove) -> State:
+        return state_after(self.rules, state, raw)
+
+    @staticmethod
+    def identity(raw: RawMove) -> tuple[int, int, int | tuple[int, ...]]:
+        return raw[0], raw[1], tuple(sorted(raw[5]))
 
 
 def _following_moves(tokens: list[Token], index: int, count: int) -> list[str]:
@@ -529,8 +567,9 @@ def route_raw(rules: RuleSet, state: State, raw: RawMove,
     if any(not 1 <= sq <= resolver.geo.squares for sq in route) or len(route) < 2:
         return None
     via = tuple(s2b[sq] for sq in route[1:-1])
+    identity = resolver.identity(raw)
     for candidate in resolver.captures(state):
-        if (candidate[0], candidate[1], candidate[2]) == (raw[0], raw[1], raw[2]) and \
+        if resolver.identity(candidate) == identity and \
                 s2b[route[0]] == candidate[0] and s2b[route[-1]] == candidate[1] and \
                 _fits(via, candidate[4]):
             return candidate
@@ -554,7 +593,7 @@ def _resolver(rules: RuleSet) -> _Resolver:
     if found is None:
         if len(_RESOLVERS) > 32:
             _RESOLVERS.clear()
-        found = _RESOLVERS[rules] = _Resolver(rules)
+        found = _RESOLVERS[rules] = _TowerResolver(rules) if rules.towers else _Resolver(rules)
     return found
 
 
@@ -772,7 +811,7 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
         start = found_start
     else:
         start = Position.start(rules)
-    state: State = (start.white, start.black, start.kings, start.turn is Color.WHITE)
+    state: State = state_of(start)
     visitor.visit_start(rules, state, guessed)
     resolver = _resolver(rules)
     resolve = resolver.resolve
@@ -901,7 +940,7 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
                 move_errors += 1
                 skip_depth = depth
                 continue
-            after = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
+            after = state_of(pos)
             visitor.visit_setup(pos.fen(), after)
             level[1] = after
         elif kind == lx.TEXT:

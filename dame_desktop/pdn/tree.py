@@ -4,7 +4,8 @@ Modelled on python-chess's ``chess.pgn``: ``variations[0]`` is the main line, ev
 ``comment`` (after its move), a ``starting_comment`` (before a move that starts a variation),
 ``nags``, and a ``setup`` (a ``/FEN "..."/`` command after the move).  Positions are stored as
 raw ``(white, black, kings, white_to_move)`` states so reading is cheap; :meth:`position`
-builds the immutable core Position on demand.
+builds the immutable core Position on demand.  A position with towers (Bashni) has a fifth
+item, the position's ``stacks`` (the pieces under each tower's top).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator, MutableMapping
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from ..core import Color, Move, Position, RulesError, RuleSet
+from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry_of
 from ..core.movegen import RawMove, generator
 from ..core.rules import GERMAN
@@ -22,7 +23,8 @@ from .comments import COMMAND
 from .problems import NotPdnError, PdnError, PdnProblem, ProblemKind
 
 __all__ = ["SKIP", "ChildNode", "Game", "GameNode", "Headers", "Nag", "NotPdnError", "PdnError",
-           "PdnProblem", "ProblemKind", "SkipType", "State", "result_scores"]
+           "PdnProblem", "ProblemKind", "SkipType", "State", "result_scores", "state_after",
+           "state_of", "state_position"]
 
 if TYPE_CHECKING:
     from .visitors import BaseVisitor
@@ -37,8 +39,35 @@ class SkipType(enum.Enum):
 
 
 SKIP = SkipType.SKIP
-State = tuple[int, int, int, bool]
-"""A position as ``(white, black, kings, white_to_move)`` bitboards (core bit layout)."""
+Stacks = tuple[tuple[int, str], ...]
+State = tuple[int, int, int, bool] | tuple[int, int, int, bool, Stacks]
+"""A position as ``(white, black, kings, white_to_move)`` bitboards (core bit layout), with
+the position's ``stacks`` as a fifth item where towers stand (rule sets with towers)."""
+
+
+def state_of(position: Position) -> State:
+    """The state of ``position``: four items, five where towers stand."""
+    wtm = position.turn is Color.WHITE
+    if position.stacks:
+        return (position.white, position.black, position.kings, wtm, position.stacks)
+    return (position.white, position.black, position.kings, wtm)
+
+
+def state_position(rules: RuleSet, state: State) -> Position:
+    """The core Position of ``state`` under ``rules``."""
+    turn = Color.WHITE if state[3] else Color.BLACK
+    if len(state) == 5:
+        return Position(rules, state[0], state[1], state[2], turn, state[4])
+    return Position(rules, state[0], state[1], state[2], turn)
+
+
+def state_after(rules: RuleSet, state: State, raw: RawMove) -> State:
+    """The state after the raw move ``raw`` (a move of ``state``'s position)."""
+    if rules.towers:
+        return state_of(state_position(rules, state).play_raw(raw))
+    w, b, k, wtm = state[:4]
+    w2, b2, k2 = generator(rules).apply(w, b, k, wtm, raw)
+    return (w2, b2, k2, not wtm)
 
 TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 _TAG_NAME = re.compile(r"[A-Za-z_]\w*")
@@ -159,8 +188,7 @@ class GameNode:
 
     def position(self) -> Position:
         """The position at this node (after its move and any setup)."""
-        w, b, k, wtm = self.state
-        return Position(self.rules, w, b, k, Color.WHITE if wtm else Color.BLACK)
+        return state_position(self.rules, self.state)
 
     def turn(self) -> Color:
         return Color.WHITE if self.state[3] else Color.BLACK
@@ -230,11 +258,8 @@ class GameNode:
                       nags: Iterable[Nag | int] = ()) -> ChildNode:
         """Play ``move`` (a Move or move text) from this node as a new variation.
 
-        Raises the core's IllegalMoveError / AmbiguousMoveError / MoveParseError, and
-        RulesError for a rule set with towers (a node's state has no tower columns yet).
+        Raises the core's IllegalMoveError / AmbiguousMoveError / MoveParseError.
         """
-        if self.rules.towers:
-            raise RulesError(f"{self.rules.name}: PDN games with towers are not supported yet")
         pos = self.position()
         allowed = pos.huff_moves() if self.rules.huffing else pos.legal_moves()
         route: tuple[int, ...] | None = None
@@ -265,9 +290,7 @@ class GameNode:
                 route = None
             else:
                 raw = given
-        w, b, k, wtm = self.state
-        w2, b2, k2 = generator(self.rules).apply(w, b, k, wtm, raw)
-        child = ChildNode(self, raw, (w2, b2, k2, not wtm))
+        child = ChildNode(self, raw, state_after(self.rules, self.state, raw))
         if raw is move.raw:
             child._move = move  # else built from the route's raw move on first use
         child.route = route
@@ -317,14 +340,11 @@ class GameNode:
             if self.setup is not None:
                 if isinstance(self, ChildNode) and self.parent is not None:
                     parent = self.parent.position()
-                    after = parent.play(self.move)
-                    self.state = (after.white, after.black, after.kings,
-                                  after.turn is Color.WHITE)
+                    self.state = state_of(parent.play(self.move))
                 self.setup = None
             return
         self.setup = position.fen()
-        self.state = (position.white, position.black, position.kings,
-                      position.turn is Color.WHITE)
+        self.state = state_of(position)
 
     # -- embedded commands in comments -------------------------------------------------------
 
@@ -390,8 +410,7 @@ class Game(GameNode):
         rules = rules if rules is not None else GERMAN
         if start is None:
             start = Position.start(rules)
-        super().__init__(rules, (start.white, start.black, start.kings,
-                                 start.turn is Color.WHITE))
+        super().__init__(rules, state_of(start))
         self.headers = headers if headers is not None else Headers.with_roster()
         self.errors: list[PdnProblem] = []
         self.result_token: str | None = None
@@ -401,12 +420,10 @@ class Game(GameNode):
         if self.variations:
             raise ValueError("cannot change the start position of a game with moves")
         self.rules = start.rules
-        self.state = (start.white, start.black, start.kings, start.turn is Color.WHITE)
+        self.state = state_of(start)
 
     def is_standard_start(self) -> bool:
-        start = Position.start(self.rules)
-        return self.state == (start.white, start.black, start.kings,
-                              start.turn is Color.WHITE)
+        return self.state == state_of(Position.start(self.rules))
 
     def result(self) -> str:
         """The Result tag, or the move text's terminator when the tag is missing or ``*``."""
@@ -499,9 +516,7 @@ def _accept_node(node: ChildNode, visitor: BaseVisitor[T]) -> None:
         visitor.visit_comment(node.starting_comment)
     state = node.state
     if node.setup is not None:  # the state after the move itself, before the setup
-        w, b, k, wtm = parent.state
-        w2, b2, k2 = generator(node.rules).apply(w, b, k, wtm, node.raw)
-        state = (w2, b2, k2, not wtm)
+        state = state_after(node.rules, parent.state, node.raw)
     visitor.visit_move(node.raw, state)
     if node.route is not None:
         visitor.visit_route(node.route)

@@ -29,7 +29,7 @@ from ..core.movegen import RawMove
 from ..core.numbering import number_after, number_label
 from .gametype import KNOWN_RESULTS, gametype_text, rules_tag, styled_result
 from .lexer import GLYPHS, MAX_COMMENT, MAX_TAG_VALUE, UNWRITABLE
-from .tree import TAG_ROSTER, Game, Nag, State, game_result
+from .tree import TAG_ROSTER, Game, Nag, State, game_result, state_position
 from .visitors import BaseVisitor
 
 __all__ = ["PdnExporter", "escape", "header_items", "movetext_words", "write_game",
@@ -89,8 +89,7 @@ def _header_items(headers: list[tuple[str, str]], rules: RuleSet, result: str,
     if tag is not None:
         items.append(("Rules", tag))
     if start is not None:
-        w, b, k, wtm = start
-        position = Position(rules, w, b, k, Color.WHITE if wtm else Color.BLACK)
+        position = state_position(rules, start)
         items.append(("SetUp", "1"))
         items.append(("FEN", position.fen()))  # a setup at the start included
     for name, value in headers:
@@ -177,9 +176,12 @@ class PdnExporter(BaseVisitor[str]):
         before = level.state
         number = level.number
         move = _move_of(rules, raw)
-        w, b, k, wtm = before
-        position = Position(rules, w, b, k, Color.WHITE if wtm else Color.BLACK)
-        text = position.move_text(move, "short", algebraic=rules.algebraic)
+        position = state_position(rules, before)
+        wtm = position.turn is Color.WHITE
+        # with towers the route decides the order of the prisoners: a capture of several
+        # jumps is written in full, so that it reads back along the same route
+        style = "full" if rules.towers and len(raw[5]) > 1 else "short"
+        text = position.move_text(move, style, algebraic=rules.algebraic)
         words = self.words
         mover = Color.WHITE if wtm else Color.BLACK
         first_moves = mover is rules.first

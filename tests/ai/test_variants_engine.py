@@ -9,6 +9,8 @@ import pytest
 
 from dame_desktop.ai import LEVELS, Level, Limit, analyse, choose_move, evaluator, hint
 from dame_desktop.ai.evaluate import STRAIGHT_KING
+from dame_desktop.ai.search import WIN
+from dame_desktop.ai.towers import tower_score, tower_search
 from dame_desktop.core import Color, Game, Position, find_rules
 from dame_desktop.engines.builtin import BuiltinEngine
 
@@ -141,3 +143,27 @@ def test_the_tower_engine_frees_its_own_piece_and_plays_a_whole_line() -> None:
     for move in found.pv:
         assert move in after.legal_moves()
         after = after.play(move)
+
+
+def plain_negamax(pos: Position, depth: int, ply: int = 0) -> int:
+    """The tower engine's tree without its tables or ordering: the score it must find."""
+    moves = pos.legal_moves()
+    if not moves:
+        return -(WIN - ply)
+    if depth <= 0 and not (moves[0].is_capture and depth > -4):
+        return tower_score(pos)
+    return max(-plain_negamax(pos.play(m), depth - 1, ply + 1) for m in moves)
+
+
+def test_the_tower_engine_scores_as_a_plain_search_of_the_same_tree() -> None:
+    for pos in [Position.from_fen("W:Wc3:Bd4/bw,f6", BASHNI), *bashni_positions(5, seed=29)]:
+        found = tower_search(pos, Limit(depth=3))
+        assert found.score == plain_negamax(pos, 3), pos.fen()
+        assert found.move in pos.legal_moves()
+
+
+def test_weaker_levels_vary_their_tower_moves_with_the_seed() -> None:
+    pos = Position.start(BASHNI)
+    chosen = {tower_search(pos, Limit(depth=1), noise=260, seed=s).move for s in range(12)}
+    assert len(chosen) > 1
+    assert len({tower_search(pos, Limit(depth=1)).move for _ in range(3)}) == 1

@@ -85,6 +85,11 @@ def test_tower_fens_round_trip_and_count_in_equality() -> None:
     ("bashni", "W:W21-23/b:B9", "range"),
     ("bashni", "W:Wc3/:Bf6", "cannot read"),
     ("bashni", "W:Wc3/" + "b" * 80 + ":Bf6", "taller"),
+    ("bashni", "W:Wc3/" + "w" * 12 + ":Bf6", "13 White pieces in all, more than the 12"),
+    ("bashni", "W:Wc3/bbbbbb:Bf6/bbbbbb", "13 Black pieces"),
+    ("bashni", "W:Wb1:Bf6", "'b1' .* is a light square"),
+    ("german", "W:Wa1,d1:Bh8", "'d1' .* is a light square"),
+    ("russian", "W:Wc3:Bj6", "not a square of the 8x8 board"),
 ])
 def test_hostile_tower_fens_are_refused(rules: str, fen: str, part: str) -> None:
     with pytest.raises(FenError, match=part):
@@ -96,3 +101,17 @@ def test_start_perft_follows_russian_until_towers_matter() -> None:
     russian = Position.start(find_rules("russian"))
     assert [perft(start, d) for d in range(1, 6)] == [perft(russian, d) for d in range(1, 6)]
     assert perft(start, 6) == 37908  # ours; Russian has 37986: taken men stay in play
+
+
+def test_a_move_with_several_routes_is_played_along_the_route_it_shows() -> None:
+    # a3's man takes the four round the ring either way: one move, two routes, two towers
+    pos = Position.from_fen("W:Wa3:BKb4,d4,b2,d2", BASHNI)
+    (move,) = pos.legal_moves()
+    geo = pos.geometry
+    names = {tuple(geo.sq_name(sq) for sq in p) for p in move.paths}
+    assert names == {("a3", "c5", "e3", "c1", "a3"), ("a3", "c1", "e3", "c5", "a3")}
+    towers = set()
+    for path in move.paths:
+        after = pos.play(move.with_path(path))
+        towers.add(after.fen(algebraic=True))
+    assert towers == {"B:Wa3/Bbbb:B", "B:Wa3/bbbB:B"}

@@ -11,13 +11,19 @@ import dataclasses
 
 import pytest
 
+from dame_desktop.ai import Limit, search
 from dame_desktop.core import (
     FenError,
+    Game,
     Position,
     Promotion,
+    Reason,
+    Result,
+    RuleSet,
     find_rules,
     perft,
 )
+from dame_desktop.core.game import drawn_material
 from dame_desktop.core.rules import Removal
 
 from .test_perft_positions import perft_keep
@@ -139,3 +145,41 @@ def test_numbers_name_the_squares_row_by_row_from_a8() -> None:
     pos = Position.from_fen("W:W57,64:B1,8", TURKISH)
     assert pos.fen() == "W:Wa1,h1:Ba8,h8"
     assert pos.fen(algebraic=False) == "W:W57,64:B1,8"
+
+
+def play_out(fen: str, line: list[str], rules: RuleSet = TURKISH) -> Game:
+    game = Game(rules, Position.from_fen(fen, rules))
+    for text in line:
+        game.play(game.position.parse_move(text))
+    return game
+
+
+def test_one_piece_each_is_a_draw_king_against_king() -> None:
+    game = play_out("W:WKa1:Bd1,Kc5", ["a1xe1"])
+    assert game.position.fen() == "B:WKe1:BKc5"
+    assert game.result == Result(None, Reason.ONE_EACH)
+
+
+def test_one_piece_each_is_a_draw_man_against_king_even_with_a_capture_at_hand() -> None:
+    # the rule counts pieces, not kinds; Black's king could take c2 next, and still
+    game = play_out("W:Wa2:BKc8,b2", ["a2xc2"])
+    assert game.position.fen() == "B:Wc2:BKc8"
+    assert game.position.has_capture()
+    assert game.result == Result(None, Reason.ONE_EACH)
+    assert drawn_material(game.position)
+
+
+def test_two_pieces_against_one_play_on_and_the_switch_turns_the_rule_off() -> None:
+    assert play_out("W:WKa1,h8:Bd1,Kc5", ["a1xe1"]).result is None
+    off = TURKISH.with_switches(["one-each=off"])
+    assert play_out("W:WKa1:Bd1,Kc5", ["a1xe1"], off).result is None
+    assert not find_rules("german").draw_one_each and TURKISH.draw_one_each
+
+
+def test_the_search_scores_one_piece_each_as_a_draw() -> None:
+    # White's king must take d1 and is left with a king against a man: drawn by the rule,
+    # a win to play for without it
+    fen = "W:WKa1:Bd1,b6"
+    off = TURKISH.with_switches(["one-each=off"])
+    assert search(Position.from_fen(fen, TURKISH), TURKISH, Limit(depth=4)).score == 0
+    assert search(Position.from_fen(fen, off), off, Limit(depth=4)).score > 0

@@ -41,8 +41,7 @@ def read_move(pos: Position, text: str) -> tuple[object, str]:
     return None, game.errors[0].message
 
 
-# rule sets with towers have no PDN games yet (tests/pdn/test_towers.py)
-@pytest.mark.parametrize("key", [p.key for p in PRESETS if not p.towers])
+@pytest.mark.parametrize("key", [p.key for p in PRESETS])
 def test_every_text_form_resolves_like_the_core(key: str) -> None:
     for pos in positions(key, 25, 11):
         for move in pos.legal_moves():

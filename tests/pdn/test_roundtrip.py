@@ -65,7 +65,7 @@ def grow(node: GameNode, rng: random.Random, plies: int, depth: int) -> None:
 
 def random_game(seed: int) -> Game:
     rng = random.Random(seed)
-    rules = rng.choice([p for p in PRESETS if not p.towers])  # no PDN games with towers yet
+    rules = rng.choice(PRESETS)
     if rng.random() < 0.3:
         rules = rules.with_switches({"huffing": "on", "quiet-plies": str(rng.randint(0, 99))})
     start = Position.start(rules)

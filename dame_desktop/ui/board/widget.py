@@ -74,6 +74,7 @@ from dame_desktop.ui.board.move_input import (
 )
 from dame_desktop.ui.board.pieces import PieceArt
 from dame_desktop.ui.board.theme import WOOD, BoardTheme, theme_named
+from dame_desktop.ui.board.towers import paint_tower
 
 BANNER = QColor(25, 18, 12, 215)  # the message plate (the same in every theme)
 
@@ -750,8 +751,12 @@ class BoardWidget(QWidget):
                 self._paint_glow(painter, self.square_center(held), radius)
             elif sq not in hidden:
                 self._paint_glow(painter, self.square_center(sq), radius)
+        towers = {shown.geometry.bit_to_sq[bit] for bit, _below in shown.stacks}
         for sq, piece in sorted(shown.pieces().items()):
             if sq in hidden:
+                continue
+            if sq in towers and self._paint_tower(painter, shown, sq, radius,
+                                                  0.35 if sq in faded else 1.0):
                 continue
             self._paint_piece(
                 painter,
@@ -1045,6 +1050,16 @@ class BoardWidget(QWidget):
             hl.ring(painter, center, radius * 1.2, self.theme.color("must_capture"), width,
                     Qt.PenStyle.DashLine)
         self._rings = []
+
+    def _paint_tower(self, painter: QPainter, shown: Position, sq: int, radius: float,
+                     alpha: float) -> bool:
+        """Draw the tower on ``sq`` (towers.py); False when a single piece stands there."""
+        column = shown.tower(sq)
+        if len(column) < 2:
+            return False
+        paint_tower(painter, self.art, self.square_center(sq), radius, column[0], column[1:],
+                    self.devicePixelRatioF(), alpha)
+        return True
 
     def _paint_piece(
         self,

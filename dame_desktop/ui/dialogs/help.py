@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.core import CaptureRule, Color, Landing, Promotion, RuleSet
-from dame_desktop.core.rules import Numbering
+from dame_desktop.core.rules import Directions, Numbering, Removal
 from dame_desktop.ui.words import texts
 from dame_desktop.ui.words.names import colour_text
 
@@ -36,20 +36,40 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
     n = rules.board_size
     first = colour_text(rules, rules.first)
     bottom = colour_text(rules, Color.WHITE)  # the side at the lower edge of the diagram
-    setup = [
-        translate(
-            "HelpDialog", "The board has %1×%1 squares; only the %2 dark squares are played on."
+    straight = rules.directions is Directions.ORTHOGONAL
+    if rules.names_squares:
+        setup = [
+            translate("HelpDialog", "The board has %1×%1 squares, and all %2 are played on.")
+            .replace("%1", str(n)).replace("%2", str(rules.squares)),
+            translate("HelpDialog", "Each side starts with %1 men filling %2 rows; the row "
+                      "behind them, its first, stays empty.")
+            .replace("%1", str(rules.start_rows * n)).replace("%2", str(rules.start_rows)),
+        ]
+    else:
+        setup = [
+            translate(
+                "HelpDialog",
+                "The board has %1×%1 squares; only the %2 dark squares are played on."
+            )
+            .replace("%1", str(n))
+            .replace("%2", str(rules.squares)),
+            translate(
+                "HelpDialog",
+                "Each side starts with %1 men on the dark squares of its first %2 rows."
+            )
+            .replace("%1", str(rules.start_rows * n // 2))
+            .replace("%2", str(rules.start_rows)),
+        ]
+    setup.append(
+        translate("HelpDialog", "%1 moves first, then the sides take turns.").replace("%1", first))
+    if rules.names_squares:
+        setup.append(
+            translate(
+                "HelpDialog",
+                "The squares are named by a letter and a number, a1 at %1's lower left.",
+            ).replace("%1", bottom)
         )
-        .replace("%1", str(n))
-        .replace("%2", str(rules.squares)),
-        translate(
-            "HelpDialog", "Each side starts with %1 men on the dark squares of its first %2 rows."
-        )
-        .replace("%1", str(rules.start_rows * n // 2))
-        .replace("%2", str(rules.start_rows)),
-        translate("HelpDialog", "%1 moves first, then the sides take turns.").replace("%1", first),
-    ]
-    if rules.numbering is Numbering.STANDARD:
+    elif rules.numbering is Numbering.STANDARD:
         setup.append(
             translate(
                 "HelpDialog",
@@ -65,33 +85,66 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
                 "square at the lower right.",
             )
         )
-    moving = [
-        translate(
-            "HelpDialog", "A man moves one square diagonally forward onto a free dark square."
-        ),
-    ]
-    if rules.flying_kings:
-        moving.append(
+    if straight:
+        moving = [
+            translate(
+                "HelpDialog",
+                "A man moves one square straight forward or sideways onto a free square, "
+                "never backward.",
+            ),
+            translate(
+                "HelpDialog",
+                "A king moves straight forward, backward or sideways over any number of "
+                "free squares.",
+            )
+            if rules.flying_kings
+            else translate(
+                "HelpDialog", "A king moves one square straight in any of the four directions."
+            ),
+        ]
+    else:
+        moving = [
+            translate(
+                "HelpDialog", "A man moves one square diagonally forward onto a free dark square."
+            ),
             translate(
                 "HelpDialog",
                 "A king moves diagonally forward or backward over any number of "
                 "free squares (a flying king).",
             )
-        )
-    else:
-        moving.append(
-            translate("HelpDialog", "A king moves one square diagonally, forward or backward.")
-        )
+            if rules.flying_kings
+            else translate(
+                "HelpDialog", "A king moves one square diagonally, forward or backward."
+            ),
+        ]
 
     capture = [
         translate("HelpDialog", "Capturing is compulsory: if you can capture, you must."),
-        translate(
+    ]
+    if straight:
+        capture.append(translate(
+            "HelpDialog",
+            "A man captures by jumping over an opposing piece straight next to it onto the "
+            "free square directly behind.",
+        ))
+    elif rules.towers:
+        capture.append(translate(
+            "HelpDialog",
+            "A man captures by jumping over an opposing piece diagonally next to it onto the "
+            "free square directly behind.",
+        ))
+    else:
+        capture.append(translate(
             "HelpDialog",
             "A man captures by jumping over an opposing piece diagonally next to it onto the "
             "free square directly behind; the jumped piece is removed.",
-        ),
-    ]
-    if rules.men_capture_backward:
+        ))
+    if straight and rules.men_capture_backward:
+        capture.append(translate("HelpDialog", "Men capture forward, sideways and backward."))
+    elif straight:
+        capture.append(translate("HelpDialog", "Men capture forward and sideways, never "
+                                               "backward."))
+    elif rules.men_capture_backward:
         capture.append(translate("HelpDialog", "Men capture forward and backward."))
     else:
         capture.append(translate("HelpDialog", "Men capture only forward."))
@@ -104,14 +157,57 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
             "in the same move, changing direction if needed.",
         )
     )
-    capture.append(
-        translate(
-            "HelpDialog",
-            "A piece can be jumped only once; captured pieces are removed when the "
-            "move is complete.",
+    if rules.towers:
+        capture.extend([
+            translate(
+                "HelpDialog",
+                "Towers: a jumped piece is not taken off the board. The capturing piece takes "
+                "it along underneath itself, so captures build towers.",
+            ),
+            translate(
+                "HelpDialog",
+                "A tower belongs to the player whose piece is on top, and it moves and "
+                "captures as its top piece, a man or a king.",
+            ),
+            translate(
+                "HelpDialog",
+                "Jumping a tower takes only its top piece; the rest stays on its square, and "
+                "the new top decides whose tower it is. A tower may be jumped again in the "
+                "same capture while an opposing piece is on top of it.",
+            ),
+        ])
+    elif rules.removal is Removal.IMMEDIATE:
+        capture.append(
+            translate(
+                "HelpDialog",
+                "Each jumped piece is removed at once, so a square may be crossed again in "
+                "the same capture.",
+            )
         )
-    )
-    if rules.flying_kings:
+    else:
+        capture.append(
+            translate(
+                "HelpDialog",
+                "A piece can be jumped only once; captured pieces are removed when the "
+                "move is complete.",
+            )
+        )
+    if rules.no_reversal:
+        capture.append(
+            translate(
+                "HelpDialog",
+                "Between two jumps a capture may not turn straight back the way it came.",
+            )
+        )
+    if rules.flying_kings and straight:
+        capture.append(
+            translate(
+                "HelpDialog",
+                "A king captures from a distance: it jumps a piece on its row or column when "
+                "the squares in between are free and the square beyond is free.",
+            )
+        )
+    elif rules.flying_kings:
         capture.append(
             translate(
                 "HelpDialog",
@@ -120,6 +216,7 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
                 "beyond is free.",
             )
         )
+    if rules.flying_kings:
         if rules.landing is Landing.ANY:
             capture.append(
                 translate(
@@ -299,6 +396,13 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
                 "HelpDialog",
                 "Three kings against one king that holds the long diagonal is a "
                 "draw, unless that king can be taken at once.",
+            )
+        )
+    if rules.draw_one_each:
+        draws.append(
+            translate(
+                "HelpDialog",
+                "When each side has only one piece left, a man or a king, the game is a draw.",
             )
         )
     if not draws:

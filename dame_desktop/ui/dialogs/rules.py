@@ -45,9 +45,7 @@ from dame_desktop.ui.dialogs.wheel import guard_wheel
 from dame_desktop.ui.words import rules as rule_texts
 from dame_desktop.ui.words import texts
 
-# The board does not draw Bashni's towers yet, nor does the PDN tree keep them: the window
-# offers every other rule set (the `dame` command plays Bashni).
-PRESETS = tuple(p for p in ALL_PRESETS if not p.towers)
+PRESETS = ALL_PRESETS  # every rule set, Bashni's towers included
 
 
 class RulesDialog(QDialog):

@@ -6,6 +6,12 @@ click puts the chosen piece down (a second click or a right click takes it away)
 be dragged to another square, and a piece dragged off the board is removed.  The board is the
 game's own :class:`BoardWidget`, so it looks the same and grows with the dialog.
 
+Towers (rule sets with towers, Bashni): a Shift+click with a piece puts it at the bottom of the
+square's tower (the piece already there stays on top), a Shift+click with the eraser or a
+Shift+right click takes the bottom piece away; a plain click on a tower with its top piece
+takes the top away (the next piece comes up), a right click clears the square, and a drag
+moves the whole tower.  The FEN field reads and shows towers (``c3/bw``).
+
 A position that cannot come about in a game is refused with the reason (a man on the row where
 it would have been crowned, more pieces than a side starts with); a position where the game
 would be over at once (a side without pieces, or no move for the side to move) may be saved
@@ -38,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.core import PRESETS, Color, DameError, Kind, Position, RuleSet, matching_preset
+from dame_desktop.core.geometry import geometry_of
 from dame_desktop.ui.board.widget import BoardWidget
 from dame_desktop.ui.dialogs.wheel import guard_wheel
 from dame_desktop.ui.words.names import colour_text
@@ -52,14 +59,28 @@ TOOLS: tuple[Tool, ...] = (
     (Color.BLACK, Kind.MAN), (Color.BLACK, Kind.KING), None)
 
 
-def fen_of(pieces: dict[int, tuple[Color, Kind]], turn: Color) -> str:
-    """A PDN FEN of ``pieces`` (square -> colour, kind) with ``turn`` to move."""
+def fen_of(pieces: dict[int, tuple[Color, Kind]], turn: Color,
+           towers: dict[int, str] | None = None) -> str:
+    """A PDN FEN of ``pieces`` (square -> colour, kind) with ``turn`` to move; ``towers``
+    gives the letters of the pieces under a square's top (``c3/bw``)."""
     parts = [turn.value]
     for colour in (Color.WHITE, Color.BLACK):
         squares = [("K" if kind is Kind.KING else "") + str(sq)
+                   + (f"/{towers[sq]}" if towers and towers.get(sq) else "")
                    for sq, (c, kind) in sorted(pieces.items()) if c is colour]
         parts.append(colour.value + ",".join(squares))
     return ":".join(parts)
+
+
+def letter_of(piece: tuple[Color, Kind]) -> str:
+    """The FEN letter of a piece inside a tower: w, W, b, B."""
+    letter = "w" if piece[0] is Color.WHITE else "b"
+    return letter.upper() if piece[1] is Kind.KING else letter
+
+
+def piece_of(letter: str) -> tuple[Color, Kind]:
+    return (Color.WHITE if letter in "wW" else Color.BLACK,
+            Kind.KING if letter in "WB" else Kind.MAN)
 
 
 class SetupBoard(BoardWidget):
@@ -67,6 +88,8 @@ class SetupBoard(BoardWidget):
 
     square_clicked = Signal(int)  # a left click on a playing square
     square_cleared = Signal(int)  # a right click on a playing square
+    square_shift_clicked = Signal(int)  # Shift + left click: a piece under the tower's top
+    square_shift_cleared = Signal(int)  # Shift + right click: the tower's bottom piece off
     piece_dragged = Signal(int, int)  # from, to (0: dropped off the board)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -92,7 +115,10 @@ class SetupBoard(BoardWidget):
         square = self.square_at(event.position())
         if event.button() == Qt.MouseButton.RightButton:
             if square is not None:
-                self.square_cleared.emit(square)
+                if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                    self.square_shift_cleared.emit(square)
+                else:
+                    self.square_cleared.emit(square)
             event.accept()
             return
         if event.button() != Qt.MouseButton.LeftButton:
@@ -133,7 +159,10 @@ class SetupBoard(BoardWidget):
                 self.piece_dragged.emit(start, 0)  # off the board: taken away
             return
         if start is not None and square == start:
-            self.square_clicked.emit(square)
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self.square_shift_clicked.emit(square)
+            else:
+                self.square_clicked.emit(square)
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         event.accept()  # a quick second click is a second click, nothing more
@@ -227,6 +256,7 @@ class SetupEditor(QDialog):
         self.notation = notation  # how squares are named (the window's preference)
         self.action = ""
         self.pieces: dict[int, tuple[Color, Kind]] = {}
+        self.towers: dict[int, str] = {}  # square -> letters under its top (towers only)
         self.turn = rules.first
         outer = QVBoxLayout(self)
         layout = QHBoxLayout()
@@ -238,6 +268,8 @@ class SetupEditor(QDialog):
         self.board.setMinimumSize(300, 300)
         self.board.square_clicked.connect(self.click_square)
         self.board.square_cleared.connect(self.clear_square)
+        self.board.square_shift_clicked.connect(self.add_below)
+        self.board.square_shift_cleared.connect(self.remove_bottom)
         self.board.piece_dragged.connect(self.drag_piece)
         layout.addWidget(self.board, 1)
         side_widget = QWidget()
@@ -265,6 +297,13 @@ class SetupEditor(QDialog):
             "the board to remove it."))
         self.hint.setWordWrap(True)
         side.addWidget(self.hint)
+        self.tower_hint = QLabel(self.tr(
+            "Towers: Shift+click puts the chosen piece at the bottom of the tower on that "
+            "square; Shift+right-click takes the bottom piece away. A drag moves the whole "
+            "tower."))
+        self.tower_hint.setObjectName("towerHint")
+        self.tower_hint.setWordWrap(True)
+        side.addWidget(self.tower_hint)
         self.tool_group = QButtonGroup(self)
         grid = QGridLayout()
         self.tool_buttons: list[PaletteButton] = []
@@ -322,6 +361,7 @@ class SetupEditor(QDialog):
         if start is not None and start.rules.board_size != rules.board_size:
             start = None
         self._name_sides()
+        self.tower_hint.setVisible(rules.towers)
         self.load(start if start is not None else Position.start(rules))
         self.resize(980, 640)
         guard_wheel(self)  # a wheel turn over the rules or turn box does not change them
@@ -361,18 +401,25 @@ class SetupEditor(QDialog):
             self.rules_box.setCurrentIndex(index)
             self.rules_box.blockSignals(False)
         self._name_sides()
+        self.tower_hint.setVisible(rules.towers)
         apply_to_board(self.board, self.notation, rules)
+        if not rules.towers:
+            self.towers = {}  # the tops stay
         if old.board_size == rules.board_size:
             before = Position.from_fen(self.fen(), old).geometry
             after = Position.start(rules).geometry
             moved: dict[int, tuple[Color, Kind]] = {}
+            towers: dict[int, str] = {}
             for sq, piece in self.pieces.items():
                 row, col = before.sq_rowcol[sq]
                 # a board with its light corner on the other side: the mirror image
                 new = after.sq_at(row, col) or after.sq_at(row, after.size - 1 - col)
-                if new is not None:
+                if new is not None and new not in moved:
                     moved[new] = piece
+                    if sq in self.towers:
+                        towers[new] = self.towers[sq]
             self.pieces = moved
+            self.towers = towers
             self._refresh()
         else:
             self.load(Position.start(rules))
@@ -385,11 +432,14 @@ class SetupEditor(QDialog):
 
     def load(self, position: Position) -> None:
         self.pieces = {sq: (p.color, p.kind) for sq, p in position.pieces().items()}
+        geo = position.geometry
+        self.towers = {geo.bit_to_sq[bit]: below for bit, below in position.stacks}
         self.turn = position.turn
         self._refresh()
 
     def clear(self) -> None:
         self.pieces = {}
+        self.towers = {}
         self._refresh()
 
     def reset(self) -> None:
@@ -399,23 +449,69 @@ class SetupEditor(QDialog):
         return TOOLS[max(0, self.tool_group.checkedId())]
 
     def click_square(self, square: int) -> None:
-        """Put the chosen piece on ``square``; the same piece again takes it away."""
+        """Put the chosen piece on ``square``; the same piece again takes it away (on a
+        tower: the top goes and the next piece comes up)."""
         tool = self.tool()
         if tool is None or self.pieces.get(square) == tool:
-            self.pieces.pop(square, None)
+            self._take_top(square)
         else:
             self.pieces[square] = tool
         self._refresh()
 
+    def _take_top(self, square: int) -> None:
+        below = self.towers.pop(square, "")
+        if below:
+            self.pieces[square] = piece_of(below[0])
+            if below[1:]:
+                self.towers[square] = below[1:]
+        else:
+            self.pieces.pop(square, None)
+
+    def add_below(self, square: int) -> None:
+        """Towers: the chosen piece goes to the bottom of the tower on ``square`` (on an
+        empty square it is the top); the eraser takes the bottom piece away.  Without towers
+        a plain click."""
+        tool = self.tool()
+        if not self.rules.towers:
+            self.click_square(square)
+            return
+        if tool is None:
+            self.remove_bottom(square)
+            return
+        if square not in self.pieces:
+            self.pieces[square] = tool
+        else:
+            self.towers[square] = self.towers.get(square, "") + letter_of(tool)
+        self._refresh()
+
+    def remove_bottom(self, square: int) -> None:
+        """Towers: the bottom piece of the tower on ``square`` is taken away (a single piece
+        goes); without towers a right click."""
+        below = self.towers.get(square, "")
+        if not self.rules.towers or not below:
+            self.clear_square(square)
+            return
+        if below[:-1]:
+            self.towers[square] = below[:-1]
+        else:
+            del self.towers[square]
+        self._refresh()
+
     def clear_square(self, square: int) -> None:
+        self.towers.pop(square, None)
         if self.pieces.pop(square, None) is not None:
             self._refresh()
 
     def drag_piece(self, start: int, target: int) -> None:
-        """Move the piece on ``start`` to ``target`` (0: off the board, taken away)."""
+        """Move the piece (the tower) on ``start`` to ``target`` (0: off the board, taken
+        away)."""
         piece = self.pieces.pop(start, None)
+        below = self.towers.pop(start, "")
+        self.towers.pop(target, None)
         if piece is not None and target:
             self.pieces[target] = piece
+            if below:
+                self.towers[target] = below
         self._refresh()
 
     def palette_drag(self, tool: Tool, global_point: QPoint) -> None:
@@ -432,6 +528,7 @@ class SetupEditor(QDialog):
             return
         if tool is None:
             self.pieces.pop(square, None)
+            self.towers.pop(square, None)
         else:
             self.pieces[square] = tool
         self._refresh()
@@ -441,10 +538,17 @@ class SetupEditor(QDialog):
         self._refresh()
 
     def fen(self) -> str:
-        return fen_of(self.pieces, self.turn)
+        return fen_of(self.pieces, self.turn, self.towers if self.rules.towers else None)
 
     def position(self) -> Position:
-        return Position.from_fen(self.fen(), self.rules)
+        """The position on the board; a tower column the core refuses (more pieces of a
+        colour than a side has: :meth:`impossible` says so) is shown by its tops only."""
+        try:
+            return Position.from_fen(self.fen(), self.rules)
+        except DameError:
+            if not self.towers:
+                raise
+            return Position.from_fen(fen_of(self.pieces, self.turn), self.rules)
 
     def apply_fen(self) -> bool:
         text = self.fen_edit.text().strip()
@@ -480,8 +584,7 @@ class SetupEditor(QDialog):
 
     def impossible(self) -> str:
         """Why this position cannot come about in a game under the rules ("" when it can)."""
-        position = self.position()
-        geo = position.geometry
+        geo = geometry_of(self.rules)
         sides = ((Color.WHITE, self._side(Color.WHITE), geo.white_promo),
                  (Color.BLACK, self._side(Color.BLACK), geo.black_promo))
         for colour, name, crown_row in sides:
@@ -497,8 +600,10 @@ class SetupEditor(QDialog):
             return text.replace("%1", name).replace(
                 "%2", squares_text(men, self.rules, self.notation))
         most = self.rules.start_rows * geo.n
+        inside = "".join(self.towers.values())
         for colour, name, _row in sides:
             count = sum(1 for c, _kind in self.pieces.values() if c is colour)
+            count += sum(1 for letter in inside if (letter in "wW") == (colour is Color.WHITE))
             if count > most:
                 return (self.tr("%1 has %2 pieces, but starts with %3 under these rules.")
                         .replace("%1", name).replace("%2", str(count)).replace("%3", str(most)))

@@ -44,6 +44,7 @@ _SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "quiet-reset-man-move",
             "quiet-reset-promotion",
             "three-kings-diagonal",
+            "one-each",
             "kings-vs-king",
             "fmjd-endgame",
             "russian-endgame",
@@ -114,6 +115,7 @@ def switch_label(switch: Switch) -> str:
         "three-kings-diagonal": QCoreApplication.translate(
             "RuleTexts", "Three kings against one on the long diagonal"
         ),
+        "one-each": QCoreApplication.translate("RuleTexts", "One piece each is a draw"),
     }
     return labels.get(switch.name, switch.name)
 
@@ -216,6 +218,11 @@ def switch_help(switch: Switch) -> str:
             "RuleTexts",
             "Old German rule: three kings against one king that stands on the long diagonal "
             "a1–h8 is a draw, unless the lone king can be captured at once.",
+        ),
+        "one-each": QCoreApplication.translate(
+            "RuleTexts",
+            "Turkish rule: when each side has a single piece left, man or king, the game is "
+            "a draw at once.",
         ),
     }
     return helps.get(switch.name, switch.help)
@@ -350,6 +357,12 @@ def difference_text(switch: Switch, value: str, rules: RuleSet | None = None) ->
                 "RuleTexts", "no draw for three kings against one on the long diagonal"
             )
         )
+    if name == "one-each":
+        return (
+            QCoreApplication.translate("RuleTexts", "one piece each: draw")
+            if on
+            else QCoreApplication.translate("RuleTexts", "no draw for one piece each")
+        )
     if name == "touch-move":
         return (
             QCoreApplication.translate("RuleTexts", "touch-move (a piece picked up must move)")
@@ -445,6 +458,9 @@ def blocker_text(blocker: Blocker) -> str:
         ),
         Blocker.HUFF_PENDING: QCoreApplication.translate(
             "RuleTexts", "A huffing decision is still open: decide it first."
+        ),
+        Blocker.TOWERS: QCoreApplication.translate(
+            "RuleTexts", "Towers stand on the board, and the new rules have none."
         ),
     }
     return reasons[blocker]

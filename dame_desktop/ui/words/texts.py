@@ -46,6 +46,9 @@ def reason_text(reason: Reason) -> str:
         Reason.THREE_KINGS_DIAGONAL: QCoreApplication.translate(
             "texts", "three kings against one king on the long diagonal"
         ),
+        Reason.ONE_EACH: QCoreApplication.translate(
+            "texts", "one piece each (a draw by the rules)"
+        ),
         Reason.AGREEMENT: QCoreApplication.translate("texts", "agreed by both players"),
         Reason.RESIGNATION: QCoreApplication.translate("texts", "resignation"),
         Reason.TIME: QCoreApplication.translate("texts", "the time ran out"),

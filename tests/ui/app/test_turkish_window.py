@@ -1,5 +1,5 @@
 """Turkish draughts in the window: offered by the rules dialog, played by a drag on all 64
-squares against the computer, moves named by their squares; Bashni is not offered yet."""
+squares against the computer, moves named by their squares."""
 
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ def square(name: str) -> int:
     return next(sq for sq in range(1, geo.squares + 1) if geo.sq_name(sq) == name)
 
 
-def test_the_rules_dialog_offers_turkish_and_not_yet_bashni(qtbot) -> None:
+def test_the_rules_dialog_offers_turkish_and_bashni(qtbot) -> None:
     dialog = RulesDialog(find_rules("german"))
     qtbot.addWidget(dialog)
     keys = [dialog.preset_box.itemData(i) for i in range(dialog.preset_box.count())]
-    assert "turkish" in keys and "bashni" not in keys
+    assert "turkish" in keys and "bashni" in keys
     dialog.show()
     dialog.preset_box.setFocus()
     for _ in range(keys.index("turkish") - keys.index("german")):

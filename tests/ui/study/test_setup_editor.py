@@ -183,3 +183,73 @@ def test_custom_rules_are_offered_first_and_kept(qtbot) -> None:
     editor = editor_for(qtbot, rules=house)
     assert editor.rules_box.currentIndex() == 0
     assert editor.position().rules == house
+
+
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+def test_turkish_pieces_go_on_every_square_and_play_straight(qtbot) -> None:
+    turkish = find_rules("turkish")
+    editor = editor_for(qtbot, turkish)
+    geo = editor.position().geometry
+    editor.clear()
+    a1, b1, a2 = (geo.sq_from_name(n) for n in ("a1", "b1", "a2"))
+    click(editor.board, a1)  # a "light" square of the diagonal games
+    click(editor.board, b1)
+    editor.tool_buttons[3].click()  # a Black king
+    click(editor.board, a2)
+    assert editor.pieces == {a1: (Color.WHITE, Kind.MAN), b1: (Color.WHITE, Kind.MAN),
+                             a2: (Color.BLACK, Kind.KING)}
+    assert editor.fen_edit.text() == "W:Wa1,b1:BKa2"
+    assert editor.problem() == ""
+    # the men capture straight ahead: a1 takes a2, and must
+    moves = {editor.position().move_text(m) for m in editor.position().legal_moves()}
+    assert moves == {"a1xa3"}
+    # a man on the last row is refused, as in every rule set
+    editor.tool_buttons[0].click()
+    click(editor.board, geo.sq_from_name("e8"))
+    assert "e8" in editor.impossible()
+
+
+def test_bashni_towers_are_built_with_shift_clicks(qtbot) -> None:
+    bashni = find_rules("bashni")
+    editor = editor_for(qtbot, bashni)
+    assert editor.tower_hint.isVisible()
+    geo = editor.position().geometry
+    c3, e5 = geo.sq_from_name("c3"), geo.sq_from_name("e5")
+    editor.clear()
+    click(editor.board, c3)  # a White man on top
+    editor.tool_buttons[2].click()  # Black man
+    QTest.mouseClick(editor.board, LEFT, SHIFT, point(editor.board, c3))
+    editor.tool_buttons[1].click()  # White king
+    QTest.mouseClick(editor.board, LEFT, SHIFT, point(editor.board, c3))
+    assert editor.towers == {c3: "bW"}
+    assert editor.position().fen(algebraic=True) == "W:Wc3/bW:B"
+    shown = editor.board.position()
+    assert shown is not None and len(shown.tower(c3)) == 3
+    # Shift + right click: the bottom piece goes
+    QTest.mouseClick(editor.board, Qt.MouseButton.RightButton, SHIFT, point(editor.board, c3))
+    assert editor.towers == {c3: "b"}
+    # a drag moves the whole tower
+    drag(editor.board, c3, e5)
+    assert editor.pieces == {e5: (Color.WHITE, Kind.MAN)} and editor.towers == {e5: "b"}
+    # clicking the top with its own piece takes the top away: the Black man comes up
+    editor.tool_buttons[0].click()
+    click(editor.board, e5)
+    assert editor.pieces == {e5: (Color.BLACK, Kind.MAN)} and editor.towers == {}
+    # a tower FEN is read, and the counts include the pieces inside the towers
+    editor.fen_edit.setText("W:Wc3/bw,e3:Bd6/w")
+    assert editor.apply_fen()
+    assert editor.towers == {c3: "bw", geo.sq_from_name("d6"): "w"}
+    editor.fen_edit.setText("W:Wc3/" + "w" * 12 + ":Bd6")
+    assert not editor.apply_fen()
+    assert "13 White pieces" in editor.message.text()
+    editor.tool_buttons[0].click()
+    for _ in range(11):
+        QTest.mouseClick(editor.board, LEFT, SHIFT, point(editor.board, c3))
+    assert "White has 15 pieces" in editor.impossible()  # 4 before, 11 more below c3
+    assert not editor.play_button.isEnabled()
+    # to Russian: the towers go, the tops stay
+    editor.set_rules(find_rules("russian"))
+    assert editor.towers == {} and not editor.tower_hint.isVisible()
+    assert editor.pieces[c3] == (Color.WHITE, Kind.MAN)
