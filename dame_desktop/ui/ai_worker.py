@@ -1,4 +1,9 @@
-"""Play's engine lane: moves, hints, steady scores, draw offers and huffing decisions.
+"""Play's engine requests: moves, hints, steady scores, draw offers and huffing decisions.
+
+:class:`AiClient` owns the window's one engine thread (``client.lane``; the analysis panel
+serves its lines there too).  Every request is answered through an ``engines.Engine``: the
+external Hub engine the user chose where it plays the rules (moves and hints), else the
+built-in engine (``AiWorker.engine``).
 
 Requests are typed, one per kind, each with its answer: :class:`MoveRequest` /
 :class:`MoveAnswer`, :class:`HintRequest` / :class:`HintAnswer`, :class:`ScoreRequest` /
