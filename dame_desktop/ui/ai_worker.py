@@ -437,8 +437,6 @@ class AiClient(QObject):
     answered = Signal(object)  # EngineAnswer, after its handle's done
     external_ready = Signal(object)  # EngineInfo
     external_failed = Signal(object)  # Fault
-    _configure = Signal(int, str)  # generation, path
-    _abandon = Signal(int)  # generation
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -454,8 +452,6 @@ class AiClient(QObject):
         self._lane = self.lane
         self._lane.serve(EngineRequest, self._worker,
                          after_close=self._seat.close)  # nothing else uses it then
-        self._configure.connect(self._worker.configure_external)
-        self._abandon.connect(self._worker.abandon_external)
         self._worker.external_ready.connect(self._on_external_ready)
         self._worker.external_failed.connect(self._on_external_failed)
         self._lane.answered.connect(lambda _handle, answer: self.answered.emit(answer))
@@ -481,7 +477,8 @@ class AiClient(QObject):
         self._generation += 1
         self.external_info = None
         self.external_broken = False
-        self._configure.emit(self._generation, path)
+        generation, worker = self._generation, self._worker
+        self._lane.call(lambda: worker.configure_external(generation, path))
         return True
 
     def abandon_external(self) -> bool:
@@ -497,7 +494,8 @@ class AiClient(QObject):
         if seat.generation == self._generation:  # the worker runs this choice already
             seat.broken = True  # the next request is the built-in engine's at once
             seat.abort()  # a search on it sees the end and gives way to the built-in one
-        self._abandon.emit(self._generation)  # the worker stops and reaps the process
+        generation, worker = self._generation, self._worker
+        self._lane.call(lambda: worker.abandon_external(generation))  # stops and reaps it
         return True
 
     @property

@@ -31,6 +31,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -204,6 +205,22 @@ class DispatchWorker(LaneWorker):
         return self.worker_for(request).answer(request, should_stop, progress)
 
 
+@dataclass(frozen=True)
+class WorkerCall:
+    """Work for the engine thread itself (start or stop an engine): it runs there in turn,
+    so a running analysis gives way to it as to any request (:meth:`EngineLane.call`)."""
+
+    run: Callable[[], object]
+
+
+class _CallWorker(LaneWorker):
+    rest_collector = False
+
+    def answer(self, request: object, should_stop: StopFlag, progress: Progress) -> object:
+        assert isinstance(request, WorkerCall)
+        return request.run()
+
+
 class EngineLane(QObject):
     """The GUI thread's side of the engine thread: submit, cancel, close (see the module).
 
@@ -234,6 +251,7 @@ class EngineLane(QObject):
         self.worker.failed.connect(self._on_failed)
         self._thread.finished.connect(self.worker.deleteLater)
         self._thread.start()
+        self.serve(WorkerCall, _CallWorker())
 
     def serve(self, kinds: type | tuple[type, ...], worker: LaneWorker,
               after_close: Callable[[], None] | None = None) -> None:
@@ -289,6 +307,11 @@ class EngineLane(QObject):
             self._held.append(handle)
         else:
             self._submit.emit(handle._run, handle.request, handle._stop)
+
+    def call(self, run: Callable[[], object]) -> Handle:
+        """Run ``run`` in the engine thread after what is queued (a slot queued to a worker
+        would wait behind a running analysis; this makes the analysis give way)."""
+        return self.submit(WorkerCall(run))
 
     def hold(self) -> None:
         """Keep what is submitted from now on until :meth:`release` (the program's start: the
