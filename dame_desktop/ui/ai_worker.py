@@ -454,7 +454,11 @@ class AiClient(QObject):
                          after_close=self._seat.close)  # nothing else uses it then
         self._worker.external_ready.connect(self._on_external_ready)
         self._worker.external_failed.connect(self._on_external_failed)
-        self._lane.answered.connect(lambda _handle, answer: self.answered.emit(answer))
+        self._lane.answered.connect(self._on_answered)
+
+    def _on_answered(self, handle: Handle, answer: object) -> None:
+        if isinstance(handle.request, EngineRequest):  # play's (the lane serves others too)
+            self.answered.emit(answer)
 
     @property
     def worker_thread(self) -> QThread:
