@@ -365,6 +365,17 @@
     </message>
 </context>
 <context>
+    <name>ClockController</name>
+    <message>
+        <source>&amp;Pause the clocks</source>
+        <translation>Uhren an&amp;halten</translation>
+    </message>
+    <message>
+        <source>Stop both clocks for a break; press again to go on</source>
+        <translation>Beide Uhren für eine Pause anhalten; noch einmal drücken, um weiterzuspielen</translation>
+    </message>
+</context>
+<context>
     <name>ClocksPanel</name>
     <message>
         <source>%1: time is up</source>
@@ -1070,14 +1081,6 @@
     <message>
         <source>Score ta&amp;ble…</source>
         <translation>&amp;Punktetabelle…</translation>
-    </message>
-    <message>
-        <source>&amp;Pause the clocks</source>
-        <translation>Uhren an&amp;halten</translation>
-    </message>
-    <message>
-        <source>Stop both clocks for a break; press again to go on</source>
-        <translation>Beide Uhren für eine Pause anhalten; noch einmal drücken, um weiterzuspielen</translation>
     </message>
     <message>
         <source>You declined the draw.</source>

@@ -1,4 +1,9 @@
-"""Play's engine lane: moves, hints, steady scores, draw offers and huffing decisions.
+"""Play's engine requests: moves, hints, steady scores, draw offers and huffing decisions.
+
+:class:`AiClient` owns the window's one engine thread (``client.lane``; the analysis panel
+serves its lines there too).  Every request is answered through an ``engines.Engine``: the
+external Hub engine the user chose where it plays the rules (moves and hints), else the
+built-in engine (``AiWorker.engine``).
 
 Requests are typed, one per kind, each with its answer: :class:`MoveRequest` /
 :class:`MoveAnswer`, :class:`HintRequest` / :class:`HintAnswer`, :class:`ScoreRequest` /
@@ -432,8 +437,6 @@ class AiClient(QObject):
     answered = Signal(object)  # EngineAnswer, after its handle's done
     external_ready = Signal(object)  # EngineInfo
     external_failed = Signal(object)  # Fault
-    _configure = Signal(int, str)  # generation, path
-    _abandon = Signal(int)  # generation
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -449,11 +452,13 @@ class AiClient(QObject):
         self._lane = self.lane
         self._lane.serve(EngineRequest, self._worker,
                          after_close=self._seat.close)  # nothing else uses it then
-        self._configure.connect(self._worker.configure_external)
-        self._abandon.connect(self._worker.abandon_external)
         self._worker.external_ready.connect(self._on_external_ready)
         self._worker.external_failed.connect(self._on_external_failed)
-        self._lane.answered.connect(lambda _handle, answer: self.answered.emit(answer))
+        self._lane.answered.connect(self._on_answered)
+
+    def _on_answered(self, handle: Handle, answer: object) -> None:
+        if isinstance(handle.request, EngineRequest):  # play's (the lane serves others too)
+            self.answered.emit(answer)
 
     @property
     def worker_thread(self) -> QThread:
@@ -476,7 +481,8 @@ class AiClient(QObject):
         self._generation += 1
         self.external_info = None
         self.external_broken = False
-        self._configure.emit(self._generation, path)
+        generation, worker = self._generation, self._worker
+        self._lane.call(lambda: worker.configure_external(generation, path))
         return True
 
     def abandon_external(self) -> bool:
@@ -492,7 +498,8 @@ class AiClient(QObject):
         if seat.generation == self._generation:  # the worker runs this choice already
             seat.broken = True  # the next request is the built-in engine's at once
             seat.abort()  # a search on it sees the end and gives way to the built-in one
-        self._abandon.emit(self._generation)  # the worker stops and reaps the process
+        generation, worker = self._generation, self._worker
+        self._lane.call(lambda: worker.abandon_external(generation))  # stops and reaps it
         return True
 
     @property

@@ -1,8 +1,10 @@
-"""The one way the window runs engine work off the GUI thread: a lane and a handle per request.
+"""The one way the window runs engine work off the GUI thread: one thread, a handle per request.
 
-An :class:`EngineLane` (GUI thread) owns a :class:`LaneWorker` moved to a :class:`QThread`.
-``lane.submit(request)`` gives the request its id and a stop event, queues it to the worker
-and returns a :class:`Handle`: the one who asked listens to that handle's own signals --
+An :class:`EngineLane` (GUI thread) owns a :class:`DispatchWorker` moved to a
+:class:`QThread`; each kind of request is answered by the :class:`LaneWorker` that
+:meth:`EngineLane.serve` gave it (play's, the analysis panel's).  ``lane.submit(request)``
+gives the request its id and a stop event, queues it to the worker and returns a
+:class:`Handle`: the one who asked listens to that handle's own signals --
 ``done(answer)``, ``failed(Fault)``, and ``progress(update)`` for work that reports as it
 goes (analysis lines) -- so no answer is broadcast and nobody filters answers by type or id.
 ``handle.cancel()`` sets the stop event (the search polls it) and forgets the request: what
@@ -12,11 +14,14 @@ never arrives.
 The worker side is written once here too: :func:`gentle_stop` (the stop flag that hands the
 interpreter lock to the GUI thread every few milliseconds -- the search shares the GIL with
 the window), the collector's rest while a search runs, and the report of an exception as a
-fault.  A lane is closed once: cancel everything, quit the thread's event loop, wait for it
-(never ``terminate()``).
+fault.  A background request (the panel's lines, which run until stopped) gives way to
+every other request and runs again after it (:class:`EngineLane`).  A lane is closed once:
+cancel everything, quit the thread's event loop, wait for it (never ``terminate()``), then
+close what its workers hold.
 
-:mod:`~dame_desktop.ui.ai_worker` (play: moves, hints, scores, draw offers, huffing) and
-:mod:`~dame_desktop.ui.analysis.runner` (the panel's lines) are the two lanes' workers.
+:mod:`~dame_desktop.ui.ai_worker` (play: moves, hints, scores, draw offers, huffing) owns
+the window's lane; :mod:`~dame_desktop.ui.analysis.runner` (the panel's lines) serves its
+requests on it.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -199,6 +205,22 @@ class DispatchWorker(LaneWorker):
         return self.worker_for(request).answer(request, should_stop, progress)
 
 
+@dataclass(frozen=True)
+class WorkerCall:
+    """Work for the engine thread itself (start or stop an engine): it runs there in turn,
+    so a running analysis gives way to it as to any request (:meth:`EngineLane.call`)."""
+
+    run: Callable[[], object]
+
+
+class _CallWorker(LaneWorker):
+    rest_collector = False
+
+    def answer(self, request: object, should_stop: StopFlag, progress: Progress) -> object:
+        assert isinstance(request, WorkerCall)
+        return request.run()
+
+
 class EngineLane(QObject):
     """The GUI thread's side of the engine thread: submit, cancel, close (see the module).
 
@@ -229,6 +251,7 @@ class EngineLane(QObject):
         self.worker.failed.connect(self._on_failed)
         self._thread.finished.connect(self.worker.deleteLater)
         self._thread.start()
+        self.serve(WorkerCall, _CallWorker())
 
     def serve(self, kinds: type | tuple[type, ...], worker: LaneWorker,
               after_close: Callable[[], None] | None = None) -> None:
@@ -284,6 +307,11 @@ class EngineLane(QObject):
             self._held.append(handle)
         else:
             self._submit.emit(handle._run, handle.request, handle._stop)
+
+    def call(self, run: Callable[[], object]) -> Handle:
+        """Run ``run`` in the engine thread after what is queued (a slot queued to a worker
+        would wait behind a running analysis; this makes the analysis give way)."""
+        return self.submit(WorkerCall(run))
 
     def hold(self) -> None:
         """Keep what is submitted from now on until :meth:`release` (the program's start: the

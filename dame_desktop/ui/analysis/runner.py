@@ -1,6 +1,8 @@
-"""Live analysis off the UI thread: a QObject in its own QThread, fed with requests.
+"""Live analysis off the UI thread, on the window's engine thread (or one of its own).
 
-:class:`AnalysisRunner` lives in the GUI thread.  ``start(position, ...)`` cancels whatever
+:class:`AnalysisRunner` lives in the GUI thread.  Given the window's lane (``lane=``), its
+requests are background requests there: each gives way to play's requests and runs again
+after them; without one it makes a lane of its own.  ``start(position, ...)`` cancels whatever
 runs and queues a new request with a fresh id; the worker analyses it with an engine from
 the factory and sends :class:`AnalysisUpdate`\\ s (one per finished depth) back through a
 queued signal.  The runner forwards an update only while its id is the current one, so a
@@ -24,7 +26,7 @@ one verdict for an engine used in several places sets
 ``external_failed`` (the window tells the user), ``engine_failed`` only for the rest.
 
 The thread is never terminated: :meth:`AnalysisRunner.close` cancels, quits the thread's
-event loop and waits for it.
+event loop and waits for it (a shared thread is closed by its owner, ``AiClient.close``).
 """
 
 from __future__ import annotations

@@ -109,3 +109,12 @@ def test_the_computers_first_move_waits_for_the_first_paint(window, qtbot):
         window.show()  # the first paint sends it
     assert window.client._lane._held is None
     assert len(window.controller.game.moves) == 1
+
+
+def test_the_clocks_pause_command_speaks_german(window, german) -> None:
+    """Game › Pause the clocks moved to the clock controller: its words (a translation
+    context of their own) are still German."""
+    window.retranslate_ui()
+    action = window.action("pauseClocks")
+    assert action.text() == "Uhren an&halten"
+    assert action.toolTip().startswith("Beide Uhren")
