@@ -146,7 +146,10 @@ class ResultBar(QStyledItemDelegate):
                 painter.fillRect(part, QBrush(QColor(ink.red(), ink.green(), ink.blue(), 40),
                                               style))
             share = f"{round(100 * count / total)}%"
-            if painter.fontMetrics().horizontalAdvance(share) + 6 <= width:
+            metrics = painter.fontMetrics()
+            if metrics.horizontalAdvance(share) + 6 <= width:
+                label = metrics.boundingRect(part, Qt.AlignmentFlag.AlignCenter, share)
+                painter.fillRect(label.adjusted(-2, 0, 2, 0), colour)  # the pattern stays clear
                 painter.setPen(ink)
                 painter.drawText(part, Qt.AlignmentFlag.AlignCenter, share)
             x += width

@@ -158,7 +158,8 @@ class PatternBoard(QWidget):
             piece: Piece | None = pieces.get(sq)
             if piece is None:
                 continue
-            picked = sq in self.picked
+            enabled = self.isEnabled()  # an exact search: the whole position, nothing picked
+            picked = sq in self.picked or not enabled
             white = piece.color is Color.WHITE
             fill = QColor("#f7f3ea") if white else QColor("#1e1e1e")
             inner = rect.adjusted(cell * 0.14, cell * 0.14, -cell * 0.14, -cell * 0.14)
@@ -176,7 +177,7 @@ class PatternBoard(QWidget):
                 painter.setPen(QPen(QColor("#c9a227"), max(1.5, cell * 0.08)))
                 painter.drawEllipse(inner.adjusted(cell * 0.16, cell * 0.16, -cell * 0.16,
                                                    -cell * 0.16))
-            if picked:  # a second cue besides the fill: a ring around a picked piece
+            if picked and enabled:  # a second cue besides the fill: a ring round a picked one
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(QPen(QColor("#2a7ab8"), max(2.0, cell * 0.07)))
                 painter.drawEllipse(rect.adjusted(cell * 0.06, cell * 0.06, -cell * 0.06,
