@@ -1,5 +1,5 @@
 """The start check on Linux: missing system libraries of Qt's xcb plugin are named, with the
-packages that install them, instead of Qt's abort (issue 14, "Starting on Linux")."""
+packages that install them, instead of Qt's abort ("Starting on Linux")."""
 
 from __future__ import annotations
 

@@ -158,19 +158,19 @@ class Preferences:
     window_geometry: str = ""  # base64 of QWidget.saveGeometry()
     window_state: str = ""  # base64 of QMainWindow.saveState()
     last_directory: str = ""
-    # issue 17, the family table
+    # the family table
     sound: bool = False  # off until the user turns it on (never a surprise noise, silent tests)
     sound_volume: int = 70  # percent, VOLUME_MIN-VOLUME_MAX
     notation: Notation = "rules"  # ui.words.notation.Notation values
     clock_white: str = "-"  # new games' time control, PDN TimeControl text ("-", "300", "180+2")
     clock_black: str = "-"
-    # issue 16, study with an engine
+    # study with an engine
     analysis_panel: bool = False  # View > Analysis shown
     analysis_lines: int = 1  # lines the panel shows: 1 or 3
     analysis_movetime: float = 1.0  # seconds per move for Analyse game, 0.1-60
     engines: tuple[EngineEntry, ...] = ()  # the Hub engines the user added, at most 16
     engine: str = ""  # the path of the engine in use (one of ``engines``); "" = built-in
-    # issue 18: the computer (Hard, Master) opens from its opening book
+    # the computer (Hard, Master) opens from its opening book
     opening_book: bool = True
     # the game database: View > Opening explorer shown, the files of the library
     explorer_panel: bool = False

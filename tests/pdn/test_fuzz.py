@@ -1,7 +1,7 @@
 """Random and mutated input: the reader never raises (problems become PdnProblem entries in
 ``game.errors``) and always ends; whatever it reads can be written and read again.
 
-The hostile classes of issue 14 as seeded, reproducible fuzz: foreign digits and control
+The hostile classes found earlier, as seeded, reproducible fuzz: foreign digits and control
 characters anywhere, comments of any text through the writer, and random hostile texts
 repeated 1x, 4x and 16x to check that time and memory grow linearly (by ratio, never by an
 absolute time)."""
@@ -29,7 +29,7 @@ PIECES = ['[Event "x"]', "[GameType \"20\"]", '[FEN "W:W31-50:B1-20"]', "[Empty]
           "32-28", "19-23", "28x19", "14x23", "11-15", "c3-d4", "d4:b6", "1-0", "2-0", "1/2-1/2",
           "*", "{", "}", "(", ")", "$3", "!?", "(?)", "/FEN \"B:W1:B2\"/", "/", ";", "%", "\n",
           "\\r", " ", "...", "-", "x", "[", "]", '"', "\ufeff", "0-0", "1-1", "1-10", "05"]
-# what broke the reader before (issue 14): foreign digits, control bytes, unclosed openers
+# what broke the reader before: foreign digits, control bytes, unclosed openers
 HOSTILE = PIECES + ["²", "٣", "３", "\x00", "\x1b", "\ud800", "{\n", "[a", '[a "', "(", ")",
                     '[FEN "W:W3²:B1"]', '/FEN "W:W3²:B1"/', '[Result "1/0-1"]', "29x11x4",
                     "11-11-11-11-11-11", '[FEN "W:  :  :  x"]', "[%clk ", "\\", "“", "”"]

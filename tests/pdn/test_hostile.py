@@ -1,4 +1,4 @@
-"""Hostile input (issue 14, PDN part): one bad game never stops the file, every number is ASCII,
+"""Hostile input (PDN part): one bad game never stops the file, every number is ASCII,
 any comment can be written, reading is linear in time and memory, any depth of variations is
 read, written and visited, results never divide by zero, binary files are named as such,
 routes are kept, and every problem has a kind with values."""

@@ -1,4 +1,4 @@
-"""The preferences added for issues 15-17: sound, notation, new-game clocks, the analysis
+"""The preferences added for sound, notation, new-game clocks, the analysis
 panel and Hub engines, the level keys from ai.levels, and the first start by language."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The family table's parts in the window (issue 17): touch-move, board messages, draw
+"""The family table's parts in the window: touch-move, board messages, draw
 offers, sounds, the score table.
 
 :class:`FamilyController` is made by the main window after its board, game controller and

@@ -13,7 +13,7 @@ the routes still possible.  What happens is told to the listeners (and returned)
 - :class:`Held` -- the held piece changed (its square, or ``None``);
 - :class:`Touched` -- a piece that can move was picked up for the first time in this position.
 
-Touch-move ("berührt -- geführt", issue 17): the model never decides what is legal; the window
+Touch-move ("berührt -- geführt"): the model never decides what is legal; the window
 gives it the legal moves.  When a piece with a legal move is first picked up (press or first
 click) the model reports :class:`Touched`.  The window tells the core
 (``Game.touch(square, straighten=...)``); when that answers ``Touch.BOUND`` the core's legal

@@ -110,7 +110,7 @@ class NewGameDialog(QDialog):
         self.dark_name = QLineEdit()
         form.addRow(QLabel(), self.light_name)  # named by the rules (_name_sides)
         form.addRow(QLabel(), self.dark_name)
-        self.time_control = TimeControlWidget()  # the clocks (issue 17): none by default
+        self.time_control = TimeControlWidget()  # the clocks: none by default
         self.time_control.set_players(self._rules)
         if previous is not None and previous.clocks is not None:
             self.time_control.set_value(*previous.clocks)

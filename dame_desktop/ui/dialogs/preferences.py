@@ -105,7 +105,7 @@ class PreferencesDialog(QDialog):
         self.confirm_discard = QCheckBox()
         gform.addRow(self.confirm_resign)
         gform.addRow(self.confirm_discard)
-        self.sound_check = QCheckBox()  # the family table's sounds (issue 17)
+        self.sound_check = QCheckBox()  # the family table's sounds
         self.sound_check.setObjectName("soundCheck")
         gform.addRow(self.sound_check)
         self.volume_spin = QSpinBox()
@@ -192,7 +192,7 @@ class PreferencesDialog(QDialog):
         self.level_label = QLabel()
         self.level_label.setBuddy(self.level_box)
         nform.addRow(self.level_label, self.level_box)
-        self.book_check = QCheckBox()  # issue 18: Hard and Master open from their book
+        self.book_check = QCheckBox()  # Hard and Master open from their book
         self.book_check.setObjectName("bookCheck")
         nform.addRow("", self.book_check)
         self.colour_box = QComboBox()
@@ -204,7 +204,7 @@ class PreferencesDialog(QDialog):
         gcol.addLayout(nform)
         gcol.addStretch()
         self.tabs.addTab(games, "")
-        self.engines_page = EnginesPage()  # issue 16: Hub engines
+        self.engines_page = EnginesPage()  # Hub engines
         self.tabs.addTab(self.engines_page, "")
         self.engines_page.changed.connect(self._on_engines)
 

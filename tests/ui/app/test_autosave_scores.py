@@ -1,6 +1,6 @@
 """The computer's steady scores (what its draw answers rest on) survive a restart: a game
 against the computer is played by clicks, the program is closed, and the next start
-continues the game with the same scores for the same positions (issue 17's weak point)."""
+continues the game with the same scores for the same positions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16, one verdict for one bad engine: the analysis panel and play (the computer, the
+"""One verdict for one bad engine: the analysis panel and play (the computer, the
 hints) run processes of their own of the chosen Hub engine; whichever finds it broken, both
 leave it for the built-in engine, the user gets one message, and no process is left over.
 Real window, real clicks and actions, real processes (a launcher that counts its starts)."""

@@ -1,6 +1,6 @@
 """The clocks survive a crash: a clocked hot-seat game is played in a real program through
 mouse clicks, the program is killed with SIGKILL, and the next start continues the game
-with both clocks as they were after the last move (issue 17)."""
+with both clocks as they were after the last move."""
 
 from __future__ import annotations
 

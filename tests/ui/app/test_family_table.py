@@ -1,4 +1,4 @@
-"""The family table's last pieces in the real window (issue 17): the computer blowing a
+"""The family table's last pieces in the real window: the computer blowing a
 piece away, clocks that stand still while the live game is not shown, the computer's draw
 offers and answers from its evaluation history, squares named as the notation preference
 says.  Real widgets, real mouse events, ``QAction.trigger()``; the engine thread runs."""
@@ -119,7 +119,7 @@ def test_the_clock_stands_still_while_a_files_game_is_studied(
     assert window.family.clocks.remaining(Color.BLACK) > 1.0
 
 
-# -- draw offers: every case of issue 17's "Fair draw offers", through Game › Offer draw ----
+# -- draw offers: every case of the "Fair draw offers", through Game › Offer draw ----
 
 # two kings each: no side can make progress, the engine's score stays near zero
 KINGS_FEN = "W:WK24,K6:BK29,K7"

@@ -1,4 +1,4 @@
-"""The family table in the real window (issue 17): touch-move, board messages, names, draw
+"""The family table in the real window: touch-move, board messages, names, draw
 offers, the score table, the notation switch.  Real widgets, real mouse events and
 ``QAction.trigger()``; the engine thread runs for real."""
 

@@ -531,12 +531,16 @@ def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
         "app = QApplication(['dame-desktop'])\n"
         "def report():\n"
         "    from dame_desktop.ui.app.main_window import MainWindow\n"
-        "    win = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))\n"
+        "    wins = [w for w in app.topLevelWidgets() if isinstance(w, MainWindow)]\n"
+        "    if not wins or wins[0].document.list_dialog is None:\n"
+        "        QTimer.singleShot(50, report)  # not there yet: a busy machine is slow\n"
+        "        return\n"
+        "    win = wins[0]\n"
         "    win.document.list_dialog.accept()\n"
         "    doc = win.document.doc\n"
         "    print('OPENED', doc.path.name, len(doc))\n"
         "    app.quit()\n"
-        "QTimer.singleShot(500, report)\n"
+        "QTimer.singleShot(0, report)\n"
         "sys.exit(main(['dame-desktop', sys.argv[1]]))\n"
     )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DAME_CONFIG_DIR=str(config_dir))

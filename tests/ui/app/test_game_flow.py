@@ -84,7 +84,7 @@ def test_hint_marks_a_legal_move(window, qtbot):
 
 
 def test_a_hint_for_a_position_that_is_gone_is_dropped(window, qtbot):
-    """Issue 14: "Hint: 21-17" was shown after 21-17 was played."""
+    """The hint "Hint: 21-17" was shown after 21-17 was played."""
     start(window)  # hot-seat: both sides by hand
     shown: list[object] = []
     window.hints.hint_ready.connect(lambda position, move: shown.append(move))

@@ -1,4 +1,4 @@
-"""Issue 16 in the window: a Hub engine chosen in Preferences › Engines plays as the computer
+"""In the window: a Hub engine chosen in Preferences › Engines plays as the computer
 and gives the hints -- `dame hub`, and fake engines that crash, hang, send an illegal move or
 garbage.  Real window, real preferences dialog, real clicks and actions, real processes."""
 

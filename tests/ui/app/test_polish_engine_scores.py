@@ -1,5 +1,5 @@
 """A game against an external Hub engine is counted in the score table under the engine's
-name, never under the built-in level it stood in for (issue 16/17).  Real window, real
+name, never under the built-in level it stood in for.  Real window, real
 preferences dialog, real `dame hub` process, the score table file on disk."""
 
 from __future__ import annotations

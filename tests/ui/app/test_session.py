@@ -209,7 +209,7 @@ def test_a_bad_value_keeps_the_other_settings(start_program, tmp_path):
     answer_box("storageWarningBox", None, seen)
     session, window = start_program()
     assert "invalid value" in seen[0] and "board_theme" in seen[0]
-    # issue 14: only one value was bad -- the message names it and does not say "defaults"
+    # only one value was bad -- the message names it and does not say "defaults"
     assert "The setting board_theme had an invalid value ('purple') and was reset to" in seen[0]
     assert "default settings" not in seen[0]
     assert session.prefs.opponent == "human" and session.prefs.level == "hard"
@@ -220,7 +220,7 @@ def test_a_bad_value_keeps_the_other_settings(start_program, tmp_path):
 
 
 def test_a_damaged_list_of_recent_files_is_reported(start_program, tmp_path):
-    """Issue 14: a damaged recent-files.json was set aside silently."""
+    """A damaged recent-files.json was set aside silently."""
     save_preferences(Preferences(language="en", opponent="human"), tmp_path)
     from dame_desktop.store.settings import recent_files_path
 

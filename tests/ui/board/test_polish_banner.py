@@ -1,5 +1,5 @@
 """The "You must capture" banner never hides the capture it talks about: it lies along the
-board's top or bottom edge, on the side away from the route (issue 17, clear words).  The
+board's top or bottom edge, on the side away from the route (clear words).  The
 pixels of every square of the route are compared with and without the banner."""
 
 from __future__ import annotations

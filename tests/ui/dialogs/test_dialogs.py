@@ -188,7 +188,7 @@ def test_the_program_icon_loads_from_the_package(qapp):
     assert 16 in [s.width() for s in icon.availableSizes()]
 
 
-# -- the mouse wheel scrolls the page, not the field under it (issue 15, defect 4) ----------
+# -- the mouse wheel scrolls the page, not the field under it (defect 4) ----------
 
 def wheel(widget: QWidget, notches: int = -1) -> None:
     """A real wheel turn over the middle of ``widget`` (negative: towards the user)."""

@@ -1,4 +1,4 @@
-"""Every move list follows the notation preference (issues 16/17): the move tree of a studied
+"""Every move list follows the notation preference: the move tree of a studied
 file, the analysis panel's lines and the evaluation graph's tooltips say ``c3-d4`` when the
 user chose coordinates and ``22-17`` for square numbers -- while the file keeps its standard
 notation.  The real window, a real file, the real built-in engine; English and German."""

@@ -1,4 +1,4 @@
-"""The window names squares and sides one way everywhere (issue 17, "clear words"): Edit ›
+"""The window names squares and sides one way everywhere ("clear words"): Edit ›
 Copy position as text, the board's labels, the set-up editor -- all through the notation
 preference and the rule set's names of the sides.  Real window, real actions, the real
 clipboard."""
