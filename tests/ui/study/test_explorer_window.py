@@ -274,3 +274,26 @@ def test_cancel_stops_the_indexing_until_the_panel_is_asked_again(
     assert thread.number == asked + 1
     qtbot.waitUntil(lambda: shows(window), timeout=WAIT)
     assert not explorer.stopped
+
+
+def test_while_playing_a_click_is_a_move_of_the_human(window: MainWindow, qtbot) -> None:
+    """In a game being played the panel is one more way to make the human's move: the same
+    path as the board, so the computer's moves stay the computer's."""
+    from dame_desktop.core import Color
+    from tests.ui.uihelp import start
+
+    open_game(window, 9)  # the fixture is the open file
+    window.leave_study()
+    start(window, computer=True, colour=Color.WHITE)  # German: White, the human, begins
+    assert window.is_playing()
+    window.action("explorer").trigger()
+    qtbot.waitUntil(lambda: shows(window), timeout=WAIT)
+    before = window.shown_position()
+    item = next(item for item in rows(window.explorer.panel.moves)
+                if item.data(0, Qt.ItemDataRole.UserRole + 2))
+    text = item.text(0)
+    click_item(window.explorer.panel.moves, item)
+    game = window.controller.game
+    assert game.moves, "the human's move was played"
+    first = game.moves[0]
+    assert before.move_text(first, "short", before.rules.algebraic) == text
