@@ -243,9 +243,11 @@ class ExplorerPanel(QWidget):
                                     self.tr("%1 · draw · %2").replace("%1", first)
                                     .replace("%2", second),
                                     self.tr("Score")])
-        self.moves.headerItem().setToolTip(
-            3, self.tr("Points of %1 (a win 1, a draw ½) per decided or drawn game")
-            .replace("%1", first))
+        header = self.moves.headerItem()
+        header.setToolTip(2, self.tr("Wins of %1, draws and wins of %2 in the games with a "
+                                     "result").replace("%1", first).replace("%2", second))
+        header.setToolTip(3, self.tr("Points of %1 (a win 1, a draw ½) per decided or drawn "
+                                     "game").replace("%1", first))
         self.games.setHeaderLabels([self.tr("White"), self.tr("Black"), self.tr("Result"),
                                     self.tr("Date"), self.tr("Event")])
 
