@@ -1001,6 +1001,10 @@
         <translation>Punkte</translation>
     </message>
     <message>
+        <source>Wins of %1, draws and wins of %2 in the games with a result</source>
+        <translation>Siege von %1, Remis und Siege von %2 in den Partien mit Ergebnis</translation>
+    </message>
+    <message>
         <source>Points of %1 (a win 1, a draw ½) per decided or drawn game</source>
         <translation>Punkte von %1 (Sieg 1, Remis ½) je entschiedener oder remis gespielter Partie</translation>
     </message>

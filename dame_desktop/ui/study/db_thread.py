@@ -42,8 +42,11 @@ class _Worker(QObject):
     @Slot(int, object, object, object)
     def run(self, number: int, paths: tuple[str, ...], rules: RuleSet | None,
             job: Job) -> None:
-        if number < self.latest or self.cancelled.is_set():
+        if number < self.latest:
             return  # a newer question came before this one started
+        if self.cancelled.is_set():
+            self.failed.emit(number, "")
+            return
         from dame_desktop.db.index import IndexCancelled
         from dame_desktop.db.library import Library
         from dame_desktop.pdn.problems import NotPdnError

@@ -146,7 +146,10 @@ class ResultBar(QStyledItemDelegate):
                 painter.fillRect(part, QBrush(QColor(ink.red(), ink.green(), ink.blue(), 40),
                                               style))
             share = f"{round(100 * count / total)}%"
-            if painter.fontMetrics().horizontalAdvance(share) + 6 <= width:
+            metrics = painter.fontMetrics()
+            if metrics.horizontalAdvance(share) + 6 <= width:
+                label = metrics.boundingRect(part, Qt.AlignmentFlag.AlignCenter, share)
+                painter.fillRect(label.adjusted(-2, 0, 2, 0), colour)  # the pattern stays clear
                 painter.setPen(ink)
                 painter.drawText(part, Qt.AlignmentFlag.AlignCenter, share)
             x += width
@@ -240,9 +243,11 @@ class ExplorerPanel(QWidget):
                                     self.tr("%1 · draw · %2").replace("%1", first)
                                     .replace("%2", second),
                                     self.tr("Score")])
-        self.moves.headerItem().setToolTip(
-            3, self.tr("Points of %1 (a win 1, a draw ½) per decided or drawn game")
-            .replace("%1", first))
+        header = self.moves.headerItem()
+        header.setToolTip(2, self.tr("Wins of %1, draws and wins of %2 in the games with a "
+                                     "result").replace("%1", first).replace("%2", second))
+        header.setToolTip(3, self.tr("Points of %1 (a win 1, a draw ½) per decided or drawn "
+                                     "game").replace("%1", first))
         self.games.setHeaderLabels([self.tr("White"), self.tr("Black"), self.tr("Result"),
                                     self.tr("Date"), self.tr("Event")])
 
@@ -363,9 +368,10 @@ class ExplorerController(QObject):
         self.db_thread: DbThread | None = None
         self.asked: tuple[int, Position, tuple[str, ...]] | None = None
         self.shown_for: Position | None = None  # the position of the answer on show
+        self.stopped = False  # indexing was cancelled: no questions until asked again
         self.panel.move_chosen.connect(self._on_move_chosen)
         self.panel.game_chosen.connect(self._on_game_chosen)
-        self.panel.source_changed.connect(self.refresh)
+        self.panel.source_changed.connect(self._restart)
         self.panel.files_requested.connect(self.choose_files)
         self.panel.cancel_requested.connect(self._cancel)
 
@@ -386,7 +392,7 @@ class ExplorerController(QObject):
         self.dock.setVisible(on)
         if on:
             self.host.fit_dock(self.dock)
-            self.refresh()
+            self._restart()
         self.preference_changed.emit("explorer_panel", on)
 
     def _on_dock_toggled(self, on: bool) -> None:
@@ -425,10 +431,18 @@ class ExplorerController(QObject):
         if self.dock.isVisible():
             self.refresh()
 
+    def _restart(self) -> None:
+        """Ask again even after a cancelled indexing (the panel shown, another source)."""
+        self.stopped = False
+        self.asked = None
+        self.refresh()
+
     def refresh(self) -> None:
         position = self.host.shown_position()
         files = self.files()
         self.panel.set_rules(position.rules)
+        if self.stopped:
+            return  # the user cancelled the indexing: the panel says so until asked again
         if not files:
             self.asked = None
             self.shown_for = None
@@ -463,10 +477,12 @@ class ExplorerController(QObject):
             return
         self.asked = None
         self.shown_for = None
+        self.stopped = not reason
         self.panel.show_failure(reason or self.tr("Indexing cancelled."))
 
-    def _on_progress(self, number: int, file: str, done: int, total: int) -> None:
-        if self._current(number):
+    def _on_progress(self, _number: int, file: str, done: int, total: int) -> None:
+        """An indexing under way (perhaps for an earlier question: the files are the same)."""
+        if self.asked is not None:
             self.panel.set_progress(done / max(total, 1), self.tr("Indexing %1…")
                                     .replace("%1", Path(file).name))
 
@@ -487,9 +503,9 @@ class ExplorerController(QObject):
         self._update_source_text()
         self.preference_changed.emit("explorer_files", self.library_files)
         if self.panel.source.currentIndex() != 1:
-            self.panel.source.setCurrentIndex(1)  # refreshes
+            self.panel.source.setCurrentIndex(1)  # asks again
         else:
-            self.refresh()
+            self._restart()
 
     # -- what the user does ------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ def similar_job(position: Position, squares: frozenset[int], reverse: bool,
 
 class PatternBoard(QWidget):
     """A small board of the position; a click on a piece picks it (or drops it again).
-    Picked pieces are drawn full with a ring, the others faint."""
+    Picked pieces are drawn full size with a ring, the others small and faint."""
 
     changed = Signal()
 
@@ -158,19 +158,26 @@ class PatternBoard(QWidget):
             piece: Piece | None = pieces.get(sq)
             if piece is None:
                 continue
-            picked = sq in self.picked
-            fill = QColor("#f7f3ea") if piece.color is Color.WHITE else QColor("#1e1e1e")
-            if not picked:
-                fill.setAlpha(70)
+            enabled = self.isEnabled()  # an exact search: the whole position, nothing picked
+            picked = sq in self.picked or not enabled
+            white = piece.color is Color.WHITE
+            fill = QColor("#f7f3ea") if white else QColor("#1e1e1e")
             inner = rect.adjusted(cell * 0.14, cell * 0.14, -cell * 0.14, -cell * 0.14)
-            painter.setBrush(fill)
-            painter.setPen(QPen(QColor("#000000" if picked else "#5a4630"), 1))
+            if picked:
+                painter.setBrush(fill)
+                painter.setPen(QPen(QColor("#000000"), 1))
+            else:  # left out: a small faint piece of its colour
+                fill.setAlpha(120)
+                inner = rect.adjusted(cell * 0.26, cell * 0.26, -cell * 0.26, -cell * 0.26)
+                painter.setBrush(fill)
+                painter.setPen(QPen(QColor("#f7f3ea" if white else "#000000"), 1,
+                                    Qt.PenStyle.DashLine))
             painter.drawEllipse(inner)
             if piece.is_king:
                 painter.setPen(QPen(QColor("#c9a227"), max(1.5, cell * 0.08)))
                 painter.drawEllipse(inner.adjusted(cell * 0.16, cell * 0.16, -cell * 0.16,
                                                    -cell * 0.16))
-            if picked:  # a second cue besides the fill: a ring around a picked piece
+            if picked and enabled:  # a second cue besides the fill: a ring round a picked one
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(QPen(QColor("#2a7ab8"), max(2.0, cell * 0.07)))
                 painter.drawEllipse(rect.adjusted(cell * 0.06, cell * 0.06, -cell * 0.06,

@@ -239,3 +239,61 @@ def test_the_explorer_and_the_search_speak_german(window: MainWindow, qtbot) -> 
     dialog = search_dialog(window)
     assert dialog.windowTitle() == "Partien mit dieser Stellung finden"
     dialog.close()
+
+
+def test_cancel_stops_the_indexing_until_the_panel_is_asked_again(
+        window: MainWindow, qtbot, tmp_path: Path) -> None:
+    big = tmp_path / "big.pdn"
+    text = LIBRARY.read_bytes()
+    big.write_bytes(b"\n".join([text] * 100))  # 3,200 games: the indexing reports progress
+    doc = PdnDocument.open(big)
+    assert window.document.open_game(9, doc)
+    explorer = window.explorer
+    panel = explorer.panel
+    clicked: list[int] = []
+
+    def cancel_once(*_args: object) -> None:
+        if not clicked and panel.cancel_button.isVisible():
+            clicked.append(1)
+            QTest.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+
+    window.action("explorer").trigger()
+    thread = explorer.db_thread
+    assert thread is not None
+    thread.progress.connect(cancel_once)  # after the panel's own slot shows the button
+    qtbot.waitUntil(lambda: explorer.asked is None and explorer.stopped, timeout=WAIT)
+    assert clicked
+    assert panel.status.text() == "Indexing cancelled."
+    assert not panel.progress.isVisible() and not panel.cancel_button.isVisible()
+    asked = thread.number
+    window.step(1)  # no new question while stopped
+    assert thread.number == asked and panel.status.text() == "Indexing cancelled."
+    thread.progress.disconnect(cancel_once)
+    window.action("explorer").trigger()  # hidden
+    window.action("explorer").trigger()  # shown again: it asks (and indexes) again
+    assert thread.number == asked + 1
+    qtbot.waitUntil(lambda: shows(window), timeout=WAIT)
+    assert not explorer.stopped
+
+
+def test_while_playing_a_click_is_a_move_of_the_human(window: MainWindow, qtbot) -> None:
+    """In a game being played the panel is one more way to make the human's move: the same
+    path as the board, so the computer's moves stay the computer's."""
+    from dame_desktop.core import Color
+    from tests.ui.uihelp import start
+
+    open_game(window, 9)  # the fixture is the open file
+    window.leave_study()
+    start(window, computer=True, colour=Color.WHITE)  # German: White, the human, begins
+    assert window.is_playing()
+    window.action("explorer").trigger()
+    qtbot.waitUntil(lambda: shows(window), timeout=WAIT)
+    before = window.shown_position()
+    item = next(item for item in rows(window.explorer.panel.moves)
+                if item.data(0, Qt.ItemDataRole.UserRole + 2))
+    text = item.text(0)
+    click_item(window.explorer.panel.moves, item)
+    game = window.controller.game
+    assert game.moves, "the human's move was played"
+    first = game.moves[0]
+    assert before.move_text(first, "short", before.rules.algebraic) == text
