@@ -408,6 +408,7 @@ class MainWindow(QMainWindow):
         self.players_label.show()
         self.rules_label.show()
         self._set_navigator(self.live)
+        self.controller.resume()  # the game goes on where it was paused
 
     def leave_puzzles_mode(self) -> None:
         if self.puzzles is not None and self.in_puzzles():
