@@ -1805,12 +1805,12 @@
         <translation>Zugbe&amp;wertung</translation>
     </message>
     <message>
-        <source>&amp;Puzzles</source>
-        <translation>&amp;Aufgaben</translation>
+        <source>Pu&amp;zzles</source>
+        <translation>Aufga&amp;ben</translation>
     </message>
     <message>
-        <source>&amp;Back to the game</source>
-        <translation>&amp;Zurück zur Partie</translation>
+        <source>Back to the &amp;game</source>
+        <translation>Z&amp;urück zur Partie</translation>
     </message>
     <message>
         <source>It is not your turn.</source>

@@ -234,6 +234,14 @@ class GameController(QObject):
         """Stop asking anyone for moves (the window studies a file's game meanwhile)."""
         self._stop_everything()
 
+    def resume(self) -> None:
+        """Ask the side to move for its move again after :meth:`pause` (the window shows
+        the game again); a finished game, or none started, stays as it is."""
+        if self.game.is_over or self.game.position.turn not in self.players \
+                or self._awaiting is not None:
+            return
+        self._next_turn()
+
     @property
     def rules(self) -> RuleSet:
         return self.game.rules

@@ -256,10 +256,10 @@ class MainWindow(QMainWindow):
         table.add(self.clocks.action_specs())
         table.add(self.analysis.action_specs())
         table.add([
-            ActionSpec("puzzles", lambda: self.tr("&Puzzles"), self.open_puzzles, menu="game",
+            ActionSpec("puzzles", lambda: self.tr("Pu&zzles"), self.open_puzzles, menu="game",
                        shortcuts=("F6",), separator_before=True,
                        enabled=lambda: not self.in_puzzles()),
-            ActionSpec("leavePuzzles", lambda: self.tr("&Back to the game"),
+            ActionSpec("leavePuzzles", lambda: self.tr("Back to the &game"),
                        self.leave_puzzles_mode, menu="game", enabled=self.in_puzzles),
         ])
         table.add(self.diagrams.action_specs())
@@ -469,6 +469,7 @@ class MainWindow(QMainWindow):
         self.players_label.show()
         self.rules_label.show()
         self._set_navigator(self.live)
+        self.controller.resume()  # the game goes on where it was paused
 
     def leave_puzzles_mode(self) -> None:
         if self.puzzles is not None and self.in_puzzles():

@@ -256,3 +256,17 @@ def test_the_language_changes_under_an_open_puzzle(qtbot, window: MainWindow) ->
     qtbot.waitUntil(lambda: puzzles.panel.stipulation.text() == "Light to move and win")
     window.action("leavePuzzles").trigger()
     assert window.is_playing() and window.players_label.isVisible()
+
+
+def test_the_game_goes_on_after_the_puzzles(qtbot, window: MainWindow) -> None:
+    from dame_desktop.core import Color
+    from tests.ui.uihelp import start
+
+    start(window, computer=True, colour=Color.WHITE)
+    assert window.live.playable()
+    window.action("puzzles").trigger()
+    assert window.in_puzzles() and window.board.position() != window.controller.game.position
+    window.action("leavePuzzles").trigger()
+    assert window.live.playable()  # the human to move may move again
+    drag(window.board, 21, 17)
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 2, timeout=60_000)
