@@ -330,6 +330,7 @@ def test_analyse_file_says_how_far_it_is(window, qtbot, tmp_path) -> None:
     qtbot.waitUntil(lambda: dialog.outcome() == "done", timeout=120_000)
     assert "Analysing… 1 of 3 games done" in seen, seen
     dialog.close()
+    window.action("save").trigger()  # the analysed games are kept (no question at close)
 
 
 def test_engines_are_told_apart_from_ours(qtbot) -> None:
