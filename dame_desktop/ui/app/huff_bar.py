@@ -35,7 +35,8 @@ class HuffBar(QFrame):
         self.correct_button = QPushButton()
         for button in (self.accept_button, self.blow_button, self.correct_button):
             column.addWidget(button)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        # as tall as the wrapped question needs at the panel's width (height for width)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.retranslate_ui()
         self.hide()
 

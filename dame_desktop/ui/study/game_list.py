@@ -365,6 +365,8 @@ class GameListDialog(QDialog):
         header.setStretchLastSection(False)
         for column, width in enumerate((56, 170, 170, 220, 90, 70)):
             self.view.setColumnWidth(column, width)
+        # the event takes what the window's width gives: every column fits a small screen
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         layout.addWidget(self.view, 1)
 
         self.progress_row = QWidget()

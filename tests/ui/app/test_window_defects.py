@@ -330,6 +330,7 @@ def test_analyse_file_says_how_far_it_is(window, qtbot, tmp_path) -> None:
     qtbot.waitUntil(lambda: dialog.outcome() == "done", timeout=120_000)
     assert "Analysing… 1 of 3 games done" in seen, seen
     dialog.close()
+    window.action("save").trigger()  # the analysed games are kept (no question at close)
 
 
 def test_engines_are_told_apart_from_ours(qtbot) -> None:
@@ -372,3 +373,28 @@ def test_the_problem_list_says_a_sentence_not_a_fen(window, qtbot, tmp_path) -> 
     texts = [table.item(row, 2).text() for row in range(table.rowCount())]
     assert any("24-20 is not possible in the position reached here" in t for t in texts), texts
     assert not any("W:" in t or ":W" in t for t in texts), texts
+
+
+def test_the_huffing_question_is_whole_and_leaves_the_board_alone(window, qtbot) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window.resize(window.minimumSize())
+    rules = dataclasses.replace(find_rules("german"), huffing=True)
+    start(window, fen="W:W22,27,29:B18,5,1", rules=rules)
+    qtbot.wait(20)
+    bar = window.huff_bar
+    assert not bar.isVisible(), "no room kept for a question nobody asks"
+    board_before = window.board.geometry()
+    with qtbot.waitSignal(window.controller.huff_pending, timeout=2000):
+        drag(window.board, 27, 23)
+    qtbot.waitUntil(bar.isVisible)
+    qtbot.wait(20)
+    label = bar.label
+    assert label.height() >= label.heightForWidth(label.width()), "every line of it is shown"
+    assert bar.geometry().bottom() <= window.side.height(), "the question is on the panel"
+    for button in (bar.accept_button, bar.blow_button, bar.correct_button):
+        assert button.visibleRegion().boundingRect() == button.rect()
+    assert window.board.geometry() == board_before, "the board does not move for it"
+    QTest.mouseClick(bar.accept_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not bar.isVisible())
