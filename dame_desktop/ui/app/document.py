@@ -199,6 +199,8 @@ class DocumentController(QObject):
         and unsaved edits), several give the game list; nothing changes until one is chosen.
         """
         target = Path(path)
+        if self.games.modified and not self.may_close_document():
+            return False  # the games of the listed file were managed and not saved
         try:
             doc = self.games.open_indexed(target) or PdnDocument.open(target)
         except DocumentError as exc:
@@ -401,7 +403,7 @@ class DocumentController(QObject):
 
     @property
     def modified(self) -> bool:
-        return self.doc is not None and (self.doc.modified or self.games.manages(self.doc))
+        return (self.doc is not None and self.doc.modified) or self.games.modified
 
     def _ask_save(self) -> str:
         name = self.doc.path.name if self.doc and self.doc.path else self.tr("the new game")
@@ -462,9 +464,32 @@ class DocumentController(QObject):
 
     def save(self) -> bool:
         self.host.commit_edits()
+        manager = self.games.manager
+        if manager is not None and self.games.modified and manager.document is not self.doc:
+            # the games of a listed file (not the one shown) were managed: that file first
+            if not self._save_list(manager.document):
+                return False
+            if self.doc is None or not self.doc.modified:
+                return True
         if self._saves_document() and self.doc is not None and self.doc.path is not None:
             return self.save_to(self.doc.path)
         return self.ask_save_as()
+
+    def _save_list(self, doc: PdnDocument) -> bool:
+        target = doc.path
+        if target is None:
+            return False
+        try:
+            self.games.save(target)
+        except DocumentError as exc:
+            reason = texts.file_problem(exc.kind, exc.reason or str(exc))
+            QMessageBox.warning(self.parent_widget, self.tr("Save"),
+                                self.tr("%1 cannot be saved: %2").replace("%1", str(target))
+                                .replace("%2", reason))
+            return False
+        self.host.show_message(self.tr("Saved to %1").replace("%1", target.name))
+        self._changed()
+        return True
 
     def ask_save_as(self) -> bool:
         start = str(self.doc.path) if self.doc and self.doc.path else self.last_directory

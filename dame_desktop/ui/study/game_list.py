@@ -362,8 +362,9 @@ class GameListDialog(QDialog):
         self.view.setDragDropOverwriteMode(False)
         self.view.setDropIndicatorShown(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)  # the event: the rest
         header.setStretchLastSection(False)
-        for column, width in enumerate((56, 170, 170, 220, 90, 70)):
+        for column, width in enumerate((60, 165, 165, 200, 90, 70)):
             self.view.setColumnWidth(column, width)
         layout.addWidget(self.view, 1)
 
@@ -407,13 +408,24 @@ class GameListDialog(QDialog):
         self.result_box.currentIndexChanged.connect(self._on_query)
         self.rules_box.currentIndexChanged.connect(self._on_query)
         self.view.doubleClicked.connect(lambda _index: self.accept())
-        self.resize(860, 560)
+        self._fit_screen()
         self._fill_rules()
         self._update_count()
         count = self.model.rowCount()
         start = current if current is not None and 0 <= current < count else 0
         if count:
             self.select_row(start)
+
+    def _fit_screen(self) -> None:
+        """A comfortable size, within the screen (an 800 x 600 screen too)."""
+        screen = self.screen() if self.parent() is None else self.parentWidget().screen()
+        area = screen.availableGeometry() if screen is not None else None
+        if area is None or area.width() <= 0:
+            self.resize(860, 560)
+            return
+        width = min(max(860, int(area.width() * 0.55)), area.width() - 40)
+        height = min(max(560, int(area.height() * 0.7)), area.height() - 60)
+        self.resize(width, height)
 
     # -- search --------------------------------------------------------------------------
 
