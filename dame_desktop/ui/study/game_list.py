@@ -418,7 +418,8 @@ class GameListDialog(QDialog):
 
     def _fit_screen(self) -> None:
         """A comfortable size, within the screen (an 800 x 600 screen too)."""
-        screen = self.screen() if self.parent() is None else self.parentWidget().screen()
+        owner = self.parentWidget()
+        screen = owner.screen() if owner is not None else self.screen()
         area = screen.availableGeometry() if screen is not None else None
         if area is None or area.width() <= 0:
             self.resize(860, 560)

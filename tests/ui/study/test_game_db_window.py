@@ -80,7 +80,8 @@ def games_in(path: Path) -> list[str]:
 
 def test_first_opening_indexes_in_the_background_and_the_list_works_meanwhile(
         window, qtbot, tmp_path, cache) -> None:
-    path = shutil.copyfile(DATA / "db" / "library.pdn", tmp_path / "library.pdn")
+    path = tmp_path / "library.pdn"
+    shutil.copyfile(DATA / "db" / "library.pdn", path)
     files, dialog = open_list(window, qtbot, path)
     assert dialog.progress_row.isVisible()  # indexing: a bar and Cancel
     assert dialog.cancel_button.isVisible() and dialog.cancel_button.isEnabled()
@@ -363,7 +364,8 @@ def test_closing_with_changes_to_the_list_asks(window, qtbot, tmp_path, cache) -
 
 def test_check_every_game_uses_the_fast_replay_and_reports_what_pdn_check_does(
         window, qtbot, tmp_path, cache, monkeypatch) -> None:
-    path = shutil.copyfile(DATA / "ui" / "damaged.pdn", tmp_path / "damaged.pdn")
+    path = tmp_path / "damaged.pdn"
+    shutil.copyfile(DATA / "ui" / "damaged.pdn", path)
     files = window.document
     assert files.open_path(path)
     files.problems_dialog.close()
