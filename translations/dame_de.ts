@@ -930,6 +930,10 @@
         <translation>Speichern</translation>
     </message>
     <message>
+        <source>More</source>
+        <translation>Weitere</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QProgressBar,
     QPushButton,
     QTableView,
@@ -335,11 +336,22 @@ class GameListDialog(QDialog):
             action.setShortcuts([QKeySequence(k) for k in keys])
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.addAction(action)
+            self.manage_actions[name] = action
+        # the everyday commands as buttons, the rest in a menu (the row fits 800 pixels)
+        for name in ("delete", "undo", "redo", "saveList"):
             button = QToolButton()
             button.setObjectName(name + "Button")
-            button.setDefaultAction(action)
+            button.setDefaultAction(self.manage_actions[name])
             tools.addWidget(button)
-            self.manage_actions[name] = action
+        self.more_menu = QMenu(self)
+        for name in ("copyTo", "moveTo", "merge", "dedupe"):
+            self.more_menu.addAction(self.manage_actions[name])
+        more_button = QToolButton()
+        more_button.setObjectName("moreButton")
+        more_button.setText(self.tr("More"))
+        more_button.setMenu(self.more_menu)
+        more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        tools.addWidget(more_button)
         tools.addStretch(1)
         layout.addWidget(self.manage_row)
         self.manage_row.hide()

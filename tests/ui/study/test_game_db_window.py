@@ -44,7 +44,7 @@ def cache_files(folder: Path) -> list[Path]:
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch) -> Path:
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("DAME_CACHE_DIR", str(folder))
     return folder
