@@ -400,3 +400,39 @@ def test_the_oca_list_opens_from_its_index(window, qtbot, cache, corpus) -> None
     assert len(dialog.visible_rows()) == 22621
     QTest.keyClicks(dialog.search, "tinsley")
     assert 0 < len(dialog.visible_rows()) < 22621
+
+
+@pytest.mark.skipif(QApplication.platformName() == "offscreen"
+                    or __import__("os").environ.get("QT_QPA_PLATFORM", "") == "offscreen",
+                    reason="a real QDrag needs a window system (run under xvfb-run with xcb)")
+def test_reorder_by_a_real_mouse_drag(window, qtbot, tmp_path, cache) -> None:
+    from PySide6.QtCore import QTimer
+
+    path = write_games(tmp_path / "club.pdn")
+    files, dialog = open_list(window, qtbot, path)
+    wait_indexed(qtbot, files)
+    qtbot.waitExposed(dialog)
+    view = dialog.view
+    viewport = view.viewport()
+    start = view.visualRect(dialog.model.index(0, 1)).center()
+    end = view.visualRect(dialog.model.index(3, 1)).center() + QPoint(0, 6)
+    handle = dialog.windowHandle()
+    assert handle is not None
+
+    def during_drag() -> None:  # inside QDrag.exec's own loop
+        for step in range(1, 6):
+            point = start + (end - start) * step / 5
+            QTest.mouseMove(handle, viewport.mapTo(dialog, point))
+        QTest.mouseRelease(handle, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                           viewport.mapTo(dialog, end))
+
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTimer.singleShot(200, during_drag)
+    for step in range(1, 4):
+        QTest.mouseMove(viewport, start + QPoint(0, 10 * step))
+    qtbot.waitUntil(lambda: dialog.model.listing.black[dialog.model.shown[0]] != "Bert",
+                    timeout=10000)
+    # dropped on the lower half of the fourth row: the first game now stands after it
+    assert [dialog.model.listing.black[r] for r in dialog.model.shown] == \
+        ["Dieter", "Emil", "Dieter", "Bert", "Gerd"]
+    assert files.modified
