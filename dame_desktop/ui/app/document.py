@@ -303,12 +303,16 @@ class DocumentController(QObject):
         doc = doc or self.doc
         if doc is None or not len(doc):
             return
+        if self.list_doc is not doc and self.list_doc is not self.doc:
+            manager = self.games.manager
+            if manager is not None and manager.document is self.list_doc and \
+                    self.games.modified and not self.may_close_document():
+                return  # the other list's changes are kept (the user cancelled)
+            self.games.forget(self.list_doc)
         if self.list_dialog is not None:  # the last list goes: a session keeps one
             self.list_dialog.close()
             self.list_dialog.deleteLater()
             self.list_dialog = None
-        if self.list_doc is not doc and self.list_doc is not self.doc:
-            self.games.forget(self.list_doc)
         name = doc.path.name if doc.path else self.tr("New file")
         current = self.games.place_of(doc, self.index) if doc is self.doc else None
         bad = self._unreadable if unreadable is None else unreadable

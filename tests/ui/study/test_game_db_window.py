@@ -436,3 +436,29 @@ def test_reorder_by_a_real_mouse_drag(window, qtbot, tmp_path, cache) -> None:
     assert [dialog.model.listing.black[r] for r in dialog.model.shown] == \
         ["Dieter", "Emil", "Dieter", "Bert", "Gerd"]
     assert files.modified
+
+
+def test_the_list_of_the_shown_file_asks_before_dropping_another_lists_changes(
+        window, qtbot, tmp_path, cache) -> None:
+    shown = write_games(tmp_path / "shown.pdn", GAMES[:2])
+    listed = write_games(tmp_path / "listed.pdn")
+    files, dialog = open_list(window, qtbot, shown)
+    dialog.accept()  # a game of shown.pdn is studied
+    files, dialog = open_list(window, qtbot, listed)  # another file's list, not opened
+    wait_indexed(qtbot, files)
+    select(dialog, [0])
+    dialog.manage_actions["delete"].trigger()
+    asked: list[bool] = []
+
+    def cancel() -> str:
+        asked.append(True)
+        return "cancel"
+
+    files.ask_save = cancel
+    dialog.reject()
+    window.action("gameList").trigger()  # the shown file's list: the changes are asked about
+    assert asked and files.games.modified and files.list_doc.path == listed
+    files.ask_save = lambda: "save"
+    window.action("gameList").trigger()
+    assert games_in(listed) == GAMES[1:]
+    assert files.list_doc.path == shown and not files.games.modified
