@@ -42,6 +42,8 @@ class IndexKeeper(QObject):
     def current(self, path: Path) -> GameIndex | None:
         """The index of ``path`` when it is current (opened, nothing built), else None."""
         key = path.resolve()
+        if self.building == key and self.busy:
+            return None  # its thread owns it until the build ends
         index = self.indexes.get(key) or GameIndex(key)
         if index.open_if_current():
             self.indexes[key] = index

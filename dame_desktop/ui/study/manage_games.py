@@ -167,9 +167,8 @@ class FileGamesController(QObject):
         if id(doc) in self.indexed:
             return
         key = doc.path.resolve()
-        known = self.keeper.indexes.get(key)
-        if known is not None and known.conn is not None and known.open_if_current():
-            self._use_index(key, known)
+        if self.keeper.building == key and self.keeper.busy:
+            dialog.show_indexing(0, 1)  # already being built: its progress comes here
         elif self.keeper.current(doc.path) is not None:
             self._use_index(key, self.keeper.indexes[key])
         else:
