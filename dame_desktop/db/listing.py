@@ -290,7 +290,8 @@ def document_from_index(index: GameIndex, rows: list[IndexRow] | None = None
     if index.meta().get("size") != str(len(data)):  # the index was found current just now
         return None
     doc = PdnDocument(data=data)
-    doc._decode()
+    if not data.isascii():  # plain ASCII is UTF-8 as it stands: no need to decode it all
+        doc._decode()
     nl = data.find(b"\n")
     doc.newline = "\r\n" if nl > 0 and data[nl - 1:nl] == b"\r" else (
         "\n" if nl >= 0 else ("\r" if b"\r" in data else "\n"))
