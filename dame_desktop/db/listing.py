@@ -23,12 +23,15 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import RulesError
 from ..pdn.document import GameEntry, PdnDocument
 from ..pdn.gametype import parse_gametype, parse_rules_tag, rules_from_gametype
 from ..pdn.tree import game_result
-from .index import GameIndex
+
+if TYPE_CHECKING:  # the index (sqlite3) loads when a file is first indexed, not at start
+    from .index import GameIndex
 
 _RESULT_KINDS = {
     "2-0": "first", "1-0": "first", "0-2": "second", "0-1": "second",
