@@ -635,6 +635,10 @@
         <translation>Partien in %1</translation>
     </message>
     <message>
+        <source>This game comes from another file: it opens once this file is saved.</source>
+        <translation>Diese Partie stammt aus einer anderen Datei: Sie lässt sich öffnen, sobald diese Datei gespeichert ist.</translation>
+    </message>
+    <message>
         <source>Game %1 has problems: %2</source>
         <translation>Partie %1 hat Fehler: %2</translation>
     </message>
@@ -1104,6 +1108,101 @@
     </message>
 </context>
 <context>
+    <name>FileGamesController</name>
+    <message>
+        <source>The game index of %1 cannot be stored in the cache folder: it is kept in memory until Dame closes.</source>
+        <translation>Der Partienindex von %1 kann nicht im Cache-Ordner gespeichert werden: Er bleibt bis zum Beenden von Dame im Arbeitsspeicher.</translation>
+    </message>
+    <message>
+        <source>The games of %1 could not be indexed: %2</source>
+        <translation>Die Partien von %1 konnten nicht indiziert werden: %2</translation>
+    </message>
+    <message>
+        <source>Indexing was cancelled; it starts again when the file is opened next.</source>
+        <translation>Das Indizieren wurde abgebrochen; es beginnt erneut, wenn die Datei das nächste Mal geöffnet wird.</translation>
+    </message>
+    <message>
+        <source>Games wait to be written to %1 when this file is saved.</source>
+        <translation>Partien werden beim Speichern dieser Datei in %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>%1 games deleted (undo with Ctrl+Z until the file is saved)</source>
+        <translation>%1 Partien gelöscht (rückgängig mit Strg+Z, bis die Datei gespeichert ist)</translation>
+    </message>
+    <message>
+        <source>PDN files (*.pdn *.PDN);;All files (*)</source>
+        <translation>PDN-Dateien (*.pdn *.PDN);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Move the games to</source>
+        <translation>Partien verschieben nach</translation>
+    </message>
+    <message>
+        <source>Copy the games to</source>
+        <translation>Partien kopieren nach</translation>
+    </message>
+    <message>
+        <source>%1 cannot be created: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>The games cannot go to %1: %2</source>
+        <translation>Die Partien können nicht nach %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 games moved to %2; written there when this file is saved</source>
+        <translation>%1 Partien nach %2 verschoben; dort geschrieben, wenn diese Datei gespeichert wird</translation>
+    </message>
+    <message>
+        <source>%1 games copied to %2; written there when this file is saved</source>
+        <translation>%1 Partien nach %2 kopiert; dort geschrieben, wenn diese Datei gespeichert wird</translation>
+    </message>
+    <message>
+        <source>Merge the games of a file</source>
+        <translation>Partien einer Datei anfügen</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 games of %2 added at the end</source>
+        <translation>%1 Partien aus %2 am Ende angefügt</translation>
+    </message>
+    <message>
+        <source>Looking for duplicates…</source>
+        <translation>Suche nach doppelten Partien…</translation>
+    </message>
+    <message>
+        <source>%1 duplicate games removed</source>
+        <translation>%1 doppelte Partien entfernt</translation>
+    </message>
+    <message>
+        <source>No duplicate games</source>
+        <translation>Keine doppelten Partien</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Checking every game…</source>
+        <translation>Alle Partien werden geprüft…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Checking game %1 of %2…</source>
+        <translation>Partie %1 von %2 wird geprüft…</translation>
+    </message>
+    <message>
+        <source>The games could not be checked: %1</source>
+        <translation>Die Partien konnten nicht geprüft werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>The computer could not find a move.</source>
@@ -1137,12 +1236,76 @@
         <translation>Kein Ergebnis</translation>
     </message>
     <message>
+        <source>Search the comments…</source>
+        <translation>In Kommentaren suchen…</translation>
+    </message>
+    <message>
+        <source>Date from</source>
+        <translation>Datum von</translation>
+    </message>
+    <message>
+        <source>year</source>
+        <translation>Jahr</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Copy to file…</source>
+        <translation>In Datei kopieren…</translation>
+    </message>
+    <message>
+        <source>Move to file…</source>
+        <translation>In Datei verschieben…</translation>
+    </message>
+    <message>
+        <source>Merge a file…</source>
+        <translation>Datei anfügen…</translation>
+    </message>
+    <message>
+        <source>Remove duplicates</source>
+        <translation>Doppelte entfernen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>Weitere</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>All rule sets</source>
+        <translation>Alle Regelwerke</translation>
+    </message>
+    <message>
         <source>%1 of %2 games (%3 of them can be read)</source>
         <translation>%1 von %2 Partien (%3 davon lassen sich lesen)</translation>
     </message>
     <message>
         <source>%1 of %2 games</source>
         <translation>%1 von %2 Partien</translation>
+    </message>
+    <message>
+        <source>Indexing the games…</source>
+        <translation>Partien werden indiziert…</translation>
     </message>
 </context>
 <context>

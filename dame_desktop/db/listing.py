@@ -23,12 +23,15 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import RulesError
 from ..pdn.document import GameEntry, PdnDocument
 from ..pdn.gametype import parse_gametype, parse_rules_tag, rules_from_gametype
 from ..pdn.tree import game_result
-from .index import GameIndex
+
+if TYPE_CHECKING:  # the index (sqlite3) loads when a file is first indexed, not at start
+    from .index import GameIndex
 
 _RESULT_KINDS = {
     "2-0": "first", "1-0": "first", "0-2": "second", "0-1": "second",
@@ -290,7 +293,8 @@ def document_from_index(index: GameIndex, rows: list[IndexRow] | None = None
     if index.meta().get("size") != str(len(data)):  # the index was found current just now
         return None
     doc = PdnDocument(data=data)
-    doc._decode()
+    if not data.isascii():  # plain ASCII is UTF-8 as it stands: no need to decode it all
+        doc._decode()
     nl = data.find(b"\n")
     doc.newline = "\r\n" if nl > 0 and data[nl - 1:nl] == b"\r" else (
         "\n" if nl >= 0 else ("\r" if b"\r" in data else "\n"))

@@ -211,6 +211,9 @@ class DocumentController(QObject):
         from dame_desktop.pdn.document import DocumentError, PdnDocument
 
         target = Path(path)
+        if self._games is not None and self._games.modified \
+                and not self.may_close_document():
+            return False  # the games of the listed file were managed and not saved
         try:
             doc = self.games.open_indexed(target) or PdnDocument.open(target)
         except DocumentError as exc:
@@ -319,12 +322,16 @@ class DocumentController(QObject):
         doc = doc or self.doc
         if doc is None or not len(doc):
             return
+        if self.list_doc is not doc and self.list_doc is not self.doc:
+            manager = self.games.manager
+            if manager is not None and manager.document is self.list_doc and \
+                    self.games.modified and not self.may_close_document():
+                return  # the other list's changes are kept (the user cancelled)
+            self.games.forget(self.list_doc)
         if self.list_dialog is not None:  # the last list goes: a session keeps one
             self.list_dialog.close()
             self.list_dialog.deleteLater()
             self.list_dialog = None
-        if self.list_doc is not doc and self.list_doc is not self.doc:
-            self.games.forget(self.list_doc)
         name = doc.path.name if doc.path else self.tr("New file")
         current = self.games.place_of(doc, self.index) if doc is self.doc else None
         bad = self._unreadable if unreadable is None else unreadable
@@ -426,9 +433,8 @@ class DocumentController(QObject):
 
     @property
     def modified(self) -> bool:
-        if self.doc is None:
-            return False
-        return self.doc.modified or (self._games is not None and self._games.manages(self.doc))
+        managed = self._games is not None and self._games.modified  # made on first use
+        return (self.doc is not None and self.doc.modified) or managed
 
     def _ask_save(self) -> str:
         name = self.doc.path.name if self.doc and self.doc.path else self.tr("the new game")
@@ -490,9 +496,32 @@ class DocumentController(QObject):
 
     def save(self) -> bool:
         self.host.commit_edits()
+        manager = self._games.manager if self._games is not None else None
+        if manager is not None and self.games.modified and manager.document is not self.doc:
+            # the games of a listed file (not the one shown) were managed: that file first
+            if not self._save_list(manager.document):
+                return False
+            if self.doc is None or not self.doc.modified:
+                return True
         if self._saves_document() and self.doc is not None and self.doc.path is not None:
             return self.save_to(self.doc.path)
         return self.ask_save_as()
+
+    def _save_list(self, doc: PdnDocument) -> bool:
+        target = doc.path
+        if target is None:
+            return False
+        try:
+            self.games.save(target)
+        except DocumentError as exc:
+            reason = texts.file_problem(exc.kind, exc.reason or str(exc))
+            QMessageBox.warning(self.parent_widget, self.tr("Save"),
+                                self.tr("%1 cannot be saved: %2").replace("%1", str(target))
+                                .replace("%2", reason))
+            return False
+        self.host.show_message(self.tr("Saved to %1").replace("%1", target.name))
+        self._changed()
+        return True
 
     def ask_save_as(self) -> bool:
         start = str(self.doc.path) if self.doc and self.doc.path else self.last_directory
@@ -519,8 +548,8 @@ class DocumentController(QObject):
             doc = PdnDocument()
             doc.add_game(self.host.played_game())
         try:
-            if self.games.manages(doc):
-                self.games.save(target)
+            if self._games is not None and self._games.manages(doc):
+                self._games.save(target)
             else:
                 doc.save(target)
         except DocumentError as exc:

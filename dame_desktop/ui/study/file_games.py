@@ -12,16 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from dame_desktop.core import RuleSet
-from dame_desktop.db.index import GameIndex, IndexCancelled
 from dame_desktop.db.listing import IndexRow, Listing, rules_of_tags
-from dame_desktop.db.tidy import Item
 from dame_desktop.pdn.document import PdnDocument, _list_tags
 from dame_desktop.pdn.problems import PdnProblem
 from dame_desktop.ui.study.jobs import BackgroundJob, Cancelled
+
+if TYPE_CHECKING:  # the database (sqlite3) loads when a file is first listed, not at start
+    from dame_desktop.db.index import GameIndex
+    from dame_desktop.db.tidy import Item
 
 
 class IndexKeeper(QObject):
@@ -41,7 +44,11 @@ class IndexKeeper(QObject):
 
     def current(self, path: Path) -> GameIndex | None:
         """The index of ``path`` when it is current (opened, nothing built), else None."""
+        from dame_desktop.db.index import GameIndex
+
         key = path.resolve()
+        if self.building == key and self.busy:
+            return None  # its thread owns it until the build ends
         index = self.indexes.get(key) or GameIndex(key)
         if index.open_if_current():
             self.indexes[key] = index
@@ -51,6 +58,8 @@ class IndexKeeper(QObject):
     def build(self, path: Path) -> None:
         """Build the index of ``path`` in the background (the one being built for another
         file is cancelled: the window shows one file)."""
+        from dame_desktop.db.index import GameIndex, IndexCancelled
+
         key = path.resolve()
         if self.building == key and self.job is not None and self.job.running:
             return
@@ -74,7 +83,7 @@ class IndexKeeper(QObject):
         job.start()
 
     def _done(self, key: Path, index: object) -> None:
-        if isinstance(index, GameIndex):
+        if index is not None:
             self.ready.emit(key, index)
 
     def cancel(self) -> None:

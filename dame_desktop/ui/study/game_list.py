@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QProgressBar,
     QPushButton,
     QTableView,
@@ -335,11 +336,22 @@ class GameListDialog(QDialog):
             action.setShortcuts([QKeySequence(k) for k in keys])
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.addAction(action)
+            self.manage_actions[name] = action
+        # the everyday commands as buttons, the rest in a menu (the row fits 800 pixels)
+        for name in ("delete", "undo", "redo", "saveList"):
             button = QToolButton()
             button.setObjectName(name + "Button")
-            button.setDefaultAction(action)
+            button.setDefaultAction(self.manage_actions[name])
             tools.addWidget(button)
-            self.manage_actions[name] = action
+        self.more_menu = QMenu(self)
+        for name in ("copyTo", "moveTo", "merge", "dedupe"):
+            self.more_menu.addAction(self.manage_actions[name])
+        more_button = QToolButton()
+        more_button.setObjectName("moreButton")
+        more_button.setText(self.tr("More"))
+        more_button.setMenu(self.more_menu)
+        more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        tools.addWidget(more_button)
         tools.addStretch(1)
         layout.addWidget(self.manage_row)
         self.manage_row.hide()
@@ -362,8 +374,9 @@ class GameListDialog(QDialog):
         self.view.setDragDropOverwriteMode(False)
         self.view.setDropIndicatorShown(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)  # the event: the rest
         header.setStretchLastSection(False)
-        for column, width in enumerate((56, 170, 170, 220, 90, 70)):
+        for column, width in enumerate((60, 165, 165, 200, 90, 70)):
             self.view.setColumnWidth(column, width)
         # the event takes what the window's width gives: every column fits a small screen
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
@@ -409,13 +422,25 @@ class GameListDialog(QDialog):
         self.result_box.currentIndexChanged.connect(self._on_query)
         self.rules_box.currentIndexChanged.connect(self._on_query)
         self.view.doubleClicked.connect(lambda _index: self.accept())
-        self.resize(860, 560)
+        self._fit_screen()
         self._fill_rules()
         self._update_count()
         count = self.model.rowCount()
         start = current if current is not None and 0 <= current < count else 0
         if count:
             self.select_row(start)
+
+    def _fit_screen(self) -> None:
+        """A comfortable size, within the screen (an 800 x 600 screen too)."""
+        owner = self.parentWidget()
+        screen = owner.screen() if owner is not None else self.screen()
+        area = screen.availableGeometry() if screen is not None else None
+        if area is None or area.width() <= 0:
+            self.resize(860, 560)
+            return
+        width = min(max(860, int(area.width() * 0.55)), area.width() - 40)
+        height = min(max(560, int(area.height() * 0.7)), area.height() - 60)
+        self.resize(width, height)
 
     # -- search --------------------------------------------------------------------------
 

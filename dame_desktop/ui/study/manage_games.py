@@ -17,13 +17,12 @@ as about any unsaved change.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from dame_desktop.core import RuleSet
-from dame_desktop.db.index import GameIndex
 from dame_desktop.db.listing import (
     Listing,
     document_from_index,
@@ -32,7 +31,6 @@ from dame_desktop.db.listing import (
     listing_from_index,
     replay_identities,
 )
-from dame_desktop.db.manage import GameManager
 from dame_desktop.pdn.document import DocumentError, PdnDocument
 from dame_desktop.store.files import remove_stale_temps
 from dame_desktop.ui.study.file_games import (
@@ -44,6 +42,10 @@ from dame_desktop.ui.study.file_games import (
 )
 from dame_desktop.ui.study.game_list import GameListDialog
 from dame_desktop.ui.study.jobs import BackgroundJob
+
+if TYPE_CHECKING:  # the database (sqlite3) loads when a file is first listed, not at start
+    from dame_desktop.db.index import GameIndex
+    from dame_desktop.db.manage import GameManager
 
 BIG_FILE = 2_000_000
 """Files larger than this open from their index when it is current (smaller ones are read
@@ -167,9 +169,8 @@ class FileGamesController(QObject):
         if id(doc) in self.indexed:
             return
         key = doc.path.resolve()
-        known = self.keeper.indexes.get(key)
-        if known is not None and known.conn is not None and known.open_if_current():
-            self._use_index(key, known)
+        if self.keeper.building == key and self.keeper.busy:
+            dialog.show_indexing(0, 1)  # already being built: its progress comes here
         elif self.keeper.current(doc.path) is not None:
             self._use_index(key, self.keeper.indexes[key])
         else:
@@ -253,6 +254,8 @@ class FileGamesController(QObject):
         if doc is None or not self.can_manage(doc) or (self.job is not None and self.job.running):
             return None
         if self.manager is None or self.manager.document is not doc:
+            from dame_desktop.db.manage import GameManager
+
             self.manager = GameManager(doc, None)
         return self.manager
 
