@@ -508,6 +508,8 @@ class DocumentController(QObject):
         return self.ask_save_as()
 
     def _save_list(self, doc: PdnDocument) -> bool:
+        from dame_desktop.pdn.document import DocumentError
+
         target = doc.path
         if target is None:
             return False
