@@ -375,11 +375,11 @@ class GameLexer:
                 pos = end
                 continue
             if kind == "slash":
-                close = find(buf, "/", start + 1)
+                close = _setup_close(buf, start)
                 lines = 0
                 while close < 0 and lines < 3 and more(1):
                     lines += 1
-                    close = find(buf, "/", start + 1)
+                    close = _setup_close(buf, start)
                 if close >= 0 and close - start <= MAX_SETUP:
                     append((SETUP, start, buf[start + 1:close], None))
                     end = close + 1
@@ -518,3 +518,16 @@ class GameLexer:
         i = max(bisect_right(line_starts, offset) - 1, 0)
         column = offset - line_starts[i] + 1 + (first_column if i == 0 else 0)
         return first_line + i, column
+
+
+def _setup_close(buf: str, start: int) -> int:
+    """The ``/`` that closes the setup opened at ``start``: the first one after the quoted
+    FEN when the setup has one (a FEN with towers holds ``/`` itself), else the first one."""
+    slash = buf.find("/", start + 1)
+    quote = buf.find('"', start + 1)
+    if 0 <= quote < slash:
+        end_quote = buf.find('"', quote + 1)
+        if end_quote < 0:
+            return -1
+        return buf.find("/", end_quote + 1)
+    return slash

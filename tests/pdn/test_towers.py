@@ -168,3 +168,14 @@ def test_dame_analyse_takes_a_bashni_file() -> None:
     (game,) = data["games"]
     assert len(game["moves"]) == 30
     assert all(m["best"] for m in game["moves"])
+
+
+def test_a_setup_with_towers_inside_the_moves_reads_back() -> None:
+    # the FEN of a tower holds "/", which must not end the /FEN "..."/ setup
+    game = Game(BASHNI)
+    node = game.add_variation("c3-d4")
+    node.set_setup(Position.from_fen("B:Wc3/bw,e3:Bd6/w,f8", BASHNI))
+    text = write_game(game)
+    assert '/FEN "B:W22/bw,23:B3,10/w"/' in text
+    back = read(text)
+    assert back.errors == [] and back.end().position() == node.position()
