@@ -257,7 +257,7 @@ class MainWindow(QMainWindow):
         table.add(self.analysis.action_specs())
         table.add([
             ActionSpec("puzzles", lambda: self.tr("Pu&zzles"), self.open_puzzles, menu="game",
-                       shortcuts=("F6",), separator_before=True,
+                       shortcuts=("F7",), separator_before=True,
                        enabled=lambda: not self.in_puzzles()),
             ActionSpec("leavePuzzles", lambda: self.tr("Back to the &game"),
                        self.leave_puzzles_mode, menu="game", enabled=self.in_puzzles),

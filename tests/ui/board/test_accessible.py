@@ -159,6 +159,19 @@ def test_every_menu_command_has_a_key(window) -> None:
     assert missing == []
 
 
+def test_no_two_commands_share_a_shortcut(window) -> None:
+    """A key that two actions claim does neither (Qt calls it ambiguous): each key once."""
+    from PySide6.QtGui import QAction
+
+    owners: dict[str, list[str]] = {}
+    for action in window.findChildren(QAction):
+        for key in action.shortcuts():
+            if not key.isEmpty():
+                owners.setdefault(key.toString(), []).append(action.objectName() or action.text())
+    shared = {key: names for key, names in owners.items() if len(set(names)) > 1}
+    assert shared == {}
+
+
 def test_a_board_alone_answers_too(qtbot) -> None:
     from dame_desktop.ui.board.widget import BoardWidget
 
