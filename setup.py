@@ -95,8 +95,7 @@ def compiler_works() -> str | None:
         probe = Path(folder) / "probe.c"
         probe.write_text("#include <Python.h>\nint dame_probe(void) { return 0; }\n")
         try:
-            compiler.compile([str(probe)], output_dir=folder,
-                             include_dirs=[get_python_inc()])
+            compiler.compile([str(probe)], output_dir=folder, include_dirs=[get_python_inc()])
         except Exception as exc:  # CompileError, or no compiler executable at all
             return f"{type(exc).__name__}: {str(exc).strip().splitlines()[-1] if str(exc) else ''}"
     return None
@@ -118,10 +117,10 @@ def inplace_build_files(root: Path = ROOT) -> list[Path]:
     found: list[Path] = []
     for name in compiled_modules():
         source = root / source_of(name)
-        found.extend(p for p in source.parent.glob(source.stem + ".*")
-                     if p.suffix in (".so", ".pyd"))
-    found.extend(p for p in (root / PACKAGE).glob("native__mypyc.*")
-                 if p.suffix in (".so", ".pyd"))
+        found.extend(
+            p for p in source.parent.glob(source.stem + ".*") if p.suffix in (".so", ".pyd")
+        )
+    found.extend(p for p in (root / PACKAGE).glob("native__mypyc.*") if p.suffix in (".so", ".pyd"))
     record = root / PACKAGE / RECORD
     if record.is_file():
         found.append(record)
@@ -144,12 +143,17 @@ def remove_inplace_build(argv: list[str]) -> None:
     for path in doomed:
         path.unlink(missing_ok=True)
     if doomed:
-        notice("a pure-Python install in place: removed the compiled modules an earlier "
-               f"in-place build left beside the sources ({len(doomed)} files: "
-               + ", ".join(p.name for p in doomed) + ")")
+        notice(
+            "a pure-Python install in place: removed the compiled modules an earlier "
+            f"in-place build left beside the sources ({len(doomed)} files: "
+            + ", ".join(p.name for p in doomed)
+            + ")"
+        )
     elif inplace_build_files():
-        progress("compiled modules of an in-place build are beside the sources (an editable "
-                 "install of this checkout uses them): left alone; this install is pure")
+        progress(
+            "compiled modules of an in-place build are beside the sources (an editable "
+            "install of this checkout uses them): left alone; this install is pure"
+        )
 
 
 def native_extensions(argv: list[str] | None = None) -> list[object]:
@@ -175,15 +179,19 @@ def _mypyc_extensions() -> list[object]:
         return []
     problem = compiler_works()
     if problem is not None:
-        notice(f"no working C compiler with the Python headers ({problem}): "
-               "installing the pure-Python modules")
+        notice(
+            f"no working C compiler with the Python headers ({problem}): "
+            "installing the pure-Python modules"
+        )
         return []
     try:
-        return list(mypycify(
-            [source_of(name) for name in compiled_modules()],
-            opt_level="3",
-            group_name=f"{PACKAGE}.native",  # the shared library: dame_desktop/native__mypyc
-        ))
+        return list(
+            mypycify(
+                [source_of(name) for name in compiled_modules()],
+                opt_level="3",
+                group_name=f"{PACKAGE}.native",  # the shared library: dame_desktop/native__mypyc
+            )
+        )
     except BaseException as exc:  # mypyc reports type errors with SystemExit
         notice(f"mypyc failed ({type(exc).__name__}: {exc}): installing the pure-Python modules")
         return []
@@ -198,8 +206,10 @@ class BuildNative(build_ext):
         try:
             super().run()
         except Exception as exc:
-            notice(f"compiling the native modules failed ({type(exc).__name__}: {exc}): "
-                   "installing the pure-Python modules")
+            notice(
+                f"compiling the native modules failed ({type(exc).__name__}: {exc}): "
+                "installing the pure-Python modules"
+            )
             self._remove_outputs()
             self.extensions = []
             return
@@ -223,8 +233,10 @@ class BuildNative(build_ext):
         for folder in folders:
             folder.mkdir(parents=True, exist_ok=True)
             (folder / RECORD).write_text(text, encoding="utf-8")
-        progress(f"compiled {len(digests)} modules with mypyc: "
-               + ", ".join(n.removeprefix(PACKAGE + ".") for n in digests))
+        progress(
+            f"compiled {len(digests)} modules with mypyc: "
+            + ", ".join(n.removeprefix(PACKAGE + ".") for n in digests)
+        )
 
     def get_outputs(self) -> list[str]:
         outputs = list(super().get_outputs())

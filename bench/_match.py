@@ -46,9 +46,15 @@ def engine_player(limit: Limit, memory: bool = True, clock: bool = False) -> Pla
 
     def play(game: Game) -> Move:
         began = time.perf_counter()
-        result = search(game.position, game.rules, limit, history=recent_history(game),
-                        quiet_plies=game.state.quiet_plies, memory=kept,
-                        timer=timer.plan() if timer is not None else None)
+        result = search(
+            game.position,
+            game.rules,
+            limit,
+            history=recent_history(game),
+            quiet_plies=game.state.quiet_plies,
+            memory=kept,
+            timer=timer.plan() if timer is not None else None,
+        )
         if timer is not None:
             timer.spend(time.perf_counter() - began)
         assert result.move is not None
@@ -57,8 +63,13 @@ def engine_player(limit: Limit, memory: bool = True, clock: bool = False) -> Pla
     return play
 
 
-def level_player(level: Level, seed: int = 0, memory: bool = True, book: bool = True,
-                 opening: BookMemory | None = None) -> Player:
+def level_player(
+    level: Level,
+    seed: int = 0,
+    memory: bool = True,
+    book: bool = True,
+    opening: BookMemory | None = None,
+) -> Player:
     """``level`` as the app plays it: its game clock and (``book``) its opening book, for
     the levels that have them.  Make one player per game.
 
@@ -76,9 +87,16 @@ def level_player(level: Level, seed: int = 0, memory: bool = True, book: bool = 
         opening.new_game()
 
     def play(game: Game) -> Move:
-        result = choose_move(game.position, level, rng, history=recent_history(game),
-                             quiet_plies=game.state.quiet_plies, memory=kept, clock=clock,
-                             book=opening)
+        result = choose_move(
+            game.position,
+            level,
+            rng,
+            history=recent_history(game),
+            quiet_plies=game.state.quiet_plies,
+            memory=kept,
+            clock=clock,
+            book=opening,
+        )
         assert result.move is not None
         return result.move
 
@@ -135,10 +153,9 @@ class Tally:
         return f"+{self.wins} ={self.draws} -{self.losses}"
 
     def summary(self) -> str:
-        """"+w =d -l, P %, Elo D ± M"."""
+        """ "+w =d -l, P %, Elo D ± M"."""
         diff, margin = elo(self.points / self.games, self.games)
-        return (f"{self}, {100 * self.points / self.games:.1f} %, "
-                f"Elo {diff:+.0f} ± {margin:.0f}")
+        return f"{self}, {100 * self.points / self.games:.1f} %, Elo {diff:+.0f} ± {margin:.0f}"
 
 
 def parse_shard(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
@@ -152,8 +169,9 @@ def parse_shard(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
     return shard, shards
 
 
-def shard_games(starts: Sequence[Position], games: int, shard: int = 0,
-                shards: int = 1) -> Iterator[tuple[int, Position, bool]]:
+def shard_games(
+    starts: Sequence[Position], games: int, shard: int = 0, shards: int = 1
+) -> Iterator[tuple[int, Position, bool]]:
     """(opening index, opening, first player has White) of the games one shard plays.
 
     Each opening is played twice, colours swapped; game ``2 i`` and ``2 i + 1`` belong to
@@ -202,8 +220,7 @@ def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
             elif kind == "fitted":
                 weights = evaluate.FITTED.get(rules.board_size)
                 if weights is None:
-                    raise SystemExit(f"no fitted weights for {rules.board_size}x"
-                                     f"{rules.board_size}")
+                    raise SystemExit(f"no fitted weights for {rules.board_size}x{rules.board_size}")
             else:
                 weights = evaluate.hand_set(rules)
             cache[rules] = evaluate.Evaluator(rules, weights)

@@ -56,8 +56,14 @@ class Counted:
 
         def play(game: Game) -> Move:
             began = time.process_time()
-            result = search(game.position, game.rules, limit, history=recent_history(game),
-                            quiet_plies=game.state.quiet_plies, memory=kept)
+            result = search(
+                game.position,
+                game.rules,
+                limit,
+                history=recent_history(game),
+                quiet_plies=game.state.quiet_plies,
+                memory=kept,
+            )
             self.seconds += time.process_time() - began
             self.nodes += result.nodes
             self.depths += result.depth
@@ -92,12 +98,19 @@ def parse_settings(parser: argparse.ArgumentParser, items: list[str]) -> dict[st
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--set-a", action="append", default=[], metavar="NAME=VALUE",
-                        help="A's settings (B has the --set ones)")
-    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
-                        help="B's evaluation weights")
-    parser.add_argument("--eval-a", default=None, metavar="fitted|hand|FILE.json",
-                        help="A's evaluation weights")
+    parser.add_argument(
+        "--set-a",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="A's settings (B has the --set ones)",
+    )
+    parser.add_argument(
+        "--eval", default=None, metavar="fitted|hand|FILE.json", help="B's evaluation weights"
+    )
+    parser.add_argument(
+        "--eval-a", default=None, metavar="fitted|hand|FILE.json", help="A's evaluation weights"
+    )
     parser.add_argument("--rules", default="international")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--movetime", type=float, default=0.1)
@@ -116,8 +129,10 @@ def main() -> int:
     rules = find_rules(args.rules)
     if args.nodes or args.depth:
         limit = Limit(nodes=args.nodes, depth=args.depth)
-        budget = " and ".join(([f"{args.nodes} nodes"] if args.nodes else [])
-                              + ([f"depth {args.depth}"] if args.depth else []))
+        budget = " and ".join(
+            ([f"{args.nodes} nodes"] if args.nodes else [])
+            + ([f"depth {args.depth}"] if args.depth else [])
+        )
     else:
         limit = Limit(movetime=args.movetime)
         budget = f"{args.movetime}s"
@@ -134,15 +149,17 @@ def main() -> int:
         white, black = (b, a) if b_white else (a, b)
         outcome = play_game(Game(rules, start), white, black, args.max_plies)
         tally.add(outcome.winner, Color.WHITE if b_white else Color.BLACK)
-        print(f"game {tally.games:3d} opening {i + 1:3d} B={'W' if b_white else 'B'} "
-              f"{outcome.reason} after {outcome.plies} plies  [B {tally}]", flush=True)
+        print(
+            f"game {tally.games:3d} opening {i + 1:3d} B={'W' if b_white else 'B'} "
+            f"{outcome.reason} after {outcome.plies} plies  [B {tally}]",
+            flush=True,
+        )
     label = ", ".join(args.set + ([f"{args.eval} weights"] if args.eval else [])) or "unchanged"
     if args.eval_a:
         label += f" against A with {args.eval_a} weights"
     if args.set_a:
         label += " against A with " + ", ".join(args.set_a)
-    print(f"B ({label}) vs A, {rules.key}, {budget} a move, {tally.games} games: "
-          f"{tally.summary()}")
+    print(f"B ({label}) vs A, {rules.key}, {budget} a move, {tally.games} games: {tally.summary()}")
     print(f"  A: {counted_a}")
     print(f"  B: {counted_b}")
     return 0

@@ -39,8 +39,10 @@ from dame_desktop.core import Color, Game, Move, Position, RuleSet, find_rules  
 
 # the shared corpus beside the checkout or above it (worktrees sit one level deeper)
 _BALLOTS = Path("shared", "pdn-corpus", "english", "11_man_english_ballots.pdn")
-BALLOTS = next((folder / _BALLOTS for folder in HERE.parents if (folder / _BALLOTS).is_file()),
-               HERE.parent.parent / _BALLOTS)
+BALLOTS = next(
+    (folder / _BALLOTS for folder in HERE.parents if (folder / _BALLOTS).is_file()),
+    HERE.parent.parent / _BALLOTS,
+)
 
 
 def ballot_fens(path: Path) -> list[str]:
@@ -74,8 +76,7 @@ def scaled(level: Level, scale: float, nodes: int | None = None) -> Level:
         return level
     if nodes is not None:
         budget = max(1, int(limit.movetime * scale * nodes))
-        return dataclasses.replace(level, limit=Limit(depth=limit.depth, nodes=budget),
-                                   clock=False)
+        return dataclasses.replace(level, limit=Limit(depth=limit.depth, nodes=budget), clock=False)
     return dataclasses.replace(
         level, limit=Limit(movetime=limit.movetime * scale, depth=limit.depth, nodes=limit.nodes)
     )
@@ -110,17 +111,27 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20, help="games per pair and rule set")
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--nodes", type=int, default=None, metavar="N",
-                        help="fixed budgets: N nodes for each second of a level's time a move "
-                             "(no clock), so the machine's load does not change the result")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="fixed budgets: N nodes for each second of a level's time a move "
+        "(no clock), so the machine's load does not change the result",
+    )
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--ballots", type=Path, default=BALLOTS)
     parser.add_argument("--no-book", action="store_true", help="the levels play without book")
-    parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
-                        help="append every finished game to FILE")
-    parser.add_argument("--shard", default="0/1", metavar="I/N",
-                        help="play only every N-th game from the I-th (0-based), so that N "
-                             "processes share one match")
+    parser.add_argument(
+        "--pdn", type=Path, default=None, metavar="FILE", help="append every finished game to FILE"
+    )
+    parser.add_argument(
+        "--shard",
+        default="0/1",
+        metavar="I/N",
+        help="play only every N-th game from the I-th (0-based), so that N "
+        "processes share one match",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, pairs="easy:beginner", rules="german", games=2, scale=0.05, max_plies=8)
@@ -137,31 +148,50 @@ def main() -> int:
             # each level keeps its book memory over the match, as one window does
             upper_book, lower_book = BookMemory(), BookMemory()
             for i, start, upper_white in shard_games(starts, args.games, shard, shards):
-                a = upper_time.wrap(level_player(upper, seed=1000 * i + 1,
-                                                 book=not args.no_book, opening=upper_book))
-                b = lower_time.wrap(level_player(lower, seed=1000 * i + 2,
-                                                 book=not args.no_book, opening=lower_book))
+                a = upper_time.wrap(
+                    level_player(
+                        upper, seed=1000 * i + 1, book=not args.no_book, opening=upper_book
+                    )
+                )
+                b = lower_time.wrap(
+                    level_player(
+                        lower, seed=1000 * i + 2, book=not args.no_book, opening=lower_book
+                    )
+                )
                 game = Game(rules, start)
-                outcome = play_game(game, a if upper_white else b,
-                                    b if upper_white else a, args.max_plies)
+                outcome = play_game(
+                    game, a if upper_white else b, b if upper_white else a, args.max_plies
+                )
                 mark = tally.add(outcome.winner, Color.WHITE if upper_white else Color.BLACK)
                 if args.pdn is not None:
                     names = (upper.key, lower.key)
                     white, black = names if upper_white else names[::-1]
                     with args.pdn.open("a", encoding="utf-8") as out:
-                        out.write(game_record(game, start, white, black,
-                                              f"{key} {upper.key}-{lower.key} opening {i + 1}",
-                                              outcome.reason) + "\n")
-                print(f"  {key} {upper.key}-{lower.key} game {tally.games}: {mark} "
-                      f"{outcome.reason} ({outcome.plies} plies; mean s/move "
-                      f"{upper.key} {upper_time.mean:.2f}, {lower.key} {lower_time.mean:.2f}) "
-                      f"[{tally}]", flush=True)
+                        out.write(
+                            game_record(
+                                game,
+                                start,
+                                white,
+                                black,
+                                f"{key} {upper.key}-{lower.key} opening {i + 1}",
+                                outcome.reason,
+                            )
+                            + "\n"
+                        )
+                print(
+                    f"  {key} {upper.key}-{lower.key} game {tally.games}: {mark} "
+                    f"{outcome.reason} ({outcome.plies} plies; mean s/move "
+                    f"{upper.key} {upper_time.mean:.2f}, {lower.key} {lower_time.mean:.2f}) "
+                    f"[{tally}]",
+                    flush=True,
+                )
             book = "no book" if args.no_book else "book"
             if args.nodes is not None:
                 book += f", {args.nodes} nodes a second"
-            print(f"{key} {upper.key} vs {lower.key} (scale {args.scale}, {book}): "
-                  f"{tally.summary()}",
-                  flush=True)
+            print(
+                f"{key} {upper.key} vs {lower.key} (scale {args.scale}, {book}): {tally.summary()}",
+                flush=True,
+            )
     return 0
 
 

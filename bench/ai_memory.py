@@ -52,22 +52,34 @@ def main() -> int:
         started = time.perf_counter()
         kept = search(pos, rules, limit, memory=memory)
         kept_s = time.perf_counter() - started
-        rows.append((fresh_s, fresh.nodes, kept_s, kept.nodes, fresh.move == kept.move,
-                     fresh.score, kept.score))
+        rows.append(
+            (
+                fresh_s,
+                fresh.nodes,
+                kept_s,
+                kept.nodes,
+                fresh.move == kept.move,
+                fresh.score,
+                kept.score,
+            )
+        )
     print(f"{args.rules}: {len(rows)} positions of one side, depth {args.depth}")
     print(f"  {'fresh s':>8} {'nodes':>9} {'memory s':>9} {'nodes':>9}  same move  scores")
     for fresh_s, fresh_n, kept_s, kept_n, same, fs, ks in rows:
         mark = "yes" if same else "no"
-        print(f"  {fresh_s:8.3f} {fresh_n:9d} {kept_s:9.3f} {kept_n:9d}  {mark:>9}"
-              f"  {fs:+d} {ks:+d}")
+        print(
+            f"  {fresh_s:8.3f} {fresh_n:9d} {kept_s:9.3f} {kept_n:9d}  {mark:>9}  {fs:+d} {ks:+d}"
+        )
     total_fresh = sum(r[0] for r in rows)
     total_kept = sum(r[2] for r in rows)
     nodes_fresh = sum(r[1] for r in rows)
     nodes_kept = sum(r[3] for r in rows)
     same_moves = sum(1 for r in rows if r[4])
-    print(f"total: fresh {total_fresh:.2f} s / {nodes_fresh} nodes, with memory "
-          f"{total_kept:.2f} s / {nodes_kept} nodes; time ratio {total_kept / total_fresh:.2f}, "
-          f"node ratio {nodes_kept / nodes_fresh:.2f}; same move {same_moves}/{len(rows)}")
+    print(
+        f"total: fresh {total_fresh:.2f} s / {nodes_fresh} nodes, with memory "
+        f"{total_kept:.2f} s / {nodes_kept} nodes; time ratio {total_kept / total_fresh:.2f}, "
+        f"node ratio {nodes_kept / nodes_fresh:.2f}; same move {same_moves}/{len(rows)}"
+    )
     return 0
 
 

@@ -57,14 +57,18 @@ def iterations(key: str, limit: Limit, show: bool = False, cpu: bool = False) ->
         if show:
             rate = r.nodes / r.seconds if r.seconds > 0 else 0.0
             pv = " ".join(m.full_text() for m in r.pv[:8])
-            print(f"  {r.depth:5d} {r.seconds:8.3f} {r.nodes:10d} {rate:9.0f} {r.score:6d}  {pv}",
-                  flush=True)
+            print(
+                f"  {r.depth:5d} {r.seconds:8.3f} {r.nodes:10d} {rate:9.0f} {r.score:6d}  {pv}",
+                flush=True,
+            )
 
     result = search(Position.start(rules), rules, limit, on_iteration=seen)
     if show:
         rate = result.nodes / result.seconds if result.seconds > 0 else 0.0
-        print(f"  total: depth {result.depth}, {result.nodes} nodes in {result.seconds:.2f} s "
-              f"= {rate:.0f} nodes/s, best {result.move}")
+        print(
+            f"  total: depth {result.depth}, {result.nodes} nodes in {result.seconds:.2f} s "
+            f"= {rate:.0f} nodes/s, best {result.move}"
+        )
     return rows
 
 
@@ -75,7 +79,11 @@ def child(python: str, script: str, key: str, depth: int, pure: bool) -> list[Ro
         env["DAME_PURE"] = "1"
     done = subprocess.run(
         [python, script, "--child", key, "--depth", str(depth)],
-        env=env, capture_output=True, text=True, check=True, cwd=Path(script).parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(script).parent.parent,
     )
     rows = json.loads(done.stdout.strip().splitlines()[-1])
     return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
@@ -93,10 +101,13 @@ def rate(rows: list[Row]) -> float:
     return rows[-1][2] / rows[-1][1] if rows and rows[-1][1] > 0 else 0.0
 
 
-def compare(keys: list[str], depths: dict[str, int],
-            baseline: tuple[str, str] | None = None, reps: int = 1) -> None:
-    print(f"installed: {describe()}; beside it: DAME_PURE=1 (pure Python); every search in a "
-          f"fresh process, the least CPU time of {reps} interleaved repetition(s)")
+def compare(
+    keys: list[str], depths: dict[str, int], baseline: tuple[str, str] | None = None, reps: int = 1
+) -> None:
+    print(
+        f"installed: {describe()}; beside it: DAME_PURE=1 (pure Python); every search in a "
+        f"fresh process, the least CPU time of {reps} interleaved repetition(s)"
+    )
     summary: list[str] = []
     runners = [(sys.executable, __file__, False), (sys.executable, __file__, True)]
     if baseline is not None:
@@ -129,12 +140,16 @@ def compare(keys: list[str], depths: dict[str, int],
         last_a, last_b = native[-1], pure[-1]
         rate_a = last_a[2] / last_a[1]
         rate_b = last_b[2] / last_b[1]
-        print(f"  nodes/s: compiled {rate_a:,.0f}, pure {rate_b:,.0f}: "
-              f"{rate_a / rate_b:.2f}x; best move {last_a[4]} (score {last_a[3]})")
+        print(
+            f"  nodes/s: compiled {rate_a:,.0f}, pure {rate_b:,.0f}: "
+            f"{rate_a / rate_b:.2f}x; best move {last_a[4]} (score {last_a[3]})"
+        )
     if baseline is not None:
         print(f"\nnodes/s to the same depths, before ({baseline[0]}) and after (this checkout)")
-        print(f"  {'':<14} {'before comp.':>12} {'pure':>10} {'ratio':>7} {'after comp.':>12} "
-              f"{'pure':>10} {'ratio':>7} {'gain':>8}")
+        print(
+            f"  {'':<14} {'before comp.':>12} {'pure':>10} {'ratio':>7} {'after comp.':>12} "
+            f"{'pure':>10} {'ratio':>7} {'gain':>8}"
+        )
         print("\n".join(summary))
 
 
@@ -143,14 +158,27 @@ def main() -> int:
     parser.add_argument("--rules", default="german,english,international")
     parser.add_argument("--seconds", type=float, default=10.0, help="time per rule set")
     parser.add_argument("--depth", type=int, default=None, help="stop at this depth")
-    parser.add_argument("--compare-pure", action="store_true",
-                        help="compiled and pure Python side by side, to fixed depths")
-    parser.add_argument("--depths", default="",
-                        help="depths for --compare-pure, e.g. german=13,english=14")
-    parser.add_argument("--baseline", nargs=2, metavar=("CHECKOUT", "PYTHON"), default=None,
-                        help="with --compare-pure: another version side by side (before/after)")
-    parser.add_argument("--reps", type=int, default=3,
-                        help="with --compare-pure: repetitions (each runner's least time counts)")
+    parser.add_argument(
+        "--compare-pure",
+        action="store_true",
+        help="compiled and pure Python side by side, to fixed depths",
+    )
+    parser.add_argument(
+        "--depths", default="", help="depths for --compare-pure, e.g. german=13,english=14"
+    )
+    parser.add_argument(
+        "--baseline",
+        nargs=2,
+        metavar=("CHECKOUT", "PYTHON"),
+        default=None,
+        help="with --compare-pure: another version side by side (before/after)",
+    )
+    parser.add_argument(
+        "--reps",
+        type=int,
+        default=3,
+        help="with --compare-pure: repetitions (each runner's least time counts)",
+    )
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     add_smoke(parser)
     args = parser.parse_args()

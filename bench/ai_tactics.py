@@ -1,8 +1,8 @@
 """How many positions of the tactics set a level solves (goal for Hard: at least 95 %).
 
-    python bench/ai_tactics.py                   # Hard (about 1 s a position)
-    python bench/ai_tactics.py --level medium
-    python bench/ai_tactics.py --movetime 0.3    # a fixed time instead of a level
+python bench/ai_tactics.py                   # Hard (about 1 s a position)
+python bench/ai_tactics.py --level medium
+python bench/ai_tactics.py --movetime 0.3    # a fixed time instead of a level
 """
 
 from __future__ import annotations
@@ -46,11 +46,20 @@ def main() -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--movetime", type=float, default=None)
     parser.add_argument("--rules", default=None, help="only these rule sets (comma list)")
-    parser.add_argument("--peer-check", type=float, default=None, metavar="SECONDS",
-                        help="also ask py-draughts' TurboEngine (10x10 lines only) and report "
-                        "how often it agrees with the expected move")
-    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
-                        help="evaluation weights (default: the ones in use)")
+    parser.add_argument(
+        "--peer-check",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="also ask py-draughts' TurboEngine (10x10 lines only) and report "
+        "how often it agrees with the expected move",
+    )
+    parser.add_argument(
+        "--eval",
+        default=None,
+        metavar="fitted|hand|FILE.json",
+        help="evaluation weights (default: the ones in use)",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, movetime=0.02, rules="german")
@@ -63,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
     if args.peer_check is not None:
         from ai_vs_pydraughts import DEFAULT_VENV, Peer
 
-        peer = Peer(str(Path(os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV))) / "bin"
-                        / "python"))
+        peer = Peer(
+            str(Path(os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV))) / "bin" / "python")
+        )
     agree = asked = 0
     level = find_level(args.level)
     wanted = set(args.rules.split(",")) if args.rules else None
@@ -92,8 +102,11 @@ def run(args: argparse.Namespace) -> int:
             if theirs.full_text() != best:
                 print(f"peer disagrees {fen}: expected {best}, TurboEngine {theirs}")
         if not ok:
-            print(f"miss {key} {fen}: expected {best}, played {result.move} "
-                  f"(score {result.score}, depth {result.depth})", flush=True)
+            print(
+                f"miss {key} {fen}: expected {best}, played {result.move} "
+                f"(score {result.score}, depth {result.depth})",
+                flush=True,
+            )
     for group, (hits, count) in sorted(solved.items()):
         print(f"  {group:14s} {hits:3d}/{count:<3d} {100 * hits / count:5.1f} %")
     what = f"movetime {args.movetime}s" if args.movetime is not None else f"level {level.key}"

@@ -47,8 +47,10 @@ def main() -> int:
     smoke_settings(args, movetime="0.02", games=1, max_plies=4)
     rules = find_rules("international")
     starts = openings(args.games, args.seed)
-    print(f"{'mode':>6} {'T':>5} {'moves':>5} {'mean':>6} {'p95':>6} {'max':>6} {'used':>5} "
-          f"{'depth':>5} {'over-hard':>9}")
+    print(
+        f"{'mode':>6} {'T':>5} {'moves':>5} {'mean':>6} {'p95':>6} {'max':>6} {'used':>5} "
+        f"{'depth':>5} {'over-hard':>9}"
+    )
     for movetime in (float(t) for t in args.movetime.split(",")):
         for mode in args.modes.split(","):
             used: list[float] = []
@@ -64,10 +66,15 @@ def main() -> int:
                     side = ply % 2
                     plan = clocks[side].plan() if mode == "clock" else None
                     began = time.perf_counter()
-                    result = search(game.position, rules, Limit(movetime=movetime),
-                                    history=recent_history(game),
-                                    quiet_plies=game.state.quiet_plies,
-                                    memory=memories[side], timer=plan)
+                    result = search(
+                        game.position,
+                        rules,
+                        Limit(movetime=movetime),
+                        history=recent_history(game),
+                        quiet_plies=game.state.quiet_plies,
+                        memory=memories[side],
+                        timer=plan,
+                    )
                     took = time.perf_counter() - began
                     clocks[side].spend(took)
                     if plan is not None:
@@ -77,10 +84,13 @@ def main() -> int:
                     assert result.move is not None
                     game.play(result.move)
             mean = statistics.fmean(used)
-            print(f"{mode:>6} {movetime:5.2f} {len(used):5d} {mean:6.3f} "
-                  f"{percentile(used, 0.95):6.3f} {max(used):6.3f} {mean / movetime:5.0%} "
-                  f"{statistics.fmean(depths):5.1f} "
-                  f"{overshoot * 1000 if mode == 'clock' else float('nan'):7.1f}ms", flush=True)
+            print(
+                f"{mode:>6} {movetime:5.2f} {len(used):5d} {mean:6.3f} "
+                f"{percentile(used, 0.95):6.3f} {max(used):6.3f} {mean / movetime:5.0%} "
+                f"{statistics.fmean(depths):5.1f} "
+                f"{overshoot * 1000 if mode == 'clock' else float('nan'):7.1f}ms",
+                flush=True,
+            )
     return 0
 
 

@@ -44,9 +44,14 @@ from dame_desktop.core import Color, Game, Move, Position, find_rules
 
 HERE = Path(__file__).resolve().parent
 # the first ``venvs/damers`` beside the checkout or above it (worktrees sit one level deeper)
-DEFAULT_VENV = next((folder / "venvs" / "damers" for folder in HERE.parents
-                     if (folder / "venvs" / "damers").is_dir()),
-                    HERE.parent.parent / "venvs" / "damers")
+DEFAULT_VENV = next(
+    (
+        folder / "venvs" / "damers"
+        for folder in HERE.parents
+        if (folder / "venvs" / "damers").is_dir()
+    ),
+    HERE.parent.parent / "venvs" / "damers",
+)
 
 
 def hub_position(position: Position) -> str:
@@ -88,8 +93,9 @@ class HubEngine:
     """dame-rs (or any Hub engine) in a subprocess."""
 
     def __init__(self, command: list[str], cwd: str) -> None:
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1, cwd=cwd)
+        self.proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, cwd=cwd
+        )
         self.used = 0.0
         self.moves = 0
         self.depths: list[int] = []
@@ -155,13 +161,18 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40, help="games (an even number)")
     parser.add_argument("--movetime", type=float, default=1.0, help="seconds a move, both")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-plies", type=int, default=240,
-                        help="adjudicate a draw after this many plies")
-    parser.add_argument("--fixed", action="store_true",
-                        help="our engine thinks exactly --movetime per search (no game clock)")
+    parser.add_argument(
+        "--max-plies", type=int, default=240, help="adjudicate a draw after this many plies"
+    )
+    parser.add_argument(
+        "--fixed",
+        action="store_true",
+        help="our engine thinks exactly --movetime per search (no game clock)",
+    )
     parser.add_argument("--shard", default="0/1", metavar="I/N")
-    parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
-                        help="append every finished game to FILE")
+    parser.add_argument(
+        "--pdn", type=Path, default=None, metavar="FILE", help="append every finished game to FILE"
+    )
     parser.add_argument("--venv", default=os.environ.get("DAME_RS_VENV", str(DEFAULT_VENV)))
     add_smoke(parser)
     args = parser.parse_args()
@@ -177,11 +188,16 @@ def main() -> int:
         skipped(f"dame-rs (no dame-rs venv at {args.venv}): our engine plays its side")
         peer = StandInPeer(engine_player(Limit(movetime=args.movetime)))
     else:
-        print(f"no dame-rs venv at {args.venv}: python -m venv {args.venv} && "
-              f"{args.venv}/bin/pip install dame-rs", file=sys.stderr)
+        print(
+            f"no dame-rs venv at {args.venv}: python -m venv {args.venv} && "
+            f"{args.venv}/bin/pip install dame-rs",
+            file=sys.stderr,
+        )
         return 2
-    print(f"peer: {peer.name}; ours: {'fixed' if args.fixed else 'clock'} {args.movetime}s",
-          flush=True)
+    print(
+        f"peer: {peer.name}; ours: {'fixed' if args.fixed else 'clock'} {args.movetime}s",
+        flush=True,
+    )
     our_used = 0.0
     our_moves = 0
     tally = Tally()
@@ -208,24 +224,38 @@ def main() -> int:
             if args.pdn is not None:
                 names = ("Dame", "dame-rs") if ours_white else ("dame-rs", "Dame")
                 with args.pdn.open("a", encoding="utf-8") as out:
-                    out.write(game_record(game, start, *names,
-                                          f"{args.movetime}s seed {args.seed} opening {i + 1}",
-                                          outcome.reason) + "\n")
+                    out.write(
+                        game_record(
+                            game,
+                            start,
+                            *names,
+                            f"{args.movetime}s seed {args.seed} opening {i + 1}",
+                            outcome.reason,
+                        )
+                        + "\n"
+                    )
             mark = tally.add(outcome.winner, Color.WHITE if ours_white else Color.BLACK)
-            print(f"game {tally.games:3d} opening {i + 1:3d} ours={'W' if ours_white else 'B'} "
-                  f"{mark} {outcome.reason} after {outcome.plies} plies  [{tally}]  "
-                  f"mean s/move ours {our_used / max(our_moves, 1):.3f} "
-                  f"theirs {peer.used / max(peer.moves, 1):.3f}", flush=True)
+            print(
+                f"game {tally.games:3d} opening {i + 1:3d} ours={'W' if ours_white else 'B'} "
+                f"{mark} {outcome.reason} after {outcome.plies} plies  [{tally}]  "
+                f"mean s/move ours {our_used / max(our_moves, 1):.3f} "
+                f"theirs {peer.used / max(peer.moves, 1):.3f}",
+                flush=True,
+            )
     finally:
         peer.close()
     played = tally.games
     diff, margin = elo(tally.points / played, played)
     depth = sum(peer.depths) / max(len(peer.depths), 1)
-    print(f"movetime {args.movetime}s, {played} games: {tally}, "
-          f"score {tally.points:.1f}/{played} = {100 * tally.points / played:.1f} %, "
-          f"Elo {diff:+.0f} ± {margin:.0f}")
-    print(f"mean time per move: ours {our_used / max(our_moves, 1):.3f}s, "
-          f"dame-rs {peer.used / max(peer.moves, 1):.3f}s (its mean depth {depth:.1f})")
+    print(
+        f"movetime {args.movetime}s, {played} games: {tally}, "
+        f"score {tally.points:.1f}/{played} = {100 * tally.points / played:.1f} %, "
+        f"Elo {diff:+.0f} ± {margin:.0f}"
+    )
+    print(
+        f"mean time per move: ours {our_used / max(our_moves, 1):.3f}s, "
+        f"dame-rs {peer.used / max(peer.moves, 1):.3f}s (its mean depth {depth:.1f})"
+    )
     return 0
 
 

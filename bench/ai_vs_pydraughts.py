@@ -43,9 +43,14 @@ from dame_desktop.pdn import write_game
 
 HERE = Path(__file__).resolve().parent
 # the first ``venvs/peers`` beside the checkout or above it (worktrees sit one level deeper)
-DEFAULT_VENV = next((folder / "venvs" / "peers" for folder in HERE.parents
-                     if (folder / "venvs" / "peers").is_dir()),
-                    HERE.parent.parent / "venvs" / "peers")
+DEFAULT_VENV = next(
+    (
+        folder / "venvs" / "peers"
+        for folder in HERE.parents
+        if (folder / "venvs" / "peers").is_dir()
+    ),
+    HERE.parent.parent / "venvs" / "peers",
+)
 
 
 class Peer:
@@ -54,7 +59,10 @@ class Peer:
     def __init__(self, python: str) -> None:
         self.proc = subprocess.Popen(
             [python, str(HERE / "peers" / "pydraughts_peer.py")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
         )
         self.used = 0.0
         self.moves = 0
@@ -81,16 +89,18 @@ class Peer:
         self.proc.wait(timeout=10)
 
 
-def game_record(game: Game, start: Position, white: str, black: str, event: str,
-                reason: str) -> str:
+def game_record(
+    game: Game, start: Position, white: str, black: str, event: str, reason: str
+) -> str:
     """The finished game as PDN (the opening position as its FEN setup)."""
     record = PdnGame(game.rules, start)
     record.headers["Event"] = event
     record.headers["White"] = white
     record.headers["Black"] = black
     winner = game.result.winner if game.result is not None else None
-    record.headers["Result"] = ("1/2-1/2" if winner is None
-                                else "1-0" if winner is Color.WHITE else "0-1")
+    record.headers["Result"] = (
+        "1/2-1/2" if winner is None else "1-0" if winner is Color.WHITE else "0-1"
+    )
     record.headers["Termination"] = reason
     record.add_line(game.moves)
     return write_game(record)
@@ -124,22 +134,36 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100, help="games (an even number)")
     parser.add_argument("--movetime", type=float, default=1.0, help="seconds per move, both")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-plies", type=int, default=240,
-                        help="adjudicate a draw after this many plies")
-    parser.add_argument("--no-memory", action="store_true",
-                        help="fresh tables for every move (no SearchMemory)")
-    parser.add_argument("--fixed", action="store_true",
-                        help="our engine thinks exactly --movetime per search (without it: the "
-                             "game clock, --movetime a move on average)")
-    parser.add_argument("--shard", default="0/1", metavar="I/N",
-                        help="play only every N-th opening from the I-th (0-based), so that N "
-                             "processes share one match")
-    parser.add_argument("--pdn", type=Path, default=None, metavar="FILE",
-                        help="append every finished game to FILE")
+    parser.add_argument(
+        "--max-plies", type=int, default=240, help="adjudicate a draw after this many plies"
+    )
+    parser.add_argument(
+        "--no-memory", action="store_true", help="fresh tables for every move (no SearchMemory)"
+    )
+    parser.add_argument(
+        "--fixed",
+        action="store_true",
+        help="our engine thinks exactly --movetime per search (without it: the "
+        "game clock, --movetime a move on average)",
+    )
+    parser.add_argument(
+        "--shard",
+        default="0/1",
+        metavar="I/N",
+        help="play only every N-th opening from the I-th (0-based), so that N "
+        "processes share one match",
+    )
+    parser.add_argument(
+        "--pdn", type=Path, default=None, metavar="FILE", help="append every finished game to FILE"
+    )
     parser.add_argument("--venv", default=os.environ.get("DAME_PEERS_VENV", str(DEFAULT_VENV)))
-    parser.add_argument("--eval", default=None, metavar="fitted|hand|FILE.json",
-                        help="our evaluation weights (default: the ones in use); the openings "
-                             "are picked the same way whatever this says")
+    parser.add_argument(
+        "--eval",
+        default=None,
+        metavar="fitted|hand|FILE.json",
+        help="our evaluation weights (default: the ones in use); the openings "
+        "are picked the same way whatever this says",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, games=2, movetime=0.02, max_plies=8)
@@ -153,13 +177,17 @@ def main() -> int:
         skipped(f"py-draughts (no peers venv at {args.venv}): our engine plays its side")
         peer = StandInPeer(engine_player(Limit(movetime=args.movetime)))
     else:
-        print(f"no peers venv at {args.venv}: python -m venv {args.venv} && "
-              f"{args.venv}/bin/pip install py-draughts", file=sys.stderr)
+        print(
+            f"no peers venv at {args.venv}: python -m venv {args.venv} && "
+            f"{args.venv}/bin/pip install py-draughts",
+            file=sys.stderr,
+        )
         return 2
 
     def new_player() -> Callable[[Game], Move]:
-        player = engine_player(Limit(movetime=args.movetime), memory=not args.no_memory,
-                               clock=not args.fixed)
+        player = engine_player(
+            Limit(movetime=args.movetime), memory=not args.no_memory, clock=not args.fixed
+        )
         return with_settings(player, {}, args.eval) if args.eval is not None else player
 
     ours = new_player()
@@ -189,22 +217,36 @@ def main() -> int:
             if args.pdn is not None:
                 names = ("Dame", "TurboEngine") if ours_white else ("TurboEngine", "Dame")
                 with args.pdn.open("a", encoding="utf-8") as out:
-                    out.write(game_record(game, start, *names,
-                                          f"{args.movetime}s seed {args.seed} opening {i + 1}",
-                                          outcome.reason) + "\n")
+                    out.write(
+                        game_record(
+                            game,
+                            start,
+                            *names,
+                            f"{args.movetime}s seed {args.seed} opening {i + 1}",
+                            outcome.reason,
+                        )
+                        + "\n"
+                    )
             mark = tally.add(outcome.winner, Color.WHITE if ours_white else Color.BLACK)
-            print(f"game {tally.games:3d} opening {i + 1:3d} ours={'W' if ours_white else 'B'} "
-                  f"{mark} {outcome.reason} after {outcome.plies} plies  [{tally}]", flush=True)
+            print(
+                f"game {tally.games:3d} opening {i + 1:3d} ours={'W' if ours_white else 'B'} "
+                f"{mark} {outcome.reason} after {outcome.plies} plies  [{tally}]",
+                flush=True,
+            )
     finally:
         peer.close()
     played = tally.games
     diff, margin = elo(tally.points / played, played)
-    print(f"movetime {args.movetime}s, {played} games: {tally}, "
-          f"score {tally.points:.1f}/{played} = {100 * tally.points / played:.1f} %, "
-          f"Elo {diff:+.0f} ± {margin:.0f}")
-    print(f"our side: {'fixed' if args.fixed else 'clock'}; mean time per move: "
-          f"ours {our_used / max(our_moves, 1):.3f}s, "
-          f"peer {peer.used / max(peer.moves, 1):.3f}s")
+    print(
+        f"movetime {args.movetime}s, {played} games: {tally}, "
+        f"score {tally.points:.1f}/{played} = {100 * tally.points / played:.1f} %, "
+        f"Elo {diff:+.0f} ± {margin:.0f}"
+    )
+    print(
+        f"our side: {'fixed' if args.fixed else 'clock'}; mean time per move: "
+        f"ours {our_used / max(our_moves, 1):.3f}s, "
+        f"peer {peer.used / max(peer.moves, 1):.3f}s"
+    )
     return 0
 
 

@@ -47,8 +47,10 @@ def cpu_ms(action: Callable[[], object]) -> float:
 
 def line(name: str, times: list[float]) -> str:
     times = sorted(times)
-    return (f"{name:<34} median {times[len(times) // 2]:7.1f}  max {times[-1]:7.1f} CPU ms "
-            f"({len(times)} queries)")
+    return (
+        f"{name:<34} median {times[len(times) // 2]:7.1f}  max {times[-1]:7.1f} CPU ms "
+        f"({len(times)} queries)"
+    )
 
 
 def pieces_of(rules: RuleSet, state: State) -> list[tuple[int, Piece]]:
@@ -78,37 +80,56 @@ def main(argv: list[str] | None = None) -> int:
         library = Library([path], rules, folder=cache)
         started = time.process_time()
         library.open()
-        print(f"{path.name}: {library.indexes[0].meta()['games']} games, opened in "
-              f"{time.process_time() - started:.1f} CPU s "
-              f"({library.indexes[0].stats.rebuilt_because or 'index current'}), "
-              f"index {library.indexes[0].size_bytes() / 1e6:.1f} MB")
+        print(
+            f"{path.name}: {library.indexes[0].meta()['games']} games, opened in "
+            f"{time.process_time() - started:.1f} CPU s "
+            f"({library.indexes[0].stats.rebuilt_because or 'index current'}), "
+            f"index {library.indexes[0].size_bytes() / 1e6:.1f} MB"
+        )
         games = [g for g in replay_file(path, rules) if g.rules is not None and g.plies > 16]
         step = max(len(games) // args.samples, 1)
-        chosen = games[::step][:args.samples]
+        chosen = games[::step][: args.samples]
         for ply in range(9):
-            asked = [Position(g.rules, *g.states[ply][:3],  # type: ignore[arg-type]
-                              Color.WHITE if g.states[ply][3] else Color.BLACK)
-                     for g in chosen]
-            print(line(f"explore after {ply} plies", [cpu_ms(partial(library.explore, [p]))
-                                                      for p in asked]))
-            print(line(f"find after {ply} plies",
-                       [cpu_ms(partial(library.find, [p], limit=50)) for p in asked]))
-            print(line(f"find reversed after {ply} plies", [cpu_ms(partial(
-                library.find, [p], reverse=True, limit=50)) for p in asked]))
+            asked = [
+                Position(
+                    g.rules,  # type: ignore[arg-type]
+                    *g.states[ply][:3],
+                    Color.WHITE if g.states[ply][3] else Color.BLACK,
+                )
+                for g in chosen
+            ]
+            print(
+                line(
+                    f"explore after {ply} plies",
+                    [cpu_ms(partial(library.explore, [p])) for p in asked],
+                )
+            )
+            print(
+                line(
+                    f"find after {ply} plies",
+                    [cpu_ms(partial(library.find, [p], limit=50)) for p in asked],
+                )
+            )
+            print(
+                line(
+                    f"find reversed after {ply} plies",
+                    [cpu_ms(partial(library.find, [p], reverse=True, limit=50)) for p in asked],
+                )
+            )
         chooser = random.Random(3)
         for size in (2, 4, 6):
             patterns = []
             for g in chosen:
                 assert g.rules is not None
                 pieces = pieces_of(g.rules, g.states[12])
-                patterns.append(Pattern.of(g.rules, chooser.sample(pieces,
-                                                                   min(size, len(pieces)))))
+                patterns.append(Pattern.of(g.rules, chooser.sample(pieces, min(size, len(pieces)))))
             found = [library.similar(p, limit=50).total for p in patterns]
             times = [cpu_ms(partial(library.similar, p, limit=50)) for p in patterns]
-            print(line(f"similar {size} pieces for 4 plies", times)
-                  + f", games found median {sorted(found)[len(found) // 2]}")
-            times = [cpu_ms(partial(library.similar, p, reverse=True, limit=50))
-                     for p in patterns]
+            print(
+                line(f"similar {size} pieces for 4 plies", times)
+                + f", games found median {sorted(found)[len(found) // 2]}"
+            )
+            times = [cpu_ms(partial(library.similar, p, reverse=True, limit=50)) for p in patterns]
             print(line(f"similar {size} pieces, reversed too", times))
         library.close()
     finally:

@@ -56,8 +56,12 @@ class Source:
         self.early: list[list[tuple[RuleSet, State]]] = [[], [], [], []]  # after plies 1-4
         self.middle: list[tuple[RuleSet, State]] = []  # after ply 12: pattern sources
         for game in replay_file(path):
-            if game.problems or game.rules is None or game.plies < 8 or \
-                    game.states[0] != _start(game.rules):
+            if (
+                game.problems
+                or game.rules is None
+                or game.plies < 8
+                or game.states[0] != _start(game.rules)
+            ):
                 continue
             self.games.append((_gametype(game), _texts(game), game.rules))
             if len(self.samples) < 50 and game.number % 7 == 0:
@@ -103,9 +107,12 @@ def synthetic(source: Source, count: int) -> Iterator[str]:
         body = []
         for ply, text in enumerate(moves[:cut]):
             body.append(f"{ply // 2 + 1}. {text}" if ply % 2 == 0 else text)
-        yield (f'[Event "Synthetic {variant}"]\n[White "Player {i % 977}"]\n'
-               f'[Black "Player {(i * 31) % 983}"]\n[Result "{result}"]\n{tags}'
-               + " ".join(body) + f" {result}\n\n")
+        yield (
+            f'[Event "Synthetic {variant}"]\n[White "Player {i % 977}"]\n'
+            f'[Black "Player {(i * 31) % 983}"]\n[Result "{result}"]\n{tags}'
+            + " ".join(body)
+            + f" {result}\n\n"
+        )
 
 
 def write_archive(source: Source, count: int, path: Path) -> None:
@@ -143,8 +150,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1_000_000, help="the largest archive")
     parser.add_argument("--source", type=Path, help="PDN file the games come from")
-    parser.add_argument("--keep", type=Path, help="folder for the archives and indexes "
-                                                  "(default: a temporary one, removed)")
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        help="folder for the archives and indexes (default: a temporary one, removed)",
+    )
     add_smoke(parser)
     args = parser.parse_args(argv)
     smoke_settings(args, games=1600)
@@ -169,29 +179,38 @@ def main(argv: list[str] | None = None) -> int:
             wall = time.perf_counter() - wall
             size_bytes = index.size_bytes()
             per_game.append(cpu / size * 1e6)
-            print(f"{size:>9} games: index {cpu:8.1f} CPU s ({wall:8.1f} s wall), "
-                  f"{cpu / size * 1e6:7.1f} CPU us/game, {size_bytes / size:7.0f} bytes/game, "
-                  f"{archive.stat().st_size / size:5.0f} PDN bytes/game, "
-                  f"positions {index.meta()['positions']}")
+            print(
+                f"{size:>9} games: index {cpu:8.1f} CPU s ({wall:8.1f} s wall), "
+                f"{cpu / size * 1e6:7.1f} CPU us/game, {size_bytes / size:7.0f} bytes/game, "
+                f"{archive.stat().st_size / size:5.0f} PDN bytes/game, "
+                f"positions {index.meta()['positions']}"
+            )
             if biggest is not None:
                 biggest.close()
             biggest = index
-        print(f"linearity: us/game at 4x / 1x = {per_game[1] / per_game[0]:.2f}, "
-              f"16x / 1x = {per_game[2] / per_game[0]:.2f}")
+        print(
+            f"linearity: us/game at 4x / 1x = {per_game[1] / per_game[0]:.2f}, "
+            f"16x / 1x = {per_game[2] / per_game[0]:.2f}"
+        )
         assert biggest is not None
         library = Library([biggest.path], folder=work / "cache").open()
         first = library.positions(None, None)[0]
         ms, found = cpu_ms(lambda: library.find([first], limit=20))
-        print(f"find start position: {ms:7.1f} CPU ms, total {found.total}, "  # type: ignore
-              f"page of {len(found.hits)}")  # type: ignore[attr-defined]
+        print(
+            f"find start position: {ms:7.1f} CPU ms, total {found.total}, "  # type: ignore
+            f"page of {len(found.hits)}"  # type: ignore[attr-defined]
+        )
         ms, explored = cpu_ms(lambda: library.explore([first]))
-        print(f"explore start position: {ms:7.1f} CPU ms, {explored.games} games, "  # type: ignore
-              f"{len(explored.moves)} moves")  # type: ignore[attr-defined]
+        print(
+            f"explore start position: {ms:7.1f} CPU ms, {explored.games} games, "  # type: ignore
+            f"{len(explored.moves)} moves"  # type: ignore[attr-defined]
+        )
         find_ms: list[float] = []
         explore_ms: list[float] = []
         for rules, state in source.samples:
-            pos = Position(rules, state[0], state[1], state[2],
-                           Color.WHITE if state[3] else Color.BLACK)
+            pos = Position(
+                rules, state[0], state[1], state[2], Color.WHITE if state[3] else Color.BLACK
+            )
             ms, found = cpu_ms(lambda pos=pos: library.find([pos], limit=20))
             find_ms.append(ms)
             ms, _ = cpu_ms(lambda pos=pos: library.explore([pos]))
@@ -199,21 +218,36 @@ def main(argv: list[str] | None = None) -> int:
         if find_ms:
             find_ms.sort()
             explore_ms.sort()
-            print(f"after ply 4 ({len(find_ms)} positions): find median "
-                  f"{find_ms[len(find_ms) // 2]:.1f} max {find_ms[-1]:.1f} CPU ms; explore median "
-                  f"{explore_ms[len(explore_ms) // 2]:.1f} max {explore_ms[-1]:.1f} CPU ms")
+            print(
+                f"after ply 4 ({len(find_ms)} positions): find median "
+                f"{find_ms[len(find_ms) // 2]:.1f} max {find_ms[-1]:.1f} CPU ms; explore median "
+                f"{explore_ms[len(explore_ms) // 2]:.1f} max {explore_ms[-1]:.1f} CPU ms"
+            )
         for ply, early in enumerate(source.early, 1):
-            times = sorted(cpu_ms(lambda rules=rules, state=state: library.explore(
-                [_position(rules, state)]))[0] for rules, state in early)
+            times = sorted(
+                cpu_ms(lambda rules=rules, state=state: library.explore([_position(rules, state)]))[
+                    0
+                ]
+                for rules, state in early
+            )
             if times:
-                print(f"explore after ply {ply} ({len(times)} positions): median "
-                      f"{times[len(times) // 2]:.1f} max {times[-1]:.1f} CPU ms")
-        reversed_ms = sorted(cpu_ms(lambda rules=rules, state=state: library.find(
-            [_position(rules, state)], reverse=True, limit=20))[0]
-            for rules, state in source.samples)
+                print(
+                    f"explore after ply {ply} ({len(times)} positions): median "
+                    f"{times[len(times) // 2]:.1f} max {times[-1]:.1f} CPU ms"
+                )
+        reversed_ms = sorted(
+            cpu_ms(
+                lambda rules=rules, state=state: library.find(
+                    [_position(rules, state)], reverse=True, limit=20
+                )
+            )[0]
+            for rules, state in source.samples
+        )
         if reversed_ms:
-            print(f"find with reversed colours after ply 4: median "
-                  f"{reversed_ms[len(reversed_ms) // 2]:.1f} max {reversed_ms[-1]:.1f} CPU ms")
+            print(
+                f"find with reversed colours after ply 4: median "
+                f"{reversed_ms[len(reversed_ms) // 2]:.1f} max {reversed_ms[-1]:.1f} CPU ms"
+            )
         similar_ms: list[tuple[float, int]] = []
         chooser = random.Random(1)
         for rules, state in source.middle:
@@ -223,10 +257,12 @@ def main(argv: list[str] | None = None) -> int:
             similar_ms.append((ms, found.total))  # type: ignore[attr-defined]
         if similar_ms:
             similar_ms.sort()
-            print(f"similar (6 pieces for 4 plies, {len(similar_ms)} patterns): median "
-                  f"{similar_ms[len(similar_ms) // 2][0]:.1f} max {similar_ms[-1][0]:.1f} "
-                  f"CPU ms; games found median "
-                  f"{sorted(n for _, n in similar_ms)[len(similar_ms) // 2]}")
+            print(
+                f"similar (6 pieces for 4 plies, {len(similar_ms)} patterns): median "
+                f"{similar_ms[len(similar_ms) // 2][0]:.1f} max {similar_ms[-1][0]:.1f} "
+                f"CPU ms; games found median "
+                f"{sorted(n for _, n in similar_ms)[len(similar_ms) // 2]}"
+            )
         library.close()
         biggest.close()
         print(f"peak memory (max resident set): {peak_mb():.0f} MB")

@@ -38,9 +38,34 @@ sys.path.insert(0, str(ROOT))
 SHARED = Path(os.environ.get("DAME_SHARED", ROOT.parent / "shared"))
 DEFAULT = SHARED / "pdn-corpus" / "english" / "OCA_2.0.pdn"
 
-TYPED = ["t", "ti", "tin", "tins", "tinsl", "tinsle", "tinsley", "tinsle", "tinsl", "tins",
-         "tin", "ti", "t", "", "o", "ol", "old", "oldb", "oldbu", "oldbury", "", "1", "19",
-         "195", "1952", ""]
+TYPED = [
+    "t",
+    "ti",
+    "tin",
+    "tins",
+    "tinsl",
+    "tinsle",
+    "tinsley",
+    "tinsle",
+    "tinsl",
+    "tins",
+    "tin",
+    "ti",
+    "t",
+    "",
+    "o",
+    "ol",
+    "old",
+    "oldb",
+    "oldbu",
+    "oldbury",
+    "",
+    "1",
+    "19",
+    "195",
+    "1952",
+    "",
+]
 
 
 def old_dialog(entries: list[Any]) -> tuple[Any, Any]:
@@ -56,12 +81,18 @@ def old_dialog(entries: list[Any]) -> tuple[Any, Any]:
             self.keys: list[str] = []
             for e in entries:
                 tags = e.tags
-                row = (str(e.number), tags.get("White", ""),
-                       tags.get("Black", ""), tags.get("Event", ""), tags.get("Date", ""),
-                       tags.get("Result", ""))
+                row = (
+                    str(e.number),
+                    tags.get("White", ""),
+                    tags.get("Black", ""),
+                    tags.get("Event", ""),
+                    tags.get("Date", ""),
+                    tags.get("Result", ""),
+                )
                 self.rows.append(row)
-                self.keys.append("\n".join((*row[1:5], tags.get("Site", ""),
-                                            tags.get("Round", ""))).casefold())
+                self.keys.append(
+                    "\n".join((*row[1:5], tags.get("Site", ""), tags.get("Round", ""))).casefold()
+                )
 
         def rowCount(self, parent: object = QModelIndex()) -> int:
             return len(self.rows)
@@ -136,8 +167,10 @@ def main() -> int:
     with GameIndex(path) as index:
         index.open()
         games = index.count_games()
-    print(f"index built: {games} games, {time.process_time() - t:.2f} CPU s (once, in the "
-          "background on the first opening)")
+    print(
+        f"index built: {games} games, {time.process_time() - t:.2f} CPU s (once, in the "
+        "background on the first opening)"
+    )
 
     window = MainWindow(start_game=False)
     window.resize(1000, 700)
@@ -177,8 +210,10 @@ def main() -> int:
         spent, old, search = open_old()
         old_times.append(spent)
     new_open, old_open = min(new_times), min(old_times)
-    print(f"open the list: new {new_open:.3f} CPU s, old {old_open:.3f} CPU s, "
-          f"old/new {old_open / max(new_open, 1e-9):.1f}x")
+    print(
+        f"open the list: new {new_open:.3f} CPU s, old {old_open:.3f} CPU s, "
+        f"old/new {old_open / max(new_open, 1e-9):.1f}x"
+    )
     assert dialog is not None and search is not None
 
     def type_all(field: Any, texts: list[str]) -> list[float]:
@@ -193,9 +228,11 @@ def main() -> int:
     new_keys = type_all(dialog.search, TYPED)
     old_keys = type_all(search, TYPED)
     mean_new, mean_old = statistics.mean(new_keys), statistics.mean(old_keys)
-    print(f"keystrokes ({len(TYPED)}): new mean {mean_new * 1000:.1f} ms, max "
-          f"{max(new_keys) * 1000:.1f} ms; old mean {mean_old * 1000:.1f} ms, max "
-          f"{max(old_keys) * 1000:.1f} ms; old/new {mean_old / max(mean_new, 1e-9):.1f}x")
+    print(
+        f"keystrokes ({len(TYPED)}): new mean {mean_new * 1000:.1f} ms, max "
+        f"{max(new_keys) * 1000:.1f} ms; old mean {mean_old * 1000:.1f} ms, max "
+        f"{max(old_keys) * 1000:.1f} ms; old/new {mean_old / max(mean_new, 1e-9):.1f}x"
+    )
     others = []
     others += type_all(dialog.comment_search, ["w", "wh", "whi", "white", ""])
     others += type_all(dialog.date_from, ["1", "19", "190", "1900"])
@@ -207,8 +244,10 @@ def main() -> int:
         app.processEvents()
         others.append(time.process_time() - t)
     others += type_all(dialog.date_from, [""]) + type_all(dialog.date_to, [""])
-    print(f"other filters ({len(others)} changes: comments, dates, result): mean "
-          f"{statistics.mean(others) * 1000:.1f} ms, max {max(others) * 1000:.1f} ms")
+    print(
+        f"other filters ({len(others)} changes: comments, dates, result): mean "
+        f"{statistics.mean(others) * 1000:.1f} ms, max {max(others) * 1000:.1f} ms"
+    )
     old.close()
     dialog.reject()
     window.shutdown()

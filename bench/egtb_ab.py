@@ -30,8 +30,9 @@ from dame_desktop.core import Color, Game, Position, RuleSet, find_rules
 from dame_desktop.core.geometry import geometry
 
 
-def random_endings(rules: RuleSet, pieces: int, count: int, seed: int,
-                   kings: int = -1) -> list[Position]:
+def random_endings(
+    rules: RuleSet, pieces: int, count: int, seed: int, kings: int = -1
+) -> list[Position]:
     """``count`` random positions: each side ``pieces // 2`` pieces, ``kings`` of them kings
     (-1: from one to all, drawn for each position)."""
     rng = random.Random(seed)
@@ -65,8 +66,12 @@ def main() -> int:
     parser.add_argument("--movetime", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=160)
-    parser.add_argument("--kings", type=int, default=-1,
-                        help="kings a side at the start (default: one to all, at random)")
+    parser.add_argument(
+        "--kings",
+        type=int,
+        default=-1,
+        help="kings a side at the start (default: one to all, at random)",
+    )
     parser.add_argument("--folder", help="the tables' folder (default: the user data folder)")
     add_smoke(parser)
     args = parser.parse_args()
@@ -85,8 +90,10 @@ def main() -> int:
     if tables is None:
         print(f"no tables for {rules.key} in {folder}: run 'dame egtb build' first")
         return 2
-    print(f"tables {egtb.table_key(rules)} up to {tables.max_pieces} pieces; "
-          f"starts of {args.pieces} pieces")
+    print(
+        f"tables {egtb.table_key(rules)} up to {tables.max_pieces} pieces; "
+        f"starts of {args.pieces} pieces"
+    )
     tally = Tally()
     starts = random_endings(rules, args.pieces, (args.games + 1) // 2, args.seed, args.kings)
     for i, start in enumerate(starts):
@@ -98,12 +105,17 @@ def main() -> int:
             white, black = (a, b) if a_white else (b, a)
             outcome = play_game(Game(rules, start), white, black, args.max_plies)
             mark = tally.add(outcome.winner, Color.WHITE if a_white else Color.BLACK)
-            print(f"game {tally.games:3d} start {i + 1:3d} A={'W' if a_white else 'B'} {mark} "
-                  f"{outcome.reason} after {outcome.plies} plies  [A {tally}]", flush=True)
-    print(f"A (tables) vs B (none), {rules.key}, {args.pieces} pieces "
-          f"({'random' if args.kings < 0 else args.kings} kings a side), "
-          f"{args.movetime if not args.smoke else 'depth 2'} a move, {tally.games} games: "
-          f"{tally.summary()}")
+            print(
+                f"game {tally.games:3d} start {i + 1:3d} A={'W' if a_white else 'B'} {mark} "
+                f"{outcome.reason} after {outcome.plies} plies  [A {tally}]",
+                flush=True,
+            )
+    print(
+        f"A (tables) vs B (none), {rules.key}, {args.pieces} pieces "
+        f"({'random' if args.kings < 0 else args.kings} kings a side), "
+        f"{args.movetime if not args.smoke else 'depth 2'} a move, {tally.games} games: "
+        f"{tally.summary()}"
+    )
     return 0
 
 

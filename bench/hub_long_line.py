@@ -26,8 +26,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(megabytes: float) -> int:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "dame_desktop.cli", "hub"], cwd=ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dame_desktop.cli", "hub"],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     answers: list[bytes] = []
 
@@ -51,10 +56,14 @@ def run(megabytes: float) -> int:
     longest = max((len(a) for a in answers), default=0)
     errors = [a for a in answers if a.startswith(b"error")]
     print(f"a {size / 1e6:.1f} MB pos line into 'dame hub': {seconds:.2f} s")
-    print(f"  engine: {usage.ru_utime + usage.ru_stime:.2f} CPU s, "
-          f"peak RSS {usage.ru_maxrss / 1024:.0f} MB, exit status {proc.returncode}")
-    print(f"  answers: {len(answers)} lines, the longest {longest} bytes, "
-          f"pong: {b'pong' in (a.rstrip() for a in answers)}")
+    print(
+        f"  engine: {usage.ru_utime + usage.ru_stime:.2f} CPU s, "
+        f"peak RSS {usage.ru_maxrss / 1024:.0f} MB, exit status {proc.returncode}"
+    )
+    print(
+        f"  answers: {len(answers)} lines, the longest {longest} bytes, "
+        f"pong: {b'pong' in (a.rstrip() for a in answers)}"
+    )
     for line in errors:
         shown = line.decode("utf-8", "replace").rstrip()
         print(f"  {shown[:200]}{'…' if len(shown) > 200 else ''}")

@@ -121,8 +121,7 @@ def mine(rules_key: str, wanted: int, seed: int, log: bool, deep: bool = False) 
                         if len(lines) >= wanted:
                             break
             noise = rng.choice((0, 40, 120))
-            move = search(pos, rules, Limit(depth=2), noise=noise,
-                          seed=rng.randrange(1 << 30)).move
+            move = search(pos, rules, Limit(depth=2), noise=noise, seed=rng.randrange(1 << 30)).move
             assert move is not None
             pos = pos.play(move)
     return lines
@@ -149,11 +148,17 @@ def main() -> int:
     parser.add_argument("--rules", default="german,english,international")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--log", action="store_true", help="show finds on stderr as they come")
-    parser.add_argument("--deep", action="store_true",
-                        help="only tactics that a 3-ply search misses (kind 'deep')")
-    parser.add_argument("--recheck", type=Path, default=None, metavar="FILE",
-                        help="re-verify an existing set with the current engine and print "
-                        "the lines that no longer have one clearly best move")
+    parser.add_argument(
+        "--deep", action="store_true", help="only tactics that a 3-ply search misses (kind 'deep')"
+    )
+    parser.add_argument(
+        "--recheck",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="re-verify an existing set with the current engine and print "
+        "the lines that no longer have one clearly best move",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, per_rules=1, rules="german")

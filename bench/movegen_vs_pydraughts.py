@@ -44,8 +44,9 @@ def sample(games: int, seed: int) -> list[tuple[str, str, list[Identity]]]:
                 game = Game(rules, start=Position.from_fen(fen, rules) if fen else None)
                 while not game.is_over and len(game.states) < 150:
                     pos = game.position
-                    ids = sorted((m.from_sq, m.to_sq, tuple(sorted(m.captured)))
-                                 for m in pos.legal_moves())
+                    ids = sorted(
+                        (m.from_sq, m.to_sq, tuple(sorted(m.captured))) for m in pos.legal_moves()
+                    )
                     rows.append((key, pos.fen(), ids))
                     game.play(rng.choice(game.legal_moves()))
     return rows
@@ -61,13 +62,18 @@ def main(argv: list[str] | None = None) -> int:
     smoke_settings(args, games=1)
     rows = sample(args.games, args.seed)
     if args.smoke and not Path(args.peer_python).exists():
-        skipped(f"py-draughts (no {args.peer_python}): our {len(rows)} positions' moves "
-                f"were generated, not compared")
+        skipped(
+            f"py-draughts (no {args.peer_python}): our {len(rows)} positions' moves "
+            f"were generated, not compared"
+        )
         return 0
     feed = "".join(f"{key}\t{fen}\n" for key, fen, _ in rows)
     done = subprocess.run(
         [args.peer_python, str(HERE / "peers" / "pydraughts_moves_peer.py")],
-        input=feed, capture_output=True, text=True, check=True,
+        input=feed,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(replies) == len(rows), "peer answered a different number of positions"
@@ -80,11 +86,15 @@ def main(argv: list[str] | None = None) -> int:
         if peer != ours:
             mismatches += 1
             if mismatches <= 10:
-                print(f"{key} {fen}\n  only ours:   {sorted(set(ours) - set(peer))}"
-                      f"\n  only theirs: {sorted(set(peer) - set(ours))}")
+                print(
+                    f"{key} {fen}\n  only ours:   {sorted(set(ours) - set(peer))}"
+                    f"\n  only theirs: {sorted(set(peer) - set(ours))}"
+                )
     captures = sum(1 for _k, _f, ids in rows if ids and ids[0][2])
-    print(f"positions {len(rows)} (with captures {captures}): "
-          f"{mismatches} differ, {errors} peer errors")
+    print(
+        f"positions {len(rows)} (with captures {captures}): "
+        f"{mismatches} differ, {errors} peer errors"
+    )
     return 1 if mismatches or errors else 0
 
 

@@ -42,8 +42,9 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = HERE.parent.parent / "shared" / "pdn-corpus" / "english" / "OCA_2.0.pdn"
 
 
-def run(path: Path, visitor: Callable[[], BaseVisitor[Any]] | None,
-        limit: int | None = None) -> dict[str, float]:
+def run(
+    path: Path, visitor: Callable[[], BaseVisitor[Any]] | None, limit: int | None = None
+) -> dict[str, float]:
     handle = open_pdn(path)  # streamed; closed when the run ends
     wall, cpu = time.perf_counter(), time.process_time()
     games = clean = plies = 0
@@ -65,8 +66,11 @@ def run(path: Path, visitor: Callable[[], BaseVisitor[Any]] | None,
 def first_games(path: Path, count: int) -> Path:
     """A temporary file with the first ``count`` games, cut where the next game begins."""
     text = decode(path.read_bytes())
-    starts = [i for i in range(len(text)) if text.startswith("[Event ", i)
-              and (i == 0 or text[i - 1] == "\n")][: count + 1]
+    starts = [
+        i
+        for i in range(len(text))
+        if text.startswith("[Event ", i) and (i == 0 or text[i - 1] == "\n")
+    ][: count + 1]
     cut = text[: starts[count]] if len(starts) > count else text
     out = Path(tempfile.mkstemp(suffix=".pdn")[1])
     out.write_text(cut, encoding="utf-8")
@@ -87,13 +91,19 @@ def main() -> int:
         return 2
 
     full = run(args.file, None)
-    print(f"{args.file.name}: {full['games']} games, {full['clean']} clean, "
-          f"{full['plies']} main-line plies")
-    print(f"  read_game (GameBuilder): {full['seconds']:.2f} s wall, {full['cpu']:.2f} s CPU, "
-          f"{full['games'] / full['seconds']:.0f} games/s")
+    print(
+        f"{args.file.name}: {full['games']} games, {full['clean']} clean, "
+        f"{full['plies']} main-line plies"
+    )
+    print(
+        f"  read_game (GameBuilder): {full['seconds']:.2f} s wall, {full['cpu']:.2f} s CPU, "
+        f"{full['games'] / full['seconds']:.0f} games/s"
+    )
     check = run(args.file, ErrorCounter)
-    print(f"  read_game (ErrorCounter, as dame pdn check): {check['seconds']:.2f} s wall, "
-          f"{check['cpu']:.2f} s CPU")
+    print(
+        f"  read_game (ErrorCounter, as dame pdn check): {check['seconds']:.2f} s wall, "
+        f"{check['cpu']:.2f} s CPU"
+    )
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"  peak resident memory of this process: {rss:.0f} MiB")
     if args.tracemalloc:
@@ -107,8 +117,12 @@ def main() -> int:
         part = first_games(args.file, args.peer_games)
         try:
             ours = run(part, None)
-            done = subprocess.run([args.peer, str(HERE / "peers" / "pydraughts_pdn_peer.py"),
-                                   str(part)], capture_output=True, text=True, timeout=3600)
+            done = subprocess.run(
+                [args.peer, str(HERE / "peers" / "pydraughts_pdn_peer.py"), str(part)],
+                capture_output=True,
+                text=True,
+                timeout=3600,
+            )
         finally:
             part.unlink()
         if done.returncode != 0:
@@ -116,10 +130,14 @@ def main() -> int:
             return 1
         peer = json.loads(done.stdout.strip().splitlines()[-1])
         print(f"first {ours['games']} games:")
-        print(f"  dame:       {ours['seconds']:.2f} s, {ours['clean']} replayed cleanly "
-              "(comments, NAGs and variations kept)")
-        print(f"  pydraughts: {peer['seconds']:.2f} s ({peer['parse_seconds']:.2f} s reading), "
-              f"{peer['replayed']} replayed, {peer['failed']} failed")
+        print(
+            f"  dame:       {ours['seconds']:.2f} s, {ours['clean']} replayed cleanly "
+            "(comments, NAGs and variations kept)"
+        )
+        print(
+            f"  pydraughts: {peer['seconds']:.2f} s ({peer['parse_seconds']:.2f} s reading), "
+            f"{peer['replayed']} replayed, {peer['failed']} failed"
+        )
         print(f"  ratio pydraughts / dame: {peer['seconds'] / ours['seconds']:.1f}x")
     return 0
 

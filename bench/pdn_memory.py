@@ -41,7 +41,7 @@ def big_game(size: int) -> str:
     """A German game of about ``size`` characters, nearly all of it one comment."""
     head = '[Event "memory"]\n[GameType "20"]\n\n'
     words = "a long note on this position " * (max(size - 200, 0) // 29 + 1)
-    return f"{head}{MOVES} {{{words[:max(size - 200, 1)]}}} 5. 46-41 *\n"
+    return f"{head}{MOVES} {{{words[: max(size - 200, 1)]}}} 5. 46-41 *\n"
 
 
 def live_lexers() -> int:
@@ -55,8 +55,10 @@ def peak_mb() -> float:
 
 def report(what: str, count: int, started: float, cpu: float) -> None:
     gc.collect()
-    print(f"{what}: {count} reads, {time.process_time() - cpu:.2f} CPU s, "
-          f"{time.perf_counter() - started:.2f} s")
+    print(
+        f"{what}: {count} reads, {time.process_time() - cpu:.2f} CPU s, "
+        f"{time.perf_counter() - started:.2f} s"
+    )
     if tracemalloc.is_tracing():
         held, _peak = tracemalloc.get_traced_memory()
         print(f"  held after the reads: {held / 1e6:.1f} MB (tracemalloc, after gc.collect())")
@@ -91,8 +93,9 @@ def main() -> int:
     parser.add_argument("--size", type=int, default=1_000_000, help="bytes of the game")
     parser.add_argument("--document", type=Path, help="a PDN file: load_game over its games")
     parser.add_argument("--limit", type=int, help="at most this many games of --document")
-    parser.add_argument("--trace", action="store_true",
-                        help="with --document: measure the memory held (slower)")
+    parser.add_argument(
+        "--trace", action="store_true", help="with --document: measure the memory held (slower)"
+    )
     add_smoke(parser)
     args = parser.parse_args()
     if smoke_settings(args, reads=5, size=20_000, document=None):

@@ -30,9 +30,14 @@ from perft_native import PURE_CHILD, LineProcess  # noqa: E402
 from dame_desktop.core import Position, find_rules, perft  # noqa: E402
 from dame_desktop.native import describe  # noqa: E402
 
-DEFAULT_VENV = next((folder / "venvs" / "damers" for folder in HERE.parents
-                     if (folder / "venvs" / "damers").is_dir()),
-                    HERE.parent.parent / "venvs" / "damers")
+DEFAULT_VENV = next(
+    (
+        folder / "venvs" / "damers"
+        for folder in HERE.parents
+        if (folder / "venvs" / "damers").is_dir()
+    ),
+    HERE.parent.parent / "venvs" / "damers",
+)
 
 API_CHILD = """
 import sys, time
@@ -76,11 +81,13 @@ def main() -> int:
     start = Position.start(find_rules("international"))
     perft(start, 3)  # the tables are built on first use: not part of the figure
     t = time.perf_counter()
-    rows.append((f"ours, as installed ({describe()})", perft(start, depth),
-                 time.perf_counter() - t))
+    rows.append(
+        (f"ours, as installed ({describe()})", perft(start, depth), time.perf_counter() - t)
+    )
 
-    pure = LineProcess([sys.executable, "-c", PURE_CHILD],
-                       env=dict(os.environ, DAME_PURE="1"), greeting=True)
+    pure = LineProcess(
+        [sys.executable, "-c", PURE_CHILD], env=dict(os.environ, DAME_PURE="1"), greeting=True
+    )
     n, seconds = pure.ask(f"international {depth}")
     pure.close()
     rows.append((f"ours, pure Python ({pure.greeting})", n, seconds))
@@ -91,8 +98,13 @@ def main() -> int:
         api.close()
         rows.append(("dame-rs 0.2.0, Python API push/pop", n, seconds))
 
-        out = subprocess.run([str(venv / "bin" / "dame"), "perft", str(depth)],
-                             capture_output=True, text=True, check=True, cwd=str(venv)).stdout
+        out = subprocess.run(
+            [str(venv / "bin" / "dame"), "perft", str(depth)],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=str(venv),
+        ).stdout
         found = re.search(r"=\s*(\d+)\s+in\s+([\d.]+)\s*s", out)
         if found is None:
             print(f"cannot read dame-rs' perft output: {out!r}", file=sys.stderr)
@@ -106,8 +118,7 @@ def main() -> int:
     print(f"  {'runner':62} {'leaves':>9} {'seconds':>8} {'M leaves/s':>10} {'vs ours':>8}")
     for name, leaves, seconds in rows:
         rate = leaves / seconds
-        print(f"  {name[:62]:62} {leaves:9d} {seconds:8.3f} {rate / 1e6:10.2f} "
-              f"{rate / base:7.2f}x")
+        print(f"  {name[:62]:62} {leaves:9d} {seconds:8.3f} {rate / 1e6:10.2f} {rate / base:7.2f}x")
     if len({leaves for _, leaves, _ in rows}) != 1:
         print("  the leaf counts differ!")
         return 1

@@ -39,8 +39,11 @@ from dame_desktop.native import describe  # noqa: E402
 
 # ../venvs/peers beside the repository (or beside the folder of worktrees)
 DEFAULT_PEER_PYTHON = next(
-    (folder / "venvs" / "peers" / "bin" / "python" for folder in (ROOT.parent, ROOT.parent.parent)
-     if (folder / "venvs" / "peers" / "bin" / "python").exists()),
+    (
+        folder / "venvs" / "peers" / "bin" / "python"
+        for folder in (ROOT.parent, ROOT.parent.parent)
+        if (folder / "venvs" / "peers" / "bin" / "python").exists()
+    ),
     ROOT.parent / "venvs" / "peers" / "bin" / "python",
 )
 
@@ -61,10 +64,18 @@ for line in sys.stdin:
 class LineProcess:
     """A subprocess that answers one line per request line (``NODES SECONDS``)."""
 
-    def __init__(self, command: list[str], env: dict[str, str] | None = None,
-                 greeting: bool = False) -> None:
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1, cwd=ROOT, env=env)
+    def __init__(
+        self, command: list[str], env: dict[str, str] | None = None, greeting: bool = False
+    ) -> None:
+        self.proc = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            cwd=ROOT,
+            env=env,
+        )
         self.greeting = self._read() if greeting else ""
 
     def _read(self) -> str:
@@ -95,8 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--international-depth", type=int, default=7)
     parser.add_argument("--english-depth", type=int, default=10)
-    parser.add_argument("--english-peer-depth", type=int, default=7,
-                        help="py-draughts' English depth (its tree is another, larger one)")
+    parser.add_argument(
+        "--english-peer-depth",
+        type=int,
+        default=7,
+        help="py-draughts' English depth (its tree is another, larger one)",
+    )
     add_smoke(parser)
     args = parser.parse_args(argv)
     smoke_settings(args, reps=1, international_depth=3, english_depth=4, english_peer_depth=3)
@@ -110,8 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     peer = None
     if not args.no_peer:
         if not Path(args.peer_python).exists():
-            print(f"peer python {args.peer_python} not found; use --peer-python or --no-peer",
-                  file=sys.stderr)
+            print(
+                f"peer python {args.peer_python} not found; use --peer-python or --no-peer",
+                file=sys.stderr,
+            )
             return 2
         peer = LineProcess([args.peer_python, str(HERE / "peers" / "pydraughts_perft_peer.py")])
     print(f"this process: {describe()}; the pure subprocess: {pure.greeting}")
@@ -121,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for rep in range(args.reps):
             for variant, depth in cases:
-                order = runners[rep % len(runners):] + runners[:rep % len(runners)]
+                order = runners[rep % len(runners) :] + runners[: rep % len(runners)]
                 for who in order:
                     if who == "compiled":
                         start = Position.start(find_rules(variant))
@@ -144,11 +161,17 @@ def main(argv: list[str] | None = None) -> int:
         if peer is not None:
             peer.close("quit")
 
-    labels = {"compiled": "compiled", "pure": "pure Python", "public": "py-draughts API",
-              "private": "py-draughts fast"}
+    labels = {
+        "compiled": "compiled",
+        "pure": "pure Python",
+        "public": "py-draughts API",
+        "private": "py-draughts fast",
+    }
     print(f"perft from the start position, median of {args.reps} interleaved runs, CPU seconds")
-    head = (f"{'case':<18}{'runner':<18}{'depth':>6}{'leaves':>13}{'seconds':>10}"
-            f"{'leaves/s':>13}{'ratio':>9}")
+    head = (
+        f"{'case':<18}{'runner':<18}{'depth':>6}{'leaves':>13}{'seconds':>10}"
+        f"{'leaves/s':>13}{'ratio':>9}"
+    )
     print(head)
     print("-" * len(head))
     for variant, depth in cases:
@@ -164,8 +187,10 @@ def main(argv: list[str] | None = None) -> int:
                 shown = args.english_peer_depth if variant == "english" else depth
                 note = "  (another tree: rates compared)"
             ratio = "" if who == "compiled" else f"{base / (n / secs):.2f}x"
-            print(f"{variant:<18}{labels[who]:<18}{shown:>6}{n:>13,}{secs:>10.3f}"
-                  f"{n / secs:>13,.0f}{ratio:>9}{note}")
+            print(
+                f"{variant:<18}{labels[who]:<18}{shown:>6}{n:>13,}{secs:>10.3f}"
+                f"{n / secs:>13,.0f}{ratio:>9}{note}"
+            )
     print("ratio: compiled leaves/s over the runner's (> 1: the compiled core is faster)")
     return 0
 

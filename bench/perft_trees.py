@@ -36,16 +36,20 @@ print(json.dumps({{"nodes": nodes, "cpu": time.process_time() - began, "native":
 
 def run(tree: Path, rules: str, depth: int) -> dict[str, object]:
     code = CHILD.format(tree=str(tree), rules=rules, depth=depth)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=str(tree), check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=str(tree), check=True
+    )
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="perft CPU time: this tree vs another")
-    parser.add_argument("--other", help="the other checkout's root folder (required but with "
-                                        "--smoke, which compares this tree with itself)")
+    parser.add_argument(
+        "--other",
+        help="the other checkout's root folder (required but with "
+        "--smoke, which compares this tree with itself)",
+    )
     parser.add_argument("--rules", action="append", default=[], help="rule set key(s)")
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--reps", type=int, default=5)
@@ -68,9 +72,11 @@ def main(argv: list[str] | None = None) -> int:
                 natives[name] = got["native"]
                 nodes = got["nodes"]
         this, that = statistics.median(times["this"]), statistics.median(times["other"])
-        print(f"{rules} d{args.depth} ({nodes} leaves): this {this:.3f} CPU-s "
-              f"[{natives['this']}], other {that:.3f} CPU-s [{natives['other']}], "
-              f"other/this {that / this:.3f}")
+        print(
+            f"{rules} d{args.depth} ({nodes} leaves): this {this:.3f} CPU-s "
+            f"[{natives['this']}], other {that:.3f} CPU-s [{natives['other']}], "
+            f"other/this {that / this:.3f}"
+        )
     return 0
 
 

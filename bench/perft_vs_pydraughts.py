@@ -138,22 +138,32 @@ def legal_move_report(repeats: int, seed: int) -> None:
         )
     median = statistics.median(every)
     verdict = "under" if median < 1e-3 else "OVER"
-    print(f"{'all':<14}{len(every):>6}{median * 1e6:>12.1f}{max(every) * 1e6:>10.1f}"
-          f"   -> median {verdict} the 1 ms goal")
+    print(
+        f"{'all':<14}{len(every):>6}{median * 1e6:>12.1f}{max(every) * 1e6:>10.1f}"
+        f"   -> median {verdict} the 1 ms goal"
+    )
 
 
 # --- main ----------------------------------------------------------------------------------
 
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--peer-python", default=str(DEFAULT_PEER_PYTHON),
-                        help="python of the venv with py-draughts (default: %(default)s)")
+    parser.add_argument(
+        "--peer-python",
+        default=str(DEFAULT_PEER_PYTHON),
+        help="python of the venv with py-draughts (default: %(default)s)",
+    )
     parser.add_argument("--no-peer", action="store_true", help="time only our perft")
     parser.add_argument("--reps", type=int, default=5, help="repetitions (default 5)")
     parser.add_argument("--international-depth", type=int, default=7)
     parser.add_argument("--russian-depth", type=int, default=8)
-    parser.add_argument("--legal-repeats", type=int, default=200,
-                        help="calls per position for the legal-move timing")
+    parser.add_argument(
+        "--legal-repeats",
+        type=int,
+        default=200,
+        help="calls per position for the legal-move timing",
+    )
     parser.add_argument("--seed", type=int, default=2024)
     add_smoke(parser)
     args = parser.parse_args(argv)
@@ -166,8 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     peer = None
     if not args.no_peer:
         if not Path(args.peer_python).exists():
-            print(f"peer python {args.peer_python} not found; use --peer-python or --no-peer",
-                  file=sys.stderr)
+            print(
+                f"peer python {args.peer_python} not found; use --peer-python or --no-peer",
+                file=sys.stderr,
+            )
             return 2
         peer = Peer(args.peer_python)
     ours: dict[str, list[float]] = {v: [] for v, _ in cases}
@@ -192,8 +204,10 @@ def main(argv: list[str] | None = None) -> int:
             peer.close()
 
     print(f"perft from the start position, {args.reps} interleaved repetitions, median times")
-    head = (f"{'case':<18}{'leaves':>11}{'ours s':>9}{'ours leaves/s':>15}"
-            f"{'theirs s':>10}{'theirs leaves/s':>17}{'ratio':>8}")
+    head = (
+        f"{'case':<18}{'leaves':>11}{'ours s':>9}{'ours leaves/s':>15}"
+        f"{'theirs s':>10}{'theirs leaves/s':>17}{'ratio':>8}"
+    )
     print(head)
     print("-" * len(head))
     all_ratios: list[float] = []
@@ -207,8 +221,10 @@ def main(argv: list[str] | None = None) -> int:
             theirs_s = statistics.median(theirs[variant])
             ratios = [t / o for t, o in zip(theirs[variant], ours[variant], strict=True)]
             all_ratios += ratios
-            line += (f"{theirs_s:>10.3f}{peer_nodes / theirs_s:>17,.0f}"
-                     f"{statistics.median(ratios):>7.2f}x")
+            line += (
+                f"{theirs_s:>10.3f}{peer_nodes / theirs_s:>17,.0f}"
+                f"{statistics.median(ratios):>7.2f}x"
+            )
         print(line)
     if all_ratios:
         overall = statistics.median(all_ratios)

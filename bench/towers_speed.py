@@ -66,20 +66,29 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--against", type=Path, default=None, metavar="FILE",
-                        help="another ai/towers.py to compare with")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="another ai/towers.py to compare with",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, positions=2, depth=2)
     start = positions(args.positions, args.seed)
     seconds, nodes = measure(current, start, args.depth)
-    print(f"this engine: depth {args.depth} on {len(start)} positions: {seconds:.2f} CPU s, "
-          f"{nodes} nodes, {nodes / max(seconds, 1e-9):.0f} nodes/s")
+    print(
+        f"this engine: depth {args.depth} on {len(start)} positions: {seconds:.2f} CPU s, "
+        f"{nodes} nodes, {nodes / max(seconds, 1e-9):.0f} nodes/s"
+    )
     if args.against is not None:
         other = load(args.against)
         o_seconds, o_nodes = measure(other, start, args.depth)
-        print(f"{args.against.name}: depth {args.depth}: {o_seconds:.2f} CPU s, {o_nodes} "
-              f"nodes, {o_nodes / max(o_seconds, 1e-9):.0f} nodes/s")
+        print(
+            f"{args.against.name}: depth {args.depth}: {o_seconds:.2f} CPU s, {o_nodes} "
+            f"nodes, {o_nodes / max(o_seconds, 1e-9):.0f} nodes/s"
+        )
         print(f"ratio (other / this): {o_seconds / max(seconds, 1e-9):.2f}x CPU time")
     return 0
 

@@ -56,8 +56,11 @@ def theirs(fen: str) -> tuple[set[Identity], set[Identity]]:
     quiet: set[Identity] = set()
     for m in board.legal_moves():
         steps = m.steps_move
-        ident = (peer_name(steps[0]), peer_name(steps[-1]),
-                 frozenset(peer_name(s) for s in m.captures))
+        ident = (
+            peer_name(steps[0]),
+            peer_name(steps[-1]),
+            frozenset(peer_name(s) for s in m.captures),
+        )
         (caps if m.captures else quiet).add(ident)
     return caps, quiet
 
@@ -102,9 +105,11 @@ def compare(games: int, plies: int, seed: int) -> dict[str, int]:
                 if our_caps != their_caps or not our_quiet <= their_quiet or extra != slides:
                     tally["mismatches"] += 1
                     if tally["mismatches"] <= 5:
-                        print(f"mismatch in {pos.fen()}:\n  ours   {sorted(map(str, our_caps))}"
-                              f" {sorted(map(str, our_quiet))}\n  theirs "
-                              f"{sorted(map(str, their_caps))} {sorted(map(str, their_quiet))}")
+                        print(
+                            f"mismatch in {pos.fen()}:\n  ours   {sorted(map(str, our_caps))}"
+                            f" {sorted(map(str, our_quiet))}\n  theirs "
+                            f"{sorted(map(str, their_caps))} {sorted(map(str, their_quiet))}"
+                        )
                 game.play(rng.choice(game.legal_moves()))
     return tally
 
@@ -136,10 +141,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     started = time.process_time()
     tally = compare(args.games, args.plies, args.seed)
-    print(f"{tally['positions']} positions, {tally['captures']} captures and {tally['quiet']} "
-          f"quiet moves of ours; pydraughts' extra king slides through pieces: "
-          f"{tally['their_slides']}; mismatches: {tally['mismatches']} "
-          f"({time.process_time() - started:.1f} CPU-s)")
+    print(
+        f"{tally['positions']} positions, {tally['captures']} captures and {tally['quiet']} "
+        f"quiet moves of ours; pydraughts' extra king slides through pieces: "
+        f"{tally['their_slides']}; mismatches: {tally['mismatches']} "
+        f"({time.process_time() - started:.1f} CPU-s)"
+    )
     return 1 if tally["mismatches"] else 0
 
 

@@ -47,12 +47,13 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="probe time per case")
-    parser.add_argument("--step", type=float, default=2.0,
-                        help="seconds between position changes")
-    parser.add_argument("--movetime", type=float, default=0.3,
-                        help="Analyse game: seconds a move")
-    parser.add_argument("--window", action="store_true",
-                        help="measure in the real main window (View > Analysis, View > Next move)")
+    parser.add_argument("--step", type=float, default=2.0, help="seconds between position changes")
+    parser.add_argument("--movetime", type=float, default=0.3, help="Analyse game: seconds a move")
+    parser.add_argument(
+        "--window",
+        action="store_true",
+        help="measure in the real main window (View > Analysis, View > Next move)",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     if smoke_settings(args, seconds=0.6, step=0.25, movetime=0.02):
@@ -96,8 +97,11 @@ def panel_main(args: argparse.Namespace) -> int:
     window.resize(900, 560)
     window.show()
 
-    print(f"platform {QGuiApplication.platformName()}, switch interval "
-          f"{sys.getswitchinterval() * 1000:.1f} ms, {os.cpu_count()} cores", flush=True)
+    print(
+        f"platform {QGuiApplication.platformName()}, switch interval "
+        f"{sys.getswitchinterval() * 1000:.1f} ms, {os.cpu_count()} cores",
+        flush=True,
+    )
     panel.hide()
     report(f"idle window, panel hidden ({PAUSE:g} s)", probe(PAUSE))
     panel.show()
@@ -117,9 +121,12 @@ def panel_main(args: argparse.Namespace) -> int:
         step()
         late = probe(args.seconds, step, args.step)
         changes = int(args.seconds / args.step)
-        report(f"analysing, {lines} line{'s' if lines > 1 else ''}, position changed every "
-               f"{args.step:g} s ({changes} changes, deepest {max(depths, default=0)}, "
-               f"{len(depths)} updates)", late)
+        report(
+            f"analysing, {lines} line{'s' if lines > 1 else ''}, position changed every "
+            f"{args.step:g} s ({changes} changes, deepest {max(depths, default=0)}, "
+            f"{len(depths)} updates)",
+            late,
+        )
     panel.hide()
     report(f"panel hidden again ({PAUSE:g} s)", probe(PAUSE))
 
@@ -132,8 +139,11 @@ def panel_main(args: argparse.Namespace) -> int:
     job.done.connect(done.append)
     job.start()
     late = probe(args.seconds)
-    report(f"Analyse game running ({len(moves)} plies at {args.movetime:g} s a move, "
-           f"{'finished' if done else 'still running'} after {args.seconds:g} s)", late)
+    report(
+        f"Analyse game running ({len(moves)} plies at {args.movetime:g} s a move, "
+        f"{'finished' if done else 'still running'} after {args.seconds:g} s)",
+        late,
+    )
     job.wait()
     panel.shutdown()
     return 0
@@ -177,8 +187,11 @@ def probe(seconds: float, step: object = None, step_seconds: float = 2.0) -> lis
 
 
 def report(name: str, late: list[float]) -> None:
-    print(f"{name}: {len(late)} ticks, lateness p50 {percentile(late, 50):.2f} ms, "
-          f"p99 {percentile(late, 99):.2f} ms, max {max(late, default=0):.2f} ms", flush=True)
+    print(
+        f"{name}: {len(late)} ticks, lateness p50 {percentile(late, 50):.2f} ms, "
+        f"p99 {percentile(late, 99):.2f} ms, max {max(late, default=0):.2f} ms",
+        flush=True,
+    )
 
 
 WINDOW_PLIES = 60
@@ -215,11 +228,13 @@ def window_main(args: argparse.Namespace) -> int:
     window.resize(1280, 800)
     window.show()
     window.document.study_new_game(game)
-    print(f"platform {QGuiApplication.platformName()}, MainWindow 1280x800, switch interval "
-          f"{sys.getswitchinterval() * 1000:.1f} ms, {os.cpu_count()} cores, "
-          f"{native.describe()}, load average {os.getloadavg()[0]:.2f}", flush=True)
-    report(f"idle window, a game studied, panel hidden ({args.seconds:g} s)",
-           probe(args.seconds))
+    print(
+        f"platform {QGuiApplication.platformName()}, MainWindow 1280x800, switch interval "
+        f"{sys.getswitchinterval() * 1000:.1f} ms, {os.cpu_count()} cores, "
+        f"{native.describe()}, load average {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    report(f"idle window, a game studied, panel hidden ({args.seconds:g} s)", probe(args.seconds))
     panel = window.analysis.panel
     depths: list[int] = []
     panel.evaluated.connect(lambda e: depths.append(e.depth))
@@ -240,9 +255,12 @@ def window_main(args: argparse.Namespace) -> int:
         step()
         late = probe(args.seconds, step, every)
         changes = int(args.seconds / every)
-        report(f"window, analysing, {lines} line{'s' if lines > 1 else ''}, Next every "
-               f"{every:g} s ({changes} steps, deepest {max(depths, default=0)}, "
-               f"{len(depths)} updates)", late)
+        report(
+            f"window, analysing, {lines} line{'s' if lines > 1 else ''}, Next every "
+            f"{every:g} s ({changes} steps, deepest {max(depths, default=0)}, "
+            f"{len(depths)} updates)",
+            late,
+        )
     window.action("analysis").trigger()
     report(f"window, panel hidden again ({PAUSE:g} s)", probe(PAUSE))
     window.document.ask_save = lambda: "discard"

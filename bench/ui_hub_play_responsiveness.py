@@ -42,8 +42,10 @@ def percentile(values: list[float], q: float) -> float:
 def hub_launcher(folder: Path) -> Path:
     script = folder / "dame-hub"
     # this checkout's program, installed or not
-    script.write_text(f"#!/bin/sh\nPYTHONPATH='{ROOT}'${{PYTHONPATH:+:$PYTHONPATH}} "
-                      f"exec '{sys.executable}' -m dame_desktop.cli \"$@\"\n")
+    script.write_text(
+        f"#!/bin/sh\nPYTHONPATH='{ROOT}'${{PYTHONPATH:+:$PYTHONPATH}} "
+        f"exec '{sys.executable}' -m dame_desktop.cli \"$@\"\n"
+    )
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
     return script
 
@@ -77,8 +79,9 @@ def main() -> int:
             window.show()
             window.opponent.set_engine(engine)
             began = time.perf_counter()
-            while engine and window.client.external_info is None \
-                    and time.perf_counter() - began < 30:
+            while (
+                engine and window.client.external_info is None and time.perf_counter() - began < 30
+            ):
                 app.processEvents()
                 time.sleep(0.01)
             late: list[float] = []
@@ -100,8 +103,9 @@ def main() -> int:
             probe = QTimer()
             probe.setInterval(PROBE_MS)
             probe.timeout.connect(tick)
-            window.play.start_game(NewGameSettings(True, args.level, Color.WHITE,
-                                              find_rules("german"), "", ""))
+            window.play.start_game(
+                NewGameSettings(True, args.level, Color.WHITE, find_rules("german"), "", "")
+            )
             probe.start()
             controller = window.controller
             while len(controller.game.moves) < args.plies and not controller.game.is_over:
@@ -118,20 +122,35 @@ def main() -> int:
         rows = []
         for label, path in (("built-in", ""), ("dame hub", launcher)):
             late, seconds, who = run(path)
-            rows.append((label, percentile(late, 50), percentile(late, 99), max(late, default=0),
-                         sum(seconds) / max(len(seconds), 1), who))
+            rows.append(
+                (
+                    label,
+                    percentile(late, 50),
+                    percentile(late, 99),
+                    max(late, default=0),
+                    sum(seconds) / max(len(seconds), 1),
+                    who,
+                )
+            )
         print(f"German, level {args.level}, {args.plies} plies; probe every {PROBE_MS} ms")
-        print(f"{'engine':10s} {'p50 ms':>8s} {'p99 ms':>8s} {'max ms':>8s} {'s/move':>7s}"
-              "  played by")
+        print(
+            f"{'engine':10s} {'p50 ms':>8s} {'p99 ms':>8s} {'max ms':>8s} {'s/move':>7s}  played by"
+        )
         for label, p50, p99, worst, mean, who in rows:
-            print(f"{label:10s} {p50 * 1000:8.2f} {p99 * 1000:8.2f} {worst * 1000:8.2f} "
-                  f"{mean:7.2f}  {who}")
+            print(
+                f"{label:10s} {p50 * 1000:8.2f} {p99 * 1000:8.2f} {worst * 1000:8.2f} "
+                f"{mean:7.2f}  {who}"
+            )
         (_, _, a99, amax, _, _), (_, _, b99, bmax, _, hub_who) = rows
-        print(f"{'ratio':10s} {'':8s} {a99 / max(b99, 1e-4):8.1f} "
-              f"{amax / max(bmax, 1e-4):8.1f}  (built-in / Hub)")
+        print(
+            f"{'ratio':10s} {'':8s} {a99 / max(b99, 1e-4):8.1f} "
+            f"{amax / max(bmax, 1e-4):8.1f}  (built-in / Hub)"
+        )
         if hub_who in ("", "built-in"):
-            print("the Hub engine did not play: the figures compare the built-in engine with "
-                  "itself", file=sys.stderr)
+            print(
+                "the Hub engine did not play: the figures compare the built-in engine with itself",
+                file=sys.stderr,
+            )
             return 1
     return 0
 

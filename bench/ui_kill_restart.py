@@ -50,16 +50,24 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="dame-kill-") as folder:
         config = Path(folder)
         white, black = rng.choice(CLOCKS)
-        save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                     clock_white=white, clock_black=black), config)
+        save_preferences(
+            Preferences(
+                language="en", opponent="human", animate=False, clock_white=white, clock_black=black
+            ),
+            config,
+        )
         previous = None
         for number in range(1, kills + 1):
             fast = rng.random() < 0.4  # moves close together: kills land inside saves
             plies = rng.randint(1, 10)
-            round_ = play_and_kill(config, plies=plies, kill_after=rng.randint(0, plies),
-                                   delay=rng.choice((0.0, 0.0, rng.uniform(0, 0.05),
-                                                     rng.uniform(0, 1.5))),
-                                   seed=rng.randrange(1 << 30), pause_ms=30 if fast else 600)
+            round_ = play_and_kill(
+                config,
+                plies=plies,
+                kill_after=rng.randint(0, plies),
+                delay=rng.choice((0.0, 0.0, rng.uniform(0, 0.05), rng.uniform(0, 1.5))),
+                seed=rng.randrange(1 << 30),
+                pause_ms=30 if fast else 600,
+            )
             found = check_saved(round_)
             if previous is not None:
                 found = check_restored(previous, round_) + found
@@ -70,22 +78,36 @@ def main(argv: list[str] | None = None) -> int:
             saved = len(round_.saved.get("events", [])) if round_.saved else 0
             inside = set(round_.temps) - inside_saves
             inside_saves |= inside
-            print(f"kill {number}: restored {len(restored.get('moves', []))} moves, "
-                  f"shown {shown}, saved {saved}; clocks {white}/{black}"
-                  + ("; killed inside an autosave" if inside else "")
-                  + ("" if not found else f"; PROBLEMS: {found}"), flush=True)
+            print(
+                f"kill {number}: restored {len(restored.get('moves', []))} moves, "
+                f"shown {shown}, saved {saved}; clocks {white}/{black}"
+                + ("; killed inside an autosave" if inside else "")
+                + ("" if not found else f"; PROBLEMS: {found}"),
+                flush=True,
+            )
             problems.extend(f"kill {number}: {p}" for p in found)
             if round_.stderr.strip() and "Traceback" in round_.stderr:
-                problems.append(f"kill {number}: the program printed a traceback:\n"
-                                f"{round_.stderr[-1500:]}")
+                problems.append(
+                    f"kill {number}: the program printed a traceback:\n{round_.stderr[-1500:]}"
+                )
             if last is not None and last[1]["over"]:
                 white, black = rng.choice(CLOCKS)
-                save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                             clock_white=white, clock_black=black), config)
+                save_preferences(
+                    Preferences(
+                        language="en",
+                        opponent="human",
+                        animate=False,
+                        clock_white=white,
+                        clock_black=black,
+                    ),
+                    config,
+                )
             previous = round_
-    print(f"{kills} kills and restarts ({len(inside_saves)} inside an autosave), "
-          f"{moves_seen} moves played by clicks: "
-          + ("no problems" if not problems else f"{len(problems)} problems"))
+    print(
+        f"{kills} kills and restarts ({len(inside_saves)} inside an autosave), "
+        f"{moves_seen} moves played by clicks: "
+        + ("no problems" if not problems else f"{len(problems)} problems")
+    )
     for line in problems:
         print("  " + line)
     return 1 if problems else 0

@@ -43,8 +43,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", default=str(DEFAULT))
     parser.add_argument("--game", type=int, default=12345, help="1-based game to open")
-    parser.add_argument("--trace", action="store_true",
-                        help="also measure Python's allocations (tracemalloc; slows ~2x)")
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="also measure Python's allocations (tracemalloc; slows ~2x)",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, file=str(small_pdn()), game=2)
@@ -87,9 +90,11 @@ def main() -> int:
     # the file becomes the window's document once a game is chosen: the list shows it first
     games = len(dialog.visible_rows())
     assert games > 0, "the game list is empty"
-    print(f"open + game list shown: {t1 - t0:.2f} s for {games} games; "
-          f"RSS {rss_mb():.0f} MB (+{rss_mb() - base:.0f})"
-          + (f", Python peak {peak / 1e6:.0f} MB" if args.trace else ""))
+    print(
+        f"open + game list shown: {t1 - t0:.2f} s for {games} games; "
+        f"RSS {rss_mb():.0f} MB (+{rss_mb() - base:.0f})"
+        + (f", Python peak {peak / 1e6:.0f} MB" if args.trace else "")
+    )
 
     t0 = time.perf_counter()
     dialog.search.setText("tinsley")
@@ -123,9 +128,11 @@ def main() -> int:
     game = window.studied_game()
     assert game is not None and files.doc is not None
     moves = len(list(game.mainline()))
-    print(f"open game {args.game} and step to its end ({moves} moves): {t1 - t0:.3f} s "
-          f"(index: {files.doc.method}); RSS {rss_mb():.0f} MB"
-          + (f", Python peak {peak / 1e6:.1f} MB" if args.trace else ""))
+    print(
+        f"open game {args.game} and step to its end ({moves} moves): {t1 - t0:.3f} s "
+        f"(index: {files.doc.method}); RSS {rss_mb():.0f} MB"
+        + (f", Python peak {peak / 1e6:.1f} MB" if args.trace else "")
+    )
     window.shutdown()
     window.close()
     return 0

@@ -78,13 +78,20 @@ def probe(app, seconds: float, busy: object = None) -> list[float]:  # type: ign
 
 
 def report(name: str, late: list[float]) -> None:
-    print(f"{name}: {len(late)} ticks, lateness p50 {percentile(late, 50):.2f} ms, "
-          f"p99 {percentile(late, 99):.2f} ms, max {max(late, default=0):.2f} ms")
+    print(
+        f"{name}: {len(late)} ticks, lateness p50 {percentile(late, 50):.2f} ms, "
+        f"p99 {percentile(late, 99):.2f} ms, max {max(late, default=0):.2f} ms"
+    )
 
 
-def responsiveness(seconds: float, yield_every: float, switch_interval: float | None,
-                   level_key: str = "master", movetime: float | None = None,
-                   rules_key: str = "german") -> tuple[float, float]:
+def responsiveness(
+    seconds: float,
+    yield_every: float,
+    switch_interval: float | None,
+    level_key: str = "master",
+    movetime: float | None = None,
+    rules_key: str = "german",
+) -> tuple[float, float]:
     """Probe the event loop while the engine searches; (p99, max) lateness in ms."""
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
@@ -101,10 +108,13 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     engine_thread.YIELD_EVERY = yield_every
     level = find_level(level_key)
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    print(f"platform {QGuiApplication.platformName()}, switch interval "
-          f"{sys.getswitchinterval() * 1000:.1f} ms, worker yields every "
-          f"{yield_every * 1000:.1f} ms"
-          + (" (off)" if yield_every <= 0 else "") + f"; engine {describe()}")
+    print(
+        f"platform {QGuiApplication.platformName()}, switch interval "
+        f"{sys.getswitchinterval() * 1000:.1f} ms, worker yields every "
+        f"{yield_every * 1000:.1f} ms"
+        + (" (off)" if yield_every <= 0 else "")
+        + f"; engine {describe()}"
+    )
     report("idle baseline (2 s)", probe(app, 2.0))
     client = ai_worker.AiClient()
     answers: list[object] = []
@@ -135,20 +145,26 @@ def responsiveness(seconds: float, yield_every: float, switch_interval: float | 
     first = seconds if movetime is None else min(movetime, seconds)
     client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=first))
     late = probe(app, seconds)
-    report(f"while searching at {level.key}, {rules_key} ({seconds:.0f} s, "
-           f"{len(answers) + 1} searches)",
-           late)
+    report(
+        f"while searching at {level.key}, {rules_key} ({seconds:.0f} s, "
+        f"{len(answers) + 1} searches)",
+        late,
+    )
     client.cancel_all()
     for answer in answers[:1]:
         result = answer.result  # type: ignore[attr-defined]
-        print(f"first search: depth {result.depth}, {result.nodes} nodes, "
-              f"{result.nodes / max(result.seconds, 1e-9):.0f} nodes/s, {result.seconds:.1f} s")
+        print(
+            f"first search: depth {result.depth}, {result.nodes} nodes, "
+            f"{result.nodes / max(result.seconds, 1e-9):.0f} nodes/s, {result.seconds:.1f} s"
+        )
     cancel_started = time.perf_counter()
     client.submit(ai_worker.MoveRequest(position=position, level=level, movetime=30))
     time.sleep(0.3)
     client.close()
-    print(f"cancel + quit + wait of a running 30 s search: "
-          f"{(time.perf_counter() - cancel_started - 0.3) * 1000:.0f} ms")
+    print(
+        f"cancel + quit + wait of a running 30 s search: "
+        f"{(time.perf_counter() - cancel_started - 0.3) * 1000:.0f} ms"
+    )
     return percentile(late, 99), max(late, default=0.0)
 
 
@@ -156,11 +172,22 @@ def loop_runs(args: argparse.Namespace) -> None:
     """``--runs`` probes, each in a fresh process (its first search included), and a summary."""
     figures: list[tuple[float, float]] = []
     for run in range(args.runs):
-        command = [sys.executable, __file__, "--child-loop", "--seconds", str(args.seconds),
-                   "--level", args.level, "--rules", args.rules]
-        for flag, value in (("--yield-every", args.yield_every),
-                            ("--switch-interval", args.switch_interval),
-                            ("--movetime", args.movetime)):
+        command = [
+            sys.executable,
+            __file__,
+            "--child-loop",
+            "--seconds",
+            str(args.seconds),
+            "--level",
+            args.level,
+            "--rules",
+            args.rules,
+        ]
+        for flag, value in (
+            ("--yield-every", args.yield_every),
+            ("--switch-interval", args.switch_interval),
+            ("--movetime", args.movetime),
+        ):
             if value is not None:
                 command += [flag, str(value)]
         out = subprocess.run(command, capture_output=True, text=True, timeout=args.seconds + 120)
@@ -174,9 +201,11 @@ def loop_runs(args: argparse.Namespace) -> None:
         p99, worst = (float(x) for x in lines[-1].split())
         figures.append((p99, worst))
     met = all(p99 <= 25 and worst <= 100 for p99, worst in figures)
-    print(f"{len(figures)} runs, lateness p99 / max (ms): "
-          + ", ".join(f"{p99:.1f} / {worst:.1f}" for p99, worst in figures)
-          + f"; goals p99 <= 25, max <= 100 in every run: {'met' if met else 'NOT met'}")
+    print(
+        f"{len(figures)} runs, lateness p99 / max (ms): "
+        + ", ".join(f"{p99:.1f} / {worst:.1f}" for p99, worst in figures)
+        + f"; goals p99 <= 25, max <= 100 in every run: {'met' if met else 'NOT met'}"
+    )
 
 
 def cold_start(runs: int) -> None:
@@ -185,15 +214,19 @@ def cold_start(runs: int) -> None:
         t0 = time.time()
         out = subprocess.run(
             [sys.executable, __file__, "--child-start", repr(t0)],
-            capture_output=True, text=True, timeout=60,
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
         if out.returncode != 0:
             print(out.stdout, out.stderr)
             raise SystemExit("the child failed")
         times.append(float(out.stdout.strip().splitlines()[-1]))
-    print(f"cold start to first painted window ({os.environ['QT_QPA_PLATFORM']}, {runs} runs): "
-          f"median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms, "
-          f"all {', '.join(f'{t * 1000:.0f}' for t in times)} ms")
+    print(
+        f"cold start to first painted window ({os.environ['QT_QPA_PLATFORM']}, {runs} runs): "
+        f"median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms, "
+        f"all {', '.join(f'{t * 1000:.0f}' for t in times)} ms"
+    )
 
 
 def child_start(t0: float) -> None:
@@ -230,18 +263,36 @@ def child_start(t0: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--yield-every", type=float, default=None,
-                        help="seconds between the worker's GIL hand-overs (0 = never)")
-    parser.add_argument("--switch-interval", type=float, default=None,
-                        help="sys.setswitchinterval for the whole process (seconds)")
-    parser.add_argument("--level", default="master",
-                        help="the engine's level (master, hard, ...)")
-    parser.add_argument("--movetime", type=float, default=None,
-                        help="seconds per search (default: one search for the whole probe)")
-    parser.add_argument("--rules", default="german",
-                        help="the game (german: a middle game; others: the start position)")
-    parser.add_argument("--runs", type=int, default=5,
-                        help="fresh processes for each figure (the loop's, the start's)")
+    parser.add_argument(
+        "--yield-every",
+        type=float,
+        default=None,
+        help="seconds between the worker's GIL hand-overs (0 = never)",
+    )
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=None,
+        help="sys.setswitchinterval for the whole process (seconds)",
+    )
+    parser.add_argument("--level", default="master", help="the engine's level (master, hard, ...)")
+    parser.add_argument(
+        "--movetime",
+        type=float,
+        default=None,
+        help="seconds per search (default: one search for the whole probe)",
+    )
+    parser.add_argument(
+        "--rules",
+        default="german",
+        help="the game (german: a middle game; others: the start position)",
+    )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=5,
+        help="fresh processes for each figure (the loop's, the start's)",
+    )
     parser.add_argument("--only", choices=("loop", "start"))
     parser.add_argument("--child-start", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--child-loop", action="store_true", help=argparse.SUPPRESS)
@@ -255,8 +306,9 @@ def main() -> None:
         from dame_desktop.ui import engine_thread
 
         every = engine_thread.YIELD_EVERY if args.yield_every is None else args.yield_every
-        p99, worst = responsiveness(args.seconds, every, args.switch_interval, args.level,
-                                    args.movetime, args.rules)
+        p99, worst = responsiveness(
+            args.seconds, every, args.switch_interval, args.level, args.movetime, args.rules
+        )
         print(f"{p99:.3f} {worst:.3f}")
         return
     if args.only != "start":

@@ -76,8 +76,14 @@ def child_env(home: str, pycache: str | None) -> dict[str, str]:
 
 def one_run(pycache: str | None, extra: tuple[str, ...] = ()) -> tuple[float, str]:
     with tempfile.TemporaryDirectory(prefix="dame-start-") as home:
-        done = subprocess.run([sys.executable, *extra, "-c", CHILD], capture_output=True,
-                              text=True, env=child_env(home, pycache), cwd=home, timeout=300)
+        done = subprocess.run(
+            [sys.executable, *extra, "-c", CHILD],
+            capture_output=True,
+            text=True,
+            env=child_env(home, pycache),
+            cwd=home,
+            timeout=300,
+        )
     lines = [line for line in done.stdout.splitlines() if line.startswith("CPU ")]
     if done.returncode != 0 or not lines or float(lines[-1].split()[1]) < 0:
         print(done.stdout, done.stderr, file=sys.stderr)
@@ -91,7 +97,7 @@ def import_table(stderr: str, top: int) -> list[tuple[int, str]]:
     for line in stderr.splitlines():
         if not line.startswith("import time:") or "|" not in line:
             continue
-        parts = [p.strip() for p in line[len("import time:"):].split("|")]
+        parts = [p.strip() for p in line[len("import time:") :].split("|")]
         if len(parts) != 3 or not parts[1].isdigit():
             continue
         name = parts[2]
@@ -105,8 +111,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--top", type=int, default=20, help="imports to list")
-    parser.add_argument("--from-source", action="store_true",
-                        help="no bytecode cache: every module compiled in every run")
+    parser.add_argument(
+        "--from-source",
+        action="store_true",
+        help="no bytecode cache: every module compiled in every run",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, runs=1, top=0)
@@ -117,9 +126,11 @@ def main() -> None:
             one_run(pycache)  # fills the bytecode cache, as installing the program does
         figures = [one_run(pycache)[0] for _ in range(runs)]
         kind = "compiled from source" if pycache is None else "bytecode cached"
-        print(f"CPU s from a cold start to the board's first paint ({kind}, {runs} runs): "
-              + ", ".join(f"{f:.3f}" for f in figures)
-              + f"; median {statistics.median(figures):.3f} (goal <= 0.5)")
+        print(
+            f"CPU s from a cold start to the board's first paint ({kind}, {runs} runs): "
+            + ", ".join(f"{f:.3f}" for f in figures)
+            + f"; median {statistics.median(figures):.3f} (goal <= 0.5)"
+        )
         if args.smoke:
             return
         _cpu, stderr = one_run(pycache, ("-X", "importtime"))

@@ -97,11 +97,13 @@ from dame_desktop.core.clock import NO_CLOCK, TimeControl  # noqa: E402
 from dame_desktop.core.numbering import game_steps  # noqa: E402
 from dame_desktop.store.settings import Preferences, save_preferences  # noqa: E402
 
-PDN_FILES = [ROOT / "tests" / "data" / "ui" / "three_games.pdn",
-             ROOT / "tests" / "data" / "pdn" / "annotated.pdn",
-             ROOT / "tests" / "data" / "pdn" / "russian.pdn",
-             ROOT / "tests" / "data" / "pdn" / "rules_tag.pdn",
-             ROOT / "tests" / "data" / "ui" / "damaged.pdn"]
+PDN_FILES = [
+    ROOT / "tests" / "data" / "ui" / "three_games.pdn",
+    ROOT / "tests" / "data" / "pdn" / "annotated.pdn",
+    ROOT / "tests" / "data" / "pdn" / "russian.pdn",
+    ROOT / "tests" / "data" / "pdn" / "rules_tag.pdn",
+    ROOT / "tests" / "data" / "ui" / "damaged.pdn",
+]
 # the levels a new game is played at, with their weights: mostly fast ones, the Master
 # (5 s a move) often enough that its answers arrive while other things happen
 LEVELS = (("beginner", 4), ("easy", 3), ("medium", 2), ("hard", 1), ("master", 2))
@@ -178,8 +180,11 @@ class Stress:
     def _on_move_played(self, move: Move) -> None:
         game = self.window.controller.game
         before = game.states[-2].position if len(game.states) > 1 else None
-        if before is not None and game.states[-1].move == move and move not in game_legal(
-                game, len(game.states) - 2):
+        if (
+            before is not None
+            and game.states[-1].move == move
+            and move not in game_legal(game, len(game.states) - 2)
+        ):
             self.found.add(f"the move {move} was played although it was not legal")
 
     def _on_evaluated(self, evaluation: object) -> None:
@@ -232,15 +237,15 @@ class Stress:
             (widget.computer_radio if computer else widget.people_radio).setChecked(True)
             level = rng.choices([k for k, _ in LEVELS], [w for _, w in LEVELS])[0]
             widget.level_box.setCurrentIndex(widget.level_box.findData(level))
-            rng.choice((widget.light_radio, widget.dark_radio, widget.lots_radio)).setChecked(
-                True)
+            rng.choice((widget.light_radio, widget.dark_radio, widget.lots_radio)).setChecked(True)
             widget.set_rules(self.random_rules())
             roll = rng.random()
             if roll < 0.2:
                 widget.time_control.set_value(TimeControl(rng.choice((5, 10, 20))))
             elif roll < 0.45:
-                widget.time_control.set_value(TimeControl(rng.choice((60, 180, 300)),
-                                                          rng.choice((0, 2))))
+                widget.time_control.set_value(
+                    TimeControl(rng.choice((60, 180, 300)), rng.choice((0, 2)))
+                )
             else:
                 widget.time_control.set_value(NO_CLOCK)
             widget.accept()
@@ -341,30 +346,40 @@ class Stress:
         QApplication.processEvents()
         self.history[-1] += f" {move}"
         same = [m for m in moves if m.path == path]
-        if self.window.navigator.position() == before and len(same) == 1 and \
-                not board.pending_route():
+        if (
+            self.window.navigator.position() == before
+            and len(same) == 1
+            and not board.pending_route()
+        ):
             game = self.window.controller.game
             self.found.add(
                 f"the move {move} offered on the board was not played by "
                 f"{'clicks' if by_clicks else 'a drag'} (selected before: {selected}, "
                 f"after: {board.selected_square()}, touched: {game.touched}, message: "
                 f"{self.window.statusBar().currentMessage()!r}, banner: "
-                f"{board.banner_text()!r}, offered now: {move in board.moves()})")
+                f"{board.banner_text()!r}, offered now: {move in board.moves()})"
+            )
 
     def click(self, square: int) -> None:
         board = self.window.board
-        QTest.mouseClick(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         board.square_center(square).toPoint())
+        QTest.mouseClick(
+            board,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            board.square_center(square).toPoint(),
+        )
 
     def drag(self, a: int, b: int) -> None:
         board = self.window.board
         pa, pb = board.square_center(a), board.square_center(b)
-        QTest.mousePress(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         pa.toPoint())
+        QTest.mousePress(
+            board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pa.toPoint()
+        )
         for i in range(1, 5):
             QTest.mouseMove(board, (pa + (pb - pa) * (i / 4)).toPoint())
-        QTest.mouseRelease(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                           pb.toPoint())
+        QTest.mouseRelease(
+            board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pb.toPoint()
+        )
 
     def stray_click(self) -> None:
         board = self.window.board
@@ -373,8 +388,12 @@ class Stress:
         squares = size * size // 2
         square = self.rng.randint(1, squares)
         if self.rng.random() < 0.3:
-            QTest.mouseClick(board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
-                             board.square_center(square).toPoint())
+            QTest.mouseClick(
+                board,
+                Qt.MouseButton.RightButton,
+                Qt.KeyboardModifier.NoModifier,
+                board.square_center(square).toPoint(),
+            )
         else:
             self.click(square)
 
@@ -407,8 +426,12 @@ class Stress:
         view.scrollTo(index)
         rect = view.visualRect(index)
         if rect.isValid() and not rect.isEmpty():
-            QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                             Qt.KeyboardModifier.NoModifier, rect.center())
+            QTest.mouseClick(
+                view.viewport(),
+                Qt.MouseButton.LeftButton,
+                Qt.KeyboardModifier.NoModifier,
+                rect.center(),
+            )
 
     def open_file(self) -> None:
         """A copy of a small test file: the run may save its edits."""
@@ -441,8 +464,10 @@ class Stress:
         playable = set(nav.playable())
         offered = set(board.moves())
         if not offered <= playable:
-            self.found.add(f"the board offers moves the navigator does not: "
-                           f"{sorted(map(str, offered - playable))}")
+            self.found.add(
+                f"the board offers moves the navigator does not: "
+                f"{sorted(map(str, offered - playable))}"
+            )
         if w.is_playing():
             game = w.controller.game
             legal = set(game_legal(game, len(game.states) - 1))
@@ -453,8 +478,10 @@ class Stress:
             entries = w.model.entries()
             steps = game_steps(game)
             if [e.state for e in entries] != [s.state for s in steps]:
-                self.found.add(f"the move list ({len(entries)} entries) does not match the "
-                               f"game ({len(steps)} steps)")
+                self.found.add(
+                    f"the move list ({len(entries)} entries) does not match the "
+                    f"game ({len(steps)} steps)"
+                )
             current = w.model.current()
             expect = len(entries) - 1 if w.live.index is None else w.live.index
             if entries and current != (expect if expect >= 0 else None) and current != expect:
@@ -465,9 +492,14 @@ class Stress:
             if not playable <= set(shown.legal_moves()):
                 self.found.add("the study offers moves that are not legal")
         hint = board.hint()
-        if hint is not None and hint not in shown.legal_moves() and not (
-                w.is_playing() and hint in game_legal(w.controller.game,
-                                                      len(w.controller.game.states) - 1)):
+        if (
+            hint is not None
+            and hint not in shown.legal_moves()
+            and not (
+                w.is_playing()
+                and hint in game_legal(w.controller.game, len(w.controller.game.states) - 1)
+            )
+        ):
             self.found.add(f"the board shows the hint {hint}, not legal in the shown position")
         panel = w.analysis.panel
         if w.analysis.dock.isVisible() and w.analysis.setup_editor is None:
@@ -493,8 +525,9 @@ class Stress:
         if clock.running is not None and not (w.is_playing() and w.live.is_live()):
             self.found.add("a clock runs while the game's present position is not shown")
         if clock.to_move is not None and clock.to_move is not game.position.turn:
-            self.found.add(f"the clock runs for {clock.to_move}, "
-                           f"but {game.position.turn} is to move")
+            self.found.add(
+                f"the clock runs for {clock.to_move}, but {game.position.turn} is to move"
+            )
         for colour in (Color.WHITE, Color.BLACK):
             if self.window.clocks.panel.remaining(colour) < -0.5:
                 self.found.add(f"{colour}'s clock shows less than nothing")
@@ -544,8 +577,11 @@ class Stress:
                         self.first_snapshot = tracemalloc.take_snapshot()
             if len(self.found.errors) > before_errors and step > 0:
                 before_errors = len(self.found.errors)
-                print(f"seed {self.seed}: {self.found.errors[-1]}\n  last actions: "
-                      + " | ".join(self.history[-12:]), flush=True)
+                print(
+                    f"seed {self.seed}: {self.found.errors[-1]}\n  last actions: "
+                    + " | ".join(self.history[-12:]),
+                    flush=True,
+                )
         self.settle()
         self.check()
         cpu = time.process_time() - started
@@ -555,8 +591,13 @@ class Stress:
         if tracing and self.first_snapshot is not None:
             stats = tracemalloc.take_snapshot().compare_to(self.first_snapshot, "lineno")
             growth = [str(stat) for stat in stats[:10]]
-        return {"rss": rss, "traced": traced, "cpu": cpu, "growth": growth,
-                "dialogs": ", ".join(f"{n} {c}" for n, c in alive.most_common()) or "none"}
+        return {
+            "rss": rss,
+            "traced": traced,
+            "cpu": cpu,
+            "growth": growth,
+            "dialogs": ", ".join(f"{n} {c}" for n, c in alive.most_common()) or "none",
+        }
 
     def close(self) -> None:
         w = self.window
@@ -586,8 +627,7 @@ def game_legal(game: Game, index: int) -> list[Move]:
 
 
 def install_recorders(found: Findings) -> None:
-    def hook(kind: type[BaseException], value: BaseException,
-             tb: TracebackType | None) -> None:
+    def hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         found.add("uncaught exception:\n" + "".join(traceback.format_exception(kind, value, tb)))
 
     sys.excepthook = hook
@@ -606,8 +646,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1])
     parser.add_argument("--actions", type=int, default=1000)
     parser.add_argument("--sample", type=int, default=50, help="memory sample every N steps")
-    parser.add_argument("--tracemalloc", action="store_true",
-                        help="also sample Python's allocations (slower)")
+    parser.add_argument(
+        "--tracemalloc", action="store_true", help="also sample Python's allocations (slower)"
+    )
     add_smoke(parser)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
@@ -623,8 +664,9 @@ def main(argv: list[str] | None = None) -> int:
     failed = False
     with tempfile.TemporaryDirectory(prefix="dame-stress-") as folder:
         os.environ["DAME_CONFIG_DIR"] = folder  # never the user's own files
-        save_preferences(Preferences(language="en", opponent="computer", animate=False),
-                         Path(folder))
+        save_preferences(
+            Preferences(language="en", opponent="computer", animate=False), Path(folder)
+        )
         for seed in args.seeds:
             found.errors.clear()
             stress = Stress(seed, found, args.verbose)
@@ -633,10 +675,12 @@ def main(argv: list[str] | None = None) -> int:
             rss = figures["rss"]
             assert isinstance(rss, list)
             mb = [r / 2**20 for r in rss]
-            print(f"seed {seed}: {args.actions} actions, {figures['cpu']:.1f} s CPU, "
-                  f"RSS first {mb[0]:.1f} MB, last {mb[-1]:.1f} MB, max {max(mb):.1f} MB, "
-                  f"ratio last/first {mb[-1] / mb[0]:.2f}"
-                  + (f" (after the first sample: {mb[-1] / mb[1]:.2f})" if len(mb) > 2 else ""))
+            print(
+                f"seed {seed}: {args.actions} actions, {figures['cpu']:.1f} s CPU, "
+                f"RSS first {mb[0]:.1f} MB, last {mb[-1]:.1f} MB, max {max(mb):.1f} MB, "
+                f"ratio last/first {mb[-1] / mb[0]:.2f}"
+                + (f" (after the first sample: {mb[-1] / mb[1]:.2f})" if len(mb) > 2 else "")
+            )
             print("  RSS samples (MB): " + " ".join(f"{m:.0f}" for m in mb))
             print(f"  dialogs still alive in the window at the end: {figures['dialogs']}")
             for line in figures.get("growth") or ():  # type: ignore[attr-defined]
@@ -644,8 +688,10 @@ def main(argv: list[str] | None = None) -> int:
             traced = figures["traced"]
             if traced:
                 assert isinstance(traced, list)
-                print(f"  traced Python memory: first {traced[0] / 2**20:.1f} MB, last "
-                      f"{traced[-1] / 2**20:.1f} MB, ratio {traced[-1] / max(1, traced[0]):.2f}")
+                print(
+                    f"  traced Python memory: first {traced[0] / 2**20:.1f} MB, last "
+                    f"{traced[-1] / 2**20:.1f} MB, ratio {traced[-1] / max(1, traced[0]):.2f}"
+                )
             top = ", ".join(f"{n} {c}" for n, c in stress.counts.most_common())
             print(f"  actions and dialogs: {top}")
             if found.errors:

@@ -69,15 +69,15 @@ class Backend:
         return not self.command
 
 
-def find_backend(platform: str = sys.platform,
-                 which: Callable[[str], str | None] = shutil.which) -> Backend | None:
+def find_backend(
+    platform: str = sys.platform, which: Callable[[str], str | None] = shutil.which
+) -> Backend | None:
     """The way to play sounds on ``platform``, or None when there is none."""
     if platform.startswith("win"):
         return Backend("winsound")
     if platform == "darwin":
         afplay = "/usr/bin/afplay"
-        return Backend("afplay", (afplay,)) if Path(afplay).exists() or which("afplay") \
-            else None
+        return Backend("afplay", (afplay,)) if Path(afplay).exists() or which("afplay") else None
     for command in _LINUX_PLAYERS:
         found = which(command[0])
         if found:
@@ -98,7 +98,7 @@ def scaled_wav(source: Path, target: Path, volume: int) -> None:
         raise wave.Error(f"{source.name}: expected 16-bit samples")
     count = len(frames) // 2
     factor = max(0, min(100, volume)) / 100
-    scaled = [round(s * factor) for s in struct.unpack(f"<{count}h", frames[:2 * count])]
+    scaled = [round(s * factor) for s in struct.unpack(f"<{count}h", frames[: 2 * count])]
     with wave.open(str(target), "wb") as out:
         out.setparams(params)
         out.writeframes(struct.pack(f"<{count}h", *scaled))
@@ -112,9 +112,14 @@ class SoundPlayer:
     :meth:`close` when the window closes.
     """
 
-    def __init__(self, enabled: bool = True, volume: int = 80, *,
-                 backend: Backend | None | Literal["auto"] = "auto",
-                 sounds: Callable[[Sound], Path] = sound_file) -> None:
+    def __init__(
+        self,
+        enabled: bool = True,
+        volume: int = 80,
+        *,
+        backend: Backend | None | Literal["auto"] = "auto",
+        sounds: Callable[[Sound], Path] = sound_file,
+    ) -> None:
         self.enabled = enabled
         self.volume = volume
         self._backend = find_backend() if backend == "auto" else backend
@@ -139,8 +144,12 @@ class SoundPlayer:
     @property
     def active(self) -> bool:
         """True when a sound would be heard now."""
-        return (self.enabled and self._volume > 0 and self._backend is not None
-                and not os.environ.get(NO_SOUND_ENV))
+        return (
+            self.enabled
+            and self._volume > 0
+            and self._backend is not None
+            and not os.environ.get(NO_SOUND_ENV)
+        )
 
     def silent_because(self) -> str | None:
         """Why nothing can be heard although sounds are on: "no-player" (no program to play
@@ -189,8 +198,12 @@ class SoundPlayer:
             return self._winsound(path)
         try:
             process = subprocess.Popen(
-                [*backend.command, str(path)], stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True)
+                [*backend.command, str(path)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                close_fds=True,
+            )
         except OSError as exc:
             self._warn_once(f"cannot start {backend.name}: {exc}")
             return False

@@ -81,8 +81,10 @@ def message(missing: Iterable[str], apt: bool = True) -> str:
     if packages and apt:
         return f"{text} Install them with: sudo apt install {' '.join(packages)}"
     if packages:
-        return (f"{text} Install them with your system's package manager "
-                f"(on Debian and Ubuntu: {' '.join(packages)}).")
+        return (
+            f"{text} Install them with your system's package manager "
+            f"(on Debian and Ubuntu: {' '.join(packages)})."
+        )
     return f"{text} Install them with your system's package manager."
 
 
@@ -110,8 +112,10 @@ def xcb_plugin() -> Path | None:
     if spec is not None and spec.submodule_search_locations:
         roots.extend(Path(p) for p in spec.submodule_search_locations)
     for root in roots:
-        for candidate in (root / "Qt" / "plugins" / "platforms" / "libqxcb.so",
-                          root / "plugins" / "platforms" / "libqxcb.so"):
+        for candidate in (
+            root / "Qt" / "plugins" / "platforms" / "libqxcb.so",
+            root / "plugins" / "platforms" / "libqxcb.so",
+        ):
             if candidate.is_file():
                 return candidate
     return None
@@ -123,15 +127,21 @@ def run_ldd(path: Path) -> str | None:
     if ldd is None:
         return None
     try:
-        done = subprocess.run([ldd, str(path)], capture_output=True, text=True, timeout=20,
-                              env=dict(os.environ, LC_ALL="C"))
+        done = subprocess.run(
+            [ldd, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            env=dict(os.environ, LC_ALL="C"),
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout
 
 
-def startup_problem(environ: Mapping[str, str] | None = None,
-                    plugin: Path | None = None) -> str | None:
+def startup_problem(
+    environ: Mapping[str, str] | None = None, plugin: Path | None = None
+) -> str | None:
     """The message to print instead of starting Qt, or None when Qt can start (or when this
     check does not apply: not Linux, not the xcb plugin, no ldd, no plugin found)."""
     env = os.environ if environ is None else environ
@@ -149,5 +159,6 @@ def startup_problem(environ: Mapping[str, str] | None = None,
         missing = [m for m in missing if not (Path(bundle) / m).exists()]
     if not missing:
         return None
-    return message(missing, apt=shutil.which("apt") is not None
-                   or shutil.which("apt-get") is not None)
+    return message(
+        missing, apt=shutil.which("apt") is not None or shutil.which("apt-get") is not None
+    )

@@ -102,8 +102,11 @@ FOLDER_GOAL_MB = 120  # the one-folder bundle's size goal (decimal MB)
 
 def sounds_size(bundle: Path) -> int:
     """The bytes of the sound files in a one-folder bundle (resources/sounds, wherever it is)."""
-    return sum(tree_size(folder) for folder in bundle.rglob("sounds")
-               if folder.is_dir() and folder.parent.name == "resources")
+    return sum(
+        tree_size(folder)
+        for folder in bundle.rglob("sounds")
+        if folder.is_dir() and folder.parent.name == "resources"
+    )
 
 
 NATIVE_PROBE = (
@@ -116,8 +119,14 @@ NATIVE_PROBE = (
 def native_state() -> dict[str, list[str]]:
     """Which modules the source tree runs compiled (PyInstaller collects from the tree)."""
     env = {k: v for k, v in os.environ.items() if k != "DAME_PURE"}
-    result = subprocess.run([sys.executable, "-c", NATIVE_PROBE], cwd=ROOT, env=env,
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", NATIVE_PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if result.returncode != 0:
         raise BuildError(f"cannot import dame_desktop from {ROOT}: {result.stderr.strip()}")
     state: dict[str, list[str]] = json.loads(result.stdout.strip().splitlines()[-1])
@@ -138,16 +147,26 @@ def ensure_native(allow_pure: bool) -> list[str]:
     print("native modules: compiling them in place (setup.py build_ext --inplace)")
     env = {k: v for k, v in os.environ.items() if k != "DAME_PURE"}
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
-                            cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    notices = [line for line in (result.stdout + result.stderr).splitlines()
-               if line.startswith("dame-desktop:")]
+    result = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    notices = [
+        line
+        for line in (result.stdout + result.stderr).splitlines()
+        if line.startswith("dame-desktop:")
+    ]
     for line in notices:
         print(f"  {line}")
     state = native_state()
     if result.returncode == 0 and state["native"] == wanted and not state["stale"]:
-        print(f"native modules: {', '.join(wanted)} (compiled in "
-              f"{time.perf_counter() - start:.0f} s)")
+        print(
+            f"native modules: {', '.join(wanted)} (compiled in {time.perf_counter() - start:.0f} s)"
+        )
         return wanted
     if allow_pure:
         print("native modules: not available, the bundle runs pure Python (--allow-pure)")
@@ -166,14 +185,16 @@ def check_bundle_native(program: Path, wanted: list[str]) -> None:
         program = program / "Contents" / "MacOS" / "Dame"
     env = dict(os.environ, DAME_NATIVE_REPORT="1", QT_QPA_PLATFORM="offscreen")
     env.pop("DAME_PURE", None)
-    result = subprocess.run([str(program)], env=env, capture_output=True, text=True,
-                            timeout=120, check=False)
+    result = subprocess.run(
+        [str(program)], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
     lines = result.stdout.strip().splitlines()
     report = lines[-1] if lines else ""
     expected = f"native: {', '.join(wanted)}" if wanted else "pure Python"
     if result.returncode != 0 or report != expected:
-        raise BuildError(f"{program.name} reports {report or result.stderr.strip()!r}, "
-                         f"expected {expected!r}")
+        raise BuildError(
+            f"{program.name} reports {report or result.stderr.strip()!r}, expected {expected!r}"
+        )
     print(f"bundle imports: {report}")
 
 
@@ -278,8 +299,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--archive", action="store_true", help="pack the one-folder bundle")
     parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
-    parser.add_argument("--allow-pure", action="store_true",
-                        help="build a pure-Python bundle where the native modules cannot be built")
+    parser.add_argument(
+        "--allow-pure",
+        action="store_true",
+        help="build a pure-Python bundle where the native modules cannot be built",
+    )
     args = parser.parse_args(argv)
 
     variants = [False, True] if args.both else [args.onefile]
@@ -302,9 +326,11 @@ def main(argv: list[str] | None = None) -> int:
             if not onefile and bundle.is_dir():
                 sounds = sounds_size(bundle)
                 met = "met" if size <= FOLDER_GOAL_MB * 1e6 else "NOT met"
-                print(f"  of which the sounds: {sounds / 1e3:.1f} kB; without them "
-                      f"{(size - sounds) / 1e6:.1f} MB ({size - sounds} bytes); goal <= "
-                      f"{FOLDER_GOAL_MB} MB: {met}")
+                print(
+                    f"  of which the sounds: {sounds / 1e3:.1f} kB; without them "
+                    f"{(size - sounds) / 1e6:.1f} MB ({size - sounds} bytes); goal <= "
+                    f"{FOLDER_GOAL_MB} MB: {met}"
+                )
             if args.smoke_test:
                 smoke_test(program)
             if args.archive and not onefile:

@@ -22,7 +22,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _SOURCES = str(Path(__file__).resolve().parent.parent)
 if _SOURCES not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
     os.environ["PYTHONPATH"] = os.pathsep.join(
-        part for part in (_SOURCES, os.environ.get("PYTHONPATH", "")) if part)
+        part for part in (_SOURCES, os.environ.get("PYTHONPATH", "")) if part
+    )
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

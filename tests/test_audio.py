@@ -46,7 +46,8 @@ def sound_on(monkeypatch: pytest.MonkeyPatch) -> None:
 def fake_player(tmp_path: Path, seconds: float) -> Backend:
     """A real player program: it reads the WAV it is given, notes its peak, then waits."""
     script = tmp_path / "player.py"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         import array, sys, time, wave
         with wave.open(sys.argv[1], "rb") as w:
             data = array.array("h")
@@ -54,7 +55,9 @@ def fake_player(tmp_path: Path, seconds: float) -> Backend:
         with open({str(tmp_path / "played.txt")!r}, "a") as log:
             log.write(f"{{sys.argv[1]}} {{max(abs(x) for x in data)}}\\n")
         time.sleep({seconds})
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     return Backend("test", (sys.executable, str(script)))
 
 
@@ -86,18 +89,32 @@ def test_every_sound_is_a_small_16_bit_mono_wav() -> None:
 
 @pytest.mark.slow
 def test_the_generator_makes_exactly_the_committed_files(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "tools/make_sounds.py", "--check"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "tools/make_sounds.py", "--check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout
-    fresh = subprocess.run([sys.executable, "tools/make_sounds.py", "--out", str(tmp_path)],
-                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+    fresh = subprocess.run(
+        [sys.executable, "tools/make_sounds.py", "--out", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert fresh.returncode == 0 and "total" in fresh.stdout
     for sound in Sound:
         assert (tmp_path / f"{sound.value}.wav").read_bytes() == sound_file(sound).read_bytes()
     (tmp_path / "move.wav").write_bytes(b"RIFF")
-    stale = subprocess.run([sys.executable, "tools/make_sounds.py", "--check", "--out",
-                            str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
-                           timeout=120)
+    stale = subprocess.run(
+        [sys.executable, "tools/make_sounds.py", "--check", "--out", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert stale.returncode == 1 and "move.wav" in stale.stdout
 
 
@@ -119,9 +136,11 @@ def test_the_player_for_each_system() -> None:
     assert find_backend("win32", only()) == Backend("winsound")
     assert find_backend("darwin", only("afplay")) == Backend("afplay", ("/usr/bin/afplay",))
     assert find_backend("linux", only("aplay", "paplay", "pw-play")) == Backend(
-        "paplay", ("/usr/bin/paplay",))
+        "paplay", ("/usr/bin/paplay",)
+    )
     assert find_backend("linux", only("pw-play", "aplay")) == Backend(
-        "pw-play", ("/usr/bin/pw-play",))
+        "pw-play", ("/usr/bin/pw-play",)
+    )
     assert find_backend("linux", only("aplay")) == Backend("aplay", ("/usr/bin/aplay", "-q"))
     assert find_backend("linux", only()) is None
     assert find_backend("freebsd13", only("aplay")) is not None
@@ -198,7 +217,8 @@ def test_at_most_a_few_players_at_once(tmp_path: Path) -> None:
 
 
 def test_switched_off_by_the_preference_the_volume_or_the_tests(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(NO_SOUND_ENV, raising=False)
     backend = fake_player(tmp_path, 0)
     assert not SoundPlayer(enabled=False, backend=backend).play(Sound.END)
@@ -213,7 +233,8 @@ def test_switched_off_by_the_preference_the_volume_or_the_tests(
 
 @pytest.mark.usefixtures("sound_on")
 def test_without_a_player_nothing_happens_and_it_is_logged_once(
-        caplog: pytest.LogCaptureFixture) -> None:
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     player = SoundPlayer(backend=None)
     with caplog.at_level(logging.INFO, logger="dame_desktop.audio"):
         assert not player.play(Sound.MOVE)
@@ -223,21 +244,26 @@ def test_without_a_player_nothing_happens_and_it_is_logged_once(
 
 
 @pytest.mark.usefixtures("sound_on")
-def test_a_broken_sound_file_or_player_is_no_crash(tmp_path: Path,
-                                                   caplog: pytest.LogCaptureFixture) -> None:
+def test_a_broken_sound_file_or_player_is_no_crash(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     broken = tmp_path / "broken.wav"
     for content in (b"not a wav", b"RIFF", b"", sound_file(Sound.MOVE).read_bytes()[:40]):
         broken.write_bytes(content)
-        player = SoundPlayer(volume=40, backend=fake_player(tmp_path, 0),
-                             sounds=lambda sound: broken)
+        player = SoundPlayer(
+            volume=40, backend=fake_player(tmp_path, 0), sounds=lambda sound: broken
+        )
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="dame_desktop.audio"):
             assert not player.play(Sound.MOVE)
             assert not player.play(Sound.MOVE)
         assert len(caplog.records) == 1, content
     (tmp_path / "gone").mkdir()
-    player = SoundPlayer(volume=40, backend=fake_player(tmp_path, 0),
-                         sounds=lambda sound: tmp_path / "gone" / "missing.wav")
+    player = SoundPlayer(
+        volume=40,
+        backend=fake_player(tmp_path, 0),
+        sounds=lambda sound: tmp_path / "gone" / "missing.wav",
+    )
     assert not player.play(Sound.MOVE)
     missing = SoundPlayer(backend=Backend("gone", (str(tmp_path / "no-such-player"),)))
     assert not missing.play(Sound.MOVE)
@@ -246,9 +272,12 @@ def test_a_broken_sound_file_or_player_is_no_crash(tmp_path: Path,
 
 
 def test_sound_and_score_modules_load_no_qt() -> None:
-    probe = ("import sys, dame_desktop.audio, dame_desktop.store.scores, dame_desktop.core.clock\n"
-             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT)
+    probe = (
+        "import sys, dame_desktop.audio, dame_desktop.store.scores, dame_desktop.core.clock\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"

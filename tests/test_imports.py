@@ -44,14 +44,16 @@ def module_names(root: Path, package: str) -> dict[str, Path]:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.Module) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
     """Every import statement with whether it runs when the module is imported."""
 
-    def walk(nodes: list[ast.stmt], runs: bool) -> Iterator[tuple[ast.Import | ast.ImportFrom,
-                                                                  bool]]:
+    def walk(
+        nodes: list[ast.stmt], runs: bool
+    ) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
         for node in nodes:
             if isinstance(node, ast.Import | ast.ImportFrom):
                 yield node, runs
@@ -169,8 +171,14 @@ def test_no_import_cycles_between_modules() -> None:
     edges = runtime_edges()
     assert len(edges) > 100, "the graph was read"
     found = cycles(edges)
-    detail = [[f"{e.importer}:{e.line} -> {e.imported}" for e in edges
-               if e.importer in c and e.imported in c] for c in found]
+    detail = [
+        [
+            f"{e.importer}:{e.line} -> {e.imported}"
+            for e in edges
+            if e.importer in c and e.imported in c
+        ]
+        for c in found
+    ]
     assert found == [], detail
 
 
@@ -182,17 +190,21 @@ def _plant(root: Path, files: dict[str, str]) -> None:
 
 
 def test_a_planted_cycle_is_found(tmp_path: Path) -> None:
-    _plant(tmp_path, {
-        "pkg/__init__.py": "",
-        "pkg/a.py": "from pkg import b\n",
-        "pkg/sub/__init__.py": "from .c import VALUE\n",
-        "pkg/sub/c.py": "from ..a import thing\nVALUE = 1\n",
-        "pkg/b.py": "import pkg.sub\n",
-        # not cycles: a lazy import, a TYPE_CHECKING import, a package importing its module
-        "pkg/lazy.py": "def f():\n    from pkg import late\n",
-        "pkg/late.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.lazy\n"
-                       "import pkg.lazy as _l\n",
-    })
+    _plant(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg import b\n",
+            "pkg/sub/__init__.py": "from .c import VALUE\n",
+            "pkg/sub/c.py": "from ..a import thing\nVALUE = 1\n",
+            "pkg/b.py": "import pkg.sub\n",
+            # not cycles: a lazy import, a TYPE_CHECKING import, a package importing its module
+            "pkg/lazy.py": "def f():\n    from pkg import late\n",
+            "pkg/late.py": "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    import pkg.lazy\n"
+            "import pkg.lazy as _l\n",
+        },
+    )
     edges = [e for e in import_edges(tmp_path, "pkg") if e.at_import_time]
     assert cycles(edges) == [["pkg.a", "pkg.b", "pkg.sub", "pkg.sub.c"]]
     assert not any(e.importer == "pkg.lazy" for e in edges)
@@ -201,19 +213,26 @@ def test_a_planted_cycle_is_found(tmp_path: Path) -> None:
 
 # -- imports point down ----------------------------------------------------------------------
 
+
 def layer(module: str) -> str:
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else ""
 
 
 def _upward(edges: list[Edge], importers: set[str], forbidden: set[str]) -> list[str]:
-    return [f"{e.importer}:{e.line} -> {e.imported}" for e in edges
-            if layer(e.importer) in importers and layer(e.imported) in forbidden]
+    return [
+        f"{e.importer}:{e.line} -> {e.imported}"
+        for e in edges
+        if layer(e.importer) in importers and layer(e.imported) in forbidden
+    ]
 
 
 def test_core_imports_only_core_and_the_standard_library() -> None:
-    assert [f"{e.importer} -> {e.imported}" for e in all_edges()
-            if layer(e.importer) == "core" and layer(e.imported) != "core"] == []
+    assert [
+        f"{e.importer} -> {e.imported}"
+        for e in all_edges()
+        if layer(e.importer) == "core" and layer(e.imported) != "core"
+    ] == []
     outside = []
     for name, path in module_names(ROOT, PACKAGE).items():
         if layer(name) != "core":
@@ -222,8 +241,11 @@ def test_core_imports_only_core_and_the_standard_library() -> None:
         for node, _runs in _imports(tree):
             if isinstance(node, ast.ImportFrom) and node.level:
                 continue
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
             for top in (n.split(".")[0] for n in names):
                 if top not in sys.stdlib_module_names and top not in ("__future__", PACKAGE):
                     outside.append(f"{name}: {top}")
@@ -232,27 +254,40 @@ def test_core_imports_only_core_and_the_standard_library() -> None:
 
 def test_the_layers_below_the_window_import_neither_ui_nor_cli() -> None:
     edges = all_edges()
-    assert _upward(edges, {"core", "pdn", "ai", "store", "engines", "db", "qt_check"},
-                   {"ui", "cli", "__main__"}) == []
+    assert (
+        _upward(
+            edges,
+            {"core", "pdn", "ai", "store", "engines", "db", "qt_check"},
+            {"ui", "cli", "__main__"},
+        )
+        == []
+    )
 
 
 def test_only_the_window_and_its_entry_point_import_ui() -> None:
     edges = all_edges()
-    assert [f"{e.importer}:{e.line} -> {e.imported}" for e in edges
-            if layer(e.imported) == "ui" and layer(e.importer) not in ("ui", "__main__")] == []
+    assert [
+        f"{e.importer}:{e.line} -> {e.imported}"
+        for e in edges
+        if layer(e.imported) == "ui" and layer(e.importer) not in ("ui", "__main__")
+    ] == []
 
 
 def test_the_layer_rules_can_fail(tmp_path: Path) -> None:
-    _plant(tmp_path, {
-        "dame_desktop/__init__.py": "",
-        "dame_desktop/core/__init__.py": "",
-        "dame_desktop/core/rules.py": "def f():\n    from dame_desktop.ui import texts\n",
-        "dame_desktop/ui/__init__.py": "",
-        "dame_desktop/ui/texts.py": "",
-    })
+    _plant(
+        tmp_path,
+        {
+            "dame_desktop/__init__.py": "",
+            "dame_desktop/core/__init__.py": "",
+            "dame_desktop/core/rules.py": "def f():\n    from dame_desktop.ui import texts\n",
+            "dame_desktop/ui/__init__.py": "",
+            "dame_desktop/ui/texts.py": "",
+        },
+    )
     edges = import_edges(tmp_path, "dame_desktop")
     assert _upward(edges, {"core"}, {"ui"}) == [
-        "dame_desktop.core.rules:2 -> dame_desktop.ui.texts"]
+        "dame_desktop.core.rules:2 -> dame_desktop.ui.texts"
+    ]
 
 
 @pytest.mark.parametrize("package", ["pdn", "ai", "store", "cli", "engines", "db"])
@@ -263,6 +298,7 @@ def test_each_layer_package_is_read(package: str) -> None:
 
 
 # -- the window's packages: no cycles, not even through lazy imports -------------------------
+
 
 def ui_package(module: str) -> str | None:
     """The part of ``ui`` a module belongs to: ``dame_desktop.ui.app`` for
@@ -285,10 +321,17 @@ def package_edges(edges: list[Edge]) -> list[Edge]:
 
 
 def _explain(edges: list[Edge], found: list[list[str]]) -> list[str]:
-    return [f"{e.importer}:{e.line} -> {e.imported}" for e in edges for c in found
-            if (ui_package(e.importer) in c and ui_package(e.imported) in c
-                and ui_package(e.importer) != ui_package(e.imported))
-            or (e.importer in c and e.imported in c)]
+    return [
+        f"{e.importer}:{e.line} -> {e.imported}"
+        for e in edges
+        for c in found
+        if (
+            ui_package(e.importer) in c
+            and ui_package(e.imported) in c
+            and ui_package(e.importer) != ui_package(e.imported)
+        )
+        or (e.importer in c and e.imported in c)
+    ]
 
 
 def test_no_import_cycles_between_ui_packages_even_lazy_ones() -> None:
@@ -312,21 +355,25 @@ def test_only_the_entry_point_imports_the_main_window() -> None:
 
 
 def test_a_lazy_package_cycle_is_found(tmp_path: Path) -> None:
-    _plant(tmp_path, {
-        "dame_desktop/__init__.py": "",
-        "dame_desktop/ui/__init__.py": "",
-        "dame_desktop/ui/app/__init__.py": "",
-        "dame_desktop/ui/app/window.py": "from dame_desktop.ui.study import tree\n",
-        "dame_desktop/ui/study/__init__.py": "",
-        "dame_desktop/ui/study/tree.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                                         "    from dame_desktop.ui.app.window import W\n",
-        "dame_desktop/ui/board/__init__.py": "",
-        "dame_desktop/ui/board/a.py": "def f():\n    from dame_desktop.ui.words import b\n",
-        "dame_desktop/ui/words/__init__.py": "",
-        "dame_desktop/ui/words/b.py": "from dame_desktop.ui.board import a\n",
-    })
+    _plant(
+        tmp_path,
+        {
+            "dame_desktop/__init__.py": "",
+            "dame_desktop/ui/__init__.py": "",
+            "dame_desktop/ui/app/__init__.py": "",
+            "dame_desktop/ui/app/window.py": "from dame_desktop.ui.study import tree\n",
+            "dame_desktop/ui/study/__init__.py": "",
+            "dame_desktop/ui/study/tree.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from dame_desktop.ui.app.window import W\n",
+            "dame_desktop/ui/board/__init__.py": "",
+            "dame_desktop/ui/board/a.py": "def f():\n    from dame_desktop.ui.words import b\n",
+            "dame_desktop/ui/words/__init__.py": "",
+            "dame_desktop/ui/words/b.py": "from dame_desktop.ui.board import a\n",
+        },
+    )
     edges = import_edges(tmp_path, "dame_desktop")
     assert cycles([e for e in edges if e.at_import_time]) == []
     assert cycles(package_edges(edges)) == [
         ["dame_desktop.ui.app", "dame_desktop.ui.study"],
-        ["dame_desktop.ui.board", "dame_desktop.ui.words"]]
+        ["dame_desktop.ui.board", "dame_desktop.ui.words"],
+    ]

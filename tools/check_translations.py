@@ -29,8 +29,9 @@ from translations import (
 )
 
 
-def check(language: str, work: Path, sources: Path = SOURCES,
-          catalogues: Path = CATALOGUES) -> list[str]:
+def check(
+    language: str, work: Path, sources: Path = SOURCES, catalogues: Path = CATALOGUES
+) -> list[str]:
     """The problems of one language's .ts in ``sources`` and .qm in ``catalogues`` (empty when
     all is well)."""
     problems: list[str] = []
@@ -43,23 +44,30 @@ def check(language: str, work: Path, sources: Path = SOURCES,
     lupdate(copy)
     for entry in entries(copy):
         if not entry.finished:
-            problems.append(f"{language}: [{entry.context}] {entry.source!r} has no finished "
-                            f"translation")
+            problems.append(
+                f"{language}: [{entry.context}] {entry.source!r} has no finished translation"
+            )
     fresh = work / qm.name
     lrelease(ts, fresh)
     if not qm.is_file():
         problems.append(f"{qm} is missing: run tools/update_translations.py")
     elif qm.read_bytes() != fresh.read_bytes():
-        problems.append(f"{qm} does not match {ts.name}: run "
-                        f"tools/update_translations.py --no-lupdate and commit the .qm")
+        problems.append(
+            f"{qm} does not match {ts.name}: run "
+            f"tools/update_translations.py --no-lupdate and commit the .qm"
+        )
     return problems
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Check the translation catalogues.")
-    parser.add_argument("--folder", type=Path, default=None,
-                        help="one folder holding both dame_<lang>.ts and .qm (default: the .ts "
-                             "in translations/, the .qm in dame_desktop/translations/)")
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        default=None,
+        help="one folder holding both dame_<lang>.ts and .qm (default: the .ts "
+        "in translations/, the .qm in dame_desktop/translations/)",
+    )
     args = parser.parse_args(argv)
     sources = args.folder or SOURCES
     catalogues = args.folder or CATALOGUES
@@ -73,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
             print("  " + problem, file=sys.stderr)
         return 1
     count = sum(len(entries(ts_path(lang, sources))) for lang in LANGUAGES)
-    print(f"check_translations: {count} messages in {len(LANGUAGES)} language(s), all "
-          f"translated; .qm files match")
+    print(
+        f"check_translations: {count} messages in {len(LANGUAGES)} language(s), all "
+        f"translated; .qm files match"
+    )
     return 0
 
 

@@ -53,10 +53,16 @@ class Outcome:
 
 def copy_checkout(target: Path) -> None:
     """The checkout's files as git sees them (tracked and untracked, not ignored)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT, capture_output=True, check=True,
-    ).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     for name in filter(None, listed):
         source = ROOT / name
         if not source.is_file():
@@ -91,9 +97,16 @@ def on_terminal(command: list[str], env: dict[str, str], cwd: Path) -> tuple[int
     def take_terminal() -> None:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # a new session's first terminal: /dev/tty
 
-    process = subprocess.Popen(command, env=env, cwd=cwd, stdin=follower, stdout=follower,
-                               stderr=follower, start_new_session=True,
-                               preexec_fn=take_terminal)
+    process = subprocess.Popen(
+        command,
+        env=env,
+        cwd=cwd,
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        start_new_session=True,
+        preexec_fn=take_terminal,
+    )
     os.close(follower)
     chunks = []
     while True:
@@ -136,29 +149,39 @@ def install(mode: str, workdir: Path) -> Outcome:
     )
     seconds = time.perf_counter() - started
     # the build's notices (not pip's "Created wheel for dame-desktop: ..." line)
-    notices = [line.strip()[line.strip().index("dame-desktop:"):]
-               for line in output.splitlines()
-               if "dame-desktop:" in line and "Created wheel for dame-desktop" not in line]
+    notices = [
+        line.strip()[line.strip().index("dame-desktop:") :]
+        for line in output.splitlines()
+        if "dame-desktop:" in line and "Created wheel for dame-desktop" not in line
+    ]
     if status != 0:
         print(output[-3000:], file=sys.stderr)
         return Outcome(mode, seconds, False, "", notices, False)
     # the installed program, run from outside the copy (DAME_PURE unset: what the build gave)
     env.pop("DAME_PURE", None)
-    shown = subprocess.run([str(venv / "bin" / "dame"), "--version"], env=env,
-                           capture_output=True, text=True, cwd=workdir)
+    shown = subprocess.run(
+        [str(venv / "bin" / "dame"), "--version"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+    )
     version = (shown.stdout + shown.stderr).strip()
     native = "native:" in version
-    expected = shown.returncode == 0 and (native if mode == "compiler" else
-                                          "pure Python" in version)
+    expected = shown.returncode == 0 and (
+        native if mode == "compiler" else "pure Python" in version
+    )
     return Outcome(mode, seconds, True, version, notices, expected)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--modes", default=",".join(MODES),
-                        help=f"comma-separated, of {', '.join(MODES)}")
-    parser.add_argument("--keep", type=Path, default=None,
-                        help="make the venvs in this (new) folder and keep them")
+    parser.add_argument(
+        "--modes", default=",".join(MODES), help=f"comma-separated, of {', '.join(MODES)}"
+    )
+    parser.add_argument(
+        "--keep", type=Path, default=None, help="make the venvs in this (new) folder and keep them"
+    )
     args = parser.parse_args()
     modes = [m for m in args.modes.split(",") if m]
     unknown = [m for m in modes if m not in MODES]

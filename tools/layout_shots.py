@@ -27,9 +27,25 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _screen_config(folder: Path, width: int, height: int) -> Path:
     config = folder / "screen.json"
-    config.write_text(json.dumps({"screens": [
-        {"name": "shots", "x": 0, "y": 0, "width": width, "height": height,
-         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
+    config.write_text(
+        json.dumps(
+            {
+                "screens": [
+                    {
+                        "name": "shots",
+                        "x": 0,
+                        "y": 0,
+                        "width": width,
+                        "height": height,
+                        "logicalDpi": 96,
+                        "logicalBaseDpi": 96,
+                        "dpr": 1,
+                    }
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
     return config
 
 
@@ -38,8 +54,18 @@ def run_all(out: Path) -> int:
     failures = 0
     for size, scale in SIZES:
         for language in ("de", "en"):
-            command = [sys.executable, __file__, "--out", str(out), "--size", size,
-                       "--scale", str(scale), "--language", language]
+            command = [
+                sys.executable,
+                __file__,
+                "--out",
+                str(out),
+                "--size",
+                size,
+                "--scale",
+                str(scale),
+                "--language",
+                language,
+            ]
             failures += subprocess.run(command, check=False).returncode != 0
     return 1 if failures else 0
 
@@ -78,9 +104,11 @@ def shoot(out: Path, size: str, scale: float, language: str) -> int:
         widget.grab().save(str(out / f"{stem}-{name}.png"))
         frame = widget.frameGeometry()
         inside = screen.contains(frame)
-        report.append(f"{stem} {name}: {frame.width()}x{frame.height()}+{frame.x()}+{frame.y()}"
-                      f" on {screen.width()}x{screen.height()}"
-                      f"{'' if inside else '  OFF SCREEN'}")
+        report.append(
+            f"{stem} {name}: {frame.width()}x{frame.height()}+{frame.x()}+{frame.y()}"
+            f" on {screen.width()}x{screen.height()}"
+            f"{'' if inside else '  OFF SCREEN'}"
+        )
 
     def modal(trigger: Callable[[], object], name: str) -> None:
         done: list[bool] = []
@@ -93,6 +121,7 @@ def shoot(out: Path, size: str, scale: float, language: str) -> int:
                 return
             save(dialog, name)
             dialog.close()
+
         QTimer.singleShot(200, grab)
         trigger()
         while not done:  # a dialog opened with open() returns at once
@@ -101,7 +130,7 @@ def shoot(out: Path, size: str, scale: float, language: str) -> int:
     box = QApplication.activeModalWidget()  # the offer to continue, if any
     if box is not None:
         box.close()
-    window.family.set_time_controls(TimeControl.sudden_death(10))
+    window.clocks.set_time_controls(TimeControl.sudden_death(10))
     rules = find_rules("german")
     window.play.start_game(NewGameSettings(True, "easy", Color.WHITE, rules, "", ""))
     app.processEvents()
@@ -112,8 +141,10 @@ def shoot(out: Path, size: str, scale: float, language: str) -> int:
     modal(window.action("rules").trigger, "rules")
     modal(window.action("new").trigger, "new-game")
     huffing = dataclasses.replace(rules, huffing=True)
-    window.play.start_game(NewGameSettings(False, "easy", Color.WHITE, huffing, "", ""),
-                           start=Position.from_fen("W:W22,27,29:B18,5,1", huffing))
+    window.play.start_game(
+        NewGameSettings(False, "easy", Color.WHITE, huffing, "", ""),
+        start=Position.from_fen("W:W22,27,29:B18,5,1", huffing),
+    )
     board = window.board
     moves = [m for m in board.moves() if m.from_sq == 27 and m.to_sq == 23]
     if moves:
@@ -121,9 +152,14 @@ def shoot(out: Path, size: str, scale: float, language: str) -> int:
     app.processEvents()
     save(window, "huffing")
     pdn_file = work / "games.pdn"
-    pdn_file.write_text("".join(
-        f'[Event "Club {n}"]\n[White "Anna Lange"]\n[Black "Bernd Kurz"]\n[Result "*"]\n\n'
-        "1. 11-15 22-18 2. 15x22 25x18 *\n\n" for n in range(1, 41)), encoding="utf-8")
+    pdn_file.write_text(
+        "".join(
+            f'[Event "Club {n}"]\n[White "Anna Lange"]\n[Black "Bernd Kurz"]\n[Result "*"]\n\n'
+            "1. 11-15 22-18 2. 15x22 25x18 *\n\n"
+            for n in range(1, 41)
+        ),
+        encoding="utf-8",
+    )
     modal(lambda: window.document.open_path(str(pdn_file)), "game-list")
     print("\n".join(report))
     window.shutdown()

@@ -83,8 +83,7 @@ def count_corpus(rules: RuleSet, corpus: Path, plies: int) -> tuple[Counts, int]
                         for i, move in enumerate(game.mainline_moves()):
                             if i >= plies:
                                 break
-                            score = 500 if winner is None else (
-                                1000 if winner is pos.turn else 0)
+                            score = 500 if winner is None else (1000 if winner is pos.turn else 0)
                             entry = counts[pos.fen()].setdefault(move.full_text(), [0, 0])
                             entry[0] += 1
                             entry[1] += score
@@ -103,8 +102,7 @@ def count_selfplay(rules: RuleSet, games: int, plies: int, depth: int, seed: int
         for _ in range(plies):
             if not pos.legal_moves():
                 break
-            result = search(pos, rules, Limit(depth=depth), noise=15,
-                            seed=rng.randrange(1 << 30))
+            result = search(pos, rules, Limit(depth=depth), noise=15, seed=rng.randrange(1 << 30))
             assert result.move is not None
             entry = counts[pos.fen()].setdefault(result.move.full_text(), [0, 0])
             entry[0] += 1
@@ -113,12 +111,22 @@ def count_selfplay(rules: RuleSet, games: int, plies: int, depth: int, seed: int
     return counts
 
 
-def prune(rules: RuleSet, counts: Counts, min_count: int, min_score: int, max_moves: int,
-          verify_depth: int, margin: int) -> dict[str, list[tuple[str, int, int]]]:
+def prune(
+    rules: RuleSet,
+    counts: Counts,
+    min_count: int,
+    min_score: int,
+    max_moves: int,
+    verify_depth: int,
+    margin: int,
+) -> dict[str, list[tuple[str, int, int]]]:
     out: dict[str, list[tuple[str, int, int]]] = {}
     for fen, moves in counts.items():
-        kept = [(text, c, s // c) for text, (c, s) in moves.items()
-                if c >= min_count and s // c >= min_score]
+        kept = [
+            (text, c, s // c)
+            for text, (c, s) in moves.items()
+            if c >= min_count and s // c >= min_score
+        ]
         if not kept:
             continue
         kept.sort(key=lambda m: (-m[1], m[0]))
@@ -153,8 +161,10 @@ def check(path: Path) -> int:
             if text not in legal:
                 bad += 1
                 print(f"  {path.name}: {text} is not legal in {fen}")
-    print(f"{path.name}: {len(book)} positions, {moves} moves, {path.stat().st_size} bytes, "
-          f"{bad} illegal")
+    print(
+        f"{path.name}: {len(book)} positions, {moves} moves, {path.stat().st_size} bytes, "
+        f"{bad} illegal"
+    )
     return 1 if bad else 0
 
 
@@ -162,19 +172,34 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default=",".join(BOOKS))
     parser.add_argument("--corpus", type=Path, default=None)
-    parser.add_argument("--plies", type=int, default=None,
-                        help="plies of each game to count (default 16 for 10x10, 20 for 8x8)")
-    parser.add_argument("--min-count", type=int, default=None,
-                        help="times a move must be played (default: 2 international, "
-                             "8 english, 2 german)")
+    parser.add_argument(
+        "--plies",
+        type=int,
+        default=None,
+        help="plies of each game to count (default 16 for 10x10, 20 for 8x8)",
+    )
+    parser.add_argument(
+        "--min-count",
+        type=int,
+        default=None,
+        help="times a move must be played (default: 2 international, 8 english, 2 german)",
+    )
     parser.add_argument("--min-score", type=int, default=350, help="per mille, the mover's")
     parser.add_argument("--max-moves", type=int, default=4)
-    parser.add_argument("--verify-depth", type=int, default=None,
-                        help="plies of the blunder check (default 6, German 8; 0: none)")
+    parser.add_argument(
+        "--verify-depth",
+        type=int,
+        default=None,
+        help="plies of the blunder check (default 6, German 8; 0: none)",
+    )
     parser.add_argument("--margin", type=int, default=40, help="hundredths of a man")
     parser.add_argument("--selfplay", type=int, default=150, help="German self-play games")
-    parser.add_argument("--selfplay-plies", type=int, default=14,
-                        help="plies of each self-play game (--plies does not apply)")
+    parser.add_argument(
+        "--selfplay-plies",
+        type=int,
+        default=14,
+        help="plies of each self-play game (--plies does not apply)",
+    )
     parser.add_argument("--selfplay-depth", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=DATA)
@@ -182,8 +207,9 @@ def main() -> int:
     args = parser.parse_args()
     keys = args.rules.split(",")
     if args.check:
-        return max((check(args.out / BOOKS[k]) for k in keys if (args.out / BOOKS[k]).exists()),
-                   default=0)
+        return max(
+            (check(args.out / BOOKS[k]) for k in keys if (args.out / BOOKS[k]).exists()), default=0
+        )
     corpus = args.corpus if args.corpus is not None else default_corpus()
     for key in keys:
         if key not in BOOKS:
@@ -191,13 +217,16 @@ def main() -> int:
         rules = find_rules(key)
         small = rules.board_size == 8
         plies = args.plies or (20 if small else 16)
-        verify = args.verify_depth if args.verify_depth is not None else (
-            8 if key == "german" else 6)
+        verify = (
+            args.verify_depth if args.verify_depth is not None else (8 if key == "german" else 6)
+        )
         started = time.perf_counter()
         if key in SOURCES:
             if not corpus.is_dir():
-                print(f"{key}: no corpus at {corpus} (the shared PDN corpus is not part of the "
-                      f"repository): skipped")
+                print(
+                    f"{key}: no corpus at {corpus} (the shared PDN corpus is not part of the "
+                    f"repository): skipped"
+                )
                 continue
             counts, games = count_corpus(rules, corpus, plies)
             source = f"{games} games of the PDN corpus, first {plies} plies"
@@ -205,17 +234,23 @@ def main() -> int:
         else:
             plies = args.selfplay_plies
             counts = count_selfplay(rules, args.selfplay, plies, args.selfplay_depth, args.seed)
-            source = (f"{args.selfplay} self-play games of {plies} plies at depth "
-                      f"{args.selfplay_depth} (noise 15), seed {args.seed}")
+            source = (
+                f"{args.selfplay} self-play games of {plies} plies at depth "
+                f"{args.selfplay_depth} (noise 15), seed {args.seed}"
+            )
             min_count = args.min_count or 2
-        positions = prune(rules, counts, min_count, args.min_score, args.max_moves, verify,
-                          args.margin)
+        positions = prune(
+            rules, counts, min_count, args.min_score, args.max_moves, verify, args.margin
+        )
         book = Book(key, positions, source, plies)
         path = args.out / BOOKS[key]
         path.write_text(book.to_json(), encoding="utf-8")
-        print(f"{key}: {len(counts)} positions counted, {len(book)} kept, "
-              f"{path.stat().st_size} bytes in {path.name} "
-              f"({time.perf_counter() - started:.0f} s; {source})", flush=True)
+        print(
+            f"{key}: {len(counts)} positions counted, {len(book)} kept, "
+            f"{path.stat().st_size} bytes in {path.name} "
+            f"({time.perf_counter() - started:.0f} s; {source})",
+            flush=True,
+        )
     return 0
 
 

@@ -56,14 +56,19 @@ def mix(into: list[float], sound: list[float], at: float) -> None:
 def click(pitch: float = 1.0, seconds: float = 0.07, seed: int = 1) -> list[float]:
     """A knock on wood: a few inharmonic partials decaying within milliseconds."""
     noise = Noise(seed)
-    partials = ((620.0, 1.0, 0.018), (1480.0, 0.6, 0.010), (2950.0, 0.35, 0.006),
-                (4100.0, 0.2, 0.004))
+    partials = (
+        (620.0, 1.0, 0.018),
+        (1480.0, 0.6, 0.010),
+        (2950.0, 0.35, 0.006),
+        (4100.0, 0.2, 0.004),
+    )
     out = []
     previous = 0.0
     for i in range(round(seconds * RATE)):
         t = i / RATE
-        value = sum(a * math.exp(-t / tau) * math.sin(2 * math.pi * f * pitch * t)
-                    for f, a, tau in partials)
+        value = sum(
+            a * math.exp(-t / tau) * math.sin(2 * math.pi * f * pitch * t) for f, a, tau in partials
+        )
         previous = 0.6 * previous + 0.4 * noise.next()  # softened noise for the contact
         value += 0.5 * previous * math.exp(-t / 0.003)
         out.append(value * min(1.0, t / 0.0008))  # no click at sample zero
@@ -76,8 +81,10 @@ def bell(frequency: float, seconds: float, loud: float = 1.0) -> list[float]:
     out = []
     for i in range(round(seconds * RATE)):
         t = i / RATE
-        value = sum(a * math.exp(-t / tau) * math.sin(2 * math.pi * frequency * k * t)
-                    for k, a, tau in partials)
+        value = sum(
+            a * math.exp(-t / tau) * math.sin(2 * math.pi * frequency * k * t)
+            for k, a, tau in partials
+        )
         out.append(loud * value * min(1.0, t / 0.004))
     return out
 
@@ -91,9 +98,10 @@ def brass(frequency: float, seconds: float, loud: float = 1.0) -> list[float]:
         envelope = min(1.0, t / attack) * min(1.0, (seconds - t) / release)
         brightness = 0.55 + 0.45 * math.exp(-t / 0.08)
         vibrato = 1.0 + 0.003 * math.sin(2 * math.pi * 5.5 * t) * min(1.0, t / 0.2)
-        value = sum((brightness ** (n - 1)) / n * math.sin(2 * math.pi * frequency * n
-                                                           * vibrato * t)
-                    for n in range(1, 7))
+        value = sum(
+            (brightness ** (n - 1)) / n * math.sin(2 * math.pi * frequency * n * vibrato * t)
+            for n in range(1, 7)
+        )
         out.append(loud * envelope * value)
     return out
 
@@ -131,8 +139,12 @@ def crown_sound() -> list[float]:
 
 def end_sound() -> list[float]:
     out: list[float] = []
-    notes = ((392.0, 0.0, 0.12), (523.25, 0.13, 0.12), (659.25, 0.26, 0.12),
-             (783.99, 0.39, 0.38))  # G4 C5 E5 G5, the last held
+    notes = (
+        (392.0, 0.0, 0.12),
+        (523.25, 0.13, 0.12),
+        (659.25, 0.26, 0.12),
+        (783.99, 0.39, 0.38),
+    )  # G4 C5 E5 G5, the last held
     for frequency, at, length in notes:
         mix(out, brass(frequency, length, 0.9), at)
     return out
@@ -171,14 +183,18 @@ def build() -> dict[str, bytes]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true",
-                        help="compare with the committed files instead of writing")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with the committed files instead of writing"
+    )
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the .wav files")
     args = parser.parse_args(argv)
     files = build()
     if args.check:
-        stale = [name for name, data in files.items()
-                 if not (args.out / name).is_file() or (args.out / name).read_bytes() != data]
+        stale = [
+            name
+            for name, data in files.items()
+            if not (args.out / name).is_file() or (args.out / name).read_bytes() != data
+        ]
         for name in stale:
             print(f"{args.out / name} differs from what tools/make_sounds.py makes")
         return 1 if stale else 0

@@ -51,8 +51,10 @@ def main() -> int:
             failed += 1
     kept.sort(key=lambda p: (p.rating, p.id))
     atomic_write_text(args.out, puzzles_json(rules, kept) + "\n")
-    print(f"{rules}: read {read}, duplicates {duplicates}, failed the check {failed}, "
-          f"kept {len(kept)} -> {args.out}")
+    print(
+        f"{rules}: read {read}, duplicates {duplicates}, failed the check {failed}, "
+        f"kept {len(kept)} -> {args.out}"
+    )
     return 0
 
 

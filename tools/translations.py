@@ -46,17 +46,28 @@ def tool(name: str) -> list[str]:
 def lupdate(ts: Path) -> str:
     """Update ``ts`` from the sources (keeps translations, drops vanished entries)."""
     result = subprocess.run(
-        [*tool("lupdate"), *map(str, sources()), "-locations", "none", "-no-obsolete",
-         "-ts", str(ts)],
-        capture_output=True, text=True, check=False)
+        [
+            *tool("lupdate"),
+            *map(str, sources()),
+            "-locations",
+            "none",
+            "-no-obsolete",
+            "-ts",
+            str(ts),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if result.returncode != 0:
         raise SystemExit(f"lupdate failed for {ts}:\n{result.stdout}{result.stderr}")
     return result.stdout
 
 
 def lrelease(ts: Path, qm: Path) -> None:
-    result = subprocess.run([*tool("lrelease"), str(ts), "-qm", str(qm)],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [*tool("lrelease"), str(ts), "-qm", str(qm)], capture_output=True, text=True, check=False
+    )
     if result.returncode != 0 or not qm.is_file():
         raise SystemExit(f"lrelease failed for {ts}:\n{result.stdout}{result.stderr}")
 
@@ -82,5 +93,3 @@ def entries(ts: Path) -> list[Entry]:
             finished = bool(text.strip()) and kind not in ("unfinished", "vanished", "obsolete")
             out.append(Entry(name, message.findtext("source", ""), text, finished))
     return out
-
-

@@ -98,8 +98,8 @@ def flatten(w: Weights) -> list[float]:
 
 
 def unflatten(v: list[int], squares: int) -> Weights:
-    scalars = dict(zip(SCALARS, v[2 * squares:], strict=True))
-    return weights_from(tuple(v[:squares]), tuple(v[squares:2 * squares]), scalars)
+    scalars = dict(zip(SCALARS, v[2 * squares :], strict=True))
+    return weights_from(tuple(v[:squares]), tuple(v[squares : 2 * squares]), scalars)
 
 
 def features(rules: RuleSet, data: list[Sample], squares: int) -> tuple[np.ndarray, np.ndarray]:
@@ -122,8 +122,15 @@ def features(rules: RuleSet, data: list[Sample], squares: int) -> tuple[np.ndarr
     return np.stack(cols, axis=1), base
 
 
-def fit(x: np.ndarray, y: np.ndarray, base: np.ndarray, prior: np.ndarray, c: float,
-        lam: float, iters: int = 3000) -> np.ndarray:
+def fit(
+    x: np.ndarray,
+    y: np.ndarray,
+    base: np.ndarray,
+    prior: np.ndarray,
+    c: float,
+    lam: float,
+    iters: int = 3000,
+) -> np.ndarray:
     """Adam on the mean squared error of the predicted result, L2 pull towards ``prior``."""
     w = prior.copy()
     m = np.zeros_like(w)
@@ -159,8 +166,9 @@ def write(w: Weights, path: Path | None = None, about: str | None = None) -> Non
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("paths", nargs="*", type=Path,
-                        default=[ROOT.parent / "shared" / "pdn-corpus"])
+    parser.add_argument(
+        "paths", nargs="*", type=Path, default=[ROOT.parent / "shared" / "pdn-corpus"]
+    )
     parser.add_argument("--lam", type=float, default=1e-6, help="pull towards the hand-set values")
     parser.add_argument("--write", action="store_true", help=f"rewrite {OUT.name}")
     args = parser.parse_args()
@@ -184,9 +192,11 @@ def main() -> int:
     c = min(np.linspace(0.05, 2.0, 80), key=lambda c: mse(x[tr], y[tr], base[tr], prior, c))
     w = fit(x[tr], y[tr], base[tr], prior, c, args.lam)
     const = float(np.mean((y[held] - y[tr].mean()) ** 2))
-    print(f"c = {c:.3f}; held-out mean squared error: constant {const:.5f}, "
-          f"hand-set {mse(x[held], y[held], base[held], prior, c):.5f}, "
-          f"fitted {mse(x[held], y[held], base[held], w, c):.5f}")
+    print(
+        f"c = {c:.3f}; held-out mean squared error: constant {const:.5f}, "
+        f"hand-set {mse(x[held], y[held], base[held], prior, c):.5f}, "
+        f"fitted {mse(x[held], y[held], base[held], w, c):.5f}"
+    )
     fitted = unflatten([int(round(v)) for v in w], squares)
     print({k: getattr(fitted, k) for k in SCALARS})
     if args.write:

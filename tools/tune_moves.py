@@ -132,8 +132,9 @@ class Shapes:
         self.families = families
         self.shapes = [shape for family in families for shape in family]
         by_squares = {shape: j for j, shape in enumerate(self.shapes)}
-        self.turned = [by_squares[tuple(turned(bit) for bit in reversed(shape))]
-                       for shape in self.shapes]
+        self.turned = [
+            by_squares[tuple(turned(bit) for bit in reversed(shape))] for shape in self.shapes
+        ]
         swap = (0, 2, 1)
         self.star: dict[int, list[int]] = {}
         self.offset = []
@@ -230,8 +231,7 @@ def decisions(paths: list[Path], rules: RuleSet, ev: Evaluator) -> list[Decision
                 leaves = []
                 for m in legal:
                     after = before.play(m)
-                    leaves.append(resolve(gen, ev, after.white, after.black, after.kings,
-                                          not wtm))
+                    leaves.append(resolve(gen, ev, after.white, after.black, after.kings, not wtm))
                 out.append((leaves, legal.index(move), wtm, games))
             before = node.position()
     print(f"{games} games, {len(out)} quiet decisions", file=sys.stderr)
@@ -363,29 +363,51 @@ class Table:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("paths", nargs="*", type=Path,
-                        default=[ROOT.parent / "shared" / "pdn-corpus"])
+    parser.add_argument(
+        "paths", nargs="*", type=Path, default=[ROOT.parent / "shared" / "pdn-corpus"]
+    )
     parser.add_argument("--lam", type=float, default=1e-4, help="pull towards the hand-set values")
     parser.add_argument("--iters", type=int, default=600)
-    parser.add_argument("--patterns", action="store_true",
-                        help="fit values for the four-square diamonds as well")
-    parser.add_argument("--lam-patterns", type=float, default=1e-6,
-                        help="pull of the diamonds' values towards zero")
-    parser.add_argument("--windows", action="store_true",
-                        help="fit values for the four-by-four windows (eight squares) as well")
-    parser.add_argument("--lam-windows", type=float, default=1e-5,
-                        help="pull of the windows' values towards zero")
-    parser.add_argument("--spread", type=float, default=0.0,
-                        help="pull of the chosen positions' positional scores towards zero "
-                             "(times their mean square in men)")
-    parser.add_argument("--write", action="store_true",
-                        help="rewrite dame_desktop/ai/data/weights_10x10.json with the new "
-                             "weights")
-    parser.add_argument("--out", type=Path, default=None, metavar="FILE",
-                        help="write the new weights to FILE instead (a candidate for the "
-                             "benches' --eval FILE.json)")
-    parser.add_argument("--cache", type=Path, default=None,
-                        help="keep the decisions in this file (read it when it exists)")
+    parser.add_argument(
+        "--patterns", action="store_true", help="fit values for the four-square diamonds as well"
+    )
+    parser.add_argument(
+        "--lam-patterns", type=float, default=1e-6, help="pull of the diamonds' values towards zero"
+    )
+    parser.add_argument(
+        "--windows",
+        action="store_true",
+        help="fit values for the four-by-four windows (eight squares) as well",
+    )
+    parser.add_argument(
+        "--lam-windows", type=float, default=1e-5, help="pull of the windows' values towards zero"
+    )
+    parser.add_argument(
+        "--spread",
+        type=float,
+        default=0.0,
+        help="pull of the chosen positions' positional scores towards zero "
+        "(times their mean square in men)",
+    )
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="rewrite dame_desktop/ai/data/weights_10x10.json with the new weights",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the new weights to FILE instead (a candidate for the "
+        "benches' --eval FILE.json)",
+    )
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=None,
+        help="keep the decisions in this file (read it when it exists)",
+    )
     args = parser.parse_args()
     rules = find_rules("international")
     feats = Features(rules)
@@ -404,8 +426,10 @@ def main() -> int:
     prior = np.array(flatten(hand), dtype=float)
     sample = [leaf for d in data[:400] for leaf in d[0]]
     gap = self_check(rules, feats, sample, prior)
-    print(f"self-check: linear model vs evaluator, largest gap {gap:.1f} on {len(sample)} "
-          "positions", file=sys.stderr)
+    print(
+        f"self-check: linear model vs evaluator, largest gap {gap:.1f} on {len(sample)} positions",
+        file=sys.stderr,
+    )
     families: list[Sequence[tuple[int, ...]]] = []
     if args.patterns:
         families.append(evaluate.diamonds(rules))
@@ -421,12 +445,12 @@ def main() -> int:
     extra = shapes.size if shapes is not None else 0
     prior = np.concatenate((prior, np.zeros(extra)))
     lam = np.full(len(prior), args.lam)
-    lam[len(prior) - extra:] = args.lam_patterns
+    lam[len(prior) - extra :] = args.lam_patterns
     if args.windows:
-        lam[len(prior) - evaluate.WINDOW_STATES * len(evaluate.windows(rules)):] = args.lam_windows
+        lam[len(prior) - evaluate.WINDOW_STATES * len(evaluate.windows(rules)) :] = args.lam_windows
     fixed = np.ones(len(prior), dtype=bool)
     fixed[: 2 * feats.squares] = False
-    fixed[len(prior) - extra:] = False
+    fixed[len(prior) - extra :] = False
     for name in FITTED_SCALARS:
         fixed[2 * feats.squares + SCALARS.index(name)] = False
     beta = float(min(np.linspace(0.2, 6.0, 30), key=lambda b: train.loss(prior, b)[0]))
@@ -445,11 +469,13 @@ def main() -> int:
     )
     for name, vec in (("hand-set", prior), ("result-fitted", result_fit), ("move-fitted", w)):
         ce, top, _ = held.loss(vec, beta)
-        print(f"held-out {name:14s} log-loss {ce:.4f}  agreement {top * 100:.1f} %  "
-              f"positional spread {held.spread(vec):.1f}")
+        print(
+            f"held-out {name:14s} log-loss {ce:.4f}  agreement {top * 100:.1f} %  "
+            f"positional spread {held.spread(vec):.1f}"
+        )
     fitted = unflatten([int(round(t)) for t in w[: len(w) - extra]], feats.squares)
     if shapes is not None:
-        tables = shapes.values(w[len(w) - extra:])
+        tables = shapes.values(w[len(w) - extra :])
         if args.patterns:
             fitted = dataclasses.replace(fitted, patterns=tables.pop(0))
         if args.windows:

@@ -26,8 +26,10 @@ def main() -> int:
             print(lupdate(ts).strip())
         lrelease(ts, qm_path(language))
         todo = [e for e in entries(ts) if not e.finished]
-        print(f"{ts.name}: {len(entries(ts))} messages, {len(todo)} without a finished "
-              f"translation -> {qm_path(language).name}")
+        print(
+            f"{ts.name}: {len(entries(ts))} messages, {len(todo)} without a finished "
+            f"translation -> {qm_path(language).name}"
+        )
     return 0
 
 

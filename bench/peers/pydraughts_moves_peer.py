@@ -21,8 +21,11 @@ def main() -> int:
             board = BOARDS[variant].from_fen(fen)
             moves = sorted(
                 {
-                    (m.square_list[0] + 1, m.square_list[-1] + 1,
-                     tuple(sorted(c + 1 for c in m.captured_list)))
+                    (
+                        m.square_list[0] + 1,
+                        m.square_list[-1] + 1,
+                        tuple(sorted(c + 1 for c in m.captured_list)),
+                    )
                     for m in board.legal_moves
                 }
             )

@@ -33,9 +33,17 @@ def main() -> int:
         except Exception:
             failed += 1
     done = time.perf_counter()
-    print(json.dumps({"games": len(reader.games), "replayed": replayed, "failed": failed,
-                      "seconds": round(done - started, 3),
-                      "parse_seconds": round(parsed - started, 3)}))
+    print(
+        json.dumps(
+            {
+                "games": len(reader.games),
+                "replayed": replayed,
+                "failed": failed,
+                "seconds": round(done - started, 3),
+                "parse_seconds": round(parsed - started, 3),
+            }
+        )
+    )
     return 0
 
 

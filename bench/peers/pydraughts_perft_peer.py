@@ -44,8 +44,12 @@ def main() -> int:
         if not parts or parts[0] == "quit":
             break
         fast = parts[0] == "fastperft"
-        if (parts[0] not in ("perft", "fastperft") or len(parts) != 3 or parts[1] not in BOARDS
-                or (fast and parts[1] != "international")):
+        if (
+            parts[0] not in ("perft", "fastperft")
+            or len(parts) != 3
+            or parts[1] not in BOARDS
+            or (fast and parts[1] != "international")
+        ):
             print(f"error bad command {line.strip()!r}", flush=True)
             continue
         board = BOARDS[parts[1]]()
@@ -57,8 +61,10 @@ def main() -> int:
             nodes = perft_from_board(board, int(parts[2]))
         else:
             nodes = leaves(board, int(parts[2]))
-        print(f"{nodes} {time.perf_counter() - started:.6f} {time.process_time() - cpu:.6f}",
-              flush=True)
+        print(
+            f"{nodes} {time.perf_counter() - started:.6f} {time.process_time() - cpu:.6f}",
+            flush=True,
+        )
     return 0
 
 

@@ -30,16 +30,36 @@ if TYPE_CHECKING:
     from .search import WIN, SearchMemory, SearchResult, search
 
 # each name is imported from its module the first time it is used
-__getattr__, __dir__ = exports(__name__, {
-    ".advice": (
-        "DrawAnswer", "DrawReason", "accept_draw", "analyse", "answer_draw_offer", "choose_move",
-        "hint", "should_huff", "should_offer_draw", "steady_score",
-    ),
-    ".evaluate": ("Evaluator", "evaluator"),
-    ".levels": ("BEGINNER", "EASY", "HARD", "LEVELS", "MASTER", "MEDIUM", "Level", "find_level"),
-    ".limit": ("Limit",),
-    ".search": ("WIN", "SearchMemory", "SearchResult", "search"),
-})
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        ".advice": (
+            "DrawAnswer",
+            "DrawReason",
+            "accept_draw",
+            "analyse",
+            "answer_draw_offer",
+            "choose_move",
+            "hint",
+            "should_huff",
+            "should_offer_draw",
+            "steady_score",
+        ),
+        ".evaluate": ("Evaluator", "evaluator"),
+        ".levels": (
+            "BEGINNER",
+            "EASY",
+            "HARD",
+            "LEVELS",
+            "MASTER",
+            "MEDIUM",
+            "Level",
+            "find_level",
+        ),
+        ".limit": ("Limit",),
+        ".search": ("WIN", "SearchMemory", "SearchResult", "search"),
+    },
+)
 
 __all__ = [
     "BEGINNER",

@@ -34,8 +34,9 @@ def search_score(history: Iterable[Position] = (), quiet_plies: int = 0) -> Scor
     past = tuple(history)
 
     def score(position: Position, limit: Limit, should_stop: StopFlag | None) -> int:
-        return search(position, position.rules, limit, should_stop, history=past,
-                      quiet_plies=quiet_plies).score
+        return search(
+            position, position.rules, limit, should_stop, history=past, quiet_plies=quiet_plies
+        ).score
 
     return score
 
@@ -93,8 +94,12 @@ def hint(
 ) -> SearchResult:
     """The best move for the side to move (one second by default)."""
     return search(
-        position, position.rules, limit or HINT_LIMIT, should_stop,
-        history=history, quiet_plies=quiet_plies,
+        position,
+        position.rules,
+        limit or HINT_LIMIT,
+        should_stop,
+        history=history,
+        quiet_plies=quiet_plies,
     )
 
 
@@ -113,8 +118,13 @@ def analyse(
     ``Limit()`` with a ``should_stop`` analyses until stopped.
     """
     return search(
-        position, position.rules, limit or HINT_LIMIT, should_stop,
-        history=history, quiet_plies=quiet_plies, on_iteration=on_iteration,
+        position,
+        position.rules,
+        limit or HINT_LIMIT,
+        should_stop,
+        history=history,
+        quiet_plies=quiet_plies,
+        on_iteration=on_iteration,
     )
 
 
@@ -262,8 +272,14 @@ def accept_draw(
     """
     if rules is not None and rules != position.rules:
         raise ValueError("rules must be the position's rule set")
-    answer = answer_draw_offer(position, level, engine=engine, recent_scores=recent_scores,
-                               limit=limit, should_stop=should_stop)
+    answer = answer_draw_offer(
+        position,
+        level,
+        engine=engine,
+        recent_scores=recent_scores,
+        limit=limit,
+        should_stop=should_stop,
+    )
     return answer.accept
 
 

@@ -36,8 +36,11 @@ SCORE_WINDOW = 150  # per mille
 # A move's weight: count ** WEIGHT_POWER (flatter than the counts: more variety).
 WEIGHT_POWER = 0.7
 # The rule sets with a book: their key -> the file in ai/data.
-BOOKS = {"international": "book_international.json", "english": "book_english.json",
-         "german": "book_german.json"}
+BOOKS = {
+    "international": "book_international.json",
+    "english": "book_english.json",
+    "german": "book_german.json",
+}
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class BookMove:
 
     @property
     def weight(self) -> float:
-        return float(self.count ** WEIGHT_POWER)
+        return float(self.count**WEIGHT_POWER)
 
 
 @dataclass
@@ -111,19 +114,30 @@ class Book:
                 raise ValueError(f"book entry {fen!r}: a list of moves expected")
             out = []
             for item in moves:
-                if (not isinstance(item, list) or len(item) != 3 or not isinstance(item[0], str)
-                        or not isinstance(item[1], int) or not isinstance(item[2], int)):
-                    raise ValueError(f"book entry {fen!r}: [move, count, score] expected, "
-                                     f"got {item!r}")
+                if (
+                    not isinstance(item, list)
+                    or len(item) != 3
+                    or not isinstance(item[0], str)
+                    or not isinstance(item[1], int)
+                    or not isinstance(item[2], int)
+                ):
+                    raise ValueError(
+                        f"book entry {fen!r}: [move, count, score] expected, got {item!r}"
+                    )
                 out.append((item[0], item[1], item[2]))
             positions[str(fen)] = out
         return cls(rules_key, positions, str(data.get("source", "")), int(data.get("plies", 0)))
 
     def to_json(self) -> str:
-        data = {"format": FORMAT, "rules": self.rules_key, "source": self.source,
-                "plies": self.plies,
-                "positions": {fen: [list(m) for m in moves]
-                              for fen, moves in sorted(self.positions.items())}}
+        data = {
+            "format": FORMAT,
+            "rules": self.rules_key,
+            "source": self.source,
+            "plies": self.plies,
+            "positions": {
+                fen: [list(m) for m in moves] for fen, moves in sorted(self.positions.items())
+            },
+        }
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
@@ -164,8 +178,7 @@ class BookMemory:
     def new_game(self) -> None:
         if self.line:
             self.last_line = self.line
-            self._last_branch = max((i for i, n in enumerate(self._branches) if n > 1),
-                                    default=-1)
+            self._last_branch = max((i for i, n in enumerate(self._branches) if n > 1), default=-1)
         self.line = []
         self._branches = []
 
@@ -186,8 +199,9 @@ class BookMemory:
         del self.line[keep:]
         del self._branches[keep:]
 
-    def choose(self, position: Position, rng: random.Random | None = None,
-               book: Book | None = None) -> Move | None:
+    def choose(
+        self, position: Position, rng: random.Random | None = None, book: Book | None = None
+    ) -> Move | None:
         """A book move for ``position`` (weighted random among the good ones), or None.
 
         While this game has so far followed the last game's book line exactly, the move
@@ -207,8 +221,13 @@ class BookMemory:
         fen = position.fen()
         i = len(self.line)
         count = len(options)
-        if (i == self._last_branch and i < len(self.last_line) and count > 1
-                and self.line == self.last_line[:i] and self.last_line[i][0] == fen):
+        if (
+            i == self._last_branch
+            and i < len(self.last_line)
+            and count > 1
+            and self.line == self.last_line[:i]
+            and self.last_line[i][0] == fen
+        ):
             repeated = self.last_line[i][1]
             options = [m for m in options if m.move.full_text() != repeated]
         rng = rng if rng is not None else random.Random()

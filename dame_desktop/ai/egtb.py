@@ -132,8 +132,9 @@ def _file(folder: Path, key: str, code: int) -> Path:
 
 
 def encode(key: str, code: int, positions: int, packed: bytes) -> bytes:
-    header = json.dumps({"format": FORMAT, "key": key, "material": material_name(code),
-                         "positions": positions}).encode("ascii")
+    header = json.dumps(
+        {"format": FORMAT, "key": key, "material": material_name(code), "positions": positions}
+    ).encode("ascii")
     body = lzma.compress(packed, preset=6)
     return MAGIC + struct.pack("<I", len(header)) + header + body
 
@@ -145,23 +146,24 @@ def decode(data: bytes, key: str, code: int, positions: int, where: Path) -> byt
     (length,) = struct.unpack_from("<I", data, len(MAGIC))
     start = len(MAGIC) + 4
     try:
-        header = json.loads(data[start:start + length].decode("ascii"))
+        header = json.loads(data[start : start + length].decode("ascii"))
     except (UnicodeDecodeError, ValueError):
         raise TableError(f"{where}: damaged header") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise TableError(f"{where}: another table format ({header!r})")
     if header.get("key") != key or header.get("material") != material_name(code):
-        raise TableError(f"{where}: made for {header.get('key')} {header.get('material')}, "
-                         f"not {key} {material_name(code)}")
+        raise TableError(
+            f"{where}: made for {header.get('key')} {header.get('material')}, "
+            f"not {key} {material_name(code)}"
+        )
     if header.get("positions") != positions:
         raise TableError(f"{where}: {header.get('positions')} positions, expected {positions}")
     try:
-        packed = lzma.decompress(data[start + length:])
+        packed = lzma.decompress(data[start + length :])
     except lzma.LZMAError as exc:
         raise TableError(f"{where}: damaged values ({exc})") from None
     if len(packed) != (positions + 3) >> 2:
-        raise TableError(f"{where}: {len(packed)} bytes of values, expected "
-                         f"{(positions + 3) >> 2}")
+        raise TableError(f"{where}: {len(packed)} bytes of values, expected {(positions + 3) >> 2}")
     return packed
 
 
@@ -266,8 +268,18 @@ def build(
             if c not in loaded:
                 atomic_write_bytes(path, encode(key, c, positions, packed), make_folder=True)
             wins, losses, draws = _counts(packed, positions) if count else (0, 0, 0)
-            report.append(Built(material_name(c), sum(sig_counts(c)), positions,
-                                path.stat().st_size, seconds / len(pair), wins, losses, draws))
+            report.append(
+                Built(
+                    material_name(c),
+                    sum(sig_counts(c)),
+                    positions,
+                    path.stat().st_size,
+                    seconds / len(pair),
+                    wins,
+                    losses,
+                    draws,
+                )
+            )
             done += positions
             if progress is not None:
                 progress(done, total, material_name(c))
@@ -289,8 +301,11 @@ class Tables:
         self._packed: dict[int, bytes] = {}
         self.damaged: dict[int, str] = {}  # material -> what is wrong with its file
         self.max_pieces = 0
-        present = {p.name for p in (folder / self.key).glob("*.wdl")} if (
-            folder / self.key).is_dir() else set()
+        present = (
+            {p.name for p in (folder / self.key).glob("*.wdl")}
+            if (folder / self.key).is_dir()
+            else set()
+        )
         for pieces in range(2, MAX_PIECES.get(rules.board_size, 4) + 1):
             wanted = [c for c in materials(pieces) if sum(sig_counts(c)) == pieces]
             if all(_file(folder, self.key, c).name in present for c in wanted):
@@ -330,8 +345,12 @@ class Tables:
         board = self.board
         if white & ~kings & board.white_promo or black & ~kings & board.black_promo:
             return -1  # a man on the row where it would have been crowned
-        code = sig_code((white & ~kings).bit_count(), (white & kings).bit_count(),
-                        (black & ~kings).bit_count(), (black & kings).bit_count())
+        code = sig_code(
+            (white & ~kings).bit_count(),
+            (white & kings).bit_count(),
+            (black & ~kings).bit_count(),
+            (black & kings).bit_count(),
+        )
         if code in self.damaged:
             if strict:
                 raise TableError(self.damaged[code])
@@ -351,8 +370,13 @@ class Tables:
 
         Raises TableError for a damaged or unreadable table file (:meth:`probe` does not).
         """
-        value = self.probe(position.white, position.black, position.kings,
-                           position.turn is Color.WHITE, strict=True)
+        value = self.probe(
+            position.white,
+            position.black,
+            position.kings,
+            position.turn is Color.WHITE,
+            strict=True,
+        )
         return RESULT_NAMES.get(value)
 
 

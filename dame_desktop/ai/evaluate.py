@@ -133,13 +133,15 @@ def weights_to_json(weights: Weights, about: str = "") -> str:
     The windows' values are mostly zero (states no game showed): only the others are written,
     by index.  Numbers go twenty to a line so that a diff shows what changed.
     """
+
     def numbers(values: tuple[int, ...]) -> str:
-        rows = [", ".join(str(v) for v in values[i:i + 20]) for i in range(0, len(values), 20)]
+        rows = [", ".join(str(v) for v in values[i : i + 20]) for i in range(0, len(values), 20)]
         return "[\n    " + ",\n    ".join(rows) + "\n  ]"
 
     # a scalar left at None (runaway: derived from the king's value) is left out
-    scalars = {name: getattr(weights, name) for name in SCALAR_NAMES
-               if getattr(weights, name) is not None}
+    scalars = {
+        name: getattr(weights, name) for name in SCALAR_NAMES if getattr(weights, name) is not None
+    }
     parts = [
         f'  "format": {json.dumps(WEIGHTS_FORMAT)}',
         f'  "about": {json.dumps(about)}',
@@ -152,7 +154,7 @@ def weights_to_json(weights: Weights, about: str = "") -> str:
         parts.append('  "windows": null')
     else:
         pairs = [f'"{i}": {v}' for i, v in enumerate(weights.windows) if v]
-        rows = [", ".join(pairs[i:i + 10]) for i in range(0, len(pairs), 10)]
+        rows = [", ".join(pairs[i : i + 10]) for i in range(0, len(pairs), 10)]
         parts.append('  "windows": {\n    ' + ",\n    ".join(rows) + "\n  }")
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
@@ -181,11 +183,11 @@ def weights_from_json(text: str) -> Weights:
         raise ValueError(f"not a weights file (its 'format' must be {WEIGHTS_FORMAT!r})")
     men_open = _int_list(data, "men_open")
     men_end = _int_list(data, "men_end")
-    if len(men_open) != len(men_end) or round((2 * len(men_open)) ** 0.5) ** 2 != 2 * len(
-        men_open
-    ):
-        raise ValueError(f"'men_open' and 'men_end' need one value per square of a square "
-                         f"board, got {len(men_open)} and {len(men_end)}")
+    if len(men_open) != len(men_end) or round((2 * len(men_open)) ** 0.5) ** 2 != 2 * len(men_open):
+        raise ValueError(
+            f"'men_open' and 'men_end' need one value per square of a square "
+            f"board, got {len(men_open)} and {len(men_end)}"
+        )
     scalars = data.get("scalars", {})
     if not isinstance(scalars, dict):
         raise ValueError("'scalars' must be an object of whole numbers by name")
@@ -253,8 +255,9 @@ PST_LOW: Final = (1 << PST_SHIFT) - 1
 ChunkTables = tuple[int, list[int], list[int]]
 # a word of pattern fields whose squares lie in two chunks (or one): each chunk's number and
 # tables, then the values of its four fields
-PatternWord = tuple[int, list[int], list[int], int, list[int], list[int],
-                    list[int], list[int], list[int], list[int]]
+PatternWord = tuple[
+    int, list[int], list[int], int, list[int], list[int], list[int], list[int], list[int], list[int]
+]
 # the same for a word whose squares lie in more chunks (a board no fitted weights have yet)
 WidePatternWord = tuple[list[ChunkTables], list[int], list[int], list[int], list[int]]
 
@@ -289,8 +292,13 @@ def windows(rules: RuleSet) -> list[tuple[int, ...]]:
     out = []
     for top in corners:
         for left in corners:
-            out.append(tuple(bit for bit, row, col in cells
-                             if top <= row < top + 4 and left <= col < left + 4))
+            out.append(
+                tuple(
+                    bit
+                    for bit, row, col in cells
+                    if top <= row < top + 4 and left <= col < left + 4
+                )
+            )
     return out
 
 
@@ -400,8 +408,9 @@ class Evaluator:
             end_w[bit] = weights.men_end[i]
             open_b[bit] = weights.men_open[squares - 1 - i]
             end_b[bit] = weights.men_end[squares - 1 - i]
-        self._build_men_tables(rules, geo.bits, (open_w, end_w), (open_b, end_b), weights.patterns,
-                               weights.windows)
+        self._build_men_tables(
+            rules, geo.bits, (open_w, end_w), (open_b, end_b), weights.patterns, weights.windows
+        )
         king_w: dict[int, int] = {}
         back_w = back_b = 0
         centre = (size - 1) / 2.0
@@ -479,25 +488,29 @@ class Evaluator:
             white_adds[bit] = (white_pst[0][bit] << PST_SHIFT) + white_pst[1][bit]
             black_adds[bit] = -((black_pst[0][bit] << PST_SHIFT) + black_pst[1][bit])
         self.pst_chunks: list[ChunkTables] = [
-            (start, _subset_sums(white_adds, start, width),
-             _subset_sums(black_adds, start, width))
+            (start, _subset_sums(white_adds, start, width), _subset_sums(black_adds, start, width))
             for start in self.chunk_starts
         ]
         # each field: the shapes whose states it sums (with their multipliers) and its values
         fields: list[tuple[list[tuple[tuple[int, ...], int]], list[int]]] = []
         for p in range(0, len(quads), 2):
             assert patterns is not None
-            one = patterns[p * PATTERN_STATES:(p + 1) * PATTERN_STATES]
+            one = patterns[p * PATTERN_STATES : (p + 1) * PATTERN_STATES]
             if p + 1 < len(quads):
-                two = patterns[(p + 1) * PATTERN_STATES:(p + 2) * PATTERN_STATES]
-                fields.append(([(quads[p], 1), (quads[p + 1], PATTERN_STATES)],
-                               [a + b for b in two for a in one]))
+                two = patterns[(p + 1) * PATTERN_STATES : (p + 2) * PATTERN_STATES]
+                fields.append(
+                    (
+                        [(quads[p], 1), (quads[p + 1], PATTERN_STATES)],
+                        [a + b for b in two for a in one],
+                    )
+                )
             else:
                 fields.append(([(quads[p], 1)], list(one)))
         for j, box in enumerate(boxes):
             assert window_values is not None
-            fields.append(([(box, 1)], list(window_values[j * WINDOW_STATES:
-                                                          (j + 1) * WINDOW_STATES])))
+            fields.append(
+                ([(box, 1)], list(window_values[j * WINDOW_STATES : (j + 1) * WINDOW_STATES]))
+            )
         # fields whose squares lie in the same chunks go to the same words
         by_chunks: dict[tuple[int, ...], list[int]] = {}
         for f, (shapes, _) in enumerate(fields):
@@ -508,7 +521,7 @@ class Evaluator:
         nothing = [0] * (1 << width)  # the second chunk of a word in one chunk adds nothing
         for spanned, members in sorted(by_chunks.items()):
             for w0 in range(0, len(members), FIELDS_PER_WORD):
-                group = members[w0:w0 + FIELDS_PER_WORD]
+                group = members[w0 : w0 + FIELDS_PER_WORD]
                 adds_w = [0] * bits
                 adds_b = [0] * bits
                 for j, f in enumerate(group):
@@ -517,19 +530,27 @@ class Evaluator:
                             digit = 3**i * times << (j * FIELD_BITS)
                             adds_w[bit] += digit
                             adds_b[bit] += 2 * digit
-                parts = [(c, _subset_sums(adds_w, c * width, width),
-                          _subset_sums(adds_b, c * width, width)) for c in spanned]
+                parts = [
+                    (
+                        c,
+                        _subset_sums(adds_w, c * width, width),
+                        _subset_sums(adds_b, c * width, width),
+                    )
+                    for c in spanned
+                ]
                 # a word with fewer fields reads 0 from the missing ones: a table of one zero
                 values = [fields[f][1] for f in group] + [[0]] * (FIELDS_PER_WORD - len(group))
                 if len(parts) > 2:
                     self.wide_pattern_words.append(
-                        (parts, values[0], values[1], values[2], values[3]))
+                        (parts, values[0], values[1], values[2], values[3])
+                    )
                     continue
                 if len(parts) == 1:
                     parts.append((parts[0][0], nothing, nothing))
                 (c1, w1, b1), (c2, w2, b2) = parts
                 self.pattern_words.append(
-                    (c1, w1, b1, c2, w2, b2, values[0], values[1], values[2], values[3]))
+                    (c1, w1, b1, c2, w2, b2, values[0], values[1], values[2], values[3])
+                )
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -679,7 +700,8 @@ class Evaluator:
         nwm = popcount(wm)
         nbm = popcount(bm)
         score -= (abs(2 * popcount(wm & left) - nwm) - abs(2 * popcount(bm & left) - nbm)) * (
-            self.balance)
+            self.balance
+        )
         # runaway men: one step from crowning with the square ahead free
         run = self.runaway
         if wm & self.pre_w:
@@ -697,14 +719,22 @@ class Evaluator:
         score = 0
         for c1, w1, b1, c2, w2, b2, t0, t1, t2, t3 in self.pattern_words:
             word = w1[xw[c1]] + b1[xb[c1]] + w2[xw[c2]] + b2[xb[c2]]
-            score += (t0[word & FIELD_MASK] + t1[(word >> FIELD_BITS) & FIELD_MASK]
-                      + t2[(word >> 2 * FIELD_BITS) & FIELD_MASK] + t3[word >> 3 * FIELD_BITS])
+            score += (
+                t0[word & FIELD_MASK]
+                + t1[(word >> FIELD_BITS) & FIELD_MASK]
+                + t2[(word >> 2 * FIELD_BITS) & FIELD_MASK]
+                + t3[word >> 3 * FIELD_BITS]
+            )
         for parts, t0, t1, t2, t3 in self.wide_pattern_words:
             word = 0
             for c, tw, tb in parts:
                 word += tw[xw[c]] + tb[xb[c]]
-            score += (t0[word & FIELD_MASK] + t1[(word >> FIELD_BITS) & FIELD_MASK]
-                      + t2[(word >> 2 * FIELD_BITS) & FIELD_MASK] + t3[word >> 3 * FIELD_BITS])
+            score += (
+                t0[word & FIELD_MASK]
+                + t1[(word >> FIELD_BITS) & FIELD_MASK]
+                + t2[(word >> 2 * FIELD_BITS) & FIELD_MASK]
+                + t3[word >> 3 * FIELD_BITS]
+            )
         return score
 
     def _endgame(
@@ -735,7 +765,6 @@ class Evaluator:
         # when ahead, trading down helps: reward fewer pieces on the board
         bonus = (self.start_pieces - strong - weak) * 2
         return score + bonus
-
 
     def _approach(self, hunters: int, prey: int) -> int:
         """A bonus for kings close to the few pieces left to catch (endgame technique)."""

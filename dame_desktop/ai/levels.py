@@ -51,17 +51,45 @@ class Level:
         return Limit(movetime=self.limit.movetime, depth=depth, nodes=self.limit.nodes)
 
 
-BEGINNER = Level("beginner", Limit(movetime=0.5, depth=1), 260, 1,
-                 DrawPolicy(worse_margin=30, much_play=0.75, stable_moves=4))
-EASY = Level("easy", Limit(movetime=0.5, depth=2), 90, 2,
-             DrawPolicy(worse_margin=45, much_play=0.7, stable_moves=6))
-MEDIUM = Level("medium", Limit(movetime=0.3, depth=4), 20, 4,
-               DrawPolicy(worse_margin=60, much_play=0.6, stable_moves=8))
-HARD = Level("hard", Limit(movetime=1.0), 0, 7,
-             DrawPolicy(worse_margin=80, much_play=0.5, stable_moves=10), book=True, clock=True)
-MASTER = Level("master", Limit(movetime=5.0), 0, None,
-               DrawPolicy(worse_margin=100, much_play=0.5, stable_moves=12), book=True,
-               clock=True)
+BEGINNER = Level(
+    "beginner",
+    Limit(movetime=0.5, depth=1),
+    260,
+    1,
+    DrawPolicy(worse_margin=30, much_play=0.75, stable_moves=4),
+)
+EASY = Level(
+    "easy",
+    Limit(movetime=0.5, depth=2),
+    90,
+    2,
+    DrawPolicy(worse_margin=45, much_play=0.7, stable_moves=6),
+)
+MEDIUM = Level(
+    "medium",
+    Limit(movetime=0.3, depth=4),
+    20,
+    4,
+    DrawPolicy(worse_margin=60, much_play=0.6, stable_moves=8),
+)
+HARD = Level(
+    "hard",
+    Limit(movetime=1.0),
+    0,
+    7,
+    DrawPolicy(worse_margin=80, much_play=0.5, stable_moves=10),
+    book=True,
+    clock=True,
+)
+MASTER = Level(
+    "master",
+    Limit(movetime=5.0),
+    0,
+    None,
+    DrawPolicy(worse_margin=100, much_play=0.5, stable_moves=12),
+    book=True,
+    clock=True,
+)
 
 LEVELS: tuple[Level, ...] = (BEGINNER, EASY, MEDIUM, HARD, MASTER)
 

@@ -73,8 +73,18 @@ class SearchResult:
     endgame: str = ""
 
     def __reduce__(self) -> tuple[type[SearchResult], tuple[object, ...]]:
-        return (SearchResult, (self.move, self.score, self.depth, self.nodes, list(self.pv),
-                               self.seconds, self.endgame))
+        return (
+            SearchResult,
+            (
+                self.move,
+                self.score,
+                self.depth,
+                self.nodes,
+                list(self.pv),
+                self.seconds,
+                self.endgame,
+            ),
+        )
 
     @property
     def is_win(self) -> bool:
@@ -321,8 +331,9 @@ class Searcher:
         # two killer moves per ply, as quiet_identity (0: none)
         self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.shift = geo.bits  # the pieces' masks side by side in one int (see _key)
-        self.path: set[int] = {self._key(p.white, p.black, p.kings, p.turn is Color.WHITE)
-                               for p in history}
+        self.path: set[int] = {
+            self._key(p.white, p.black, p.kings, p.turn is Color.WHITE) for p in history
+        }
         self.nodes = 0
         self.deadline = 0.0
         self.node_limit = limit.nodes or 0
@@ -398,9 +409,7 @@ class Searcher:
         if k:
             if key in self.path:
                 return 0
-            if self.three_kings and (w & k == w or b & k == b) and self._special_draw(
-                w, b, k, wtm
-            ):
+            if self.three_kings and (w & k == w or b & k == b) and self._special_draw(w, b, k, wtm):
                 return 0
         if self.quiet_limit and qp >= self.quiet_limit:
             return 0
@@ -515,8 +524,7 @@ class Searcher:
             else:
                 nqp = 0
             if i == 0:
-                score = -self._search(first_depth, -beta, -alpha, ply + 1, nw, nb, nk, not wtm,
-                                      nqp)
+                score = -self._search(first_depth, -beta, -alpha, ply + 1, nw, nb, nk, not wtm, nqp)
             else:
                 reduce = 0
                 if new_depth >= 2 and i >= reduce_from and not caps and not m[3]:
@@ -565,10 +573,15 @@ class Searcher:
         tt = self.tt
         if len(tt) >= self.generation_size and key not in tt:
             tt = self._new_generation()
-        ident = 0 if best_move is None else (
-            best_move[0] | best_move[1] << 8 | best_move[2] << 16) + 1  # move_identity
-        tt[key] = (stored + _SCORE_BIAS) | (depth + _DEPTH_BIAS) << 16 | flag << 24 | (
-            ident << _MOVE_SHIFT)  # _entry
+        ident = (
+            0 if best_move is None else (best_move[0] | best_move[1] << 8 | best_move[2] << 16) + 1
+        )  # move_identity
+        tt[key] = (
+            (stored + _SCORE_BIAS)
+            | (depth + _DEPTH_BIAS) << 16
+            | flag << 24
+            | (ident << _MOVE_SHIFT)
+        )  # _entry
         return best
 
     def _singular(
@@ -734,8 +747,9 @@ class Searcher:
             if abs(score) > WIN_BOUND and depth >= WIN - abs(score) + 2:
                 break  # a forced result within the horizon: deeper search cannot change it
             if timer is not None:
-                if not timer.next_iteration(depth, time.perf_counter() - self.started,
-                                            move_identity(raw), score):
+                if not timer.next_iteration(
+                    depth, time.perf_counter() - self.started, move_identity(raw), score
+                ):
                     break
             elif self.deadline:
                 elapsed = time.perf_counter() - self.started
@@ -820,9 +834,7 @@ class Searcher:
                         new_depth, -alpha - 1, -alpha, 1, nw, nb, nk, not wtm, nqp
                     )
                     if score > alpha:
-                        score = -self._search(
-                            new_depth, -beta, -alpha, 1, nw, nb, nk, not wtm, nqp
-                        )
+                        score = -self._search(new_depth, -beta, -alpha, 1, nw, nb, nk, not wtm, nqp)
             except _Stop:
                 # keep what this iteration proved so far: a move that beat the previous best
                 if best_raw is not None and i > 0 and alpha0 < best < beta:
@@ -836,8 +848,7 @@ class Searcher:
                     alpha = score
         assert best_raw is not None
         if alpha0 < best < beta:
-            self.tt[self._key(w, b, k, wtm)] = _entry(depth, _EXACT, best,
-                                                      move_identity(best_raw))
+            self.tt[self._key(w, b, k, wtm)] = _entry(depth, _EXACT, best, move_identity(best_raw))
         return best, best_raw
 
     def _pv(
@@ -910,9 +921,16 @@ def search(
 
         if rules != position.rules:
             raise RulesError(f"a {position.rules.name} position searched under {rules.name}")
-        return tower_search(position, limit or Limit(movetime=1.0), should_stop,
-                            history=history, only=only, on_iteration=on_iteration,
-                            noise=noise, seed=seed)
+        return tower_search(
+            position,
+            limit or Limit(movetime=1.0),
+            should_stop,
+            history=history,
+            only=only,
+            on_iteration=on_iteration,
+            noise=noise,
+            seed=seed,
+        )
     if rules != position.rules:
         position = Position(rules, position.white, position.black, position.kings, position.turn)
     if limit is None:

@@ -143,8 +143,9 @@ class GameClock:
         """The plan for the next search."""
         hard = max(min(self.available - self.margin, HARD_CAP * self.per_move), 0.001)
         nominal = NOMINAL_SHARE * self.per_move + BANK_SPREAD * self.bank
-        return TimePlan(nominal=min(nominal, hard), hard=hard,
-                        max_target=min(MAX_FACTOR * nominal, hard))
+        return TimePlan(
+            nominal=min(nominal, hard), hard=hard, max_target=min(MAX_FACTOR * nominal, hard)
+        )
 
     def spend(self, seconds: float) -> None:
         """Book a search that took ``seconds``."""

@@ -54,8 +54,7 @@ def _stack_score(white: int, stacks: Iterable[tuple[int, str]]) -> int:
 def tower_score(pos: Position) -> int:
     """The static score of ``pos`` from the side to move (hundredths of a man)."""
     ev = evaluator(pos.rules)
-    score = ev.white_score(pos.white, pos.black, pos.kings) + _stack_score(pos.white,
-                                                                           pos.stacks)
+    score = ev.white_score(pos.white, pos.black, pos.kings) + _stack_score(pos.white, pos.stacks)
     return ev.finish(score, pos.turn is Color.WHITE)
 
 
@@ -64,8 +63,15 @@ def _key(w: int, b: int, k: int, wtm: bool, stacks: Stacks) -> Key:
 
 
 class _Search:
-    def __init__(self, rules: RuleSet, limit: Limit, should_stop: StopFlag | None,
-                 history: Iterable[Position], noise: int, seed: int) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        limit: Limit,
+        should_stop: StopFlag | None,
+        history: Iterable[Position],
+        noise: int,
+        seed: int,
+    ) -> None:
         self.rules = rules
         self.gen: TowerGenerator = tower_generator(rules)
         self.ev: Evaluator = evaluator(rules)
@@ -78,8 +84,7 @@ class _Search:
         self.began = time.perf_counter()
         self.seen: set[Key] = set()
         for pos in history:
-            self.seen.add((pos.white, pos.black, pos.kings, pos.turn is Color.WHITE,
-                           pos.stacks))
+            self.seen.add((pos.white, pos.black, pos.kings, pos.turn is Color.WHITE, pos.stacks))
         self.path: set[Key] = set()
         self.table: dict[Key, tuple[int, int, int, RawMove | None]] = {}
 
@@ -102,8 +107,18 @@ class _Search:
             score += hash((key, self.seed)) % spread - self.noise
         return score
 
-    def negamax(self, w: int, b: int, k: int, stacks: Stacks, wtm: bool, depth: int,
-                alpha: int, beta: int, ply: int) -> tuple[int, list[RawMove]]:
+    def negamax(
+        self,
+        w: int,
+        b: int,
+        k: int,
+        stacks: Stacks,
+        wtm: bool,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+    ) -> tuple[int, list[RawMove]]:
         self.check()
         key = _key(w, b, k, wtm, stacks)
         if key in self.seen or key in self.path:
@@ -121,8 +136,11 @@ class _Search:
         if entry is not None:
             e_depth, e_score, e_flag, first = entry
             usable = e_depth >= depth and abs(e_score) < WIN - 200
-            if usable and (e_flag == EXACT or (e_flag == LOWER and e_score >= beta)
-                           or (e_flag == UPPER and e_score <= alpha)):
+            if usable and (
+                e_flag == EXACT
+                or (e_flag == LOWER and e_score >= beta)
+                or (e_flag == UPPER and e_score <= alpha)
+            ):
                 return e_score, [first] if first is not None else []
         # the remembered best move first, then the captures taking the most
         raws.sort(key=lambda r: (r != first, -len(r[5])))
@@ -133,8 +151,9 @@ class _Search:
         try:
             for r in raws:
                 w2, b2, k2, s2 = gen.apply(w, b, k, stacks, wtm, r)
-                score, line = self.negamax(w2, b2, k2, s2, not wtm, depth - 1, -beta, -alpha,
-                                           ply + 1)
+                score, line = self.negamax(
+                    w2, b2, k2, s2, not wtm, depth - 1, -beta, -alpha, ply + 1
+                )
                 score = -score
                 if score > best:
                     best, best_line = score, [r, *line]
@@ -185,30 +204,44 @@ def tower_search(
                 raw = move.raw
                 assert raw is not None
                 w2, b2, k2, s2 = gen.apply(w, b, k, stacks, wtm, raw)
-                score, rest = search.negamax(w2, b2, k2, s2, not wtm, depth - 1, -WIN - 1,
-                                             -alpha, 1)
+                score, rest = search.negamax(
+                    w2, b2, k2, s2, not wtm, depth - 1, -WIN - 1, -alpha, 1
+                )
                 if -score > best:
                     best, line = -score, [move, *_moves(position.play(move), rest)]
                 alpha = max(alpha, best)
         except _Stop:
             break
-        result = SearchResult(line[0], best, depth, search.nodes, line,
-                              time.perf_counter() - search.began)
+        result = SearchResult(
+            line[0], best, depth, search.nodes, line, time.perf_counter() - search.began
+        )
         if on_iteration is not None:
             on_iteration(result)
         if abs(best) > WIN - 100:
             break
-    return SearchResult(result.move, result.score, result.depth, search.nodes, list(result.pv),
-                        time.perf_counter() - search.began)
+    return SearchResult(
+        result.move,
+        result.score,
+        result.depth,
+        search.nodes,
+        list(result.pv),
+        time.perf_counter() - search.began,
+    )
 
 
 def _moves(position: Position, raws: list[RawMove]) -> list[Move]:
     """The raw line from ``position`` as the positions' own moves (for the principal line)."""
     out: list[Move] = []
     for raw in raws:
-        found = next((m for m in position.legal_moves() if m.raw is not None
-                      and (m.raw[0], m.raw[1], sorted(m.raw[5])) ==
-                      (raw[0], raw[1], sorted(raw[5]))), None)
+        found = next(
+            (
+                m
+                for m in position.legal_moves()
+                if m.raw is not None
+                and (m.raw[0], m.raw[1], sorted(m.raw[5])) == (raw[0], raw[1], sorted(raw[5]))
+            ),
+            None,
+        )
         if found is None:
             break
         b2s = position.geometry.bit_to_sq

@@ -32,13 +32,17 @@ def cmd_bestmove(args: argparse.Namespace) -> int:
     limit = Limit(movetime=args.movetime, depth=args.depth)
     result = search(position, rules, limit)
     if args.json:
-        print(json.dumps({
-            "move": full_text(position, result.move) if result.move else None,
-            "score": result.score,
-            "depth": result.depth,
-            "nodes": result.nodes,
-            "pv": line_texts(position, list(result.pv)),
-        }))
+        print(
+            json.dumps(
+                {
+                    "move": full_text(position, result.move) if result.move else None,
+                    "score": result.score,
+                    "depth": result.depth,
+                    "nodes": result.nodes,
+                    "pv": line_texts(position, list(result.pv)),
+                }
+            )
+        )
         return 0
     if result.move is None:
         raise _usage_error(f"no legal move in {position.fen()}")
@@ -55,14 +59,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "(every landing square), or a JSON object with --json.",
     )
     p.add_argument("--rules", default="german", help="rule set key (see 'dame rules')")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a rule switch (see 'dame rules --help')")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a rule switch (see 'dame rules --help')",
+    )
     p.add_argument("--fen", help="position as PDN FEN (default: the start position)")
     group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--movetime", type=seconds, metavar="SECONDS",
-                       help="think this many seconds")
+    group.add_argument(
+        "--movetime", type=seconds, metavar="SECONDS", help="think this many seconds"
+    )
     group.add_argument("--depth", type=number, metavar="N", help="search N plies deep")
-    p.add_argument("--json", action="store_true",
-                   help='print {"move", "score", "depth", "nodes", "pv"}; score in hundredths '
-                   "of a man from the side to move, a forced win or loss as +-(30000 - plies)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"move", "score", "depth", "nodes", "pv"}; score in hundredths '
+        "of a man from the side to move, a forced win or loss as +-(30000 - plies)",
+    )
     p.set_defaults(func=cmd_bestmove)

@@ -32,6 +32,7 @@ DEFAULT_MOVETIME = 1.0
 
 # -- the command ----------------------------------------------------------------------------------
 
+
 def cmd_analyse(args: argparse.Namespace) -> int:
     from dame_desktop.core import RulesError, find_rules
     from dame_desktop.engines import EngineError, HubEngine
@@ -69,8 +70,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     count = len(doc)
     if args.game is not None:
         if not 1 <= args.game <= count:
-            raise UsageError(f"--game {args.game} is out of range: {args.file} has "
-                             f"{count} game{'s' if count != 1 else ''}")
+            raise UsageError(
+                f"--game {args.game} is out of range: {args.file} has "
+                f"{count} game{'s' if count != 1 else ''}"
+            )
         indices = [args.game - 1]
     else:
         indices = list(range(count))
@@ -81,11 +84,23 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             HubEngine(engine_path).close()  # it must start and shake hands
         except EngineError as exc:
             raise UsageError(str(exc)) from None
-    movetime = args.movetime if args.movetime is not None or args.depth is not None else (
-        DEFAULT_MOVETIME)
+    movetime = (
+        args.movetime if args.movetime is not None or args.depth is not None else (DEFAULT_MOVETIME)
+    )
     write = args.out is not None
-    tasks = [GameTask(i, doc.game_text(i), doc.entries[i].line, args.rules, movetime,
-                      args.depth, engine_path, write) for i in indices]
+    tasks = [
+        GameTask(
+            i,
+            doc.game_text(i),
+            doc.entries[i].line,
+            args.rules,
+            movetime,
+            args.depth,
+            engine_path,
+            write,
+        )
+        for i in indices
+    ]
     results: list[GameResult] = []
     for result in review_tasks(tasks, jobs):
         if result.fatal is not None:
@@ -124,34 +139,52 @@ def _print_game(result: Any, tags: dict[str, str]) -> None:
     assert result.summary is not None
     for side in ("first", "second"):
         s = result.summary[side]
-        print(f"  {side}: {s['inaccuracies']} ?!, {s['mistakes']} ?, {s['blunders']} ??, "
-              f"mean loss {s['mean_loss']:.2f} over {s['moves']} moves")
+        print(
+            f"  {side}: {s['inaccuracies']} ?!, {s['mistakes']} ?, {s['blunders']} ??, "
+            f"mean loss {s['mean_loss']:.2f} over {s['moves']} moves"
+        )
     for m in result.moves:
         if m["mark"]:
-            print(f"  ply {m['ply']}: {m['move']}{m['mark']} ({m['score']:+.2f}); "
-                  f"best {m['best']} ({m['best_score']:+.2f}), loss {m['loss']:.2f}")
+            print(
+                f"  ply {m['ply']}: {m['move']}{m['mark']} ({m['score']:+.2f}); "
+                f"best {m['best']} ({m['best_score']:+.2f}), loss {m['loss']:.2f}"
+            )
     sys.stdout.flush()
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``analyse`` to the ``dame`` command's subparsers."""
     p = sub.add_parser(
-        "analyse", help="review the games of a PDN file with an engine",
+        "analyse",
+        help="review the games of a PDN file with an engine",
         description="Analyse the main line of every game (or game N): score, best move and "
-                    "mark (?! inaccuracy from 0.3 men lost, ? mistake from 0.6, ?? blunder "
-                    "from 0.9) for each move, and a summary per player.")
+        "mark (?! inaccuracy from 0.3 men lost, ? mistake from 0.6, ?? blunder "
+        "from 0.9) for each move, and a summary per player.",
+    )
     p.add_argument("file", metavar="FILE")
     p.add_argument("--game", type=number, metavar="N", help="only game N (1-based)")
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--movetime", type=seconds, metavar="SECONDS",
-                       help=f"seconds per position (default {DEFAULT_MOVETIME:g})")
+    group.add_argument(
+        "--movetime",
+        type=seconds,
+        metavar="SECONDS",
+        help=f"seconds per position (default {DEFAULT_MOVETIME:g})",
+    )
     group.add_argument("--depth", type=number, metavar="N", help="search N plies per position")
-    p.add_argument("--jobs", type=number, metavar="N",
-                   help="processes to spread the games over (default: one per core)")
-    p.add_argument("--engine", metavar="PATH",
-                   help="a Hub engine (started as 'PATH hub') for the rule sets it declares")
+    p.add_argument(
+        "--jobs",
+        type=number,
+        metavar="N",
+        help="processes to spread the games over (default: one per core)",
+    )
+    p.add_argument(
+        "--engine",
+        metavar="PATH",
+        help="a Hub engine (started as 'PATH hub') for the rule sets it declares",
+    )
     p.add_argument("--out", metavar="FILE", help="write the annotated games to FILE")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--rules", help="rule set for games that do not name theirs "
-                                   "(as in 'dame pdn check')")
+    p.add_argument(
+        "--rules", help="rule set for games that do not name theirs (as in 'dame pdn check')"
+    )
     p.set_defaults(func=cmd_analyse)

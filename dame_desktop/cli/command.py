@@ -89,8 +89,11 @@ def cmd_perft(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     if args.json:
         rate = nodes / seconds if seconds > 0 else 0.0
-        print(json.dumps({"nodes": nodes, "seconds": round(seconds, 6),
-                          "nodes_per_second": round(rate, 1)}))
+        print(
+            json.dumps(
+                {"nodes": nodes, "seconds": round(seconds, 6), "nodes_per_second": round(rate, 1)}
+            )
+        )
     else:
         print(nodes)
     return 0
@@ -98,8 +101,13 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 def _add_rules_options(p: argparse.ArgumentParser, fen: bool = True) -> None:
     p.add_argument("--rules", default="german", help="rule set key (see 'dame rules')")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a rule switch (see 'dame rules --help')")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a rule switch (see 'dame rules --help')",
+    )
     if fen:
         p.add_argument("--fen", help="position as PDN FEN (default: the start position)")
 
@@ -115,24 +123,37 @@ def version_text() -> str:
 class _Version(argparse.Action):
     """--version: print the version and which modules run compiled, then exit 0."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 help: str | None = None) -> None:
+    def __init__(
+        self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None
+    ) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: object, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
         print(version_text())
         parser.exit(0)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="dame", description="Dame: draughts rules, perft, PDN and engine tools")
-    parser.add_argument("--version", action=_Version,
-                        help="print the version and whether the native modules are in use")
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        help="print the version and whether the native modules are in use",
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    p = sub.add_parser("rules", help="list the rule sets",
-                       description="List the rule set presets: key, tab, name.",
-                       epilog=_switch_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "rules",
+        help="list the rule sets",
+        description="List the rule set presets: key, tab, name.",
+        epilog=_switch_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("moves", help="list the legal moves of a position")
@@ -156,9 +177,16 @@ def _load_extras(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     """Subcommands of the other layers (PDN, engine), each in its own module of this package."""
     import importlib
 
-    for name in ("dame_desktop.cli.pdn", "dame_desktop.cli.ai", "dame_desktop.cli.analyse",
-                 "dame_desktop.cli.hub", "dame_desktop.cli.db", "dame_desktop.cli.egtb",
-                 "dame_desktop.cli.puzzles", "dame_desktop.cli.diagram"):
+    for name in (
+        "dame_desktop.cli.pdn",
+        "dame_desktop.cli.ai",
+        "dame_desktop.cli.analyse",
+        "dame_desktop.cli.hub",
+        "dame_desktop.cli.db",
+        "dame_desktop.cli.egtb",
+        "dame_desktop.cli.puzzles",
+        "dame_desktop.cli.diagram",
+    ):
         importlib.import_module(name).register(sub)
 
 
@@ -179,5 +207,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-

@@ -24,7 +24,8 @@ def number(text: str) -> int:
         return ascii_int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected a whole number (digits 0-9), got {text!r}") from None
+            f"expected a whole number (digits 0-9), got {text!r}"
+        ) from None
 
 
 def seconds(text: str) -> float:
@@ -33,7 +34,6 @@ def seconds(text: str) -> float:
         return ascii_float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-
 
 
 def full_text(position: Position, move: Move) -> str:

@@ -80,8 +80,10 @@ def cmd_index(args: argparse.Namespace) -> int:
             continue
         meta = index.meta()
         seconds = time.perf_counter() - started
-        print(f"{path}: games: {meta.get('games', '0')}, positions: "
-              f"{meta.get('positions', '0')}, seconds: {seconds:.2f}")
+        print(
+            f"{path}: games: {meta.get('games', '0')}, positions: "
+            f"{meta.get('positions', '0')}, seconds: {seconds:.2f}"
+        )
         index.close()
     return 2 if failed else 0
 
@@ -97,19 +99,30 @@ def cmd_find(args: argparse.Namespace) -> int:
         if args.json:
             games: list[dict[str, Any]] = []
             for hit in found.hits:
-                item: dict[str, Any] = {"file": hit.file, "game": hit.game, "ply": hit.ply,
-                                        "white": hit.white, "black": hit.black,
-                                        "result": hit.result, "event": hit.event,
-                                        "date": hit.date}
+                item: dict[str, Any] = {
+                    "file": hit.file,
+                    "game": hit.game,
+                    "ply": hit.ply,
+                    "white": hit.white,
+                    "black": hit.black,
+                    "result": hit.result,
+                    "event": hit.event,
+                    "date": hit.date,
+                }
                 games.append(item)
-            print(json.dumps({"fen": fen, "total": found.total, "games": games},
-                             ensure_ascii=False, indent=1))
+            print(
+                json.dumps(
+                    {"fen": fen, "total": found.total, "games": games}, ensure_ascii=False, indent=1
+                )
+            )
         else:
             print(f"{fen}: {found.total} games")
             for hit in found.hits:
                 mark = " (colours reversed)" if hit.reversed else ""
-                print(f"{hit.file}:{hit.game}: ply {hit.ply}{mark}: {hit.white} - {hit.black}"
-                      f" {hit.result}, {hit.event}, {hit.date}")
+                print(
+                    f"{hit.file}:{hit.game}: ply {hit.ply}{mark}: {hit.white} - {hit.black}"
+                    f" {hit.result}, {hit.event}, {hit.date}"
+                )
     return 0
 
 
@@ -120,54 +133,90 @@ def cmd_explore(args: argparse.Namespace) -> int:
         result = library.explore(positions)
         fen = positions[0].fen()
         if args.json:
-            print(json.dumps({"fen": fen, "games": result.games, "moves": [
-                {"move": m.move, "games": m.games, "first": m.first, "draws": m.draws,
-                 "second": m.second, "unknown": m.unknown} for m in result.moves]},
-                ensure_ascii=False, indent=1))
+            print(
+                json.dumps(
+                    {
+                        "fen": fen,
+                        "games": result.games,
+                        "moves": [
+                            {
+                                "move": m.move,
+                                "games": m.games,
+                                "first": m.first,
+                                "draws": m.draws,
+                                "second": m.second,
+                                "unknown": m.unknown,
+                            }
+                            for m in result.moves
+                        ],
+                    },
+                    ensure_ascii=False,
+                    indent=1,
+                )
+            )
         else:
             print(f"{fen}: {result.games} games")
             if result.moves:
                 width = max(len(m.move) for m in result.moves)
                 print(f"{'move':<{width}}  games  first  draws  second  unknown")
                 for m in result.moves:
-                    print(f"{m.move:<{width}}  {m.games:5}  {m.first:5}  {m.draws:5}  "
-                          f"{m.second:6}  {m.unknown:7}")
+                    print(
+                        f"{m.move:<{width}}  {m.games:5}  {m.first:5}  {m.draws:5}  "
+                        f"{m.second:6}  {m.unknown:7}"
+                    )
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``dame db index/find/explore`` to the ``dame`` command."""
-    db = sub.add_parser("db", help="the game database: index, find a position, explore",
-                        description="The game database: an index per PDN file (kept in the "
-                                    "user cache folder, rebuilt when the file changes).")
+    db = sub.add_parser(
+        "db",
+        help="the game database: index, find a position, explore",
+        description="The game database: an index per PDN file (kept in the "
+        "user cache folder, rebuilt when the file changes).",
+    )
     db_sub = db.add_subparsers(dest="db_command", required=True, parser_class=type(db))
-    rules_help = ("rule set of games that do not name theirs, and of the position "
-                  "(default: guessed per game; the position in every rule set of the games)")
+    rules_help = (
+        "rule set of games that do not name theirs, and of the position "
+        "(default: guessed per game; the position in every rule set of the games)"
+    )
 
-    p = db_sub.add_parser("index", help="build or refresh the index of PDN files",
-                          description="Build or refresh each file's index and print "
-                                      "'FILE: games: N, positions: M, seconds: S'.")
+    p = db_sub.add_parser(
+        "index",
+        help="build or refresh the index of PDN files",
+        description="Build or refresh each file's index and print "
+        "'FILE: games: N, positions: M, seconds: S'.",
+    )
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--rules", help=rules_help)
     p.set_defaults(func=cmd_index)
 
-    p = db_sub.add_parser("find", help="the games that reach a position",
-                          description="List the games whose main line reaches the position "
-                                      "(each game once, at its first ply there), by file "
-                                      "then game.")
+    p = db_sub.add_parser(
+        "find",
+        help="the games that reach a position",
+        description="List the games whose main line reaches the position "
+        "(each game once, at its first ply there), by file "
+        "then game.",
+    )
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--fen", required=True, help="the position as PDN FEN (as 'dame moves')")
     p.add_argument("--rules", help=rules_help)
-    p.add_argument("--reversed", action="store_true",
-                   help="also find the colour-reversed position (board turned, colours "
-                        "swapped, the other side to move)")
+    p.add_argument(
+        "--reversed",
+        action="store_true",
+        help="also find the colour-reversed position (board turned, colours "
+        "swapped, the other side to move)",
+    )
     p.add_argument("--limit", type=number, help="list at most N games (total counts all)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_find)
 
-    p = db_sub.add_parser("explore", help="the moves played at a position",
-                          description="For each move played at the position: its games and "
-                                      "results by the side that moves first and second.")
+    p = db_sub.add_parser(
+        "explore",
+        help="the moves played at a position",
+        description="For each move played at the position: its games and "
+        "results by the side that moves first and second.",
+    )
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--fen", help="the position as PDN FEN (default: the start position)")
     p.add_argument("--rules", help=rules_help)

@@ -31,11 +31,18 @@ def diagram_of(position: Position, labels: str, flipped: bool, size: int) -> Dia
     """The command's diagram of ``position``: the sides named, "White to move" under it."""
     top, bottom = (Color.WHITE, Color.BLACK) if flipped else (Color.BLACK, Color.WHITE)
     return Diagram(
-        position, flipped=flipped,
-        labels="numbers" if labels == "numbers" else
-        "coordinates" if labels == "coordinates" else "none",
-        top=side_word(position, top), bottom=side_word(position, bottom),
-        stipulation=f"{side_word(position, position.turn)} to move", size=size)
+        position,
+        flipped=flipped,
+        labels="numbers"
+        if labels == "numbers"
+        else "coordinates"
+        if labels == "coordinates"
+        else "none",
+        top=side_word(position, top),
+        bottom=side_word(position, bottom),
+        stipulation=f"{side_word(position, position.turn)} to move",
+        size=size,
+    )
 
 
 def png_of(svg: str, width: int) -> bytes:
@@ -45,8 +52,12 @@ def png_of(svg: str, width: int) -> bytes:
     try:
         done = subprocess.run(
             [sys.executable, "-m", "dame_desktop.ui.diagram_png", str(width)],
-            input=svg.encode("utf-8"), capture_output=True, env=env, timeout=PNG_TIMEOUT,
-            check=False)
+            input=svg.encode("utf-8"),
+            capture_output=True,
+            env=env,
+            timeout=PNG_TIMEOUT,
+            check=False,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise UsageError(f"cannot draw the PNG: {exc}") from None
     if done.returncode != 0 or not done.stdout.startswith(b"\x89PNG"):
@@ -81,19 +92,31 @@ def cmd_diagram(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``diagram`` to the ``dame`` command's subparsers."""
     p = sub.add_parser(
-        "diagram", help="draw a position as an SVG or PNG diagram",
+        "diagram",
+        help="draw a position as an SVG or PNG diagram",
         description="Draw a position as printed in draughts books: the sides named above and "
         "below, who is to move, and the FEN under the board.  SVG needs nothing else; PNG is "
-        "drawn with PySide6.")
+        "drawn with PySide6.",
+    )
     p.add_argument("--rules", required=True, help="rule set key (see 'dame rules')")
     p.add_argument("--fen", help="position as PDN FEN (default: the start position)")
-    p.add_argument("--out", required=True, metavar="FILE.svg|FILE.png",
-                   help="the file to write; its ending chooses SVG or PNG")
-    p.add_argument("--size", type=number, default=400, metavar="PX",
-                   help=f"width in pixels ({MIN_SIZE}-{MAX_SIZE}, default 400)")
+    p.add_argument(
+        "--out",
+        required=True,
+        metavar="FILE.svg|FILE.png",
+        help="the file to write; its ending chooses SVG or PNG",
+    )
+    p.add_argument(
+        "--size",
+        type=number,
+        default=400,
+        metavar="PX",
+        help=f"width in pixels ({MIN_SIZE}-{MAX_SIZE}, default 400)",
+    )
     group = p.add_mutually_exclusive_group()
     group.add_argument("--numbers", action="store_true", help="square numbers on the squares")
-    group.add_argument("--coordinates", action="store_true",
-                       help="letters and numbers in the frame")
+    group.add_argument(
+        "--coordinates", action="store_true", help="letters and numbers in the frame"
+    )
     p.add_argument("--flip", action="store_true", help="the second side at the bottom")
     p.set_defaults(func=cmd_diagram)

@@ -38,8 +38,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     rules = _rules(args)
     limit = egtb.MAX_PIECES.get(rules.board_size, 0)
     if not 2 <= args.pieces <= limit:
-        raise UsageError(f"--pieces {args.pieces} is out of range 2-{limit} for a "
-                         f"{rules.board_size}x{rules.board_size} board")
+        raise UsageError(
+            f"--pieces {args.pieces} is out of range 2-{limit} for a "
+            f"{rules.board_size}x{rules.board_size} board"
+        )
     folder = _folder(args)
     key = egtb.table_key(rules)
     print(f"tables {key} in {folder / key}", flush=True)
@@ -57,14 +59,15 @@ def cmd_build(args: argparse.Namespace) -> int:
     for item in report:
         by_pieces.setdefault(item.pieces, []).append(item)
     for pieces, items in sorted(by_pieces.items()):
-        print(f"{pieces} pieces: {len(items)} materials, "
-              f"{sum(i.positions for i in items):,} positions, "
-              f"{sum(i.file_bytes for i in items):,} bytes, "
-              f"{sum(i.cpu_seconds for i in items):.1f} CPU s")
+        print(
+            f"{pieces} pieces: {len(items)} materials, "
+            f"{sum(i.positions for i in items):,} positions, "
+            f"{sum(i.file_bytes for i in items):,} bytes, "
+            f"{sum(i.cpu_seconds for i in items):.1f} CPU s"
+        )
     if args.verbose:
         for item in report:
-            print(f"  {item.material}\t{item.positions}\t{item.file_bytes}\t"
-                  f"{item.cpu_seconds:.2f}")
+            print(f"  {item.material}\t{item.positions}\t{item.file_bytes}\t{item.cpu_seconds:.2f}")
     print(f"total {time.process_time() - started:.1f} CPU s")
     egtb.forget()
     return 0
@@ -81,12 +84,16 @@ def cmd_probe(args: argparse.Namespace) -> int:
     try:
         tables = egtb.tables_for(rules, folder)
         if tables is None:
-            raise UsageError(f"no endgame tables for {rules.key} ({egtb.table_key(rules)}) in "
-                             f"{folder}: build them with 'dame egtb build --rules {rules.key} "
-                             f"--pieces N'")
+            raise UsageError(
+                f"no endgame tables for {rules.key} ({egtb.table_key(rules)}) in "
+                f"{folder}: build them with 'dame egtb build --rules {rules.key} "
+                f"--pieces N'"
+            )
         if pieces > tables.max_pieces:
-            raise UsageError(f"the position has {pieces} pieces; the tables for {rules.key} "
-                             f"go up to {tables.max_pieces}")
+            raise UsageError(
+                f"the position has {pieces} pieces; the tables for {rules.key} "
+                f"go up to {tables.max_pieces}"
+            )
         result = tables.result(position)
     except egtb.TableError as exc:
         raise UsageError(str(exc)) from None
@@ -101,33 +108,52 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="german", help="rule set key (see 'dame rules')")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a rule switch (see 'dame rules --help')")
-    p.add_argument("--folder", help="where the tables are (default: the user data folder, "
-                   f"or ${egtb.FOLDER_ENV})")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a rule switch (see 'dame rules --help')",
+    )
+    p.add_argument(
+        "--folder",
+        help=f"where the tables are (default: the user data folder, or ${egtb.FOLDER_ENV})",
+    )
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``egtb build`` and ``egtb probe`` to the ``dame`` command's subparsers."""
     from dame_desktop.cli.common import Parser
 
-    p = sub.add_parser("egtb", help="endgame tables: build them, probe a position",
-                       description="Win/loss/draw tables for positions of few pieces. "
-                       + _LEFT_OUT)
+    p = sub.add_parser(
+        "egtb",
+        help="endgame tables: build them, probe a position",
+        description="Win/loss/draw tables for positions of few pieces. " + _LEFT_OUT,
+    )
     inner = p.add_subparsers(dest="egtb_command", required=True, parser_class=Parser)
-    b = inner.add_parser("build", help="solve the tables up to N pieces",
-                         description="Solve every material of up to N pieces by retrograde "
-                         "analysis and store the tables (materials already there are kept). "
-                         + _LEFT_OUT)
+    b = inner.add_parser(
+        "build",
+        help="solve the tables up to N pieces",
+        description="Solve every material of up to N pieces by retrograde "
+        "analysis and store the tables (materials already there are kept). " + _LEFT_OUT,
+    )
     _common(b)
-    b.add_argument("--pieces", type=number, required=True, metavar="N",
-                   help="the most pieces on the board (8x8: up to 5, 10x10: up to 4)")
+    b.add_argument(
+        "--pieces",
+        type=number,
+        required=True,
+        metavar="N",
+        help="the most pieces on the board (8x8: up to 5, 10x10: up to 4)",
+    )
     b.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     b.add_argument("--verbose", action="store_true", help="one line per material")
     b.set_defaults(func=cmd_build)
-    q = inner.add_parser("probe", help="win, loss or draw for the side to move",
-                         description="Print win, loss or draw for the side to move of a "
-                         "position within the tables. " + _LEFT_OUT)
+    q = inner.add_parser(
+        "probe",
+        help="win, loss or draw for the side to move",
+        description="Print win, loss or draw for the side to move of a "
+        "position within the tables. " + _LEFT_OUT,
+    )
     _common(q)
     q.add_argument("--fen", required=True, help="position as PDN FEN (as 'dame moves' takes)")
     q.add_argument("--json", action="store_true", help='print {"result": ..., "pieces": N}')

@@ -32,13 +32,23 @@ def cmd_hub(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``hub`` to the ``dame`` command's subparsers."""
     p = sub.add_parser(
-        "hub", help="play as an engine over the Hub protocol (stdin/stdout)",
+        "hub",
+        help="play as an engine over the Hub protocol (stdin/stdout)",
         description="Dame's engine for Hub GUIs: the Hub protocol (version 2) on stdin and "
-                    "stdout.  Rules by 'set-param name=variant value=KEY' (normal = "
-                    "international, losing, or a preset key) or 'set-param name=dame-rules "
-                    "value=\"german huffing=on\"' before init.")
-    p.add_argument("--rules", default="international",
-                   help="the default rule set (see 'dame rules'; default international)")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="change a rule switch of the default (see 'dame rules --help')")
+        "stdout.  Rules by 'set-param name=variant value=KEY' (normal = "
+        "international, losing, or a preset key) or 'set-param name=dame-rules "
+        'value="german huffing=on"\' before init.',
+    )
+    p.add_argument(
+        "--rules",
+        default="international",
+        help="the default rule set (see 'dame rules'; default international)",
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a rule switch of the default (see 'dame rules --help')",
+    )
     p.set_defaults(func=cmd_hub)

@@ -106,15 +106,19 @@ def cmd_check(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``dame pdn check`` to the ``dame`` command."""
     pdn = sub.add_parser("pdn", help="PDN file tools", description="PDN file tools.")
-    pdn_sub = pdn.add_subparsers(dest="pdn_command", required=True,
-                                 parser_class=type(pdn))
+    pdn_sub = pdn.add_subparsers(dest="pdn_command", required=True, parser_class=type(pdn))
     p = pdn_sub.add_parser(
-        "check", help="replay every game of PDN files and report problems",
+        "check",
+        help="replay every game of PDN files and report problems",
         description="Replay every game and print, per file and in total, 'games: N, clean: M, "
-                    "with errors: K', then each problem as file:line:column: message. Exit "
-                    "status 0: all clean, 1: some games have errors, 2: a file cannot be read.")
+        "with errors: K', then each problem as file:line:column: message. Exit "
+        "status 0: all clean, 1: some games have errors, 2: a file cannot be read.",
+    )
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--rules", help="rule set for games that do not name theirs "
-                                   "(default: guessed from the moves, else german)")
+    p.add_argument(
+        "--rules",
+        help="rule set for games that do not name theirs "
+        "(default: guessed from the moves, else german)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_check)

@@ -47,8 +47,9 @@ def _rules(key: str) -> RuleSet:
         raise UsageError(str(exc)) from None
 
 
-def _archive_positions(path: str, rules: RuleSet, first_ply: int = 6
-                       ) -> Iterator[tuple[Position, str]]:
+def _archive_positions(
+    path: str, rules: RuleSet, first_ply: int = 6
+) -> Iterator[tuple[Position, str]]:
     """Every main-line position of every game of a PDN file (from ``first_ply`` on) played
     under ``rules``."""
     from dame_desktop.pdn.reader import iter_games, open_pdn
@@ -72,8 +73,9 @@ def _archive_positions(path: str, rules: RuleSet, first_ply: int = 6
 Job = tuple[str, str, int, int, int, MineSettings, int, int]
 
 
-def _mine_chunk(job: Job, on_found: Callable[[Puzzle], None] | None = None
-                ) -> tuple[list[Puzzle], MineCounts]:
+def _mine_chunk(
+    job: Job, on_found: Callable[[Puzzle], None] | None = None
+) -> tuple[list[Puzzle], MineCounts]:
     """One process's share: positions number ``share`` modulo ``shares`` of a source, until
     ``target`` puzzles are found (0: no limit).  ``on_found`` hears of each puzzle at once."""
     kind, what, share, shares, seed, settings, games, target = job
@@ -112,12 +114,16 @@ def cmd_mine(args: argparse.Namespace) -> int:
     sources = len(args.files) + (1 if args.self_play else 0)
     target = -(-args.count // (args.jobs * sources)) if args.count else 0
     for path in args.files:
-        jobs += [("file", f"{rules.key}|{path}", i, args.jobs, args.seed, settings, 0, target)
-                 for i in range(args.jobs)]
+        jobs += [
+            ("file", f"{rules.key}|{path}", i, args.jobs, args.seed, settings, 0, target)
+            for i in range(args.jobs)
+        ]
     if args.self_play:
         per_job = max(1, args.self_play // args.jobs)
-        jobs += [("self", rules.key, i, args.jobs, args.seed, settings, per_job, target)
-                 for i in range(args.jobs)]
+        jobs += [
+            ("self", rules.key, i, args.jobs, args.seed, settings, per_job, target)
+            for i in range(args.jobs)
+        ]
     found: dict[str, Puzzle] = {}
     counts = MineCounts()
     results: list[tuple[list[Puzzle], MineCounts]]
@@ -158,13 +164,20 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.theme:
         puzzles = [p for p in puzzles if args.theme in p.themes]
     if args.json:
-        print(json.dumps({"rules": rules.key, "puzzles": [
-            {k: v for k, v in p.to_json().items() if k != "depth"} for p in puzzles]},
-            ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "rules": rules.key,
+                    "puzzles": [
+                        {k: v for k, v in p.to_json().items() if k != "depth"} for p in puzzles
+                    ],
+                },
+                ensure_ascii=False,
+            )
+        )
         return 0
     for p in puzzles:
-        print(f"{p.id}  {p.rating}  {','.join(p.themes) or '-'}  {p.fen}  "
-              f"{' '.join(p.solution)}")
+        print(f"{p.id}  {p.rating}  {','.join(p.themes) or '-'}  {p.fen}  {' '.join(p.solution)}")
     return 0
 
 
@@ -189,21 +202,38 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``puzzles`` to the ``dame`` command's subparsers."""
-    top = sub.add_parser("puzzles", help="mine, list and check puzzles",
-                         description="Puzzles: positions with one winning line.")
+    top = sub.add_parser(
+        "puzzles",
+        help="mine, list and check puzzles",
+        description="Puzzles: positions with one winning line.",
+    )
     inner = top.add_subparsers(dest="puzzles_command", required=True)
     p = inner.add_parser("mine", help="find puzzles in PDN archives or self-play games")
     p.add_argument("files", nargs="*", metavar="FILE", help="PDN files to mine")
     p.add_argument("--rules", required=True, help="the rule set (see 'dame rules')")
     p.add_argument("--out", required=True, help="the JSON file to write")
     p.add_argument("--jobs", type=int, default=1, help="processes to use (default 1)")
-    p.add_argument("--self-play", type=int, default=0, metavar="GAMES",
-                   help="also mine this many seeded self-play games")
+    p.add_argument(
+        "--self-play",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="also mine this many seeded self-play games",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of the self-play games")
-    p.add_argument("--count", type=int, default=0, metavar="N",
-                   help="stop once about N puzzles are found (default: mine everything)")
-    p.add_argument("--depth", type=int, default=6,
-                   help="search depth that finds candidates (verified 2 plies deeper)")
+    p.add_argument(
+        "--count",
+        type=int,
+        default=0,
+        metavar="N",
+        help="stop once about N puzzles are found (default: mine everything)",
+    )
+    p.add_argument(
+        "--depth",
+        type=int,
+        default=6,
+        help="search depth that finds candidates (verified 2 plies deeper)",
+    )
     p.set_defaults(func=cmd_mine)
     p = inner.add_parser("list", help="list the puzzles shipped for a rule set")
     p.add_argument("--rules", required=True, help="the rule set (see 'dame rules')")

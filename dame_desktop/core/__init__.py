@@ -72,8 +72,13 @@ def perft(position: Position, depth: int) -> int:
         from .towers import tower_generator
 
         return tower_generator(position.rules).perft(
-            position.white, position.black, position.kings, dict(position.stacks),
-            position.turn is Color.WHITE, depth)
+            position.white,
+            position.black,
+            position.kings,
+            dict(position.stacks),
+            position.turn is Color.WHITE,
+            depth,
+        )
     gen = position.generator
     return gen.perft(
         position.white, position.black, position.kings, position.turn is Color.WHITE, depth

@@ -126,10 +126,17 @@ class Clock:
     """Two players' clocks; only the side to move's clock runs.  A clock with no time
     control for a side never runs out for that side (and never warns)."""
 
-    def __init__(self, white: TimeControl, black: TimeControl | None = None, *,
-                 low_time: float = LOW_TIME_SECONDS) -> None:
+    def __init__(
+        self,
+        white: TimeControl,
+        black: TimeControl | None = None,
+        *,
+        low_time: float = LOW_TIME_SECONDS,
+    ) -> None:
         self.controls: dict[Color, TimeControl] = {
-            Color.WHITE: white, Color.BLACK: black if black is not None else white}
+            Color.WHITE: white,
+            Color.BLACK: black if black is not None else white,
+        }
         self._left: dict[Color, float] = {c: float(t.seconds) for c, t in self.controls.items()}
         self.low_time = low_time
         self._running: Color | None = None
@@ -270,10 +277,13 @@ class Clock:
     def to_dict(self, now: float) -> dict[str, object]:
         """The clock as JSON data for the autosave (pauses are not kept: a restored clock
         runs until the window pauses it again)."""
+
         def side(colour: Color) -> dict[str, object]:
             left = self.remaining(colour, now)
-            return {"control": self.controls[colour].text(),
-                    "remaining": None if math.isinf(left) else round(left, 3)}
+            return {
+                "control": self.controls[colour].text(),
+                "remaining": None if math.isinf(left) else round(left, 3),
+            }
 
         return {
             "white": side(Color.WHITE),
@@ -305,8 +315,11 @@ class Clock:
             if controls[colour].is_none:
                 left[colour] = 0.0
                 continue
-            if isinstance(remaining, bool) or not isinstance(remaining, int | float) or not (
-                    0 <= remaining <= MAX_SECONDS + 100 * MAX_INCREMENT):
+            if (
+                isinstance(remaining, bool)
+                or not isinstance(remaining, int | float)
+                or not (0 <= remaining <= MAX_SECONDS + 100 * MAX_INCREMENT)
+            ):
                 raise ClockError(f"clock: {key}.remaining must be a number of seconds")
             left[colour] = float(remaining)
         clock = cls(controls[Color.WHITE], controls[Color.BLACK])
@@ -342,13 +355,13 @@ def time_control_tags(white: TimeControl, black: TimeControl | None = None) -> d
     return {"TimeControlWhite": white.text(), "TimeControlBlack": black.text()}
 
 
-def time_controls_from_tags(headers: Mapping[str, str]
-                            ) -> tuple[TimeControl, TimeControl] | None:
+def time_controls_from_tags(headers: Mapping[str, str]) -> tuple[TimeControl, TimeControl] | None:
     """(White's, Black's) time control from PDN tags, or None when none is given.
 
     ``TimeControlWhite``/``TimeControlBlack`` win over ``TimeControl``; ``?`` and an empty
     value count as not given.  Raises ClockError for a value that is not understood.
     """
+
     def read(name: str) -> TimeControl | None:
         value = headers.get(name, "").strip()
         if value in ("", "?"):

@@ -34,8 +34,9 @@ class IllegalMoveError(DameError):
     ``kind`` says why; for ``IllegalKind.TOUCHED`` ``square`` is the touched piece's square.
     """
 
-    def __init__(self, message: str, *, kind: IllegalKind = IllegalKind.NOT_LEGAL,
-                 square: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, kind: IllegalKind = IllegalKind.NOT_LEGAL, square: int | None = None
+    ) -> None:
         super().__init__(message)
         self.kind = kind
         self.square = square

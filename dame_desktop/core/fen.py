@@ -21,8 +21,10 @@ from .geometry import Geometry
 from .rules import Color
 
 # only the digits 0-9: a str regex's "\d" also takes "٣" or "３"
-_SQUARE = re.compile(r"^(K?)([0-9]+|[a-zA-Z][0-9]+)(?:-(K?)([0-9]+|[a-zA-Z][0-9]+))?"
-                     r"(?:/([wWbB]+))?$")
+_SQUARE = re.compile(
+    r"^(K?)([0-9]+|[a-zA-Z][0-9]+)(?:-(K?)([0-9]+|[a-zA-Z][0-9]+))?"
+    r"(?:/([wWbB]+))?$"
+)
 TOWER_LETTERS = "wWbB"
 
 
@@ -36,10 +38,13 @@ def _square(token: str, geo: Geometry, part: str) -> int:
         return geo.sq_from_name(token)
     except ValueError as exc:
         if "playing square" in str(exc):  # on the board, but a light square
-            raise FenError(f"FEN: {token!r} in {part!r} is a light square; these rules play "
-                           "on the dark squares only") from None
-        raise FenError(f"FEN: {token!r} in {part!r} is not a square of the "
-                       f"{geo.size}x{geo.size} board") from None
+            raise FenError(
+                f"FEN: {token!r} in {part!r} is a light square; these rules play "
+                "on the dark squares only"
+            ) from None
+        raise FenError(
+            f"FEN: {token!r} in {part!r} is not a square of the {geo.size}x{geo.size} board"
+        ) from None
 
 
 def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[Color, bool]]]:
@@ -50,8 +55,10 @@ def parse_fen(text: str, geo: Geometry) -> tuple[Color | None, dict[int, tuple[C
     turn, pieces, towers = parse_tower_fen(text, geo)
     if towers:
         sq = min(towers)
-        raise FenError(f"FEN {text.strip()!r}: square {sq} ({geo.sq_name(sq)}) holds a tower "
-                       f"(/{towers[sq]}), but these rules have no towers (Bashni has)")
+        raise FenError(
+            f"FEN {text.strip()!r}: square {sq} ({geo.sq_name(sq)}) holds a tower "
+            f"(/{towers[sq]}), but these rules have no towers (Bashni has)"
+        )
     return turn, pieces
 
 
@@ -108,8 +115,9 @@ def parse_tower_fen(
                 if match.group(4) is not None:
                     raise FenError(f"FEN {original!r}: a range cannot be a tower ({item!r})")
                 if len(below) > 2 * geo.squares:
-                    raise FenError(f"FEN {original!r}: tower {item!r} is taller than the "
-                                   "pieces of a game")
+                    raise FenError(
+                        f"FEN {original!r}: tower {item!r} is taller than the pieces of a game"
+                    )
                 towers[first] = below
             for sq in range(first, last + 1):
                 if sq in pieces:
@@ -120,8 +128,12 @@ def parse_tower_fen(
     return turn, pieces, towers
 
 
-def write_fen(turn: Color, pieces: dict[int, tuple[Color, bool]], algebraic: Geometry | None = None,
-              towers: dict[int, str] | None = None) -> str:
+def write_fen(
+    turn: Color,
+    pieces: dict[int, tuple[Color, bool]],
+    algebraic: Geometry | None = None,
+    towers: dict[int, str] | None = None,
+) -> str:
     """Write a FEN; with ``algebraic`` set, squares are written as names on that board;
     ``towers`` gives the pieces under a square's top (see the module's text)."""
     out = [turn.value]

@@ -250,11 +250,12 @@ class Game:
             pending = PendingHuff(pos.turn, move, self._offenders(pos, strict, move))
         after = pos.play(move)
         quiet = current.quiet_plies + 1
-        moved_man = pos.piece_at(move.from_sq) is not None and not pos.piece_at(
-            move.from_sq
-        ).is_king  # type: ignore[union-attr]
-        if move.is_capture or (self.rules.draw_quiet_reset_man_move and moved_man) or (
-            self.rules.draw_quiet_reset_promotion and move.promotes
+        mover = pos.piece_at(move.from_sq)
+        moved_man = mover is not None and not mover.is_king
+        if (
+            move.is_capture
+            or (self.rules.draw_quiet_reset_man_move and moved_man)
+            or (self.rules.draw_quiet_reset_promotion and move.promotes)
         ):
             quiet = 0
         new = State(after, move=move, quiet_plies=quiet, pending_huff=pending)
@@ -328,16 +329,31 @@ class Game:
         the draw counts start afresh at the current position, and its end is judged under
         the new rules.  The caller checks first that the new rules can take over
         (``core.rules_change``)."""
+
         def reruled(position: Position) -> Position:
-            return Position(rules, position.white, position.black, position.kings,
-                            position.turn, position.stacks)
+            return Position(
+                rules,
+                position.white,
+                position.black,
+                position.kings,
+                position.turn,
+                position.stacks,
+            )
 
         first = reruled(self._states[0].position)
         game = Game(rules, first)
         states = [replace(s, position=reruled(s.position)) for s in self._states[:-1]]
-        last = replace(self.state, position=reruled(self.position), quiet_plies=0,
-                       endgame_tag="", endgame_plies=0, endgame_limit=0, endgame_counters=(),
-                       three_kings=False, result=None)
+        last = replace(
+            self.state,
+            position=reruled(self.position),
+            quiet_plies=0,
+            endgame_tag="",
+            endgame_plies=0,
+            endgame_limit=0,
+            endgame_counters=(),
+            three_kings=False,
+            result=None,
+        )
         last = game._with_endgame(last, None)
         last = replace(last, result=game._natural_result(last))
         game._states = [*states, last] if states else [last]
@@ -486,8 +502,9 @@ def three_kings_against_lone_king(white: int, black: int, kings: int, long_diago
 
 
 def _three_kings_diagonal(pos: Position) -> bool:
-    return bool(three_kings_against_lone_king(pos.white, pos.black, pos.kings,
-                                              pos.geometry.long_diagonal))
+    return bool(
+        three_kings_against_lone_king(pos.white, pos.black, pos.kings, pos.geometry.long_diagonal)
+    )
 
 
 def _strong_can_capture_lone_king(pos: Position) -> bool:
@@ -519,8 +536,12 @@ def drawn_material(pos: Position) -> bool:
     drawn there.
     """
     rules = pos.rules
-    if rules.draw_one_each and not rules.giveaway and pos.white.bit_count() == 1 \
-            and pos.black.bit_count() == 1:
+    if (
+        rules.draw_one_each
+        and not rules.giveaway
+        and pos.white.bit_count() == 1
+        and pos.black.bit_count() == 1
+    ):
         return True  # drawn by the rule, capture or not
     if rules.giveaway or pos.has_capture():
         return False
@@ -615,8 +636,15 @@ def who_won(result: Result, rules: RuleSet) -> Verdict:
 
 
 _TOKEN_SCORES = {
-    "1-0": (1, 0), "0-1": (0, 1), "2-0": (1, 0), "0-2": (0, 1),
-    "1/2-1/2": (1, 1), "1-1": (1, 1), "½-½": (1, 1), "0.5-0.5": (1, 1), "0-0": (0, 0),
+    "1-0": (1, 0),
+    "0-1": (0, 1),
+    "2-0": (1, 0),
+    "0-2": (0, 1),
+    "1/2-1/2": (1, 1),
+    "1-1": (1, 1),
+    "½-½": (1, 1),
+    "0.5-0.5": (1, 1),
+    "0-0": (0, 0),
 }
 
 

@@ -162,8 +162,9 @@ def geometry(
     all_squares = squares_used is BoardSquares.ALL
     orthogonal = lines is Directions.ORTHOGONAL
     if all_squares != orthogonal:
-        raise ValueError(f"unsupported board: {squares_used.value} squares with "
-                         f"{lines.value} lines")
+        raise ValueError(
+            f"unsupported board: {squares_used.value} squares with {lines.value} lines"
+        )
     if all_squares and numbering is not Numbering.STANDARD:
         raise ValueError(f"a board of all squares has no {numbering.value} numbering")
     n = size if all_squares else size // 2

@@ -44,9 +44,7 @@ class Move:
         return Move(route, self.captured, self.promotes, self._paths, self.raw)
 
     def __repr__(self) -> str:
-        return (
-            f"Move(path={self.path!r}, captured={self.captured!r}, promotes={self.promotes!r})"
-        )
+        return f"Move(path={self.path!r}, captured={self.captured!r}, promotes={self.promotes!r})"
 
     @property
     def from_sq(self) -> int:

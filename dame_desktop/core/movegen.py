@@ -267,11 +267,7 @@ class MoveGenerator:
                     if flying:
                         while i < length and (empty >> ray[i]) & 1:
                             i += 1
-                    if (
-                        i < length - 1
-                        and (opp >> ray[i]) & 1
-                        and (empty >> ray[i + 1]) & 1
-                    ):
+                    if i < length - 1 and (opp >> ray[i]) & 1 and (empty >> ray[i + 1]) & 1:
                         return True
                 own_kings ^= low
         return False

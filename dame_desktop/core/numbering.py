@@ -88,8 +88,17 @@ def game_steps(game: Game) -> list[GameStep]:
                 raw[-1] = (i, move, mover, text, state.blown)
             continue
         before = states[i - 1].position
-        raw.append((i, state.move, before.turn,
-                    before.move_text(state.move, algebraic=rules.algebraic), None))
+        raw.append(
+            (
+                i,
+                state.move,
+                before.turn,
+                before.move_text(state.move, algebraic=rules.algebraic),
+                None,
+            )
+        )
     numbers = pair_numbers((r[2] for r in raw), rules.first)
-    return [GameStep(i, move, mover, text, blown, n.number, n.first)
-            for (i, move, mover, text, blown), n in zip(raw, numbers, strict=True)]
+    return [
+        GameStep(i, move, mover, text, blown, n.number, n.first)
+        for (i, move, mover, text, blown), n in zip(raw, numbers, strict=True)
+    ]

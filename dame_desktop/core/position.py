@@ -48,11 +48,11 @@ class Position:
     order, the pieces as letters top to bottom (see :mod:`.towers`); empty everywhere else.
     """
 
-    __slots__ = ("rules", "white", "black", "kings", "turn", "stacks", "_key", "_moves",
-                 "_hash")
+    __slots__ = ("rules", "white", "black", "kings", "turn", "stacks", "_key", "_moves", "_hash")
 
-    def __init__(self, rules: RuleSet, white: int, black: int, kings: int, turn: Color,
-                 stacks: Stacks = ()) -> None:
+    def __init__(
+        self, rules: RuleSet, white: int, black: int, kings: int, turn: Color, stacks: Stacks = ()
+    ) -> None:
         self.rules = rules
         self.white = white
         self.black = black
@@ -89,7 +89,10 @@ class Position:
 
     @classmethod
     def from_pieces(
-        cls, pieces: dict[int, tuple[Color, bool]], turn: Color, rules: RuleSet,
+        cls,
+        pieces: dict[int, tuple[Color, bool]],
+        turn: Color,
+        rules: RuleSet,
         towers: dict[int, str] | None = None,
     ) -> Position:
         """A position from its (top) pieces by square; ``towers`` gives the letters of the
@@ -98,14 +101,17 @@ class Position:
         stacks: list[tuple[int, str]] = []
         if towers:
             if not rules.towers:
-                raise FenError(f"towers on {', '.join(geo.sq_name(sq) for sq in towers)}: "
-                               f"these rules have no towers")
+                raise FenError(
+                    f"towers on {', '.join(geo.sq_name(sq) for sq in towers)}: "
+                    f"these rules have no towers"
+                )
             for sq, below in towers.items():
                 if sq not in pieces:
                     raise FenError(f"the tower on {geo.sq_name(sq)} has no top piece")
                 if not below or any(c not in "wWbB" for c in below):
-                    raise FenError(f"the tower on {geo.sq_name(sq)}: {below!r} is not a "
-                                   "column of w, W, b, B")
+                    raise FenError(
+                        f"the tower on {geo.sq_name(sq)}: {below!r} is not a column of w, W, b, B"
+                    )
                 stacks.append((geo.sq_to_bit[sq], below))
             stacks.sort()
             _check_tower_counts(pieces, towers, rules, geo)
@@ -141,8 +147,7 @@ class Position:
         self,
     ) -> tuple[type[Position], tuple[RuleSet, int, int, int, Color, Stacks]]:
         # copy and pickle rebuild it from its arguments (compiled classes need this)
-        return (Position, (self.rules, self.white, self.black, self.kings, self.turn,
-                           self.stacks))
+        return (Position, (self.rules, self.white, self.black, self.kings, self.turn, self.stacks))
 
     def __repr__(self) -> str:
         return f"Position({self.fen()!r}, rules={self.rules.key!r})"
@@ -202,8 +207,15 @@ class Position:
             return ()
         bit = self.geometry.sq_to_bit[sq]
         below = next((b for s, b in self.stacks if s == bit), "")
-        return (top, *(Piece(Color.WHITE if c in "wW" else Color.BLACK,
-                             Kind.KING if c in "WB" else Kind.MAN) for c in below))
+        return (
+            top,
+            *(
+                Piece(
+                    Color.WHITE if c in "wW" else Color.BLACK, Kind.KING if c in "WB" else Kind.MAN
+                )
+                for c in below
+            ),
+        )
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -261,8 +273,9 @@ class Position:
         from .towers import tower_generator
 
         gen = tower_generator(self.rules)
-        raws = gen.legal(self.white, self.black, self.kings, dict(self.stacks),
-                         self.turn is Color.WHITE)
+        raws = gen.legal(
+            self.white, self.black, self.kings, dict(self.stacks), self.turn is Color.WHITE
+        )
         b2s = self.geometry.bit_to_sq
         groups: dict[tuple[int, int, tuple[int, ...]], list[RawMove]] = {}
         for r in raws:
@@ -272,8 +285,15 @@ class Position:
             r = rs[0]
             if r[2]:
                 paths = tuple((b2s[x[0]],) + tuple(b2s[b] for b in x[4]) for x in rs)
-                moves.append(Move(paths[0], tuple(b2s[b] for b in r[5]), r[3],
-                                  paths if len(paths) > 1 else (), r))
+                moves.append(
+                    Move(
+                        paths[0],
+                        tuple(b2s[b] for b in r[5]),
+                        r[3],
+                        paths if len(paths) > 1 else (),
+                        r,
+                    )
+                )
             else:
                 moves.append(Move((b2s[r[0]], b2s[r[1]]), (), r[3], (), r))
         moves.sort(key=lambda m: m.path)
@@ -319,7 +339,8 @@ class Position:
         if (raw[0],) + raw[4] == bits:
             return raw
         for r in tower_generator(self.rules).captures(
-                self.white, self.black, self.kings, dict(self.stacks), self.turn is Color.WHITE):
+            self.white, self.black, self.kings, dict(self.stacks), self.turn is Color.WHITE
+        ):
             if (r[0],) + r[4] == bits:
                 return r
         return raw
@@ -337,7 +358,8 @@ class Position:
         from .towers import tower_generator
 
         w, b, k, stacks = tower_generator(self.rules).apply(
-            self.white, self.black, self.kings, dict(self.stacks), self.turn is Color.WHITE, raw)
+            self.white, self.black, self.kings, dict(self.stacks), self.turn is Color.WHITE, raw
+        )
         return Position(self.rules, w, b, k, self.turn.opponent, tuple(sorted(stacks.items())))
 
     def _find_raw(self, move: Move) -> RawMove:
@@ -354,7 +376,11 @@ class Position:
         index = self.geometry.sq_to_bit[sq]
         bit = 1 << index
         return Position(
-            self.rules, self.white & ~bit, self.black & ~bit, self.kings & ~bit, self.turn,
+            self.rules,
+            self.white & ~bit,
+            self.black & ~bit,
+            self.kings & ~bit,
+            self.turn,
             tuple(t for t in self.stacks if t[0] != index),
         )
 
@@ -365,8 +391,9 @@ class Position:
         sep = self.rules.capture_separator if algebraic else "x"
         full = style == "full"
         if not full and move.is_capture:
-            same = [m for m in self.legal_moves() if m.from_sq == move.from_sq
-                    and m.to_sq == move.to_sq]
+            same = [
+                m for m in self.legal_moves() if m.from_sq == move.from_sq and m.to_sq == move.to_sq
+            ]
             full = len(same) > 1
         path = move.path if full else (move.path[0], move.path[-1])
         if algebraic or self.rules.names_squares:
@@ -425,8 +452,9 @@ class Position:
         return PositionDescription(tuple(items), self.turn)
 
 
-def _check_tower_counts(pieces: dict[int, tuple[Color, bool]], towers: dict[int, str],
-                        rules: RuleSet, geo: Geometry) -> None:
+def _check_tower_counts(
+    pieces: dict[int, tuple[Color, bool]], towers: dict[int, str], rules: RuleSet, geo: Geometry
+) -> None:
     """Raise FenError when the towers hold more pieces of a colour than a side starts with
     (a piece is never taken off the board with towers, so no position has more)."""
     per_side = rules.start_rows * geo.n
@@ -435,8 +463,9 @@ def _check_tower_counts(pieces: dict[int, tuple[Color, bool]], towers: dict[int,
         count += sum(1 for below in towers.values() for c in below if c in letters)
         if count > per_side:
             name = "White" if colour is Color.WHITE else "Black"
-            raise FenError(f"the towers hold {count} {name} pieces in all, more than the "
-                           f"{per_side} a side has")
+            raise FenError(
+                f"the towers hold {count} {name} pieces in all, more than the {per_side} a side has"
+            )
 
 
 @dataclass(frozen=True)
@@ -497,6 +526,7 @@ def resolve(squares: list[int], candidates: list[Move], text: str, pos: Position
         direct = [m for m in matches if (start, end) in (m.paths or (m.path,))]
         matches = direct or matches
     if via:
+
         def fits(route: tuple[int, ...]) -> bool:
             it = iter(route[1:-1])
             return all(sq in it for sq in via)

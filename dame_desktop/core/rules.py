@@ -397,6 +397,7 @@ def matching_preset(rules: RuleSet) -> RuleSet | None:
 
 # --- switches: the NAME=VALUE interface shared by the CLI, PDN and settings ---------------
 
+
 @dataclass(frozen=True)
 class Switch:
     """One user-settable rule parameter."""
@@ -412,55 +413,131 @@ _TRUE = {"1", "yes", "on", "true", "ja", "y"}
 _FALSE = {"0", "no", "off", "false", "nein", "n"}
 
 SWITCHES: tuple[Switch, ...] = (
-    Switch("first", "first", "color", "who moves first: white (light) or black (dark)",
-           ("white", "black")),
-    Switch("men-capture-backward", "men_capture_backward", "bool",
-           "men may capture backward as well as forward"),
-    Switch("men-capture-kings", "men_capture_kings", "bool",
-           "men may capture kings (off in Italian)"),
-    Switch("flying-kings", "flying_kings", "bool",
-           "kings move and capture any distance (off: one square, as in English)"),
-    Switch("landing", "landing", "landing",
-           "where a flying king lands: any square beyond, directly behind each piece, "
-           "or free while capturing and directly behind the last piece",
-           tuple(v.value for v in Landing)),
-    Switch("must-land-to-continue", "must_land_to_continue", "bool",
-           "a king that can continue capturing from some landing squares must pick one of them"),
-    Switch("capture-rule", "capture_rule", "capture",
-           "which capture must be chosen: free, max (most pieces), italian, spanish, czech",
-           tuple(v.value for v in CaptureRule)),
-    Switch("largest-capture", "capture_rule", "largest",
-           "shortcut: on = capture the most pieces (max), off = free choice"),
-    Switch("promotion", "promotion", "promotion",
-           "a man crowned during a capture: stop there, continue as a king, "
-           "or pass through as a man", tuple(v.value for v in Promotion)),
-    Switch("huffing", "huffing", "bool",
-           "'Blasen': a missed capture may be played; the opponent accepts, blows away "
-           "the piece or demands correction"),
-    Switch("giveaway", "giveaway", "bool",
-           "'Schlagdame': whoever has no piece or no move left wins"),
-    Switch("repetition", "draw_repetition", "int",
-           "draw at the n-th repetition of a position with the same side to move (0 = off)"),
-    Switch("quiet-plies", "draw_quiet_plies", "int",
-           "draw after this many plies without a capture (0 = off); see the two resets"),
-    Switch("quiet-reset-man-move", "draw_quiet_reset_man_move", "bool",
-           "a man move restarts the quiet-plies count (English 40-move and FMJD 25-move rule)"),
-    Switch("quiet-reset-promotion", "draw_quiet_reset_promotion", "bool",
-           "a promotion restarts the quiet-plies count (German 80-ply rule)"),
-    Switch("fmjd-endgame", "draw_fmjd_endgame", "bool",
-           "FMJD: 3 pieces with a king vs a lone king drawn after 16 moves, 2 after 5"),
-    Switch("russian-endgame", "draw_russian_endgame", "bool",
-           "Russian rules 7.2.6-7.2.8 (king endings with unchanged material, long diagonal)"),
-    Switch("kings-vs-king", "draw_kings_vs_king_moves", "int",
-           "3 or more kings vs a lone king: drawn unless won within this many moves (0 = off)"),
-    Switch("three-kings-diagonal", "draw_three_kings_diagonal", "bool",
-           "old German rule: 3 kings vs 1 king on the long diagonal a1-h8 is a draw "
-           "when the lone king cannot be captured at once"),
-    Switch("one-each", "draw_one_each", "bool",
-           "one piece each, man or king, is a draw (Turkish rule)"),
-    Switch("touch-move", "touch_move", "bool",
-           "touch-move ('beruehrt - gefuehrt'): a player who touches a piece that can move "
-           "must move it, unless they said first that they only straighten it"),
+    Switch(
+        "first",
+        "first",
+        "color",
+        "who moves first: white (light) or black (dark)",
+        ("white", "black"),
+    ),
+    Switch(
+        "men-capture-backward",
+        "men_capture_backward",
+        "bool",
+        "men may capture backward as well as forward",
+    ),
+    Switch(
+        "men-capture-kings", "men_capture_kings", "bool", "men may capture kings (off in Italian)"
+    ),
+    Switch(
+        "flying-kings",
+        "flying_kings",
+        "bool",
+        "kings move and capture any distance (off: one square, as in English)",
+    ),
+    Switch(
+        "landing",
+        "landing",
+        "landing",
+        "where a flying king lands: any square beyond, directly behind each piece, "
+        "or free while capturing and directly behind the last piece",
+        tuple(v.value for v in Landing),
+    ),
+    Switch(
+        "must-land-to-continue",
+        "must_land_to_continue",
+        "bool",
+        "a king that can continue capturing from some landing squares must pick one of them",
+    ),
+    Switch(
+        "capture-rule",
+        "capture_rule",
+        "capture",
+        "which capture must be chosen: free, max (most pieces), italian, spanish, czech",
+        tuple(v.value for v in CaptureRule),
+    ),
+    Switch(
+        "largest-capture",
+        "capture_rule",
+        "largest",
+        "shortcut: on = capture the most pieces (max), off = free choice",
+    ),
+    Switch(
+        "promotion",
+        "promotion",
+        "promotion",
+        "a man crowned during a capture: stop there, continue as a king, or pass through as a man",
+        tuple(v.value for v in Promotion),
+    ),
+    Switch(
+        "huffing",
+        "huffing",
+        "bool",
+        "'Blasen': a missed capture may be played; the opponent accepts, blows away "
+        "the piece or demands correction",
+    ),
+    Switch(
+        "giveaway", "giveaway", "bool", "'Schlagdame': whoever has no piece or no move left wins"
+    ),
+    Switch(
+        "repetition",
+        "draw_repetition",
+        "int",
+        "draw at the n-th repetition of a position with the same side to move (0 = off)",
+    ),
+    Switch(
+        "quiet-plies",
+        "draw_quiet_plies",
+        "int",
+        "draw after this many plies without a capture (0 = off); see the two resets",
+    ),
+    Switch(
+        "quiet-reset-man-move",
+        "draw_quiet_reset_man_move",
+        "bool",
+        "a man move restarts the quiet-plies count (English 40-move and FMJD 25-move rule)",
+    ),
+    Switch(
+        "quiet-reset-promotion",
+        "draw_quiet_reset_promotion",
+        "bool",
+        "a promotion restarts the quiet-plies count (German 80-ply rule)",
+    ),
+    Switch(
+        "fmjd-endgame",
+        "draw_fmjd_endgame",
+        "bool",
+        "FMJD: 3 pieces with a king vs a lone king drawn after 16 moves, 2 after 5",
+    ),
+    Switch(
+        "russian-endgame",
+        "draw_russian_endgame",
+        "bool",
+        "Russian rules 7.2.6-7.2.8 (king endings with unchanged material, long diagonal)",
+    ),
+    Switch(
+        "kings-vs-king",
+        "draw_kings_vs_king_moves",
+        "int",
+        "3 or more kings vs a lone king: drawn unless won within this many moves (0 = off)",
+    ),
+    Switch(
+        "three-kings-diagonal",
+        "draw_three_kings_diagonal",
+        "bool",
+        "old German rule: 3 kings vs 1 king on the long diagonal a1-h8 is a draw "
+        "when the lone king cannot be captured at once",
+    ),
+    Switch(
+        "one-each", "draw_one_each", "bool", "one piece each, man or king, is a draw (Turkish rule)"
+    ),
+    Switch(
+        "touch-move",
+        "touch_move",
+        "bool",
+        "touch-move ('beruehrt - gefuehrt'): a player who touches a piece that can move "
+        "must move it, unless they said first that they only straighten it",
+    ),
 )
 
 _SWITCH_BY_NAME = {s.name: s for s in SWITCHES}

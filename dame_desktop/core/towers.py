@@ -51,8 +51,9 @@ class TowerGenerator:
     # -- the state of a capture in progress: (own tops, opponent tops, king tops, stacks) ----
 
     @staticmethod
-    def _after_jump(mid: int, own_white: bool, opp: int, kings: int, occ: int,
-                    stacks: Stacks) -> tuple[int, int, int, Stacks]:
+    def _after_jump(
+        mid: int, own_white: bool, opp: int, kings: int, occ: int, stacks: Stacks
+    ) -> tuple[int, int, int, Stacks]:
         """(opp, kings, occ, stacks) once ``mid``'s top is taken: the square is empty, or its
         next piece is the new top (no longer a target when it is the mover's own)."""
         bit = 1 << mid
@@ -70,8 +71,9 @@ class TowerGenerator:
             return opp & ~bit, kings, occ, stacks
         return opp | bit, kings, occ, stacks
 
-    def captures(self, white: int, black: int, kings: int, stacks: Stacks,
-                 wtm: bool) -> list[RawMove]:
+    def captures(
+        self, white: int, black: int, kings: int, stacks: Stacks, wtm: bool
+    ) -> list[RawMove]:
         own, opp = (white, black) if wtm else (black, white)
         occ = white | black
         out: list[RawMove] = []
@@ -88,16 +90,36 @@ class TowerGenerator:
             mover ^= low
         return out
 
-    def _finish(self, frm: int, to: int, order: tuple[int, ...], path: tuple[int, ...],
-                promoted: bool, by_king: bool, out: list[RawMove]) -> None:
+    def _finish(
+        self,
+        frm: int,
+        to: int,
+        order: tuple[int, ...],
+        path: tuple[int, ...],
+        promoted: bool,
+        by_king: bool,
+        out: list[RawMove],
+    ) -> None:
         cap = 0
         for b in order:
             cap |= 1 << b
         out.append((frm, to, cap, promoted, path, order, by_king))
 
-    def _man(self, frm: int, cur: int, order: tuple[int, ...], path: tuple[int, ...],
-             opp: int, kings: int, occ: int, stacks: Stacks, white: bool,
-             dirs: tuple[int, ...], promo: int, out: list[RawMove]) -> bool:
+    def _man(
+        self,
+        frm: int,
+        cur: int,
+        order: tuple[int, ...],
+        path: tuple[int, ...],
+        opp: int,
+        kings: int,
+        occ: int,
+        stacks: Stacks,
+        white: bool,
+        dirs: tuple[int, ...],
+        promo: int,
+        out: list[RawMove],
+    ) -> bool:
         step = self.step
         found = False
         for d in dirs:
@@ -108,8 +130,7 @@ class TowerGenerator:
             if land < 0 or (occ >> land) & 1:
                 continue
             found = True
-            nopp, nkings, nocc, nstacks = self._after_jump(
-                mid, white, opp, kings, occ, stacks)
+            nopp, nkings, nocc, nstacks = self._after_jump(mid, white, opp, kings, occ, stacks)
             norder = order + (mid,)
             npath = path + (land,)
             if (promo >> land) & 1:
@@ -117,18 +138,31 @@ class TowerGenerator:
                     self._finish(frm, land, norder, npath, True, False, out)
                     continue
                 if self.promote_continue:
-                    if not self._king(frm, land, norder, npath, nopp, nkings, nocc, nstacks,
-                                      white, True, out):
+                    if not self._king(
+                        frm, land, norder, npath, nopp, nkings, nocc, nstacks, white, True, out
+                    ):
                         self._finish(frm, land, norder, npath, True, False, out)
                     continue
-            if not self._man(frm, land, norder, npath, nopp, nkings, nocc, nstacks, white,
-                             dirs, promo, out):
+            if not self._man(
+                frm, land, norder, npath, nopp, nkings, nocc, nstacks, white, dirs, promo, out
+            ):
                 self._finish(frm, land, norder, npath, bool((promo >> land) & 1), False, out)
         return found
 
-    def _king(self, frm: int, cur: int, order: tuple[int, ...], path: tuple[int, ...],
-              opp: int, kings: int, occ: int, stacks: Stacks, white: bool, promoted: bool,
-              out: list[RawMove]) -> bool:
+    def _king(
+        self,
+        frm: int,
+        cur: int,
+        order: tuple[int, ...],
+        path: tuple[int, ...],
+        opp: int,
+        kings: int,
+        occ: int,
+        stacks: Stacks,
+        white: bool,
+        promoted: bool,
+        out: list[RawMove],
+    ) -> bool:
         found = False
         flying = self.flying
         for ray in self.rays[cur]:
@@ -143,8 +177,7 @@ class TowerGenerator:
             if not (opp >> mid) & 1 or (occ >> ray[i + 1]) & 1:
                 continue
             found = True
-            nopp, nkings, nocc, nstacks = self._after_jump(
-                mid, white, opp, kings, occ, stacks)
+            nopp, nkings, nocc, nstacks = self._after_jump(mid, white, opp, kings, occ, stacks)
             norder = order + (mid,)
             lands = []
             j = i + 1
@@ -156,8 +189,19 @@ class TowerGenerator:
             continuing = []
             for land in lands:
                 sub: list[RawMove] = []
-                if self._king(frm, land, norder, path + (land,), nopp, nkings, nocc, nstacks,
-                              white, promoted, sub):
+                if self._king(
+                    frm,
+                    land,
+                    norder,
+                    path + (land,),
+                    nopp,
+                    nkings,
+                    nocc,
+                    nstacks,
+                    white,
+                    promoted,
+                    sub,
+                ):
                     continuing.append(land)
                     out.extend(sub)
             if continuing and self.must_continue:
@@ -169,15 +213,15 @@ class TowerGenerator:
 
     # -- whole moves -------------------------------------------------------------------------
 
-    def legal(self, white: int, black: int, kings: int, stacks: Stacks,
-              wtm: bool) -> list[RawMove]:
+    def legal(self, white: int, black: int, kings: int, stacks: Stacks, wtm: bool) -> list[RawMove]:
         caps = self.captures(white, black, kings, stacks, wtm)
         if caps:
             return self.base.filter_captures(caps, kings)
         return self.base.quiet(white, black, kings, wtm)
 
-    def apply(self, white: int, black: int, kings: int, stacks: Stacks, wtm: bool,
-              m: RawMove) -> tuple[int, int, int, Stacks]:
+    def apply(
+        self, white: int, black: int, kings: int, stacks: Stacks, wtm: bool, m: RawMove
+    ) -> tuple[int, int, int, Stacks]:
         """The position after ``m``: the jumped tops go under the mover, in jump order."""
         frm, to = m[0], m[1]
         fbit, tbit = 1 << frm, 1 << to
@@ -210,8 +254,9 @@ class TowerGenerator:
             return own, opp, kings, stacks
         return opp, own, kings, stacks
 
-    def perft(self, white: int, black: int, kings: int, stacks: Stacks, wtm: bool,
-              depth: int) -> int:
+    def perft(
+        self, white: int, black: int, kings: int, stacks: Stacks, wtm: bool, depth: int
+    ) -> int:
         """Leaf count, one move per identity (see :func:`unique`)."""
         if depth <= 0:
             return 1

@@ -164,8 +164,10 @@ def index_folder() -> Path:
 
 def index_name(path: Path, default_rules: RuleSet | None) -> str:
     """The index file's name: a digest of the absolute path and the default rule set."""
-    ident = f"{path.resolve()}\0{default_rules.key if default_rules else ''}\0" \
-            f"{rules_salt(default_rules) if default_rules else ''}"
+    ident = (
+        f"{path.resolve()}\0{default_rules.key if default_rules else ''}\0"
+        f"{rules_salt(default_rules) if default_rules else ''}"
+    )
     return hashlib.sha256(ident.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".sqlite"
 
 
@@ -206,8 +208,10 @@ class GameFilter:
     offset: int = 0
 
 
-_GAME_COLUMNS = ("game, offset, length, white, black, event, site, date, round, result, "
-                 "outcome, plies, rules, fen, problems")
+_GAME_COLUMNS = (
+    "game, offset, length, white, black, event, site, date, round, result, "
+    "outcome, plies, rules, fen, problems"
+)
 
 
 @dataclass
@@ -228,8 +232,12 @@ class GameIndex:
     rebuilding it first when needed; ``progress`` and ``cancel`` reach that build.
     """
 
-    def __init__(self, path: str | Path, default_rules: RuleSet | None = None,
-                 folder: str | Path | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        default_rules: RuleSet | None = None,
+        folder: str | Path | None = None,
+    ) -> None:
         self.path = Path(path)
         self.default = default_rules
         self.folder = Path(folder) if folder is not None else index_folder()
@@ -242,8 +250,12 @@ class GameIndex:
 
     # -- opening and building ------------------------------------------------------------
 
-    def open(self, progress: Progress | None = None,
-             cancel: Callable[[], bool] | None = None, rebuild: bool = False) -> GameIndex:
+    def open(
+        self,
+        progress: Progress | None = None,
+        cancel: Callable[[], bool] | None = None,
+        rebuild: bool = False,
+    ) -> GameIndex:
         """Make the index current and open it.  Raises OSError when the PDN file cannot be
         read, NotPdnError when it is not PDN text and IndexCancelled when cancelled."""
         state = FileState.of(self.path)  # OSError when the file is missing
@@ -306,8 +318,9 @@ class GameIndex:
         return "the file changed"
 
     def _damaged(self, detail: str) -> str:
-        log.warning("game index %s for %s is damaged (%s): building it again", self.file,
-                    self.path, detail)
+        log.warning(
+            "game index %s for %s is damaged (%s): building it again", self.file, self.path, detail
+        )
         with contextlib.suppress(OSError):
             self.file.unlink()
         return f"damaged ({detail})"
@@ -316,8 +329,9 @@ class GameIndex:
     def _meta(conn: sqlite3.Connection) -> dict[str, str]:
         return dict(conn.execute("SELECT name, value FROM meta").fetchall())
 
-    def build(self, progress: Progress | None = None,
-              cancel: Callable[[], bool] | None = None) -> BuildStats:
+    def build(
+        self, progress: Progress | None = None, cancel: Callable[[], bool] | None = None
+    ) -> BuildStats:
         """Index the file afresh (again while it changes under the build)."""
         import time
 
@@ -329,8 +343,10 @@ class GameIndex:
                 break
             log.info("%s changed while it was indexed: indexing it again", self.path)
             if rounds == MAX_REBUILDS:
-                log.warning("%s kept changing while it was indexed; the index is of one of "
-                            "its versions", self.path)
+                log.warning(
+                    "%s kept changing while it was indexed; the index is of one of its versions",
+                    self.path,
+                )
                 break
             conn.close()
             if target is not None:
@@ -353,8 +369,12 @@ class GameIndex:
         try:
             install_file(target, self.file)
         except OSError as exc:
-            log.warning("cannot put the game index %s in place (%s): it stays where it was "
-                        "built for this session", self.file, exc)
+            log.warning(
+                "cannot put the game index %s in place (%s): it stays where it was "
+                "built for this session",
+                self.file,
+                exc,
+            )
             self.conn = sqlite3.connect(str(target), check_same_thread=False)
             return
         self.conn = sqlite3.connect(str(self.file), check_same_thread=False)
@@ -374,15 +394,18 @@ class GameIndex:
             conn.executescript(SCHEMA)
             return conn, target
         except (OSError, sqlite3.Error) as exc:
-            log.warning("cannot write the game index in %s (%s): it is kept in memory for "
-                        "this session", self.folder, exc)
+            log.warning(
+                "cannot write the game index in %s (%s): it is kept in memory for this session",
+                self.folder,
+                exc,
+            )
             conn = sqlite3.connect(":memory:", check_same_thread=False)
             conn.executescript(SCHEMA)
             return conn, None
 
-    def _build_once(self, before: FileState, progress: Progress | None,
-                    cancel: Callable[[], bool] | None
-                    ) -> tuple[sqlite3.Connection, Path | None, BuildStats]:
+    def _build_once(
+        self, before: FileState, progress: Progress | None, cancel: Callable[[], bool] | None
+    ) -> tuple[sqlite3.Connection, Path | None, BuildStats]:
         conn, target = self._new_database()
         try:
             stats = self._fill(conn, before, progress, cancel)
@@ -394,12 +417,19 @@ class GameIndex:
             raise
         return conn, target, stats
 
-    def _fill(self, conn: sqlite3.Connection, before: FileState, progress: Progress | None,
-              cancel: Callable[[], bool] | None) -> BuildStats:
+    def _fill(
+        self,
+        conn: sqlite3.Connection,
+        before: FileState,
+        progress: Progress | None,
+        cancel: Callable[[], bool] | None,
+    ) -> BuildStats:
         stats = BuildStats()
         replayer = Replayer(self.path, self.default)
-        conn.execute("CREATE TEMP TABLE stage (key INTEGER, game INTEGER, ply INTEGER, "
-                     "move INTEGER, outcome INTEGER)")
+        conn.execute(
+            "CREATE TEMP TABLE stage (key INTEGER, game INTEGER, ply INTEGER, "
+            "move INTEGER, outcome INTEGER)"
+        )
         games_rows: list[tuple[object, ...]] = []
         pos_rows: list[tuple[int, int, int, int | None, int]] = []
         line_rows: list[tuple[object, ...]] = []
@@ -415,30 +445,54 @@ class GameIndex:
                 if table is None:
                     geo = geometry(game.rules.board_size, game.rules.numbering)
                     table = tables[game.rules] = (rules_salt(game.rules), geo.bit_to_sq)
-                stats.positions += position_rows(game.number, game.states, game.moves,
-                                                 table[0], table[1],
-                                                 int(games_rows[-1][10]),  # type: ignore
-                                                 pos_rows)
-                line_rows.append((game.number, game.rules.key, *line_masks(game.states),
-                                  int(None in game.moves), line_code(game.states, game.moves)))
+                stats.positions += position_rows(
+                    game.number,
+                    game.states,
+                    game.moves,
+                    table[0],
+                    table[1],
+                    int(games_rows[-1][10]),  # type: ignore
+                    pos_rows,
+                )
+                line_rows.append(
+                    (
+                        game.number,
+                        game.rules.key,
+                        *line_masks(game.states),
+                        int(None in game.moves),
+                        line_code(game.states, game.moves),
+                    )
+                )
             if len(games_rows) >= BATCH:
                 _flush(conn, games_rows, pos_rows, line_rows)
             if progress is not None and stats.games % PROGRESS_EVERY == 0:
                 progress(min(replayer.bytes_done, total), total)
         _flush(conn, games_rows, pos_rows, line_rows)
-        conn.execute("INSERT INTO positions SELECT key, game, ply, move, outcome FROM stage "
-                     "ORDER BY key, game")
+        conn.execute(
+            "INSERT INTO positions SELECT key, game, ply, move, outcome FROM stage "
+            "ORDER BY key, game"
+        )
         conn.execute("DROP TABLE stage")
         conn.execute(
             "INSERT INTO tally SELECT key, COALESCE(move, -1), outcome, COUNT(*) FROM positions "
             "WHERE key IN (SELECT key FROM positions GROUP BY key HAVING COUNT(*) >= ?) "
-            "GROUP BY key, move, outcome", (self.tally_from,))
+            "GROUP BY key, move, outcome",
+            (self.tally_from,),
+        )
         digest = replayer.digest or file_digest(self.path)
-        meta = {"format": str(FORMAT), "keys": scheme_check(), "path": str(self.path.resolve()),
-                "size": str(before.size), "mtime": str(before.mtime_ns), "sha256": digest,
-                "default_rules": self.default.key if self.default else "",
-                "games": str(stats.games), "positions": str(stats.positions),
-                "tally_from": str(self.tally_from), "complete": "1"}
+        meta = {
+            "format": str(FORMAT),
+            "keys": scheme_check(),
+            "path": str(self.path.resolve()),
+            "size": str(before.size),
+            "mtime": str(before.mtime_ns),
+            "sha256": digest,
+            "default_rules": self.default.key if self.default else "",
+            "games": str(stats.games),
+            "positions": str(stats.positions),
+            "tally_from": str(self.tally_from),
+            "complete": "1",
+        }
         conn.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
         conn.commit()
         conn.execute("PRAGMA journal_mode=WAL")
@@ -458,15 +512,31 @@ class GameIndex:
         start = game.states[0] if game.states else None
         fen = None
         if rules is not None and start is not None and start != _standard_start(rules):
-            fen = Position(rules, start[0], start[1], start[2],
-                           Color.WHITE if start[3] else Color.BLACK).fen()
-        return (game.number, game.offset, game.length, tags.get("White", ""),
-                tags.get("Black", ""), tags.get("Event", ""), tags.get("Site", ""),
-                tags.get("Date", ""), tags.get("Round", ""), result, outcome, game.plies,
-                rules.key if rules is not None else None, fen,
-                (w & ~k).bit_count(), (w & k).bit_count(), (b & ~k).bit_count(),
-                (b & k).bit_count(), len(game.problems),
-                json.dumps(game.headers, ensure_ascii=False))
+            fen = Position(
+                rules, start[0], start[1], start[2], Color.WHITE if start[3] else Color.BLACK
+            ).fen()
+        return (
+            game.number,
+            game.offset,
+            game.length,
+            tags.get("White", ""),
+            tags.get("Black", ""),
+            tags.get("Event", ""),
+            tags.get("Site", ""),
+            tags.get("Date", ""),
+            tags.get("Round", ""),
+            result,
+            outcome,
+            game.plies,
+            rules.key if rules is not None else None,
+            fen,
+            (w & ~k).bit_count(),
+            (w & k).bit_count(),
+            (b & ~k).bit_count(),
+            (b & k).bit_count(),
+            len(game.problems),
+            json.dumps(game.headers, ensure_ascii=False),
+        )
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -482,9 +552,14 @@ class GameIndex:
     def rule_sets(self) -> list[tuple[str, int]]:
         """(rule set key, games) for every rule set of the file's games, most games first."""
         with self._lock:
-            rows = self._conn().execute(
-                "SELECT rules, COUNT(*) AS n FROM games WHERE rules IS NOT NULL "
-                "GROUP BY rules ORDER BY n DESC, rules").fetchall()
+            rows = (
+                self._conn()
+                .execute(
+                    "SELECT rules, COUNT(*) AS n FROM games WHERE rules IS NOT NULL "
+                    "GROUP BY rules ORDER BY n DESC, rules"
+                )
+                .fetchall()
+            )
         return [(r[0], r[1]) for r in rows]
 
     def count_games(self) -> int:
@@ -498,8 +573,10 @@ class GameIndex:
         args: list[object] = []
         if where.text:
             like = f"%{_like(where.text)}%"
-            clauses.append("(white LIKE ? ESCAPE '\\' OR black LIKE ? ESCAPE '\\' OR "
-                           "event LIKE ? ESCAPE '\\' OR site LIKE ? ESCAPE '\\')")
+            clauses.append(
+                "(white LIKE ? ESCAPE '\\' OR black LIKE ? ESCAPE '\\' OR "
+                "event LIKE ? ESCAPE '\\' OR site LIKE ? ESCAPE '\\')"
+            )
             args += [like] * 4
         if where.player:
             like = f"%{_like(where.player)}%"
@@ -546,8 +623,9 @@ class GameIndex:
 
         return decode(data)
 
-    def hits_any(self, keys: Sequence[int], limit: int | None = None
-                 ) -> tuple[int, list[tuple[int, int, int]]]:
+    def hits_any(
+        self, keys: Sequence[int], limit: int | None = None
+    ) -> tuple[int, list[tuple[int, int, int]]]:
         """(games reaching any of ``keys``, [(game, first ply, the key met there)] in game
         order, at most ``limit``)."""
         with self._lock:
@@ -560,12 +638,14 @@ class GameIndex:
                 total -= conn.execute(
                     "SELECT COUNT(*) FROM positions AS p WHERE p.key = ? AND EXISTS "
                     "(SELECT 1 FROM positions AS q WHERE q.key = ? AND q.game = p.game)",
-                    (small, big)).fetchone()[0]
+                    (small, big),
+                ).fetchone()[0]
             elif len(per_key) > 2:
                 marks = ",".join("?" * len(per_key))
                 total = conn.execute(
                     f"SELECT COUNT(DISTINCT game) FROM positions WHERE key IN ({marks})",
-                    [k for k, _ in per_key]).fetchone()[0]
+                    [k for k, _ in per_key],
+                ).fetchone()[0]
             rows: dict[int, tuple[int, int]] = {}
             if limit != 0:
                 sql = "SELECT game, ply FROM positions WHERE key = ? ORDER BY game"
@@ -585,33 +665,52 @@ class GameIndex:
         counted = conn.execute("SELECT SUM(games) FROM tally WHERE key = ?", (key,)).fetchone()
         if counted[0] is not None:
             return int(counted[0])
-        return int(conn.execute("SELECT COUNT(*) FROM positions WHERE key = ?",
-                                (key,)).fetchone()[0])
+        return int(
+            conn.execute("SELECT COUNT(*) FROM positions WHERE key = ?", (key,)).fetchone()[0]
+        )
 
     def next_moves(self, key: int) -> list[tuple[int | None, int, int]]:
         """[(move code or None where games end, outcome, games)] at the key."""
         with self._lock:
             conn = self._conn()
-            rows = conn.execute("SELECT move, outcome, games FROM tally WHERE key = ?",
-                                (key,)).fetchall()
+            rows = conn.execute(
+                "SELECT move, outcome, games FROM tally WHERE key = ?", (key,)
+            ).fetchall()
             if rows:
                 return [(None if r[0] < 0 else r[0], r[1], r[2]) for r in rows]
             rows = conn.execute(
                 "SELECT move, outcome, COUNT(*) FROM positions WHERE key = ? "
-                "GROUP BY move, outcome", (key,)).fetchall()
+                "GROUP BY move, outcome",
+                (key,),
+            ).fetchall()
         return [(r[0], r[1], r[2]) for r in rows]
 
-    def lines(self, rules: str, white_men: int, white_kings: int, black_men: int,
-              black_kings: int) -> list[tuple[int, int, bytes]]:
+    def lines(
+        self, rules: str, white_men: int, white_kings: int, black_men: int, black_kings: int
+    ) -> list[tuple[int, int, bytes]]:
         """(game, has setups, main line bytes) of the games of rule set ``rules`` where every
         given square ever holds that kind of piece (the first test of a pattern search)."""
         with self._lock:
-            rows = self._conn().execute(
-                "SELECT game, setups, line FROM lines WHERE rules = ? AND "
-                "white_men & ? = ? AND white_kings & ? = ? AND black_men & ? = ? AND "
-                "black_kings & ? = ? ORDER BY game",
-                (rules, white_men, white_men, white_kings, white_kings, black_men, black_men,
-                 black_kings, black_kings)).fetchall()
+            rows = (
+                self._conn()
+                .execute(
+                    "SELECT game, setups, line FROM lines WHERE rules = ? AND "
+                    "white_men & ? = ? AND white_kings & ? = ? AND black_men & ? = ? AND "
+                    "black_kings & ? = ? ORDER BY game",
+                    (
+                        rules,
+                        white_men,
+                        white_men,
+                        white_kings,
+                        white_kings,
+                        black_men,
+                        black_men,
+                        black_kings,
+                        black_kings,
+                    ),
+                )
+                .fetchall()
+            )
         return [(r[0], r[1], r[2]) for r in rows]
 
     def size_bytes(self) -> int:
@@ -647,9 +746,12 @@ def _like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _flush(conn: sqlite3.Connection, games_rows: list[tuple[object, ...]],
-           pos_rows: list[tuple[int, int, int, int | None, int]],
-           line_rows: list[tuple[object, ...]]) -> None:
+def _flush(
+    conn: sqlite3.Connection,
+    games_rows: list[tuple[object, ...]],
+    pos_rows: list[tuple[int, int, int, int | None, int]],
+    line_rows: list[tuple[object, ...]],
+) -> None:
     if games_rows:
         conn.executemany("INSERT INTO games VALUES (" + ",".join("?" * 20) + ")", games_rows)
         games_rows.clear()
@@ -688,19 +790,36 @@ def _alive(pid: int) -> bool:
 
 
 def state_key_of(position: Position) -> int:
-    return state_key((position.white, position.black, position.kings,
-                      position.turn is Color.WHITE), rules_salt(position.rules))
+    return state_key(
+        (position.white, position.black, position.kings, position.turn is Color.WHITE),
+        rules_salt(position.rules),
+    )
 
 
 def rules_named(key: str) -> RuleSet:
     return find_rules(key)
 
 
-def open_indexes(paths: Iterable[str | Path], default_rules: RuleSet | None = None,
-                 progress: Progress | None = None) -> Iterator[GameIndex]:
+def open_indexes(
+    paths: Iterable[str | Path],
+    default_rules: RuleSet | None = None,
+    progress: Progress | None = None,
+) -> Iterator[GameIndex]:
     for path in paths:
         yield GameIndex(path, default_rules).open(progress)
 
 
-__all__ = ["DRAW", "FIRST", "SECOND", "UNKNOWN", "BuildStats", "GameFilter", "GameIndex",
-           "GameRow", "IndexCancelled", "NotPdnError", "outcome_of", "state_key_of"]
+__all__ = [
+    "DRAW",
+    "FIRST",
+    "SECOND",
+    "UNKNOWN",
+    "BuildStats",
+    "GameFilter",
+    "GameIndex",
+    "GameRow",
+    "IndexCancelled",
+    "NotPdnError",
+    "outcome_of",
+    "state_key_of",
+]

@@ -26,8 +26,11 @@ SCHEME = 1  # the layout of keys and move codes; a change rebuilds every index
 @lru_cache(maxsize=64)
 def rules_salt(rules: RuleSet) -> int:
     """A stable 63-bit number for a rule set's parameters (its name and key left out)."""
-    fields = [f"{f.name}={getattr(rules, f.name)!r}" for f in dataclasses.fields(rules)
-              if f.name not in ("key", "name")]
+    fields = [
+        f"{f.name}={getattr(rules, f.name)!r}"
+        for f in dataclasses.fields(rules)
+        if f.name not in ("key", "name")
+    ]
     digest = hashlib.sha256("\n".join(fields).encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 

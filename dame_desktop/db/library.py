@@ -76,21 +76,30 @@ class ExploreResult:
 class Library:
     """The indexes of ``paths`` (in that order), built or refreshed when opened."""
 
-    def __init__(self, paths: Sequence[str | Path], default_rules: RuleSet | None = None,
-                 folder: str | Path | None = None) -> None:
+    def __init__(
+        self,
+        paths: Sequence[str | Path],
+        default_rules: RuleSet | None = None,
+        folder: str | Path | None = None,
+    ) -> None:
         self.names = [str(p) for p in paths]
         self.default = default_rules
         self.indexes = [GameIndex(p, default_rules, folder) for p in paths]
 
-    def open(self, progress: Callable[[int, int, int], None] | None = None,
-             cancel: Callable[[], bool] | None = None) -> Library:
+    def open(
+        self,
+        progress: Callable[[int, int, int], None] | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> Library:
         """Open every index; progress(file number, bytes read, size).  Raises as
         :meth:`GameIndex.open` does."""
         for number, index in enumerate(self.indexes):
             report: Progress | None = None
             if progress is not None:
+
                 def report(done: int, total: int, number: int = number) -> None:
                     progress(number, done, total)
+
             index.open(report, cancel)
         return self
 
@@ -147,8 +156,9 @@ class Library:
 
     # -- find ------------------------------------------------------------------------------
 
-    def find(self, positions: Sequence[Position], reverse: bool = False,
-             limit: int | None = None) -> FindResult:
+    def find(
+        self, positions: Sequence[Position], reverse: bool = False, limit: int | None = None
+    ) -> FindResult:
         """The games that reach any of ``positions`` (and, with ``reverse``, their
         colour-reversed forms): each game once at its first such ply, by file then game.
         ``total`` counts them all; ``limit`` cuts the list."""
@@ -169,12 +179,29 @@ class Library:
             rows = {r.game: r for r in index.games(GameFilter(games=[g for g, _, _ in found]))}
             for game, ply, key in found:
                 row = rows[game]
-                hits.append(Hit(name, game, ply, row.white, row.black, row.result, row.event,
-                                row.date, keys[key]))
+                hits.append(
+                    Hit(
+                        name,
+                        game,
+                        ply,
+                        row.white,
+                        row.black,
+                        row.result,
+                        row.event,
+                        row.date,
+                        keys[key],
+                    )
+                )
         return FindResult(total, hits)
 
-    def similar(self, pattern: Pattern, reverse: bool = False, limit: int | None = None,
-                run: int = RUN, cancel: Callable[[], bool] | None = None) -> FindResult:
+    def similar(
+        self,
+        pattern: Pattern,
+        reverse: bool = False,
+        limit: int | None = None,
+        run: int = RUN,
+        cancel: Callable[[], bool] | None = None,
+    ) -> FindResult:
         """The games where the pieces of ``pattern`` (and, with ``reverse``, its
         colour-reversed form) stand for ``run`` consecutive positions of the main line: each
         game once at the first ply of its first such run, by file then game."""
@@ -190,8 +217,19 @@ class Library:
             rows = {r.game: r for r in index.games(GameFilter(games=[h.game for h in page]))}
             for hit in page:
                 row = rows[hit.game]
-                hits.append(Hit(name, hit.game, hit.ply, row.white, row.black, row.result,
-                                row.event, row.date, hit.reversed))
+                hits.append(
+                    Hit(
+                        name,
+                        hit.game,
+                        hit.ply,
+                        row.white,
+                        row.black,
+                        row.result,
+                        row.event,
+                        row.date,
+                        hit.reversed,
+                    )
+                )
         return FindResult(total, hits)
 
     # -- explore ---------------------------------------------------------------------------

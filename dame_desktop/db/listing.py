@@ -34,15 +34,21 @@ if TYPE_CHECKING:  # the index (sqlite3) loads when a file is first indexed, not
     from .index import GameIndex
 
 _RESULT_KINDS = {
-    "2-0": "first", "1-0": "first", "0-2": "second", "0-1": "second",
-    "1-1": "draw", "1/2-1/2": "draw", "½-½": "draw", "0.5-0.5": "draw",
+    "2-0": "first",
+    "1-0": "first",
+    "0-2": "second",
+    "0-1": "second",
+    "1-1": "draw",
+    "1/2-1/2": "draw",
+    "½-½": "draw",
+    "0.5-0.5": "draw",
 }
 _DATE_PARTS = re.compile(r"[0-9?]+")
 _COMMENT = re.compile(rb"\{[^}]*\}")
 
 
 def result_kind(result: str) -> str:
-    """"first" (the side that starts won), "second", "draw" or "open"."""
+    """ "first" (the side that starts won), "second", "draw" or "open"."""
     return _RESULT_KINDS.get(result.strip(), "open")
 
 
@@ -87,10 +93,15 @@ class Query:
     def narrows(self, other: Query) -> bool:
         """Whether every game this query keeps is also kept by ``other`` (the same filters,
         text typed on at the end): then only ``other``'s hits need a look."""
-        return (self.comment == other.comment and self.date_from == other.date_from
-                and self.date_to == other.date_to and self.kind == other.kind
-                and self.rules == other.rules and self.text.startswith(other.text)
-                and not other.text[-1:].isspace())
+        return (
+            self.comment == other.comment
+            and self.date_from == other.date_from
+            and self.date_to == other.date_to
+            and self.kind == other.kind
+            and self.rules == other.rules
+            and self.text.startswith(other.text)
+            and not other.text[-1:].isspace()
+        )
 
 
 @dataclass
@@ -124,22 +135,34 @@ class Listing:
         self.date.append(date)
         self.result.append(result)
         self.rules.append(rules)
-        self.keys.append(f"{white}\n{black}\n{event}\n{site}\n{date}\n{tags.get('Round', '')}"
-                         .casefold())
+        self.keys.append(
+            f"{white}\n{black}\n{event}\n{site}\n{date}\n{tags.get('Round', '')}".casefold()
+        )
         self.kinds.append(result_kind(result))
         self.dates.append(date_key(date))
 
     @classmethod
-    def of_columns(cls, numbers: list[int], white: list[str], black: list[str],
-                   event: list[str], site: list[str], date: list[str], rnd: list[str],
-                   result: list[str], rules: list[str]) -> Listing:
+    def of_columns(
+        cls,
+        numbers: list[int],
+        white: list[str],
+        black: list[str],
+        event: list[str],
+        site: list[str],
+        date: list[str],
+        rnd: list[str],
+        result: list[str],
+        rules: list[str],
+    ) -> Listing:
         """A listing of whole columns at once (the index's), quicker than row by row."""
         known: dict[str, str] = {}
         dates = [known[d] if d in known else known.setdefault(d, date_key(d)) for d in date]
         kinds_of = _RESULT_KINDS
         kinds = [kinds_of.get(r.strip(), "open") for r in result]
-        keys = [f"{w}\n{b}\n{e}\n{s}\n{d}\n{r}".casefold()
-                for w, b, e, s, d, r in zip(white, black, event, site, date, rnd, strict=True)]
+        keys = [
+            f"{w}\n{b}\n{e}\n{s}\n{d}\n{r}".casefold()
+            for w, b, e, s, d, r in zip(white, black, event, site, date, rnd, strict=True)
+        ]
         return cls(numbers, white, black, event, date, result, rules, keys, kinds, dates)
 
     def column(self, column: int) -> list[str]:
@@ -173,8 +196,13 @@ class Listing:
         low, high = date_key(query.date_from), date_key(query.date_to)
         if query.date_from.strip() or query.date_to.strip():
             dates = self.dates
-            rows = [r for r in rows if dates[r] and (not low or dates[r] >= low)
-                    and (not high or dates[r][:len(high)] <= high)]
+            rows = [
+                r
+                for r in rows
+                if dates[r]
+                and (not low or dates[r] >= low)
+                and (not high or dates[r][: len(high)] <= high)
+            ]
         for word in query.text.casefold().split():
             keys = self.keys
             rows = [r for r in rows if word in keys[r]]
@@ -198,8 +226,9 @@ class Listing:
         return rows
 
 
-def comments_by_range(data: bytes, starts: Sequence[int], ends: Sequence[int],
-                      encoding: str) -> list[str]:
+def comments_by_range(
+    data: bytes, starts: Sequence[int], ends: Sequence[int], encoding: str
+) -> list[str]:
     """The ``{comments}`` inside each byte range of ``data`` (ranges in file order, as the
     games are), lower case; one regular-expression pass over the whole data."""
     out = [""] * len(starts)
@@ -216,24 +245,26 @@ def comments_by_range(data: bytes, starts: Sequence[int], ends: Sequence[int],
     return out
 
 
-def listing_from_entries(doc: PdnDocument, entries: Sequence[GameEntry] | None = None
-                         ) -> Listing:
+def listing_from_entries(doc: PdnDocument, entries: Sequence[GameEntry] | None = None) -> Listing:
     """The list of a document's games (their entries, then the added games)."""
     entries = doc.all_entries() if entries is None else entries
     listing = Listing()
     for entry in entries:
         tags = entry.tags
-        listing.add(entry.number, tags, rules_of_tags(tags.get("Rules", "").strip(),
-                                                      tags.get("GameType", "").strip()))
+        listing.add(
+            entry.number,
+            tags,
+            rules_of_tags(tags.get("Rules", "").strip(), tags.get("GameType", "").strip()),
+        )
     own = [e for e in entries if e.end > e.start]
     listing.comment_source = functools.partial(_entry_comments, doc, entries, own)
     return listing
 
 
-def _entry_comments(doc: PdnDocument, entries: Sequence[GameEntry],
-                    own: Sequence[GameEntry]) -> list[str]:
-    found = comments_by_range(doc.data, [e.start for e in own], [e.end for e in own],
-                              doc.encoding)
+def _entry_comments(
+    doc: PdnDocument, entries: Sequence[GameEntry], own: Sequence[GameEntry]
+) -> list[str]:
+    found = comments_by_range(doc.data, [e.start for e in own], [e.end for e in own], doc.encoding)
     by_start = {e.start: text for e, text in zip(own, found, strict=True)}
     return [by_start.get(e.start, "") if e.end > e.start else "" for e in entries]
 
@@ -252,17 +283,28 @@ def index_rows(index: GameIndex) -> list[IndexRow]:
         return conn.execute(f"SELECT {_INDEX_COLUMNS} FROM games ORDER BY game").fetchall()
 
 
-def listing_from_index(index: GameIndex, data: bytes | None = None,
-                       encoding: str = "utf-8", rows: list[IndexRow] | None = None) -> Listing:
+def listing_from_index(
+    index: GameIndex,
+    data: bytes | None = None,
+    encoding: str = "utf-8",
+    rows: list[IndexRow] | None = None,
+) -> Listing:
     """The list of an indexed file's games, from the index alone (``data``: the file's bytes,
     for the comment search; read from the file when first needed otherwise)."""
     rows = index_rows(index) if rows is None else rows
     if rows:
         cols = list(zip(*rows, strict=True))
-        listing = Listing.of_columns(list(cols[0]), list(cols[3]), list(cols[4]),
-                                     list(cols[5]), list(cols[6]), list(cols[7]),
-                                     list(cols[8]), list(cols[9]),
-                                     [r or "" for r in cols[10]])
+        listing = Listing.of_columns(
+            list(cols[0]),
+            list(cols[3]),
+            list(cols[4]),
+            list(cols[5]),
+            list(cols[6]),
+            list(cols[7]),
+            list(cols[8]),
+            list(cols[9]),
+            [r or "" for r in cols[10]],
+        )
     else:
         listing = Listing()
     starts = [r[1] for r in rows]
@@ -277,8 +319,7 @@ def listing_from_index(index: GameIndex, data: bytes | None = None,
     return listing
 
 
-def document_from_index(index: GameIndex, rows: list[IndexRow] | None = None
-                        ) -> PdnDocument | None:
+def document_from_index(index: GameIndex, rows: list[IndexRow] | None = None) -> PdnDocument | None:
     """The document of an indexed file, its games cut where the index says (every range
     checked by the full reader's grammar already); None when the index does not know the
     byte ranges (UTF-16 files) or the file's size no longer matches it.  Call it on an index
@@ -296,17 +337,34 @@ def document_from_index(index: GameIndex, rows: list[IndexRow] | None = None
     if not data.isascii():  # plain ASCII is UTF-8 as it stands: no need to decode it all
         doc._decode()
     nl = data.find(b"\n")
-    doc.newline = "\r\n" if nl > 0 and data[nl - 1:nl] == b"\r" else (
-        "\n" if nl >= 0 else ("\r" if b"\r" in data else "\n"))
+    doc.newline = (
+        "\r\n"
+        if nl > 0 and data[nl - 1 : nl] == b"\r"
+        else ("\n" if nl >= 0 else ("\r" if b"\r" in data else "\n"))
+    )
     breaks = b"\n" if nl >= 0 else b"\r"
     line, counted = 1, 0
     entries: list[GameEntry] = []
     for game, offset, length, white, black, event, site, date, rnd, result, _rules in rows:
         line += data.count(breaks, counted, offset)
         counted = offset
-        entries.append(GameEntry(game, {"White": white, "Black": black, "Event": event,
-                                        "Site": site, "Date": date, "Round": rnd,
-                                        "Result": result}, offset, offset + length, line))
+        entries.append(
+            GameEntry(
+                game,
+                {
+                    "White": white,
+                    "Black": black,
+                    "Event": event,
+                    "Site": site,
+                    "Date": date,
+                    "Round": rnd,
+                    "Result": result,
+                },
+                offset,
+                offset + length,
+                line,
+            )
+        )
     doc.entries = entries
     doc.method = "fast"
     doc.verified = set(range(len(entries)))
@@ -318,9 +376,12 @@ def document_from_index(index: GameIndex, rows: list[IndexRow] | None = None
 Identity = tuple[object, ...]
 
 
-def replay_identities(path: str | Path, default_rules: object = None,
-                      progress: Callable[[int], None] | None = None,
-                      cancel: Callable[[], bool] | None = None) -> list[Identity | None]:
+def replay_identities(
+    path: str | Path,
+    default_rules: object = None,
+    progress: Callable[[int], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> list[Identity | None]:
     """For every game of a file (in order), what makes two games the same: rules, start,
     main-line moves and result, from the fast replay; None for a game with no rules or whose
     main line holds a set-up (never a duplicate)."""

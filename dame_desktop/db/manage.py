@@ -105,10 +105,15 @@ class GameManager:
             ident: Identity | None
             by_doc = known.get(id(doc), ())
             if by_doc == ():
-                by_doc = known[id(doc)] = (identities(doc) if identities is not None
-                                           and doc.path is not None else None)
-            if (by_doc is not None and item.index < len(by_doc) and item.index not in doc.edited
-                    and item.index < len(doc.entries)):
+                by_doc = known[id(doc)] = (
+                    identities(doc) if identities is not None and doc.path is not None else None
+                )
+            if (
+                by_doc is not None
+                and item.index < len(by_doc)
+                and item.index not in doc.edited
+                and item.index < len(doc.entries)
+            ):
                 ident = by_doc[item.index]
             else:
                 ident = _identity(item.game(self.default))
@@ -153,9 +158,11 @@ class GameManager:
         """The list of games (not only their moves) differs from the file's."""
         doc = self.document
         items = self.tidy.items
-        return len(items) != len(doc) or any(
-            it.document is not doc or it.index != i for i, it in enumerate(items)) or any(
-            t.modified for t in self.others.values())
+        return (
+            len(items) != len(doc)
+            or any(it.document is not doc or it.index != i for i, it in enumerate(items))
+            or any(t.modified for t in self.others.values())
+        )
 
     def pending_files(self) -> list[Path]:
         """The other files with games waiting to be written there."""

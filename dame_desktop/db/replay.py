@@ -47,14 +47,40 @@ _WS = rb"[ \t\r\n]*+"
 _TAG = rb"\[[A-Za-z_][A-Za-z0-9_]{0,99}[ \t]*+\"[^\"\\\x00-\x1f\x7f]{0,2000}\"[ \t]*+\]"
 _BRACE = rb"\{[^}\x00-\x08\x0b\x0c\x0e-\x1f\x7f]{0,60000}\}"
 _RESULTS = rb"(?:1/2-1/2|0\.5-0\.5|2-0|0-2|1-1|1-0|0-1|0-0|\*)"
-_MOVE = (rb"(?:[0-9]{1,2}(?:[-x][0-9]{1,2}){1,40}"
-         rb"|[a-l][0-9]{1,2}(?:[-x:][a-l][0-9]{1,2}){1,40})")
+_MOVE = (
+    rb"(?:[0-9]{1,2}(?:[-x][0-9]{1,2}){1,40}"
+    rb"|[a-l][0-9]{1,2}(?:[-x:][a-l][0-9]{1,2}){1,40})"
+)
 _GAME = re.compile(
-    _WS + rb"(?P<head>(?P<lead>" + _BRACE + rb"(?:" + _WS + rb"(?:" + _TAG + rb"|" + _BRACE
-    + rb"))*+)|" + _TAG + rb"(?:" + _WS + _TAG + rb")*+)?"
-    + rb"(?P<body>(?:" + _WS + rb"(?!" + _RESULTS + rb"(?![0-9A-Za-z_/.\-\x80-\xff]))"
-    + rb"(?:[0-9]{1,5}[ \t]*+(?:\.\.\.|\.)|" + _MOVE + rb"(?=[ \t\r\n])|" + _BRACE + rb"))*+)"
-    + _WS + rb"(?:(?P<result>" + _RESULTS + rb")(?=[ \t\r\n]))?"
+    _WS
+    + rb"(?P<head>(?P<lead>"
+    + _BRACE
+    + rb"(?:"
+    + _WS
+    + rb"(?:"
+    + _TAG
+    + rb"|"
+    + _BRACE
+    + rb"))*+)|"
+    + _TAG
+    + rb"(?:"
+    + _WS
+    + _TAG
+    + rb")*+)?"
+    + rb"(?P<body>(?:"
+    + _WS
+    + rb"(?!"
+    + _RESULTS
+    + rb"(?![0-9A-Za-z_/.\-\x80-\xff]))"
+    + rb"(?:[0-9]{1,5}[ \t]*+(?:\.\.\.|\.)|"
+    + _MOVE
+    + rb"(?=[ \t\r\n])|"
+    + _BRACE
+    + rb"))*+)"
+    + _WS
+    + rb"(?:(?P<result>"
+    + _RESULTS
+    + rb")(?=[ \t\r\n]))?"
 )
 _TAGS = re.compile(rb"\{[^}]*\}|\[([A-Za-z_][A-Za-z0-9_]*)[ \t]*\"([^\"]*)\"")
 _MOVES = re.compile(_MOVE)
@@ -75,12 +101,30 @@ class ReplayedGame:
     ``offset`` and ``length`` are bytes in the file (``-1`` and 0 where unknown: UTF-16 files).
     """
 
-    __slots__ = ("number", "offset", "length", "headers", "rules", "states", "moves",
-                 "result_token", "problems")
+    __slots__ = (
+        "number",
+        "offset",
+        "length",
+        "headers",
+        "rules",
+        "states",
+        "moves",
+        "result_token",
+        "problems",
+    )
 
-    def __init__(self, number: int, offset: int, length: int, headers: list[tuple[str, str]],
-                 rules: RuleSet | None, states: list[State], moves: list[RawMove | None],
-                 result_token: str | None, problems: list[PdnProblem]) -> None:
+    def __init__(
+        self,
+        number: int,
+        offset: int,
+        length: int,
+        headers: list[tuple[str, str]],
+        rules: RuleSet | None,
+        states: list[State],
+        moves: list[RawMove | None],
+        result_token: str | None,
+        problems: list[PdnProblem],
+    ) -> None:
         self.number = number
         self.offset = offset
         self.length = length
@@ -151,8 +195,9 @@ class _MainLine(BaseVisitor[ReplayedGame]):
         self.problems.append(error)
 
     def result(self) -> ReplayedGame:
-        return ReplayedGame(0, -1, 0, self.headers, self.rules, self.states, self.moves,
-                            self.token, self.problems)
+        return ReplayedGame(
+            0, -1, 0, self.headers, self.rules, self.states, self.moves, self.token, self.problems
+        )
 
 
 class _Source:
@@ -220,8 +265,9 @@ def _shape(text: bytes) -> tuple[int, int]:
 class Replayer:
     """Replays the games of one file in order (see :func:`replay_file`)."""
 
-    def __init__(self, path: str | Path, default_rules: RuleSet | None = None,
-                 chunk: int = CHUNK) -> None:
+    def __init__(
+        self, path: str | Path, default_rules: RuleSet | None = None, chunk: int = CHUNK
+    ) -> None:
         self.path = Path(path)
         self.default = default_rules
         self.chunk = chunk
@@ -318,8 +364,9 @@ class Replayer:
 
     # -- one plain game ----------------------------------------------------------------------
 
-    def _plain(self, source: _Source, pos: int,
-               curly: tuple[bytes, ...]) -> tuple[ReplayedGame, int] | str:
+    def _plain(
+        self, source: _Source, pos: int, curly: tuple[bytes, ...]
+    ) -> tuple[ReplayedGame, int] | str:
         """The game at ``pos`` read by the plain grammar: (game, end) or "more" (read on),
         "full" (the full reader must read it) or "end" (only white space is left)."""
         data = source.data
@@ -338,8 +385,9 @@ class Replayer:
                     return "more"
                 if m.start("head") < 0 and m.end("body") == m.start("body"):
                     return "end"
-            elif data[stop] != 91 or m.group("lead") is not None or \
-                    m.end("body") == m.start("body"):
+            elif (
+                data[stop] != 91 or m.group("lead") is not None or m.end("body") == m.start("body")
+            ):
                 # only a "[" after move text starts the next game (a tag the plain grammar
                 # does not take may belong to this one)
                 return "more" if not source.eof and size - stop < _NEAR_END else "full"
@@ -376,8 +424,9 @@ class Replayer:
         game.length = end - first
         return game, base + end
 
-    def _choice(self, headers: list[tuple[str, str]], texts: list[bytes]) -> tuple[
-            RuleSet | None, bool] | None:
+    def _choice(
+        self, headers: list[tuple[str, str]], texts: list[bytes]
+    ) -> tuple[RuleSet | None, bool] | None:
         """(rules, guessed) as the full reader chooses them, None when it reports a problem.
 
         Of the moves, the full reader's choice looks only at the first one's first square,
@@ -391,10 +440,16 @@ class Replayer:
         if _LETTER.search(b" ".join(first)):
             files = max(map(self._files.__getitem__, first))
         lead = _NUMBER.match(texts[0]) if texts else None
-        key = (names.get("GameType"), names.get("Rules"), names.get("Variant"),
-               next((names[k] for k in _FEN_NAMES if k in names), None),
-               "Bianco" in names or "Nero" in names, lead.group() if lead else None,
-               numbers, files)
+        key = (
+            names.get("GameType"),
+            names.get("Rules"),
+            names.get("Variant"),
+            next((names[k] for k in _FEN_NAMES if k in names), None),
+            "Bianco" in names or "Nero" in names,
+            lead.group() if lead else None,
+            numbers,
+            files,
+        )
         choice = self._choices.get(key)
         if choice is None:
             got = choose_rules(names, [t.decode("ascii") for t in texts[:40]], self.default)
@@ -406,8 +461,9 @@ class Replayer:
             self._choices[key] = choice
         return choice  # type: ignore[return-value]
 
-    def _replay(self, headers: list[tuple[str, str]], texts: list[bytes],
-                result: str | None) -> ReplayedGame | None:
+    def _replay(
+        self, headers: list[tuple[str, str]], texts: list[bytes], result: str | None
+    ) -> ReplayedGame | None:
         if not headers and not texts:
             return None  # comments only (or nothing): the full reader decides
         choice = self._choice(headers, texts)
@@ -419,9 +475,17 @@ class Replayer:
         names = {name for name, _ in headers}
         hint = self.hint
         nothing_tells = not texts and not any(n.lower() == "fen" for n in names)
-        if guessed and hint is not None and hint is not rules and (
-                nothing_tells or hint.board_size == rules.board_size and texts
-                and (rules.board_size != 8 or hint.algebraic == rules.algebraic)):
+        if (
+            guessed
+            and hint is not None
+            and hint is not rules
+            and (
+                nothing_tells
+                or hint.board_size == rules.board_size
+                and texts
+                and (rules.board_size != 8 or hint.algebraic == rules.algebraic)
+            )
+        ):
             rules = hint
         fen_key = next((k for k in _FEN_NAMES if k in names), None)
         fen = dict(headers)[fen_key] if fen_key is not None else ""
@@ -448,8 +512,9 @@ class Replayer:
 
     # -- one game by the full reader -------------------------------------------------------
 
-    def _full_game(self, source: _Source, pos: int, line: int,
-                   column: int) -> tuple[ReplayedGame | None, int]:
+    def _full_game(
+        self, source: _Source, pos: int, line: int, column: int
+    ) -> tuple[ReplayedGame | None, int]:
         """The game at ``pos`` read by the full reader: (game or None at the end, its end).
 
         ``line`` and ``column`` (characters before ``pos`` on its line) place its problems.
@@ -472,7 +537,7 @@ class Replayer:
                 cr = data.find(b"\r", at, nl if nl >= 0 else len(data))
                 if cr >= 0 and (cr + 1 < len(data) or source.eof):
                     end = cr
-                    brk = 2 if data[cr + 1:cr + 2] == b"\n" else 1
+                    brk = 2 if data[cr + 1 : cr + 2] == b"\n" else 1
                 elif nl >= 0:
                     end, brk = nl, 1
                 elif source.eof:
@@ -501,19 +566,23 @@ class Replayer:
         game.offset, _ = self._absolute(text, first_tok, pos, starts, ends)
         end, _ = self._absolute(text, text.end_offset, pos, starts, ends)
         game.length = end - game.offset
-        game.problems = [p._replace(line=p.line + line - 1,
-                                    column=p.column + (column if p.line == 1 else 0))
-                         if p.line > 0 else p for p in game.problems]
+        game.problems = [
+            p._replace(line=p.line + line - 1, column=p.column + (column if p.line == 1 else 0))
+            if p.line > 0
+            else p
+            for p in game.problems
+        ]
         return game, end
 
-    def _absolute(self, text: lx.GameText, offset: int, pos: int, starts: list[int],
-                  ends: list[int]) -> tuple[int, int]:
+    def _absolute(
+        self, text: lx.GameText, offset: int, pos: int, starts: list[int], ends: list[int]
+    ) -> tuple[int, int]:
         """(absolute byte offset, line index) of an offset in a game's text."""
         rel_line, col = text.line_column(offset)
         index = min(rel_line - 1, len(starts) - 1)
         if index < 0:
             return pos, 0
-        chars = text.text[offset - (col - 1):offset] if col > 1 else ""
+        chars = text.text[offset - (col - 1) : offset] if col > 1 else ""
         width = len(chars.encode("utf-8")) if self.encoding == "utf-8-sig" else len(chars)
         return min(starts[index] + width, ends[index]), index
 

@@ -36,8 +36,7 @@ class Pattern:
 
     @classmethod
     def of(cls, rules: RuleSet, pieces: Iterable[tuple[int, Piece]]) -> Pattern:
-        return cls(rules, tuple(sorted(dict(pieces).items(),
-                                       key=lambda item: item[0])))
+        return cls(rules, tuple(sorted(dict(pieces).items(), key=lambda item: item[0])))
 
     def masks(self) -> tuple[int, int, int, int]:
         """Bit masks of the white men, white kings, black men and black kings."""
@@ -59,8 +58,9 @@ class Pattern:
     def reversed(self) -> Pattern:
         """The same pieces with the board turned half round and the colours swapped."""
         top = _geo(self.rules).squares
-        return Pattern.of(self.rules, ((top + 1 - sq, Piece(_other(p.color), p.kind))
-                                       for sq, p in self.pieces))
+        return Pattern.of(
+            self.rules, ((top + 1 - sq, Piece(_other(p.color), p.kind)) for sq, p in self.pieces)
+        )
 
 
 @dataclass(frozen=True)
@@ -113,12 +113,18 @@ def cones(rules: RuleSet, white_men: int, black_men: int) -> list[tuple[bool, in
 class LinesSource(Protocol):
     """What a pattern search reads: an index's ``lines`` (see ``GameIndex.lines``)."""
 
-    def lines(self, rules: str, white_men: int, white_kings: int, black_men: int,
-              black_kings: int) -> list[tuple[int, int, bytes]]: ...
+    def lines(
+        self, rules: str, white_men: int, white_kings: int, black_men: int, black_kings: int
+    ) -> list[tuple[int, int, bytes]]: ...
 
 
-def search(index: LinesSource, pattern: Pattern, run: int = RUN, reverse: bool = False,
-           cancel: Callable[[], bool] | None = None) -> list[PatternHit]:
+def search(
+    index: LinesSource,
+    pattern: Pattern,
+    run: int = RUN,
+    reverse: bool = False,
+    cancel: Callable[[], bool] | None = None,
+) -> list[PatternHit]:
     """The games of ``index`` where ``pattern`` (and, with ``reverse``, its colour-reversed
     form) stands for ``run`` consecutive positions: each game once, at its first such ply,
     in game order.  ``cancel()`` is asked now and then; True stops the search (returns [])."""
@@ -138,8 +144,9 @@ def search(index: LinesSource, pattern: Pattern, run: int = RUN, reverse: bool =
     return [found[g] for g in sorted(found)]
 
 
-def _search_one(index: LinesSource, pattern: Pattern, run: int,
-                cancel: Callable[[], bool] | None) -> Sequence[tuple[int, int]]:
+def _search_one(
+    index: LinesSource, pattern: Pattern, run: int, cancel: Callable[[], bool] | None
+) -> Sequence[tuple[int, int]]:
     wm, wk, bm, bk = pattern.masks()
     rules = pattern.rules
     white, black, kings, men = wm | wk, bm | bk, wk | bk, wm | bm
@@ -154,8 +161,9 @@ def _search_one(index: LinesSource, pattern: Pattern, run: int,
         if setups:  # a setup can bring pieces back: no early stop
             ply = pattern_run(line, white, black, kings, men, run, 0, 0, [])
         else:
-            ply = pattern_run(line, white, black, kings, men, run, white_need, black_need,
-                              men_cones)
+            ply = pattern_run(
+                line, white, black, kings, men, run, white_need, black_need, men_cones
+            )
         if ply >= 0:
             out.append((game, ply))
     return out

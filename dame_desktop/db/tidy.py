@@ -47,7 +47,7 @@ class Item:
         if self.index in doc.edited or self.index >= len(doc.entries):
             return write_game(self.game()).rstrip("\n").encode(encoding)
         entry = doc.entries[self.index]
-        raw = doc.data[entry.start:entry.end]
+        raw = doc.data[entry.start : entry.end]
         if doc.encoding == encoding:
             return raw
         return raw.decode(doc.encoding, errors="replace").encode(encoding)
@@ -162,9 +162,14 @@ class Tidy:
     def modified(self) -> bool:
         doc = self.document
         own = [Item(doc, i) for i in range(len(doc))]
-        return doc.modified or len(self.items) != len(own) or any(
-            a.document is not b.document or a.index != b.index
-            for a, b in zip(self.items, own, strict=True))
+        return (
+            doc.modified
+            or len(self.items) != len(own)
+            or any(
+                a.document is not b.document or a.index != b.index
+                for a, b in zip(self.items, own, strict=True)
+            )
+        )
 
     # -- saving ----------------------------------------------------------------------------
 
@@ -180,7 +185,7 @@ class Tidy:
     def _render(self, encoding: str) -> bytes:
         doc = self.document
         newline = doc.newline.encode(encoding)
-        head = doc.data[:doc.entries[0].start] if doc.entries else b""
+        head = doc.data[: doc.entries[0].start] if doc.entries else b""
         if head.startswith(b"\xef\xbb\xbf"):
             head = head[3:]
         body = (newline * 2).join(item.text(encoding) for item in self.items)
@@ -202,8 +207,9 @@ class Tidy:
         try:
             atomic_write_bytes(target, data)
         except StorageError as exc:
-            raise DocumentError(f"cannot save {target}: {exc.reason}", target, exc.reason,
-                                exc.kind) from exc
+            raise DocumentError(
+                f"cannot save {target}: {exc.reason}", target, exc.reason, exc.kind
+            ) from exc
         fresh = PdnDocument.open(target, doc.method if doc.method == "exact" else None)
         for f in dataclasses.fields(PdnDocument):
             setattr(doc, f.name, getattr(fresh, f.name))
@@ -217,7 +223,8 @@ def _all_verified(document: PdnDocument) -> bool:
     """Whether every range of a fast-indexed document is known to hold one game (as in a
     document made from the game database's index): nothing left to cut."""
     return len(document.verified) >= len(document.entries) and all(
-        i in document.verified for i in range(len(document.entries)))
+        i in document.verified for i in range(len(document.entries))
+    )
 
 
 def _identity(game: Game) -> tuple[object, ...] | None:

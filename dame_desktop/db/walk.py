@@ -31,8 +31,9 @@ class LineWalker:
         geo = gen.geo
         self.rules = rules
         self.gen: MoveGenerator = gen
-        self.names: dict[bytes, int] = {geo.sq_name(sq).encode("ascii"): sq
-                                        for sq in range(1, geo.squares + 1)}
+        self.names: dict[bytes, int] = {
+            geo.sq_name(sq).encode("ascii"): sq for sq in range(1, geo.squares + 1)
+        }
         self.top: int = geo.squares
         self.s2b: tuple[int, ...] = geo.sq_to_bit
         self.texts: dict[bytes, Squares] = {}
@@ -69,8 +70,7 @@ class LineWalker:
         result = _BAD
         if len(squares) >= 2:
             s2b = self.s2b
-            result = (s2b[squares[0]], s2b[squares[-1]],
-                      tuple([s2b[s] for s in squares[1:-1]]))
+            result = (s2b[squares[0]], s2b[squares[-1]], tuple([s2b[s] for s in squares[1:-1]]))
         if len(self.texts) > 20_000:
             self.texts.clear()
         self.texts[text] = result
@@ -89,8 +89,9 @@ class LineWalker:
             self.caps[state] = caps
         return caps
 
-    def replay(self, start: State, texts: list[bytes], states: list[State],
-               moves: list[RawMove | None]) -> bool:
+    def replay(
+        self, start: State, texts: list[bytes], states: list[State], moves: list[RawMove | None]
+    ) -> bool:
         """Play ``texts`` from ``start``, appending to ``states`` and ``moves``; False at the
         first move the full reader would not take as it is (illegal, ambiguous, a huff)."""
         w, b, k, wtm = start
@@ -218,9 +219,15 @@ def move_code(raw: RawMove, bit_to_sq: tuple[int, ...]) -> int:
     return code
 
 
-def position_rows(number: int, states: list[State], moves: list[RawMove | None], salt: int,
-                  bit_to_sq: tuple[int, ...], outcome: int,
-                  out: list[tuple[int, int, int, int | None, int]]) -> int:
+def position_rows(
+    number: int,
+    states: list[State],
+    moves: list[RawMove | None],
+    salt: int,
+    bit_to_sq: tuple[int, ...],
+    outcome: int,
+    out: list[tuple[int, int, int, int | None, int]],
+) -> int:
     """Append a game's index rows (key, game, ply, next move code, outcome) for the first
     occurrence of each position of its main line; returns how many.  The key is
     ``keys.state_key``: the hash of the tuple (white, black, kings, white to move, salt)."""
@@ -234,8 +241,15 @@ def position_rows(number: int, states: list[State], moves: list[RawMove | None],
         raw = moves[index] if index < last else None
         if key not in seen:
             seen.add(key)
-            out.append((key, number, plies,
-                        move_code(raw, bit_to_sq) if raw is not None else None, outcome))
+            out.append(
+                (
+                    key,
+                    number,
+                    plies,
+                    move_code(raw, bit_to_sq) if raw is not None else None,
+                    outcome,
+                )
+            )
             count += 1
         if raw is not None:
             plies += 1
@@ -266,14 +280,21 @@ SETUP: Final = 255
 
 
 def _state_bytes(state: State) -> bytes:
-    return (state[0].to_bytes(8, "little") + state[1].to_bytes(8, "little")
-            + state[2].to_bytes(8, "little") + (b"\x01" if state[3] else b"\x00"))
+    return (
+        state[0].to_bytes(8, "little")
+        + state[1].to_bytes(8, "little")
+        + state[2].to_bytes(8, "little")
+        + (b"\x01" if state[3] else b"\x00")
+    )
 
 
 def _state_at(line: bytes, at: int) -> State:
-    return (int.from_bytes(line[at:at + 8], "little"),
-            int.from_bytes(line[at + 8:at + 16], "little"),
-            int.from_bytes(line[at + 16:at + 24], "little"), line[at + 24] == 1)
+    return (
+        int.from_bytes(line[at : at + 8], "little"),
+        int.from_bytes(line[at + 8 : at + 16], "little"),
+        int.from_bytes(line[at + 16 : at + 24], "little"),
+        line[at + 24] == 1,
+    )
 
 
 def line_code(states: list[State], moves: list[RawMove | None]) -> bytes:
@@ -344,8 +365,17 @@ def line_states(line: bytes) -> list[tuple[int, State]]:
     return out
 
 
-def pattern_run(line: bytes, white: int, black: int, kings: int, men: int, run: int,
-                white_need: int, black_need: int, cones: list[tuple[bool, int]]) -> int:
+def pattern_run(
+    line: bytes,
+    white: int,
+    black: int,
+    kings: int,
+    men: int,
+    run: int,
+    white_need: int,
+    black_need: int,
+    cones: list[tuple[bool, int]],
+) -> int:
     """The ply at which the pieces first stand for ``run`` consecutive positions, else -1.
 
     The pieces: ``white`` and ``black`` squares (bits) hold a piece of that colour, ``kings``
@@ -364,8 +394,7 @@ def pattern_run(line: bytes, white: int, black: int, kings: int, men: int, run: 
     held = 0
     start = 0
     while True:
-        if (w & white) == white and (b & black) == black and (k & kings) == kings \
-                and not k & men:
+        if (w & white) == white and (b & black) == black and (k & kings) == kings and not k & men:
             if held == 0:
                 start = plies
             held += 1

@@ -48,9 +48,16 @@ class DiagramStyle:
 
 STYLES: dict[str, DiagramStyle] = {
     "print": DiagramStyle(),
-    "wood": DiagramStyle(light_square="#f0dcb4", dark_square="#a8744f", frame="#5b3a22",
-                         frame_text="#f3e3c3", light_piece="#fbf4e6", light_edge="#6b5a48",
-                         dark_piece="#3b2a20", dark_edge="#140c08"),
+    "wood": DiagramStyle(
+        light_square="#f0dcb4",
+        dark_square="#a8744f",
+        frame="#5b3a22",
+        frame_text="#f3e3c3",
+        light_piece="#fbf4e6",
+        light_edge="#6b5a48",
+        dark_piece="#3b2a20",
+        dark_edge="#140c08",
+    ),
 }
 
 
@@ -79,8 +86,11 @@ class _Svg:
         self.parts: list[str] = []
 
     def add(self, tag: str, text: str | None = None, **attrs: object) -> None:
-        fields = " ".join(f"{name.rstrip('_').replace('_', '-')}={quoteattr(_fmt(value))}"
-                          for name, value in attrs.items() if value is not None)
+        fields = " ".join(
+            f"{name.rstrip('_').replace('_', '-')}={quoteattr(_fmt(value))}"
+            for name, value in attrs.items()
+            if value is not None
+        )
         if text is None:
             self.parts.append(f"<{tag} {fields}/>")
         else:
@@ -113,8 +123,7 @@ def render_svg(diagram: Diagram) -> str:
     """The diagram as an SVG document (UTF-8 text).  Raises ValueError for a size out of
     range or a mark on a square the board does not have."""
     if not MIN_SIZE <= diagram.size <= MAX_SIZE:
-        raise ValueError(f"the size must be {MIN_SIZE} to {MAX_SIZE} pixels, "
-                         f"not {diagram.size}")
+        raise ValueError(f"the size must be {MIN_SIZE} to {MAX_SIZE} pixels, not {diagram.size}")
     position = diagram.position
     geo = position.geometry
     for sq in (*diagram.circles, *(s for pair in diagram.arrows for s in pair)):
@@ -128,32 +137,67 @@ def render_svg(diagram: Diagram) -> str:
     svg = _Svg()
     y = margin
     if diagram.top:
-        svg.add("text", diagram.top, x=width / 2, y=y + font * 0.95, font_family=FONT,
-                font_size=font, text_anchor="middle", fill=style.text)
+        svg.add(
+            "text",
+            diagram.top,
+            x=width / 2,
+            y=y + font * 0.95,
+            font_family=FONT,
+            font_size=font,
+            text_anchor="middle",
+            fill=style.text,
+        )
         y += font * 1.45
     board_top = y
     _board(svg, diagram, margin, board_top, inner)
     y = board_top + inner + font * 0.35
     if diagram.bottom:
-        svg.add("text", diagram.bottom, x=width / 2, y=y + font * 0.95, font_family=FONT,
-                font_size=font, text_anchor="middle", fill=style.text)
+        svg.add(
+            "text",
+            diagram.bottom,
+            x=width / 2,
+            y=y + font * 0.95,
+            font_family=FONT,
+            font_size=font,
+            text_anchor="middle",
+            fill=style.text,
+        )
         y += font * 1.45
     if diagram.stipulation:
         big = font * 1.1
         for line in _text_lines(diagram.stipulation, big, inner, mono=False):
-            svg.add("text", line, x=width / 2, y=y + big * 1.05, font_family=FONT,
-                    font_size=big, font_weight="bold", text_anchor="middle", fill=style.text)
+            svg.add(
+                "text",
+                line,
+                x=width / 2,
+                y=y + big * 1.05,
+                font_family=FONT,
+                font_size=big,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=style.text,
+            )
             y += big * 1.35
     if diagram.fen:
         small = max(8.0, font * 0.72)
         for line in _text_lines(position.fen(), small, inner, mono=True):
-            svg.add("text", line, x=width / 2, y=y + small * 1.1, font_family=MONO,
-                    font_size=small, text_anchor="middle", fill=style.text)
+            svg.add(
+                "text",
+                line,
+                x=width / 2,
+                y=y + small * 1.1,
+                font_family=MONO,
+                font_size=small,
+                text_anchor="middle",
+                fill=style.text,
+            )
             y += small * 1.3
     height = math.ceil(y + margin)
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-            f'width="{diagram.size}" height="{height}" '
-            f'viewBox="0 0 {diagram.size} {height}">')
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+        f'width="{diagram.size}" height="{height}" '
+        f'viewBox="0 0 {diagram.size} {height}">'
+    )
     body = "\n".join(svg.parts)
     paper = f'<rect x="0" y="0" width="{diagram.size}" height="{height}" fill="{style.paper}"/>'
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{head}\n{paper}\n{body}\n</svg>\n'
@@ -188,26 +232,54 @@ def _board(svg: _Svg, diagram: Diagram, left: float, top: float, side: float) ->
             playing = geo.sq_at(r, c) is not None
             dark = (row + col) % 2 == 1 if geo.all_squares else playing
             if dark:
-                svg.add("rect", x=x0 + col * cell, y=y0 + row * cell, width=cell, height=cell,
-                        fill=style.dark_square)
+                svg.add(
+                    "rect",
+                    x=x0 + col * cell,
+                    y=y0 + row * cell,
+                    width=cell,
+                    height=cell,
+                    fill=style.dark_square,
+                )
     if labels == "coordinates":
         size = frame * 0.62
         for i in range(n):
             col = n - 1 - i if diagram.flipped else i
             row = n - 1 - i if diagram.flipped else i
-            svg.add("text", FILES[col], x=x0 + (i + 0.5) * cell,
-                    y=y0 + n * cell + frame * 0.5 + size * 0.36, font_family=FONT,
-                    font_size=size, font_weight="bold", text_anchor="middle",
-                    fill=style.frame_text)
-            svg.add("text", str(n - row), x=left + frame / 2,
-                    y=y0 + (i + 0.5) * cell + size * 0.36, font_family=FONT, font_size=size,
-                    font_weight="bold", text_anchor="middle", fill=style.frame_text)
+            svg.add(
+                "text",
+                FILES[col],
+                x=x0 + (i + 0.5) * cell,
+                y=y0 + n * cell + frame * 0.5 + size * 0.36,
+                font_family=FONT,
+                font_size=size,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=style.frame_text,
+            )
+            svg.add(
+                "text",
+                str(n - row),
+                x=left + frame / 2,
+                y=y0 + (i + 0.5) * cell + size * 0.36,
+                font_family=FONT,
+                font_size=size,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=style.frame_text,
+            )
     move = diagram.last_move
     if move is not None:
         for sq in (move.path[0], move.path[-1]):
             row, col = display(sq)
-            svg.add("rect", x=x0 + col * cell, y=y0 + row * cell, width=cell, height=cell,
-                    fill=style.last_move, fill_opacity=0.55)
+            svg.add(
+                "rect",
+                x=x0 + col * cell,
+                y=y0 + row * cell,
+                width=cell,
+                height=cell,
+                fill=style.last_move,
+                fill_opacity=0.55,
+            )
     for sq, _piece in sorted(position.pieces().items()):
         _tower(svg, diagram, centre(sq), cell, position, sq)
     if labels == "numbers":
@@ -216,25 +288,57 @@ def _board(svg: _Svg, diagram: Diagram, left: float, top: float, side: float) ->
             row, col = display(sq)
             x, y = x0 + col * cell + cell * 0.06, y0 + row * cell + size * 0.95
             shadow = size * 0.07
-            svg.add("text", str(sq), x=x + shadow, y=y + shadow, font_family=FONT,
-                    font_size=size, font_weight="bold", fill=style.frame, fill_opacity=0.7)
-            svg.add("text", str(sq), x=x, y=y, font_family=FONT, font_size=size,
-                    font_weight="bold", fill=style.number)
+            svg.add(
+                "text",
+                str(sq),
+                x=x + shadow,
+                y=y + shadow,
+                font_family=FONT,
+                font_size=size,
+                font_weight="bold",
+                fill=style.frame,
+                fill_opacity=0.7,
+            )
+            svg.add(
+                "text",
+                str(sq),
+                x=x,
+                y=y,
+                font_family=FONT,
+                font_size=size,
+                font_weight="bold",
+                fill=style.number,
+            )
     if move is not None and len(move.path) > 2:  # a capture with stops: its route
         points = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in map(centre, move.path))
-        svg.add("polyline", points=points, fill="none", stroke=style.last_move,
-                stroke_width=cell * 0.06, stroke_linejoin="round", stroke_linecap="round",
-                stroke_opacity=0.9)
+        svg.add(
+            "polyline",
+            points=points,
+            fill="none",
+            stroke=style.last_move,
+            stroke_width=cell * 0.06,
+            stroke_linejoin="round",
+            stroke_linecap="round",
+            stroke_opacity=0.9,
+        )
     for sq in diagram.circles:
         cx, cy = centre(sq)
-        svg.add("circle", cx=cx, cy=cy, r=cell * 0.41, fill="none", stroke=style.circle,
-                stroke_width=cell * 0.08)
+        svg.add(
+            "circle",
+            cx=cx,
+            cy=cy,
+            r=cell * 0.41,
+            fill="none",
+            stroke=style.circle,
+            stroke_width=cell * 0.08,
+        )
     for a, b in diagram.arrows:
         _arrow(svg, centre(a), centre(b), cell, style.arrow)
 
 
-def _tower(svg: _Svg, diagram: Diagram, at: tuple[float, float], cell: float,
-           position: Position, sq: int) -> None:
+def _tower(
+    svg: _Svg, diagram: Diagram, at: tuple[float, float], cell: float, position: Position, sq: int
+) -> None:
     """The piece on ``sq``; a tower's pieces below it as thin discs (towers rules)."""
     pieces = position.tower(sq)
     radius = cell * 0.38
@@ -246,12 +350,20 @@ def _tower(svg: _Svg, diagram: Diagram, at: tuple[float, float], cell: float,
         y += lift * (count - 1) / 2
     for depth in range(count - 1, -1, -1):
         piece = pieces[depth]
-        _piece(svg, diagram.style, x, y - lift * (count - 1 - depth), radius, piece.color,
-               piece.is_king and depth == 0)
+        _piece(
+            svg,
+            diagram.style,
+            x,
+            y - lift * (count - 1 - depth),
+            radius,
+            piece.color,
+            piece.is_king and depth == 0,
+        )
 
 
-def _piece(svg: _Svg, style: DiagramStyle, x: float, y: float, r: float, colour: Color,
-           king: bool) -> None:
+def _piece(
+    svg: _Svg, style: DiagramStyle, x: float, y: float, r: float, colour: Color, king: bool
+) -> None:
     light = colour is Color.WHITE
     fill = style.light_piece if light else style.dark_piece
     edge = style.light_edge if light else style.dark_edge
@@ -261,17 +373,28 @@ def _piece(svg: _Svg, style: DiagramStyle, x: float, y: float, r: float, colour:
     if king:  # a crown: three points over a band
         w, h = r * 1.0, r * 0.62
         left, base, top = x - w / 2, y + h * 0.5, y - h * 0.5
-        points = [(left, base), (left - w * 0.05, top + h * 0.15),
-                  (left + w * 0.27, top + h * 0.55), (x, top - h * 0.05),
-                  (left + w * 0.73, top + h * 0.55), (left + w * 1.05, top + h * 0.15),
-                  (left + w, base)]
-        svg.add("polygon", points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in points),
-                fill="#e8b21f", stroke=edge if light else "#f5e6a8", stroke_width=r * 0.07,
-                stroke_linejoin="round")
+        points = [
+            (left, base),
+            (left - w * 0.05, top + h * 0.15),
+            (left + w * 0.27, top + h * 0.55),
+            (x, top - h * 0.05),
+            (left + w * 0.73, top + h * 0.55),
+            (left + w * 1.05, top + h * 0.15),
+            (left + w, base),
+        ]
+        svg.add(
+            "polygon",
+            points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in points),
+            fill="#e8b21f",
+            stroke=edge if light else "#f5e6a8",
+            stroke_width=r * 0.07,
+            stroke_linejoin="round",
+        )
 
 
-def _arrow(svg: _Svg, a: tuple[float, float], b: tuple[float, float], cell: float,
-           colour: str) -> None:
+def _arrow(
+    svg: _Svg, a: tuple[float, float], b: tuple[float, float], cell: float, colour: str
+) -> None:
     """A thick arrow from the centre of one square to the centre of another."""
     ax, ay = a
     bx, by = b
@@ -294,5 +417,10 @@ def _arrow(svg: _Svg, a: tuple[float, float], b: tuple[float, float], cell: floa
         (ex - nx * shaft / 2, ey - ny * shaft / 2),
         (start[0] - nx * shaft / 2, start[1] - ny * shaft / 2),
     ]
-    svg.add("polygon", points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in points),
-            fill=colour, fill_opacity=0.85, stroke="none")
+    svg.add(
+        "polygon",
+        points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in points),
+        fill=colour,
+        fill_opacity=0.85,
+        stroke="none",
+    )

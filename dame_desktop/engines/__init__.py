@@ -37,17 +37,31 @@ if TYPE_CHECKING:
     from .score import Score, Verdict, eval_command, parse_eval, review_value, verdict
 
 # each name is imported from its module the first time it is used
-__getattr__, __dir__ = exports(__name__, {
-    ".base": ("Analysis", "Engine", "EngineError", "EngineInfo", "Line"),
-    ".builtin": ("BuiltinEngine",),
-    ".hub": ("HubEngine",),
-    ".review": (
-        "BLUNDER", "INACCURACY", "MISTAKE", "GameReview", "MoveReview", "PlayerSummary",
-        "ReviewCancelled", "annotate", "clear_review", "line_of", "mainline_evals", "mark_for",
-        "review_game", "review_line",
-    ),
-    ".score": ("Score", "Verdict", "eval_command", "parse_eval", "review_value", "verdict"),
-})
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        ".base": ("Analysis", "Engine", "EngineError", "EngineInfo", "Line"),
+        ".builtin": ("BuiltinEngine",),
+        ".hub": ("HubEngine",),
+        ".review": (
+            "BLUNDER",
+            "INACCURACY",
+            "MISTAKE",
+            "GameReview",
+            "MoveReview",
+            "PlayerSummary",
+            "ReviewCancelled",
+            "annotate",
+            "clear_review",
+            "line_of",
+            "mainline_evals",
+            "mark_for",
+            "review_game",
+            "review_line",
+        ),
+        ".score": ("Score", "Verdict", "eval_command", "parse_eval", "review_value", "verdict"),
+    },
+)
 
 __all__ = [
     "BLUNDER",

@@ -157,11 +157,13 @@ class Engine(abc.ABC):
         should_stop: StopFlag | None = None,
     ) -> Move:
         """The move the engine plays; raises EngineError (also when there is no legal move)."""
-        result = self.analyse(position, limit, history=history, quiet_plies=quiet_plies,
-                              should_stop=should_stop)
+        result = self.analyse(
+            position, limit, history=history, quiet_plies=quiet_plies, should_stop=should_stop
+        )
         if result.move is None:
-            raise EngineError(Fault.of(FaultKind.NO_LEGAL_MOVE, engine=self.name,
-                                       fen=position.fen()))
+            raise EngineError(
+                Fault.of(FaultKind.NO_LEGAL_MOVE, engine=self.name, fen=position.fen())
+            )
         return result.move
 
     # -- the decisions of play, written once (ai.advice) on top of this engine's search -------
@@ -172,8 +174,9 @@ class Engine(abc.ABC):
         past = tuple(history)
 
         def score(position: Position, limit: Limit, should_stop: StopFlag | None) -> int:
-            return self.analyse(position, limit, history=past, quiet_plies=quiet_plies,
-                                should_stop=should_stop).score.to_search()
+            return self.analyse(
+                position, limit, history=past, quiet_plies=quiet_plies, should_stop=should_stop
+            ).score.to_search()
 
         return score
 
@@ -193,10 +196,17 @@ class Engine(abc.ABC):
         policy, judged with this engine's search)."""
         from ..ai.advice import answer_draw_offer
 
-        return answer_draw_offer(position, level, engine=engine, recent_scores=recent_scores,
-                                 limit=limit, should_stop=should_stop, history=history,
-                                 quiet_plies=quiet_plies,
-                                 scorer=self.scorer(history, quiet_plies))
+        return answer_draw_offer(
+            position,
+            level,
+            engine=engine,
+            recent_scores=recent_scores,
+            limit=limit,
+            should_stop=should_stop,
+            history=history,
+            quiet_plies=quiet_plies,
+            scorer=self.scorer(history, quiet_plies),
+        )
 
     def decide_huff(
         self,
@@ -210,8 +220,9 @@ class Engine(abc.ABC):
         judged with this engine's search)."""
         from ..ai.advice import should_huff
 
-        return should_huff(before, after, after.rules, candidates, limit, should_stop,
-                           scorer=self.scorer())
+        return should_huff(
+            before, after, after.rules, candidates, limit, should_stop, scorer=self.scorer()
+        )
 
     def stop(self) -> None:
         """End the running search soon (safe from any thread; no effect when idle)."""
@@ -238,8 +249,9 @@ class Engine(abc.ABC):
         self.close()
 
 
-def line_from_moves(position: Position, moves: Sequence[Move], score: Score,
-                    depth: int) -> Line | None:
+def line_from_moves(
+    position: Position, moves: Sequence[Move], score: Score, depth: int
+) -> Line | None:
     """A Line from moves that start at ``position`` (legal ones only: cut at the first other)."""
     pv: list[Move] = []
     pos = position
@@ -266,7 +278,10 @@ def quiet_count(rules: RuleSet, position: Position, move: Move, count: int) -> i
         return 0
     piece = position.piece_at(move.from_sq)
     man = piece is not None and not piece.is_king
-    if move.is_capture or (rules.draw_quiet_reset_man_move and man) or (
-            rules.draw_quiet_reset_promotion and move.promotes):
+    if (
+        move.is_capture
+        or (rules.draw_quiet_reset_man_move and man)
+        or (rules.draw_quiet_reset_promotion and move.promotes)
+    ):
         return 0
     return count + 1

@@ -75,9 +75,15 @@ class GameResult:
 
 def move_json(m: MoveReview, rules: RuleSet) -> dict[str, Any]:
     """One move as ``dame analyse --json`` prints it."""
-    return {"ply": m.ply, "move": full_text(m.move, rules), "best": full_text(m.best, rules),
-            "score": _men(m.score.number()), "best_score": _men(m.best_score.number()),
-            "loss": _men(m.loss), "mark": m.mark}
+    return {
+        "ply": m.ply,
+        "move": full_text(m.move, rules),
+        "best": full_text(m.best, rules),
+        "score": _men(m.score.number()),
+        "best_score": _men(m.best_score.number()),
+        "loss": _men(m.loss),
+        "mark": m.mark,
+    }
 
 
 def _men(value: float) -> float:
@@ -137,9 +143,12 @@ def review_task(task: GameTask, should_stop: StopFlag | None = None) -> GameResu
         return GameResult(number, fatal=str(exc), fault=exc.fault)
     except DameError as exc:  # a move the review cannot replay
         return GameResult(number, error=str(exc))
-    result = GameResult(number, [move_json(m, review.start.rules) for m in review.moves],
-                        {"first": review.first.as_dict(), "second": review.second.as_dict()},
-                        review.engine)
+    result = GameResult(
+        number,
+        [move_json(m, review.start.rules) for m in review.moves],
+        {"first": review.first.as_dict(), "second": review.second.as_dict()},
+        review.engine,
+    )
     if task.write:
         annotate(game, review)
         result.pdn = write_game(game)
@@ -163,8 +172,9 @@ def _terminated(signum: int, _frame: object) -> None:
     os._exit(128 + signum)
 
 
-def review_tasks(tasks: Sequence[GameTask], jobs: int | None = None,
-                 should_stop: StopFlag | None = None) -> Iterator[GameResult]:
+def review_tasks(
+    tasks: Sequence[GameTask], jobs: int | None = None, should_stop: StopFlag | None = None
+) -> Iterator[GameResult]:
     """Review the games in order; ``jobs`` processes (default: one per core, 1 = here).
 
     ``should_stop`` is polled (about ten times a second); when it returns True the workers

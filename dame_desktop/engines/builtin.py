@@ -74,8 +74,9 @@ class BuiltinEngine(Engine):
         if not legal:
             return Analysis(position, (), terminal_score(position), engine=self.name)
         if len(legal) == 1 and limit.depth is None:
-            return self._forced(position, limit, history, quiet_plies, should_stop, on_info,
-                                started)
+            return self._forced(
+                position, limit, history, quiet_plies, should_stop, on_info, started
+            )
         wanted = max(1, min(lines, len(legal), self.max_lines))
         found: list[Line] = []
         spent = [0]  # nodes of the finished lines
@@ -85,16 +86,33 @@ class BuiltinEngine(Engine):
             if on_info is None or result.move is None:
                 return
             line = _line(result)
-            on_info(Analysis(position, tuple(found) + (line,), line.score, result.depth,
-                             spent[0] + result.nodes, time.perf_counter() - started,
-                             self.name, complete=False))
+            on_info(
+                Analysis(
+                    position,
+                    tuple(found) + (line,),
+                    line.score,
+                    result.depth,
+                    spent[0] + result.nodes,
+                    time.perf_counter() - started,
+                    self.name,
+                    complete=False,
+                )
+            )
 
         for index in range(wanted):
             excluded = {line.move for line in found}
             only = [m for m in legal if m not in excluded] if excluded else None
-            result = search(position, position.rules, limit, stop, history=history,
-                             quiet_plies=quiet_plies, only=only, on_iteration=iteration,
-                             memory=self.memory)
+            result = search(
+                position,
+                position.rules,
+                limit,
+                stop,
+                history=history,
+                quiet_plies=quiet_plies,
+                only=only,
+                on_iteration=iteration,
+                memory=self.memory,
+            )
             spent[0] += result.nodes
             if result.move is None:
                 break
@@ -103,17 +121,41 @@ class BuiltinEngine(Engine):
                 complete = False
                 break
             if index + 1 < wanted and on_info is not None:
-                on_info(Analysis(position, tuple(found), found[0].score, found[0].depth,
-                                 spent[0], time.perf_counter() - started, self.name,
-                                 complete=False))
+                on_info(
+                    Analysis(
+                        position,
+                        tuple(found),
+                        found[0].score,
+                        found[0].depth,
+                        spent[0],
+                        time.perf_counter() - started,
+                        self.name,
+                        complete=False,
+                    )
+                )
         found.sort(key=lambda line: -line.score.sort_key())
         best = found[0]
-        return Analysis(position, tuple(found), best.score, best.depth, spent[0],
-                        time.perf_counter() - started, self.name, complete)
+        return Analysis(
+            position,
+            tuple(found),
+            best.score,
+            best.depth,
+            spent[0],
+            time.perf_counter() - started,
+            self.name,
+            complete,
+        )
 
-    def _forced(self, position: Position, limit: Limit, history: Sequence[Position],
-                quiet_plies: int, should_stop: StopFlag | None, on_info: InfoCallback | None,
-                started: float) -> Analysis:
+    def _forced(
+        self,
+        position: Position,
+        limit: Limit,
+        history: Sequence[Position],
+        quiet_plies: int,
+        should_stop: StopFlag | None,
+        on_info: InfoCallback | None,
+        started: float,
+    ) -> Analysis:
         """One legal move: the search would stop at once (depth 1), so search where the
         forced moves lead and count those plies back."""
         chain: list[Move] = []
@@ -130,10 +172,14 @@ class BuiltinEngine(Engine):
             qp = quiet_count(pos.rules, pos, move, qp)
             pos = pos.play(move)
         if pos.legal_moves() and len(chain) < FORCED_CHAIN:
-            sub = self.analyse(pos, limit, history=hist, quiet_plies=qp,
-                               should_stop=should_stop)
-            score, tail, depth, nodes, complete = (sub.score, sub.pv, sub.depth, sub.nodes,
-                                                   sub.complete)
+            sub = self.analyse(pos, limit, history=hist, quiet_plies=qp, should_stop=should_stop)
+            score, tail, depth, nodes, complete = (
+                sub.score,
+                sub.pv,
+                sub.depth,
+                sub.nodes,
+                sub.complete,
+            )
         elif pos.legal_moves():  # a very long forced run: judge where it got to
             sub = self.analyse(pos, Limit(depth=1), history=hist, quiet_plies=qp)
             score, tail, depth, nodes, complete = sub.score, (), 1, sub.nodes, True
@@ -142,8 +188,16 @@ class BuiltinEngine(Engine):
         for _ in chain:
             score = score.before_move()
         line = Line(chain[0], score, depth + len(chain), (*chain, *tail))
-        result = Analysis(position, (line,), score, line.depth, nodes,
-                          time.perf_counter() - started, self.name, complete)
+        result = Analysis(
+            position,
+            (line,),
+            score,
+            line.depth,
+            nodes,
+            time.perf_counter() - started,
+            self.name,
+            complete,
+        )
         if on_info is not None:
             on_info(result)
         return result
@@ -157,8 +211,9 @@ class BuiltinEngine(Engine):
         quiet_plies: int = 0,
         should_stop: StopFlag | None = None,
     ) -> Move:
-        return super().play(position, limit, history=history, quiet_plies=quiet_plies,
-                            should_stop=should_stop)
+        return super().play(
+            position, limit, history=history, quiet_plies=quiet_plies, should_stop=should_stop
+        )
 
     # -- what only the built-in engine does: play at a level, and its own advice -------------
 
@@ -183,10 +238,17 @@ class BuiltinEngine(Engine):
         ``ai.advice.choose_move``); ``keep_tables``: start from the tables of the last move."""
         from ..ai.advice import choose_move
 
-        return choose_move(position, level, rng, self._begin(should_stop), history=history,
-                           quiet_plies=quiet_plies,
-                           memory=self.memory if keep_tables else None, clock=clock,
-                           book=book)
+        return choose_move(
+            position,
+            level,
+            rng,
+            self._begin(should_stop),
+            history=history,
+            quiet_plies=quiet_plies,
+            memory=self.memory if keep_tables else None,
+            clock=clock,
+            book=book,
+        )
 
     def best_move(
         self,
@@ -200,8 +262,9 @@ class BuiltinEngine(Engine):
         """The best move for the player (``ai.advice.hint``: a second by default)."""
         from ..ai.advice import hint
 
-        return hint(position, limit, self._begin(should_stop), history=history,
-                    quiet_plies=quiet_plies)
+        return hint(
+            position, limit, self._begin(should_stop), history=history, quiet_plies=quiet_plies
+        )
 
     def steady(
         self,
@@ -215,8 +278,9 @@ class BuiltinEngine(Engine):
         """A quick noise-free search of ``position`` (``ai.advice.analyse``)."""
         from ..ai.advice import analyse
 
-        return analyse(position, limit, self._begin(should_stop), history=history,
-                       quiet_plies=quiet_plies)
+        return analyse(
+            position, limit, self._begin(should_stop), history=history, quiet_plies=quiet_plies
+        )
 
 
 def _line(result: SearchResult) -> Line:

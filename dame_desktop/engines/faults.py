@@ -69,8 +69,15 @@ class Fault:
     code: int = 0
 
     @classmethod
-    def of(cls, kind: FaultKind, *, engine: str = "", exit: ExitKind | None = None,
-           code: int = 0, **fields: object) -> Fault:
+    def of(
+        cls,
+        kind: FaultKind,
+        *,
+        engine: str = "",
+        exit: ExitKind | None = None,
+        code: int = 0,
+        **fields: object,
+    ) -> Fault:
         """A fault of ``kind`` with every field it names (missing ones are empty)."""
         values = tuple((name, str(fields.get(name, ""))) for name in kind.field_names)
         return cls(kind, values, engine, exit, code)

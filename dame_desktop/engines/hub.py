@@ -131,8 +131,9 @@ class HubEngine(Engine):
     # -- public ------------------------------------------------------------------------------
 
     @classmethod
-    def probe(cls, path: str | os.PathLike[str], args: Sequence[str] = ("hub",),
-              timeout: float = 10.0) -> EngineInfo:
+    def probe(
+        cls, path: str | os.PathLike[str], args: Sequence[str] = ("hub",), timeout: float = 10.0
+    ) -> EngineInfo:
         """Start an engine, shake hands, stop it: what it says about itself (for adding an
         engine in the preferences).  Raises EngineError; the process is gone either way."""
         engine = cls(path, args, timeout=timeout)
@@ -242,8 +243,7 @@ class HubEngine(Engine):
         try:
             self._transport = self._start([self.path, *self.args], cwd)
         except OSError as exc:
-            self._dead = Fault.of(FaultKind.CANNOT_START, path=self.path,
-                                  error=exc.strerror or exc)
+            self._dead = Fault.of(FaultKind.CANNOT_START, path=self.path, error=exc.strerror or exc)
             raise EngineError(self._dead) from None
         self._handshake()
 
@@ -339,13 +339,15 @@ class HubEngine(Engine):
         if transport is not None:
             transport.close()
 
-    def _fault(self, kind: FaultKind, ended: tuple[ExitKind | None, int] = (None, 0),
-               **fields: object) -> Fault:
+    def _fault(
+        self, kind: FaultKind, ended: tuple[ExitKind | None, int] = (None, 0), **fields: object
+    ) -> Fault:
         """A fault of this engine (``ended``: how its process ended, from :meth:`_ended`)."""
         return Fault.of(kind, engine=self._info.name, exit=ended[0], code=ended[1], **fields)
 
-    def _fail(self, kind: FaultKind, ended: tuple[ExitKind | None, int] = (None, 0),
-              **fields: object) -> NoReturn:
+    def _fail(
+        self, kind: FaultKind, ended: tuple[ExitKind | None, int] = (None, 0), **fields: object
+    ) -> NoReturn:
         """Stop the engine for the fault ``kind`` and raise."""
         self._dead = self._fault(kind, ended, **fields)
         self._shutdown()
@@ -413,8 +415,7 @@ class HubEngine(Engine):
         fields named, ``move`` with ``move`` and ``ponder``; anything else by its first
         word.  Control characters are garbage, as in version 2."""
         if any(ord(ch) < 32 and ch != "\t" for ch in line):
-            self._fail(FaultKind.GARBLED, problem="control characters in a line",
-                       line=_clip(line))
+            self._fail(FaultKind.GARBLED, problem="control characters in a line", line=_clip(line))
         words = line.split()
         if not words:
             return "", {}
@@ -423,7 +424,7 @@ class HubEngine(Engine):
             names = ("depth", "mean-depth", "score", "nodes", "time", "nps")
             args = dict(zip(names, rest, strict=False))
             if len(rest) > len(names):
-                args["pv"] = " ".join(rest[len(names):])
+                args["pv"] = " ".join(rest[len(names) :])
             return command, args
         if command == "move":
             return command, dict(zip(("move", "ponder"), rest, strict=False))
@@ -436,9 +437,15 @@ class HubEngine(Engine):
 
     # -- searching ---------------------------------------------------------------------------
 
-    def _search(self, position: Position, limit: Limit, mode: str,
-                history: Sequence[Position], should_stop: StopFlag | None,
-                on_info: InfoCallback | None) -> Analysis:
+    def _search(
+        self,
+        position: Position,
+        limit: Limit,
+        mode: str,
+        history: Sequence[Position],
+        should_stop: StopFlag | None,
+        on_info: InfoCallback | None,
+    ) -> Analysis:
         stop = self._begin(should_stop)
         with self._lock:
             self._alive()
@@ -450,9 +457,15 @@ class HubEngine(Engine):
             self._configure(rules)
             return self._run(position, limit, mode, history, stop, on_info)
 
-    def _run(self, position: Position, limit: Limit, mode: str,
-             history: Sequence[Position], stop: StopFlag,
-             on_info: InfoCallback | None) -> Analysis:
+    def _run(
+        self,
+        position: Position,
+        limit: Limit,
+        mode: str,
+        history: Sequence[Position],
+        stop: StopFlag,
+        on_info: InfoCallback | None,
+    ) -> Analysis:
         self._drain()  # lines left from before belong to no question of ours
         start, moves = _start_and_moves(position, history)
         if self.version >= 2:
@@ -469,8 +482,9 @@ class HubEngine(Engine):
             started = self._clock()
             self._send("go")
         if limit.movetime is not None:
-            deadline: float | None = started + limit.movetime + max(self.margin,
-                                                                     limit.movetime * 0.5)
+            deadline: float | None = (
+                started + limit.movetime + max(self.margin, limit.movetime * 0.5)
+            )
             hangs, hang_seconds = FaultKind.HANGS_MOVETIME, f"{limit.movetime:g}"
         elif limit.depth is not None or limit.nodes is not None:
             deadline = started + self.depth_timeout
@@ -508,8 +522,18 @@ class HubEngine(Engine):
                 depth = max(depth, d)
                 nodes = max(nodes, n)
                 if on_info is not None and best is not None:
-                    on_info(Analysis(position, (best,), best.score, depth, nodes,
-                                     now - started, self.name, complete=False))
+                    on_info(
+                        Analysis(
+                            position,
+                            (best,),
+                            best.score,
+                            depth,
+                            nodes,
+                            now - started,
+                            self.name,
+                            complete=False,
+                        )
+                    )
             elif command == self._answer:
                 text = args.get("move", "")
                 if not text:
@@ -526,15 +550,23 @@ class HubEngine(Engine):
                             pv.append(parse_move(ponder, position.play(move)))
                     score = best.score if best is not None and best.move == move else Score()
                     best = Line(move, score, depth, tuple(pv))
-                return Analysis(position, (best,), best.score, depth, nodes,
-                                self._clock() - started, self.name,
-                                complete=stopping_since is None)
+                return Analysis(
+                    position,
+                    (best,),
+                    best.score,
+                    depth,
+                    nodes,
+                    self._clock() - started,
+                    self.name,
+                    complete=stopping_since is None,
+                )
             elif command == "error":
                 self._fail(FaultKind.REPORTED_ERROR, message=_clip(args.get("message", line), 120))
             # pong and anything unknown: ignored, as the protocol asks
 
-    def _info_line(self, position: Position, args: dict[str, str],
-                   previous: Line | None) -> tuple[Line | None, int, int]:
+    def _info_line(
+        self, position: Position, args: dict[str, str], previous: Line | None
+    ) -> tuple[Line | None, int, int]:
         depth = _int(args.get("depth"))
         nodes = _int(args.get("nodes"))
         score: Score | None = None
@@ -568,6 +600,7 @@ class HubEngine(Engine):
 
 # -- helpers ----------------------------------------------------------------------------------
 
+
 def supports_rules(info: EngineInfo, rules: RuleSet) -> bool:
     """Whether an engine that introduced itself with ``info`` plays ``rules``: every rule set
     with our ``dame-rules`` parameter, else only a Hub variant it declares (``normal`` when
@@ -582,8 +615,9 @@ def supports_rules(info: EngineInfo, rules: RuleSet) -> bool:
     return name in info.variants
 
 
-def _start_and_moves(position: Position, history: Sequence[Position]
-                     ) -> tuple[Position, list[Move]]:
+def _start_and_moves(
+    position: Position, history: Sequence[Position]
+) -> tuple[Position, list[Move]]:
     """The position to send and the king moves after it that lead to ``position``."""
     chain = [*history[-MAX_KING_MOVES:], position]
     moves: list[Move] = []

@@ -36,7 +36,7 @@ class LongLine(NamedTuple):
 
 def shown(text: str) -> str:
     """``text`` quoted for a message, cut to :data:`SHOWN` characters."""
-    return repr(text if len(text) <= SHOWN else text[:SHOWN - 1] + "…")
+    return repr(text if len(text) <= SHOWN else text[: SHOWN - 1] + "…")
 
 
 def read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[str | LongLine]:
@@ -57,7 +57,7 @@ def read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[str | LongL
             if not rest:
                 break
             length += len(rest)
-        yield LongLine(data[:SHOWN * 4].decode("utf-8", errors="replace")[:SHOWN], length)
+        yield LongLine(data[: SHOWN * 4].decode("utf-8", errors="replace")[:SHOWN], length)
 
 
 def parse_line(line: str) -> tuple[str, dict[str, str]]:
@@ -92,7 +92,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
                 end = rest.find('"', i + 1)
                 if end < 0:
                     raise ProtocolError(f"unbalanced quote in the value of {shown(name)}")
-                value = rest[i + 1:end]
+                value = rest[i + 1 : end]
                 i = end + 1
             else:
                 start = i
@@ -116,8 +116,9 @@ def quote(value: str) -> str:
     return value
 
 
-def format_line(command: str, args: Mapping[str, str | None] | Sequence[tuple[str, str | None]]
-                = ()) -> str:
+def format_line(
+    command: str, args: Mapping[str, str | None] | Sequence[tuple[str, str | None]] = ()
+) -> str:
     """``command name=value ...``; a None value writes the name as a flag."""
     items = args.items() if isinstance(args, Mapping) else args
     parts = [command]
@@ -127,6 +128,7 @@ def format_line(command: str, args: Mapping[str, str | None] | Sequence[tuple[st
 
 
 # -- positions --------------------------------------------------------------------------------
+
 
 def position_text(position: Position) -> str:
     """The ``pos=`` string of a position."""
@@ -149,7 +151,8 @@ def parse_position(text: str, rules: RuleSet) -> Position:
     if len(text) != squares + 1:
         raise ProtocolError(
             f"position {shown(text)} has {len(text)} characters, expected {squares + 1} "
-            f"(side to move and {squares} squares) for {rules.key}")
+            f"(side to move and {squares} squares) for {rules.key}"
+        )
     side = text[0]
     if side not in "WBwb":
         raise ProtocolError(f"position {shown(text)}: the side to move must be W or B")
@@ -165,6 +168,7 @@ def parse_position(text: str, rules: RuleSet) -> Position:
 
 
 # -- moves ------------------------------------------------------------------------------------
+
 
 def move_text(move: Move) -> str:
     """Hub form: ``32-28``, or ``28x19x23`` (from, to, then every captured square)."""
@@ -189,8 +193,9 @@ def parse_move(text: str, position: Position) -> Move:
     src, dst, taken = squares[0], squares[1], frozenset(squares[2:])
     if sep == "-" and len(squares) != 2:
         raise ProtocolError(f"cannot read the move {shown(text)}")
-    fits = [m for m in legal if m.from_sq == src and m.to_sq == dst
-            and (sep == "x") == m.is_capture]
+    fits = [
+        m for m in legal if m.from_sq == src and m.to_sq == dst and (sep == "x") == m.is_capture
+    ]
     if taken or (sep == "x" and len(fits) > 1):
         fits = [m for m in fits if frozenset(m.captured) == taken]
     if len(fits) != 1:
@@ -210,6 +215,7 @@ def parse_moves(text: str, position: Position) -> tuple[list[Move], Position]:
 
 
 # -- variants ---------------------------------------------------------------------------------
+
 
 def _losing() -> RuleSet:
     import dataclasses
@@ -258,7 +264,8 @@ def rules_text(rules: RuleSet) -> str:
         base = find_rules(rules.key)
     except ValueError:
         base = matching_preset(rules) or next(
-            (p for p in PRESETS if p.board_size == rules.board_size), PRESETS[0])
+            (p for p in PRESETS if p.board_size == rules.board_size), PRESETS[0]
+        )
     parts = [base.key] + [f"{name}={value}" for name, value in differences(rules, base).items()]
     return " ".join(parts)
 

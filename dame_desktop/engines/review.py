@@ -55,8 +55,11 @@ from .score import Score, eval_command, review_value
 INACCURACY = 0.3
 MISTAKE = 0.6
 BLUNDER = 0.9
-MARKS: tuple[tuple[float, str, int], ...] = ((BLUNDER, "??", 4), (MISTAKE, "?", 2),
-                                             (INACCURACY, "?!", 6))
+MARKS: tuple[tuple[float, str, int], ...] = (
+    (BLUNDER, "??", 4),
+    (MISTAKE, "?", 2),
+    (INACCURACY, "?!", 6),
+)
 NAG_OF_MARK = {"??": 4, "?": 2, "?!": 6}
 MOVE_MARK_NAGS = frozenset(range(1, 7))  # ! ? !! ?? !? ?!
 LINE_PLIES = 12  # moves of the engine's line kept in a variation
@@ -101,9 +104,13 @@ class PlayerSummary:
     mean_loss: float = 0.0
 
     def as_dict(self) -> dict[str, float | int]:
-        return {"moves": self.moves, "inaccuracies": self.inaccuracies,
-                "mistakes": self.mistakes, "blunders": self.blunders,
-                "mean_loss": round(self.mean_loss, 2)}
+        return {
+            "moves": self.moves,
+            "inaccuracies": self.inaccuracies,
+            "mistakes": self.mistakes,
+            "blunders": self.blunders,
+            "mean_loss": round(self.mean_loss, 2),
+        }
 
 
 @dataclass
@@ -132,6 +139,7 @@ def loss_between(best: Score, played: Score) -> float:
 
 # -- analysing ------------------------------------------------------------------------------
 
+
 def line_of(game: GameNode) -> tuple[Position, list[Move]]:
     """The start position and the main-line moves of a game (a copy for another thread).
 
@@ -152,17 +160,28 @@ def line_of(game: GameNode) -> tuple[Position, list[Move]]:
     return start, moves
 
 
-def review_game(game: Game, engine: Engine, limit: Limit, *,
-                should_stop: StopFlag | None = None,
-                progress: Progress | None = None) -> GameReview:
+def review_game(
+    game: Game,
+    engine: Engine,
+    limit: Limit,
+    *,
+    should_stop: StopFlag | None = None,
+    progress: Progress | None = None,
+) -> GameReview:
     """Review the main line of ``game``; see :func:`review_line`."""
     start, moves = line_of(game)
     return review_line(start, moves, engine, limit, should_stop=should_stop, progress=progress)
 
 
-def review_line(start: Position, moves: Sequence[Move], engine: Engine, limit: Limit, *,
-                should_stop: StopFlag | None = None,
-                progress: Progress | None = None) -> GameReview:
+def review_line(
+    start: Position,
+    moves: Sequence[Move],
+    engine: Engine,
+    limit: Limit,
+    *,
+    should_stop: StopFlag | None = None,
+    progress: Progress | None = None,
+) -> GameReview:
     """Judge every move of ``moves`` played from ``start``.
 
     ``progress(done, total)`` is called after each search; ``should_stop`` is polled (then
@@ -181,24 +200,29 @@ def review_line(start: Position, moves: Sequence[Move], engine: Engine, limit: L
             raise IllegalMoveError(f"{move} is not a legal move in {pos.fen()}")
         quiet.append(quiet_count(pos.rules, pos, found, quiet[-1]))
         positions.append(pos.play(found))
-    played = [next(m for m in positions[i].legal_moves() if m == mv)
-              for i, mv in enumerate(moves)]
+    played = [next(m for m in positions[i].legal_moves() if m == mv) for i, mv in enumerate(moves)]
     count = len(played)
     forced = [len(positions[i].legal_moves()) == 1 for i in range(count)]
-    to_search = [i for i in range(count + 1)
-                 if (i == count or not forced[i]) and positions[i].legal_moves()]
+    to_search = [
+        i for i in range(count + 1) if (i == count or not forced[i]) and positions[i].legal_moves()
+    ]
     total = len(to_search)
 
     def cancelled() -> bool:
         return should_stop is not None and should_stop()
 
-    def analyse(index: int, position: Position | None = None,
-                history: Sequence[Position] | None = None, qp: int | None = None) -> Analysis:
+    def analyse(
+        index: int,
+        position: Position | None = None,
+        history: Sequence[Position] | None = None,
+        qp: int | None = None,
+    ) -> Analysis:
         pos = positions[index] if position is None else position
         hist = positions[:index] if history is None else history
         plies = quiet[index] if qp is None else qp
-        result = engine.analyse(pos, limit, history=hist, quiet_plies=plies,
-                                should_stop=should_stop)
+        result = engine.analyse(
+            pos, limit, history=hist, quiet_plies=plies, should_stop=should_stop
+        )
         if cancelled():
             raise ReviewCancelled
         return result
@@ -227,9 +251,22 @@ def review_line(start: Position, moves: Sequence[Move], engine: Engine, limit: L
         pos = positions[i]
         score, reply, depth = after_score(i + 1)
         if forced[i] or i not in searched:
-            review.moves.append(MoveReview(i + 1, pos.turn, move, move, _after(score),
-                                           _after(score), 0.0, None, True, (move, *reply),
-                                           reply, depth))
+            review.moves.append(
+                MoveReview(
+                    i + 1,
+                    pos.turn,
+                    move,
+                    move,
+                    _after(score),
+                    _after(score),
+                    0.0,
+                    None,
+                    True,
+                    (move, *reply),
+                    reply,
+                    depth,
+                )
+            )
             continue
         result = searched[i]
         best_line = result.best
@@ -241,10 +278,11 @@ def review_line(start: Position, moves: Sequence[Move], engine: Engine, limit: L
         if mark_for(loss) is not None:
             # judge both moves from the same depth: search the position after the best move
             after = pos.play(best)
-            history = positions[:i + 1]
+            history = positions[: i + 1]
             check = analyse(i, after, history, quiet_count(pos.rules, pos, best, quiet[i]))
-            checked = (check.score.before_move() if check.lines
-                       else terminal_score(after).before_move())
+            checked = (
+                check.score.before_move() if check.lines else terminal_score(after).before_move()
+            )
             if checked.sort_key() < best_score.sort_key():
                 best_score = checked
                 if check.lines:
@@ -252,9 +290,22 @@ def review_line(start: Position, moves: Sequence[Move], engine: Engine, limit: L
             if score.sort_key() >= best_score.sort_key():
                 best, best_score, line = move, score, (move, *reply)
             loss = loss_between(best_score, score)
-        review.moves.append(MoveReview(i + 1, pos.turn, move, best, _after(score),
-                                       _after(best_score), loss, mark_for(loss), False, line,
-                                       reply, max(depth, best_line.depth)))
+        review.moves.append(
+            MoveReview(
+                i + 1,
+                pos.turn,
+                move,
+                best,
+                _after(score),
+                _after(best_score),
+                loss,
+                mark_for(loss),
+                False,
+                line,
+                reply,
+                max(depth, best_line.depth),
+            )
+        )
     first = start.rules.first
     review.first = summarise([m for m in review.moves if m.mover is first])
     review.second = summarise([m for m in review.moves if m.mover is not first])
@@ -272,11 +323,11 @@ def summarise(moves: Sequence[MoveReview]) -> PlayerSummary:
     judged = [m for m in moves if not m.forced]
     marks = [m.mark for m in moves]
     mean = sum(m.loss for m in judged) / len(judged) if judged else 0.0
-    return PlayerSummary(len(moves), marks.count("?!"), marks.count("?"), marks.count("??"),
-                         mean)
+    return PlayerSummary(len(moves), marks.count("?!"), marks.count("?"), marks.count("??"), mean)
 
 
 # -- annotating -----------------------------------------------------------------------------
+
 
 def clear_review(game: Game) -> None:
     """Remove what an analysis wrote: its commands, the NAGs it recorded, its variations."""
@@ -319,8 +370,11 @@ def _pristine(node: ChildNode) -> bool:
         assert isinstance(current, ChildNode)
         if current.nags or current.setup is not None or _strip(current.comment):
             return False
-        start = current.starting_comment.replace(_LINE_MARK, "").strip() if first else (
-            current.starting_comment.strip())
+        start = (
+            current.starting_comment.replace(_LINE_MARK, "").strip()
+            if first
+            else (current.starting_comment.strip())
+        )
         if start:
             return False
         if len(current.variations) > 1:
@@ -368,8 +422,9 @@ def _add_line(node: GameNode, item: MoveReview, mover_first: bool) -> None:
         return
     line = list(item.best_line[:LINE_PLIES]) or [item.best]
     try:
-        first = node.add_variation(line[0], starting_comment=_LINE_MARK,
-                                   comment=eval_command(item.best_score, mover_first))
+        first = node.add_variation(
+            line[0], starting_comment=_LINE_MARK, comment=eval_command(item.best_score, mover_first)
+        )
         current: GameNode = first
         for move in line[1:]:
             current = current.add_variation(move)
@@ -384,10 +439,12 @@ def summary_command(review: GameReview, game: Game) -> str:
     parts = []
     for colour, summary in ((first, review.first), (first.opponent, review.second)):
         inaccuracies = _count(summary.inaccuracies, "inaccuracy", "inaccuracies")
-        parts.append(f"{names[colour]}: {inaccuracies}"
-                     f", {_count(summary.mistakes, 'mistake', 'mistakes')}"
-                     f", {_count(summary.blunders, 'blunder', 'blunders')}"
-                     f", mean loss {summary.mean_loss:.2f}")
+        parts.append(
+            f"{names[colour]}: {inaccuracies}"
+            f", {_count(summary.mistakes, 'mistake', 'mistakes')}"
+            f", {_count(summary.blunders, 'blunder', 'blunders')}"
+            f", mean loss {summary.mean_loss:.2f}"
+        )
     engine = f" ({review.engine})" if review.engine else ""
     return f"[%{REVIEW} {'; '.join(parts)}{engine}]"
 

@@ -221,7 +221,11 @@ def verdict(score: Score) -> Verdict:
     if abs(men) < small:
         return Verdict.EQUAL
     if men > 0:
-        return Verdict.BETTER if men < clear else (
-            Verdict.CLEARLY_BETTER if men < big else Verdict.WINNING)
-    return Verdict.WORSE if -men < clear else (
-        Verdict.CLEARLY_WORSE if -men < big else Verdict.LOSING)
+        return (
+            Verdict.BETTER
+            if men < clear
+            else (Verdict.CLEARLY_BETTER if men < big else Verdict.WINNING)
+        )
+    return (
+        Verdict.WORSE if -men < clear else (Verdict.CLEARLY_WORSE if -men < big else Verdict.LOSING)
+    )

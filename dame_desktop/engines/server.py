@@ -63,8 +63,9 @@ VARIANTS = ("normal", LOSING, *(p.key for p in PRESETS if p.key != "internationa
 class HubServer:
     """The engine side of the protocol; ``run`` reads commands until ``quit`` or the end."""
 
-    def __init__(self, out: TextIO, rules: RuleSet = INTERNATIONAL,
-                 memory: SearchMemory | None = None) -> None:
+    def __init__(
+        self, out: TextIO, rules: RuleSet = INTERNATIONAL, memory: SearchMemory | None = None
+    ) -> None:
         self.out = out
         self.default_rules = rules
         default_variant = variant_name(rules) or rules.key
@@ -99,7 +100,7 @@ class HubServer:
         :data:`MAX_ERROR` characters of message)."""
         text = " ".join(message.split())
         if len(text) > MAX_ERROR:
-            text = text[:MAX_ERROR - 1] + "…"
+            text = text[: MAX_ERROR - 1] + "…"
         self.send(format_line("error", [("message", text)]))
 
     # -- the loop ----------------------------------------------------------------------------
@@ -119,8 +120,10 @@ class HubServer:
             if raw.head.split(maxsplit=1)[:1] == ["pos"]:
                 self._end_search()
                 self.position = None  # as after a position that cannot be read
-            self.error(f"a line of {raw.length} bytes is longer than {MAX_LINE}: ignored "
-                       f"(it begins {shown(raw.head)})")
+            self.error(
+                f"a line of {raw.length} bytes is longer than {MAX_LINE}: ignored "
+                f"(it begins {shown(raw.head)})"
+            )
             return True
         try:
             command, args = parse_line(raw)
@@ -149,14 +152,34 @@ class HubServer:
     # -- commands ----------------------------------------------------------------------------
 
     def cmd_hub(self, args: dict[str, str]) -> None:
-        self.send(format_line("id", [("name", BUILTIN_NAME), ("version", _version()),
-                                     ("author", "the Dame authors"), ("country", "Germany")]))
-        self.send(format_line("param", [
-            ("name", "variant"), ("value", self.declared["variant"]), ("type", "enum"),
-            ("values", " ".join(VARIANTS))]))
-        self.send(format_line("param", [("name", RULES_PARAM),
-                                        ("value", self.declared[RULES_PARAM]),
-                                        ("type", "string")]))
+        self.send(
+            format_line(
+                "id",
+                [
+                    ("name", BUILTIN_NAME),
+                    ("version", _version()),
+                    ("author", "the Dame authors"),
+                    ("country", "Germany"),
+                ],
+            )
+        )
+        self.send(
+            format_line(
+                "param",
+                [
+                    ("name", "variant"),
+                    ("value", self.declared["variant"]),
+                    ("type", "enum"),
+                    ("values", " ".join(VARIANTS)),
+                ],
+            )
+        )
+        self.send(
+            format_line(
+                "param",
+                [("name", RULES_PARAM), ("value", self.declared[RULES_PARAM]), ("type", "string")],
+            )
+        )
         self.send("wait")
 
     def cmd_set_param(self, args: dict[str, str]) -> None:
@@ -192,8 +215,11 @@ class HubServer:
 
     def cmd_pos(self, args: dict[str, str]) -> None:
         try:
-            start = parse_position(args.get("pos", ""), self.rules) if "pos" in args else (
-                Position.start(self.rules))
+            start = (
+                parse_position(args.get("pos", ""), self.rules)
+                if "pos" in args
+                else (Position.start(self.rules))
+            )
             moves, _end = parse_moves(args.get("moves", ""), start)
         except (ProtocolError, DameError) as exc:
             self.error(str(exc))
@@ -240,8 +266,11 @@ class HubServer:
             limit = Limit()  # until ponder-hit or stop
         self._stop.clear()
         self._thread = threading.Thread(
-            target=self._think, args=(position, list(self.history), limit, "analyze" in args),
-            name="dame-hub-search", daemon=True)
+            target=self._think,
+            args=(position, list(self.history), limit, "analyze" in args),
+            name="dame-hub-search",
+            daemon=True,
+        )
         self._thread.start()
 
     # -- searching ---------------------------------------------------------------------------
@@ -256,8 +285,9 @@ class HubServer:
         deadline = self._deadline
         return deadline is not None and time.monotonic() >= deadline
 
-    def _think(self, position: Position, history: list[Position], limit: Limit,
-               analyse: bool = False) -> None:
+    def _think(
+        self, position: Position, history: list[Position], limit: Limit, analyse: bool = False
+    ) -> None:
         started = time.perf_counter()
 
         def report(result: SearchResult) -> None:
@@ -266,20 +296,35 @@ class HubServer:
         def report_analysis(found: Analysis) -> None:
             if found.lines:
                 line = found.lines[0]
-                self.send(self._info_line(line.score, found.depth, found.nodes, line.pv,
-                                          time.perf_counter() - started))
+                self.send(
+                    self._info_line(
+                        line.score, found.depth, found.nodes, line.pv, time.perf_counter() - started
+                    )
+                )
 
         pv: tuple[Move, ...] | list[Move] = ()
         try:
             if analyse:  # "go analyze": a forced move is searched beyond it, as Dame shows it
                 engine = BuiltinEngine(self.memory)
-                found = engine.analyse(position, limit, history=history,
-                                       should_stop=self._should_stop, on_info=report_analysis)
+                found = engine.analyse(
+                    position,
+                    limit,
+                    history=history,
+                    should_stop=self._should_stop,
+                    on_info=report_analysis,
+                )
                 report_analysis(found)
                 pv = found.pv
             else:
-                result = search(position, self.rules, limit, self._should_stop,
-                                history=history, on_iteration=report, memory=self.memory)
+                result = search(
+                    position,
+                    self.rules,
+                    limit,
+                    self._should_stop,
+                    history=history,
+                    on_iteration=report,
+                    memory=self.memory,
+                )
                 pv = result.pv if result.pv else ([result.move] if result.move else [])
         except Exception as exc:  # a bug must not leave the GUI waiting for done
             self.error(f"search failed: {exc!r}")
@@ -293,11 +338,13 @@ class HubServer:
         self.send(format_line("done", args))
 
     def _info(self, result: SearchResult, seconds: float) -> str:
-        return self._info_line(Score.from_search(result.score), result.depth, result.nodes,
-                               result.pv, seconds)
+        return self._info_line(
+            Score.from_search(result.score), result.depth, result.nodes, result.pv, seconds
+        )
 
-    def _info_line(self, score: Score, depth: int, nodes: int,
-                   pv: Sequence[Move], seconds: float) -> str:
+    def _info_line(
+        self, score: Score, depth: int, nodes: int, pv: Sequence[Move], seconds: float
+    ) -> str:
         score_text, mate = score.to_hub()
         args: list[tuple[str, str | None]] = [("depth", str(depth)), ("score", score_text)]
         if mate is not None:

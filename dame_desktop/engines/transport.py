@@ -72,15 +72,24 @@ class ProcessTransport:
     def __init__(self, argv: Sequence[str], cwd: str | None) -> None:
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
         self.process: subprocess.Popen[bytes] | None = subprocess.Popen(
-            list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, cwd=cwd, bufsize=0, creationflags=flags,
-            start_new_session=sys.platform != "win32")
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=cwd,
+            bufsize=0,
+            creationflags=flags,
+            start_new_session=sys.platform != "win32",
+        )
         proc = self.process
         self._lines: queue.Queue[object] = queue.Queue(QUEUED_LINES)
         assert proc.stdout is not None
         self._reader: threading.Thread | None = threading.Thread(
-            target=_read_lines, args=(proc.stdout, self._lines),
-            name=f"hub-reader-{proc.pid}", daemon=True)
+            target=_read_lines,
+            args=(proc.stdout, self._lines),
+            name=f"hub-reader-{proc.pid}",
+            daemon=True,
+        )
         self._reader.start()
         self._finalizer = weakref.finalize(self, stop_process, proc)
 

@@ -46,24 +46,48 @@ if TYPE_CHECKING:
     from .writer import PdnExporter, write_game, write_games
 
 # each name is imported from its module the first time it is used
-__getattr__, __dir__ = exports(__name__, {
-    ".gametype": (
-        "GameType", "choose_rules", "gametype_text", "parse_gametype", "parse_rules_tag",
-        "rules_tag",
-    ),
-    ".problems": (
-        "MAX_PROBLEMS", "NotPdnError", "PdnError", "PdnProblem", "ProblemKind", "not_pdn_reason",
-    ),
-    ".reader": (
-        "check_pdn_bytes", "decode", "iter_games", "open_pdn", "read_game", "read_games",
-        "read_headers", "read_text", "skip_game",
-    ),
-    ".tree": ("ChildNode", "Game", "GameNode", "Headers", "Nag", "State", "walk"),
-    ".visitors": (
-        "SKIP", "BaseVisitor", "ErrorCounter", "GameBuilder", "HeadersBuilder", "SkipVisitor",
-    ),
-    ".writer": ("PdnExporter", "write_game", "write_games"),
-})
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        ".gametype": (
+            "GameType",
+            "choose_rules",
+            "gametype_text",
+            "parse_gametype",
+            "parse_rules_tag",
+            "rules_tag",
+        ),
+        ".problems": (
+            "MAX_PROBLEMS",
+            "NotPdnError",
+            "PdnError",
+            "PdnProblem",
+            "ProblemKind",
+            "not_pdn_reason",
+        ),
+        ".reader": (
+            "check_pdn_bytes",
+            "decode",
+            "iter_games",
+            "open_pdn",
+            "read_game",
+            "read_games",
+            "read_headers",
+            "read_text",
+            "skip_game",
+        ),
+        ".tree": ("ChildNode", "Game", "GameNode", "Headers", "Nag", "State", "walk"),
+        ".visitors": (
+            "SKIP",
+            "BaseVisitor",
+            "ErrorCounter",
+            "GameBuilder",
+            "HeadersBuilder",
+            "SkipVisitor",
+        ),
+        ".writer": ("PdnExporter", "write_game", "write_games"),
+    },
+)
 
 __all__ = [
     "MAX_PROBLEMS",

@@ -24,7 +24,6 @@ COMMAND = re.compile(r"\[%(\w+)\s++([^\]\[]*+)\]")
 linear on any input)."""
 
 
-
 class CommentParts(NamedTuple):
     """A comment taken apart (see :func:`split_comment`)."""
 
@@ -43,7 +42,7 @@ def split_comment(text: str) -> CommentParts:
     end = 0
     words_seen = False
     for match in COMMAND.finditer(text):
-        before = text[end:match.start()]
+        before = text[end : match.start()]
         pieces.append(before)
         words_seen = words_seen or bool(before.strip())
         (trailing if words_seen else leading).append(match.group(0))
@@ -92,5 +91,6 @@ def with_words(comment: str, words: str) -> str:
         return comment
     if not parts.words:  # only commands so far: the words go first
         return " ".join(part for part in (words, " ".join(parts.leading)) if part)
-    return " ".join(part for part in (" ".join(parts.leading), words,
-                                      " ".join(parts.trailing)) if part)
+    return " ".join(
+        part for part in (" ".join(parts.leading), words, " ".join(parts.trailing)) if part
+    )

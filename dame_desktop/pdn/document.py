@@ -42,7 +42,8 @@ EXACT_LIMIT = 2_000_000
 """Files up to this many bytes are cut into games by the PDN lexer itself."""
 
 _TAG = re.compile(
-    r'^[ \t\ufeff]*\[[ \t]*([A-Za-z_]\w*)[ \t]*"((?:\\.|[^"\\\n])*)"[ \t]*\]', re.MULTILINE)
+    r'^[ \t\ufeff]*\[[ \t]*([A-Za-z_]\w*)[ \t]*"((?:\\.|[^"\\\n])*)"[ \t]*\]', re.MULTILINE
+)
 _MORE_TAGS = re.compile(r'[ \t]*\[[ \t]*([A-Za-z_]\w*)[ \t]*"((?:\\.|[^"\\\n])*)"[ \t]*\]')
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _UNESCAPE = re.compile(r"\\(.)")
@@ -63,8 +64,13 @@ class DocumentError(StorageError):
     a document without a file.  ``path`` is the file, ``reason`` the words for it.
     """
 
-    def __init__(self, message: str, path: Path | None = None, reason: str = "",
-                 kind: FileProblem = FileProblem.OTHER) -> None:
+    def __init__(
+        self,
+        message: str,
+        path: Path | None = None,
+        reason: str = "",
+        kind: FileProblem = FileProblem.OTHER,
+    ) -> None:
         super().__init__(message, path, kind, reason)
 
 
@@ -171,32 +177,37 @@ class PdnDocument:
         try:
             if not stat.S_ISREG(os.stat(target).st_mode):  # a pipe or device would block
                 reason = "this is not a file"
-                raise DocumentError(f"cannot open {target}: {reason}", target, reason,
-                                    FileProblem.NOT_A_FILE)
+                raise DocumentError(
+                    f"cannot open {target}: {reason}", target, reason, FileProblem.NOT_A_FILE
+                )
             with open(target, "rb") as handle:
                 info = os.fstat(handle.fileno())
                 if info.st_size > OPEN_LIMIT:
                     reason = f"the file is larger than {OPEN_LIMIT >> 20} MB"
-                    raise DocumentError(f"cannot open {target}: {reason}", target, reason,
-                                        FileProblem.TOO_BIG)
+                    raise DocumentError(
+                        f"cannot open {target}: {reason}", target, reason, FileProblem.TOO_BIG
+                    )
                 data = handle.read(OPEN_LIMIT + 1)
         except OSError as exc:
             raise _read_error(target, exc) from exc
         except MemoryError:
             reason = "not enough memory to read the file"
-            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
-                                FileProblem.TOO_BIG) from None
+            raise DocumentError(
+                f"cannot open {target}: {reason}", target, reason, FileProblem.TOO_BIG
+            ) from None
         binary = looks_binary(data)
         if binary:
             reason = f"this is not a PDN file: {binary}"
-            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
-                                FileProblem.NOT_PDN)
+            raise DocumentError(
+                f"cannot open {target}: {reason}", target, reason, FileProblem.NOT_PDN
+            )
         try:
             doc = cls.from_bytes(data, method)
         except MemoryError:
             reason = "not enough memory to index the file"
-            raise DocumentError(f"cannot open {target}: {reason}", target, reason,
-                                FileProblem.TOO_BIG) from None
+            raise DocumentError(
+                f"cannot open {target}: {reason}", target, reason, FileProblem.TOO_BIG
+            ) from None
         doc.path = target
         doc.digest = _digest(data)
         return doc
@@ -239,8 +250,7 @@ class PdnDocument:
             self.encoding = "cp1252"
         return text
 
-    def _entries(self, text: str, spans: list[tuple[int, int, dict[str, str]]]
-                 ) -> list[GameEntry]:
+    def _entries(self, text: str, spans: list[tuple[int, int, dict[str, str]]]) -> list[GameEntry]:
         """Character spans -> byte spans (one pass over the text) and line numbers."""
         offset = self._bom_size()
         entries: list[GameEntry] = []
@@ -278,7 +288,7 @@ class PdnDocument:
 
     def game_text(self, index: int) -> str:
         entry = self.entries[index]
-        return self.data[entry.start:entry.end].decode(self.encoding, errors="replace")
+        return self.data[entry.start : entry.end].decode(self.encoding, errors="replace")
 
     def load_game(self, index: int, default_rules: RuleSet | None = None) -> Game:
         """The game at ``index`` (its edited version if there is one).
@@ -359,8 +369,11 @@ class PdnDocument:
         for i, (start, end, tags) in enumerate(spans):
             line += text.count("\n", counted, start)
             counted = start
-            parts.append(GameEntry(0, tags or entry.tags if i == 0 else tags, to_bytes(start),
-                                   to_bytes(end), line))
+            parts.append(
+                GameEntry(
+                    0, tags or entry.tags if i == 0 else tags, to_bytes(start), to_bytes(end), line
+                )
+            )
         return parts
 
     def game_problems(self, index: int, game: Game) -> list[Problem]:
@@ -370,8 +383,7 @@ class PdnDocument:
         """Read every game (for the problem list); yields (index, game) as it goes."""
         index = 0
         while index < len(self):  # the fast index may find more games on the way
-            if self.method == "fast" and index < len(self.entries) and (
-                    index not in self.verified):
+            if self.method == "fast" and index < len(self.entries) and (index not in self.verified):
                 # cut ranges in batches of a fiftieth of the file: a linear pass in all
                 self._split(index, max(200, len(self.entries) // 50))
             game = self.load_game(index, default_rules)
@@ -407,7 +419,7 @@ class PdnDocument:
         position = 0
         for index in sorted(self.edited):
             entry = self.entries[index]
-            pieces.append((False, self.data[position:entry.start]))
+            pieces.append((False, self.data[position : entry.start]))
             text = write_game(self.edited[index]).rstrip("\n")
             if self._char(entry.start - self._unit()) not in ("", "\n", "\r"):
                 text = "\n\n" + text  # the game shared a line with the one before it
@@ -417,7 +429,7 @@ class PdnDocument:
             position = entry.end
         pieces.append((False, self.data[position:]))
         if self.added:  # after the last byte of the file, a blank line between games
-            data = self.data[self._bom_size():].decode(self.encoding, errors="replace")
+            data = self.data[self._bom_size() :].decode(self.encoding, errors="replace")
             if not data.strip() or data.endswith(("\n\n", "\r\n\r\n", "\r\r")):
                 gap = ""
             elif data.endswith(("\n", "\r")):
@@ -446,11 +458,13 @@ class PdnDocument:
         unit = self._unit()
         if at < self._bom_size() or at + unit > len(self.data):
             return ""
-        return self.data[at:at + unit].decode(self.encoding if unit == 2 else "latin-1",
-                                              errors="replace")
+        return self.data[at : at + unit].decode(
+            self.encoding if unit == 2 else "latin-1", errors="replace"
+        )
 
-    def _join(self, pieces: list[tuple[bool, bytes | str]], encoding: str,
-              recode: bool = False) -> bytes:
+    def _join(
+        self, pieces: list[tuple[bool, bytes | str]], encoding: str, recode: bool = False
+    ) -> bytes:
         out: list[bytes] = []
         for is_new, content in pieces:
             if is_new:
@@ -462,7 +476,8 @@ class PdnDocument:
                 if recode:
                     start = content[3:] if content.startswith(b"\xef\xbb\xbf") else content
                     if self.encoding.startswith("utf-16") and start.startswith(
-                            (b"\xff\xfe", b"\xfe\xff")):
+                        (b"\xff\xfe", b"\xfe\xff")
+                    ):
                         start = start[2:]
                     out.append(start.decode(self.encoding, errors="replace").encode("utf-8"))
                 else:
@@ -490,8 +505,9 @@ class PdnDocument:
         try:
             atomic_write_bytes(target, data)
         except StorageError as exc:
-            raise DocumentError(f"cannot save {target}: {exc.reason}", target, exc.reason,
-                                exc.kind) from exc
+            raise DocumentError(
+                f"cannot save {target}: {exc.reason}", target, exc.reason, exc.kind
+            ) from exc
         fresh = PdnDocument.from_bytes(data, self.method)
         self.data = data
         self.encoding, self.bom, self.newline = fresh.encoding, fresh.bom, fresh.newline
@@ -521,7 +537,7 @@ def _fast_spans(text: str) -> list[tuple[int, int, dict[str, str]]]:
     tags: dict[str, str] = {}
     last_end = 0
     for m in _TAG.finditer(text):
-        between = text[last_end:m.start()]
+        between = text[last_end : m.start()]
         if start < 0 or (between and not _blank(between)):
             if start >= 0:
                 spans.append((start, _trim_end(text, m.start()), tags))
@@ -575,11 +591,11 @@ def _exact_spans(text: str) -> list[tuple[int, int, dict[str, str]]]:
         if not game.tokens or all(t[0] == lx.TAG and t[3] is None for t in game.tokens):
             continue
         tags = {t[2]: str(t[3]) for t in game.tokens if t[0] == lx.TAG and t[3] is not None}
-        snippet = game.text[game.tokens[0][1]:game.end_offset].rstrip("\n")
+        snippet = game.text[game.tokens[0][1] : game.end_offset].rstrip("\n")
         found = normal.find(snippet, cursor)
         if found < 0:  # not expected (the lexer hands out the characters it read): by lines
             found = _by_line(normal, *game.line_column(game.tokens[0][1]))
-            snippet = normal[found:_by_line(normal, *game.line_column(game.end_offset))]
+            snippet = normal[found : _by_line(normal, *game.line_column(game.end_offset))]
         cursor = found + len(snippet)
         spans.append((raw(found), _trim_end(text, raw(cursor)), tags))
     return spans

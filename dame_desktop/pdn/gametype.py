@@ -36,19 +36,36 @@ GAMETYPE_PRESETS: dict[int, str] = {
 }
 BASHNI_GAMETYPE = 97
 UNSUPPORTED = {
-    0: "chess", 1: "Chinese chess", 27: "Canadian draughts",
-    31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti", 50: "Othello",
+    0: "chess",
+    1: "Chinese chess",
+    27: "Canadian draughts",
+    31: "Thai draughts",
+    40: "Frisian draughts",
+    41: "Spantsiretti",
+    50: "Othello",
 }
 _PRESET_OF_NUMBER = {number: key for number, key in GAMETYPE_PRESETS.items() if number != 28}
 _GAMETYPE = re.compile(
     r"\s*([0-9]{1,5})\s*(?:,\s*([WB?])\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([ANS])"
-    r"\s*([0-3])\s*(?:,\s*([01]))?)?\s*", re.IGNORECASE)
+    r"\s*([0-3])\s*(?:,\s*([01]))?)?\s*",
+    re.IGNORECASE,
+)
 _FOREIGN = re.compile(r"[^\x00-\x7f]")
 _VARIANTS = {
-    "standard": "international", "international": "international", "english": "english",
-    "american": "english", "checkers": "english", "italian": "italian", "pool": "pool",
-    "spanish": "spanish", "portuguese": "spanish", "russian": "russian",
-    "brazilian": "brazilian", "czech": "czech", "german": "german", "turkish": "turkish",
+    "standard": "international",
+    "international": "international",
+    "english": "english",
+    "american": "english",
+    "checkers": "english",
+    "italian": "italian",
+    "pool": "pool",
+    "spanish": "spanish",
+    "portuguese": "spanish",
+    "russian": "russian",
+    "brazilian": "brazilian",
+    "czech": "czech",
+    "german": "german",
+    "turkish": "turkish",
     "bashni": "bashni",
 }
 
@@ -116,8 +133,11 @@ def _base_preset(rules: RuleSet) -> RuleSet:
     for preset in PRESETS:
         if preset.gametype == rules.gametype and preset.board_size == rules.board_size:
             return preset
-    return next(p for p in PRESETS if p.board_size == rules.board_size) if any(
-        p.board_size == rules.board_size for p in PRESETS) else PRESETS[0]
+    return (
+        next(p for p in PRESETS if p.board_size == rules.board_size)
+        if any(p.board_size == rules.board_size for p in PRESETS)
+        else PRESETS[0]
+    )
 
 
 def _preset_of_gametype(number: int) -> str | None:
@@ -216,8 +236,9 @@ class RulesChoice:
     alternatives: tuple[RuleSet, ...] = ()
 
 
-def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
-                 default: RuleSet | None) -> RulesChoice:
+def choose_rules(
+    headers: Mapping[str, str], move_texts: Sequence[str], default: RuleSet | None
+) -> RulesChoice:
     """:func:`_choose_rules`; ``[Variant "Bashni"]`` names Bashni whatever GameType says
     (Bashni's own number is not in the standard, so another program may write Russian's)."""
     variant = headers.get("Variant", "")
@@ -226,8 +247,9 @@ def choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
     return _choose_rules(headers, move_texts, default)
 
 
-def _choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
-                  default: RuleSet | None) -> RulesChoice:
+def _choose_rules(
+    headers: Mapping[str, str], move_texts: Sequence[str], default: RuleSet | None
+) -> RulesChoice:
     """Rules tag, then GameType, then Variant, then FEN/board/notation heuristics, then default.
 
     A caller's ``default`` wins over the guess whenever it fits the board and notation.
@@ -244,19 +266,36 @@ def _choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
         try:
             gt = parse_gametype(gt_text)
         except ValueError as exc:
-            problems.append(("GameType", PdnProblem(str(exc), 0, 0, ProblemKind.BAD_GAMETYPE,
-                                                    (("value", gt_text),))))
+            problems.append(
+                (
+                    "GameType",
+                    PdnProblem(str(exc), 0, 0, ProblemKind.BAD_GAMETYPE, (("value", gt_text),)),
+                )
+            )
     rules_text = headers.get("Rules")
     if rules_text is not None:
         try:
             rules = parse_rules_tag(rules_text)
         except RulesError as exc:
-            problems.append(("Rules", PdnProblem(f"Rules tag: {exc}", 0, 0,
-                                                 ProblemKind.BAD_RULES_TAG,
-                                                 (("value", rules_text), ("reason", str(exc))))))
+            problems.append(
+                (
+                    "Rules",
+                    PdnProblem(
+                        f"Rules tag: {exc}",
+                        0,
+                        0,
+                        ProblemKind.BAD_RULES_TAG,
+                        (("value", rules_text), ("reason", str(exc))),
+                    ),
+                )
+            )
         else:
-            if (gt is not None and gt.notation is not None and rules.board_size == 8
-                    and not rules.names_squares):
+            if (
+                gt is not None
+                and gt.notation is not None
+                and rules.board_size == 8
+                and not rules.names_squares
+            ):
                 wants = gt.notation[0] == "A"
                 if wants != rules.algebraic:
                     rules = dataclasses.replace(rules, algebraic=wants)
@@ -265,14 +304,22 @@ def _choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
         try:
             return RulesChoice(rules_from_gametype(gt), False, tuple(problems))
         except RulesError as exc:
-            problems.append(("GameType", PdnProblem(
-                str(exc), 0, 0, ProblemKind.UNSUPPORTED_VARIANT,
-                (("number", gt.number), ("name", UNSUPPORTED.get(gt.number, ""))))))
+            problems.append(
+                (
+                    "GameType",
+                    PdnProblem(
+                        str(exc),
+                        0,
+                        0,
+                        ProblemKind.UNSUPPORTED_VARIANT,
+                        (("number", gt.number), ("name", UNSUPPORTED.get(gt.number, ""))),
+                    ),
+                )
+            )
             return RulesChoice(None, False, tuple(problems))
     variant = headers.get("Variant")
     if variant is not None and variant.strip().lower() in _VARIANTS:
-        return RulesChoice(find_rules(_VARIANTS[variant.strip().lower()]), False,
-                           tuple(problems))
+        return RulesChoice(find_rules(_VARIANTS[variant.strip().lower()]), False, tuple(problems))
     fen = _fen_of(headers)
     if "Bianco" in headers or "Nero" in headers:  # Italian tag names: an Italian game
         italian = find_rules("italian")
@@ -281,15 +328,34 @@ def _choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
     if size is None:
         return RulesChoice(default or find_rules("german"), True, tuple(problems), ())
     if size == 12:
-        problems.append(("", PdnProblem(
-            "12x12 squares: Canadian draughts is not a rule set Dame plays", 0, 0,
-            ProblemKind.UNSUPPORTED_BOARD, (("size", 12),))))
+        problems.append(
+            (
+                "",
+                PdnProblem(
+                    "12x12 squares: Canadian draughts is not a rule set Dame plays",
+                    0,
+                    0,
+                    ProblemKind.UNSUPPORTED_BOARD,
+                    (("size", 12),),
+                ),
+            )
+        )
         return RulesChoice(None, True, tuple(problems))
-    fits = default is not None and default.board_size == size and (
-        algebraic is None or size != 8 or default.algebraic == algebraic)
-    if default is not None and fits and not (
-            size == 8 and not algebraic and _black_starts(move_texts, fen)
-            and default.first is Color.WHITE):
+    fits = (
+        default is not None
+        and default.board_size == size
+        and (algebraic is None or size != 8 or default.algebraic == algebraic)
+    )
+    if (
+        default is not None
+        and fits
+        and not (
+            size == 8
+            and not algebraic
+            and _black_starts(move_texts, fen)
+            and default.first is Color.WHITE
+        )
+    ):
         return RulesChoice(default, True, tuple(problems), _others(default, size, algebraic))
     if size == 10:
         guess = find_rules("international")
@@ -308,6 +374,7 @@ def _choose_rules(headers: Mapping[str, str], move_texts: Sequence[str],
 
 def _others(chosen: RuleSet, size: int, algebraic: bool | None) -> tuple[RuleSet, ...]:
     """Other presets worth a try when the guess fails: same board and notation first."""
+
     def rank(p: RuleSet) -> tuple[int, int]:
         return (p.board_size != size, algebraic is not None and p.algebraic != algebraic)
 
@@ -351,8 +418,7 @@ def _black_starts(move_texts: Sequence[str], fen: str | None) -> bool:
     return False
 
 
-KNOWN_RESULTS = frozenset(
-    ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "½-½", "0.5-0.5"))
+KNOWN_RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "½-½", "0.5-0.5"))
 
 
 def result_style(rules: RuleSet) -> str:

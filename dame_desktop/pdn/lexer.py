@@ -39,15 +39,26 @@ UNKNOWN_MOVE = 14  # a lone "-": a move nobody recorded ("41. - -")
 TOO_LONG = 15  # a token longer than its limit: text = what it was, value = its length
 
 
-
 Token = tuple[int, int, str, "str | int | None"]
 """One token: (kind, offset in the game text, text, value: tag value / NAG number / None)."""
 
 
 # Strength marks and their NAG numbers (PDN 3.0 / PGN); other spellings keep their text.
 GLYPHS: dict[str, int] = {
-    "!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6, "*": 7, "□": 7,
-    "(!)": 1, "(?)": 2, "(!!)": 3, "(??)": 4, "(!?)": 5, "(?!)": 6,
+    "!": 1,
+    "?": 2,
+    "!!": 3,
+    "??": 4,
+    "!?": 5,
+    "?!": 6,
+    "*": 7,
+    "□": 7,
+    "(!)": 1,
+    "(?)": 2,
+    "(!!)": 3,
+    "(??)": 4,
+    "(!?)": 5,
+    "(?!)": 6,
 }
 
 # Only ASCII digits are numbers: "\d" would also take "٣" or "３" (str regexes are Unicode).
@@ -59,7 +70,7 @@ _MOVE = (
 )
 _GLYPH = r"[!?]{1,5}|\([!?]{1,5}\)|□"
 _RESULTS = r"1/2-1/2|½-½|0\.5-0\.5|2-0|0-2|1-1|1-0|0-1|0-0|\*"
-_QUOTE_OPEN = "\"\u201c\u201d"
+_QUOTE_OPEN = '"\u201c\u201d'
 _QUOTES = frozenset(_QUOTE_OPEN)
 
 # The longest token of each kind (characters).  Beyond it the lexer emits a TOO_LONG token
@@ -75,7 +86,8 @@ MAX_SETUP = 4096
 # Leading whitespace (possessive, so a token is never cut at the end of the buffer) includes
 # the literal two-character "\r" garbage of some broken exports.
 _MASTER = re.compile(
-    r"(?:\s|\\r)*+(?:" + "|".join(
+    r"(?:\s|\\r)*+(?:"
+    + "|".join(
         (
             r"(?P<brace>\{)",
             r"(?P<bracket>\[)",
@@ -93,7 +105,8 @@ _MASTER = re.compile(
             r"(?P<nag>\$(?P<nagn>[0-9]{1,4}))",
             r"(?P<text>[^\s{}()\[\];$/]+|\S)",
         )
-    ) + ")"
+    )
+    + ")"
 )
 _TAG_HEAD = re.compile(rf"\[\s*+(?P<name>[A-Za-z_]\w{{0,{MAX_TAG_NAME - 1}}})(?!\w)[ \t]*+")
 _TAG_VALUE = re.compile(r"(?:\\.|[^\"\\\n\u201c\u201d])*+[\"\u201c\u201d][ \t]*+\]")
@@ -283,7 +296,7 @@ class GameLexer:
             buf, pos, ahead = "", 0, []
             self._memo = {}
         elif pos * 2 > len(buf):  # drop what was read (copying the smaller rest)
-            ahead = [start - pos for start in ahead[bisect_right(ahead, pos):]]
+            ahead = [start - pos for start in ahead[bisect_right(ahead, pos) :]]
             self._shift_memo(pos)
             buf, pos = buf[pos:], 0
         first_ahead = bisect_right(ahead, pos)
@@ -330,13 +343,13 @@ class GameLexer:
                     batch *= 2
                     close = find(buf, "}", start + 1)
                 if close >= 0:
-                    comment = buf[start + 1:close]
+                    comment = buf[start + 1 : close]
                     end = close + 1
                     value: str | int | None = None
                 else:  # unterminated: the comment runs to the end of its line
                     stop = find(buf, "\n", start)
                     end = len(buf) if stop < 0 else stop
-                    comment = buf[start + 1:end]
+                    comment = buf[start + 1 : end]
                     value = "unterminated"
                 if len(comment) > MAX_COMMENT:
                     append((TOO_LONG, start, "comment", len(comment)))
@@ -381,7 +394,7 @@ class GameLexer:
                     lines += 1
                     close = _setup_close(buf, start)
                 if close >= 0 and close - start <= MAX_SETUP:
-                    append((SETUP, start, buf[start + 1:close], None))
+                    append((SETUP, start, buf[start + 1 : close], None))
                     end = close + 1
                 else:
                     append((GLUED if start == last_move_end else TEXT, start, "/", None))
@@ -419,8 +432,12 @@ class GameLexer:
                 if balance > 0:
                     balance -= 1
                     append((CLOSE, start, ")", None))
-                elif tokens and tokens[-1][0] == CLOSE and isinstance(tokens[-1][3], int) \
-                        and tokens[-1][1] + tokens[-1][3] == start:
+                elif (
+                    tokens
+                    and tokens[-1][0] == CLOSE
+                    and isinstance(tokens[-1][3], int)
+                    and tokens[-1][1] + tokens[-1][3] == start
+                ):
                     # a run of unmatched ")": one token that counts them (memory stays small)
                     last = tokens[-1]
                     tokens[-1] = (CLOSE, last[1], ")", int(last[3] or 0) + 1)
@@ -468,7 +485,7 @@ class GameLexer:
         if merged:
             ahead = line_starts
         else:
-            line_starts.extend(ahead[first_ahead:bisect_right(ahead, pos)])
+            line_starts.extend(ahead[first_ahead : bisect_right(ahead, pos)])
         rest_line, rest_column = self._position_of(pos, line_starts, first_line, first_column)
         self._buffer, self._offset = buf, pos  # the rest is read from here (no copy)
         self._ahead = ahead
@@ -480,8 +497,9 @@ class GameLexer:
         return GameText(tokens, buf, line_starts, first_line, first_column, pos)
 
     @staticmethod
-    def _tag(buf: str, start: int,
-             find: Callable[[str, str, int], int]) -> tuple[str, str | None, int, int] | None:
+    def _tag(
+        buf: str, start: int, find: Callable[[str, str, int], int]
+    ) -> tuple[str, str | None, int, int] | None:
         """The tag at ``buf[start] == "["``: (name, value or None, end, value length) or None.
 
         ``[Name "value"]`` (escapes undone; ``]`` may be inside the quotes), ``[Name value]``
@@ -498,9 +516,9 @@ class GameLexer:
         if at < len(buf) and buf[at] in _QUOTES:
             quoted = _TAG_VALUE.match(buf, at + 1)
             if quoted is not None:
-                value = buf[at + 1:quoted.end()].rstrip(" \t]")[:-1]
+                value = buf[at + 1 : quoted.end()].rstrip(" \t]")[:-1]
                 length = len(value)
-                value = unescape(value[:MAX_TAG_VALUE * 2])[:MAX_TAG_VALUE]
+                value = unescape(value[: MAX_TAG_VALUE * 2])[:MAX_TAG_VALUE]
                 return name, value, quoted.end(), length
         close = find(buf, "]", at)
         if close < 0:
@@ -508,7 +526,7 @@ class GameLexer:
         line_end = find(buf, "\n", at)
         if 0 <= line_end < close:
             return None
-        raw = buf[at:close].strip().strip("\"“”").strip()
+        raw = buf[at:close].strip().strip('"“”').strip()
         return name, raw[:MAX_TAG_VALUE], close + 1, len(raw)
 
     @staticmethod

@@ -82,8 +82,12 @@ def marks_of(comment: str, rules: RuleSet) -> Marks:
                 if len(ends) != 2:
                     continue
                 start, end = _square(ends[0], rules), _square(ends[1], rules)
-                if start is not None and end is not None and start != end \
-                        and (start, end) not in arrows:
+                if (
+                    start is not None
+                    and end is not None
+                    and start != end
+                    and (start, end) not in arrows
+                ):
                     arrows.append((start, end))
             elif name == CIRCLE:
                 square = _square(token, rules)
@@ -99,15 +103,17 @@ def with_marks(comment: str, marks: Marks, rules: RuleSet) -> str:
     end = 0
     for match in COMMAND.finditer(comment):
         if match.group(1).lower() in (ARROW, CIRCLE):
-            kept.append(comment[end:match.start()])
+            kept.append(comment[end : match.start()])
             end = match.end()
     kept.append(comment[end:])
     text = re.sub(r"[ \t]{2,}", " ", "".join(kept)).strip() if len(kept) > 1 else comment
     commands = []
     if marks.arrows:
-        commands.append(f"[%{ARROW} " + ",".join(
-            f"{_name(a, rules)}-{_name(b, rules)}" for a, b in marks.arrows) + "]")
+        commands.append(
+            f"[%{ARROW} "
+            + ",".join(f"{_name(a, rules)}-{_name(b, rules)}" for a, b in marks.arrows)
+            + "]"
+        )
     if marks.circles:
-        commands.append(f"[%{CIRCLE} " + ",".join(_name(c, rules) for c in marks.circles)
-                        + "]")
+        commands.append(f"[%{CIRCLE} " + ",".join(_name(c, rules) for c in marks.circles) + "]")
     return " ".join(part for part in (text, *commands) if part)

@@ -56,8 +56,16 @@ import enum
 import re
 from typing import NamedTuple
 
-__all__ = ["MAX_PROBLEMS", "NotPdnError", "PdnError", "PdnProblem", "ProblemKind", "not_pdn_reason",
-           "shorten", "signature_reason"]
+__all__ = [
+    "MAX_PROBLEMS",
+    "NotPdnError",
+    "PdnError",
+    "PdnProblem",
+    "ProblemKind",
+    "not_pdn_reason",
+    "shorten",
+    "signature_reason",
+]
 
 MAX_PROBLEMS = 100
 """The problems kept per game; the others are summed up per kind."""
@@ -121,9 +129,14 @@ class PdnProblem(NamedTuple):
 class PdnError(ValueError):
     """A PDN problem raised as an exception: message, line, column, kind and values."""
 
-    def __init__(self, message: str, line: int = 0, column: int = 0,
-                 kind: ProblemKind = ProblemKind.OTHER,
-                 values: tuple[tuple[str, Value], ...] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        line: int = 0,
+        column: int = 0,
+        kind: ProblemKind = ProblemKind.OTHER,
+        values: tuple[tuple[str, Value], ...] = (),
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
@@ -146,14 +159,15 @@ class NotPdnError(PdnError):
     """The input is not PDN text at all (binary data); ``reason`` says what it looks like."""
 
     def __init__(self, reason: str) -> None:
-        super().__init__(f"this is not a PDN file: {reason}", 1, 1, ProblemKind.NOT_PDN,
-                         (("reason", reason),))
+        super().__init__(
+            f"this is not a PDN file: {reason}", 1, 1, ProblemKind.NOT_PDN, (("reason", reason),)
+        )
         self.reason = reason
 
 
 def shorten(text: str, limit: int = 60) -> str:
     """``text`` cut to ``limit`` characters (with an ellipsis) for a message."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # What files that are not text start with (checked on the first bytes of a file).
@@ -190,8 +204,10 @@ HEAD_BYTES = 2 * HEAD_CHARS
 # what the signatures look like when the bytes were decoded as text (Windows-1252 or UTF-8)
 _TEXT_MAGIC: tuple[tuple[str, str], ...] = tuple(
     (magic.decode(encoding, errors="replace"), what)
-    for magic, what in _MAGIC for encoding in ("cp1252", "latin-1", "utf-8")
-    if len(magic) >= 3)
+    for magic, what in _MAGIC
+    for encoding in ("cp1252", "latin-1", "utf-8")
+    if len(magic) >= 3
+)
 
 
 def not_pdn_reason(head: bytes | str) -> str | None:
@@ -219,7 +235,7 @@ def not_pdn_reason(head: bytes | str) -> str | None:
                 text = head.decode("utf-8")
             except UnicodeDecodeError as exc:
                 if exc.start >= len(head) - 3:  # a character cut at the end of the head
-                    text = head[:exc.start].decode("utf-8", errors="replace")
+                    text = head[: exc.start].decode("utf-8", errors="replace")
                 else:
                     text = head.decode("cp1252", errors="replace")
     else:

@@ -48,7 +48,8 @@ VisitorArg = BaseVisitor[T] | Callable[[], BaseVisitor[T]]
 _LEXERS: weakref.WeakKeyDictionary[object, GameLexer] = weakref.WeakKeyDictionary()
 # possessive quantifiers throughout: a failed match must not try every split of the spaces
 _SETUP_FEN = re.compile(
-    r'\s*+FEN\s*+[=:]?\s*+["\u201c\u201d]?([^"\u201c\u201d]*+)["\u201c\u201d]?\s*+', re.IGNORECASE)
+    r'\s*+FEN\s*+[=:]?\s*+["\u201c\u201d]?([^"\u201c\u201d]*+)["\u201c\u201d]?\s*+', re.IGNORECASE
+)
 _EMPTY_FEN = re.compile(r"\s*+([WB?])\s*+(?::\s*+[WB]?\s*+)*+\.?\s*+", re.IGNORECASE)
 _SQUARE_TOKENS = re.compile(r"[a-l][0-9]{1,2}|[0-9]{1,2}")
 _FOREIGN_DIGIT = re.compile(r"[^\x00-\x7f]")
@@ -164,8 +165,9 @@ def _lines(head: str | bytes, rest: str | bytes) -> list[str | bytes]:
     return parts
 
 
-def read_text(text: str, visitor: VisitorArg[T] | None = None,
-              default_rules: RuleSet | None = None) -> T | Game | None:
+def read_text(
+    text: str, visitor: VisitorArg[T] | None = None, default_rules: RuleSet | None = None
+) -> T | Game | None:
     """The first game of ``text`` (a game cut from a file, a pasted game).  No handle, and
     nothing is kept after the call.
 
@@ -189,8 +191,11 @@ def _instance(visitor: object) -> tuple[BaseVisitor[T], Callable[[], BaseVisitor
     return factory(), factory
 
 
-def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
-              default_rules: RuleSet | None = None) -> T | Game | None:
+def read_game(
+    handle: IO[str] | IO[bytes],
+    visitor: VisitorArg[T] | None = None,
+    default_rules: RuleSet | None = None,
+) -> T | Game | None:
     """Read the next game from a handle; None at the end of the input.
 
     Games are read one after another; after a ``seek`` the handle is read afresh from
@@ -213,9 +218,13 @@ def read_game(handle: IO[str] | IO[bytes], visitor: VisitorArg[T] | None = None,
     return _read(lexer, handle.readline, visitor, default_rules, handle)
 
 
-def _read(lexer: GameLexer, readline: Callable[[], str | bytes], visitor: VisitorArg[T] | None,
-          default_rules: RuleSet | None, handle: IO[str] | IO[bytes] | None = None
-          ) -> T | Game | None:
+def _read(
+    lexer: GameLexer,
+    readline: Callable[[], str | bytes],
+    visitor: VisitorArg[T] | None,
+    default_rules: RuleSet | None,
+    handle: IO[str] | IO[bytes] | None = None,
+) -> T | Game | None:
     while True:
         text = lexer.next_game(readline)
         if handle is not None:
@@ -280,8 +289,19 @@ _NO_CAPTURES: list[RawMove] = []
 class _Resolver:
     """Resolves move text against the legal moves of raw states, with bounded caches."""
 
-    __slots__ = ("rules", "gen", "geo", "names", "capture_cache", "move_cache", "text_cache",
-                 "step", "rays", "valid", "flying")
+    __slots__ = (
+        "rules",
+        "gen",
+        "geo",
+        "names",
+        "capture_cache",
+        "move_cache",
+        "text_cache",
+        "step",
+        "rays",
+        "valid",
+        "flying",
+    )
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -348,13 +368,22 @@ class _Resolver:
             if tok[0] in "0123456789":
                 sq = int(tok)
                 if not 1 <= sq <= top:
-                    return _problem(f"square {tok} in move {move} is not on the board (1-{top})",
-                                    K.SQUARE_OFF_BOARD, square=tok, move=move, squares=top)
+                    return _problem(
+                        f"square {tok} in move {move} is not on the board (1-{top})",
+                        K.SQUARE_OFF_BOARD,
+                        square=tok,
+                        move=move,
+                        squares=top,
+                    )
             else:
                 found = self.names.get(tok)
                 if found is None:
-                    return _problem(f"{tok} in move {move} is not a playing square",
-                                    K.NOT_A_PLAYING_SQUARE, square=tok, move=move)
+                    return _problem(
+                        f"{tok} in move {move} is not a playing square",
+                        K.NOT_A_PLAYING_SQUARE,
+                        square=tok,
+                        move=move,
+                    )
                 sq = found
             squares.append(sq)
         if len(squares) < 2:
@@ -415,8 +444,9 @@ class _Resolver:
             unique.setdefault(self.identity(r), r)
         return list(unique.values())
 
-    def matches(self, state: State, text: str,
-                keep_all: bool = False) -> list[RawMove] | PdnProblem:
+    def matches(
+        self, state: State, text: str, keep_all: bool = False
+    ) -> list[RawMove] | PdnProblem:
         """The raw moves ``text`` names (all routes of one move), or the problem."""
         parsed = self.squares(text)
         if isinstance(parsed, PdnProblem):
@@ -439,8 +469,9 @@ class _Resolver:
                 matches = [r for r in matches if _fits(via, r[4])]
         if not matches:
             move, fen = _clean(text), self._fen(state)
-            return _problem(f"illegal move {move} in position {fen}", K.ILLEGAL_MOVE,
-                            move=move, fen=fen)
+            return _problem(
+                f"illegal move {move} in position {fen}", K.ILLEGAL_MOVE, move=move, fen=fen
+            )
         if len(matches) > 1:
             identity = self.identity
             identities = {identity(r) for r in matches}
@@ -456,13 +487,16 @@ class _Resolver:
                 b2s = self.geo.bit_to_sq
                 seen: dict[tuple[int, int, int | tuple[int, ...]], str] = {}
                 for r in matches:
-                    seen.setdefault(identity(r),
-                                    "x".join(str(b2s[x]) for x in (r[0],) + r[4]))
+                    seen.setdefault(identity(r), "x".join(str(b2s[x]) for x in (r[0],) + r[4]))
                 options = ", ".join(sorted(seen.values()))
                 move, fen = _clean(text), self._fen(state)
-                return _problem(f"ambiguous capture {move} in position {fen}: it may be "
-                                f"{options}", K.AMBIGUOUS_MOVE, move=move, fen=fen,
-                                options=options)
+                return _problem(
+                    f"ambiguous capture {move} in position {fen}: it may be {options}",
+                    K.AMBIGUOUS_MOVE,
+                    move=move,
+                    fen=fen,
+                    options=options,
+                )
         return matches
 
     def _fen(self, state: State) -> str:
@@ -525,8 +559,9 @@ def _following_moves(tokens: list[Token], index: int, count: int) -> list[str]:
     return out
 
 
-def _settle(resolver: _Resolver, state: State, text: str, tokens: list[Token],
-            index: int) -> tuple[RawMove, State] | None:
+def _settle(
+    resolver: _Resolver, state: State, text: str, tokens: list[Token], index: int
+) -> tuple[RawMove, State] | None:
     """An ambiguous short capture settled by the moves that follow it in the file.
 
     Files often write ``10x26`` where two routes with different captured pieces exist; the
@@ -558,8 +593,7 @@ def _problem(message: str, kind: ProblemKind, **values: str | int) -> PdnProblem
     return PdnProblem(message, 0, 0, kind, tuple(values.items()))
 
 
-def route_raw(rules: RuleSet, state: State, raw: RawMove,
-              route: tuple[int, ...]) -> RawMove | None:
+def route_raw(rules: RuleSet, state: State, raw: RawMove, route: tuple[int, ...]) -> RawMove | None:
     """The route of the move ``raw`` (same from, to and captured pieces) that ``route``
     (PDN squares, first to last) names, or None when none fits."""
     resolver = _resolver(rules)
@@ -569,9 +603,12 @@ def route_raw(rules: RuleSet, state: State, raw: RawMove,
     via = tuple(s2b[sq] for sq in route[1:-1])
     identity = resolver.identity(raw)
     for candidate in resolver.captures(state):
-        if resolver.identity(candidate) == identity and \
-                s2b[route[0]] == candidate[0] and s2b[route[-1]] == candidate[1] and \
-                _fits(via, candidate[4]):
+        if (
+            resolver.identity(candidate) == identity
+            and s2b[route[0]] == candidate[0]
+            and s2b[route[-1]] == candidate[1]
+            and _fits(via, candidate[4])
+        ):
             return candidate
     return None
 
@@ -599,9 +636,14 @@ def _resolver(rules: RuleSet) -> _Resolver:
 
 # --- walking one game -------------------------------------------------------------------------
 
-def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet | None,
-                    factory: Callable[[], BaseVisitor[T]] | None = None,
-                    lexer: GameLexer | None = None) -> T:
+
+def parse_game_text(
+    text: GameText,
+    visitor: BaseVisitor[T],
+    default: RuleSet | None,
+    factory: Callable[[], BaseVisitor[T]] | None = None,
+    lexer: GameLexer | None = None,
+) -> T:
     """Feed one game's tokens to ``visitor``; may retry guessed rules with a fresh visitor.
 
     With ``lexer`` given, a guess that worked for the previous game of the same file is
@@ -620,9 +662,18 @@ def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet | 
     rules, alternatives = choice.rules, choice.alternatives
     hint = lexer.rules_hint if lexer is not None else None
     nothing_tells = not moves and not any(k.lower() == "fen" for k in headers)
-    if choice.guessed and hint is not None and rules is not None and hint is not rules and (
-            nothing_tells or hint.board_size == rules.board_size and moves
-            and (rules.board_size != 8 or hint.algebraic == rules.algebraic)):
+    if (
+        choice.guessed
+        and hint is not None
+        and rules is not None
+        and hint is not rules
+        and (
+            nothing_tells
+            or hint.board_size == rules.board_size
+            and moves
+            and (rules.board_size != 8 or hint.algebraic == rules.algebraic)
+        )
+    ):
         alternatives = (rules,) + tuple(r for r in alternatives if r is not hint)
         rules = hint
     illegal, count = _walk(text, visitor, rules, choice.guessed, choice.problems)
@@ -642,8 +693,9 @@ def parse_game_text(text: GameText, visitor: BaseVisitor[T], default: RuleSet | 
 
 def _internal(exc: BaseException) -> PdnProblem:
     reason = shorten(f"{type(exc).__name__}: {exc}", 200)
-    return _problem(f"internal error while reading this game ({reason})", K.INTERNAL_ERROR,
-                    reason=reason)
+    return _problem(
+        f"internal error while reading this game ({reason})", K.INTERNAL_ERROR, reason=reason
+    )
 
 
 def _from_fen(fen: str, rules: RuleSet) -> Position | PdnProblem:
@@ -665,8 +717,14 @@ def _from_fen(fen: str, rules: RuleSet) -> Position | PdnProblem:
         return _problem(str(exc), K.BAD_FEN, fen=shown, reason=str(exc))
 
 
-def _walk(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None, guessed: bool,
-          problems: tuple[tuple[str, PdnProblem], ...], quiet: bool = False) -> tuple[int, int]:
+def _walk(
+    text: GameText,
+    visitor: BaseVisitor[T],
+    rules: RuleSet | None,
+    guessed: bool,
+    problems: tuple[tuple[str, PdnProblem], ...],
+    quiet: bool = False,
+) -> tuple[int, int]:
     """Walk the tokens; returns (moves that do not fit the rules, all problems in the moves).
 
     ``quiet`` only counts: the visitor sees nothing (used to test other rules).  An
@@ -741,10 +799,13 @@ class _Reporter:
     def summary(self) -> None:
         for kind, count in self.over.items():
             first = self.first_over[kind]
-            self.visitor.handle_error(first._replace(
-                message=f"…and {count} more problems of the same kind ({first.message})",
-                kind=K.TOO_MANY_PROBLEMS,
-                values=(("count", count), ("kind", kind.value), ("example", first.message))))
+            self.visitor.handle_error(
+                first._replace(
+                    message=f"…and {count} more problems of the same kind ({first.message})",
+                    kind=K.TOO_MANY_PROBLEMS,
+                    values=(("count", count), ("kind", kind.value), ("example", first.message)),
+                )
+            )
 
 
 class _State:
@@ -766,13 +827,24 @@ def _placed(text: GameText, tok: Token | None, problem: PdnProblem, offset: int)
     return problem._replace(line=line, column=column)
 
 
-_TOO_LONG_WHAT = {"move": "move", "comment": "comment", "tag": "tag value", "setup": "setup",
-                  "text": "text"}
+_TOO_LONG_WHAT = {
+    "move": "move",
+    "comment": "comment",
+    "tag": "tag value",
+    "setup": "setup",
+    "text": "text",
+}
 
 
-def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
-                 guessed: bool, problems: tuple[tuple[str, PdnProblem], ...],
-                 report: _Reporter, status: _State) -> None:
+def _walk_tokens(
+    text: GameText,
+    visitor: BaseVisitor[T],
+    rules: RuleSet | None,
+    guessed: bool,
+    problems: tuple[tuple[str, PdnProblem], ...],
+    report: _Reporter,
+    status: _State,
+) -> None:
     tokens = text.tokens
     visitor.begin_headers()
     tag_tokens: dict[str, Token] = {}
@@ -870,8 +942,9 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
             if raw[5]:  # a capture: keep the path when the text gave more than from and to
                 squares = resolver.squares(tok[2])
                 if not isinstance(squares, PdnProblem) and squares[2]:
-                    visitor.visit_route((b2s[squares[0]], *(b2s[b] for b in squares[2]),
-                                         b2s[squares[1]]))
+                    visitor.visit_route(
+                        (b2s[squares[0]], *(b2s[b] for b in squares[2]), b2s[squares[1]])
+                    )
             level[0] = current
             level[1] = after
         elif kind == COMMENT:
@@ -902,8 +975,7 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
                 # a run of them is one token that counts them
                 times = int(tok[3] or 1)
                 if not report.counts_only(K.UNMATCHED_CLOSE, times):
-                    report(_problem("')' without a matching '('", K.UNMATCHED_CLOSE), tok,
-                           times)
+                    report(_problem("')' without a matching '('", K.UNMATCHED_CLOSE), tok, times)
                 continue
             depth -= 1
             closed = levels.pop()
@@ -922,15 +994,17 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
             visitor.visit_comment(tok[2])
         elif kind == lx.SETUP:
             if level[0] is None and depth > 0:
-                report(_problem("a setup at the start of a variation",
-                                K.SETUP_AT_VARIATION_START), tok)
+                report(
+                    _problem("a setup at the start of a variation", K.SETUP_AT_VARIATION_START), tok
+                )
                 skip_depth = depth
                 continue
             m = _SETUP_FEN.fullmatch(tok[2])
             if not m:
                 shown = shorten(tok[2])
-                report(_problem(f"setup /{shown}/ is not /FEN \"...\"/", K.BAD_SETUP,
-                                text=shown), tok)
+                report(
+                    _problem(f'setup /{shown}/ is not /FEN "..."/', K.BAD_SETUP, text=shown), tok
+                )
                 move_errors += 1
                 skip_depth = depth
                 continue
@@ -946,14 +1020,19 @@ def _walk_tokens(text: GameText, visitor: BaseVisitor[T], rules: RuleSet | None,
         elif kind == lx.TEXT:
             if not report.counts_only(K.UNEXPECTED_TEXT):
                 shown = shorten(tok[2])
-                report(_problem(f"unexpected text {shown!r}", K.UNEXPECTED_TEXT, text=shown),
-                       tok)
+                report(_problem(f"unexpected text {shown!r}", K.UNEXPECTED_TEXT, text=shown), tok)
         elif kind == lx.UNKNOWN_MOVE:
             if depth == 0 and tok is last_token and headers_result == tok[2]:
                 visitor.visit_result(tok[2])  # [Result "-"] ... "-": the game's terminator
                 continue
-            report(_problem(f"unknown move {tok[2]!r}: the game cannot be replayed past it",
-                            K.UNKNOWN_MOVE, text=tok[2]), tok)
+            report(
+                _problem(
+                    f"unknown move {tok[2]!r}: the game cannot be replayed past it",
+                    K.UNKNOWN_MOVE,
+                    text=tok[2],
+                ),
+                tok,
+            )
             move_errors += 1
             skip_depth = depth
         elif kind == lx.TOO_LONG:
@@ -977,8 +1056,13 @@ def _lost(char: str, what: str) -> PdnProblem:
     """A character a PDN file cannot hold, found in a comment or tag: saving would not keep it."""
     code = f"U+{ord(char):04X}"
     shown = "a comment" if what == "comment" else "a tag value"
-    return _problem(f"control character {code} in {shown}: a PDN file cannot hold it, so "
-                    "saving the game does not keep it", K.CONTROL_CHARACTER, char=code, what=what)
+    return _problem(
+        f"control character {code} in {shown}: a PDN file cannot hold it, so "
+        "saving the game does not keep it",
+        K.CONTROL_CHARACTER,
+        char=code,
+        what=what,
+    )
 
 
 def _check_comment(report: _Reporter, tok: Token, opening: int) -> None:
@@ -986,15 +1070,26 @@ def _check_comment(report: _Reporter, tok: Token, opening: int) -> None:
     ``{``) that saving would change."""
     lost = lx.LOST_IN_COMMENT.search(tok[2])
     if lost is not None and not report.counts_only(K.CONTROL_CHARACTER):
-        report(_lost(lost.group(), "comment"), (tok[0], tok[1] + opening + lost.start(),
-                                                 tok[2], tok[3]))
+        report(
+            _lost(lost.group(), "comment"),
+            (tok[0], tok[1] + opening + lost.start(), tok[2], tok[3]),
+        )
 
 
 def _too_long(tok: Token) -> PdnProblem:
     what = _TOO_LONG_WHAT.get(tok[2], tok[2])
     length = int(tok[3] or 0)
-    limit = {"move": lx.MAX_MOVE, "comment": lx.MAX_COMMENT, "tag": lx.MAX_TAG_VALUE,
-             "setup": lx.MAX_SETUP}.get(tok[2], 0)
+    limit = {
+        "move": lx.MAX_MOVE,
+        "comment": lx.MAX_COMMENT,
+        "tag": lx.MAX_TAG_VALUE,
+        "setup": lx.MAX_SETUP,
+    }.get(tok[2], 0)
     rest = "is not read" if tok[2] == "move" else f"is cut after {limit} characters"
-    return _problem(f"this {what} is {length} characters long, more than {limit}: it {rest}",
-                    K.TOKEN_TOO_LONG, what=tok[2], length=length, limit=limit)
+    return _problem(
+        f"this {what} is {length} characters long, more than {limit}: it {rest}",
+        K.TOKEN_TOO_LONG,
+        what=tok[2],
+        length=length,
+        limit=limit,
+    )

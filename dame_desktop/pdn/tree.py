@@ -22,9 +22,24 @@ from ..core.rules import GERMAN
 from .comments import COMMAND
 from .problems import NotPdnError, PdnError, PdnProblem, ProblemKind
 
-__all__ = ["SKIP", "ChildNode", "Game", "GameNode", "Headers", "Nag", "NotPdnError", "PdnError",
-           "PdnProblem", "ProblemKind", "SkipType", "State", "result_scores", "state_after",
-           "state_of", "state_position"]
+__all__ = [
+    "SKIP",
+    "ChildNode",
+    "Game",
+    "GameNode",
+    "Headers",
+    "Nag",
+    "NotPdnError",
+    "PdnError",
+    "PdnProblem",
+    "ProblemKind",
+    "SkipType",
+    "State",
+    "result_scores",
+    "state_after",
+    "state_of",
+    "state_position",
+]
 
 if TYPE_CHECKING:
     from .visitors import BaseVisitor
@@ -69,6 +84,7 @@ def state_after(rules: RuleSet, state: State, raw: RawMove) -> State:
     w2, b2, k2 = generator(rules).apply(w, b, k, wtm, raw)
     return (w2, b2, k2, not wtm)
 
+
 TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 _TAG_NAME = re.compile(r"[A-Za-z_]\w*")
 
@@ -98,8 +114,17 @@ class Headers(MutableMapping[str, str]):
     @classmethod
     def with_roster(cls) -> Headers:
         """Headers holding the roster's "unknown" values, as a new game has."""
-        return cls([("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
-                    ("White", "?"), ("Black", "?"), ("Result", "*")])
+        return cls(
+            [
+                ("Event", "?"),
+                ("Site", "?"),
+                ("Date", "????.??.??"),
+                ("Round", "?"),
+                ("White", "?"),
+                ("Black", "?"),
+                ("Result", "*"),
+            ]
+        )
 
     def __getitem__(self, key: str) -> str:
         if key in self._roster:
@@ -169,8 +194,16 @@ def _number(text: str) -> float | None:
 class GameNode:
     """A node of the tree: the position after a move (or the start for the root)."""
 
-    __slots__ = ("parent", "variations", "comment", "starting_comment", "nags", "setup",
-                 "state", "rules")
+    __slots__ = (
+        "parent",
+        "variations",
+        "comment",
+        "starting_comment",
+        "nags",
+        "setup",
+        "state",
+        "rules",
+    )
 
     parent: GameNode | None
 
@@ -254,8 +287,14 @@ class GameNode:
     def has_variation(self, move: Move) -> bool:
         return any(v.move == move for v in self.variations)
 
-    def add_variation(self, move: Move | str, *, comment: str = "", starting_comment: str = "",
-                      nags: Iterable[Nag | int] = ()) -> ChildNode:
+    def add_variation(
+        self,
+        move: Move | str,
+        *,
+        comment: str = "",
+        starting_comment: str = "",
+        nags: Iterable[Nag | int] = (),
+    ) -> ChildNode:
         """Play ``move`` (a Move or move text) from this node as a new variation.
 
         Raises the core's IllegalMoveError / AmbiguousMoveError / MoveParseError.
@@ -267,8 +306,9 @@ class GameNode:
             from ..core import MoveParseError
 
             if any(c.isdigit() and not c.isascii() for c in move):
-                raise MoveParseError(f"cannot read move {move!r}: only the digits 0-9 are "
-                                     "square numbers")
+                raise MoveParseError(
+                    f"cannot read move {move!r}: only the digits 0-9 are square numbers"
+                )
             text = move
             move = pos.parse_move(text, allowed)
             squares = pos.parse_squares(text)
@@ -386,8 +426,9 @@ class ChildNode(GameNode):
             r = self.raw
             b2s = geometry_of(self.rules).bit_to_sq
             path = (b2s[r[0]],) + tuple(b2s[b] for b in r[4])
-            self._move = Move(path=path, captured=tuple(b2s[b] for b in r[5]), promotes=r[3],
-                              paths=(path,), raw=r)
+            self._move = Move(
+                path=path, captured=tuple(b2s[b] for b in r[5]), promotes=r[3], paths=(path,), raw=r
+            )
         return self._move
 
     def text(self, style: str = "short") -> str:
@@ -405,8 +446,12 @@ class Game(GameNode):
 
     __slots__ = ("headers", "errors", "result_token")
 
-    def __init__(self, rules: RuleSet | None = None, start: Position | None = None,
-                 headers: Headers | None = None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        start: Position | None = None,
+        headers: Headers | None = None,
+    ) -> None:
         rules = rules if rules is not None else GERMAN
         if start is None:
             start = Position.start(rules)

@@ -17,8 +17,15 @@ from .tree import SKIP, ChildNode, Game, GameNode, Headers, Nag, SkipType, State
 
 ResultT = TypeVar("ResultT")
 
-__all__ = ["SKIP", "BaseVisitor", "ErrorCounter", "GameBuilder", "HeadersBuilder", "SkipType",
-           "SkipVisitor"]
+__all__ = [
+    "SKIP",
+    "BaseVisitor",
+    "ErrorCounter",
+    "GameBuilder",
+    "HeadersBuilder",
+    "SkipType",
+    "SkipVisitor",
+]
 
 
 class BaseVisitor(Generic[ResultT]):
@@ -102,8 +109,7 @@ class GameBuilder(BaseVisitor[Game]):
     def _flush(self) -> None:
         if self._parts:
             node = self._node
-            node.comment = " ".join([node.comment, *self._parts] if node.comment
-                                    else self._parts)
+            node.comment = " ".join([node.comment, *self._parts] if node.comment else self._parts)
             self._parts = []
 
     def visit_header(self, name: str, value: str) -> None:

@@ -32,8 +32,15 @@ from .lexer import GLYPHS, MAX_COMMENT, MAX_TAG_VALUE, UNWRITABLE
 from .tree import TAG_ROSTER, Game, Nag, State, game_result, state_position
 from .visitors import BaseVisitor
 
-__all__ = ["PdnExporter", "escape", "header_items", "movetext_words", "write_game",
-           "write_games", "writable"]
+__all__ = [
+    "PdnExporter",
+    "escape",
+    "header_items",
+    "movetext_words",
+    "write_game",
+    "write_games",
+    "writable",
+]
 
 _PARAGRAPH = "\x00"  # a paragraph break between comment words (never in written text)
 _SPECIAL_TAGS = {"GameType", "Rules", "SetUp", "Setup", "setup", "FEN", "Fen", "fen", "Result"}
@@ -50,8 +57,12 @@ def escape(value: str) -> str:
     value = writable(value)
     if len(value) > MAX_TAG_VALUE:
         value = value[:MAX_TAG_VALUE]
-    return (value.replace("\\", "\\\\").replace('"', '\\"')
-            .replace("\u201c", "\\\u201c").replace("\u201d", "\\\u201d"))
+    return (
+        value.replace("\\", "\\\\")
+        .replace('"', '\\"')
+        .replace("\u201c", "\\\u201c")
+        .replace("\u201d", "\\\u201d")
+    )
 
 
 def write_game(game: Game, columns: int = 80) -> str:
@@ -69,12 +80,17 @@ def write_games(games: Iterable[Game], handle: IO[str], columns: int = 80) -> in
 
 def header_items(game: Game) -> list[tuple[str, str]]:
     """The tags as written: roster, GameType, Rules, SetUp/FEN, then the other tags."""
-    return _header_items(list(game.headers.items()), game.rules, game.result(),
-                         game.state if not game.is_standard_start() else None)
+    return _header_items(
+        list(game.headers.items()),
+        game.rules,
+        game.result(),
+        game.state if not game.is_standard_start() else None,
+    )
 
 
-def _header_items(headers: list[tuple[str, str]], rules: RuleSet, result: str,
-                  start: State | None) -> list[tuple[str, str]]:
+def _header_items(
+    headers: list[tuple[str, str]], rules: RuleSet, result: str, start: State | None
+) -> list[tuple[str, str]]:
     tags = dict(headers)
     items: list[tuple[str, str]] = []
     for name in TAG_ROSTER:
@@ -219,8 +235,7 @@ class PdnExporter(BaseVisitor[str]):
             return
         word = self.words[self._move_word]
         prefix = "(" if word.startswith("(") else ""
-        names = [geo.sq_name(sq) for sq in route] if rules.algebraic else [str(sq)
-                                                                          for sq in route]
+        names = [geo.sq_name(sq) for sq in route] if rules.algebraic else [str(sq) for sq in route]
         sep = rules.capture_separator if rules.algebraic else "x"
         self.words[self._move_word] = prefix + sep.join(names)
 
@@ -272,11 +287,12 @@ class PdnExporter(BaseVisitor[str]):
             return
         start = self.start
         standard = Position.start(rules)
-        if start == (standard.white, standard.black, standard.kings,
-                     standard.turn is Color.WHITE):
+        if start == (standard.white, standard.black, standard.kings, standard.turn is Color.WHITE):
             start = None
-        lines = [f'[{name} "{escape(value)}"]'
-                 for name, value in _header_items(self.headers, rules, result, start)]
+        lines = [
+            f'[{name} "{escape(value)}"]'
+            for name, value in _header_items(self.headers, rules, result, start)
+        ]
         styled = styled_result(result, rules)
         words = self.words
         words.append(styled if styled in KNOWN_RESULTS else "*")  # odd results stay in the tag
@@ -291,8 +307,9 @@ class PdnExporter(BaseVisitor[str]):
 def _move_of(rules: RuleSet, raw: RawMove) -> Move:
     b2s = geometry_of(rules).bit_to_sq
     path = (b2s[raw[0]],) + tuple(b2s[b] for b in raw[4])
-    return Move(path=path, captured=tuple(b2s[b] for b in raw[5]), promotes=raw[3],
-                paths=(path,), raw=raw)
+    return Move(
+        path=path, captured=tuple(b2s[b] for b in raw[5]), promotes=raw[3], paths=(path,), raw=raw
+    )
 
 
 def _fits(via: Iterable[int], path: Iterable[int]) -> bool:

@@ -38,12 +38,12 @@ from ..core.position import Kind
 
 # what a line does; the window offers them as filters
 THEMES: tuple[str, ...] = (
-    "shot",          # the solver gives material first, then wins more (a combination)
+    "shot",  # the solver gives material first, then wins more (a combination)
     "multi-capture",  # a solver move takes three or more pieces at once
     "breakthrough",  # a solver man crowns during the line
-    "ending",        # eight pieces or fewer on the board
-    "forced-win",    # the line wins the game by force
-    "quiet-start",   # the first move is not a capture
+    "ending",  # eight pieces or fewer on the board
+    "forced-win",  # the line wins the game by force
+    "quiet-start",  # the first move is not a capture
 )
 
 MAN = 100
@@ -74,10 +74,16 @@ class Puzzle:
     depth: int = 0
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "fen": self.fen, "solution": list(self.solution),
-                "alternatives": [list(a) for a in self.alternatives],
-                "themes": list(self.themes), "rating": self.rating, "source": self.source,
-                "depth": self.depth}
+        return {
+            "id": self.id,
+            "fen": self.fen,
+            "solution": list(self.solution),
+            "alternatives": [list(a) for a in self.alternatives],
+            "themes": list(self.themes),
+            "rating": self.rating,
+            "source": self.source,
+            "depth": self.depth,
+        }
 
 
 @dataclass
@@ -96,23 +102,34 @@ class MineCounts:
     extra: dict[str, int] = field(default_factory=dict)
 
     def add(self, other: MineCounts) -> None:
-        for name in ("positions", "no_choice", "no_gain", "not_unique", "greedy", "line_fails",
-                     "not_verified", "duplicates", "found"):
+        for name in (
+            "positions",
+            "no_choice",
+            "no_gain",
+            "not_unique",
+            "greedy",
+            "line_fails",
+            "not_verified",
+            "duplicates",
+            "found",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def summary(self) -> str:
-        return (f"positions {self.positions}: no choice {self.no_choice}, no gain {self.no_gain},"
-                f" not unique {self.not_unique}, greedy {self.greedy}, line fails "
-                f"{self.line_fails}, not verified {self.not_verified}, duplicates "
-                f"{self.duplicates}; puzzles {self.found}")
+        return (
+            f"positions {self.positions}: no choice {self.no_choice}, no gain {self.no_gain},"
+            f" not unique {self.not_unique}, greedy {self.greedy}, line fails "
+            f"{self.line_fails}, not verified {self.not_verified}, duplicates "
+            f"{self.duplicates}; puzzles {self.found}"
+        )
 
 
 def material(position: Position, colour: Color, king_value: int = 250) -> int:
     """Material of ``colour`` minus the other side's, in hundredths of a man."""
     other = colour.opponent
-    return (MAN * (position.count(colour, Kind.MAN) - position.count(other, Kind.MAN))
-            + king_value * (position.count(colour, Kind.KING)
-                            - position.count(other, Kind.KING)))
+    return MAN * (
+        position.count(colour, Kind.MAN) - position.count(other, Kind.MAN)
+    ) + king_value * (position.count(colour, Kind.KING) - position.count(other, Kind.KING))
 
 
 def _taken(position: Position, move: Move, king_value: int) -> int:
@@ -170,8 +187,9 @@ def is_unique(step: _Step, margin: int) -> bool:
     return step.score - step.second >= margin
 
 
-def _line(position: Position, settings: MineSettings, depth: int,
-          first: _Step | None = None) -> list[tuple[Position, Move, _Step | None]] | None:
+def _line(
+    position: Position, settings: MineSettings, depth: int, first: _Step | None = None
+) -> list[tuple[Position, Move, _Step | None]] | None:
     """The solver's line from ``position`` (with each solver step's search), or None.
 
     ``first`` is the first step's search at ``depth`` when the caller has made it already."""
@@ -204,14 +222,19 @@ def _line(position: Position, settings: MineSettings, depth: int,
             current = current.play(reply.move)
         if current.turn == solver and not current.has_capture():
             after_reply = current.with_turn(solver.opponent)
-            if (not after_reply.has_capture()
-                    and material(current, solver, settings.king_value) - start
-                    >= settings.gain):
+            if (
+                not after_reply.has_capture()
+                and material(current, solver, settings.king_value) - start >= settings.gain
+            ):
                 return line
 
 
-def _themes(position: Position, line: list[tuple[Position, Move, _Step | None]],
-            settings: MineSettings, forced: bool) -> tuple[str, ...]:
+def _themes(
+    position: Position,
+    line: list[tuple[Position, Move, _Step | None]],
+    settings: MineSettings,
+    forced: bool,
+) -> tuple[str, ...]:
     solver = position.turn
     start = material(position, solver, settings.king_value)
     themes: list[str] = []
@@ -234,8 +257,9 @@ def _themes(position: Position, line: list[tuple[Position, Move, _Step | None]],
     return tuple(themes)
 
 
-def _alternatives(line: list[tuple[Position, Move, _Step | None]],
-                  texts: list[str]) -> tuple[tuple[str, ...], ...]:
+def _alternatives(
+    line: list[tuple[Position, Move, _Step | None]], texts: list[str]
+) -> tuple[tuple[str, ...], ...]:
     """The same line with a solver capture spelt along another of its routes (a retry)."""
     found: list[tuple[str, ...]] = []
     for index, (before, move, step) in enumerate(line):
@@ -246,7 +270,7 @@ def _alternatives(line: list[tuple[Position, Move, _Step | None]],
                 continue
             other = before.move_text(move.with_path(route), style="full")
             if other != texts[index]:
-                found.append((*texts[:index], other, *texts[index + 1:]))
+                found.append((*texts[:index], other, *texts[index + 1 :]))
     return tuple(found[:8])
 
 
@@ -262,8 +286,9 @@ def puzzle_id(rules: RuleSet, fen: str) -> str:
     return rules.key + "-" + hashlib.sha1(f"{rules.key} {fen}".encode()).hexdigest()[:10]
 
 
-def examine(position: Position, source: str, settings: MineSettings,
-            counts: MineCounts | None = None) -> Puzzle | None:
+def examine(
+    position: Position, source: str, settings: MineSettings, counts: MineCounts | None = None
+) -> Puzzle | None:
     """The puzzle this position makes, or None (``counts`` records why not)."""
     counts = counts if counts is not None else MineCounts()
     counts.positions += 1
@@ -301,14 +326,25 @@ def examine(position: Position, source: str, settings: MineSettings,
     rating = 900 + 100 * depth + 60 * (solver_moves - 1)
     counts.found += 1
     fen = position.fen()
-    return Puzzle(puzzle_id(position.rules, fen), position.rules.key, fen, tuple(texts),
-                  _alternatives(line, texts), _themes(position, line, settings, forced),
-                  rating, source, depth)
+    return Puzzle(
+        puzzle_id(position.rules, fen),
+        position.rules.key,
+        fen,
+        tuple(texts),
+        _alternatives(line, texts),
+        _themes(position, line, settings, forced),
+        rating,
+        source,
+        depth,
+    )
 
 
-def mine_positions(positions: Iterable[tuple[Position, str]], settings: MineSettings,
-                   counts: MineCounts | None = None,
-                   should_stop: Callable[[], bool] | None = None) -> Iterator[Puzzle]:
+def mine_positions(
+    positions: Iterable[tuple[Position, str]],
+    settings: MineSettings,
+    counts: MineCounts | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Iterator[Puzzle]:
     """Puzzles from (position, source) pairs, each position once."""
     counts = counts if counts is not None else MineCounts()
     seen: set[tuple[int, int, int, bool]] = set()
@@ -329,9 +365,9 @@ def mine_positions(positions: Iterable[tuple[Position, str]], settings: MineSett
             yield puzzle
 
 
-def self_play_positions(rules: RuleSet, games: int, seed: int, plies: int = 120,
-                        depth: int = 3, first_random: int = 6
-                        ) -> Iterator[tuple[Position, str]]:
+def self_play_positions(
+    rules: RuleSet, games: int, seed: int, plies: int = 120, depth: int = 3, first_random: int = 6
+) -> Iterator[tuple[Position, str]]:
     """Positions of seeded self-play games at a low depth, with a few random first moves."""
     rng = random.Random(seed)
     for game in range(games):
@@ -345,7 +381,8 @@ def self_play_positions(rules: RuleSet, games: int, seed: int, plies: int = 120,
             if ply < first_random or rng.random() < 0.15:
                 move = rng.choice(moves)
             else:
-                found = search(position, limit=Limit(depth=depth), noise=30,
-                               seed=rng.randrange(1 << 30)).move
+                found = search(
+                    position, limit=Limit(depth=depth), noise=30, seed=rng.randrange(1 << 30)
+                ).move
                 move = found if found is not None else moves[0]
             position = position.play(move)

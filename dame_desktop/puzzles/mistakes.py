@@ -40,8 +40,11 @@ def engine_move(position: Position) -> Move | None:
 
 def _sides(game: Game, player: str) -> set[Color]:
     key = clean_name(player).casefold()
-    return {colour for colour, tag in ((Color.WHITE, "White"), (Color.BLACK, "Black"))
-            if key and clean_name(game.headers.get(tag, "")).casefold() == key}
+    return {
+        colour
+        for colour, tag in ((Color.WHITE, "White"), (Color.BLACK, "Black"))
+        if key and clean_name(game.headers.get(tag, "")).casefold() == key
+    }
 
 
 def _better(node: ChildNode, better: Callable[[Position], Move | None]) -> Move | None:
@@ -54,9 +57,13 @@ def _better(node: ChildNode, better: Callable[[Position], Move | None]) -> Move 
     return found if found is not None and found != node.move else None
 
 
-def game_mistakes(game: Game, number: int, name: str, sides: set[Color] | None,
-                  better: Callable[[Position], Move | None] = engine_move
-                  ) -> list[PersonalPuzzle]:
+def game_mistakes(
+    game: Game,
+    number: int,
+    name: str,
+    sides: set[Color] | None,
+    better: Callable[[Position], Move | None] = engine_move,
+) -> list[PersonalPuzzle]:
     """The personal puzzles of one game (``sides``: whose moves count; None: both)."""
     found: list[PersonalPuzzle] = []
     event = game.headers.get("Event", "") or ""
@@ -76,15 +83,21 @@ def game_mistakes(game: Game, number: int, name: str, sides: set[Color] | None,
         fen = before.fen()
         digest = hashlib.sha1(f"{game.rules.key} {fen}".encode()).hexdigest()[:10]
         played = node.text()
-        found.append(PersonalPuzzle(
-            f"mine-{digest}", game.rules.key, fen, (before.move_text(move),),
-            f"{title}, move {parent.ply() // 2 + 1}: {played}{marks[0]}"))
+        found.append(
+            PersonalPuzzle(
+                f"mine-{digest}",
+                game.rules.key,
+                fen,
+                (before.move_text(move),),
+                f"{title}, move {parent.ply() // 2 + 1}: {played}{marks[0]}",
+            )
+        )
     return found
 
 
-def file_mistakes(path: str | Path, player: str,
-                  better: Callable[[Position], Move | None] = engine_move
-                  ) -> tuple[list[PersonalPuzzle], int]:
+def file_mistakes(
+    path: str | Path, player: str, better: Callable[[Position], Move | None] = engine_move
+) -> tuple[list[PersonalPuzzle], int]:
     """The personal puzzles of ``player`` in a PDN file, and how many games were read.
     Raises OSError (or the reader's NotPdnError) when the file cannot be read."""
     with open_pdn(path) as handle:
@@ -92,9 +105,12 @@ def file_mistakes(path: str | Path, player: str,
     return puzzles_of_games(games, Path(path).name, player, better), len(games)
 
 
-def puzzles_of_games(games: Iterable[Game], name: str, player: str,
-                     better: Callable[[Position], Move | None] = engine_move
-                     ) -> list[PersonalPuzzle]:
+def puzzles_of_games(
+    games: Iterable[Game],
+    name: str,
+    player: str,
+    better: Callable[[Position], Move | None] = engine_move,
+) -> list[PersonalPuzzle]:
     games = list(games)
     named = [_sides(g, player) for g in games]
     anyone = not any(named)

@@ -47,8 +47,11 @@ class Rating:
             raise ValueError("a rating's deviation and volatility must be positive")
 
     def to_json(self) -> dict[str, float]:
-        return {"rating": round(self.rating, 2), "deviation": round(self.deviation, 2),
-                "volatility": round(self.volatility, 6)}
+        return {
+            "rating": round(self.rating, 2),
+            "deviation": round(self.deviation, 2),
+            "volatility": round(self.volatility, 6),
+        }
 
     @classmethod
     def from_json(cls, data: object) -> Rating:
@@ -56,8 +59,7 @@ class Rating:
         if not isinstance(data, dict):
             raise ValueError("a rating must be an object with rating, deviation and volatility")
         try:
-            return cls(float(data["rating"]), float(data["deviation"]),
-                       float(data["volatility"]))
+            return cls(float(data["rating"]), float(data["deviation"]), float(data["volatility"]))
         except KeyError as missing:
             raise ValueError(f"a rating lacks its {missing.args[0]}") from None
         except (TypeError, ValueError) as bad:

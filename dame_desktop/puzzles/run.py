@@ -15,8 +15,12 @@ MISTAKE_SECONDS = 10.0
 class TimedRun:
     """The clock and the count of one run."""
 
-    def __init__(self, clock: Callable[[], float], seconds: float = RUN_SECONDS,
-                 penalty: float = MISTAKE_SECONDS) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        seconds: float = RUN_SECONDS,
+        penalty: float = MISTAKE_SECONDS,
+    ) -> None:
         self._clock = clock
         self.seconds = seconds
         self.penalty = penalty

@@ -49,10 +49,17 @@ def puzzle_from_json(data: object, rules: str, where: str) -> Puzzle:
     source = data.get("source", "")
     if not isinstance(source, str):
         raise PuzzleFileError(f"{where}: 'source' must be a text")
-    return Puzzle(data["id"], rules, data["fen"], _text_list(data["solution"], f"{where} solution"),
-                  tuple(_text_list(a, f"{where} alternative {i + 1}")
-                        for i, a in enumerate(alternatives)),
-                  _text_list(data.get("themes", []), f"{where} themes"), rating, source, depth)
+    return Puzzle(
+        data["id"],
+        rules,
+        data["fen"],
+        _text_list(data["solution"], f"{where} solution"),
+        tuple(_text_list(a, f"{where} alternative {i + 1}") for i, a in enumerate(alternatives)),
+        _text_list(data.get("themes", []), f"{where} themes"),
+        rating,
+        source,
+        depth,
+    )
 
 
 def read_puzzles(path: str | Path) -> tuple[str, list[Puzzle]]:
@@ -69,18 +76,20 @@ def parse_puzzles(raw: bytes, name: str) -> tuple[str, list[Puzzle]]:
     except json.JSONDecodeError as exc:
         raise PuzzleFileError(f"{name} is not JSON: {exc.msg} at line {exc.lineno}") from None
     if not isinstance(data, dict) or not isinstance(data.get("rules"), str):
-        raise PuzzleFileError(f"{name} has no \"rules\" key naming the rule set")
+        raise PuzzleFileError(f'{name} has no "rules" key naming the rule set')
     items = data.get("puzzles")
     if not isinstance(items, list):
-        raise PuzzleFileError(f"{name} has no \"puzzles\" list")
+        raise PuzzleFileError(f'{name} has no "puzzles" list')
     rules = data["rules"]
-    return rules, [puzzle_from_json(item, rules, f"{name}: puzzle {i + 1}")
-                   for i, item in enumerate(items)]
+    return rules, [
+        puzzle_from_json(item, rules, f"{name}: puzzle {i + 1}") for i, item in enumerate(items)
+    ]
 
 
 def puzzles_json(rules: str, puzzles: Iterable[Puzzle]) -> str:
-    return json.dumps({"rules": rules, "puzzles": [p.to_json() for p in puzzles]},
-                      ensure_ascii=False, indent=1)
+    return json.dumps(
+        {"rules": rules, "puzzles": [p.to_json() for p in puzzles]}, ensure_ascii=False, indent=1
+    )
 
 
 def shipped_path(rules_key: str) -> Path:

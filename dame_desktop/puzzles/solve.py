@@ -76,8 +76,9 @@ def best_reply(position: Position, depth: int = REFUTATION_DEPTH) -> Move | None
 class Attempt:
     """One try at ``puzzle`` (see the module docstring)."""
 
-    def __init__(self, puzzle: Puzzle,
-                 refute: Callable[[Position], Move | None] = best_reply) -> None:
+    def __init__(
+        self, puzzle: Puzzle, refute: Callable[[Position], Move | None] = best_reply
+    ) -> None:
         self.puzzle = puzzle
         self.rules = find_rules(puzzle.rules)
         self.start = Position.from_fen(puzzle.fen, self.rules)
@@ -135,9 +136,9 @@ class Attempt:
         expected = self.expected()
         if expected is not None and move == expected:
             return True  # the same capture along another route: the same result
-        done = self.puzzle.solution[:self.ply]
+        done = self.puzzle.solution[: self.ply]
         for line in self.puzzle.alternatives:
-            if len(line) > self.ply and tuple(line[:self.ply]) == tuple(done):
+            if len(line) > self.ply and tuple(line[: self.ply]) == tuple(done):
                 try:
                     other, route = route_of(self.position, line[self.ply])
                 except ValueError:
@@ -201,9 +202,16 @@ def matches(puzzle: Puzzle, theme: str = "", difficulty: str = "") -> bool:
     return True
 
 
-def choose(puzzles: Sequence[Puzzle], rating: float, *, theme: str = "", difficulty: str = "",
-           recent: Iterable[str] = (), rng: random.Random | None = None,
-           spread: int = 8) -> Puzzle | None:
+def choose(
+    puzzles: Sequence[Puzzle],
+    rating: float,
+    *,
+    theme: str = "",
+    difficulty: str = "",
+    recent: Iterable[str] = (),
+    rng: random.Random | None = None,
+    spread: int = 8,
+) -> Puzzle | None:
     """The next puzzle: one passing the filters, not among ``recent`` (unless all are), near
     the solver's ``rating`` (picked at random among the ``spread`` nearest)."""
     if theme and theme not in THEMES:

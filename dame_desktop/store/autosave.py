@@ -142,8 +142,9 @@ def game_events(game: Game) -> list[object]:
     return events
 
 
-def autosave_record(game: Game, player: Mapping[str, object] | None = None,
-                    now: datetime | None = None) -> dict[str, object]:
+def autosave_record(
+    game: Game, player: Mapping[str, object] | None = None, now: datetime | None = None
+) -> dict[str, object]:
     """The JSON object :func:`save_autosave` writes.
 
     Raises ValueError when the rule set is not a preset with switches and TypeError when
@@ -243,8 +244,9 @@ def autosave_path(directory: PathArg | None = None) -> Path:
     return slot_path(folder, _claimed_slot(folder))
 
 
-def save_autosave(game: Game, player: Mapping[str, object] | None = None,
-                  directory: PathArg | None = None) -> Path:
+def save_autosave(
+    game: Game, player: Mapping[str, object] | None = None, directory: PathArg | None = None
+) -> Path:
     """Save ``game`` (and the UI's player setup) atomically; return the file.
 
     Raises StorageError naming the file when it cannot be written, ValueError/TypeError as
@@ -265,8 +267,9 @@ def clear_autosave(directory: PathArg | None = None) -> bool:
         return False
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        raise StorageError(f"could not remove {path}: {reason}", path,
-                           problem_of(exc, creating=True), reason) from exc
+        raise StorageError(
+            f"could not remove {path}: {reason}", path, problem_of(exc, creating=True), reason
+        ) from exc
     return True
 
 
@@ -372,7 +375,8 @@ def _plain(item: object, depth: int) -> bool:
         return len(item) <= _PLAYER_KEYS_MAX and all(_plain(i, depth - 1) for i in item)
     if isinstance(item, dict):
         return len(item) <= _PLAYER_KEYS_MAX and all(
-            _plain(k, 0) and _plain(v, depth - 1) for k, v in item.items())
+            _plain(k, 0) and _plain(v, depth - 1) for k, v in item.items()
+        )
     return False
 
 
@@ -386,12 +390,18 @@ def _start(data: dict[str, object]) -> tuple[Game, Position]:
         raise AutosaveError("'rules' is missing or not an object")
     key, switches = spec.get("preset"), spec.get("switches", [])
     if not isinstance(key, str) or len(key) > 100:
-        raise AutosaveError(f"'rules.preset' is {shorten(key)}, expected a rule set key",
-                            Damage.UNKNOWN_RULES)
-    if (not isinstance(switches, list) or len(switches) > 64
-            or not all(isinstance(s, str) and len(s) <= 200 for s in switches)):
-        raise AutosaveError(f"'rules.switches' is {shorten(switches)}, expected NAME=VALUE "
-                            f"texts", Damage.UNKNOWN_RULES)
+        raise AutosaveError(
+            f"'rules.preset' is {shorten(key)}, expected a rule set key", Damage.UNKNOWN_RULES
+        )
+    if (
+        not isinstance(switches, list)
+        or len(switches) > 64
+        or not all(isinstance(s, str) and len(s) <= 200 for s in switches)
+    ):
+        raise AutosaveError(
+            f"'rules.switches' is {shorten(switches)}, expected NAME=VALUE texts",
+            Damage.UNKNOWN_RULES,
+        )
     try:
         rules = rules_from_spec(key, switches)
     except Exception as exc:
@@ -417,8 +427,9 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
     if not isinstance(data, dict):
         raise AutosaveError(f"expected a JSON object, found {shorten(data)}")
     if data.get("format") != AUTOSAVE_FORMAT:
-        raise AutosaveError(f"not a Dame autosave (format is {shorten(data.get('format'))})",
-                            Damage.NOT_AUTOSAVE)
+        raise AutosaveError(
+            f"not a Dame autosave (format is {shorten(data.get('format'))})", Damage.NOT_AUTOSAVE
+        )
     game, start = _start(data)
     rules = game.rules
     events = data.get("events")
@@ -428,8 +439,9 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
     player = _player_setup(data.get("player", {}), problems)
     stopped = False
     if len(events) > EVENTS_MAX:
-        problems.append(f"the file holds {len(events)} events; only the first {EVENTS_MAX} "
-                        f"were replayed")
+        problems.append(
+            f"the file holds {len(events)} events; only the first {EVENTS_MAX} were replayed"
+        )
         events = events[:EVENTS_MAX]
         stopped = True
     moves_in_file = sum(1 for e in events if isinstance(e, str))
@@ -443,8 +455,10 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
                     raise ValueError("the move text is too long")
                 game.play(_find_move(game, event))
             except Exception as exc:
-                problems.append(f"{label} {shorten(event)} cannot be played: {exc}; "
-                                f"the game was restored up to the move before")
+                problems.append(
+                    f"{label} {shorten(event)} cannot be played: {exc}; "
+                    f"the game was restored up to the move before"
+                )
                 stopped = True
                 break
         else:
@@ -454,8 +468,9 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
                     raise ValueError(f"{shorten(event)} is neither move text nor an object")
                 _apply_decision(game, event)
             except Exception as exc:
-                problems.append(f"event {index} ({where}): {exc}; "
-                                f"the game was restored up to that point")
+                problems.append(
+                    f"event {index} ({where}): {exc}; the game was restored up to that point"
+                )
                 stopped = True
                 break
     if not stopped:
@@ -463,11 +478,15 @@ def restore_game(data: object) -> tuple[Game, AutosaveMeta]:
         if isinstance(check, dict):
             want_fen, want_states = check.get("fen"), check.get("states")
             if want_fen is not None and want_fen != game.position.fen():
-                problems.append(f"the replayed position {game.position.fen()} differs from "
-                                f"the recorded {shorten(want_fen)}")
+                problems.append(
+                    f"the replayed position {game.position.fen()} differs from "
+                    f"the recorded {shorten(want_fen)}"
+                )
             if want_states is not None and want_states != len(game.states):
-                problems.append(f"the replay has {len(game.states)} states, the file "
-                                f"recorded {shorten(want_states)}")
+                problems.append(
+                    f"the replay has {len(game.states)} states, the file "
+                    f"recorded {shorten(want_states)}"
+                )
     meta = AutosaveMeta(
         player=player,
         saved_at=_parse_time(data.get("saved_at")),
@@ -494,8 +513,12 @@ def load_autosave(directory: PathArg | None = None) -> AutosaveLoad:
         return _load_autosave(path)
     except Exception as exc:
         log.exception("loading %s failed", path)
-        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
-                                file=StoreFile.AUTOSAVE, damage=Damage.UNEXPECTED)
+        warning = report_damage(
+            path,
+            f"unexpected {type(exc).__name__}: {exc}",
+            file=StoreFile.AUTOSAVE,
+            damage=Damage.UNEXPECTED,
+        )
         return AutosaveLoad(warnings=(warning,))
 
 

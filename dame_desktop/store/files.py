@@ -74,10 +74,17 @@ class FileProblem(enum.Enum):
         return self in _SAVE_AS_HELPS
 
 
-_SAVE_AS_HELPS = frozenset({
-    FileProblem.READ_ONLY, FileProblem.FOLDER_READ_ONLY, FileProblem.FOLDER_MISSING,
-    FileProblem.DISK_FULL, FileProblem.NOT_A_FILE, FileProblem.PERMISSION, FileProblem.NO_PATH,
-})
+_SAVE_AS_HELPS = frozenset(
+    {
+        FileProblem.READ_ONLY,
+        FileProblem.FOLDER_READ_ONLY,
+        FileProblem.FOLDER_MISSING,
+        FileProblem.DISK_FULL,
+        FileProblem.NOT_A_FILE,
+        FileProblem.PERMISSION,
+        FileProblem.NO_PATH,
+    }
+)
 
 
 class StorageError(Exception):
@@ -86,8 +93,13 @@ class StorageError(Exception):
     ``kind`` says what went wrong as data, ``path`` the file, ``reason`` the system's text.
     """
 
-    def __init__(self, message: str, path: Path | None = None,
-                 kind: FileProblem = FileProblem.OTHER, reason: str = "") -> None:
+    def __init__(
+        self,
+        message: str,
+        path: Path | None = None,
+        kind: FileProblem = FileProblem.OTHER,
+        reason: str = "",
+    ) -> None:
         super().__init__(message)
         self.path = path
         self.kind = kind
@@ -173,8 +185,10 @@ class StorageWarning:
         if self.moved_to is not None:
             text += f"; the file was moved aside to {self.moved_to}"
         if self.stuck:
-            text += (f"; it could not be moved aside either: remove or rename {self.path} "
-                     f"so that a new file can be saved there")
+            text += (
+                f"; it could not be moved aside either: remove or rename {self.path} "
+                f"so that a new file can be saved there"
+            )
         return text
 
     def __str__(self) -> str:
@@ -360,8 +374,9 @@ def _folder_read_only(folder: Path) -> bool:
         return False
 
 
-def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False,
-                       own_file: bool = False) -> Path:
+def atomic_write_bytes(
+    path: PathArg, data: bytes, *, make_folder: bool = False, own_file: bool = False
+) -> Path:
     """Replace the file ``path`` with ``data`` atomically and durably; return the file written.
 
     Readers see the old or the new file, never a mixture, even when the program is killed
@@ -382,8 +397,9 @@ def atomic_write_bytes(path: PathArg, data: bytes, *, make_folder: bool = False,
     try:
         target = real_target(path)
     except (OSError, ValueError) as exc:  # e.g. a NUL character in the name
-        raise StorageError(f"could not write {path}: {exc}", Path(path), FileProblem.OTHER,
-                           str(exc)) from exc
+        raise StorageError(
+            f"could not write {path}: {exc}", Path(path), FileProblem.OTHER, str(exc)
+        ) from exc
     folder = target.parent
     if os.path.islink(target):  # realpath stopped at a link: a loop
         raise _write_error(target, FileProblem.NOT_A_FILE)
@@ -547,8 +563,12 @@ def move_aside(path: PathArg, now: datetime | None = None) -> Path:
             counter += 1
         os.replace(source, candidate)
     except OSError as exc:
-        raise StorageError(f"could not move {source} aside: {exc.strerror or exc}", source,
-                           problem_of(exc, creating=True), exc.strerror or str(exc)) from exc
+        raise StorageError(
+            f"could not move {source} aside: {exc.strerror or exc}",
+            source,
+            problem_of(exc, creating=True),
+            exc.strerror or str(exc),
+        ) from exc
     _fsync_dir(source.parent)
     log.warning("moved damaged file %s to %s", source, candidate)
     return candidate
@@ -561,10 +581,17 @@ def move_file(source: PathArg, target: PathArg) -> None:
     _fsync_dir(Path(target).parent)
 
 
-def report_damage(path: PathArg, detail: str, kind: WarningKind = WarningKind.DAMAGED, *,
-                  file: StoreFile = StoreFile.OTHER, damage: Damage | None = None,
-                  values: tuple[ResetValue, ...] = (), line: int = 0, column: int = 0
-                  ) -> StorageWarning:
+def report_damage(
+    path: PathArg,
+    detail: str,
+    kind: WarningKind = WarningKind.DAMAGED,
+    *,
+    file: StoreFile = StoreFile.OTHER,
+    damage: Damage | None = None,
+    values: tuple[ResetValue, ...] = (),
+    line: int = 0,
+    column: int = 0,
+) -> StorageWarning:
     """Move ``path`` aside and describe it; never raises (if even the move fails, the detail
     says so and ``moved_to`` is None)."""
     source = Path(path)
@@ -577,19 +604,18 @@ def report_damage(path: PathArg, detail: str, kind: WarningKind = WarningKind.DA
         stuck = os.path.lexists(source)
     if kind is WarningKind.DAMAGED and damage is None:
         damage = Damage.WRONG_SHAPE
-    return StorageWarning(kind, source, detail, moved, file, damage, values, line, column,
-                          stuck)
+    return StorageWarning(kind, source, detail, moved, file, damage, values, line, column, stuck)
 
 
 def shorten(value: object, limit: int = _SHORT) -> str:
     """A short, safe text for a stored value in a message (any depth, any size)."""
     text = _short(value, 3)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _short(value: object, depth: int) -> str:
     if isinstance(value, str):
-        return repr(value[:_SHORT + 1])
+        return repr(value[: _SHORT + 1])
     if isinstance(value, (bool, int, float)) or value is None:
         return repr(value)
     if isinstance(value, BadNumber | Conflict):
@@ -682,7 +708,7 @@ def decode_text(raw: bytes) -> str:
     Raises UnicodeDecodeError."""
     for mark, codec in _BOMS:
         if raw.startswith(mark):
-            return raw[len(mark):].decode(codec)
+            return raw[len(mark) :].decode(codec)
     return raw.decode("utf-8")
 
 
@@ -692,8 +718,13 @@ def parse_json(text: str) -> object:
 
     Raises json.JSONDecodeError (bad syntax) or RecursionError (nested too deep).
     """
-    return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                      parse_constant=BadNumber, object_pairs_hook=_pairs)
+    return json.loads(
+        text,
+        parse_int=_parse_int,
+        parse_float=_parse_float,
+        parse_constant=BadNumber,
+        object_pairs_hook=_pairs,
+    )
 
 
 class NotAFileError(OSError):
@@ -724,8 +755,12 @@ def read_bounded(path: PathArg, limit: int) -> bytes:
     handle; anything but a regular file (a folder, a pipe, ``/dev/zero``, a socket) raises
     NotAFileError.  Raises OSError (FileNotFoundError, PermissionError, ...) otherwise.
     """
-    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-             | getattr(os, "O_BINARY", 0))
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_NOCTTY", 0)
+        | getattr(os, "O_BINARY", 0)
+    )
     try:
         fd = os.open(path, flags)
     except IsADirectoryError:  # Windows cannot open a folder
@@ -741,8 +776,9 @@ def read_bounded(path: PathArg, limit: int) -> bytes:
         return handle.read(limit)
 
 
-def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
-              limit: int = JSON_LIMIT) -> JsonRead:
+def read_json(
+    path: PathArg, *, file: StoreFile = StoreFile.OTHER, limit: int = JSON_LIMIT
+) -> JsonRead:
     """Read ``path`` as JSON; never raises.
 
     A missing file gives ``found=False`` and no warning.  A file that is larger than
@@ -758,16 +794,19 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
     remove_stale_temps(source)
 
     def damaged(damage: Damage, detail: str, line: int = 0, column: int = 0) -> JsonRead:
-        warning = report_damage(source, detail, file=file, damage=damage, line=line,
-                                column=column)
+        warning = report_damage(source, detail, file=file, damage=damage, line=line, column=column)
         return JsonRead(False, warnings=(warning,))
 
     try:
         raw = read_bounded(source, limit + 1)
     except NotAFileError as exc:
         # set aside whatever it is (the link, not its target), or the next save fails too
-        warning = report_damage(source, f"could not be read: this is {exc.what}, not a file",
-                                WarningKind.UNREADABLE, file=file)
+        warning = report_damage(
+            source,
+            f"could not be read: this is {exc.what}, not a file",
+            WarningKind.UNREADABLE,
+            file=file,
+        )
         return JsonRead(False, warnings=(warning,))
     except FileNotFoundError:
         return JsonRead(False)
@@ -801,15 +840,28 @@ def read_json(path: PathArg, *, file: StoreFile = StoreFile.OTHER,
     return JsonRead(True, data)
 
 
-def settle_damage(path: Path, warnings: Iterable[StorageWarning], repaired: WarningKind,
-                  file: StoreFile, save: Callable[[], object]) -> tuple[StorageWarning, ...]:
+def settle_damage(
+    path: Path,
+    warnings: Iterable[StorageWarning],
+    repaired: WarningKind,
+    file: StoreFile,
+    save: Callable[[], object],
+) -> tuple[StorageWarning, ...]:
     """Set a damaged file aside and report it; when only some of it was bad (``repaired``),
     write the repaired contents with ``save``.  Never raises: a failed write is a warning."""
     out: list[StorageWarning] = []
     for warning in warnings:
         if warning.kind in (WarningKind.DAMAGED, repaired):
-            out.append(report_damage(path, warning.detail, warning.kind, file=warning.file,
-                                     damage=warning.damage, values=warning.values))
+            out.append(
+                report_damage(
+                    path,
+                    warning.detail,
+                    warning.kind,
+                    file=warning.file,
+                    damage=warning.damage,
+                    values=warning.values,
+                )
+            )
         else:
             out.append(warning)
     if any(w.kind is repaired for w in out):

@@ -138,8 +138,11 @@ def locked(path: PathArg, timeout: float = LOCK_TIMEOUT) -> Iterator[bool]:
             got = False
         else:
             if not got:
-                log.warning("%s stayed locked by another program for %.1f s: updating "
-                            "without the lock", where, timeout)
+                log.warning(
+                    "%s stayed locked by another program for %.1f s: updating without the lock",
+                    where,
+                    timeout,
+                )
         held.add(key)
         try:
             yield got
@@ -185,9 +188,14 @@ def hold(path: PathArg) -> int | None:
     return None
 
 
-def locked_update(path: PathArg, load: Callable[[], T], change: Callable[[T], R],
-                  save: Callable[[T], object], *,
-                  timeout: float = LOCK_TIMEOUT) -> tuple[T, R]:
+def locked_update(
+    path: PathArg,
+    load: Callable[[], T],
+    change: Callable[[T], R],
+    save: Callable[[T], object],
+    *,
+    timeout: float = LOCK_TIMEOUT,
+) -> tuple[T, R]:
     """One read-modify-write of the stored file ``path`` among several programs.
 
     Under the update lock: ``load()`` the file as it is now, apply ``change`` to what it

@@ -74,8 +74,13 @@ class PersonalPuzzle:
     source: str  # the game and the move, in words the window shows
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "rules": self.rules, "fen": self.fen,
-                "solution": list(self.solution), "source": self.source}
+        return {
+            "id": self.id,
+            "rules": self.rules,
+            "fen": self.fen,
+            "solution": list(self.solution),
+            "source": self.source,
+        }
 
 
 def _key(name: str) -> str:
@@ -108,17 +113,22 @@ class PuzzleRatings:
         key = _key(name)
         return [rules for (k, rules) in self._ratings if k == key]
 
-    def record(self, name: str, rules: str, puzzle_id: str, puzzle_rating: float,
-               solved: bool) -> tuple[MemberRating, MemberRating]:
+    def record(
+        self, name: str, rules: str, puzzle_id: str, puzzle_rating: float, solved: bool
+    ) -> tuple[MemberRating, MemberRating]:
         """Count one attempt; the member's standing before and after."""
         name = _checked_name(name)
         before = self.get(name, rules)
-        new, _puzzle = after_puzzle(before.rating, Rating(float(puzzle_rating), 80.0),
-                                    solved)
+        new, _puzzle = after_puzzle(before.rating, Rating(float(puzzle_rating), 80.0), solved)
         new = Rating.from_json(new.to_json())  # as stored: the same after a reload
-        recent = tuple(r for r in before.recent if r != puzzle_id)[-(RECENT - 1):] + (puzzle_id,)
-        after = replace(before, rating=new, solved=before.solved + solved,
-                        failed=before.failed + (not solved), recent=recent)
+        recent = tuple(r for r in before.recent if r != puzzle_id)[-(RECENT - 1) :] + (puzzle_id,)
+        after = replace(
+            before,
+            rating=new,
+            solved=before.solved + solved,
+            failed=before.failed + (not solved),
+            recent=recent,
+        )
         self._put(name, rules, after)
         return before, after
 
@@ -160,9 +170,15 @@ class PuzzleRatings:
             "format": RATINGS_FORMAT,
             "version": RATINGS_VERSION,
             "ratings": [
-                {"name": name, "rules": rules, **rating.rating.to_json(),
-                 "solved": rating.solved, "failed": rating.failed,
-                 "best_run": rating.best_run, "recent": list(rating.recent)}
+                {
+                    "name": name,
+                    "rules": rules,
+                    **rating.rating.to_json(),
+                    "solved": rating.solved,
+                    "failed": rating.failed,
+                    "best_run": rating.best_run,
+                    "recent": list(rating.recent),
+                }
                 for (_key_, rules), (name, rating) in self._ratings.items()
             ],
             "personal": [
@@ -214,8 +230,11 @@ def _text(data: Mapping[str, object], name: str) -> str:
 
 def _texts(data: Mapping[str, object], name: str, limit: int) -> tuple[str, ...]:
     value = data.get(name, [])
-    if not isinstance(value, list) or len(value) > limit or not all(
-            isinstance(v, str) and 0 < len(v) <= _TEXT_MAX for v in value):
+    if (
+        not isinstance(value, list)
+        or len(value) > limit
+        or not all(isinstance(v, str) and 0 < len(v) <= _TEXT_MAX for v in value)
+    ):
         raise _Invalid(f"{name!r} must be a list of at most {limit} texts")
     return tuple(value)
 
@@ -231,8 +250,17 @@ def _rating(data: object) -> tuple[str, str, MemberRating]:
         raise _Invalid(str(exc)) from None
     if not 0 < rating.rating < 5000 or rating.deviation > 1000 or rating.volatility > 1:
         raise _Invalid("the rating is out of range")
-    return name, rules, MemberRating(rating, _count(data, "solved"), _count(data, "failed"),
-                                     _count(data, "best_run"), _texts(data, "recent", RECENT))
+    return (
+        name,
+        rules,
+        MemberRating(
+            rating,
+            _count(data, "solved"),
+            _count(data, "failed"),
+            _count(data, "best_run"),
+            _texts(data, "recent", RECENT),
+        ),
+    )
 
 
 def _personal(data: object) -> PersonalPuzzle:
@@ -241,9 +269,13 @@ def _personal(data: object) -> PersonalPuzzle:
     solution = _texts(data, "solution", 40)
     if not solution:
         raise _Invalid("a personal puzzle needs its solution")
-    return PersonalPuzzle(_text(data, "id"), _text(data, "rules"), _text(data, "fen"),
-                          solution, data.get("source", "") if isinstance(
-                              data.get("source", ""), str) else "")
+    return PersonalPuzzle(
+        _text(data, "id"),
+        _text(data, "rules"),
+        _text(data, "fen"),
+        solution,
+        data.get("source", "") if isinstance(data.get("source", ""), str) else "",
+    )
 
 
 @dataclass(frozen=True)
@@ -260,8 +292,9 @@ def _parse(data: object) -> _Parsed:
     if not isinstance(data, dict):
         return _Parsed(table, f"expected a JSON object of ratings, found {type(data).__name__}")
     if data.get("format") != RATINGS_FORMAT:
-        return _Parsed(table, f"this is not a puzzle ratings file ('format' is not "
-                              f"{RATINGS_FORMAT!r})")
+        return _Parsed(
+            table, f"this is not a puzzle ratings file ('format' is not {RATINGS_FORMAT!r})"
+        )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         return _Parsed(table, "'version' must be a positive whole number")
@@ -309,8 +342,9 @@ def _parse(data: object) -> _Parsed:
     return _Parsed(table, newer=newer, dropped=tuple(dropped), dropped_count=count)
 
 
-def ratings_from_json(data: object, path: PathArg = RATINGS_FILE
-                      ) -> tuple[PuzzleRatings, list[StorageWarning], bool]:
+def ratings_from_json(
+    data: object, path: PathArg = RATINGS_FILE
+) -> tuple[PuzzleRatings, list[StorageWarning], bool]:
     """The ratings from decoded JSON, the warnings, and whether entries were dropped; never
     raises."""
     source = Path(path)
@@ -320,20 +354,40 @@ def ratings_from_json(data: object, path: PathArg = RATINGS_FILE
         log.exception("reading the puzzle ratings failed")
         parsed = _Parsed(PuzzleRatings(), f"unexpected {type(exc).__name__}: {exc}")
     if parsed.broken:
-        return parsed.table, [StorageWarning(WarningKind.DAMAGED, source, parsed.broken,
-                                             file=StoreFile.OTHER,
-                                             damage=Damage.WRONG_SHAPE)], True
+        return (
+            parsed.table,
+            [
+                StorageWarning(
+                    WarningKind.DAMAGED,
+                    source,
+                    parsed.broken,
+                    file=StoreFile.OTHER,
+                    damage=Damage.WRONG_SHAPE,
+                )
+            ],
+            True,
+        )
     warnings: list[StorageWarning] = []
     if parsed.newer:
-        warnings.append(StorageWarning(
-            WarningKind.NEWER_VERSION, source,
-            f"written by a newer Dame (version {parsed.newer}, this one reads "
-            f"{RATINGS_VERSION}); what it does not know is ignored", file=StoreFile.OTHER))
+        warnings.append(
+            StorageWarning(
+                WarningKind.NEWER_VERSION,
+                source,
+                f"written by a newer Dame (version {parsed.newer}, this one reads "
+                f"{RATINGS_VERSION}); what it does not know is ignored",
+                file=StoreFile.OTHER,
+            )
+        )
     if parsed.dropped_count:
-        warnings.append(StorageWarning(
-            WarningKind.ENTRIES_DROPPED, source,
-            f"{parsed.dropped_count} entries could not be used and were dropped",
-            file=StoreFile.OTHER, values=parsed.dropped))
+        warnings.append(
+            StorageWarning(
+                WarningKind.ENTRIES_DROPPED,
+                source,
+                f"{parsed.dropped_count} entries could not be used and were dropped",
+                file=StoreFile.OTHER,
+                values=parsed.dropped,
+            )
+        )
     return parsed.table, warnings, bool(parsed.dropped_count)
 
 
@@ -353,13 +407,24 @@ def load_ratings(directory: PathArg | None = None) -> Loaded[PuzzleRatings]:
         table, warnings, damaged = ratings_from_json(read.data, path)
         if not damaged:
             return Loaded(table, tuple(warnings))
-        return Loaded(table, settle_damage(path, warnings, WarningKind.ENTRIES_DROPPED,
-                                           StoreFile.OTHER,
-                                           lambda: save_ratings(table, directory)))
+        return Loaded(
+            table,
+            settle_damage(
+                path,
+                warnings,
+                WarningKind.ENTRIES_DROPPED,
+                StoreFile.OTHER,
+                lambda: save_ratings(table, directory),
+            ),
+        )
     except Exception as exc:
         log.exception("loading %s failed", path)
-        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
-                                file=StoreFile.OTHER, damage=Damage.UNEXPECTED)
+        warning = report_damage(
+            path,
+            f"unexpected {type(exc).__name__}: {exc}",
+            file=StoreFile.OTHER,
+            damage=Damage.UNEXPECTED,
+        )
         return Loaded(PuzzleRatings(), (warning,))
 
 
@@ -377,9 +442,12 @@ class RatingsUpdate:
     warnings: tuple[StorageWarning, ...] = ()
 
 
-def update_ratings(change: Callable[[PuzzleRatings], object],
-                   directory: PathArg | None = None, *,
-                   timeout: float = LOCK_TIMEOUT) -> RatingsUpdate:
+def update_ratings(
+    change: Callable[[PuzzleRatings], object],
+    directory: PathArg | None = None,
+    *,
+    timeout: float = LOCK_TIMEOUT,
+) -> RatingsUpdate:
     """Change the stored ratings as one step among several programs: under the update lock,
     read the file as it is now, apply ``change`` (returning False: nothing to write) and
     write it back.  Raises StorageError naming the file when it cannot be written."""
@@ -390,7 +458,11 @@ def update_ratings(change: Callable[[PuzzleRatings], object],
         warnings.extend(loaded.warnings)
         return loaded.value
 
-    table, answer = locked_update(ratings_path(directory), load, change,
-                                  lambda table: save_ratings(table, directory),
-                                  timeout=timeout)
+    table, answer = locked_update(
+        ratings_path(directory),
+        load,
+        change,
+        lambda table: save_ratings(table, directory),
+        timeout=timeout,
+    )
     return RatingsUpdate(table, answer, tuple(warnings))

@@ -188,12 +188,17 @@ class ScoreTable:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreTable):
             return NotImplemented
-        return self._pairs == other._pairs and self._levels == other._levels \
+        return (
+            self._pairs == other._pairs
+            and self._levels == other._levels
             and self._engines == other._engines
+        )
 
     def __repr__(self) -> str:
-        return (f"ScoreTable({len(self._pairs)} pairs, {len(self._levels)} levels, "
-                f"{len(self._engines)} engines)")
+        return (
+            f"ScoreTable({len(self._pairs)} pairs, {len(self._levels)} levels, "
+            f"{len(self._engines)} engines)"
+        )
 
     @property
     def is_empty(self) -> bool:
@@ -201,8 +206,16 @@ class ScoreTable:
 
     # -- recording ---------------------------------------------------------------------------
 
-    def record_hot_seat(self, name: str, other: str, outcome: Outcome, when: datetime, *,
-                        rules: str = "", reason: str = "") -> None:
+    def record_hot_seat(
+        self,
+        name: str,
+        other: str,
+        outcome: Outcome,
+        when: datetime,
+        *,
+        rules: str = "",
+        reason: str = "",
+    ) -> None:
         """Count a hot-seat game of ``name`` against ``other``; ``outcome`` is ``name``'s.
 
         Raises ValueError for an empty, too long or equal pair of names or a naive date.
@@ -217,8 +230,16 @@ class ScoreTable:
         names, record = self._pairs.get(key, (names, _Record()))  # keep the first spelling
         self._pairs[key] = (names, record.add(entry))
 
-    def record_against_computer(self, level: str, outcome: Outcome, when: datetime, *,
-                                player: str = "", rules: str = "", reason: str = "") -> None:
+    def record_against_computer(
+        self,
+        level: str,
+        outcome: Outcome,
+        when: datetime,
+        *,
+        player: str = "",
+        rules: str = "",
+        reason: str = "",
+    ) -> None:
         """Count a game against the computer at ``level`` (a level key such as ``"easy"``);
         ``outcome`` is the human's.  Raises ValueError for an unknown level or a naive date.
         """
@@ -227,8 +248,16 @@ class ScoreTable:
         entry = GameEntry(_utc(when), outcome, rules[:_TEXT_MAX], reason[:_TEXT_MAX], shown)
         self._levels[key] = self._levels.get(key, _Record()).add(entry)
 
-    def record_against_engine(self, engine: str, outcome: Outcome, when: datetime, *,
-                              player: str = "", rules: str = "", reason: str = "") -> None:
+    def record_against_engine(
+        self,
+        engine: str,
+        outcome: Outcome,
+        when: datetime,
+        *,
+        player: str = "",
+        rules: str = "",
+        reason: str = "",
+    ) -> None:
         """Count a game against the external engine called ``engine`` ("Scan 3.1"), apart
         from the built-in levels; ``outcome`` is the human's.  Raises ValueError for an empty
         or too long name or a naive date."""
@@ -249,12 +278,19 @@ class ScoreTable:
             for index, entry in enumerate(record.last):
                 if entry.when.replace(microsecond=0) == moment and entry.reason == reason:
                     tally = record.tally
-                    counts = {Outcome.WIN: (1, 0, 0), Outcome.DRAW: (0, 1, 0),
-                              Outcome.LOSS: (0, 0, 1)}[entry.outcome]
-                    return _Record(Tally(max(0, tally.wins - counts[0]),
-                                         max(0, tally.draws - counts[1]),
-                                         max(0, tally.losses - counts[2])),
-                                   record.last[:index] + record.last[index + 1:])
+                    counts = {
+                        Outcome.WIN: (1, 0, 0),
+                        Outcome.DRAW: (0, 1, 0),
+                        Outcome.LOSS: (0, 0, 1),
+                    }[entry.outcome]
+                    return _Record(
+                        Tally(
+                            max(0, tally.wins - counts[0]),
+                            max(0, tally.draws - counts[1]),
+                            max(0, tally.losses - counts[2]),
+                        ),
+                        record.last[:index] + record.last[index + 1 :],
+                    )
             return None
 
         for key, (names, record) in self._pairs.items():
@@ -289,14 +325,17 @@ class ScoreTable:
         key, _, swapped = self._pair_key(first, second)
         names, record = self._pairs.get(key, ((first, second), _Record()))
         if swapped:
-            return PairScore(names[1], names[0], record.tally.reversed,
-                             tuple(e.reversed for e in record.last))
+            return PairScore(
+                names[1], names[0], record.tally.reversed, tuple(e.reversed for e in record.last)
+            )
         return PairScore(names[0], names[1], record.tally, record.last)
 
     def pairs(self) -> list[PairScore]:
         """Every pair, the one that played last first."""
-        out = [PairScore(names[0], names[1], rec.tally, rec.last)
-               for names, rec in self._pairs.values()]
+        out = [
+            PairScore(names[0], names[1], rec.tally, rec.last)
+            for names, rec in self._pairs.values()
+        ]
         return sorted(out, key=lambda p: p.last[0].when if p.last else _EPOCH, reverse=True)
 
     def level(self, level: str) -> LevelScore:
@@ -341,12 +380,12 @@ class ScoreTable:
             "format": SCORES_FORMAT,
             "version": SCORES_VERSION,
             "pairs": [
-                {"names": list(names), **_record_json(rec)}
-                for names, rec in self._pairs.values()
+                {"names": list(names), **_record_json(rec)} for names, rec in self._pairs.values()
             ],
             "levels": {key: _record_json(rec) for key, rec in self._levels.items()},
-            "engines": [{"name": name, **_record_json(rec)}
-                        for name, rec in self._engines.values()],
+            "engines": [
+                {"name": name, **_record_json(rec)} for name, rec in self._engines.values()
+            ],
         }
 
     def _put_pair(self, names: tuple[str, str], record: _Record) -> None:
@@ -355,9 +394,16 @@ class ScoreTable:
             record = _Record(record.tally.reversed, tuple(e.reversed for e in record.last))
         if key in self._pairs:  # the same pair twice: add them up
             old = self._pairs[key][1]
-            total = Tally(*(min(MAX_COUNT, a + b) for a, b in zip(
-                (old.tally.wins, old.tally.draws, old.tally.losses),
-                (record.tally.wins, record.tally.draws, record.tally.losses), strict=True)))
+            total = Tally(
+                *(
+                    min(MAX_COUNT, a + b)
+                    for a, b in zip(
+                        (old.tally.wins, old.tally.draws, old.tally.losses),
+                        (record.tally.wins, record.tally.draws, record.tally.losses),
+                        strict=True,
+                    )
+                )
+            )
             last = sorted(old.last + record.last, key=lambda e: e.when, reverse=True)
             record = _Record(total, tuple(last[:LAST_GAMES]))
         self._pairs[key] = (ordered, record)
@@ -372,10 +418,13 @@ def _record_json(record: _Record) -> dict[str, object]:
         "draws": record.tally.draws,
         "losses": record.tally.losses,
         "last": [
-            {"date": e.when.isoformat(timespec="seconds"), "outcome": e.outcome.value,
-             **({"rules": e.rules} if e.rules else {}),
-             **({"reason": e.reason} if e.reason else {}),
-             **({"player": e.player} if e.player else {})}
+            {
+                "date": e.when.isoformat(timespec="seconds"),
+                "outcome": e.outcome.value,
+                **({"rules": e.rules} if e.rules else {}),
+                **({"reason": e.reason} if e.reason else {}),
+                **({"player": e.player} if e.player else {}),
+            }
             for e in record.last
         ],
     }
@@ -419,9 +468,13 @@ def _entry(data: object) -> GameEntry:
         result = Outcome(outcome)
     except ValueError:
         raise _Invalid("a game's 'outcome' must be win, draw or loss") from None
-    return GameEntry(when.astimezone(UTC), result, _short_text(data, "rules", _TEXT_MAX),
-                     _short_text(data, "reason", _TEXT_MAX),
-                     clean_name(_short_text(data, "player", NAME_MAX)))
+    return GameEntry(
+        when.astimezone(UTC),
+        result,
+        _short_text(data, "rules", _TEXT_MAX),
+        _short_text(data, "reason", _TEXT_MAX),
+        clean_name(_short_text(data, "player", NAME_MAX)),
+    )
 
 
 def _record(data: object) -> _Record:
@@ -438,8 +491,7 @@ def _record(data: object) -> _Record:
 
 def _pair_names(data: Mapping[str, object]) -> tuple[str, str]:
     names = data.get("names")
-    if not (isinstance(names, list) and len(names) == 2
-            and all(isinstance(n, str) for n in names)):
+    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
         raise _Invalid("'names' must be a list of two names")
     try:
         first, second = _checked_name(str(names[0])), _checked_name(str(names[1]))
@@ -471,8 +523,7 @@ def _parse(data: object) -> _Parsed:
     pairs = data.get("pairs", [])
     levels = data.get("levels", {})
     engines = data.get("engines", [])
-    if not isinstance(pairs, list) or not isinstance(levels, dict) \
-            or not isinstance(engines, list):
+    if not isinstance(pairs, list) or not isinstance(levels, dict) or not isinstance(engines, list):
         return _Parsed(table, "'pairs' and 'engines' must be lists and 'levels' an object")
     dropped: list[ResetValue] = []
     count = 0
@@ -518,8 +569,9 @@ def _parse(data: object) -> _Parsed:
     return _Parsed(table, newer=newer, dropped=tuple(dropped), dropped_count=count)
 
 
-def scores_from_json(data: object, path: PathArg = SCORES_FILE
-                     ) -> tuple[ScoreTable, list[StorageWarning], bool]:
+def scores_from_json(
+    data: object, path: PathArg = SCORES_FILE
+) -> tuple[ScoreTable, list[StorageWarning], bool]:
     """Build a ScoreTable from decoded JSON; never raises.
 
     Returns the table, the warnings and whether the data was damaged.  A wrong structure
@@ -533,19 +585,39 @@ def scores_from_json(data: object, path: PathArg = SCORES_FILE
         log.exception("reading the scores failed")
         parsed = _Parsed(ScoreTable(), f"unexpected {type(exc).__name__}: {exc}")
     if parsed.broken:
-        return parsed.table, [StorageWarning(WarningKind.DAMAGED, source, parsed.broken,
-                                             file=StoreFile.SCORES,
-                                             damage=Damage.WRONG_SHAPE)], True
+        return (
+            parsed.table,
+            [
+                StorageWarning(
+                    WarningKind.DAMAGED,
+                    source,
+                    parsed.broken,
+                    file=StoreFile.SCORES,
+                    damage=Damage.WRONG_SHAPE,
+                )
+            ],
+            True,
+        )
     warnings: list[StorageWarning] = []
     if parsed.newer:
-        detail = (f"written by a newer Dame (scores version {parsed.newer}, this one reads "
-                  f"{SCORES_VERSION}); what it does not know is ignored")
-        warnings.append(StorageWarning(WarningKind.NEWER_VERSION, source, detail,
-                                       file=StoreFile.SCORES))
+        detail = (
+            f"written by a newer Dame (scores version {parsed.newer}, this one reads "
+            f"{SCORES_VERSION}); what it does not know is ignored"
+        )
+        warnings.append(
+            StorageWarning(WarningKind.NEWER_VERSION, source, detail, file=StoreFile.SCORES)
+        )
     if parsed.dropped_count:
         detail = f"{parsed.dropped_count} record(s) could not be used and were dropped"
-        warnings.append(StorageWarning(WarningKind.ENTRIES_DROPPED, source, detail,
-                                       file=StoreFile.SCORES, values=parsed.dropped))
+        warnings.append(
+            StorageWarning(
+                WarningKind.ENTRIES_DROPPED,
+                source,
+                detail,
+                file=StoreFile.SCORES,
+                values=parsed.dropped,
+            )
+        )
     return parsed.table, warnings, bool(parsed.dropped_count)
 
 
@@ -571,8 +643,12 @@ def load_scores(directory: PathArg | None = None) -> Loaded[ScoreTable]:
         return _load_scores(path, directory)
     except Exception as exc:
         log.exception("loading %s failed", path)
-        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
-                                file=StoreFile.SCORES, damage=Damage.UNEXPECTED)
+        warning = report_damage(
+            path,
+            f"unexpected {type(exc).__name__}: {exc}",
+            file=StoreFile.SCORES,
+            damage=Damage.UNEXPECTED,
+        )
         return Loaded(ScoreTable(), (warning,))
 
 
@@ -583,9 +659,16 @@ def _load_scores(path: Path, directory: PathArg | None) -> Loaded[ScoreTable]:
     table, warnings, damaged = scores_from_json(read.data, path)
     if not damaged:
         return Loaded(table, tuple(warnings))
-    return Loaded(table, settle_damage(path, warnings, WarningKind.ENTRIES_DROPPED,
-                                       StoreFile.SCORES,
-                                      lambda: save_scores(table, directory)))
+    return Loaded(
+        table,
+        settle_damage(
+            path,
+            warnings,
+            WarningKind.ENTRIES_DROPPED,
+            StoreFile.SCORES,
+            lambda: save_scores(table, directory),
+        ),
+    )
 
 
 def save_scores(table: ScoreTable, directory: PathArg | None = None) -> Path:
@@ -605,8 +688,12 @@ class ScoresUpdate:
     warnings: tuple[StorageWarning, ...] = ()
 
 
-def update_scores(change: Callable[[ScoreTable], bool], directory: PathArg | None = None, *,
-                  timeout: float = LOCK_TIMEOUT) -> ScoresUpdate:
+def update_scores(
+    change: Callable[[ScoreTable], bool],
+    directory: PathArg | None = None,
+    *,
+    timeout: float = LOCK_TIMEOUT,
+) -> ScoresUpdate:
     """Change the stored score table as one step among several programs.
 
     Under the update lock: read the file as it is now (:func:`load_scores`, damage set
@@ -622,7 +709,11 @@ def update_scores(change: Callable[[ScoreTable], bool], directory: PathArg | Non
         warnings.extend(loaded.warnings)
         return loaded.value
 
-    table, changed = locked_update(scores_path(directory), load,
-                                   lambda table: bool(change(table)),
-                                   lambda table: save_scores(table, directory), timeout=timeout)
+    table, changed = locked_update(
+        scores_path(directory),
+        load,
+        lambda table: bool(change(table)),
+        lambda table: save_scores(table, directory),
+        timeout=timeout,
+    )
     return ScoresUpdate(table, changed, tuple(warnings))

@@ -207,7 +207,7 @@ class Preferences:
         return THEME_COLORS[self.board_theme]
 
     def effective_language(self, system_locale: str) -> Literal["de", "en"]:
-        """"de" or "en"; "system" follows ``system_locale`` (e.g. QLocale.system().name())."""
+        """ "de" or "en"; "system" follows ``system_locale`` (e.g. QLocale.system().name())."""
         if self.language != "system":
             return self.language
         return "de" if system_locale.lower().replace("-", "_").startswith("de") else "en"
@@ -259,6 +259,7 @@ class Loaded(Generic[T]):
 
 
 # -- rule sets as preset key + switches --------------------------------------------------------
+
 
 def rules_spec(rules: RuleSet) -> tuple[str, tuple[str, ...]]:
     """``rules`` as (preset key, NAME=VALUE switches) such that :func:`rules_from_spec` gives
@@ -359,8 +360,7 @@ def _number(low: float, high: float) -> Callable[[object], object]:
 def _int_choice(options: tuple[int, ...]) -> Callable[[object], object]:
     def check(value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int) or value not in options:
-            raise _Invalid(f"{shorten(value)} is not one of "
-                           f"{', '.join(str(o) for o in options)}")
+            raise _Invalid(f"{shorten(value)} is not one of {', '.join(str(o) for o in options)}")
         return value
 
     return check
@@ -399,8 +399,9 @@ def _engine_entry(value: object) -> EngineEntry:
     name = _clean_text(value.get("name", ""), ENGINE_NAME_MAX, "the name")
     variants = value.get("variants", [])
     if not isinstance(variants, list) or len(variants) > _VARIANTS_MAX:
-        raise _Invalid(f"the variants {shorten(variants)} are not a list of up to "
-                       f"{_VARIANTS_MAX} names")
+        raise _Invalid(
+            f"the variants {shorten(variants)} are not a list of up to {_VARIANTS_MAX} names"
+        )
     for variant in variants:
         _clean_text(variant, _VARIANT_TEXT_MAX, "a variant", empty=False)
     return EngineEntry(path, name, tuple(variants))
@@ -415,8 +416,7 @@ def _engine_list(value: object) -> object:
 def _file_list(value: object) -> object:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise _Invalid(f"{shorten(value)} is not a list of file names")
-    if len(value) > _FILES_MAX or any(len(item) > _TEXT_MAX or "\x00" in item
-                                      for item in value):
+    if len(value) > _FILES_MAX or any(len(item) > _TEXT_MAX or "\x00" in item for item in value):
         raise _Invalid("the list of files is too long")
     return tuple(value)
 
@@ -464,8 +464,9 @@ _VALIDATORS: dict[str, Callable[[object], object]] = {
 assert set(_VALIDATORS) == {f.name for f in dataclasses.fields(Preferences)}
 
 
-def _canonical_switches(key: str, switches: tuple[str, ...]
-                        ) -> tuple[tuple[str, ...], list[ResetValue]]:
+def _canonical_switches(
+    key: str, switches: tuple[str, ...]
+) -> tuple[tuple[str, ...], list[ResetValue]]:
     """Apply the switches one by one to preset ``key``; return the canonical list and the
     switches that had to be dropped."""
     base = find_rules(key)
@@ -529,8 +530,9 @@ def _version(data: dict[str, object]) -> int:
 
 def _parse_preferences(data: object, defaults: Preferences) -> _Parsed:
     if not isinstance(data, dict):
-        return _Parsed(defaults, broken=f"expected a JSON object of settings, found "
-                                        f"{_json_type(data)}")
+        return _Parsed(
+            defaults, broken=f"expected a JSON object of settings, found {_json_type(data)}"
+        )
     try:
         version = _version(data)
     except _Invalid as exc:
@@ -544,8 +546,9 @@ def _parse_preferences(data: object, defaults: Preferences) -> _Parsed:
             values[f.name] = _VALIDATORS[f.name](data[f.name])
         except _Invalid as exc:
             default = getattr(defaults, f.name)
-            resets.append(ResetValue(f.name, shorten(data[f.name]), _shown_default(default),
-                                     str(exc)))
+            resets.append(
+                ResetValue(f.name, shorten(data[f.name]), _shown_default(default), str(exc))
+            )
     key = str(values.get("rules", defaults.rules))
     raw_switches = values.get("rule_switches", ())
     assert isinstance(raw_switches, tuple)
@@ -559,16 +562,29 @@ def _parse_preferences(data: object, defaults: Preferences) -> _Parsed:
     values["engines"] = engines
     engine = values.get("engine", defaults.engine)
     if engine and all(e.path != engine for e in engines):
-        resets.append(ResetValue("engine", shorten(engine), _shown_default(defaults.engine),
-                                 "not one of the added engines"))
+        resets.append(
+            ResetValue(
+                "engine",
+                shorten(engine),
+                _shown_default(defaults.engine),
+                "not one of the added engines",
+            )
+        )
         values["engine"] = defaults.engine
     prefs = dataclasses.replace(defaults, **values)  # type: ignore[arg-type]
     return _Parsed(prefs, tuple(resets), newer=version if version > SCHEMA_VERSION else 0)
 
 
 def _json_type(data: object) -> str:
-    names = {dict: "an object", list: "a list", str: "text", bool: "true or false",
-             int: "a number", float: "a number", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true or false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
     return names.get(type(data), "a value")
 
 
@@ -576,8 +592,9 @@ def _resets_detail(resets: tuple[ResetValue, ...]) -> str:
     parts = []
     for reset in resets:
         if reset.default:
-            parts.append(f"setting {reset.name!r}: {reset.reason}; using the default "
-                         f"{reset.default}")
+            parts.append(
+                f"setting {reset.name!r}: {reset.reason}; using the default {reset.default}"
+            )
         else:
             what = "switch" if reset.name == "rule_switches" else "entry"
             parts.append(f"setting {reset.name!r}: {reset.reason}; the {what} was dropped")
@@ -585,14 +602,16 @@ def _resets_detail(resets: tuple[ResetValue, ...]) -> str:
 
 
 def _newer_warning(path: Path, version: int) -> StorageWarning:
-    detail = (f"written by a newer Dame (settings version {version}, this one reads "
-              f"{SCHEMA_VERSION}); settings it does not know are ignored")
+    detail = (
+        f"written by a newer Dame (settings version {version}, this one reads "
+        f"{SCHEMA_VERSION}); settings it does not know are ignored"
+    )
     return StorageWarning(WarningKind.NEWER_VERSION, path, detail, file=StoreFile.SETTINGS)
 
 
-def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE, *,
-                          broken_default: Preferences | None = None
-                          ) -> tuple[Preferences, list[StorageWarning], bool]:
+def preferences_from_json(
+    data: object, path: PathArg = SETTINGS_FILE, *, broken_default: Preferences | None = None
+) -> tuple[Preferences, list[StorageWarning], bool]:
     """Build Preferences from decoded JSON; never raises.
 
     Returns the preferences, the warnings and whether the data was damaged.  A wrong
@@ -611,15 +630,28 @@ def preferences_from_json(data: object, path: PathArg = SETTINGS_FILE, *,
         parsed = _Parsed(fallback, broken=f"unexpected {type(exc).__name__}: {exc}")
     warnings: list[StorageWarning] = []
     if parsed.broken:
-        warnings.append(StorageWarning(WarningKind.DAMAGED, source, parsed.broken,
-                                       file=StoreFile.SETTINGS, damage=Damage.WRONG_SHAPE))
+        warnings.append(
+            StorageWarning(
+                WarningKind.DAMAGED,
+                source,
+                parsed.broken,
+                file=StoreFile.SETTINGS,
+                damage=Damage.WRONG_SHAPE,
+            )
+        )
         return fallback, warnings, True
     if parsed.newer:
         warnings.append(_newer_warning(source, parsed.newer))
     if parsed.resets:
-        warnings.append(StorageWarning(WarningKind.INVALID_VALUE, source,
-                                       _resets_detail(parsed.resets), file=StoreFile.SETTINGS,
-                                       values=parsed.resets))
+        warnings.append(
+            StorageWarning(
+                WarningKind.INVALID_VALUE,
+                source,
+                _resets_detail(parsed.resets),
+                file=StoreFile.SETTINGS,
+                values=parsed.resets,
+            )
+        )
     return parsed.prefs, warnings, bool(parsed.resets)
 
 
@@ -630,8 +662,9 @@ def settings_path(directory: PathArg | None = None) -> Path:
     return config_dir(directory) / SETTINGS_FILE
 
 
-def load_preferences(directory: PathArg | None = None, *, system_language: str | None = None
-                     ) -> Loaded[Preferences]:
+def load_preferences(
+    directory: PathArg | None = None, *, system_language: str | None = None
+) -> Loaded[Preferences]:
     """Read the preferences; never raises (whatever the file holds).
 
     A missing file gives the defaults; with ``system_language`` (the user-interface
@@ -647,28 +680,41 @@ def load_preferences(directory: PathArg | None = None, *, system_language: str |
     language-based choice is kept once the window saves the preferences.
     """
     path = settings_path(directory)
-    fresh = (first_start_preferences(system_language) if system_language is not None
-             else Preferences())
+    fresh = (
+        first_start_preferences(system_language) if system_language is not None else Preferences()
+    )
     try:
         return _load_preferences(path, directory, fresh)
     except Exception as exc:
         log.exception("loading %s failed", path)
-        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
-                                file=StoreFile.SETTINGS, damage=Damage.UNEXPECTED)
+        warning = report_damage(
+            path,
+            f"unexpected {type(exc).__name__}: {exc}",
+            file=StoreFile.SETTINGS,
+            damage=Damage.UNEXPECTED,
+        )
         return Loaded(fresh, (warning,))
 
 
-def _load_preferences(path: Path, directory: PathArg | None, fresh: Preferences
-                      ) -> Loaded[Preferences]:
+def _load_preferences(
+    path: Path, directory: PathArg | None, fresh: Preferences
+) -> Loaded[Preferences]:
     read = read_json(path, file=StoreFile.SETTINGS, limit=_FILE_LIMIT)
     if not read.found:
         return Loaded(fresh, read.warnings)
     prefs, warnings, damaged = preferences_from_json(read.data, path, broken_default=fresh)
     if not damaged:
         return Loaded(prefs, tuple(warnings))
-    return Loaded(prefs, settle_damage(path, warnings, WarningKind.INVALID_VALUE,
-                                       StoreFile.SETTINGS,
-                                      lambda: save_preferences(prefs, directory)))
+    return Loaded(
+        prefs,
+        settle_damage(
+            path,
+            warnings,
+            WarningKind.INVALID_VALUE,
+            StoreFile.SETTINGS,
+            lambda: save_preferences(prefs, directory),
+        ),
+    )
 
 
 def save_preferences(prefs: Preferences, directory: PathArg | None = None) -> Path:
@@ -687,8 +733,7 @@ _MERGED_TOGETHER: tuple[tuple[str, ...], ...] = (
 )
 
 
-def merge_preferences(current: Preferences, base: Preferences, mine: Preferences
-                      ) -> Preferences:
+def merge_preferences(current: Preferences, base: Preferences, mine: Preferences) -> Preferences:
     """``current`` (the file as it is now) with the values ``mine`` changed since ``base``
     (what this program read or last wrote): another program's changes stay, ours go in.
     Values that belong together (the preset and its switches, the engines and the one in
@@ -703,9 +748,13 @@ def merge_preferences(current: Preferences, base: Preferences, mine: Preferences
     return dataclasses.replace(current, **changed)  # type: ignore[arg-type]
 
 
-def update_preferences(prefs: Preferences, base: Preferences,
-                       directory: PathArg | None = None, *,
-                       timeout: float = LOCK_TIMEOUT) -> Preferences:
+def update_preferences(
+    prefs: Preferences,
+    base: Preferences,
+    directory: PathArg | None = None,
+    *,
+    timeout: float = LOCK_TIMEOUT,
+) -> Preferences:
     """Save ``prefs`` without undoing another program's changes; return what was written.
 
     ``base`` is what this program last read or wrote.  Under the update lock the file is
@@ -772,7 +821,7 @@ class RecentFiles:
         entry = _normal(path)
         self.remove(entry)
         self._paths.insert(0, entry)
-        del self._paths[self.limit:]
+        del self._paths[self.limit :]
 
     def remove(self, path: PathArg) -> bool:
         """Forget ``path``; True when it was listed."""
@@ -812,8 +861,12 @@ def load_recent_files(directory: PathArg | None = None) -> Loaded[RecentFiles]:
         return _load_recent_files(path, directory)
     except Exception as exc:
         log.exception("loading %s failed", path)
-        warning = report_damage(path, f"unexpected {type(exc).__name__}: {exc}",
-                                file=StoreFile.RECENT_FILES, damage=Damage.UNEXPECTED)
+        warning = report_damage(
+            path,
+            f"unexpected {type(exc).__name__}: {exc}",
+            file=StoreFile.RECENT_FILES,
+            damage=Damage.UNEXPECTED,
+        )
         return Loaded(RecentFiles(), (warning,))
 
 
@@ -839,8 +892,9 @@ def _load_recent_files(path: Path, directory: PathArg | None) -> Loaded[RecentFi
         if not problem and not isinstance(files, list):
             problem = f"expected a list 'files', found {_json_type(files)}"
     if problem or not isinstance(files, list):
-        warning = report_damage(path, problem, file=StoreFile.RECENT_FILES,
-                                damage=Damage.WRONG_SHAPE)
+        warning = report_damage(
+            path, problem, file=StoreFile.RECENT_FILES, damage=Damage.WRONG_SHAPE
+        )
         return Loaded(RecentFiles(), (warning,))
     good: list[str] = []
     dropped: list[ResetValue] = []
@@ -849,38 +903,51 @@ def _load_recent_files(path: Path, directory: PathArg | None) -> Loaded[RecentFi
             assert isinstance(entry, str)
             good.append(entry)
         elif len(dropped) < 20:
-            dropped.append(ResetValue(f"files[{index}]", shorten(entry), "",
-                                      "not a file name"))
-    recent = RecentFiles(good[:RECENT_LIMIT * 10])
+            dropped.append(ResetValue(f"files[{index}]", shorten(entry), "", "not a file name"))
+    recent = RecentFiles(good[: RECENT_LIMIT * 10])
     if len(good) == len(files):
         return Loaded(recent)
     bad = len(files) - len(good)
-    warnings = [report_damage(path, f"{bad} entries were not file names and were dropped",
-                              WarningKind.ENTRIES_DROPPED, file=StoreFile.RECENT_FILES,
-                              values=tuple(dropped))]
+    warnings = [
+        report_damage(
+            path,
+            f"{bad} entries were not file names and were dropped",
+            WarningKind.ENTRIES_DROPPED,
+            file=StoreFile.RECENT_FILES,
+            values=tuple(dropped),
+        )
+    ]
     try:
         save_recent_files(recent, directory)
     except StorageError as exc:
-        warnings.append(StorageWarning(WarningKind.UNWRITABLE, path, str(exc),
-                                       file=StoreFile.RECENT_FILES))
+        warnings.append(
+            StorageWarning(WarningKind.UNWRITABLE, path, str(exc), file=StoreFile.RECENT_FILES)
+        )
     return Loaded(recent, tuple(warnings))
 
 
-def update_recent_files(change: Callable[[RecentFiles], object],
-                        directory: PathArg | None = None, *,
-                        timeout: float = LOCK_TIMEOUT) -> RecentFiles:
+def update_recent_files(
+    change: Callable[[RecentFiles], object],
+    directory: PathArg | None = None,
+    *,
+    timeout: float = LOCK_TIMEOUT,
+) -> RecentFiles:
     """Apply ``change`` (e.g. ``lambda r: r.add(path)``) to the stored list as it is now
     and write it; return the list written.  Under the update lock, so a file another
     program added meanwhile stays listed.  Raises StorageError naming the file when the list
     cannot be written."""
+
     def apply(recent: RecentFiles) -> bool:
         change(recent)
         return True
 
-    recent, _ = locked_update(recent_files_path(directory),
-                              lambda: load_recent_files(directory).value, apply,
-                              lambda recent: save_recent_files(recent, directory),
-                              timeout=timeout)
+    recent, _ = locked_update(
+        recent_files_path(directory),
+        lambda: load_recent_files(directory).value,
+        apply,
+        lambda recent: save_recent_files(recent, directory),
+        timeout=timeout,
+    )
     return recent
 
 

@@ -59,6 +59,7 @@ log = logging.getLogger(__name__)
 # engine has HubEngine.stop_grace to answer, then it is terminated and killed.
 EXTERNAL_CLOSE_MS = 10_000
 
+
 @dataclass(frozen=True, kw_only=True)
 class EngineRequest:
     """What every request has: the client's id and the position it is about."""
@@ -203,10 +204,17 @@ def search_result(analysis: Analysis) -> SearchResult:
 
     best = analysis.best
     if best is None:
-        return SearchResult(None, analysis.score.to_search(), analysis.depth, analysis.nodes,
-                            [], analysis.seconds)
-    return SearchResult(best.move, best.score.to_search(), best.depth or analysis.depth,
-                        analysis.nodes, list(best.pv), analysis.seconds)
+        return SearchResult(
+            None, analysis.score.to_search(), analysis.depth, analysis.nodes, [], analysis.seconds
+        )
+    return SearchResult(
+        best.move,
+        best.score.to_search(),
+        best.depth or analysis.depth,
+        analysis.nodes,
+        list(best.pv),
+        analysis.seconds,
+    )
 
 
 class AiWorker(LaneWorker):
@@ -255,8 +263,7 @@ class AiWorker(LaneWorker):
             self._book = BookMemory()
         return self._book
 
-    def answer(self, request: object, should_stop: StopFlag, progress: Progress
-               ) -> EngineAnswer:
+    def answer(self, request: object, should_stop: StopFlag, progress: Progress) -> EngineAnswer:
         if not isinstance(request, EngineRequest):
             raise TypeError(f"unknown engine request {type(request).__name__}")
         started = time.perf_counter()
@@ -301,8 +308,9 @@ class AiWorker(LaneWorker):
         seat.close()
         self.external_failed.emit(seat.generation, fault)
 
-    def _external_answer(self, request: EngineRequest, should_stop: StopFlag, started: float
-                         ) -> EngineAnswer | None:
+    def _external_answer(
+        self, request: EngineRequest, should_stop: StopFlag, started: float
+    ) -> EngineAnswer | None:
         """The external engine's answer to a move or hint request, None when the built-in
         engine must answer (other rules, no external engine, or it has just failed)."""
         if not isinstance(request, MoveRequest | HintRequest):
@@ -328,16 +336,23 @@ class AiWorker(LaneWorker):
             if isinstance(request, MoveRequest) and seat.game_key != request.game_key:
                 seat.game_key = request.game_key
                 engine.new_game()
-            analysis = engine.think(request.position, Limit(movetime=movetime or 1.0),
-                                    history=request.history, should_stop=should_stop)
+            analysis = engine.think(
+                request.position,
+                Limit(movetime=movetime or 1.0),
+                history=request.history,
+                should_stop=should_stop,
+            )
         except EngineError as exc:
             self._external_broke(exc.fault)
             return None
         except Exception as exc:  # our side of the talk failed: the same cure, said once
             log.exception("the external engine's answer could not be used")
             engine.abort()
-            self._external_broke(Fault.of(FaultKind.OTHER, engine=engine.name,
-                                          message=f"{type(exc).__name__}: {exc}"))
+            self._external_broke(
+                Fault.of(
+                    FaultKind.OTHER, engine=engine.name, message=f"{type(exc).__name__}: {exc}"
+                )
+            )
             return None
         if clock is not None:
             clock.spend(analysis.seconds)
@@ -350,8 +365,9 @@ class AiWorker(LaneWorker):
 
     # -- answering -------------------------------------------------------------------------------
 
-    def _answer(self, request: EngineRequest, should_stop: StopFlag, started: float
-                ) -> EngineAnswer:
+    def _answer(
+        self, request: EngineRequest, should_stop: StopFlag, started: float
+    ) -> EngineAnswer:
         pos = request.position
         engine = self.engine
 
@@ -365,35 +381,59 @@ class AiWorker(LaneWorker):
             level = request.level
             if request.movetime is not None:
                 limit = level.limit
-                level = dataclasses.replace(level, limit=Limit(
-                    movetime=request.movetime, depth=limit.depth, nodes=limit.nodes))
+                level = dataclasses.replace(
+                    level,
+                    limit=Limit(movetime=request.movetime, depth=limit.depth, nodes=limit.nodes),
+                )
             clock = self._game_clock(request, level)
             self.book.enabled = request.book
             self.book.follow(request.history)  # an undo takes the book moves back too
-            result = engine.play_level(pos, level, random.Random(request.seed), should_stop,
-                                       history=request.history,
-                                       quiet_plies=request.quiet_plies,
-                                       keep_tables=not level.noise, clock=clock,
-                                       book=self.book)
+            result = engine.play_level(
+                pos,
+                level,
+                random.Random(request.seed),
+                should_stop,
+                history=request.history,
+                quiet_plies=request.quiet_plies,
+                keep_tables=not level.noise,
+                clock=clock,
+                book=self.book,
+            )
             return MoveAnswer(request, result, took())
         if isinstance(request, HintRequest):
-            result = engine.best_move(pos, request.limit(), should_stop,
-                                      history=request.history, quiet_plies=request.quiet_plies)
+            result = engine.best_move(
+                pos,
+                request.limit(),
+                should_stop,
+                history=request.history,
+                quiet_plies=request.quiet_plies,
+            )
             return HintAnswer(request, result, took())
         if isinstance(request, ScoreRequest):
-            result = engine.steady(pos, request.limit(), should_stop, history=request.history,
-                                   quiet_plies=request.quiet_plies)
+            result = engine.steady(
+                pos,
+                request.limit(),
+                should_stop,
+                history=request.history,
+                quiet_plies=request.quiet_plies,
+            )
             return ScoreAnswer(request, result, took())
         if isinstance(request, DrawRequest):
-            answer = engine.answer_draw(pos, request.level, engine=request.engine,
-                                        limit=request.limit(), should_stop=should_stop,
-                                        history=request.history,
-                                        quiet_plies=request.quiet_plies,
-                                        recent_scores=request.recent_scores)
+            answer = engine.answer_draw(
+                pos,
+                request.level,
+                engine=request.engine,
+                limit=request.limit(),
+                should_stop=should_stop,
+                history=request.history,
+                quiet_plies=request.quiet_plies,
+                recent_scores=request.recent_scores,
+            )
             return DrawReply(request, answer, took())
         if isinstance(request, HuffRequest):
-            choice, square = engine.decide_huff(request.before, pos, list(request.candidates),
-                                                request.limit(), should_stop)
+            choice, square = engine.decide_huff(
+                request.before, pos, list(request.candidates), request.limit(), should_stop
+            )
             return HuffAnswer(request, choice, square, took())
         raise TypeError(f"unknown engine request {type(request).__name__}")
 
@@ -450,8 +490,9 @@ class AiClient(QObject):
         # served by the same worker thread (AnalysisRunner(lane=client.lane))
         self.lane = EngineLane("dame-engine", self)
         self._lane = self.lane
-        self._lane.serve(EngineRequest, self._worker,
-                         after_close=self._seat.close)  # nothing else uses it then
+        self._lane.serve(
+            EngineRequest, self._worker, after_close=self._seat.close
+        )  # nothing else uses it then
         self._worker.external_ready.connect(self._on_external_ready)
         self._worker.external_failed.connect(self._on_external_failed)
         self._lane.answered.connect(self._on_answered)

@@ -110,8 +110,14 @@ class Handle(QObject):
     failed = Signal(object)  # Fault
     progress = Signal(object)
 
-    def __init__(self, lane: EngineLane, request_id: int, request: Any,
-                 stop: threading.Event, background: bool = False) -> None:
+    def __init__(
+        self,
+        lane: EngineLane,
+        request_id: int,
+        request: Any,
+        stop: threading.Event,
+        background: bool = False,
+    ) -> None:
         super().__init__(lane)
         self.id = request_id
         self.request = request
@@ -162,12 +168,14 @@ class LaneWorker(QObject):
         if collecting:
             gc.disable()
         try:
-            answer = self.answer(request, should_stop,
-                                 lambda update: self.progressed.emit(run_id, update))
+            answer = self.answer(
+                request, should_stop, lambda update: self.progressed.emit(run_id, update)
+            )
         except Exception as exc:  # the GUI must hear about it rather than wait forever
             log.exception("engine request %s failed", run_id)
-            self.failed.emit(run_id, Fault.of(FaultKind.OTHER,
-                                              message=f"{type(exc).__name__}: {exc}"))
+            self.failed.emit(
+                run_id, Fault.of(FaultKind.OTHER, message=f"{type(exc).__name__}: {exc}")
+            )
             return
         finally:
             if collecting:
@@ -253,8 +261,12 @@ class EngineLane(QObject):
         self._thread.start()
         self.serve(WorkerCall, _CallWorker())
 
-    def serve(self, kinds: type | tuple[type, ...], worker: LaneWorker,
-              after_close: Callable[[], None] | None = None) -> None:
+    def serve(
+        self,
+        kinds: type | tuple[type, ...],
+        worker: LaneWorker,
+        after_close: Callable[[], None] | None = None,
+    ) -> None:
         """Let ``worker`` answer the requests of ``kinds`` in this lane's thread (it moves
         there: its own slots run there too); ``after_close`` runs once the thread has ended
         (e.g. close the worker's engines: nothing else uses them then)."""
@@ -271,8 +283,13 @@ class EngineLane(QObject):
     def closed(self) -> bool:
         return self._closed
 
-    def submit(self, request: Any, make_request: Callable[[int], Any] | None = None, *,
-               background: bool = False) -> Handle:
+    def submit(
+        self,
+        request: Any,
+        make_request: Callable[[int], Any] | None = None,
+        *,
+        background: bool = False,
+    ) -> Handle:
         """Queue ``request`` (or what ``make_request(id)`` makes: a request that carries its
         id); returns its handle.  ``background``: it gives way to every other request."""
         if self._closed:
@@ -384,8 +401,11 @@ class EngineLane(QObject):
         self._thread.quit()
         stopped = bool(self._thread.wait(timeout_ms))
         if not stopped:
-            log.warning("the engine thread %s did not stop within %s ms",
-                        self._thread.objectName(), timeout_ms)
+            log.warning(
+                "the engine thread %s did not stop within %s ms",
+                self._thread.objectName(),
+                timeout_ms,
+            )
             return False
         for after in self._after_close:
             try:

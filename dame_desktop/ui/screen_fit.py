@@ -31,8 +31,12 @@ def screen_of(widget: QWidget) -> QScreen | None:
 def frame_margins(widget: QWidget) -> QMargins:
     """The frame the window manager puts around ``widget`` (guessed before it is shown)."""
     frame, inner = widget.frameGeometry(), widget.geometry()
-    margins = QMargins(inner.left() - frame.left(), inner.top() - frame.top(),
-                       frame.right() - inner.right(), frame.bottom() - inner.bottom())
+    margins = QMargins(
+        inner.left() - frame.left(),
+        inner.top() - frame.top(),
+        frame.right() - inner.right(),
+        frame.bottom() - inner.bottom(),
+    )
     if widget.isVisible() and (margins.left() or margins.top()):
         return margins
     parent = widget.parentWidget()
@@ -75,8 +79,7 @@ class ScreenFitter(QObject):
     """Fits every dialog to its screen as it is shown (install once: :func:`install`)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Show and isinstance(watched, QDialog) \
-                and watched.isWindow():
+        if event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow():
             # a dialog not placed by hand is centred over its parent right after this,
             # within the screen (QDialog's own placing): only its size is ours to fix
             fit_window(watched, move=watched.testAttribute(Qt.WidgetAttribute.WA_Moved))

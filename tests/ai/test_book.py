@@ -88,11 +88,15 @@ def test_a_favourite_move_is_not_repeated_in_the_next_game() -> None:
     first, other = start.legal_moves()[:2]
     after = start.play(first)
     reply = after.legal_moves()[0]
-    book = Book("german", {
-        start.fen(): [(first.full_text(), 100_000, 500), (other.full_text(), 1, 500)],
-        after.play(reply).fen(): [(m.full_text(), 10, 500)
-                                  for m in after.play(reply).legal_moves()[:2]],
-    })
+    book = Book(
+        "german",
+        {
+            start.fen(): [(first.full_text(), 100_000, 500), (other.full_text(), 1, 500)],
+            after.play(reply).fen(): [
+                (m.full_text(), 10, 500) for m in after.play(reply).legal_moves()[:2]
+            ],
+        },
+    )
     memory = BookMemory()
     rng = random.Random(11)
     lines = []
@@ -121,10 +125,13 @@ def test_moves_taken_back_leave_the_line_and_the_next_game_still_differs() -> No
     reply = after.legal_moves()[0]
     second = after.play(reply)
     choices = [m.full_text() for m in second.legal_moves()[:2]]
-    book = Book("german", {
-        start.fen(): [(first.full_text(), 100_000, 500), (other.full_text(), 1, 500)],
-        second.fen(): [(text, 10, 500) for text in choices],
-    })
+    book = Book(
+        "german",
+        {
+            start.fen(): [(first.full_text(), 100_000, 500), (other.full_text(), 1, 500)],
+            second.fen(): [(text, 10, 500) for text in choices],
+        },
+    )
 
     def play_line(memory: BookMemory, rng: random.Random) -> None:
         memory.follow([])  # at the start: nothing before it
@@ -241,8 +248,9 @@ def test_the_builder_counts_corpus_games_and_keeps_moves_played_often_with_good_
     assert games == 4
     assert counts[start.fen()][a.full_text()] == [3, 2500]
     assert counts[start.fen()][b.full_text()] == [1, 0]
-    kept = tool.prune(rules, counts, min_count=2, min_score=350, max_moves=4, verify_depth=0,
-                      margin=40)
+    kept = tool.prune(
+        rules, counts, min_count=2, min_score=350, max_moves=4, verify_depth=0, margin=40
+    )
     assert kept[start.fen()] == [(a.full_text(), 3, 833)]
     # the reply was played three times too, by a side that scored 1/6
     assert start.play(a).fen() not in kept
@@ -252,9 +260,20 @@ def test_the_builder_skips_a_book_with_a_message_when_the_corpus_is_absent(
     tmp_path: Path,
 ) -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "make_book.py"), "--rules", "international",
-         "--corpus", str(tmp_path / "nowhere"), "--out", str(tmp_path)],
-        capture_output=True, text=True, timeout=120, check=False,
+        [
+            sys.executable,
+            str(ROOT / "tools" / "make_book.py"),
+            "--rules",
+            "international",
+            "--corpus",
+            str(tmp_path / "nowhere"),
+            "--out",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "no corpus" in done.stdout and "skipped" in done.stdout

@@ -40,8 +40,7 @@ def test_bestmove_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bestmove_with_a_switch(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["bestmove", "--rules", "german", "--set", "giveaway=on", "--depth", "3",
-                 "--json"])
+    code = main(["bestmove", "--rules", "german", "--set", "giveaway=on", "--depth", "3", "--json"])
     assert code == 0
     assert json.loads(capsys.readouterr().out)["move"] is not None
 

@@ -37,7 +37,7 @@ def all_positions(rules: RuleSet, pieces: int) -> list[tuple[int, int, int, bool
     for n in range(2, pieces + 1):
         for chosen in combinations(squares, n):
             # each piece: white man, white king, black man, black king
-            for kinds in range(4 ** n):
+            for kinds in range(4**n):
                 w = b = k = 0
                 ok = True
                 for i, bit in enumerate(chosen):
@@ -140,8 +140,22 @@ def test_the_probe_command_agrees_with_the_count_on_a_sample(
     for (w, b, k, wtm), result in items:
         turn = Color.WHITE if wtm else Color.BLACK
         fen = Position(rules, w, b, k, turn).fen()
-        assert main(["egtb", "probe", "--rules", "german", "--folder", str(folder),
-                     "--fen", fen, "--json"]) == 0
+        assert (
+            main(
+                [
+                    "egtb",
+                    "probe",
+                    "--rules",
+                    "german",
+                    "--folder",
+                    str(folder),
+                    "--fen",
+                    fen,
+                    "--json",
+                ]
+            )
+            == 0
+        )
         data = json.loads(capsys.readouterr().out)
         assert data == {"result": result, "pieces": (w | b).bit_count()}, fen
 
@@ -178,8 +192,9 @@ def test_tables_are_built_on_first_use_with_progress(tmp_path: Path) -> None:
         ("german", "W:WK4:B27", "draw"),  # the man crowns next move: too late to stop it
     ],
 )
-def test_known_results(key: str, fen: str, result: str, folder: Path,
-                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_known_results(
+    key: str, fen: str, result: str, folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     egtb.build(find_rules(key), 3, folder)
     assert main(["egtb", "probe", "--rules", key, "--folder", str(folder), "--fen", fen]) == 0
     assert capsys.readouterr().out.strip() == result
@@ -209,13 +224,29 @@ def test_the_three_kings_rule_is_part_of_the_tables(tmp_path: Path) -> None:
     assert tables.result(Position.from_fen("W:WK1,K2,K17:BK13", with_rule)) == "win"
     # off the diagonal the rule does not apply
     assert tables.result(Position.from_fen("W:WK1,K2,K3:BK15", with_rule)) == plain.result(
-        Position.from_fen("W:WK1,K2,K3:BK15", without))
+        Position.from_fen("W:WK1,K2,K3:BK15", without)
+    )
 
 
 def test_table_keys_follow_the_parameters_not_the_names() -> None:
-    keys = {r.key: egtb.table_key(r) for r in map(find_rules, (
-        "german", "german-ass", "english", "russian", "brazilian", "pool", "italian", "spanish",
-        "czech", "international"))}
+    keys = {
+        r.key: egtb.table_key(r)
+        for r in map(
+            find_rules,
+            (
+                "german",
+                "german-ass",
+                "english",
+                "russian",
+                "brazilian",
+                "pool",
+                "italian",
+                "spanish",
+                "czech",
+                "international",
+            ),
+        )
+    }
     assert len(set(keys.values())) == len(keys)  # the presets all differ in an ending rule
     # a switch that does not decide an ending keeps the key; one that does changes it
     german = find_rules("german")
@@ -236,7 +267,8 @@ def test_materials_come_after_everything_their_moves_reach() -> None:
         bk = (code >> 12) & 15
         if wm:  # White crowns: Black is to move in the flipped material with one man less
             assert sig_code(bm, bk, wm - 1, wk + 1) in seen or flip_code(code) == sig_code(
-                bm, bk, wm - 1, wk + 1)
+                bm, bk, wm - 1, wk + 1
+            )
         seen.add(code)
     assert len(order) == len(set(order))
 
@@ -264,8 +296,7 @@ def test_the_search_scores_positions_in_the_tables_as_they_are(
     inside = search(won, rules, Limit(depth=4))
     assert inside.endgame == "win" and inside.move is not None
     assert tables.result(won.play(inside.move)) == "loss"
-    assert search(Position.from_fen("W:WK1:BK23", rules), rules,
-                  Limit(depth=4)).endgame == "draw"
+    assert search(Position.from_fen("W:WK1:BK23", rules), rules, Limit(depth=4)).endgame == "draw"
     monkeypatch.setattr(TUNING, "endgame_tables", False)
     plain = search(pos, rules, Limit(depth=4))
     assert plain.score < TABLE_SCORE - 2 * TABLE_EVAL_SPAN
@@ -314,16 +345,30 @@ def test_bad_input_is_one_line_and_status_2(
     assert "\n" not in err and needle in err
 
 
-def test_a_damaged_table_is_reported_and_rebuilt(tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_damaged_table_is_reported_and_rebuilt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rules = find_rules("english")
     egtb.build(rules, 2, tmp_path)
     path = tmp_path / egtb.table_key(rules) / "0101.wdl"
     good = path.read_bytes()
     path.write_bytes(good[:-5])
     egtb.forget()
-    assert main(["egtb", "probe", "--rules", "english", "--folder", str(tmp_path),
-                 "--fen", "W:WK1:BK32"]) == 2
+    assert (
+        main(
+            [
+                "egtb",
+                "probe",
+                "--rules",
+                "english",
+                "--folder",
+                str(tmp_path),
+                "--fen",
+                "W:WK1:BK32",
+            ]
+        )
+        == 2
+    )
     assert "0101.wdl: damaged" in capsys.readouterr().err
     # the search does without the damaged material instead of failing
     tables = egtb.tables_for(rules, tmp_path)

@@ -12,6 +12,7 @@ from dame_desktop.core import PRESETS, Color, Position, find_rules
 
 def _rotate(mask: int, n: int, squares: int) -> int:
     """The mask turned half round (internal square s -> squares + 1 - s)."""
+
     def bit(s: int) -> int:
         return (s - 1) + (s - 1) // (2 * n)
 
@@ -22,9 +23,11 @@ def _rotate(mask: int, n: int, squares: int) -> int:
     return out
 
 
-@pytest.mark.parametrize("rules", [r for r in PRESETS if r.key in
-                                   ("german", "english", "international", "russian")],
-                         ids=lambda r: r.key)
+@pytest.mark.parametrize(
+    "rules",
+    [r for r in PRESETS if r.key in ("german", "english", "international", "russian")],
+    ids=lambda r: r.key,
+)
 def test_evaluation_is_colour_symmetric(rules) -> None:
     _assert_colour_symmetric(evaluator(rules), rules, random.Random(3))
 
@@ -102,7 +105,7 @@ def test_weights_in_use_and_the_fitted_table() -> None:
     assert len(fitted.men_open) == len(fitted.men_end) == 50
     # a man is worth more the nearer it is to crowning, late in the game, on both tables
     for table, row in ((fitted.men_end, 5), (evaluate.hand_set(find_rules("german")).men_end, 4)):
-        assert min(table[row:2 * row]) > max(table[-row:])
+        assert min(table[row : 2 * row]) > max(table[-row:])
 
 
 def test_fitted_weights_are_colour_symmetric() -> None:
@@ -152,10 +155,12 @@ def test_the_evaluator_adds_the_diamonds_values() -> None:
     assert len(quads) == 32 and len(values) == 32 * evaluate.PATTERN_STATES
     pos = Position.from_fen("W:W31,32,33,34,36,37,38,45:B6,7,11,12,13,16,18,19", rules)
     men_w, men_b = pos.white & ~pos.kings, pos.black & ~pos.kings
-    expected = sum(values[j * 81 + evaluate.pattern_state(men_w, men_b, quad)]
-                   for j, quad in enumerate(quads))
+    expected = sum(
+        values[j * 81 + evaluate.pattern_state(men_w, men_b, quad)] for j, quad in enumerate(quads)
+    )
     gap = ev.white_score(pos.white, pos.black, pos.kings) - plain.white_score(
-        pos.white, pos.black, pos.kings)
+        pos.white, pos.black, pos.kings
+    )
     assert gap == expected != 0
 
 
@@ -181,8 +186,9 @@ def test_diamond_values_from_the_fitting_tool_are_colour_symmetric() -> None:
     _assert_colour_symmetric(ev, rules, random.Random(6))
 
 
-def _walk_positions(rules, rng: random.Random, count: int,
-                    plies: tuple[int, int] = (1, 90)) -> list[Position]:
+def _walk_positions(
+    rules, rng: random.Random, count: int, plies: tuple[int, int] = (1, 90)
+) -> list[Position]:
     """``count`` positions of seeded random games, each ``randrange(*plies)`` plies long."""
     out: list[Position] = []
     while len(out) < count:
@@ -217,8 +223,9 @@ def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
         patterns=tuple(rng.randrange(-30, 30) for _ in range(len(quads) * 81)),
         windows=tuple(rng.randrange(-30, 30) for _ in range(len(boxes) * 6561)),
     )
-    bare = dataclasses.replace(weights, men_open=(0,) * squares, men_end=(0,) * squares,
-                               patterns=None, windows=None)
+    bare = dataclasses.replace(
+        weights, men_open=(0,) * squares, men_end=(0,) * squares, patterns=None, windows=None
+    )
     ev = evaluate.Evaluator(rules, weights)
     ev0 = evaluate.Evaluator(rules, bare)
     bit_of = [bit for bit, _, _ in evaluate._cells(rules)]
@@ -241,13 +248,20 @@ def test_packed_tables_give_the_men_terms_square_by_square(key: str) -> None:
                 ending -= weights.men_end[squares - 1 - i]
         phase = min(256, (pos.white | pos.black).bit_count() * 256 // start)
         blended = opening * phase + ending * (256 - phase)
-        expected = (blended // 256 if blended >= 0 else -(-blended // 256)) + sum(
-            patterns[j * 81 + evaluate.pattern_state(wm, bm, quad)]
-            for j, quad in enumerate(quads)) + sum(
-            windows[j * 6561 + evaluate.pattern_state(wm, bm, box)]
-            for j, box in enumerate(boxes))
+        expected = (
+            (blended // 256 if blended >= 0 else -(-blended // 256))
+            + sum(
+                patterns[j * 81 + evaluate.pattern_state(wm, bm, quad)]
+                for j, quad in enumerate(quads)
+            )
+            + sum(
+                windows[j * 6561 + evaluate.pattern_state(wm, bm, box)]
+                for j, box in enumerate(boxes)
+            )
+        )
         gap = ev.white_score(pos.white, pos.black, pos.kings) - ev0.white_score(
-            pos.white, pos.black, pos.kings)
+            pos.white, pos.black, pos.kings
+        )
         assert gap == expected, pos.fen()
         checked += 1
     assert checked >= 80

@@ -202,8 +202,11 @@ def test_side_to_move_scores_are_mirrored() -> None:
         # English: the race to crown
         ("english", "W:W5,10,21,28:B1,6,11", "10-7"),
         # International: 16-21 offers a man (a shot)
-        ("international",
-         "B:W22,27,31,37,38,39,40,45,46,47,48:B1,2,5,8,10,11,13,14,16,18,24", "16-21"),
+        (
+            "international",
+            "B:W22,27,31,37,38,39,40,45,46,47,48:B1,2,5,8,10,11,13,14,16,18,24",
+            "16-21",
+        ),
         # International: 41-37 offers a man and wins material back
         ("international", "W:W34,40,41,47,48,49,50:B2,3,5,12,23,25,31,33", "41-37"),
     ],
@@ -266,8 +269,12 @@ def test_the_tuning_settings_take_effect_in_new_searches() -> None:
     tuning = search_module.TUNING
     pos = Position.start(find_rules("german"))
     plain = search(pos, limit=Limit(depth=8)).nodes
-    saved = (tuning.prune_margin, tuning.threat_extension, tuning.reduce_from,
-             tuning.reduce_more_from)
+    saved = (
+        tuning.prune_margin,
+        tuning.threat_extension,
+        tuning.reduce_from,
+        tuning.reduce_more_from,
+    )
     try:
         tuning.prune_margin = 0
         unpruned = search(pos, limit=Limit(depth=8)).nodes
@@ -278,8 +285,12 @@ def test_the_tuning_settings_take_effect_in_new_searches() -> None:
         tuning.reduce_from = 99  # no reductions at all
         unreduced = search(pos, limit=Limit(depth=8)).nodes
     finally:
-        (tuning.prune_margin, tuning.threat_extension, tuning.reduce_from,
-         tuning.reduce_more_from) = saved
+        (
+            tuning.prune_margin,
+            tuning.threat_extension,
+            tuning.reduce_from,
+            tuning.reduce_more_from,
+        ) = saved
     assert unpruned != plain and unextended != unpruned
     assert len({unextended, less_reduced, unreduced}) == 3
     assert search(pos, limit=Limit(depth=8)).nodes == plain  # restored

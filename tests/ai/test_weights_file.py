@@ -42,15 +42,18 @@ def test_writing_and_reading_gives_the_same_weights(tmp_path: Path) -> None:
     assert evaluate.read_weights(path) == hand
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.pop("format"), "not a weights file"),
-    (lambda d: d.update(men_open=[1, 2, "x"]), "'men_open' must be a list of whole numbers"),
-    (lambda d: d.update(men_end=d["men_end"][:-1]), "one value per square"),
-    (lambda d: d["scalars"].update(speed=3), "unknown scalar 'speed'"),
-    (lambda d: d["scalars"].update(tempo=1.5), "scalar 'tempo' must be a whole number"),
-    (lambda d: d.update(windows={"9999999": 1}), "window index 9999999 beyond"),
-    (lambda d: d.update(windows={"a": 1}), "window entry 'a'"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("format"), "not a weights file"),
+        (lambda d: d.update(men_open=[1, 2, "x"]), "'men_open' must be a list of whole numbers"),
+        (lambda d: d.update(men_end=d["men_end"][:-1]), "one value per square"),
+        (lambda d: d["scalars"].update(speed=3), "unknown scalar 'speed'"),
+        (lambda d: d["scalars"].update(tempo=1.5), "scalar 'tempo' must be a whole number"),
+        (lambda d: d.update(windows={"9999999": 1}), "window index 9999999 beyond"),
+        (lambda d: d.update(windows={"a": 1}), "window entry 'a'"),
+    ],
+)
 def test_a_damaged_weights_file_is_refused_with_the_reason(
     tmp_path: Path, change, message: str
 ) -> None:

@@ -26,13 +26,23 @@ def test_the_benches_are_found() -> None:
 @pytest.mark.slow  # an interpreter each, some with a window; 1-10 s
 @pytest.mark.parametrize("name", BENCHES)
 def test_the_bench_runs_in_its_smoke_mode(name: str, tmp_path: Path) -> None:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "DAME_NO_SOUND": "1",
-           "DAME_CONFIG_DIR": str(tmp_path / "config"),
-           "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT),
-                                                      os.environ.get("PYTHONPATH"))))}
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / name), "--smoke"],
-                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=900,
-                          stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, f"{name} --smoke: exit {done.returncode}\n" \
-                                 f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "DAME_NO_SOUND": "1",
+        "DAME_CONFIG_DIR": str(tmp_path / "config"),
+        "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))),
+    }
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / name), "--smoke"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=900,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, (
+        f"{name} --smoke: exit {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    )
     assert "smoke run" in done.stdout, "the bench ignored --smoke"

@@ -16,8 +16,10 @@ BASHNI = find_rules("bashni")
 
 def outcomes(fen: str) -> dict[str, str]:
     pos = Position.from_fen(fen, BASHNI)
-    return {pos.move_text(m, "full", algebraic=True): pos.play(m).fen(algebraic=True)
-            for m in pos.legal_moves()}
+    return {
+        pos.move_text(m, "full", algebraic=True): pos.play(m).fen(algebraic=True)
+        for m in pos.legal_moves()
+    }
 
 
 def test_a_jumped_man_goes_under_the_capturer() -> None:
@@ -35,8 +37,7 @@ def test_the_same_tower_is_jumped_twice_while_an_opponent_is_on_top() -> None:
     # b2 takes c3's top, comes back over the Black man left there, and ends where it began
     assert outcomes("W:Wb2:Bc3/b") == {"b2:d4:b2": "B:Wb2/bb:B"}
     # a king does the same from a distance; either landing square behind is free
-    assert outcomes("W:WKa1:Bc3/b,h8") == {
-        "a1:d4:b2": "B:WKb2/bb:Bh8", "a1:d4:a1": "B:WKa1/bb:Bh8"}
+    assert outcomes("W:WKa1:Bc3/b,h8") == {"a1:d4:b2": "B:WKb2/bb:Bh8", "a1:d4:a1": "B:WKa1/bb:Bh8"}
 
 
 def test_a_tower_jumped_twice_changes_hands_when_its_own_piece_comes_up() -> None:
@@ -59,12 +60,18 @@ def test_a_man_crowned_inside_a_capture_goes_on_as_a_king() -> None:
 
 def test_the_order_of_the_prisoners_is_the_order_of_the_jumps() -> None:
     pos = Position.from_fen("W:Wd6:Be7,c5", BASHNI)
-    move = next(m for m in pos.legal_moves() if m.to_sq == pos.geometry.sq_from_name("b4")
-                and m.is_capture and len(m.captured) == 2)
+    move = next(
+        m
+        for m in pos.legal_moves()
+        if m.to_sq == pos.geometry.sq_from_name("b4") and m.is_capture and len(m.captured) == 2
+    )
     after = pos.play(move)
     tower = after.tower(after.geometry.sq_from_name("b4"))
     assert [(p.color, p.kind) for p in tower] == [
-        (Color.WHITE, Kind.KING), (Color.BLACK, Kind.MAN), (Color.BLACK, Kind.MAN)]
+        (Color.WHITE, Kind.KING),
+        (Color.BLACK, Kind.MAN),
+        (Color.BLACK, Kind.MAN),
+    ]
 
 
 def test_tower_fens_round_trip_and_count_in_equality() -> None:
@@ -77,20 +84,23 @@ def test_tower_fens_round_trip_and_count_in_equality() -> None:
     assert plain != pos
 
 
-@pytest.mark.parametrize(("rules", "fen", "part"), [
-    ("german", "W:W22/b:B11", "no towers"),
-    ("turkish", "W:Wa3/b:Bh8", "no towers"),
-    ("bashni", "W:Wc3/x:Bf6", "cannot read"),
-    ("bashni", "W:Wc3-e3/b:Bf6", "range"),
-    ("bashni", "W:W21-23/b:B9", "range"),
-    ("bashni", "W:Wc3/:Bf6", "cannot read"),
-    ("bashni", "W:Wc3/" + "b" * 80 + ":Bf6", "taller"),
-    ("bashni", "W:Wc3/" + "w" * 12 + ":Bf6", "13 White pieces in all, more than the 12"),
-    ("bashni", "W:Wc3/bbbbbb:Bf6/bbbbbb", "13 Black pieces"),
-    ("bashni", "W:Wb1:Bf6", "'b1' .* is a light square"),
-    ("german", "W:Wa1,d1:Bh8", "'d1' .* is a light square"),
-    ("russian", "W:Wc3:Bj6", "not a square of the 8x8 board"),
-])
+@pytest.mark.parametrize(
+    ("rules", "fen", "part"),
+    [
+        ("german", "W:W22/b:B11", "no towers"),
+        ("turkish", "W:Wa3/b:Bh8", "no towers"),
+        ("bashni", "W:Wc3/x:Bf6", "cannot read"),
+        ("bashni", "W:Wc3-e3/b:Bf6", "range"),
+        ("bashni", "W:W21-23/b:B9", "range"),
+        ("bashni", "W:Wc3/:Bf6", "cannot read"),
+        ("bashni", "W:Wc3/" + "b" * 80 + ":Bf6", "taller"),
+        ("bashni", "W:Wc3/" + "w" * 12 + ":Bf6", "13 White pieces in all, more than the 12"),
+        ("bashni", "W:Wc3/bbbbbb:Bf6/bbbbbb", "13 Black pieces"),
+        ("bashni", "W:Wb1:Bf6", "'b1' .* is a light square"),
+        ("german", "W:Wa1,d1:Bh8", "'d1' .* is a light square"),
+        ("russian", "W:Wc3:Bj6", "not a square of the 8x8 board"),
+    ],
+)
 def test_hostile_tower_fens_are_refused(rules: str, fen: str, part: str) -> None:
     with pytest.raises(FenError, match=part):
         Position.from_fen(fen, find_rules(rules))

@@ -45,7 +45,13 @@ def test_moves_start_position() -> None:
     done = dame("moves", "--rules", "german")
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout.splitlines() == [
-        "21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20",
+        "21-17",
+        "22-17",
+        "22-18",
+        "23-18",
+        "23-19",
+        "24-19",
+        "24-20",
     ]
     english = dame("moves", "--rules", "english").stdout.split()  # Black moves first
     assert english == ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]

@@ -8,15 +8,19 @@ import pytest
 from dame_desktop.cli.command import main
 
 
-@pytest.mark.parametrize("args", [
-    ["perft", "--depth", "３"],
-    ["perft", "--depth", "٣"],
-    ["perft", "--depth", "1_0"],
-    ["bestmove", "--depth", "２"],
-    ["bestmove", "--movetime", "０.5"],
-])
-def test_foreign_digits_are_a_usage_error(args: list[str], capsys: pytest.CaptureFixture[str]
-                                          ) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["perft", "--depth", "３"],
+        ["perft", "--depth", "٣"],
+        ["perft", "--depth", "1_0"],
+        ["bestmove", "--depth", "２"],
+        ["bestmove", "--movetime", "０.5"],
+    ],
+)
+def test_foreign_digits_are_a_usage_error(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err
     assert args[-1] in err and err.count("\n") == 1, err

@@ -238,8 +238,9 @@ def test_the_clock_rides_in_the_autosaves_player_setup(tmp_path: Path) -> None:
         "print(json.dumps([clock.to_move.value, clock.remaining(Color.WHITE, 1000.0),\n"
         "                  clock.remaining(Color.BLACK, 1005.0), len(loaded.game.moves)]))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     # White used 12.25 s; Black 7.75 s until the save, 5 s after the restart
     assert json.loads(done.stdout) == ["B", 587.75, 167.25, 1]
@@ -250,22 +251,51 @@ def test_the_clock_rides_in_the_autosaves_player_setup(tmp_path: Path) -> None:
     [
         ([], "expected an object"),
         ({"black": {"control": "60", "remaining": 1}}, "white is missing"),
-        ({"white": {"control": 60, "remaining": 1}, "black": {"control": "60",
-                                                              "remaining": 1}}, "text"),
-        ({"white": {"control": "x", "remaining": 1}, "black": {"control": "60",
-                                                               "remaining": 1}}, "expected"),
-        ({"white": {"control": "60", "remaining": True}, "black": {"control": "60",
-                                                                   "remaining": 1}}, "number"),
-        ({"white": {"control": "60", "remaining": -1}, "black": {"control": "60",
-                                                                 "remaining": 1}}, "number"),
-        ({"white": {"control": "60", "remaining": 1e308}, "black": {"control": "60",
-                                                                    "remaining": 1}}, "number"),
-        ({"white": {"control": "60", "remaining": 1}, "black": {"control": "60",
-                                                                "remaining": 1},
-          "running": "X"}, "running"),
-        ({"white": {"control": "60", "remaining": 1}, "black": {"control": "60",
-                                                                "remaining": 1},
-          "stopped": "yes"}, "stopped"),
+        (
+            {"white": {"control": 60, "remaining": 1}, "black": {"control": "60", "remaining": 1}},
+            "text",
+        ),
+        (
+            {"white": {"control": "x", "remaining": 1}, "black": {"control": "60", "remaining": 1}},
+            "expected",
+        ),
+        (
+            {
+                "white": {"control": "60", "remaining": True},
+                "black": {"control": "60", "remaining": 1},
+            },
+            "number",
+        ),
+        (
+            {
+                "white": {"control": "60", "remaining": -1},
+                "black": {"control": "60", "remaining": 1},
+            },
+            "number",
+        ),
+        (
+            {
+                "white": {"control": "60", "remaining": 1e308},
+                "black": {"control": "60", "remaining": 1},
+            },
+            "number",
+        ),
+        (
+            {
+                "white": {"control": "60", "remaining": 1},
+                "black": {"control": "60", "remaining": 1},
+                "running": "X",
+            },
+            "running",
+        ),
+        (
+            {
+                "white": {"control": "60", "remaining": 1},
+                "black": {"control": "60", "remaining": 1},
+                "stopped": "yes",
+            },
+            "stopped",
+        ),
     ],
 )
 def test_damaged_clock_data_is_refused_with_a_reason(data: object, problem: str) -> None:
@@ -282,12 +312,18 @@ def test_time_control_tags() -> None:
     assert time_control_tags(blitz, blitz) == {"TimeControl": "180+2"}
     assert time_control_tags(NO_CLOCK) == {}
     assert time_control_tags(TimeControl(900), TimeControl(180)) == {
-        "TimeControlWhite": "900", "TimeControlBlack": "180"}
+        "TimeControlWhite": "900",
+        "TimeControlBlack": "180",
+    }
     assert time_controls_from_tags({"TimeControl": "180+2"}) == (blitz, blitz)
     assert time_controls_from_tags({"TimeControlWhite": "900", "TimeControlBlack": "180"}) == (
-        TimeControl(900), TimeControl(180))
+        TimeControl(900),
+        TimeControl(180),
+    )
     assert time_controls_from_tags({"TimeControl": "600", "TimeControlBlack": "60"}) == (
-        TimeControl(600), TimeControl(60))
+        TimeControl(600),
+        TimeControl(60),
+    )
     assert time_controls_from_tags({"TimeControl": "-"}) == (NO_CLOCK, NO_CLOCK)
     assert time_controls_from_tags({"TimeControl": "?"}) is None
     assert time_controls_from_tags({"Event": "x"}) is None
@@ -353,8 +389,9 @@ def test_running_out_of_time_loses_when_the_opponent_can_still_win() -> None:
         ("international", "W:W31,32,33,K46:B5", W),  # a lone man against a king
     ],
 )
-def test_running_out_of_time_draws_when_the_opponent_cannot_win(key: str, fen: str,
-                                                                flagged: Color) -> None:
+def test_running_out_of_time_draws_when_the_opponent_cannot_win(
+    key: str, fen: str, flagged: Color
+) -> None:
     pos = Position.from_fen(fen, find_rules(key))
     assert not can_still_win(pos, flagged.opponent)
     assert time_out_winner(pos, flagged) is None

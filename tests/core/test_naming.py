@@ -102,7 +102,10 @@ def test_who_won_a_finished_game() -> None:
     english = find_rules("english")
     verdict = who_won(Result(Color.BLACK, Reason.NO_MOVES), english)
     assert (verdict.winner, verdict.mover, verdict.colour_name) == (
-        Color.BLACK, Mover.FIRST, ColourName.BLACK)
+        Color.BLACK,
+        Mover.FIRST,
+        ColourName.BLACK,
+    )
     german = who_won(Result(Color.BLACK, Reason.RESIGNATION), find_rules("german"))
     assert (german.mover, german.colour_name) == (Mover.SECOND, ColourName.DARK)
     draw = who_won(Result(None, Reason.REPETITION), english)
@@ -119,8 +122,9 @@ def test_the_same_play_apart_from_the_name_fields() -> None:
     from dame_desktop.store.settings import rules_spec
 
     german = find_rules("german")
-    renamed = dataclasses.replace(german, key="mine", name="Mine", name_de="Meine",
-                                  colour_names=ColourNames.WHITE_BLACK)
+    renamed = dataclasses.replace(
+        german, key="mine", name="Mine", name_de="Meine", colour_names=ColourNames.WHITE_BLACK
+    )
     assert german.colour_names is not ColourNames.WHITE_BLACK
     assert same_play(german, renamed)
     assert matching_preset(renamed) is german

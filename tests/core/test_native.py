@@ -24,8 +24,9 @@ print(json.dumps({"files": files, "native": native.native_modules()}))
 def run_probe(**env: str) -> dict[str, object]:
     environ = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
     environ.update(env)
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                          env=environ, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, env=environ, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
@@ -44,8 +45,11 @@ def test_without_dame_pure_the_install_decides() -> None:
     plain = run_probe()
     files = plain["files"]
     assert isinstance(files, dict)
-    compiled = [name.removeprefix("dame_desktop.") for name, filename in files.items()
-                if not filename.endswith(".py")]
+    compiled = [
+        name.removeprefix("dame_desktop.")
+        for name, filename in files.items()
+        if not filename.endswith(".py")
+    ]
     assert plain["native"] == compiled
     assert run_probe(DAME_PURE="0")["native"] == compiled  # "0" is not a request
 
@@ -96,10 +100,13 @@ def test_dame_version_names_the_native_modules_or_pure_python() -> None:
     expected = native.native_modules()
     if expected:
         assert line.endswith(f"(native: {', '.join(expected)})")
-    pure = subprocess.run(command, capture_output=True, text=True, timeout=60,
-                          env=dict(environ, DAME_PURE="1"))
-    assert pure.returncode == 0 and pure.stdout.strip() == f"dame {dame_desktop.__version__} " \
-        "(pure Python)"
+    pure = subprocess.run(
+        command, capture_output=True, text=True, timeout=60, env=dict(environ, DAME_PURE="1")
+    )
+    assert (
+        pure.returncode == 0
+        and pure.stdout.strip() == f"dame {dame_desktop.__version__} (pure Python)"
+    )
 
 
 def test_the_desktop_program_version_names_the_native_modules_or_pure_python() -> None:
@@ -108,13 +115,19 @@ def test_the_desktop_program_version_names_the_native_modules_or_pure_python() -
     done = subprocess.run(command, capture_output=True, text=True, env=environ, timeout=60)
     assert done.returncode == 0, done.stderr
     # the same modules as `dame --version` names
-    cli = subprocess.run([sys.executable, "-m", "dame_desktop.cli", "--version"],
-                         capture_output=True, text=True, env=environ, timeout=60)
+    cli = subprocess.run(
+        [sys.executable, "-m", "dame_desktop.cli", "--version"],
+        capture_output=True,
+        text=True,
+        env=environ,
+        timeout=60,
+    )
     modules = cli.stdout.strip().removeprefix(f"dame {dame_desktop.__version__} ")
     assert modules.startswith("(native: ") or modules == "(pure Python)"
     assert done.stdout.strip() == f"dame-desktop {dame_desktop.__version__} {modules}"
-    pure = subprocess.run(command, capture_output=True, text=True, timeout=60,
-                          env=dict(environ, DAME_PURE="1"))
+    pure = subprocess.run(
+        command, capture_output=True, text=True, timeout=60, env=dict(environ, DAME_PURE="1")
+    )
     assert pure.stdout.strip() == f"dame-desktop {dame_desktop.__version__} (pure Python)"
 
 
@@ -126,8 +139,19 @@ def test_popcount_counts_like_bit_count_on_every_width() -> None:
     from dame_desktop.core import movegen
 
     rng = random.Random(18)
-    values = [0, 1, (1 << 61) - 1, (1 << 61), (1 << 62) - 1, 1 << 62, (1 << 62) + 5,
-              (1 << 64) - 1, (1 << 77) - 1, -1, -(1 << 70)]
+    values = [
+        0,
+        1,
+        (1 << 61) - 1,
+        (1 << 61),
+        (1 << 62) - 1,
+        1 << 62,
+        (1 << 62) + 5,
+        (1 << 64) - 1,
+        (1 << 77) - 1,
+        -1,
+        -(1 << 70),
+    ]
     values += [rng.getrandbits(rng.randrange(1, 90)) for _ in range(5000)]
     for x in values:
         assert movegen.word_popcount(x) == x.bit_count(), x
@@ -149,10 +173,15 @@ def test_copies_and_pickles_of_the_compiled_classes_are_equal() -> None:
     result = search(pos, limit=Limit(depth=2))
     game = Game(find_rules("german"))
     game.play(move)
-    for thing in (pos, move, Limit(depth=3, movetime=1.0), result, pos.describe(),
-                  pos.piece_at(move.from_sq)):
-        for twin in (copy.copy(thing), copy.deepcopy(thing),
-                     pickle.loads(pickle.dumps(thing))):
+    for thing in (
+        pos,
+        move,
+        Limit(depth=3, movetime=1.0),
+        result,
+        pos.describe(),
+        pos.piece_at(move.from_sq),
+    ):
+        for twin in (copy.copy(thing), copy.deepcopy(thing), pickle.loads(pickle.dumps(thing))):
             assert twin == thing and type(twin) is type(thing)
     assert copy.deepcopy(game).position == game.position
     assert copy.deepcopy(move).raw == move.raw and copy.deepcopy(move).paths == move.paths

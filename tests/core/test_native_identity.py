@@ -89,8 +89,14 @@ def test_compiled_and_pure_give_identical_perft_and_search_results() -> None:
     if not compiled:
         pytest.skip("this install runs pure Python: there is nothing compiled to compare")
     env = dict(os.environ, DAME_PURE="1")
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                          cwd=ROOT, env=env, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     pure: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     assert pure["native"] == []  # the subprocess really ran the sources

@@ -64,9 +64,17 @@ def _all_modules(package: str) -> str:
     )
 
 
-@pytest.mark.parametrize("package", ["dame_desktop.core", "dame_desktop.pdn", "dame_desktop.ai",
-                                      "dame_desktop.store", "dame_desktop.cli",
-                                      "dame_desktop.engines"])
+@pytest.mark.parametrize(
+    "package",
+    [
+        "dame_desktop.core",
+        "dame_desktop.pdn",
+        "dame_desktop.ai",
+        "dame_desktop.store",
+        "dame_desktop.cli",
+        "dame_desktop.engines",
+    ],
+)
 def test_every_module_of_a_layer_is_qt_free(package: str) -> None:
     if importlib.util.find_spec(package) is None:
         pytest.skip(f"{package} does not exist yet")

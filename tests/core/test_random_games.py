@@ -102,9 +102,7 @@ def play_random_game(key: str, switches: tuple[str, ...], seed: int, fen: str = 
     return plies
 
 
-@pytest.mark.parametrize(("key", "switches"), CONFIGS, ids=[
-    "+".join((k, *s)) for k, s in CONFIGS
-])
+@pytest.mark.parametrize(("key", "switches"), CONFIGS, ids=["+".join((k, *s)) for k, s in CONFIGS])
 def test_random_games(key: str, switches: tuple[str, ...]) -> None:
     total = sum(play_random_game(key, switches, seed) for seed in range(4))
     assert total > 100  # the games really ran

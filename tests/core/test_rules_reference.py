@@ -90,6 +90,7 @@ def test_russian_and_international_kings_must_continue() -> None:
 
 # --- the capture routine: ghosts, origin square, jumped once --------------------------
 
+
 def test_captured_pieces_block_and_are_jumped_once() -> None:
     # King a1 (29); black d4 18, g5 16, g3 24, c5 14.  Over d4 the king lands e5 15 or f6 11.
     # From e5: over g3 to h2 (28).  From f6: over g5 to h4 (20), then over g3 to f2 (27) or
@@ -178,6 +179,7 @@ def test_promotion_stop_italian() -> None:
 
 # --- capture precedence -----------------------------------------------------------------
 
+
 def test_italian_count_first() -> None:
     # Italian squares: man d3 (22) over e4 19 to f5 15, over g6 12 to h7 8 (two pieces);
     # man c2 (26) over b3 21 to a4 17 (one piece); a king d1 (30) could take one.
@@ -247,7 +249,14 @@ def test_max_rule() -> None:
     # (31) can each take c3 (37): the king lands anywhere from d4 (32) to j10 (5), the man
     # on d2 (42).  All eight single captures stay.
     assert legal("W:WK46,31:B37,26", "international") == [
-        "31x42", "46x10", "46x14", "46x19", "46x23", "46x28", "46x32", "46x5",
+        "31x42",
+        "46x10",
+        "46x14",
+        "46x19",
+        "46x23",
+        "46x28",
+        "46x32",
+        "46x5",
     ]
 
 
@@ -329,6 +338,7 @@ def test_huffing_not_pending_after_a_capture_and_error_without_one() -> None:
 
 # --- results ----------------------------------------------------------------------------
 
+
 def test_blocked_side_loses_and_giveaway_inverts() -> None:
     # White man a1 (29) faces black men b2 (25) and c3 (22): no move, no capture
     blocked = "W:W29:B25,22"
@@ -364,6 +374,7 @@ def test_agreement_and_resignation() -> None:
 
 
 # --- draw rules -------------------------------------------------------------------------
+
 
 def play_all(game: Game, moves: list[str]) -> None:
     for text in moves:
@@ -404,8 +415,9 @@ def shuffle(
             raise AssertionError(f"no quiet safe move in {pos.fen()}")
 
 
-def shuffle_then_check(game: Game, plies: int, reason: Reason,
-                       keep: Callable[[Position], bool] = lambda _pos: True) -> None:
+def shuffle_then_check(
+    game: Game, plies: int, reason: Reason, keep: Callable[[Position], bool] = lambda _pos: True
+) -> None:
     """After plies-1 quiet plies the game goes on; the next one draws for ``reason``."""
     shuffle(game, plies - 1, keep=keep)
     assert game.result is None
@@ -505,9 +517,7 @@ def test_fmjd_capture_from_three_to_two_starts_a_fresh_5_move_count() -> None:
     assert game.state.endgame_plies == 6
     pos = game.position
     # White leaves a king en prise; Black must take it
-    hang = next(
-        m for m in game.legal_moves() if not m.is_capture and pos.play(m).has_capture()
-    )
+    hang = next(m for m in game.legal_moves() if not m.is_capture and pos.play(m).has_capture())
     game.play(hang)
     (take, *_rest) = game.legal_moves()
     assert take.is_capture
@@ -638,6 +648,7 @@ def test_german_three_kings_rule_when_it_arises_in_play() -> None:
 
 # --- FEN --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -702,6 +713,7 @@ def test_fen_10x10_range_and_error() -> None:
 
 # --- numbering and first moves ------------------------------------------------------------
 
+
 def test_standard_numbering() -> None:
     geo = geometry(8)
     assert [geo.sq_name(s) for s in (1, 4, 29, 32, 22, 12)] == ["b8", "h8", "a1", "g1", "c3", "h6"]
@@ -717,7 +729,13 @@ def test_italian_numbering_and_first_moves() -> None:
     start = Position.start(find_rules("italian"))
     assert start.fen() == "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     assert sorted(m.full_text() for m in start.legal_moves()) == [
-        "21-17", "21-18", "22-18", "22-19", "23-19", "23-20", "24-20",
+        "21-17",
+        "21-18",
+        "22-18",
+        "22-19",
+        "23-19",
+        "23-20",
+        "24-20",
     ]  # IT-01
 
 
@@ -729,22 +747,31 @@ def test_spanish_numbering() -> None:
     white = [sq for sq, p in start.pieces().items() if p.color is Color.WHITE]
     assert white == list(range(1, 13))
     assert start.turn is Color.WHITE
-    assert {geo.sq_name(sq) for sq in white} == {
-        ita.sq_name(sq) for sq in range(21, 33)
-    }
+    assert {geo.sq_name(sq) for sq in white} == {ita.sq_name(sq) for sq in range(21, 33)}
 
 
 def test_german_first_moves() -> None:
     start = Position.start(find_rules("german"))
     assert start.fen() == "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     assert sorted(m.full_text() for m in start.legal_moves()) == [
-        "21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20",
+        "21-17",
+        "22-17",
+        "22-18",
+        "23-18",
+        "23-19",
+        "24-19",
+        "24-20",
     ]  # DE-01
 
 
 def test_who_starts() -> None:
-    for key, first in (("german", Color.WHITE), ("english", Color.BLACK), ("pool", Color.BLACK),
-                       ("international", Color.WHITE), ("russian", Color.WHITE)):
+    for key, first in (
+        ("german", Color.WHITE),
+        ("english", Color.BLACK),
+        ("pool", Color.BLACK),
+        ("international", Color.WHITE),
+        ("russian", Color.WHITE),
+    ):
         assert Position.start(find_rules(key)).turn is first
     assert Position.start(rules("german", "first=black")).turn is Color.BLACK
 

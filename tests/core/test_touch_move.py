@@ -66,16 +66,29 @@ def test_a_pdn_file_reopens_with_touch_move() -> None:
 
 def test_the_command_accepts_the_switch() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "dame_desktop.cli", "moves", "--rules", "german",
-         "--set", "touch-move=on"],
-        capture_output=True, text=True, cwd=ROOT, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "dame_desktop.cli",
+            "moves",
+            "--rules",
+            "german",
+            "--set",
+            "touch-move=on",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19",
-                                   "24-20"]
+    assert done.stdout.split() == ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"]
     bad = subprocess.run(
         [sys.executable, "-m", "dame_desktop.cli", "moves", "--set", "touch-move=maybe"],
-        capture_output=True, text=True, cwd=ROOT, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
     assert bad.returncode == 2 and "touch-move" in bad.stderr
 

@@ -45,10 +45,12 @@ def test_start_position_is_two_full_rows_each_behind_an_empty_back_row() -> None
     start = Position.start(TURKISH)
     assert start.fen() == (
         "W:Wa3,b3,c3,d3,e3,f3,g3,h3,a2,b2,c2,d2,e2,f2,g2,h2"
-        ":Ba7,b7,c7,d7,e7,f7,g7,h7,a6,b6,c6,d6,e6,f6,g6,h6")
+        ":Ba7,b7,c7,d7,e7,f7,g7,h7,a6,b6,c6,d6,e6,f6,g6,h6"
+    )
     assert Position.from_fen(start.fen(), TURKISH) == start
     assert sorted(start.move_text(m) for m in start.legal_moves()) == [
-        f"{f}3-{f}4" for f in "abcdefgh"]
+        f"{f}3-{f}4" for f in "abcdefgh"
+    ]
 
 
 @pytest.mark.parametrize("depth", range(1, FAST_DEPTH + 1))
@@ -109,17 +111,21 @@ def test_a_capture_may_not_turn_back_180_degrees() -> None:
     assert back_again and all(len(m.captured) == 2 for m in back_again)
 
 
-@pytest.mark.parametrize(("mode", "expected"), [
-    (Promotion.PASS, ["c6xc8"]),  # default: goes on as a man, no man's capture left
-    (Promotion.CONTINUE, ["c6xc8xg8", "c6xc8xh8"]),  # crowned at once, flies on
-    (Promotion.STOP, ["c6xc8"]),
-])
-def test_a_man_reaching_the_last_row_inside_a_capture(mode: Promotion,
-                                                      expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [
+        (Promotion.PASS, ["c6xc8"]),  # default: goes on as a man, no man's capture left
+        (Promotion.CONTINUE, ["c6xc8xg8", "c6xc8xh8"]),  # crowned at once, flies on
+        (Promotion.STOP, ["c6xc8"]),
+    ],
+)
+def test_a_man_reaching_the_last_row_inside_a_capture(mode: Promotion, expected: list[str]) -> None:
     rules = dataclasses.replace(TURKISH, promotion=mode)
     got = Position.from_fen("W:Wc6:Bc7,f8", rules).legal_moves()
-    assert sorted(Position.from_fen("W:Wc6:Bc7,f8", rules).move_text(m, "full")
-                  for m in got) == expected
+    assert (
+        sorted(Position.from_fen("W:Wc6:Bc7,f8", rules).move_text(m, "full") for m in got)
+        == expected
+    )
     assert all(m.promotes for m in got)
 
 
@@ -132,10 +138,18 @@ def test_by_default_a_man_on_the_last_row_goes_on_capturing_sideways_as_a_man() 
     assert after.fen() == "B:WKe8:B"
 
 
-@pytest.mark.parametrize("fen", [
-    "W:Wa9:Bh8", "W:W65:B1", "W:Wa1,a1:Bh8", "W:Wi1:Bh8", "W:WK:Bh8", "X:Wa1:Bh8",
-    "W:Wa1:Ba1",
-])
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W:Wa9:Bh8",
+        "W:W65:B1",
+        "W:Wa1,a1:Bh8",
+        "W:Wi1:Bh8",
+        "W:WK:Bh8",
+        "X:Wa1:Bh8",
+        "W:Wa1:Ba1",
+    ],
+)
 def test_hostile_fens_are_refused_with_a_reason(fen: str) -> None:
     with pytest.raises(FenError):
         Position.from_fen(fen, TURKISH)

@@ -25,13 +25,16 @@ def test_moves_and_perft_name_squares() -> None:
     assert done.returncode == 0 and done.stdout.strip() == "708"
 
 
-@pytest.mark.parametrize(("fen", "part"), [
-    ("W:Wa9:Bh8", "'a9'"),
-    ("W:W65:Bh8", "65"),
-    ("W:Wa1,a1:Bh8", "twice"),
-    ("Q:Wa1:Bh8", "'Q'"),
-    ("W:Wa1:Bh8:Xz", "'Xz'"),
-])
+@pytest.mark.parametrize(
+    ("fen", "part"),
+    [
+        ("W:Wa9:Bh8", "'a9'"),
+        ("W:W65:Bh8", "65"),
+        ("W:Wa1,a1:Bh8", "twice"),
+        ("Q:Wa1:Bh8", "'Q'"),
+        ("W:Wa1:Bh8:Xz", "'Xz'"),
+    ],
+)
 def test_a_hostile_fen_is_one_line_and_exit_2(fen: str, part: str) -> None:
     for command in (("moves",), ("perft", "--depth", "2"), ("bestmove", "--depth", "2")):
         done = dame(*command, "--rules", "turkish", "--fen", fen)

@@ -35,8 +35,9 @@ def leftovers(folder: Path) -> list[Path]:
     return sorted((folder / "db").glob(".*.tmp")) if (folder / "db").exists() else []
 
 
-def test_a_damaged_index_is_rebuilt_and_logged(tmp_path: Path,
-                                              caplog: pytest.LogCaptureFixture) -> None:
+def test_a_damaged_index_is_rebuilt_and_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     path = copy(tmp_path)
     cache = tmp_path / "cache"
     GameIndex(path, folder=cache / "db").open().close()
@@ -90,8 +91,10 @@ def test_an_unwritable_cache_folder_means_an_index_in_memory(tmp_path: Path) -> 
     assert blocker.read_text(encoding="utf-8").startswith("a file")
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
-                    reason="needs a POSIX user that folder permissions apply to")
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0,
+    reason="needs a POSIX user that folder permissions apply to",
+)
 def test_a_read_only_cache_folder_means_an_index_in_memory(tmp_path: Path) -> None:
     path = copy(tmp_path)
     folder = tmp_path / "cache" / "db"
@@ -139,10 +142,12 @@ def test_two_programs_indexing_at_once_both_finish_with_one_index(tmp_path: Path
     path = copy(tmp_path, times=8)
     cache = tmp_path / "cache"
     command = [sys.executable, "-m", "dame_desktop.cli", "db", "index", str(path)]
-    first = subprocess.Popen(command, env=_child_env(cache), stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    second = subprocess.Popen(command, env=_child_env(cache), stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
+    first = subprocess.Popen(
+        command, env=_child_env(cache), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    second = subprocess.Popen(
+        command, env=_child_env(cache), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     out1, err1 = first.communicate(timeout=600)
     out2, err2 = second.communicate(timeout=600)
     assert first.returncode == 0 and second.returncode == 0, (err1, err2)
@@ -169,9 +174,13 @@ print("finished", flush=True)
 def test_a_build_killed_mid_way_is_rebuilt_at_the_next_start(tmp_path: Path) -> None:
     path = copy(tmp_path, times=12)  # enough games for a progress report before the end
     cache = tmp_path / "cache"
-    child = subprocess.Popen([sys.executable, "-c", _KILLED_CHILD, str(path)],
-                             env=_child_env(cache), stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_CHILD, str(path)],
+        env=_child_env(cache),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout is not None
     line = child.stdout.readline()
     assert line.startswith("progress ")

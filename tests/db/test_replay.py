@@ -39,8 +39,9 @@ def problems_of(path: Path, rules_key: str | None = None) -> list[tuple[int, tup
     return out
 
 
-def fast_problems(path: Path, rules_key: str | None = None,
-                  chunk: int | None = None) -> tuple[int, list[tuple[int, tuple[object, ...]]]]:
+def fast_problems(
+    path: Path, rules_key: str | None = None, chunk: int | None = None
+) -> tuple[int, list[tuple[int, tuple[object, ...]]]]:
     rules = find_rules(rules_key) if rules_key else None
     replayer = Replayer(path, rules) if chunk is None else Replayer(path, rules, chunk)
     games = 0
@@ -53,8 +54,9 @@ def fast_problems(path: Path, rules_key: str | None = None,
 
 
 def pdn_files() -> list[Path]:
-    return sorted(p for p in DATA.rglob("*") if p.is_file() and p.suffix.lower() in
-                  (".pdn", ".txt"))
+    return sorted(
+        p for p in DATA.rglob("*") if p.is_file() and p.suffix.lower() in (".pdn", ".txt")
+    )
 
 
 @pytest.mark.parametrize("path", pdn_files(), ids=lambda p: str(p.relative_to(DATA)))
@@ -84,8 +86,9 @@ def test_main_lines_are_the_full_readers() -> None:
         assert fast.rules == full.rules
         line = [full.state] + [node.state for node in full.mainline()]
         assert fast.states == line
-        assert [m[:3] for m in fast.moves if m is not None] == \
-            [node.raw[:3] for node in full.mainline()]
+        assert [m[:3] for m in fast.moves if m is not None] == [
+            node.raw[:3] for node in full.mainline()
+        ]
         assert fast.result_token == full.result_token
         assert dict(fast.headers) == dict(full.headers.items())
 
@@ -93,7 +96,7 @@ def test_main_lines_are_the_full_readers() -> None:
 def test_offsets_and_lengths_cut_each_game_out_of_the_file() -> None:
     data = LIBRARY.read_bytes()
     for game in replay_file(LIBRARY):
-        text = data[game.offset:game.offset + game.length].decode("utf-8")
+        text = data[game.offset : game.offset + game.length].decode("utf-8")
         assert text.startswith("[Event")
         alone = read_game(__import__("io").StringIO(text))
         assert isinstance(alone, Game)
@@ -113,7 +116,8 @@ def test_the_full_reader_reads_what_the_plain_grammar_does_not(tmp_path: Path) -
     path.write_bytes(
         b'[Event "a"]\r\n1. 11-15 23-19 2. 8-11! 22-17 1-0\r\n\r\n'
         b'[Event "b"]\n[Site "x\\"y"]\n1. 11-15 (9-13) 23-19 0-1 [Event "c"]\n1. 11-15 *\n'
-        b'{before} [Event "d"]\n1. 11-15 24-19 *\n')
+        b'{before} [Event "d"]\n1. 11-15 24-19 *\n'
+    )
     assert fast_problems(path) == (4, problems_of(path))
     replayer = Replayer(path)
     list(replayer.games())

@@ -26,7 +26,7 @@ def main_line(game: Game) -> list[State]:
 
 def holds(pattern: Pattern, state: State) -> bool:
     geo = geometry(pattern.rules.board_size, pattern.rules.numbering)
-    w, b, k, _ = state
+    w, b, k = state[0], state[1], state[2]
     for sq, piece in pattern.pieces:
         bit = 1 << geo.sq_to_bit[sq]
         own = w if piece.color is Color.WHITE else b
@@ -88,8 +88,12 @@ def patterns(games: list[Game]) -> list[Pattern]:
                     out.append(Pattern.of(game.rules, chooser.sample(pieces, size)))
             other = before.get(game.rules)
             if other and len(pieces) >= 3:
-                out.append(Pattern.of(game.rules, chooser.sample(other, min(3, len(other)))
-                                      + chooser.sample(pieces, 3)))
+                out.append(
+                    Pattern.of(
+                        game.rules,
+                        chooser.sample(other, min(3, len(other))) + chooser.sample(pieces, 3),
+                    )
+                )
             before[game.rules] = pieces
     return out
 
@@ -102,8 +106,9 @@ def test_the_patterns_reach_kings_and_every_rule_set(games: list[Game]) -> None:
 
 
 @pytest.mark.parametrize("run", [1, 4])
-def test_similar_is_the_plain_replay_for_every_pattern(library: Library, games: list[Game],
-                                                       run: int) -> None:
+def test_similar_is_the_plain_replay_for_every_pattern(
+    library: Library, games: list[Game], run: int
+) -> None:
     some_hits = some_misses = 0
     for pattern in patterns(games):
         expected = reference(games, pattern, run)
@@ -121,8 +126,12 @@ def test_similar_with_reversed_colours(library: Library, games: list[Game]) -> N
         turned = pattern.reversed()
         plain = dict(reference(games, pattern, 4))
         other = dict(reference(games, turned, 4))
-        expected = sorted({g: min(p for p in (plain.get(g), other.get(g)) if p is not None)
-                           for g in plain.keys() | other.keys()}.items())
+        expected = sorted(
+            {
+                g: min(p for p in (plain.get(g), other.get(g)) if p is not None)
+                for g in plain.keys() | other.keys()
+            }.items()
+        )
         found = library.similar(pattern, reverse=True)
         assert [(h.game, h.ply) for h in found.hits] == expected
         for hit in found.hits:
@@ -133,8 +142,9 @@ def test_similar_with_reversed_colours(library: Library, games: list[Game]) -> N
 
 def test_limit_cuts_the_list_not_the_total(library: Library, games: list[Game]) -> None:
     start = Position.start(next(g.rules for g in games if g.rules is not None))
-    pattern = Pattern.of(start.rules, pieces_of(start.rules, (start.white, start.black, 0,
-                                                               True))[:3])
+    pattern = Pattern.of(
+        start.rules, pieces_of(start.rules, (start.white, start.black, 0, True))[:3]
+    )
     everything = library.similar(pattern)
     assert everything.total == len(everything.hits) >= 3
     cut = library.similar(pattern, limit=2)
@@ -156,8 +166,9 @@ def test_the_line_bytes_give_back_every_state(games: list[Game]) -> None:
 
 
 def test_a_mans_cone_is_every_square_behind_it() -> None:
-    rules = next(g.rules for g in read_games(LIBRARY) if g.rules is not None and
-                 g.rules.key == "german")
+    rules = next(
+        g.rules for g in read_games(LIBRARY) if g.rules is not None and g.rules.key == "german"
+    )
     geo = geometry(rules.board_size, rules.numbering)
     [(white, cone)] = cones(rules, 1 << geo.sq_to_bit[14], 0)
     assert white
@@ -165,5 +176,17 @@ def test_a_mans_cone_is_every_square_behind_it() -> None:
     squares = set(geo.squares_of(cone))
     assert 14 in squares and {1, 2, 3, 4, 5, 9, 10, 13} & squares == set()
     assert {18, 22, 25, 26, 29, 30, 31} <= squares
-    assert cones(Position.start(next(g.rules for g in read_games(LIBRARY) if g.rules is not
-                                     None and g.rules.men_capture_backward)).rules, 1, 0) == []
+    assert (
+        cones(
+            Position.start(
+                next(
+                    g.rules
+                    for g in read_games(LIBRARY)
+                    if g.rules is not None and g.rules.men_capture_backward
+                )
+            ).rules,
+            1,
+            0,
+        )
+        == []
+    )

@@ -67,8 +67,10 @@ def test_move_to_another_file_copies_there_and_deletes_here(tmp_path: Path) -> N
     assert events(here) == ["one", "four"]
     assert events(there) == ["other", "two", "three"]
     there.save()
-    assert target.read_bytes() == b'[Event "other"]\n1. 11-16 *\n\n' + GAMES[1] + b"\n\n" + \
-        GAMES[2] + b"\n"
+    assert (
+        target.read_bytes()
+        == b'[Event "other"]\n1. 11-16 *\n\n' + GAMES[1] + b"\n\n" + GAMES[2] + b"\n"
+    )
     assert source.read_bytes().count(b"[Event") == 4  # not saved yet: still all four
     here.save()
     assert source.read_bytes() == GAMES[0] + b"\n\n" + GAMES[3] + b"\n"

@@ -16,14 +16,29 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 def dame(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dame_desktop.cli", *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "dame_desktop.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def test_svg_of_a_fen_with_numbers(tmp_path: Path) -> None:
     out = tmp_path / "d.svg"
-    done = dame("diagram", "--rules", "english", "--fen", "B:W18,K20:B5,K12", "--numbers",
-                "--out", str(out), "--size", "300")
+    done = dame(
+        "diagram",
+        "--rules",
+        "english",
+        "--fen",
+        "B:W18,K20:B5,K12",
+        "--numbers",
+        "--out",
+        str(out),
+        "--size",
+        "300",
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr == "" and done.stdout == ""
     root = ET.fromstring(out.read_bytes())
@@ -55,14 +70,17 @@ def test_png_is_drawn(tmp_path: Path) -> None:
     assert width == 256
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--rules", "nope", "--out", "x.svg"], "unknown rule set"),
-    (["--rules", "german", "--fen", "W:Wxx", "--out", "x.svg"], "FEN"),
-    (["--rules", "german", "--out", "x.gif"], ".svg or .png"),
-    (["--rules", "german", "--out", "x.svg", "--size", "5"], "--size"),
-    (["--rules", "german", "--out", "x.svg", "--numbers", "--coordinates"], "not allowed"),
-    (["--rules", "german"], "--out"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--rules", "nope", "--out", "x.svg"], "unknown rule set"),
+        (["--rules", "german", "--fen", "W:Wxx", "--out", "x.svg"], "FEN"),
+        (["--rules", "german", "--out", "x.gif"], ".svg or .png"),
+        (["--rules", "german", "--out", "x.svg", "--size", "5"], "--size"),
+        (["--rules", "german", "--out", "x.svg", "--numbers", "--coordinates"], "not allowed"),
+        (["--rules", "german"], "--out"),
+    ],
+)
 def test_bad_input_one_line_exit_2(tmp_path: Path, args: list[str], words: str) -> None:
     args = [str(tmp_path / a) if a.startswith("x.") else a for a in args]
     done = dame("diagram", *args)
@@ -73,14 +91,17 @@ def test_bad_input_one_line_exit_2(tmp_path: Path, args: list[str], words: str) 
 
 
 def test_cli_diagram_is_qt_free() -> None:
-    code = ("import sys, dame_desktop.cli.diagram as d\n"
-            "from dame_desktop.core import Position, find_rules\n"
-            "from dame_desktop.diagram import render_svg\n"
-            "render_svg(d.diagram_of(Position.start(find_rules('german')), 'numbers', False, "
-            "300))\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    code = (
+        "import sys, dame_desktop.cli.diagram as d\n"
+        "from dame_desktop.core import Position, find_rules\n"
+        "from dame_desktop.diagram import render_svg\n"
+        "render_svg(d.diagram_of(Position.start(find_rules('german')), 'numbers', False, "
+        "300))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
     assert Position.start(find_rules("german"))  # the probe ran the real writer

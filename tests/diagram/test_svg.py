@@ -28,8 +28,17 @@ def circles(root: ET.Element, fill: str) -> list[ET.Element]:
 def test_start_position_has_every_piece_names_numbers_and_fen() -> None:
     rules = find_rules("german")
     position = Position.start(rules)
-    root = parse(render_svg(Diagram(position, labels="numbers", top="Schwarz",
-                                    bottom="Weiß", stipulation="Weiß zieht und gewinnt")))
+    root = parse(
+        render_svg(
+            Diagram(
+                position,
+                labels="numbers",
+                top="Schwarz",
+                bottom="Weiß",
+                stipulation="Weiß zieht und gewinnt",
+            )
+        )
+    )
     style = STYLES["print"]
     assert len(circles(root, style.light_piece)) == 12
     assert len(circles(root, style.dark_piece)) == 12
@@ -46,8 +55,9 @@ def test_start_position_has_every_piece_names_numbers_and_fen() -> None:
 def test_coordinates_follow_the_flip() -> None:
     position = Position.start(find_rules("international"))
     plain = texts(parse(render_svg(Diagram(position, labels="coordinates", fen=False))))
-    flipped = texts(parse(render_svg(Diagram(position, labels="coordinates", flipped=True,
-                                             fen=False))))
+    flipped = texts(
+        parse(render_svg(Diagram(position, labels="coordinates", flipped=True, fen=False)))
+    )
     letters = [w for w in plain if w in "abcdefghij" and w]
     assert letters == list("abcdefghij")
     assert [w for w in flipped if w in "abcdefghij" and w] == list("jihgfedcba")
@@ -71,8 +81,9 @@ def test_last_move_arrows_circles_and_kings() -> None:
     move = position.legal_moves()[0]
     after = position.play(move)
     style = STYLES["print"]
-    root = parse(render_svg(Diagram(after, last_move=move, arrows=((27, 23), (1, 10)),
-                                    circles=(5,))))
+    root = parse(
+        render_svg(Diagram(after, last_move=move, arrows=((27, 23), (1, 10)), circles=(5,)))
+    )
     shaded = [r for r in root.iter(NS + "rect") if r.get("fill") == style.last_move]
     assert len(shaded) == 2
     arrows = [p for p in root.iter(NS + "polygon") if p.get("fill") == style.arrow]

@@ -25,13 +25,17 @@ def dame_command() -> list[str]:
     if found:
         return [found]
     # this checkout's package, whatever the folder it runs in (a Hub engine runs in its own)
-    return [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv.pop(1)); "
-            "from dame_desktop.cli.command import main; sys.exit(main())", str(ROOT)]
+    return [
+        sys.executable,
+        "-c",
+        "import sys; sys.path.insert(0, sys.argv.pop(1)); "
+        "from dame_desktop.cli.command import main; sys.exit(main())",
+        str(ROOT),
+    ]
 
 
 def run_dame(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*dame_command(), *args], capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run([*dame_command(), *args], capture_output=True, text=True, timeout=timeout)
 
 
 def parent(node: GameNode) -> GameNode:
@@ -104,7 +108,8 @@ def wrapped(tmp_path: Path, name: str, *args: str) -> tuple[str, Path]:
     script.write_text(
         "#!/bin/sh\n"
         f"/bin/sh -c 'echo $$ > {shlex.quote(str(pid_file))}; exec \"$@\"' engine {quoted}\n"
-        "echo the wrapper ends >&2\n")
+        "echo the wrapper ends >&2\n"
+    )
     script.chmod(0o755)
     return str(script), pid_file
 

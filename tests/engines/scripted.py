@@ -67,12 +67,17 @@ class ScriptedTransport:
 
     def expect(self, line: str, *replies: str | Reply) -> None:
         """The client's next line starts with ``line``; the engine answers ``replies``."""
-        self._expected.append((line, tuple(r if isinstance(r, Reply) else Reply(r)
-                                           for r in replies)))
+        self._expected.append(
+            (line, tuple(r if isinstance(r, Reply) else Reply(r) for r in replies))
+        )
 
     def handshake(self, name: str = "Fake", variants: str = "normal") -> None:
-        self.expect("hub", f"id name={name} version=1 author=tests",
-                    f'param name=variant value=normal type=enum values="{variants}"', "wait")
+        self.expect(
+            "hub",
+            f"id name={name} version=1 author=tests",
+            f'param name=variant value=normal type=enum values="{variants}"',
+            "wait",
+        )
 
     def ready(self) -> None:
         """The handshake, then 'init' ... 'ready'."""
@@ -119,8 +124,9 @@ class ScriptedTransport:
     def _schedule(self, reply: Reply) -> None:
         self._order += 1
         code = getattr(reply, "code", None)
-        item = reply.line if not isinstance(reply.line, str) else (
-            reply.line + "\n").encode("utf-8")
+        item = (
+            reply.line if not isinstance(reply.line, str) else (reply.line + "\n").encode("utf-8")
+        )
         self._due.append((self.clock.now + reply.after, self._order, item, code))
         self._due.sort(key=lambda due: (due[0], due[1]))
 

@@ -38,8 +38,9 @@ MOVE_KEYS = ["ply", "move", "best", "score", "best_score", "loss", "mark"]
 @pytest.fixture()
 def games(tmp_path: Path) -> Path:
     path = tmp_path / "games.pdn"
-    path.write_text(BLUNDER + "\n" + BROKEN + "\n" + BLUNDER.replace('"test"', '"again"'),
-                    encoding="utf-8")
+    path.write_text(
+        BLUNDER + "\n" + BROKEN + "\n" + BLUNDER.replace('"test"', '"again"'), encoding="utf-8"
+    )
     return path
 
 
@@ -101,8 +102,10 @@ def test_out_writes_an_annotated_file_that_reads_back(games: Path, tmp_path: Pat
 
 def test_a_second_analysis_replaces_only_its_own(games: Path, tmp_path: Path) -> None:
     out = tmp_path / "annotated.pdn"
-    assert run_dame("analyse", str(games), "--game", "1", "--depth", "5", "--out",
-                    str(out)).returncode == 0
+    assert (
+        run_dame("analyse", str(games), "--game", "1", "--depth", "5", "--out", str(out)).returncode
+        == 0
+    )
     text = out.read_text(encoding="utf-8").replace("1. 22-17 {", "1. 22-17! {my start ")
     out.write_text(text, encoding="utf-8")
     done = run_dame("analyse", str(out), "--game", "1", "--depth", "5", "--out", str(out))
@@ -128,7 +131,7 @@ def test_missing_file_is_one_line_and_status_2(tmp_path: Path) -> None:
 
 def test_a_failing_engine_is_one_line_and_status_2(games: Path, tmp_path: Path) -> None:
     script = tmp_path / "engine.sh"
-    script.write_text(f"#!/bin/sh\nexec {sys.executable} {fake('crash')} \"$@\"\n")
+    script.write_text(f'#!/bin/sh\nexec {sys.executable} {fake("crash")} "$@"\n')
     script.chmod(0o755)
     international = tmp_path / "intl.pdn"
     international.write_text('[GameType "20"]\n1. 32-28 19-23 *\n', encoding="utf-8")
@@ -153,23 +156,33 @@ def test_dame_hub_as_the_engine(games: Path, tmp_path: Path) -> None:
 
 def test_out_into_a_missing_folder_is_refused_before_the_work(games: Path, tmp_path: Path) -> None:
     # the work would take hours (ten minutes a move): refused at once, it never starts
-    done = run_dame("analyse", str(games), "--movetime", "600", "--out",
-                    str(tmp_path / "no" / "such" / "out.pdn"))
+    done = run_dame(
+        "analyse",
+        str(games),
+        "--movetime",
+        "600",
+        "--out",
+        str(tmp_path / "no" / "such" / "out.pdn"),
+    )
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "folder does not exist" in done.stderr
 
 
 @pytest.mark.slow
 def test_bad_limits_are_usage_errors(games: Path) -> None:
-    for args in (["--depth", "0"], ["--movetime", "-1"], ["--jobs", "0"],
-                 ["--movetime", "1", "--depth", "3"], ["--rules", "mars"]):
+    for args in (
+        ["--depth", "0"],
+        ["--movetime", "-1"],
+        ["--jobs", "0"],
+        ["--movetime", "1", "--depth", "3"],
+        ["--rules", "mars"],
+    ):
         done = run_dame("analyse", str(games), *args)
         assert done.returncode == 2 and done.stderr.count("\n") == 1, args
 
 
 @needs_proc
-def test_a_hanging_engine_behind_a_wrapper_is_gone_when_the_command_ends(
-        tmp_path: Path) -> None:
+def test_a_hanging_engine_behind_a_wrapper_is_gone_when_the_command_ends(tmp_path: Path) -> None:
     script, pid_file = wrapped(tmp_path, "hang")
     international = tmp_path / "intl.pdn"
     international.write_text('[GameType "20"]\n1. 32-28 19-23 *\n', encoding="utf-8")

@@ -20,17 +20,16 @@ from tests.engines.helpers import (
 from tests.engines.test_review import BLUNDER
 
 
-def tasks(count: int, movetime: float | None = 1.0, depth: int | None = None,
-          write: bool = False) -> list[GameTask]:
-    return [GameTask(i, BLUNDER, movetime=movetime, depth=depth, write=write)
-            for i in range(count)]
+def tasks(
+    count: int, movetime: float | None = 1.0, depth: int | None = None, write: bool = False
+) -> list[GameTask]:
+    return [GameTask(i, BLUNDER, movetime=movetime, depth=depth, write=write) for i in range(count)]
 
 
 def test_results_come_in_game_order_with_the_annotated_text() -> None:
     results = list(review_tasks(tasks(3, movetime=None, depth=3, write=True), jobs=2))
     assert [r.index for r in results] == [1, 2, 3]
-    assert all(r.error is None and r.fatal is None and r.pdn and "[%eval" in r.pdn
-               for r in results)
+    assert all(r.error is None and r.fatal is None and r.pdn and "[%eval" in r.pdn for r in results)
     assert results[0].moves == results[2].moves
 
 

@@ -59,6 +59,7 @@ def fake_engine(name: str, *args: str, **timing: Unpack[Timing]) -> HubEngine:
 
 # -- against dame hub -------------------------------------------------------------------------
 
+
 def test_handshake_records_name_and_variants() -> None:
     with dame_hub() as engine:
         assert engine.info.name == "Dame"
@@ -177,6 +178,7 @@ def test_king_moves_are_sent_for_repetitions() -> None:
 
 # -- against engines that misbehave -------------------------------------------------------------
 
+
 def _fails(engine: HubEngine, expected: str, limit: Limit | None = None) -> None:
     process = engine.process
     assert process is not None
@@ -200,10 +202,13 @@ def test_illegal_move() -> None:
 
 
 @needs_proc
-@pytest.mark.parametrize(("mode", "expected"), [
-    ("junk", "garbled line"),
-    ("huge", "longer than"),  # the reader's own limit on a real pipe
-])
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [
+        ("junk", "garbled line"),
+        ("huge", "longer than"),  # the reader's own limit on a real pipe
+    ],
+)
 def test_garbage(mode: str, expected: str) -> None:
     _fails(fake_engine("garbage", mode), expected)
 
@@ -231,6 +236,7 @@ def test_engine_without_the_rules_refuses_them() -> None:
 
 # -- playing: go think, stop, the name a player gets -------------------------------------------
 
+
 def test_think_plays_a_legal_move_with_what_the_engine_said() -> None:
     with dame_hub() as engine:
         start = Position.start(INTERNATIONAL)
@@ -245,8 +251,9 @@ def test_stop_ends_a_long_think_with_a_legal_move() -> None:
     with dame_hub() as engine:
         start = Position.start(INTERNATIONAL)
         box: list[Analysis] = []
-        thread = threading.Thread(target=lambda: box.append(
-            engine.think(start, Limit(movetime=60.0))))
+        thread = threading.Thread(
+            target=lambda: box.append(engine.think(start, Limit(movetime=60.0)))
+        )
         thread.start()
         time.sleep(0.5)
         engine.stop()
@@ -260,15 +267,17 @@ def test_a_should_stop_flag_ends_a_think() -> None:
     with dame_hub() as engine:
         start = Position.start(INTERNATIONAL)
         began = time.monotonic()
-        result = engine.think(start, Limit(movetime=60.0),
-                              should_stop=lambda: time.monotonic() - began > 0.4)
+        result = engine.think(
+            start, Limit(movetime=60.0), should_stop=lambda: time.monotonic() - began > 0.4
+        )
         assert result.move in start.legal_moves() and not result.complete
 
 
 @needs_proc
-@pytest.mark.parametrize(("name", "expected"), [
-    ("crash", "quit during the search"), ("illegal", "illegal move"),
-    ("garbage", "garbled line")])
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [("crash", "quit during the search"), ("illegal", "illegal move"), ("garbage", "garbled line")],
+)
 def test_think_against_a_bad_engine_fails_cleanly(name: str, expected: str) -> None:
     engine = fake_engine(name)
     process = engine.process
@@ -286,8 +295,9 @@ def test_the_title_is_name_and_version() -> None:
 
 
 def test_supports_rules_reads_the_declared_variants() -> None:
-    scan = EngineInfo("Scan", variants=("normal", "frisian"),
-                      params={"variant": {"name": "variant"}})
+    scan = EngineInfo(
+        "Scan", variants=("normal", "frisian"), params={"variant": {"name": "variant"}}
+    )
     assert supports_rules(scan, INTERNATIONAL) and not supports_rules(scan, GERMAN)
     bare = EngineInfo("Old")  # no variant parameter: international only
     assert supports_rules(bare, INTERNATIONAL) and not supports_rules(bare, GERMAN)
@@ -321,7 +331,8 @@ def test_abort_from_another_thread_ends_a_hanging_search() -> None:
 
 @needs_proc
 def test_a_hanging_engine_behind_a_wrapper_script_is_stopped_with_its_wrapper(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """The wrapper does not ``exec`` the engine: stopping the wrapper alone would leave the
     hanging engine (which ignores SIGTERM) running; its whole process group goes."""
     script, pid_file = wrapped(tmp_path, "hang")

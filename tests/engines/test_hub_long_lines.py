@@ -21,8 +21,12 @@ def hub_session(*lines: bytes) -> tuple[list[str], int]:
     """The answers of a real ``dame hub`` to ``lines`` (then ``ping``) and its peak resident
     memory in KB, read from ``/proc`` once it answered the ping (``VmHWM`` counts from the
     engine's own start, not from the fork of this test's process)."""
-    proc = subprocess.Popen([*dame_command(), "hub"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [*dame_command(), "hub"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     answers: list[str] = []
     try:
@@ -84,7 +88,8 @@ def test_read_lines_gives_long_lines_as_what_they_began_with() -> None:
     assert lines[1] == LongLine("x" * 40, 3 * MAX_LINE + 1)
     assert lines[3] == LongLine("y" * 40, MAX_LINE + 5)  # the end of input ends it too
     assert list(read_lines(io.BytesIO(b"a" * (MAX_LINE - 1) + b"\n"))) == [
-        "a" * (MAX_LINE - 1) + "\n"]
+        "a" * (MAX_LINE - 1) + "\n"
+    ]
 
 
 def test_an_error_quotes_little_of_the_input() -> None:

@@ -24,16 +24,31 @@ def scripted() -> tuple[ScriptedTransport, FakeClock]:
 SHORT = Limit(movetime=0.2)
 
 
-def engine_of(side: ScriptedTransport, clock: FakeClock, *, timeout: float = 10.0,
-              init_timeout: float = 60.0, margin: float = 2.0, depth_timeout: float = 300.0,
-              stop_grace: float = 3.0) -> HubEngine:
-    return HubEngine("fake-engine", transport=side.start, clock=clock, timeout=timeout,
-                     init_timeout=init_timeout, margin=margin, depth_timeout=depth_timeout,
-                     stop_grace=stop_grace)
+def engine_of(
+    side: ScriptedTransport,
+    clock: FakeClock,
+    *,
+    timeout: float = 10.0,
+    init_timeout: float = 60.0,
+    margin: float = 2.0,
+    depth_timeout: float = 300.0,
+    stop_grace: float = 3.0,
+) -> HubEngine:
+    return HubEngine(
+        "fake-engine",
+        transport=side.start,
+        clock=clock,
+        timeout=timeout,
+        init_timeout=init_timeout,
+        margin=margin,
+        depth_timeout=depth_timeout,
+        stop_grace=stop_grace,
+    )
 
 
-def fault_of(engine: HubEngine, limit: Limit = SHORT, mode: str = "think",
-             **kwargs: object) -> EngineError:
+def fault_of(
+    engine: HubEngine, limit: Limit = SHORT, mode: str = "think", **kwargs: object
+) -> EngineError:
     with pytest.raises(EngineError) as caught:
         if mode == "think":
             engine.think(START, limit, **kwargs)  # type: ignore[arg-type]
@@ -50,15 +65,17 @@ def fault_of(engine: HubEngine, limit: Limit = SHORT, mode: str = "think",
 def test_a_move_comes_back_with_what_the_engine_said() -> None:
     side, clock = scripted()
     side.ready()
-    side.search("go think", Reply("info depth=5 score=0.25 pv=32-28 19-23", after=0.1),
-                Reply("done move=32-28 ponder=19-23", after=0.2))
+    side.search(
+        "go think",
+        Reply("info depth=5 score=0.25 pv=32-28 19-23", after=0.1),
+        Reply("done move=32-28 ponder=19-23", after=0.2),
+    )
     engine = engine_of(side, clock)
     analysis = engine.think(START, Limit(movetime=0.2))
     assert analysis.move is not None and analysis.move.full_text() == "32-28"
     assert analysis.depth == 5 and abs(analysis.score.number() - 0.25) < 1e-9
     engine.close()
-    assert [line.split()[0] for line in side.sent] == ["hub", "init", "pos", "level", "go",
-                                                       "quit"]
+    assert [line.split()[0] for line in side.sent] == ["hub", "init", "pos", "level", "go", "quit"]
     assert side.finished and side.closed
 
 
@@ -89,8 +106,10 @@ def test_a_depth_search_that_never_ends_is_given_the_depth_timeout() -> None:
 def test_a_flood_of_info_lines_does_not_hide_the_clock() -> None:
     side, clock = scripted()
     side.ready()
-    side.search("go think", *[Reply("info depth=1 score=0.00 pv=32-28", after=i * 0.01)
-                              for i in range(1000)])
+    side.search(
+        "go think",
+        *[Reply("info depth=1 score=0.00 pv=32-28", after=i * 0.01) for i in range(1000)],
+    )
     error = fault_of(engine_of(side, clock, margin=0.5))
     assert error.fault.kind is FaultKind.HANGS_MOVETIME
 
@@ -102,8 +121,7 @@ def test_a_stop_that_is_not_answered() -> None:
     side.expect("stop")  # and then nothing
     engine = engine_of(side, clock, stop_grace=3.0)
     began = clock.now
-    error = fault_of(engine, Limit(), mode="analyse",
-                     should_stop=lambda: clock.now - began >= 1.0)
+    error = fault_of(engine, Limit(), mode="analyse", should_stop=lambda: clock.now - began >= 1.0)
     assert error.fault.kind is FaultKind.NO_STOP and error.fault.field("seconds") == "3"
     assert 4.0 <= clock.now - began < 4.1
 
@@ -155,19 +173,21 @@ def test_a_crash_in_the_search_says_how_it_ended() -> None:
     side.search("go think", Reply("info depth=1 score=0 pv=32-28"), Exit(-11, after=0.1))
     error = fault_of(engine_of(side, clock))
     fault = error.fault
-    assert (fault.kind, fault.exit, fault.code) == (FaultKind.QUIT_IN_SEARCH,
-                                                    ExitKind.CRASHED, 11)
+    assert (fault.kind, fault.exit, fault.code) == (FaultKind.QUIT_IN_SEARCH, ExitKind.CRASHED, 11)
     assert str(error) == "engine Fake: quit during the search (it crashed: signal 11)"
 
 
-@pytest.mark.parametrize(("reply", "kind"), [
-    ("done move=32-23", FaultKind.ILLEGAL_MOVE),
-    ("done", FaultKind.NO_MOVE),
-    ('info depth=2 pv="32-28 18-23', FaultKind.GARBLED),
-    (b"\xff\xfe\x00garbage\x81\n", FaultKind.NOT_UTF8),
-    (HUGE, FaultKind.LONG_LINE),
-    ("error message=out-of-memory", FaultKind.REPORTED_ERROR),
-])
+@pytest.mark.parametrize(
+    ("reply", "kind"),
+    [
+        ("done move=32-23", FaultKind.ILLEGAL_MOVE),
+        ("done", FaultKind.NO_MOVE),
+        ('info depth=2 pv="32-28 18-23', FaultKind.GARBLED),
+        (b"\xff\xfe\x00garbage\x81\n", FaultKind.NOT_UTF8),
+        (HUGE, FaultKind.LONG_LINE),
+        ("error message=out-of-memory", FaultKind.REPORTED_ERROR),
+    ],
+)
 def test_a_bad_answer_stops_the_engine(reply: str | object, kind: FaultKind) -> None:
     side, clock = scripted()
     side.ready()

@@ -51,6 +51,7 @@ def logged(log: Path) -> list[str]:
 
 # -- a real version-1 process ------------------------------------------------------------------
 
+
 @needs_proc
 def test_the_handshake_finds_version_1_and_its_name(tmp_path: Path) -> None:
     engine = engine_v1("play")
@@ -93,8 +94,18 @@ def test_think_sends_version_1_lines_and_reads_the_answer(tmp_path: Path) -> Non
         engine.new_game()
     finally:
         engine.close()
-    assert logged(log) == ["hub", "init", f"pos {START_TEXT}", "time 250", "go",
-                           f"pos {START_TEXT}", "depth 7", "go", "new", "quit"]
+    assert logged(log) == [
+        "hub",
+        "init",
+        f"pos {START_TEXT}",
+        "time 250",
+        "go",
+        f"pos {START_TEXT}",
+        "depth 7",
+        "go",
+        "new",
+        "quit",
+    ]
 
 
 @needs_proc
@@ -114,10 +125,14 @@ def _kings() -> tuple[Position, list[Position], list[Move]]:
     history: list[Position] = []
     played: list[Move] = []
     for _ in range(4):  # quiet king moves after which no capture is due
-        move = next(m for m in position.legal_moves()
-                    if (piece := position.piece_at(m.from_sq)) is not None and piece.is_king
-                    and not m.is_capture
-                    and not any(r.is_capture for r in position.play(m).legal_moves()))
+        move = next(
+            m
+            for m in position.legal_moves()
+            if (piece := position.piece_at(m.from_sq)) is not None
+            and piece.is_king
+            and not m.is_capture
+            and not any(r.is_capture for r in position.play(m).legal_moves())
+        )
         history.append(position)
         played.append(move)
         position = position.play(move)
@@ -137,7 +152,7 @@ def test_king_moves_since_the_position_are_sent_one_a_line(tmp_path: Path) -> No
     lines = logged(log)
     go = lines.index("go")
     assert lines[go - 6].startswith("pos w") and len(lines[go - 6]) == 4 + 51
-    assert lines[go - 5:go - 1] == [f"move {move_text(m)}" for m in played]
+    assert lines[go - 5 : go - 1] == [f"move {move_text(m)}" for m in played]
     assert lines[go - 1] == "depth 4"
 
 
@@ -222,6 +237,7 @@ def test_dame_analyse_with_a_version_1_engine(tmp_path: Path) -> None:
 
 # -- scripted: every time-out without real seconds ---------------------------------------------
 
+
 def scripted_v1() -> tuple[ScriptedTransport, FakeClock]:
     clock = FakeClock()
     side = ScriptedTransport(clock)
@@ -230,8 +246,7 @@ def scripted_v1() -> tuple[ScriptedTransport, FakeClock]:
     return side, clock
 
 
-def engine_of(side: ScriptedTransport, clock: FakeClock,
-              **timing: Unpack[Timing]) -> HubEngine:
+def engine_of(side: ScriptedTransport, clock: FakeClock, **timing: Unpack[Timing]) -> HubEngine:
     return HubEngine("scan", transport=side.start, clock=clock, **timing)
 
 
@@ -239,14 +254,18 @@ def test_scripted_info_fields_in_their_places() -> None:
     side, clock = scripted_v1()
     side.expect(f"pos {START_TEXT}")
     side.expect("time 1000")
-    side.expect("go", Reply("info 0 0.0 0.00 0 0.000 0.0 ", after=0.01),
-                Reply("info 13 12.4 -0.31 1500000 0.75 2.0 33-28 18-23 39-33", after=0.8),
-                Reply("info 14 13.2 -0.12 3100000 0.95 3.2 32-28 18-23", after=0.9),
-                Reply("move 32-28 18-23", after=0.95))
+    side.expect(
+        "go",
+        Reply("info 0 0.0 0.00 0 0.000 0.0 ", after=0.01),
+        Reply("info 13 12.4 -0.31 1500000 0.75 2.0 33-28 18-23 39-33", after=0.8),
+        Reply("info 14 13.2 -0.12 3100000 0.95 3.2 32-28 18-23", after=0.9),
+        Reply("move 32-28 18-23", after=0.95),
+    )
     engine = engine_of(side, clock)
     seen: list[tuple[int, str]] = []
-    result = engine.analyse(START, Limit(movetime=1.0),
-                            on_info=lambda a: seen.append((a.depth, move_text(a.pv[0]))))
+    result = engine.analyse(
+        START, Limit(movetime=1.0), on_info=lambda a: seen.append((a.depth, move_text(a.pv[0])))
+    )
     assert engine.info.name == "Scan" and engine.info.version == "2.0"
     assert result.depth == 14 and result.nodes == 3_100_000
     assert abs(result.score.number() + 0.12) < 1e-9 and move_text(result.pv[1]) == "18-23"
@@ -320,8 +339,7 @@ def test_scripted_death_after_init() -> None:
     with pytest.raises(EngineError) as caught:
         engine.think(START, Limit(movetime=0.5))
     fault = caught.value.fault
-    assert (fault.kind, fault.exit, fault.code) == (FaultKind.QUIT_IN_SEARCH,
-                                                    ExitKind.CRASHED, 11)
+    assert (fault.kind, fault.exit, fault.code) == (FaultKind.QUIT_IN_SEARCH, ExitKind.CRASHED, 11)
 
 
 def test_scripted_move_without_a_move() -> None:
@@ -339,8 +357,12 @@ def test_scripted_unreadable_info_is_advice_only() -> None:
     side, clock = scripted_v1()
     side.expect("pos")
     side.expect("time")
-    side.expect("go", Reply("info twelve x nan 5 0.1 1.0 99-98", after=0.1),
-                Reply("bestmove 32-28", after=0.1), Reply("move 31-27", after=0.2))
+    side.expect(
+        "go",
+        Reply("info twelve x nan 5 0.1 1.0 99-98", after=0.1),
+        Reply("bestmove 32-28", after=0.1),
+        Reply("move 31-27", after=0.2),
+    )
     engine = engine_of(side, clock)
     result = engine.think(START, Limit(movetime=0.5))
     assert result.move is not None and move_text(result.move) == "31-27"

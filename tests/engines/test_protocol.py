@@ -28,7 +28,7 @@ def test_lines_with_quotes_flags_and_empty_values() -> None:
     assert args == {"depth": "21", "score": "-0.01", "pv": "32-28 17-22", "ponder": ""}
     assert parse_line('id name=Scan author="Fabien Letouzey" note=""')[1]["note"] == ""
     assert parse_line("   ") == ("", {})
-    for bad in ('info pv="32-28', "info a=b\"c", "info \x00x", "info =3"):
+    for bad in ('info pv="32-28', 'info a=b"c', "info \x00x", "info =3"):
         with pytest.raises(ProtocolError):
             parse_line(bad)
 

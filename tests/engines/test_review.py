@@ -115,7 +115,8 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users() -> None:
     line[0].comment = line[0].comment + " good start"
     game.comment = "Annotated by me. " + game.comment
     user_variation = parent(line[5]).add_variation(
-        next(m for m in parent(line[5]).position().legal_moves() if m != line[5].move))
+        next(m for m in parent(line[5]).position().legal_moves() if m != line[5].move)
+    )
     user_variation.comment = "the other capture"
     annotate(game, review_game(reread(game), engine, LIMIT))
     game = reread(game)
@@ -184,8 +185,11 @@ def test_progress_counts_the_searches() -> None:
     game = load(BLUNDER)
     seen: list[tuple[int, int]] = []
     review_game(game, BuiltinEngine(), Limit(depth=3), progress=lambda d, t: seen.append((d, t)))
-    assert seen and seen[-1][0] == seen[-1][1] and [d for d, _ in seen] == list(
-        range(1, len(seen) + 1))
+    assert (
+        seen
+        and seen[-1][0] == seen[-1][1]
+        and [d for d, _ in seen] == list(range(1, len(seen) + 1))
+    )
 
 
 def test_annotate_stops_where_the_game_was_edited() -> None:
@@ -197,9 +201,12 @@ def test_annotate_stops_where_the_game_was_edited() -> None:
 
 
 def test_the_review_ends_at_a_setup_in_the_line() -> None:
-    game = load(BLUNDER.replace("2. 26-22 {a user comment}",
-                                '2. 26-22 /FEN "B:W17,21,22,23,24,25,27,28,29,30,31,32:B2,3,4,5,6,'
-                                '7,8,9,10,12,15"/'))
+    game = load(
+        BLUNDER.replace(
+            "2. 26-22 {a user comment}",
+            '2. 26-22 /FEN "B:W17,21,22,23,24,25,27,28,29,30,31,32:B2,3,4,5,6,7,8,9,10,12,15"/',
+        )
+    )
     assert not game.errors
     review = review_game(game, BuiltinEngine(), Limit(depth=3))
     assert [m.move.full_text() for m in review.moves] == ["22-17", "11-15", "26-22"]

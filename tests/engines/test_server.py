@@ -26,8 +26,13 @@ class Pipe:
     """``dame hub`` as a child process, with a reader so no read blocks forever."""
 
     def __init__(self, *args: str) -> None:
-        self.proc = subprocess.Popen([*dame_command(), "hub", *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.proc = subprocess.Popen(
+            [*dame_command(), "hub", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -176,23 +181,29 @@ def test_quit_and_end_of_input_end_the_process() -> None:
 
 
 def test_default_rules_from_the_command_line() -> None:
-    done = subprocess.run([*dame_command(), "hub", "--rules", "german", "--set",
-                           "huffing=on"], input="hub\nquit\n", capture_output=True, text=True,
-                          timeout=30)
+    done = subprocess.run(
+        [*dame_command(), "hub", "--rules", "german", "--set", "huffing=on"],
+        input="hub\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     params = {a["name"]: a for c, a in map(parse_line, done.stdout.splitlines()) if c == "param"}
     assert params["variant"]["value"] == "german"
     assert params["dame-rules"]["value"] == "german huffing=on"
-    bad = subprocess.run([*dame_command(), "hub", "--rules", "nope"], capture_output=True,
-                         text=True, timeout=30)
+    bad = subprocess.run(
+        [*dame_command(), "hub", "--rules", "nope"], capture_output=True, text=True, timeout=30
+    )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
 
 
 def test_engines_and_the_commands_are_qt_free() -> None:
-    probe = ("import json, sys\nimport dame_desktop.engines, dame_desktop.cli.analyse, "
-             "dame_desktop.cli.hub, dame_desktop.engines.server\n"
-             "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
-             "('PySide6', 'shiboken6'))))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          timeout=60)
+    probe = (
+        "import json, sys\nimport dame_desktop.engines, dame_desktop.cli.analyse, "
+        "dame_desktop.cli.hub, dame_desktop.engines.server\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('PySide6', 'shiboken6'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []

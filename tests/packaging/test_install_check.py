@@ -13,8 +13,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import install_check
 
 
-@pytest.mark.parametrize("name", ["gcc", "cc", "x86_64-linux-gnu-gcc-12", "clang", "c++",
-                                  "g++-12", "clang++"])
+@pytest.mark.parametrize(
+    "name", ["gcc", "cc", "x86_64-linux-gnu-gcc-12", "clang", "c++", "g++-12", "clang++"]
+)
 def test_compiler_names_are_recognised(name: str) -> None:
     assert install_check.COMPILER.match(name)
 

@@ -43,18 +43,22 @@ def fake_inplace_build(root: Path) -> list[Path]:
     return sorted(made)
 
 
-@pytest.mark.parametrize(("argv", "in_place"), [
-    (["bdist_wheel", "--dist-dir", "x"], False),  # pip install . / pip wheel .
-    (["build"], False),
-    (["build_ext"], False),
-    (["install"], False),
-    (["editable_wheel", "--dist-dir", "x"], True),  # pip install -e .
-    (["develop"], True),
-    (["build_ext", "--inplace"], True),
-    (["build_ext", "-i"], True),
-])
+@pytest.mark.parametrize(
+    ("argv", "in_place"),
+    [
+        (["bdist_wheel", "--dist-dir", "x"], False),  # pip install . / pip wheel .
+        (["build"], False),
+        (["build_ext"], False),
+        (["install"], False),
+        (["editable_wheel", "--dist-dir", "x"], True),  # pip install -e .
+        (["develop"], True),
+        (["build_ext", "--inplace"], True),
+        (["build_ext", "-i"], True),
+    ],
+)
 def test_only_a_build_in_place_removes_the_in_place_modules(
-        tmp_path: Path, argv: list[str], in_place: bool) -> None:
+    tmp_path: Path, argv: list[str], in_place: bool
+) -> None:
     setup = load_setup()
     made = fake_inplace_build(tmp_path)
     assert setup.inplace_build_files(tmp_path) == made
@@ -65,14 +69,15 @@ def test_only_a_build_in_place_removes_the_in_place_modules(
 def _copy_checkout(target: Path) -> None:
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, target / name)
-    shutil.copytree(ROOT / "dame_desktop", target / "dame_desktop",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd",
-                                                  "_native_build.json"))
+    shutil.copytree(
+        ROOT / "dame_desktop",
+        target / "dame_desktop",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "_native_build.json"),
+    )
 
 
 @pytest.mark.slow
-def test_a_pure_wheel_from_a_checkout_keeps_its_editable_install_compiled(
-        tmp_path: Path) -> None:
+def test_a_pure_wheel_from_a_checkout_keeps_its_editable_install_compiled(tmp_path: Path) -> None:
     """One real build as ``DAME_PURE=1 pip install .`` does it (pip wheel: no install; about
     40 s on a busy machine, most of it pip fetching the build requirements)."""
     source = tmp_path / "checkout"
@@ -81,12 +86,26 @@ def test_a_pure_wheel_from_a_checkout_keeps_its_editable_install_compiled(
     made = fake_inplace_build(source)
     env = {**os.environ, "DAME_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir",
-         str(tmp_path / "wheels"), str(source.resolve())],
-        capture_output=True, text=True, env=env, timeout=600, stdin=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--wheel-dir",
+            str(tmp_path / "wheels"),
+            str(source.resolve()),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        stdin=subprocess.DEVNULL,
+    )
     output = done.stdout + done.stderr
-    if done.returncode != 0 and ("No matching distribution" in output
-                                 or "Could not find a version" in output):
+    if done.returncode != 0 and (
+        "No matching distribution" in output or "Could not find a version" in output
+    ):
         pytest.skip("pip cannot fetch the build requirements (setuptools, mypy) here")
     assert done.returncode == 0, output
     assert all(path.is_file() for path in made), "the editable install's modules were deleted"

@@ -21,14 +21,16 @@ def node_data(node: GameNode) -> list[Any]:
         parent, index = stack.pop()
         for child in reversed(parent.variations):
             move = child.move
-            out.append((
-                index,
-                (move.from_sq, move.to_sq, tuple(sorted(move.captured))),
-                child.comment,
-                child.starting_comment,
-                tuple(child.nags),
-                child.setup,
-            ))
+            out.append(
+                (
+                    index,
+                    (move.from_sq, move.to_sq, tuple(sorted(move.captured))),
+                    child.comment,
+                    child.starting_comment,
+                    tuple(child.nags),
+                    child.setup,
+                )
+            )
             stack.append((child, len(out) - 1))
     return out
 
@@ -36,8 +38,11 @@ def node_data(node: GameNode) -> list[Any]:
 def game_data(game: Game) -> dict[str, Any]:
     """What a write/read round trip must keep."""
     return {
-        "headers": [(k, v) for k, v in game.headers.items()
-                    if k.lower() not in ("gametype", "rules", "setup", "fen", "result")],
+        "headers": [
+            (k, v)
+            for k, v in game.headers.items()
+            if k.lower() not in ("gametype", "rules", "setup", "fen", "result")
+        ],
         "rules": game.rules,
         "start": game.state,
         "comment": game.comment,

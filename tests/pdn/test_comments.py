@@ -8,17 +8,20 @@ from dame_desktop.pdn.comments import comment_words, split_comment, with_words
 from tests.pdn.test_hostile import assert_linear
 
 
-@pytest.mark.parametrize(("comment", "words"), [
-    ("", ""),
-    ("plain words", "plain words"),
-    ("a user comment [%eval 0.35]", "a user comment"),
-    ("[%clk 0:04:51] good move [%eval -1.20] [%review $4]", "good move"),
-    ("[%eval #7]", ""),
-    ("foo [%eval 1]  bar", "foo bar"),
-    ("first line\n[%clk 0:01:00]\nsecond line", "first line\nsecond line"),
-    ("[not a command] [%eval 0.1]", "[not a command]"),
-    ("[%eval] half", "[%eval] half"),  # no value: not a command, the user's text
-])
+@pytest.mark.parametrize(
+    ("comment", "words"),
+    [
+        ("", ""),
+        ("plain words", "plain words"),
+        ("a user comment [%eval 0.35]", "a user comment"),
+        ("[%clk 0:04:51] good move [%eval -1.20] [%review $4]", "good move"),
+        ("[%eval #7]", ""),
+        ("foo [%eval 1]  bar", "foo bar"),
+        ("first line\n[%clk 0:01:00]\nsecond line", "first line\nsecond line"),
+        ("[not a command] [%eval 0.1]", "[not a command]"),
+        ("[%eval] half", "[%eval] half"),  # no value: not a command, the user's text
+    ],
+)
 def test_the_words_are_the_comment_without_its_commands(comment: str, words: str) -> None:
     assert comment_words(comment) == words
 
@@ -30,10 +33,17 @@ def test_the_commands_come_out_verbatim_and_in_order() -> None:
     assert parts.commands == (("clk", "0:04:51"), ("eval", "-1.20"), ("review", "$4"))
 
 
-@pytest.mark.parametrize("comment", [
-    "", "words", "[%eval 0.35]", "a [%eval 0.35]", "[%clk 0:04:51] b [%eval 1] [%review $2]",
-    "  spaced  [%eval 0.1]  ",
-])
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "",
+        "words",
+        "[%eval 0.35]",
+        "a [%eval 0.35]",
+        "[%clk 0:04:51] b [%eval 1] [%review $2]",
+        "  spaced  [%eval 0.1]  ",
+    ],
+)
 def test_the_same_words_give_back_the_same_comment(comment: str) -> None:
     assert with_words(comment, comment_words(comment)) == comment
     assert with_words(comment, comment_words(comment) + "  \n") == comment

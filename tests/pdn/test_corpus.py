@@ -51,16 +51,19 @@ def test_fmjd_fail_files_each_produce_an_error(corpus: Path) -> None:
             assert report.errors, path.name
 
 
-@pytest.mark.parametrize(("name", "games"), [
-    ("international/2ème Open national du Léman.pdn", 147),
-    ("international/Championnat de France 2021.pdn", 58),
-    ("international/Partie_avec_FEN1.pdn", 4),
-    ("international/dynamo_DBASE0.PDN", 1),
-    ("lidraughts/lidraughts_casual_rapid_2020_001NahOY.pdn", 1),
-    ("english/11_man_english_ballots.pdn", 2400),
-    ("italian/11_man_italian_ballots.pdn", 2400),
-    ("english/sage_oldbury1.pdn", 1),
-])
+@pytest.mark.parametrize(
+    ("name", "games"),
+    [
+        ("international/2ème Open national du Léman.pdn", 147),
+        ("international/Championnat de France 2021.pdn", 58),
+        ("international/Partie_avec_FEN1.pdn", 4),
+        ("international/dynamo_DBASE0.PDN", 1),
+        ("lidraughts/lidraughts_casual_rapid_2020_001NahOY.pdn", 1),
+        ("english/11_man_english_ballots.pdn", 2400),
+        ("italian/11_man_italian_ballots.pdn", 2400),
+        ("english/sage_oldbury1.pdn", 1),
+    ],
+)
 def test_messy_files_read_cleanly(corpus: Path, name: str, games: int) -> None:
     report = check_file(str(corpus / name))
     assert (report.games, report.clean) == (games, games), report.errors

@@ -47,6 +47,7 @@ def temps(folder: Path) -> list[str]:
 
 # -- symbolic links ----------------------------------------------------------------------------
 
+
 @pytest.mark.skipif(not POSIX, reason="symbolic links need POSIX here")
 def test_saving_through_a_link_writes_the_target_and_keeps_the_link(tmp_path: Path) -> None:
     real = copy(tmp_path / "archive")
@@ -94,6 +95,7 @@ def test_a_link_loop_is_refused_with_a_clear_error(tmp_path: Path) -> None:
 
 
 # -- refusals that leave the file as it was ---------------------------------------------------
+
 
 def test_a_read_only_file_is_refused_and_left_alone(tmp_path: Path) -> None:
     path = copy(tmp_path)
@@ -159,12 +161,15 @@ def test_open_errors_are_typed(tmp_path: Path) -> None:
     assert info.value.kind is FileProblem.NOT_A_FILE
 
 
-@pytest.mark.parametrize("data", [
-    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 40,
-    b"\x00" * 4096,
-    random.Random(5).randbytes(20_000),
-    "[Event \"x\"]\n1. 11-15 *\n".encode("utf-32"),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 40,
+        b"\x00" * 4096,
+        random.Random(5).randbytes(20_000),
+        '[Event "x"]\n1. 11-15 *\n'.encode("utf-32"),
+    ],
+)
 def test_a_file_that_is_not_text_is_not_a_pdn_file(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "picture.pdn"
     path.write_bytes(data)
@@ -226,10 +231,16 @@ def test_a_full_disk_and_a_read_only_disk_keep_the_original(tmp_path: Path, case
         print("LEFT", sorted(p.name for p in mount.iterdir()))
     """)
     command = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-Urm"]
-    done = subprocess.run([*command, sys.executable, "-c", script], capture_output=True,
-                          text=True, cwd=ROOT, timeout=120)
-    if "KIND" not in done.stdout and ("Operation not permitted" in done.stderr
-                                      or "mount" in done.stderr):
+    done = subprocess.run(
+        [*command, sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    if "KIND" not in done.stdout and (
+        "Operation not permitted" in done.stderr or "mount" in done.stderr
+    ):
         pytest.skip(f"no private mounts here: {done.stderr.strip()[-200:]}")
     assert done.returncode == 0, done.stderr
     want = "disk-full" if case == "full" else "folder-read-only"
@@ -239,6 +250,7 @@ def test_a_full_disk_and_a_read_only_disk_keep_the_original(tmp_path: Path, case
 
 
 # -- permissions -------------------------------------------------------------------------------
+
 
 @pytest.mark.skipif(not POSIX, reason="POSIX permission bits")
 def test_the_saved_file_keeps_its_permissions(tmp_path: Path) -> None:
@@ -264,6 +276,7 @@ def test_root_saving_someone_elses_file_keeps_its_owner(tmp_path: Path) -> None:
 
 # -- changes by another program ---------------------------------------------------------------
 
+
 def test_a_change_that_keeps_size_and_time_is_found(tmp_path: Path) -> None:
     path = copy(tmp_path)
     doc = edited(path)
@@ -273,7 +286,7 @@ def test_a_change_that_keeps_size_and_time_is_found(tmp_path: Path) -> None:
     assert not doc.changed_on_disk()  # touched, same bytes: nothing to ask about
     data = bytearray(path.read_bytes())
     spot = data.index(b"Anna")
-    data[spot:spot + 4] = b"Hans"  # same size
+    data[spot : spot + 4] = b"Hans"  # same size
     path.write_bytes(bytes(data))
     os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))  # and the same time
     assert path.stat().st_size == info.st_size and path.stat().st_mtime_ns == info.st_mtime_ns
@@ -304,8 +317,9 @@ doc.save()
 
 
 def kill_mid_save(path: Path) -> None:
-    child = subprocess.Popen([sys.executable, "-c", _SLOW_SAVE, str(path)], cwd=ROOT,
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", _SLOW_SAVE, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "WRITING"
@@ -394,11 +408,14 @@ def test_a_very_long_file_name_still_saves(tmp_path: Path) -> None:
 
 # -- one atomic write for the whole program ----------------------------------------------------
 
+
 def test_only_store_files_replaces_files() -> None:
     """Every write of the package goes through store.files.atomic_write_bytes."""
     package = ROOT / "dame_desktop"
-    pattern = re.compile(r"\bos\.(replace|rename)\(|mkstemp|NamedTemporaryFile|"
-                         r"\.write_(bytes|text)\(|open\([^)]*['\"][wax]b?['\"]")
+    pattern = re.compile(
+        r"\bos\.(replace|rename)\(|mkstemp|NamedTemporaryFile|"
+        r"\.write_(bytes|text)\(|open\([^)]*['\"][wax]b?['\"]"
+    )
     offenders = []
     for source in package.rglob("*.py"):
         if source == package / "store" / "files.py":
@@ -410,6 +427,7 @@ def test_only_store_files_replaces_files() -> None:
 
 
 # -- the fast index stays linear ---------------------------------------------------------------
+
 
 def _seconds(run: Callable[[], object]) -> float:
     best = float("inf")
@@ -456,8 +474,9 @@ def test_cutting_fast_ranges_is_linear(measure: Callable[[int], float], games: i
 def test_a_utf16_file_is_read_and_saved_in_utf16(tmp_path: Path, encoding: str) -> None:
     """UTF-16 text is PDN text for every reader: the document reads it, and saving an edited
     game keeps the encoding and every byte of the other games."""
-    games = [f'[Event "Zürich {n}"]\r\n[GameType "20"]\r\n\r\n1. 32-28 19-23 *\r\n'
-             for n in range(3)]
+    games = [
+        f'[Event "Zürich {n}"]\r\n[GameType "20"]\r\n\r\n1. 32-28 19-23 *\r\n' for n in range(3)
+    ]
     bom = b"\xff\xfe" if encoding == "utf-16-le" else b"\xfe\xff"
     path = tmp_path / "utf16.pdn"
     path.write_bytes(bom + "\r\n".join(games).encode(encoding))
@@ -477,4 +496,8 @@ def test_a_utf16_file_is_read_and_saved_in_utf16(tmp_path: Path, encoding: str) 
     again = PdnDocument.open(path)
     assert len(again) == 4 and again.load_game(1).end().comment == "ein Kommentar"
     assert [e.tags["Event"] for e in again.entries] == [
-        "Zürich 0", "Zürich 1", "Zürich 2", "Zürich 0"]
+        "Zürich 0",
+        "Zürich 1",
+        "Zürich 2",
+        "Zürich 0",
+    ]

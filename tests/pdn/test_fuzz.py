@@ -25,14 +25,74 @@ from tests.pdn.test_hostile import assert_linear
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "pdn"
 SAMPLES = [p.read_bytes().decode("utf-8", errors="replace") for p in sorted(DATA.glob("*.pdn"))]
-PIECES = ['[Event "x"]', "[GameType \"20\"]", '[FEN "W:W31-50:B1-20"]', "[Empty]", "1.", "1...",
-          "32-28", "19-23", "28x19", "14x23", "11-15", "c3-d4", "d4:b6", "1-0", "2-0", "1/2-1/2",
-          "*", "{", "}", "(", ")", "$3", "!?", "(?)", "/FEN \"B:W1:B2\"/", "/", ";", "%", "\n",
-          "\\r", " ", "...", "-", "x", "[", "]", '"', "\ufeff", "0-0", "1-1", "1-10", "05"]
+PIECES = [
+    '[Event "x"]',
+    '[GameType "20"]',
+    '[FEN "W:W31-50:B1-20"]',
+    "[Empty]",
+    "1.",
+    "1...",
+    "32-28",
+    "19-23",
+    "28x19",
+    "14x23",
+    "11-15",
+    "c3-d4",
+    "d4:b6",
+    "1-0",
+    "2-0",
+    "1/2-1/2",
+    "*",
+    "{",
+    "}",
+    "(",
+    ")",
+    "$3",
+    "!?",
+    "(?)",
+    '/FEN "B:W1:B2"/',
+    "/",
+    ";",
+    "%",
+    "\n",
+    "\\r",
+    " ",
+    "...",
+    "-",
+    "x",
+    "[",
+    "]",
+    '"',
+    "\ufeff",
+    "0-0",
+    "1-1",
+    "1-10",
+    "05",
+]
 # what broke the reader before: foreign digits, control bytes, unclosed openers
-HOSTILE = PIECES + ["²", "٣", "３", "\x00", "\x1b", "\ud800", "{\n", "[a", '[a "', "(", ")",
-                    '[FEN "W:W3²:B1"]', '/FEN "W:W3²:B1"/', '[Result "1/0-1"]', "29x11x4",
-                    "11-11-11-11-11-11", '[FEN "W:  :  :  x"]', "[%clk ", "\\", "“", "”"]
+HOSTILE = PIECES + [
+    "²",
+    "٣",
+    "３",
+    "\x00",
+    "\x1b",
+    "\ud800",
+    "{\n",
+    "[a",
+    '[a "',
+    "(",
+    ")",
+    '[FEN "W:W3²:B1"]',
+    '/FEN "W:W3²:B1"/',
+    '[Result "1/0-1"]',
+    "29x11x4",
+    "11-11-11-11-11-11",
+    '[FEN "W:  :  :  x"]',
+    "[%clk ",
+    "\\",
+    "“",
+    "”",
+]
 
 
 def read_all(text: str) -> list[Game]:
@@ -43,8 +103,7 @@ def read_all(text: str) -> list[Game]:
         if game is None:
             return games
         assert isinstance(game, Game)
-        assert all(isinstance(e, PdnProblem) and e.line >= 1 and e.column >= 1
-                   for e in game.errors)
+        assert all(isinstance(e, PdnProblem) and e.line >= 1 and e.column >= 1 for e in game.errors)
         games.append(game)
         assert len(games) <= len(text) + 1, "the reader does not advance"
 
@@ -70,13 +129,17 @@ def test_random_text(text: str) -> None:
 
 
 @settings(max_examples=200, deadline=4000, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(SAMPLES), st.lists(
-    st.tuples(st.integers(0, 10_000), st.integers(0, 5), st.sampled_from(PIECES)), max_size=8))
+@given(
+    st.sampled_from(SAMPLES),
+    st.lists(
+        st.tuples(st.integers(0, 10_000), st.integers(0, 5), st.sampled_from(PIECES)), max_size=8
+    ),
+)
 def test_mutated_fixtures(sample: str, edits: list[tuple[int, int, str]]) -> None:
     text = sample
     for at, cut, insert in edits:
         at %= len(text) + 1
-        text = text[:at] + insert + text[at + cut:]
+        text = text[:at] + insert + text[at + cut :]
     check(text)
 
 

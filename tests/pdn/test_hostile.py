@@ -64,13 +64,17 @@ GOOD = '[Event "good {n}"]\n[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n
 
 # --- 1. one bad value stops only its own game; numbers are ASCII digits ---------------------
 
-@pytest.mark.parametrize("bad", [
-    '[Event "bad"]\n[GameType "20"]\n[FEN "W:W3²:B1"]\n1. 3-9 *\n',  # superscript two
-    '[Event "bad"]\n[GameType "20"]\n[FEN "W:W3٣:B1"]\n*\n',  # Arabic-Indic three
-    '[Event "bad"]\n[GameType "20"]\n[FEN "W:W３:B1"]\n*\n',  # full-width three
-    '[Event "bad"]\n[FEN "W:W3²:B1"]\n*\n',  # no GameType: the board size is guessed from it
-    '[Event "bad"]\n[GameType "20"]\n1. 32-28 /FEN "B:W3²:B1"/ *\n',  # a setup
-])
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        '[Event "bad"]\n[GameType "20"]\n[FEN "W:W3²:B1"]\n1. 3-9 *\n',  # superscript two
+        '[Event "bad"]\n[GameType "20"]\n[FEN "W:W3٣:B1"]\n*\n',  # Arabic-Indic three
+        '[Event "bad"]\n[GameType "20"]\n[FEN "W:W３:B1"]\n*\n',  # full-width three
+        '[Event "bad"]\n[FEN "W:W3²:B1"]\n*\n',  # no GameType: the board size is guessed from it
+        '[Event "bad"]\n[GameType "20"]\n1. 32-28 /FEN "B:W3²:B1"/ *\n',  # a setup
+    ],
+)
 def test_a_bad_fen_is_that_games_problem_and_the_others_read(bad: str) -> None:
     text = GOOD.format(n=1) + bad + GOOD.format(n=2)
     games = read_all(text)
@@ -84,10 +88,13 @@ def test_a_bad_fen_is_that_games_problem_and_the_others_read(bad: str) -> None:
 
 
 def test_pdn_check_reports_the_bad_game_and_keeps_the_others(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "mixed.pdn"
-    path.write_text(GOOD.format(n=1) + '[Event "bad"]\n[FEN "W:W3²:B1"]\n*\n'
-                    + GOOD.format(n=2), encoding="utf-8")
+    path.write_text(
+        GOOD.format(n=1) + '[Event "bad"]\n[FEN "W:W3²:B1"]\n*\n' + GOOD.format(n=2),
+        encoding="utf-8",
+    )
     code = main(["pdn", "check", str(path), "--json"])
     out, err = capsys.readouterr()
     assert code == 1 and err == ""
@@ -97,30 +104,35 @@ def test_pdn_check_reports_the_bad_game_and_keeps_the_others(
     assert (error["game"], error["line"], error["column"]) == (2, 6, 1)
 
 
-@pytest.mark.parametrize(("movetext", "kind"), [
-    ("1. ٣٢-٢٨ *", K.UNEXPECTED_TEXT),  # squares in Arabic-Indic digits are not a move
-    ("1. ３２-２８ *", K.UNEXPECTED_TEXT),  # nor in full-width digits
-    ("1. 32-28 $٣ *", K.UNEXPECTED_TEXT),  # a NAG number
-    ("١. 32-28 *", K.UNEXPECTED_TEXT),  # a move number
-])
+@pytest.mark.parametrize(
+    ("movetext", "kind"),
+    [
+        ("1. ٣٢-٢٨ *", K.UNEXPECTED_TEXT),  # squares in Arabic-Indic digits are not a move
+        ("1. ３２-２８ *", K.UNEXPECTED_TEXT),  # nor in full-width digits
+        ("1. 32-28 $٣ *", K.UNEXPECTED_TEXT),  # a NAG number
+        ("١. 32-28 *", K.UNEXPECTED_TEXT),  # a move number
+    ],
+)
 def test_moves_numbers_and_nags_take_only_ascii_digits(movetext: str, kind: ProblemKind) -> None:
     game = read_one(f'[GameType "20"]\n{movetext}\n')
     assert kind in kinds(game)
 
 
-@pytest.mark.parametrize(("tags", "kind"), [
-    ('[GameType "２０"]', K.BAD_GAMETYPE),
-    ('[GameType "20,W,１0,10,N2,0"]', K.BAD_GAMETYPE),
-    ('[Rules "german; huffing=٣"]', K.BAD_RULES_TAG),
-    ('[Rules "germ²an"]', K.BAD_RULES_TAG),
-])
+@pytest.mark.parametrize(
+    ("tags", "kind"),
+    [
+        ('[GameType "２０"]', K.BAD_GAMETYPE),
+        ('[GameType "20,W,１0,10,N2,0"]', K.BAD_GAMETYPE),
+        ('[Rules "german; huffing=٣"]', K.BAD_RULES_TAG),
+        ('[Rules "germ²an"]', K.BAD_RULES_TAG),
+    ],
+)
 def test_tag_values_read_as_numbers_take_only_ascii_digits(tags: str, kind: ProblemKind) -> None:
     game = read_one(f"{tags}\n1. 32-28 *\n")
     assert kind in kinds(game)
 
 
-def test_a_bug_inside_one_game_becomes_its_internal_error(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bug_inside_one_game_becomes_its_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fault injection: whatever breaks inside one game is reported there, with a place."""
     from dame_desktop.pdn import reader
 
@@ -155,11 +167,32 @@ def test_add_variation_refuses_foreign_digits() -> None:
 
 # --- 2. the writer writes any comment ---------------------------------------------------------
 
-@pytest.mark.parametrize("comment", [
-    "\x00", "\x00\x00 a", "a\x00\n\nb", "}", "{}}{", "a } b", "\x1b[31mred\x1b[0m", "\x7f\x85\x9f",
-    "\ud800", "a\udfffb", "\ufffe", "tab\there", "x" * 200_000, "word " * 30_000,
-    "\u2028line\u2029sep", "%start", "; not a line comment", "\n\n\n", "  ", "\r\n\r\n",
-])
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "\x00",
+        "\x00\x00 a",
+        "a\x00\n\nb",
+        "}",
+        "{}}{",
+        "a } b",
+        "\x1b[31mred\x1b[0m",
+        "\x7f\x85\x9f",
+        "\ud800",
+        "a\udfffb",
+        "\ufffe",
+        "tab\there",
+        "x" * 200_000,
+        "word " * 30_000,
+        "\u2028line\u2029sep",
+        "%start",
+        "; not a line comment",
+        "\n\n\n",
+        "  ",
+        "\r\n\r\n",
+    ],
+)
 def test_any_comment_is_written_and_read_back(comment: str) -> None:
     game = Game(find_rules("international"))
     node = game.add_variation("32-28")
@@ -185,8 +218,20 @@ def test_a_comment_longer_than_the_limit_is_cut_not_lost() -> None:
     assert back.variations[0].comment == "y" * MAX_COMMENT
 
 
-@pytest.mark.parametrize("value", ['say "hi"', "back\\slash", "“curly” quotes", "nul\x00",
-                                   "esc\x1b", "\ud800", "]", "[x]", "a" * (MAX_TAG_VALUE + 9)])
+@pytest.mark.parametrize(
+    "value",
+    [
+        'say "hi"',
+        "back\\slash",
+        "“curly” quotes",
+        "nul\x00",
+        "esc\x1b",
+        "\ud800",
+        "]",
+        "[x]",
+        "a" * (MAX_TAG_VALUE + 9),
+    ],
+)
 def test_any_tag_value_is_written_and_read_back(value: str) -> None:
     game = Game(find_rules("international"))
     game.headers["Event"] = value
@@ -217,6 +262,7 @@ def test_odd_nags_never_break_the_writer() -> None:
 
 # --- 3. linear time -------------------------------------------------------------------------
 
+
 def _best_time(action: Callable[[], object], runs: int = 3) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -226,8 +272,9 @@ def _best_time(action: Callable[[], object], runs: int = 3) -> float:
     return best
 
 
-def assert_linear(make: Callable[[int], str], base: int,
-                  action: Callable[[str], object] = read_all) -> None:
+def assert_linear(
+    make: Callable[[int], str], base: int, action: Callable[[str], object] = read_all
+) -> None:
     """Reading 16 times the text takes less than 40 times as long as reading it once, or
     less than 12 times as long as reading it 4 times (the best of 3 runs each; quadratic
     reading would take 256 and 16 times).  The base size grows until one reading takes
@@ -326,6 +373,7 @@ def test_writing_deep_variations_is_linear() -> None:
 
 # --- 4. memory and the error cap ---------------------------------------------------------------
 
+
 def peak_per_char(text: str) -> float:
     text = '[GameType "20"]\n' + text  # (no second reading with other rules)
     tracemalloc.start()
@@ -337,18 +385,21 @@ def peak_per_char(text: str) -> float:
     return peak / len(text)
 
 
-@pytest.mark.parametrize("make", [
-    lambda n: "1. 32-28 " + ")" * n,  # one run of unmatched ")": one token
-    lambda n: "1. 32-28 " + ") " * (n // 2),
-    lambda n: "1. " + "11-" * (n // 3) + "15",  # one huge move token
-    lambda n: "1. 32-28 {" + "x" * n + "}",  # a huge comment
-    lambda n: '[Event "' + "x" * n + '"]\n*',  # a huge tag value
-    lambda n: "1. 32-28 " + "(" * n,
-    lambda n: "[a" * (n // 2),
-    lambda n: "{\n" * (n // 2),
-    lambda n: "1. 32-28 " + "hallo " * (n // 6),
-], ids=["parens", "spaced-parens", "move", "comment", "tag", "open", "brackets", "braces",
-        "text"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: "1. 32-28 " + ")" * n,  # one run of unmatched ")": one token
+        lambda n: "1. 32-28 " + ") " * (n // 2),
+        lambda n: "1. " + "11-" * (n // 3) + "15",  # one huge move token
+        lambda n: "1. 32-28 {" + "x" * n + "}",  # a huge comment
+        lambda n: '[Event "' + "x" * n + '"]\n*',  # a huge tag value
+        lambda n: "1. 32-28 " + "(" * n,
+        lambda n: "[a" * (n // 2),
+        lambda n: "{\n" * (n // 2),
+        lambda n: "1. 32-28 " + "hallo " * (n // 6),
+    ],
+    ids=["parens", "spaced-parens", "move", "comment", "tag", "open", "brackets", "braces", "text"],
+)
 @pytest.mark.slow
 def test_memory_is_bounded_by_a_ratio_to_the_input(make: Callable[[int], str]) -> None:
     small = peak_per_char(make(4_000))
@@ -363,8 +414,11 @@ def test_errors_are_capped_per_game_with_a_count_of_the_rest() -> None:
     assert kinds(game)[:MAX_PROBLEMS] == [K.UNMATCHED_CLOSE] * MAX_PROBLEMS
     closes, texts = game.errors[MAX_PROBLEMS:]
     assert closes.kind is K.TOO_MANY_PROBLEMS
-    assert closes.value_map() == {"count": 100_000 - MAX_PROBLEMS, "kind": "unmatched_close",
-                                  "example": "')' without a matching '('"}
+    assert closes.value_map() == {
+        "count": 100_000 - MAX_PROBLEMS,
+        "kind": "unmatched_close",
+        "example": "')' without a matching '('",
+    }
     assert (closes.line, closes.column) == (2, 10 + MAX_PROBLEMS)
     assert closes.message.startswith(f"…and {100_000 - MAX_PROBLEMS} more problems")
     assert texts.value_map()["count"] == 10
@@ -375,9 +429,12 @@ def test_errors_are_capped_per_game_with_a_count_of_the_rest() -> None:
 def test_pdn_check_json_of_a_million_parens_is_small(tmp_path: Path) -> None:
     path = tmp_path / "parens.pdn"
     path.write_text('[GameType "20"]\n1. 32-28 ' + ")" * 1_000_000 + "\n", encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "dame_desktop.cli", "pdn", "check",
-                             str(path), "--json"],
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "dame_desktop.cli", "pdn", "check", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 1, result.stderr
     data = json.loads(result.stdout)
     errors = data["files"][0]["errors"]
@@ -385,13 +442,16 @@ def test_pdn_check_json_of_a_million_parens_is_small(tmp_path: Path) -> None:
     assert errors[-1]["message"].startswith(f"…and {1_000_000 - MAX_PROBLEMS} more")
 
 
-@pytest.mark.parametrize(("text", "what"), [
-    ("1. " + "11-" * 100 + "15 16-20 *", "move"),
-    ("1. 32-28 {" + "c" * (MAX_COMMENT + 1) + "} *", "comment"),
-    ("1. 32-28 ;" + "c" * (MAX_COMMENT + 1) + "\n*", "comment"),
-    ('[Event "' + "t" * (MAX_TAG_VALUE + 1) + '"]\n1. 32-28 *', "tag"),
-    ("1. 32-28" + "g" * (MAX_COMMENT + 1) + " *", "comment"),
-])
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("1. " + "11-" * 100 + "15 16-20 *", "move"),
+        ("1. 32-28 {" + "c" * (MAX_COMMENT + 1) + "} *", "comment"),
+        ("1. 32-28 ;" + "c" * (MAX_COMMENT + 1) + "\n*", "comment"),
+        ('[Event "' + "t" * (MAX_TAG_VALUE + 1) + '"]\n1. 32-28 *', "tag"),
+        ("1. 32-28" + "g" * (MAX_COMMENT + 1) + " *", "comment"),
+    ],
+)
 def test_tokens_beyond_their_limit_are_one_problem(text: str, what: str) -> None:
     game = read_one('[GameType "20"]\n' + text + "\n")
     (problem,) = game.errors
@@ -408,6 +468,7 @@ def test_tokens_beyond_their_limit_are_one_problem(text: str, what: str) -> None
 
 # --- 5. deep variations -------------------------------------------------------------------------
 
+
 def nested_text(depth: int) -> str:
     """Kings shuffling for ever, each move of the line inside a variation of the one before:
     ``1. m1 (a1 m2 (a2 m3 (a3 ...)))``, so side lines nest ``depth`` deep in the tree."""
@@ -419,11 +480,11 @@ def nested_text(depth: int) -> str:
     for ply in range(depth + 1):
         shuffle = cycle[ply % 4]
         if shuffle not in alternatives:
-            other = next(m for m in position.legal_moves()
-                         if position.move_text(m) != shuffle)
+            other = next(m for m in position.legal_moves() if position.move_text(m) != shuffle)
             alternatives[shuffle] = position.move_text(other)
-        parts.append(f"{alternatives[shuffle]} ({shuffle} " if ply < depth
-                     else alternatives[shuffle])
+        parts.append(
+            f"{alternatives[shuffle]} ({shuffle} " if ply < depth else alternatives[shuffle]
+        )
         position = position.play(position.parse_move(shuffle))
     parts.append(")" * depth + " *\n")
     return "".join(parts)
@@ -453,15 +514,46 @@ def test_ten_thousand_nested_variations_read_write_and_visit() -> None:
 
 # --- 6. results -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("result", "outcome"), [
-    ("1-0", "first"), ("0-1", "second"), ("1/2-1/2", "draw"), ("½-½", "draw"),
-    ("0.5-0.5", "draw"), ("2-0", "first"), ("0-2", "second"), ("1-1", "draw"), ("0-0", None),
-    ("*", None), ("?", None), ("", None), ("1/0-1", None), ("1-1/0", None), ("0/0-0", None),
-    ("0/0-0/0", None), ("1e999-0", None), ("nan-0", None), ("inf-inf", None), ("٣-٠", None),
-    ("1²-0", None), ("-", None), ("--", None), ("1-", None), ("-1", None), ("1-0-1", None),
-    (" 1 - 0 ", "first"), ("2-1", "first"), ("1/2-0", "first"), ("999999999-0", None),
-    ("1/999999-0", None), ("+-", None), ("1:0", None), ("w", None),
-])
+
+@pytest.mark.parametrize(
+    ("result", "outcome"),
+    [
+        ("1-0", "first"),
+        ("0-1", "second"),
+        ("1/2-1/2", "draw"),
+        ("½-½", "draw"),
+        ("0.5-0.5", "draw"),
+        ("2-0", "first"),
+        ("0-2", "second"),
+        ("1-1", "draw"),
+        ("0-0", None),
+        ("*", None),
+        ("?", None),
+        ("", None),
+        ("1/0-1", None),
+        ("1-1/0", None),
+        ("0/0-0", None),
+        ("0/0-0/0", None),
+        ("1e999-0", None),
+        ("nan-0", None),
+        ("inf-inf", None),
+        ("٣-٠", None),
+        ("1²-0", None),
+        ("-", None),
+        ("--", None),
+        ("1-", None),
+        ("-1", None),
+        ("1-0-1", None),
+        (" 1 - 0 ", "first"),
+        ("2-1", "first"),
+        ("1/2-0", "first"),
+        ("999999999-0", None),
+        ("1/999999-0", None),
+        ("+-", None),
+        ("1:0", None),
+        ("w", None),
+    ],
+)
 def test_every_result_spelling_has_an_outcome_or_none(result: str, outcome: str | None) -> None:
     game = read_one(f'[GameType "20"]\n[Result "{result}"]\n1. 32-28 *\n')
     assert game.outcome() == outcome
@@ -474,14 +566,17 @@ def test_every_result_spelling_has_an_outcome_or_none(result: str, outcome: str 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10" + bytes(range(256)) * 4
 
 
-@pytest.mark.parametrize(("data", "reason"), [
-    (PNG, "it is a PNG image"),
-    (b"PK\x03\x04" + b"\x00" * 100, "it is a ZIP archive (or an office document)"),
-    (b"%PDF-1.4\n" + b"x" * 100, "it is a PDF document"),
-    (b"\x7fELF\x02\x01", "it is a program (ELF)"),
-    (b'[Event "x"]\n\x00\x00\x001. 32-28 *\n', "it holds NUL bytes (binary data)"),
-    (bytes(range(1, 32)) * 20, "it holds too many control characters (binary data)"),
-])
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (PNG, "it is a PNG image"),
+        (b"PK\x03\x04" + b"\x00" * 100, "it is a ZIP archive (or an office document)"),
+        (b"%PDF-1.4\n" + b"x" * 100, "it is a PDF document"),
+        (b"\x7fELF\x02\x01", "it is a program (ELF)"),
+        (b'[Event "x"]\n\x00\x00\x001. 32-28 *\n', "it holds NUL bytes (binary data)"),
+        (bytes(range(1, 32)) * 20, "it holds too many control characters (binary data)"),
+    ],
+)
 def test_a_file_that_is_not_text_is_named_so(tmp_path: Path, data: bytes, reason: str) -> None:
     path = tmp_path / "picture.pdn"
     path.write_bytes(data)
@@ -511,12 +606,25 @@ def test_pdn_check_prints_one_line_for_a_file_that_is_not_pdn(tmp_path: Path) ->
     picture = tmp_path / "photo.pdn"
     picture.write_bytes(PNG)
     for json_flag in ([], ["--json"]):
-        result = subprocess.run([sys.executable, "-m", "dame_desktop.cli", "pdn", "check",
-                                 str(DATA / "annotated.pdn"), str(picture), *json_flag],
-                                capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "dame_desktop.cli",
+                "pdn",
+                "check",
+                str(DATA / "annotated.pdn"),
+                str(picture),
+                *json_flag,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert result.returncode == 2
-        assert result.stderr == (f"dame: cannot read {picture}: this is not a PDN file: "
-                                 "it is a PNG image\n")
+        assert result.stderr == (
+            f"dame: cannot read {picture}: this is not a PDN file: it is a PNG image\n"
+        )
         if json_flag:
             data = json.loads(result.stdout)
             assert [f["path"] for f in data["files"]] == [str(DATA / "annotated.pdn")]
@@ -538,14 +646,18 @@ def test_text_files_are_not_taken_for_binary(tmp_path: Path) -> None:
 
 # --- 8. the route a file gives is kept ---------------------------------------------------------
 
-@pytest.mark.parametrize(("tag", "given"), [
-    ('[GameType "29,W,8,8,N2,0"]', "29x11x4"),  # Czech, numeric squares
-    ('[GameType "29,W,8,8,N2,0"]', "29x15x4"),
-    ('[GameType "29"]', "a1xe5xh8"),  # Czech, algebraic squares (29x15x4)
-    ('[GameType "29"]', "a1xf6xh8"),  # (29x11x4)
-    ('[Rules "german"]', "29x11x4"),
-    ('[Rules "german"]', "29x15x4"),
-])
+
+@pytest.mark.parametrize(
+    ("tag", "given"),
+    [
+        ('[GameType "29,W,8,8,N2,0"]', "29x11x4"),  # Czech, numeric squares
+        ('[GameType "29,W,8,8,N2,0"]', "29x15x4"),
+        ('[GameType "29"]', "a1xe5xh8"),  # Czech, algebraic squares (29x15x4)
+        ('[GameType "29"]', "a1xf6xh8"),  # (29x11x4)
+        ('[Rules "german"]', "29x11x4"),
+        ('[Rules "german"]', "29x15x4"),
+    ],
+)
 def test_a_flying_king_capture_keeps_the_path_the_file_gives(tag: str, given: str) -> None:
     text = f'{tag}\n[FEN "W:WK29:B18,8,12"]\n1. {given} *\n'
     game = read_one(text)
@@ -592,23 +704,34 @@ def test_a_route_that_is_not_one_of_the_move_is_not_written() -> None:
 
 # --- 9. typed problems ------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "kind", "values"), [
-    ("1. 32-28 hallo *", K.UNEXPECTED_TEXT, {"text": "hallo"}),
-    ("1. 32-28 { open\n*", K.UNCLOSED_COMMENT, {}),
-    ("1. 32-28 (32-27 *", K.UNCLOSED_VARIATION, {}),
-    ("1. 32-28 ) *", K.UNMATCHED_CLOSE, {}),
-    ("(1. 32-28) *", K.VARIATION_BEFORE_MOVE, {}),
-    ("1. 32-28 (/FEN \"W:W1:B2\"/ 1-7) *", K.SETUP_AT_VARIATION_START, {}),
-    ("1. 32-28 /abc/ *", K.BAD_SETUP, {"text": "abc"}),
-    ('1. 32-28 /FEN "W:W99:B1"/ *', K.BAD_FEN, None),
-    ("1. 32-29 *", K.ILLEGAL_MOVE, {"move": "32-29",
-                                    "fen": Position.start(find_rules("international")).fen()}),
-    ("1. 32-28 19-23 2. 28x19 14x23 3. 99-88 *", K.SQUARE_OFF_BOARD,
-     {"square": "99", "move": "99-88", "squares": 50}),
-    ("1. - *", K.UNKNOWN_MOVE, {"text": "-"}),
-])
-def test_problems_have_a_kind_and_values(text: str, kind: ProblemKind,
-                                         values: dict[str, object] | None) -> None:
+
+@pytest.mark.parametrize(
+    ("text", "kind", "values"),
+    [
+        ("1. 32-28 hallo *", K.UNEXPECTED_TEXT, {"text": "hallo"}),
+        ("1. 32-28 { open\n*", K.UNCLOSED_COMMENT, {}),
+        ("1. 32-28 (32-27 *", K.UNCLOSED_VARIATION, {}),
+        ("1. 32-28 ) *", K.UNMATCHED_CLOSE, {}),
+        ("(1. 32-28) *", K.VARIATION_BEFORE_MOVE, {}),
+        ('1. 32-28 (/FEN "W:W1:B2"/ 1-7) *', K.SETUP_AT_VARIATION_START, {}),
+        ("1. 32-28 /abc/ *", K.BAD_SETUP, {"text": "abc"}),
+        ('1. 32-28 /FEN "W:W99:B1"/ *', K.BAD_FEN, None),
+        (
+            "1. 32-29 *",
+            K.ILLEGAL_MOVE,
+            {"move": "32-29", "fen": Position.start(find_rules("international")).fen()},
+        ),
+        (
+            "1. 32-28 19-23 2. 28x19 14x23 3. 99-88 *",
+            K.SQUARE_OFF_BOARD,
+            {"square": "99", "move": "99-88", "squares": 50},
+        ),
+        ("1. - *", K.UNKNOWN_MOVE, {"text": "-"}),
+    ],
+)
+def test_problems_have_a_kind_and_values(
+    text: str, kind: ProblemKind, values: dict[str, object] | None
+) -> None:
     game = read_one('[GameType "20"]\n' + text + "\n")
     problem = game.errors[0]
     assert problem.kind is kind, game.errors
@@ -640,8 +763,13 @@ def test_every_kind_is_documented() -> None:
 
 def test_problems_are_tuples_that_move_down_a_file() -> None:
     problem = PdnProblem("unexpected text 'x'", 3, 4, K.UNEXPECTED_TEXT, (("text", "x"),))
-    assert problem.shifted(10) == ("unexpected text 'x'", 13, 4, K.UNEXPECTED_TEXT,
-                                   (("text", "x"),))
+    assert problem.shifted(10) == (
+        "unexpected text 'x'",
+        13,
+        4,
+        K.UNEXPECTED_TEXT,
+        (("text", "x"),),
+    )
     assert PdnProblem("old style", 1, 2) == ("old style", 1, 2, K.OTHER, ())
     assert str(problem) == "3:4: unexpected text 'x'"
 

@@ -49,8 +49,10 @@ def test_toggling() -> None:
 
 
 def test_marks_survive_a_pdn_write_and_read() -> None:
-    text = ('[Event "t"]\n[GameType "20"]\n\n1. 32-28 {threat [%arrow 19-23,28-19] '
-            '[%circle 23]} 19-23 2. 28x19 14x23 *\n')
+    text = (
+        '[Event "t"]\n[GameType "20"]\n\n1. 32-28 {threat [%arrow 19-23,28-19] '
+        "[%circle 23]} 19-23 2. 28x19 14x23 *\n"
+    )
     game = pdn.read_game(io.StringIO(text))
     assert game is not None
     rules = find_rules("international")

@@ -17,9 +17,11 @@ from dame_desktop.pdn import Game, NotPdnError, ProblemKind, open_pdn, read_game
 from dame_desktop.pdn.document import DocumentError, PdnDocument
 from dame_desktop.pdn.problems import not_pdn_reason
 
-GAME = ('[Event "Club"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n[GameType "20"]\n\n'
-        "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 {a note%shere} 10-14 4. 41-37 5-10 "
-        "5. 31-26 20-24 1-0\n")
+GAME = (
+    '[Event "Club"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n[GameType "20"]\n\n'
+    "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 {a note%shere} 10-14 4. 41-37 5-10 "
+    "5. 31-26 20-24 1-0\n"
+)
 
 
 def stray_nul(size: int = 523) -> bytes:
@@ -69,16 +71,20 @@ def check_status(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, s
     return status, captured.err
 
 
-@pytest.mark.parametrize(("data", "binary"), [
-    (stray_nul(), False),  # 1 in 523: a stray byte
-    (nuls(2, 400), False),  # 2 in 400: 0.5 %
-    (nuls(2, 190), True),  # 2 in 190: more than 1 %
-    (nuls(3, 523), False),  # 3 in 523: below 1 %
-    (nuls(8, 523), True),  # 8 in 523
-    (b'[Event "x"]\n\x00\x00\x001. 32-28 *\n', True),
-])
-def test_every_reader_follows_the_same_rule(tmp_path: Path, data: bytes, binary: bool,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("data", "binary"),
+    [
+        (stray_nul(), False),  # 1 in 523: a stray byte
+        (nuls(2, 400), False),  # 2 in 400: 0.5 %
+        (nuls(2, 190), True),  # 2 in 190: more than 1 %
+        (nuls(3, 523), False),  # 3 in 523: below 1 %
+        (nuls(8, 523), True),  # 8 in 523
+        (b'[Event "x"]\n\x00\x00\x001. 32-28 *\n', True),
+    ],
+)
+def test_every_reader_follows_the_same_rule(
+    tmp_path: Path, data: bytes, binary: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "game.pdn"
     path.write_bytes(data)
     reason = not_pdn_reason(data)
@@ -99,7 +105,8 @@ def test_every_reader_follows_the_same_rule(tmp_path: Path, data: bytes, binary:
 
 
 def test_a_stray_nul_is_read_and_named_by_the_check_and_the_analysis(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "nul.pdn"
     path.write_bytes(stray_nul())
     assert main(["pdn", "check", str(path), "--json"]) == 1

@@ -51,13 +51,16 @@ def test_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     (entry,) = data["files"]
     assert set(entry) == {"path", "games", "clean", "errors"}
     assert entry["path"] == str(path)
-    assert [(e["game"], e["line"], e["column"]) for e in entry["errors"]] == [(1, 5, 4),
-                                                                            (3, 14, 19)]
+    assert [(e["game"], e["line"], e["column"]) for e in entry["errors"]] == [
+        (1, 5, 4),
+        (3, 14, 19),
+    ]
     assert set(entry["errors"][0]) == {"game", "line", "column", "message"}
 
 
 def test_rules_option_is_the_default_for_untagged_games(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "czech.pdn"
     path.write_text('[FEN "W:Wa1:Bh8"]\n1. a1-b2 *\n', encoding="utf-8")
     code, out, _err = run(capsys, str(path), "--rules", "czech")
@@ -68,9 +71,20 @@ def test_rules_option_is_the_default_for_untagged_games(
 
 def test_unreadable_file_exits_2_without_traceback(tmp_path: Path) -> None:
     missing = tmp_path / "missing.pdn"
-    result = subprocess.run([sys.executable, "-m", "dame_desktop.cli", "pdn", "check",
-                             str(DATA / "annotated.pdn"), str(missing)],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dame_desktop.cli",
+            "pdn",
+            "check",
+            str(DATA / "annotated.pdn"),
+            str(missing),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert result.stderr.strip() == f"dame: cannot read {missing}: No such file or directory"

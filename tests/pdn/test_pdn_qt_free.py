@@ -16,7 +16,6 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6",
 
 
 def test_pdn_is_qt_free() -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []

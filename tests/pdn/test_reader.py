@@ -34,10 +34,15 @@ def mainline_texts(game: Game) -> list[str]:
 
 # --- game boundaries ----------------------------------------------------------------------
 
+
 def test_one_line_games_and_missing_terminators() -> None:
     games = games_of("one_line.pdn")
     assert [g.headers["Event"] for g in games] == [
-        "One line A", "One line B", "No terminator", "After a blank line, no terminator either"]
+        "One line A",
+        "One line B",
+        "No terminator",
+        "After a blank line, no terminator either",
+    ]
     assert all(g.errors == [] for g in games)
     assert mainline_texts(games[0]) == ["31-26", "17-21", "26x17", "12x21"]
     assert games[0].result_token == "2-0"
@@ -106,6 +111,7 @@ def test_empty_input_and_only_whitespace() -> None:
 
 # --- annotations ------------------------------------------------------------------------------
 
+
 def test_comments_nags_variations_clock_and_line_comment() -> None:
     game = games_of("annotated.pdn")[0]
     assert game.comment == "Start of the game."
@@ -135,14 +141,13 @@ def test_comments_nags_variations_clock_and_line_comment() -> None:
 
 def test_headers_keep_roster_order_unknown_tags_and_escapes() -> None:
     game = games_of("annotated.pdn")[0]
-    assert list(game.headers)[:7] == ["Event", "Site", "Date", "Round", "White", "Black",
-                                      "Result"]
+    assert list(game.headers)[:7] == ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     assert game.headers["Black"] == 'Schwarz, "Bert"'
     assert game.headers["MyOwnTag"] == "kept"
 
 
 def test_starting_comment_of_a_variation() -> None:
-    text = ('[GameType "20"]\n1. 32-28 ({why not} 1. 33-28 {ok}) 1... 19-23 *')
+    text = '[GameType "20"]\n1. 32-28 ({why not} 1. 33-28 {ok}) 1... 19-23 *'
     game = read_one(text)
     assert game.errors == []
     alt = game.variations[1]
@@ -150,17 +155,21 @@ def test_starting_comment_of_a_variation() -> None:
 
 
 def test_setup_inside_the_move_text() -> None:
-    text = ('[GameType "21"]\n1. 11-15 /FEN "W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"/ '
-            '1... 18-14 *')
+    text = (
+        '[GameType "21"]\n1. 11-15 /FEN "W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"/ '
+        "1... 18-14 *"
+    )
     game = read_one(text)
     assert game.errors == []
     first = game.variations[0]
     assert first.setup == "W:WK10,K15,18,24,27,28:B12,16,K22,K25,K29,20".replace(
-        "B12,16,K22,K25,K29,20", "B12,16,20,K22,K25,K29")
+        "B12,16,K22,K25,K29,20", "B12,16,20,K22,K25,K29"
+    )
     assert first.variations[0].move.full_text() == "18-14"
 
 
 # --- results -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("text", "winner", "outcome"),
@@ -171,7 +180,7 @@ def test_setup_inside_the_move_text() -> None:
         ('[GameType "20"]\n[Result "0-2"]\n1. 32-28 0-2', Color.BLACK, "second"),
         ('[GameType "20"]\n[Result "1-1"]\n1. 32-28 1-1', None, "draw"),
         ('[Result "1/2-1/2"]\n1. 11-15 1/2-1/2', None, "draw"),
-        ('1. 11-15 *', None, None),
+        ("1. 11-15 *", None, None),
     ],
 )
 def test_results_and_who_won(text: str, winner: Color | None, outcome: str | None) -> None:
@@ -183,6 +192,7 @@ def test_results_and_who_won(text: str, winner: Color | None, outcome: str | Non
 
 # --- rules ---------------------------------------------------------------------------------
 
+
 def test_gametype_forms_rules_tag_and_unsupported_variants() -> None:
     german, full, playok, canadian = games_of("rules_tag.pdn")
     expected = find_rules("german").with_switches(["huffing=on", "quiet-plies=60"])
@@ -190,7 +200,8 @@ def test_gametype_forms_rules_tag_and_unsupported_variants() -> None:
     assert full.rules == find_rules("international") and full.errors == []
     assert playok.rules == find_rules("international") and playok.errors == []
     assert [e.message for e in canadian.errors] == [
-        "GameType 27 (Canadian draughts) is not a rule set Dame plays"]
+        "GameType 27 (Canadian draughts) is not a rule set Dame plays"
+    ]
     assert (canadian.errors[0].line, canadian.errors[0].column) == (18, 1)
 
 
@@ -215,6 +226,7 @@ def test_caller_default_rules_and_the_guesses_without_one() -> None:
 
 
 # --- errors --------------------------------------------------------------------------------
+
 
 def test_ambiguous_short_capture_is_an_error_unless_the_path_settles_it() -> None:
     ambiguous, settled, illegal, after = games_of("ambiguous.pdn")
@@ -263,8 +275,7 @@ def test_unclosed_comment_and_stray_closing_parenthesis_are_reported() -> None:
 
 def test_nested_comment_is_an_error() -> None:
     game = read_one('[GameType "20"]\n1. 32-28 {a {nested} comment} 19-23 *')
-    assert [e.message for e in game.errors] == ["unexpected text 'comment'",
-                                               "unexpected text '}'"]
+    assert [e.message for e in game.errors] == ["unexpected text 'comment'", "unexpected text '}'"]
 
 
 def test_bad_fen_is_an_error_and_the_game_has_no_moves() -> None:
@@ -274,6 +285,7 @@ def test_bad_fen_is_an_error_and_the_game_has_no_moves() -> None:
 
 
 # --- visitors, headers only, skipping ------------------------------------------------------
+
 
 def test_read_headers_and_skip_game() -> None:
     with open_pdn(DATA / "ambiguous.pdn") as handle:
@@ -321,8 +333,10 @@ def test_binary_handles_are_decoded_line_by_line() -> None:
 
 
 def test_comment_between_games_and_header_only_games() -> None:
-    text = ('[Event "a"]\n1. 11-15 1-0 {after the result}\n\n[Event "b"]\n1. 9-13 *\n'
-            '[Event "c"]\n[Event "d"]\n1. 11-16 *')
+    text = (
+        '[Event "a"]\n1. 11-15 1-0 {after the result}\n\n[Event "b"]\n1. 9-13 *\n'
+        '[Event "c"]\n[Event "d"]\n1. 11-16 *'
+    )
     handle = io.StringIO(text)
     games = []
     while (game := read_game(handle)) is not None:
@@ -361,8 +375,10 @@ def test_line_numbers_after_a_multi_line_comment_in_the_previous_game() -> None:
 
     from dame_desktop.pdn import iter_games
 
-    text = ('[Event "one"]\n[GameType "21"]\n1. 11-15 {a comment\nthat goes on\n'
-            'and on} 23-19 1-0\n[Event "two"]\n[GameType "21"]\n1. 11-15 23-19\n'
-            '2. 8-11 22-17\n3. 1-5 *\n')
+    text = (
+        '[Event "one"]\n[GameType "21"]\n1. 11-15 {a comment\nthat goes on\n'
+        'and on} 23-19 1-0\n[Event "two"]\n[GameType "21"]\n1. 11-15 23-19\n'
+        "2. 8-11 22-17\n3. 1-5 *\n"
+    )
     games = list(iter_games(io.StringIO(text)))
     assert [(e.line, e.column) for e in games[1].errors] == [(10, 4)]

@@ -32,8 +32,7 @@ def read_move(pos: Position, text: str) -> tuple[object, str]:
     """(move identity or None, error message) as the PDN reader resolves ``text`` at ``pos``."""
     tag = rules_tag(pos.rules)
     rules = f'[Rules "{tag}"]\n' if tag else ""
-    pdn = (f'[GameType "{gametype_text(pos.rules)}"]\n{rules}[FEN "{pos.fen()}"]\n'
-           f"{text} *\n")
+    pdn = f'[GameType "{gametype_text(pos.rules)}"]\n{rules}[FEN "{pos.fen()}"]\n{text} *\n'
     game = read_game(io.StringIO(pdn), default_rules=pos.rules)
     assert isinstance(game, Game) and game.rules == pos.rules
     if game.variations:
@@ -45,9 +44,13 @@ def read_move(pos: Position, text: str) -> tuple[object, str]:
 def test_every_text_form_resolves_like_the_core(key: str) -> None:
     for pos in positions(key, 25, 11):
         for move in pos.legal_moves():
-            forms = {pos.move_text(move, "short"), pos.move_text(move, "full"),
-                     pos.move_text(move, "short", algebraic=True), move.full_text(),
-                     move.short_text()}
+            forms = {
+                pos.move_text(move, "short"),
+                pos.move_text(move, "full"),
+                pos.move_text(move, "short", algebraic=True),
+                move.full_text(),
+                move.short_text(),
+            }
             for text in forms:
                 try:
                     expected: object = pos.parse_move(text).identity
@@ -75,7 +78,9 @@ def test_illegal_moves_are_rejected_like_the_core() -> None:
                     expected = None
                 assert got == expected, (pos.fen(), text)
                 if got is None:
-                    assert message.startswith(f"illegal move {text} in position {pos.fen()}") \
+                    assert (
+                        message.startswith(f"illegal move {text} in position {pos.fen()}")
                         or "ambiguous" in message
+                    )
                 else:
                     assert got in legal

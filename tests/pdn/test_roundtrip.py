@@ -15,8 +15,29 @@ from dame_desktop.pdn.gametype import styled_result
 
 from .helpers import game_data, read_one, reread
 
-WORDS = ["good", "bad", "Zug", "Dame!", "(sic)", "[%clock", "w0:01:00", "B0:00:59]", "ä", "1-0",
-         "32-28", "*", "%", ";", "/", "\\", '"', "[Event", "x]", "$5", "?!"]
+WORDS = [
+    "good",
+    "bad",
+    "Zug",
+    "Dame!",
+    "(sic)",
+    "[%clock",
+    "w0:01:00",
+    "B0:00:59]",
+    "ä",
+    "1-0",
+    "32-28",
+    "*",
+    "%",
+    ";",
+    "/",
+    "\\",
+    '"',
+    "[Event",
+    "x]",
+    "$5",
+    "?!",
+]
 NAG_TEXTS = ["$1", "$7", "$13", "$22", "!", "?", "!!", "??", "!?", "?!", "(?)", "(!?)"]
 GLYPH_VALUES = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6, "(?)": 2, "(!?)": 5}
 
@@ -98,12 +119,17 @@ def test_random_annotated_games_round_trip(seed: int) -> None:
 
 
 def test_written_layout_is_pdn_3() -> None:
-    game = read_one('[Event "a \\"b\\""]\n[Result "1-0"]\n[GameType "20"]\n'
-                    '1. 32-28 19-23 2. 28x19 14x23 1-0')
+    game = read_one(
+        '[Event "a \\"b\\""]\n[Result "1-0"]\n[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 1-0'
+    )
     text = write_game(game)
     lines = text.splitlines()
-    assert lines[:4] == ['[Event "a \\"b\\""]', '[Result "2-0"]',
-                         '[GameType "20,W,10,10,N2,0"]', "1. 32-28 19-23 2. 28x19 14x23 2-0"]
+    assert lines[:4] == [
+        '[Event "a \\"b\\""]',
+        '[Result "2-0"]',
+        '[GameType "20,W,10,10,N2,0"]',
+        "1. 32-28 19-23 2. 28x19 14x23 2-0",
+    ]
     assert all(len(line) <= 80 for line in lines)
 
 

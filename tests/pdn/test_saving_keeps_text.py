@@ -33,20 +33,27 @@ def read_one(text: str) -> Game:
 
 
 def lost(game: Game) -> list[tuple[int, int, str | int, str | int]]:
-    return [(e.line, e.column, dict(e.values)["char"], dict(e.values)["what"])
-            for e in game.errors if e.kind is K.CONTROL_CHARACTER]
+    return [
+        (e.line, e.column, dict(e.values)["char"], dict(e.values)["what"])
+        for e in game.errors
+        if e.kind is K.CONTROL_CHARACTER
+    ]
 
 
-@pytest.mark.parametrize(("text", "where"), [
-    ('[GameType "20"]\n1. 32-28 {a\x00b} 19-23 *\n', (2, 12, "U+0000", "comment")),
-    ('[GameType "20"]\n1. 32-28\x1a 19-23 *\n', (2, 9, "U+001A", "comment")),
-    ('[GameType "20"]\n1. 32-28 ; x\x1fy\n19-23 *\n', (2, 13, "U+001F", "comment")),
-    ('[GameType "20"]\n{\x7f} 1. 32-28 19-23 *\n', (2, 2, "U+007F", "comment")),
-    ('[Event "a\x0bb"]\n[GameType "20"]\n1. 32-28 *\n', (1, 1, "U+000B", "tag")),
-    ('[Event "a"]\n[Site "\x81"]\n[GameType "20"]\n1. 32-28 *\n', (2, 1, "U+0081", "tag")),
-])
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('[GameType "20"]\n1. 32-28 {a\x00b} 19-23 *\n', (2, 12, "U+0000", "comment")),
+        ('[GameType "20"]\n1. 32-28\x1a 19-23 *\n', (2, 9, "U+001A", "comment")),
+        ('[GameType "20"]\n1. 32-28 ; x\x1fy\n19-23 *\n', (2, 13, "U+001F", "comment")),
+        ('[GameType "20"]\n{\x7f} 1. 32-28 19-23 *\n', (2, 2, "U+007F", "comment")),
+        ('[Event "a\x0bb"]\n[GameType "20"]\n1. 32-28 *\n', (1, 1, "U+000B", "tag")),
+        ('[Event "a"]\n[Site "\x81"]\n[GameType "20"]\n1. 32-28 *\n', (2, 1, "U+0081", "tag")),
+    ],
+)
 def test_a_character_saving_would_not_keep_is_a_problem_where_it_is(
-        text: str, where: tuple[int, int, str, str]) -> None:
+    text: str, where: tuple[int, int, str, str]
+) -> None:
     game = read_one(text)
     assert lost(game) == [where]
     (problem,) = [e for e in game.errors if e.kind is K.CONTROL_CHARACTER]
@@ -57,8 +64,10 @@ def test_a_character_saving_would_not_keep_is_a_problem_where_it_is(
 def test_what_survives_saving_is_no_problem() -> None:
     # tabs, line breaks, form feeds and NEL in comments are white space; letters of every
     # script are text
-    text = ('[Event "Zürich\tOpen"]\n[GameType "20"]\n'
-            '1. 32-28 {a\tb\x0cc\x85d\r\ne \u2028 f ½ ✓ 𝄞} 19-23 *\n')
+    text = (
+        '[Event "Zürich\tOpen"]\n[GameType "20"]\n'
+        "1. 32-28 {a\tb\x0cc\x85d\r\ne \u2028 f ½ ✓ 𝄞} 19-23 *\n"
+    )
     handle = io.StringIO(text)
     game = read_game(handle)
     assert isinstance(game, Game) and game.errors == []
@@ -67,8 +76,10 @@ def test_what_survives_saving_is_no_problem() -> None:
 
 def test_the_window_lists_it_with_its_game_and_line(tmp_path: Path) -> None:
     path = tmp_path / "two.pdn"
-    path.write_bytes(b'[Event "a"]\n[GameType "20"]\n1. 32-28 *\n\n'
-                     b'[Event "b"]\n[GameType "20"]\n1. 32-28 {note\x00} *\n')
+    path.write_bytes(
+        b'[Event "a"]\n[GameType "20"]\n1. 32-28 *\n\n'
+        b'[Event "b"]\n[GameType "20"]\n1. 32-28 {note\x00} *\n'
+    )
     doc = PdnDocument.open(path)
     problems = [p for index, game in doc.check_all() for p in doc.game_problems(index, game)]
     assert [(p.game, p.line, p.pdn.kind) for p in problems] == [(2, 7, K.CONTROL_CHARACTER)]
@@ -119,17 +130,20 @@ def test_the_corpus_is_a_fixed_point_of_the_writer() -> None:
     assert count > 1000
 
 
-RESULTS = st.sampled_from(["?", "*", "", "1-0", "0-1", "1/2-1/2", "2-0", "1-1", "0-0",
-                           "unknown", "1-0 (time)"])
+RESULTS = st.sampled_from(
+    ["?", "*", "", "1-0", "0-1", "1/2-1/2", "2-0", "1-1", "0-0", "unknown", "1-0 (time)"]
+)
 VALUES = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=30)
-TAG_VALUES = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"],
-                                   exclude_characters="\r\n"), max_size=30)
+TAG_VALUES = st.text(
+    st.characters(codec="utf-8", exclude_categories=["Cs"], exclude_characters="\r\n"), max_size=30
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32), RESULTS, TAG_VALUES, VALUES)
-def test_random_games_are_a_fixed_point_of_the_writer(seed: int, result: str, event: str,
-                                                      note: str) -> None:
+def test_random_games_are_a_fixed_point_of_the_writer(
+    seed: int, result: str, event: str, note: str
+) -> None:
     game = random_game(seed)
     game.headers["Result"] = result
     game.headers["Event"] = event

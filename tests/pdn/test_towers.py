@@ -57,13 +57,16 @@ def random_game(seed: int, plies: int = 80) -> Game:
     return game
 
 
-@pytest.mark.parametrize("headers", [
-    {"GameType": str(BASHNI_GAMETYPE)},
-    {"GameType": f"{BASHNI_GAMETYPE},W,8,8,A0,0", "Variant": "Bashni"},
-    {"GameType": "25", "Variant": "Bashni"},  # a program that writes Russian's number
-    {"Variant": "bashni"},
-    {"Rules": "bashni"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"GameType": str(BASHNI_GAMETYPE)},
+        {"GameType": f"{BASHNI_GAMETYPE},W,8,8,A0,0", "Variant": "Bashni"},
+        {"GameType": "25", "Variant": "Bashni"},  # a program that writes Russian's number
+        {"Variant": "bashni"},
+        {"Rules": "bashni"},
+    ],
+)
 def test_a_bashni_game_is_recognised(headers: dict[str, str]) -> None:
     choice = choose_rules(headers, ["c3-d4"], None)
     assert choice.rules == BASHNI and not choice.problems
@@ -125,8 +128,10 @@ def test_the_route_written_keeps_the_order_of_the_prisoners() -> None:
 def test_a_move_that_ignores_the_towers_is_reported() -> None:
     # d4 holds a White man under Black's top: after c3:e5 d4 is White's, so d4:... by Black
     # is no move
-    text = ('[GameType "97"]\n[Variant "Bashni"]\n[SetUp "1"]\n[FEN "W:Wc3,a1:Bd4/w,h8"]\n'
-            "1. c3:e5 d4-c3 *\n")
+    text = (
+        '[GameType "97"]\n[Variant "Bashni"]\n[SetUp "1"]\n[FEN "W:Wc3,a1:Bd4/w,h8"]\n'
+        "1. c3:e5 d4-c3 *\n"
+    )
     game = read(text)
     assert [e.kind for e in game.errors] == [ProblemKind.ILLEGAL_MOVE]
     assert "d4-c3" in game.errors[0].message
@@ -147,7 +152,8 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "pdn"
 
 
 def test_pdn_check_replays_bashni_files_with_their_towers(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     # game 1: a random game with towers jumped twice and taken apart; game 2 plays b2-c3
     # where a capture is compulsory (f4:h6 through a tower's top)
     path = DATA / "bashni.pdn"
@@ -161,8 +167,9 @@ def test_pdn_check_replays_bashni_files_with_their_towers(
 
 
 def test_dame_analyse_takes_a_bashni_file() -> None:
-    done = run_dame("analyse", str(DATA / "bashni.pdn"), "--game", "1", "--depth", "1",
-                    "--jobs", "1", "--json")
+    done = run_dame(
+        "analyse", str(DATA / "bashni.pdn"), "--game", "1", "--depth", "1", "--jobs", "1", "--json"
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     (game,) = data["games"]

@@ -66,8 +66,11 @@ def test_a_wrong_solution_fails_the_check_and_names_the_move() -> None:
     position = Position.from_fen(SHOT, ENGLISH)
     puzzle = examine(position, "OCA", FAST)
     assert puzzle is not None
-    other = next(position.move_text(m) for m in position.legal_moves()
-                 if position.move_text(m) != puzzle.solution[0])
+    other = next(
+        position.move_text(m)
+        for m in position.legal_moves()
+        if position.move_text(m) != puzzle.solution[0]
+    )
     wrong = type(puzzle)(puzzle.id, puzzle.rules, puzzle.fen, (other,), (), (), 1500, "x")
     problem = check_puzzle(wrong, FAST)
     assert problem is not None and "not the best move" in problem and other in problem
@@ -126,8 +129,7 @@ def test_dame_puzzles_list_and_bad_input() -> None:
     data = json.loads(done.stdout)
     assert data["rules"] == "english" and isinstance(data["puzzles"], list)
     for item in data["puzzles"]:
-        assert set(item) == {"id", "fen", "solution", "alternatives", "themes", "rating",
-                             "source"}
+        assert set(item) == {"id", "fen", "solution", "alternatives", "themes", "rating", "source"}
 
 
 def test_a_floor_spares_the_second_search_only_where_nothing_is_won() -> None:

@@ -56,8 +56,11 @@ def test_the_players_own_mistakes_become_puzzles_with_the_better_move(tmp_path: 
         return sorted(position.legal_moves(), key=lambda m: m.path)[-1]
 
     pauls, _n = file_mistakes(path, "Paul", better=engine)
-    assert len(pauls) == 1 and len(asked) == 1 and Position.from_fen(
-        pauls[0].fen, GERMAN).turn.name == "BLACK"
+    assert (
+        len(pauls) == 1
+        and len(asked) == 1
+        and Position.from_fen(pauls[0].fen, GERMAN).turn.name == "BLACK"
+    )
 
 
 def test_a_file_that_names_nobody_gives_every_marked_move(tmp_path: Path) -> None:

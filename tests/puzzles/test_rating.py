@@ -18,8 +18,9 @@ def test_glickmans_worked_example() -> None:
     # Glickman's paper: 1500/200/0.06 plays 1400/30 (won), 1550/100 (lost), 1700/300 (lost),
     # tau 0.5 -> 1464.06, RD 151.52, volatility 0.05999
     player = Rating(1500, 200, 0.06)
-    after = rate(player, [Outcome(1400, 30, 1), Outcome(1550, 100, 0), Outcome(1700, 300, 0)],
-                 tau=0.5)
+    after = rate(
+        player, [Outcome(1400, 30, 1), Outcome(1550, 100, 0), Outcome(1700, 300, 0)], tau=0.5
+    )
     assert after.rating == pytest.approx(1464.06, abs=0.01)
     assert after.deviation == pytest.approx(151.52, abs=0.01)
     assert after.volatility == pytest.approx(0.05999, abs=0.00001)

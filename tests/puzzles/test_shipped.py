@@ -9,10 +9,20 @@ from dame_desktop.puzzles.mine import THEMES
 from dame_desktop.puzzles.sets import read_puzzles, shipped_path, shipped_puzzles
 
 # the sets shipped and the least each holds (every rule set gets one as it is mined)
-MINIMUM = {"english": 500, "german": 500, "international": 240, "brazilian": 100, "pool": 100,
-           "spanish": 100, "czech": 100, "italian": 100,
-           "russian": 90, "turkish": 10, "german-ass": 150,
-           "bashni": 14}
+MINIMUM = {
+    "english": 500,
+    "german": 500,
+    "international": 240,
+    "brazilian": 100,
+    "pool": 100,
+    "spanish": 100,
+    "czech": 100,
+    "italian": 100,
+    "russian": 90,
+    "turkish": 10,
+    "german-ass": 150,
+    "bashni": 14,
+}
 SHIPPED = tuple(MINIMUM)
 
 

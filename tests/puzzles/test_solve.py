@@ -15,9 +15,17 @@ from dame_desktop.puzzles.solve import Attempt, Verdict, choose, matches, route_
 
 GERMAN = find_rules("german")
 # White's 8-4 crowns; after 18x25 the new king takes two men, along 18 or along 22
-ROUTES = Puzzle("german-routes", "german", "W:W8,21,22,24,26,28:B5,9,13,15,18",
-                ("8-4", "18x25", "4x29"), (("8-4", "18x25", "4x22x29"),),
-                ("breakthrough", "quiet-start"), 1060, "self-play", 1)
+ROUTES = Puzzle(
+    "german-routes",
+    "german",
+    "W:W8,21,22,24,26,28:B5,9,13,15,18",
+    ("8-4", "18x25", "4x29"),
+    (("8-4", "18x25", "4x22x29"),),
+    ("breakthrough", "quiet-start"),
+    1060,
+    "self-play",
+    1,
+)
 
 
 def move(position: Position, text: str, route: tuple[int, ...] | None = None) -> Move:
@@ -29,8 +37,10 @@ def test_the_solution_is_played_with_the_defence_in_between() -> None:
     attempt = Attempt(ROUTES)
     answer = attempt.try_move(move(attempt.position, "8-4"))
     assert answer.verdict is Verdict.CORRECT
-    assert answer.reply is not None and attempt.start.play(
-        attempt.start.parse_move("8-4")).move_text(answer.reply) == "18x25"
+    assert (
+        answer.reply is not None
+        and attempt.start.play(attempt.start.parse_move("8-4")).move_text(answer.reply) == "18x25"
+    )
     assert attempt.position.turn is attempt.solver and attempt.ply == 2
     answer = attempt.try_move(move(attempt.position, "4x29", (4, 18, 29)))
     assert answer.verdict is Verdict.SOLVED and attempt.done and attempt.clean
@@ -71,16 +81,28 @@ def test_a_hint_names_the_piece_and_showing_the_solution_plays_it() -> None:
 
 
 def test_choosing_follows_the_filters_the_rating_and_what_was_played() -> None:
-    puzzles = [Puzzle(f"p{r}", "german", ROUTES.fen, ROUTES.solution, (),
-                      ("shot",) if r % 200 == 0 else (), r, "x") for r in range(1000, 2000, 100)]
+    puzzles = [
+        Puzzle(
+            f"p{r}",
+            "german",
+            ROUTES.fen,
+            ROUTES.solution,
+            (),
+            ("shot",) if r % 200 == 0 else (),
+            r,
+            "x",
+        )
+        for r in range(1000, 2000, 100)
+    ]
     assert matches(puzzles[0], "shot", "easy") and not matches(puzzles[1], "shot")
     rng = random.Random(1)
     near = choose(puzzles, 1510, spread=1, rng=rng)
     assert near is not None and near.id == "p1500"
     again = choose(puzzles, 1510, spread=1, recent=["p1500"], rng=rng)
     assert again is not None and again.id in ("p1400", "p1600")
-    hard_shots = [choose(puzzles, 1000, theme="shot", difficulty="hard", rng=rng)
-                  for _ in range(20)]
+    hard_shots = [
+        choose(puzzles, 1000, theme="shot", difficulty="hard", rng=rng) for _ in range(20)
+    ]
     assert {p.id for p in hard_shots if p} <= {"p1400", "p1600", "p1800"}
     assert choose(puzzles, 1500, theme="ending") is None
     with pytest.raises(ValueError):

@@ -34,7 +34,6 @@ SEED = 3  # a long game (122 steps) with every kind of huffing decision and undo
 PLAYER = {"opponent": "computer", "level": "hard", "human": "dark", "names": ["Ada", "Bo"]}
 
 
-
 def files_in(folder: Path) -> list[str]:
     """The files in ``folder`` but for the lock files of the slots and updates."""
     return sorted(p.name for p in folder.iterdir() if not p.name.endswith((".owner", ".lock")))
@@ -75,8 +74,12 @@ def round_trip(game: Game) -> tuple[Game, AutosaveMeta]:
 def test_scripted_game_covers_every_decision(player: ModuleType) -> None:
     # Guards the replay tests: the seed must exercise all kinds of huffing events.
     game = scripted_game(player, 120)
-    kinds = {json.dumps(e) if isinstance(e, dict) and e.get("huff") != "blow" else
-             ("blow" if isinstance(e, dict) else "move") for e in game_events(game)}
+    kinds = {
+        json.dumps(e)
+        if isinstance(e, dict) and e.get("huff") != "blow"
+        else ("blow" if isinstance(e, dict) else "move")
+        for e in game_events(game)
+    }
     assert {"move", "blow", '{"huff": "accept"}', '{"huff": "correct"}'} <= kinds
     assert any(s.must_capture for s in game.states)
     assert any(s.pending_huff for s in game.states[:-1])
@@ -99,8 +102,10 @@ def test_save_and_load_through_the_file(tmp_path: Path, player: ModuleType) -> N
     path = save_autosave(game, PLAYER, tmp_path)
     assert path == tmp_path / "autosave.json"
     stored = json.loads(path.read_text(encoding="utf-8"))
-    assert stored["rules"] == {"preset": "german", "switches": [
-        "men-capture-backward=on", "huffing=on", "quiet-plies=60"]}
+    assert stored["rules"] == {
+        "preset": "german",
+        "switches": ["men-capture-backward=on", "huffing=on", "quiet-plies=60"],
+    }
     assert stored["start"] == Position.start(game.rules).fen()
     assert all("-" in e or "x" in e for e in stored["events"] if isinstance(e, str))
     loaded = load_autosave(tmp_path)
@@ -280,8 +285,12 @@ def test_a_long_game_keeps_its_lists_of_numbers(tmp_path: Path) -> None:
     plies = len(game.moves)
     assert plies > 40
     clk = [round(300 - 2.5 * i, 1) for i in range(plies)]
-    player = {"clk": clk, "scored": list(range(1, plies, 2)),
-              "scores": [(-1) ** i * i for i in range(1, plies, 2)], "names": ["A", "B"]}
+    player = {
+        "clk": clk,
+        "scored": list(range(1, plies, 2)),
+        "scores": [(-1) ** i * i for i in range(1, plies, 2)],
+        "names": ["A", "B"],
+    }
     save_autosave(game, player, tmp_path)
     loaded = load_autosave(tmp_path)
     assert loaded.meta is not None and not loaded.meta.problems and not loaded.warnings
@@ -320,7 +329,9 @@ def test_sigkill_mid_game_loses_no_saved_move(
         env = dict(os.environ, DAME_CONFIG_DIR=str(tmp_path / "unused"))
         proc = subprocess.Popen(
             [sys.executable, str(PLAYER_SCRIPT), str(folder), str(SEED)],
-            stdout=subprocess.PIPE, text=True, env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
         )
         assert proc.stdout is not None
         reported = 0

@@ -63,8 +63,10 @@ def _run(worker: Callable[..., None], folder: Path, *extra: object) -> None:
     """Start PROCESSES workers on one barrier; each gets (folder, barrier, its index)."""
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(PROCESSES)
-    children = [context.Process(target=worker, args=(str(folder), barrier, index, *extra))
-                for index in range(PROCESSES)]
+    children = [
+        context.Process(target=worker, args=(str(folder), barrier, index, *extra))
+        for index in range(PROCESSES)
+    ]
     for child in children:
         child.start()
     for child in children:
@@ -75,9 +77,11 @@ def _run(worker: Callable[..., None], folder: Path, *extra: object) -> None:
 def _record_games(folder: str, barrier: Barrier, index: int) -> None:
     barrier.wait(timeout=300)
     for number in range(ROUNDS):
+
         def count(table: ScoreTable, number: int = number) -> bool:
-            table.record_hot_seat(f"Player {index}", "Oma", Outcome.WIN,
-                                  WHEN + timedelta(seconds=number))
+            table.record_hot_seat(
+                f"Player {index}", "Oma", Outcome.WIN, WHEN + timedelta(seconds=number)
+            )
             table.record_against_computer("easy", Outcome.DRAW, WHEN, player=f"P{index}")
             return True
 
@@ -102,20 +106,26 @@ def _set_preference(folder: str, barrier: Barrier, index: int) -> None:
     fields = ("animation_ms", "sound_volume", "analysis_movetime", "last_directory")
     name = fields[index % len(fields)]
     for number in range(1, ROUNDS + 1):
-        value: object = {"animation_ms": 100 + number, "sound_volume": number,
-                         "analysis_movetime": float(number),
-                         "last_directory": f"/games/{number}"}[name]
+        value: object = {
+            "animation_ms": 100 + number,
+            "sound_volume": number,
+            "analysis_movetime": float(number),
+            "last_directory": f"/games/{number}",
+        }[name]
         mine = dataclasses.replace(base, **{name: value})  # type: ignore[arg-type]
         base = update_preferences(mine, base, folder)
 
 
-def test_preferences_changed_by_programs_at_the_same_moment_are_all_kept(
-        tmp_path: Path) -> None:
+def test_preferences_changed_by_programs_at_the_same_moment_are_all_kept(tmp_path: Path) -> None:
     save_preferences(Preferences(), tmp_path)
     _run(_set_preference, tmp_path)
     prefs = load_preferences(tmp_path).value
-    assert (prefs.animation_ms, prefs.sound_volume, prefs.analysis_movetime,
-            prefs.last_directory) == (100 + ROUNDS, ROUNDS, float(ROUNDS), f"/games/{ROUNDS}")
+    assert (
+        prefs.animation_ms,
+        prefs.sound_volume,
+        prefs.analysis_movetime,
+        prefs.last_directory,
+    ) == (100 + ROUNDS, ROUNDS, float(ROUNDS), f"/games/{ROUNDS}")
 
 
 def _open_files(folder: str, barrier: Barrier, index: int) -> None:
@@ -190,7 +200,8 @@ def test_a_lock_is_reentrant_and_its_file_stays_hidden_beside_the_data(tmp_path:
 
 
 def test_without_a_lock_file_the_update_runs_and_the_write_says_what_is_wrong(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     with locked(blocker / "scores.json") as got:
@@ -198,8 +209,7 @@ def test_without_a_lock_file_the_update_runs_and_the_write_says_what_is_wrong(
     with locked(tmp_path / "bad\x00name") as got:
         assert got is False
     with pytest.raises(StorageError) as caught:
-        update_scores(won("easy", Outcome.WIN),
-                      blocker)
+        update_scores(won("easy", Outcome.WIN), blocker)
     assert "scores.json" in str(caught.value)
 
 
@@ -209,7 +219,11 @@ def test_merging_keeps_the_other_programs_changes() -> None:
     mine = dataclasses.replace(base, sound=True, rules="english", rule_switches=())
     merged = merge_preferences(theirs, base, mine)
     assert (merged.level, merged.board_theme, merged.sound, merged.rules) == (
-        "hard", "green", True, "english")
+        "hard",
+        "green",
+        True,
+        "english",
+    )
     # the preset and its switches come together from the program that changed them
     switched = dataclasses.replace(base, rules="german", rule_switches=("men_capture_backward=1",))
     assert merge_preferences(switched, base, mine).rule_switches == ()
@@ -287,5 +301,7 @@ def _rate_puzzles(folder: str, barrier: Barrier, index: int) -> None:
 def test_a_new_store_is_safe_through_the_same_update(tmp_path: Path) -> None:
     _run(_rate_puzzles, tmp_path)
     data = read_json(tmp_path / "ratings.json").data
-    assert data == {"solved": PROCESSES * ROUNDS,
-                    **{f"player {i}": ROUNDS for i in range(PROCESSES)}}
+    assert data == {
+        "solved": PROCESSES * ROUNDS,
+        **{f"player {i}": ROUNDS for i in range(PROCESSES)},
+    }

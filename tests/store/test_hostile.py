@@ -43,8 +43,14 @@ from dame_desktop.store.settings import (
 BOM = b"\xef\xbb\xbf"
 HUGE = "1" * 5000  # int() refuses it (ValueError: exceeds the limit for integer strings)
 DEEP = "[" * 100_000 + "]" * 100_000  # RecursionError in the decoder
-GOOD = Preferences(language="de", level=LevelKey("hard"), animation_ms=400, board_theme="green",
-                   rules="russian", show_square_numbers=True)
+GOOD = Preferences(
+    language="de",
+    level=LevelKey("hard"),
+    animation_ms=400,
+    board_theme="green",
+    rules="russian",
+    show_square_numbers=True,
+)
 
 
 Loader = Callable[[Path], "Loaded[Preferences] | Loaded[RecentFiles] | AutosaveLoad"]
@@ -74,6 +80,7 @@ def settings_text(**change: object) -> str:
 
 # -- the reported crashes ----------------------------------------------------------------------
 
+
 def test_a_5000_digit_setting_resets_that_setting_only(tmp_path: Path) -> None:
     text = settings_text().replace('"animation_ms": 400', f'"animation_ms": {HUGE}')
     settings_path(tmp_path).write_text(text, encoding="utf-8")
@@ -91,10 +98,15 @@ def test_a_5000_digit_setting_resets_that_setting_only(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["settings.json", "autosave.json", "recent-files.json"])
 @pytest.mark.parametrize("poison", ["huge-version", "deep"])
 def test_absurd_files_are_set_aside_and_the_next_start_is_clean(
-    tmp_path: Path, name: str, poison: str,
+    tmp_path: Path,
+    name: str,
+    poison: str,
 ) -> None:
-    text = (f'{{"version": {HUGE}, "format": "dame-autosave", "files": []}}'
-            if poison == "huge-version" else f'{{"version": 1, "files": {DEEP}}}')
+    text = (
+        f'{{"version": {HUGE}, "format": "dame-autosave", "files": []}}'
+        if poison == "huge-version"
+        else f'{{"version": 1, "files": {DEEP}}}'
+    )
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     load = LOADERS[name]
@@ -102,8 +114,14 @@ def test_absurd_files_are_set_aside_and_the_next_start_is_clean(
     (warning,) = first.warnings
     assert warning.kind is WarningKind.DAMAGED and warning.path == path
     assert warning.damage in (Damage.TOO_DEEP, Damage.WRONG_SHAPE)
-    assert warning.file is {"settings.json": StoreFile.SETTINGS, "autosave.json":
-                            StoreFile.AUTOSAVE, "recent-files.json": StoreFile.RECENT_FILES}[name]
+    assert (
+        warning.file
+        is {
+            "settings.json": StoreFile.SETTINGS,
+            "autosave.json": StoreFile.AUTOSAVE,
+            "recent-files.json": StoreFile.RECENT_FILES,
+        }[name]
+    )
     assert warning.moved_to is not None and warning.moved_to.read_text("utf-8") == text
     assert not path.exists()
     assert load(tmp_path).warnings == ()
@@ -135,9 +153,22 @@ def test_a_damaged_recent_files_list_is_reported(tmp_path: Path) -> None:
     assert warning.kind is WarningKind.DAMAGED and warning.file is StoreFile.RECENT_FILES
     assert warning.damage is Damage.WRONG_SHAPE and warning.moved_to is not None
     assert len(loaded.value) == 0
-    path.write_text(json.dumps({"version": 1, "files": [
-        str(tmp_path / "a.pdn"), 7, "", "x\x00y", str(tmp_path / "b.pdn"), "z" * 10_000]}),
-        encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "files": [
+                    str(tmp_path / "a.pdn"),
+                    7,
+                    "",
+                    "x\x00y",
+                    str(tmp_path / "b.pdn"),
+                    "z" * 10_000,
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     loaded = load_recent_files(tmp_path)
     (warning,) = loaded.warnings
     assert warning.kind is WarningKind.ENTRIES_DROPPED and warning.moved_to is not None
@@ -148,14 +179,22 @@ def test_a_damaged_recent_files_list_is_reported(tmp_path: Path) -> None:
 
 
 def test_several_bad_values_are_named_each_and_the_rest_kept(tmp_path: Path) -> None:
-    text = settings_text(level="expert", animate="no", last_directory="d" * 100_000,
-                         rule_switches=["huffing=on", "bogus=1"])
+    text = settings_text(
+        level="expert",
+        animate="no",
+        last_directory="d" * 100_000,
+        rule_switches=["huffing=on", "bogus=1"],
+    )
     settings_path(tmp_path).write_text(text, encoding="utf-8")
     loaded = load_preferences(tmp_path)
     (warning,) = loaded.warnings
     assert warning.kind is WarningKind.INVALID_VALUE
-    assert [v.name for v in warning.values] == ["animate", "level", "last_directory",
-                                                "rule_switches"]
+    assert [v.name for v in warning.values] == [
+        "animate",
+        "level",
+        "last_directory",
+        "rule_switches",
+    ]
     assert warning.values[1].value == "'expert'" and warning.values[1].default == "'medium'"
     assert warning.values[3].value == "'bogus=1'" and warning.values[3].default == ""
     prefs = loaded.value
@@ -164,8 +203,10 @@ def test_several_bad_values_are_named_each_and_the_rest_kept(tmp_path: Path) -> 
 
 
 def test_duplicate_keys_nan_and_infinity(tmp_path: Path) -> None:
-    text = ('{"version": 1, "level": "hard", "level": "easy", "language": "de",'
-            ' "language": "de", "animation_ms": NaN, "show_square_numbers": Infinity}')
+    text = (
+        '{"version": 1, "level": "hard", "level": "easy", "language": "de",'
+        ' "language": "de", "animation_ms": NaN, "show_square_numbers": Infinity}'
+    )
     settings_path(tmp_path).write_text(text, encoding="utf-8")
     loaded = load_preferences(tmp_path)
     (warning,) = loaded.warnings
@@ -206,8 +247,14 @@ def _unreadable_case(folder: Path) -> None:
         save_preferences(loaded.value, {str(folder)!r})
     """)
     root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=root, timeout=60, env={**os.environ, "PYTHONPATH": str(root)})
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["unreadable", "True"]
     (aside,) = asides(folder, "settings.json")
@@ -218,6 +265,7 @@ def _unreadable_case(folder: Path) -> None:
 
 # -- the autosave ------------------------------------------------------------------------------
 
+
 def autosave_with(tmp_path: Path, **change: object) -> Path:
     data = autosave_record(a_game(), {"level": "hard"})
     data.update(change)
@@ -226,18 +274,23 @@ def autosave_with(tmp_path: Path, **change: object) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("change", "damage"), [
-    ({"rules": {"preset": "klingon", "switches": []}}, Damage.UNKNOWN_RULES),
-    ({"rules": {"preset": "german", "switches": ["board=99"]}}, Damage.UNKNOWN_RULES),
-    ({"rules": {"preset": "german", "switches": ["x" * 10_000]}}, Damage.UNKNOWN_RULES),
-    ({"start": "W:W3²:B1"}, Damage.BAD_START),
-    ({"start": "[Event \"x\"] 1. 11-15 {"}, Damage.BAD_START),
-    ({"start": "W:W" + HUGE + ":B1"}, Damage.BAD_START),
-    ({"format": "something else"}, Damage.NOT_AUTOSAVE),
-    ({"version": 0}, Damage.WRONG_SHAPE),
-])
+@pytest.mark.parametrize(
+    ("change", "damage"),
+    [
+        ({"rules": {"preset": "klingon", "switches": []}}, Damage.UNKNOWN_RULES),
+        ({"rules": {"preset": "german", "switches": ["board=99"]}}, Damage.UNKNOWN_RULES),
+        ({"rules": {"preset": "german", "switches": ["x" * 10_000]}}, Damage.UNKNOWN_RULES),
+        ({"start": "W:W3²:B1"}, Damage.BAD_START),
+        ({"start": '[Event "x"] 1. 11-15 {'}, Damage.BAD_START),
+        ({"start": "W:W" + HUGE + ":B1"}, Damage.BAD_START),
+        ({"format": "something else"}, Damage.NOT_AUTOSAVE),
+        ({"version": 0}, Damage.WRONG_SHAPE),
+    ],
+)
 def test_an_autosave_without_a_usable_start_is_damaged(
-    tmp_path: Path, change: dict[str, object], damage: Damage,
+    tmp_path: Path,
+    change: dict[str, object],
+    damage: Damage,
 ) -> None:
     path = autosave_with(tmp_path, **change)
     text = path.read_text("utf-8")
@@ -248,8 +301,9 @@ def test_an_autosave_without_a_usable_start_is_damaged(
     assert warning.moved_to is not None and warning.moved_to.read_text("utf-8") == text
 
 
-@pytest.mark.parametrize("bad", ["1-2", "22-18", "²²-18", HUGE + "-18", "x" * 100_000,
-                                 "1. 11-15 {garbage", "\x00"])
+@pytest.mark.parametrize(
+    "bad", ["1-2", "22-18", "²²-18", HUGE + "-18", "x" * 100_000, "1. 11-15 {garbage", "\x00"]
+)
 def test_an_unplayable_move_restores_the_game_up_to_it(tmp_path: Path, bad: str) -> None:
     events = ["22-18", "11-15", bad, "18x11"]
     autosave_with(tmp_path, events=events)
@@ -257,7 +311,9 @@ def test_an_unplayable_move_restores_the_game_up_to_it(tmp_path: Path, bad: str)
     (warning,) = loaded.warnings
     assert warning.kind is WarningKind.PARTIAL_GAME and warning.moved_to is not None
     assert loaded.game is not None and [m.full_text() for m in loaded.game.moves] == [
-        "22-18", "11-15"]
+        "22-18",
+        "11-15",
+    ]
     assert loaded.meta is not None and "move 2 (ply 3)" in loaded.meta.problems[0]
     assert len(loaded.meta.problems[0]) < 600
 
@@ -266,9 +322,12 @@ def test_absurd_numbers_and_values_in_an_autosave(tmp_path: Path) -> None:
     huff = [{"huff": "blow", "square": 10**20}]
     autosave_with(tmp_path, events=["22-18", *huff])
     assert load_autosave(tmp_path).warnings[0].kind is WarningKind.PARTIAL_GAME
-    autosave_with(tmp_path, check={"fen": "x" * 5000, "states": 10**25},
-                  saved_at="0001-01-01T00:00:00", player={"light_name": "n" * 10_000,
-                                                          "level": "hard", "deep": [[[[1]]]]})
+    autosave_with(
+        tmp_path,
+        check={"fen": "x" * 5000, "states": 10**25},
+        saved_at="0001-01-01T00:00:00",
+        player={"light_name": "n" * 10_000, "level": "hard", "deep": [[[[1]]]]},
+    )
     loaded = load_autosave(tmp_path)
     assert loaded.game is not None and loaded.meta is not None
     assert loaded.meta.saved_at is None
@@ -334,6 +393,7 @@ def test_hostile_fixture_files(tmp_path: Path, fixture: str) -> None:
 
 # -- fuzzing -----------------------------------------------------------------------------------
 
+
 def _flip(rng: random.Random, data: bytes) -> bytes:
     out = bytearray(data)
     for _ in range(rng.randint(1, 8)):
@@ -345,7 +405,7 @@ def _mutate(rng: random.Random, data: bytes) -> bytes:
     """One seeded mutation; the text ones fall back to byte flips on text they cannot use."""
     choice = rng.randrange(14)
     if choice == 0:
-        return data[:rng.randrange(len(data))]
+        return data[: rng.randrange(len(data))]
     if choice == 1:
         return _flip(rng, data)
     try:
@@ -366,8 +426,22 @@ def _mutate_text(rng: random.Random, choice: int, data: bytes) -> bytes:
         depth = rng.choice([50, 999, 5000, 100_000])
         return (text[:spot] + " " + "[" * depth + "]" * depth + ", " + text[spot:]).encode()
     if choice == 4:  # a value of another type in front of the old one (then it is a syntax
-        value = rng.choice(['"x"', "null", "true", "[]", "{}", "-1", "1e400", "0.5",
-                            '"' + "z" * 5000 + '"', "NaN", "-Infinity", "1E+99999"])
+        value = rng.choice(
+            [
+                '"x"',
+                "null",
+                "true",
+                "[]",
+                "{}",
+                "-1",
+                "1e400",
+                "0.5",
+                '"' + "z" * 5000 + '"',
+                "NaN",
+                "-Infinity",
+                "1E+99999",
+            ]
+        )
         end = text.find(",", spot)
         end = end if end > 0 else text.find("}", spot)
         return (text[:spot] + " " + value + text[end:]).encode()
@@ -375,8 +449,9 @@ def _mutate_text(rng: random.Random, choice: int, data: bytes) -> bytes:
         first = text.index("\n  ")
         line_end = text.index("\n", first + 1)
         line = text[first:line_end].rstrip(",")
-        return (text[:line_end] + line.replace(":", ": 12345 ,\"pad\":", 1) + ","
-                + text[line_end:]).encode()
+        return (
+            text[:line_end] + line.replace(":", ': 12345 ,"pad":', 1) + "," + text[line_end:]
+        ).encode()
     if choice == 6:
         return BOM + data
     if choice == 7:
@@ -402,8 +477,11 @@ def test_fuzzed_files_never_raise_and_nothing_is_lost(tmp_path: Path, which: str
     save_preferences(GOOD, folder)
     save_recent_files(RecentFiles([tmp_path / "a.pdn", tmp_path / "b.pdn"]), folder)
     save_autosave(a_game(), {"level": "hard", "names": ["Ada", "Bo"]}, folder)
-    name = {"settings": "settings.json", "recent": "recent-files.json",
-            "autosave": "autosave.json"}[which]
+    name = {
+        "settings": "settings.json",
+        "recent": "recent-files.json",
+        "autosave": "autosave.json",
+    }[which]
     load = LOADERS[name]
     valid = (folder / name).read_bytes()
     assert load(folder).warnings == ()

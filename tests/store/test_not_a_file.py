@@ -31,12 +31,21 @@ from dame_desktop.store.settings import (
 Store = tuple[Callable[[Path], Path], Callable[[Path], object], Callable[[Path], object]]
 
 STORES: dict[str, Store] = {  # where, load, save
-    "settings": (settings_path, load_preferences,
-                 lambda folder: save_preferences(Preferences(), folder)),
-    "recent files": (recent_files_path, load_recent_files,
-                     lambda folder: save_recent_files(RecentFiles(["/a.pdn"]), folder)),
-    "autosave": (autosave_path, load_autosave,
-                 lambda folder: save_autosave(Game(find_rules("german")), {}, folder)),
+    "settings": (
+        settings_path,
+        load_preferences,
+        lambda folder: save_preferences(Preferences(), folder),
+    ),
+    "recent files": (
+        recent_files_path,
+        load_recent_files,
+        lambda folder: save_recent_files(RecentFiles(["/a.pdn"]), folder),
+    ),
+    "autosave": (
+        autosave_path,
+        load_autosave,
+        lambda folder: save_autosave(Game(find_rules("german")), {}, folder),
+    ),
     "scores": (scores_path, load_scores, lambda folder: save_scores(ScoreTable(), folder)),
 }
 
@@ -99,7 +108,8 @@ def without_hanging(call: Callable[[], object]) -> object:
 @pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize("store", list(STORES))
 def test_what_is_not_a_file_is_set_aside_and_the_next_save_works(
-        tmp_path: Path, store: str, kind: str) -> None:
+    tmp_path: Path, store: str, kind: str
+) -> None:
     where, load, save = STORES[store]
     path = where(tmp_path)
     KINDS[kind](path)

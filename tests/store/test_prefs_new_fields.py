@@ -33,13 +33,29 @@ KINGSROW = EngineEntry("C:\\Engines\\kingsrow.exe", "Kingsrow", ("normal",))
 
 # A settings file as the Dame before these fields wrote it.
 OLD_FILE = {
-    "version": 1, "language": "de", "board_theme": "green",
-    "custom_colors": {"light_square": "#f0d9b5", "dark_square": "#b58863",
-                      "light_piece": "#fbf4e6", "dark_piece": "#3b2a20"},
-    "show_square_numbers": True, "animate": True, "animation_ms": 400, "rules": "czech",
-    "rule_switches": [], "opponent": "human", "level": "hard", "human_color": "dark",
-    "confirm_resign": True, "confirm_discard": True, "turn_board_hot_seat": False,
-    "window_geometry": "", "window_state": "", "last_directory": "/home/anna",
+    "version": 1,
+    "language": "de",
+    "board_theme": "green",
+    "custom_colors": {
+        "light_square": "#f0d9b5",
+        "dark_square": "#b58863",
+        "light_piece": "#fbf4e6",
+        "dark_piece": "#3b2a20",
+    },
+    "show_square_numbers": True,
+    "animate": True,
+    "animation_ms": 400,
+    "rules": "czech",
+    "rule_switches": [],
+    "opponent": "human",
+    "level": "hard",
+    "human_color": "dark",
+    "confirm_resign": True,
+    "confirm_discard": True,
+    "turn_board_hot_seat": False,
+    "window_geometry": "",
+    "window_state": "",
+    "last_directory": "/home/anna",
 }
 
 NEW_VALUES: dict[str, object] = {
@@ -86,8 +102,7 @@ def test_the_new_defaults() -> None:
     assert (prefs.sound_volume, prefs.notation) == (70, "rules")
     assert (prefs.clock_white, prefs.clock_black) == ("-", "-")
     assert prefs.time_controls() == (TimeControl(), TimeControl())
-    assert (prefs.analysis_panel, prefs.analysis_lines, prefs.analysis_movetime) == (
-        False, 1, 1.0)
+    assert (prefs.analysis_panel, prefs.analysis_lines, prefs.analysis_movetime) == (False, 1, 1.0)
     assert (prefs.engines, prefs.engine, prefs.engine_entry()) == ((), "", None)
 
 
@@ -105,8 +120,11 @@ def test_the_engine_in_use_round_trips_with_its_list(tmp_path: Path) -> None:
     prefs = dataclasses.replace(Preferences(), engines=(SCAN, KINGSROW), engine=KINGSROW.path)
     save_preferences(prefs, tmp_path)
     stored = json.loads(settings_path(tmp_path).read_text(encoding="utf-8"))
-    assert stored["engines"][0] == {"path": "/opt/scan/scan", "name": "Scan 3.1",
-                                    "variants": ["normal", "frisian"]}
+    assert stored["engines"][0] == {
+        "path": "/opt/scan/scan",
+        "name": "Scan 3.1",
+        "variants": ["normal", "frisian"],
+    }
     assert stored["engine"] == KINGSROW.path
     loaded = load_preferences(tmp_path)
     assert loaded.warnings == ()
@@ -125,31 +143,64 @@ def test_an_integer_movetime_is_read_as_seconds(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "raw"),
     [
-        ("sound", '"yes"'), ("sound", "1"), ("sound", "null"),
-        ("sound_volume", "101"), ("sound_volume", "-1"), ("sound_volume", "true"),
-        ("sound_volume", "50.5"), ("sound_volume", '"70"'),
+        ("sound", '"yes"'),
+        ("sound", "1"),
+        ("sound", "null"),
+        ("sound_volume", "101"),
+        ("sound_volume", "-1"),
+        ("sound_volume", "true"),
+        ("sound_volume", "50.5"),
+        ("sound_volume", '"70"'),
         ("sound_volume", "1" + "0" * 40),  # an absurd number
-        ("notation", '"Rules"'), ("notation", '"algebraic"'), ("notation", "[]"),
-        ("clock_white", '"0"'), ("clock_white", '"40/7200:3600"'), ("clock_white", '"*120"'),
-        ("clock_white", '"300+601"'), ("clock_white", '"36001"'), ("clock_black", "300"),
-        ("clock_black", '"' + "9" * 100 + '"'), ("clock_black", '"5 min"'),
+        ("notation", '"Rules"'),
+        ("notation", '"algebraic"'),
+        ("notation", "[]"),
+        ("clock_white", '"0"'),
+        ("clock_white", '"40/7200:3600"'),
+        ("clock_white", '"*120"'),
+        ("clock_white", '"300+601"'),
+        ("clock_white", '"36001"'),
+        ("clock_black", "300"),
+        ("clock_black", '"' + "9" * 100 + '"'),
+        ("clock_black", '"5 min"'),
         ("clock_black", '"\\u0000"'),
-        ("analysis_panel", '"true"'), ("analysis_lines", "2"), ("analysis_lines", "true"),
-        ("analysis_lines", "3.0"), ("analysis_movetime", "0.05"), ("analysis_movetime", "61"),
-        ("analysis_movetime", "NaN"), ("analysis_movetime", "1e999"),
-        ("analysis_movetime", "-Infinity"), ("analysis_movetime", "false"),
+        ("analysis_panel", '"true"'),
+        ("analysis_lines", "2"),
+        ("analysis_lines", "true"),
+        ("analysis_lines", "3.0"),
+        ("analysis_movetime", "0.05"),
+        ("analysis_movetime", "61"),
+        ("analysis_movetime", "NaN"),
+        ("analysis_movetime", "1e999"),
+        ("analysis_movetime", "-Infinity"),
+        ("analysis_movetime", "false"),
         ("analysis_movetime", '"1.0"'),
-        ("engines", '"scan"'), ("engines", "{}"), ("engines", "null"),
-        ("engine", "3"), ("engine", '"/nowhere/engine"'),
-        ("engine", '"' + "x" * 5000 + '"'), ("level", '"grandmaster"'),
+        ("engines", '"scan"'),
+        ("engines", "{}"),
+        ("engines", "null"),
+        ("engine", "3"),
+        ("engine", '"/nowhere/engine"'),
+        ("engine", '"' + "x" * 5000 + '"'),
+        ("level", '"grandmaster"'),
     ],
 )
 def test_a_bad_new_value_is_reset_alone(tmp_path: Path, name: str, raw: str) -> None:
-    base = dataclasses.replace(Preferences(), language="de", rules="russian",
-                               sound=True, sound_volume=20, notation="coordinates",
-                               clock_white="300", clock_black="600+5", analysis_panel=True,
-                               analysis_lines=3, analysis_movetime=4.0,
-                               engines=(SCAN,), engine=SCAN.path, level=LevelKey("easy"))
+    base = dataclasses.replace(
+        Preferences(),
+        language="de",
+        rules="russian",
+        sound=True,
+        sound_volume=20,
+        notation="coordinates",
+        clock_white="300",
+        clock_black="600+5",
+        analysis_panel=True,
+        analysis_lines=3,
+        analysis_movetime=4.0,
+        engines=(SCAN,),
+        engine=SCAN.path,
+        level=LevelKey("easy"),
+    )
     data = base.to_json()
     del data[name]
     # raw JSON text, so that NaN, 1e999 and huge numbers reach the reader as written
@@ -235,8 +286,12 @@ def test_a_hostile_engine_list_is_handled(tmp_path: Path) -> None:
     nested: object = "deep"
     for _ in range(30):
         nested = {"path": nested}
-    entries = [nested, {"path": ["/opt/x"]}, {"path": "/opt/y", "variants": [[[]]]},
-               {"path": "/opt/z", "name": {"n": 1}}] * 100
+    entries = [
+        nested,
+        {"path": ["/opt/x"]},
+        {"path": "/opt/y", "variants": [[[]]]},
+        {"path": "/opt/z", "name": {"n": 1}},
+    ] * 100
     write(tmp_path, {"version": 1, "engines": entries, "sound": True})
     loaded = load_preferences(tmp_path)
     assert loaded.value.engines == ()
@@ -264,15 +319,23 @@ def test_notation_values_match_the_window() -> None:
 
 @pytest.mark.parametrize(
     ("language", "rules"),
-    [("de", "german"), ("de_DE", "german"), ("de_AT", "german"), ("DE-ch", "german"),
-     ("en", "english"), ("en_GB", "english"), ("en_US", "english"), ("fr_FR", "english"),
-     ("C", "english"), ("", "english"), ("dev", "english")],
+    [
+        ("de", "german"),
+        ("de_DE", "german"),
+        ("de_AT", "german"),
+        ("DE-ch", "german"),
+        ("en", "english"),
+        ("en_GB", "english"),
+        ("en_US", "english"),
+        ("fr_FR", "english"),
+        ("C", "english"),
+        ("", "english"),
+        ("dev", "english"),
+    ],
 )
-def test_first_start_rules_follow_the_language(tmp_path: Path, language: str,
-                                               rules: str) -> None:
+def test_first_start_rules_follow_the_language(tmp_path: Path, language: str, rules: str) -> None:
     assert first_start_rules_key(language) == rules
-    assert first_start_preferences(language) == dataclasses.replace(Preferences(),
-                                                                    rules=rules)
+    assert first_start_preferences(language) == dataclasses.replace(Preferences(), rules=rules)
     loaded = load_preferences(tmp_path, system_language=language)
     assert loaded.warnings == ()
     assert loaded.value.rules == rules
@@ -290,7 +353,7 @@ def test_after_the_first_start_the_preferences_decide(tmp_path: Path) -> None:
     assert load_preferences(tmp_path, system_language="en_GB").value.rules == "german"
 
 
-@pytest.mark.parametrize("content", [b"{\"version\": 1, \"rul", b"[1, 2]", b"\xc3\x28", b""])
+@pytest.mark.parametrize("content", [b'{"version": 1, "rul', b"[1, 2]", b"\xc3\x28", b""])
 def test_a_damaged_file_gives_the_first_start_choice(tmp_path: Path, content: bytes) -> None:
     settings_path(tmp_path).write_bytes(content)
     loaded = load_preferences(tmp_path, system_language="en_US")

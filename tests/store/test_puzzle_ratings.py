@@ -30,8 +30,9 @@ def test_ratings_are_kept_per_member_and_rule_set(tmp_path: Path) -> None:
     assert table.get("Paul", "german").solved == 0
     assert table.get("Anna", "english").rating.rating == 1500
     assert table.record_run("Anna", "german", 7) and not table.record_run("Anna", "german", 5)
-    table.add_personal("Anna", [PersonalPuzzle("mine-1", "german", "W:W21:B5", ("21-17",),
-                                               "game 1")])
+    table.add_personal(
+        "Anna", [PersonalPuzzle("mine-1", "german", "W:W21:B5", ("21-17",), "game 1")]
+    )
     save_ratings(table, tmp_path)
     loaded = load_ratings(tmp_path)
     assert loaded.warnings == ()
@@ -60,8 +61,9 @@ def test_a_bad_entry_is_dropped_and_named_the_rest_kept(tmp_path: Path) -> None:
     data = table.to_json()
     ratings = data["ratings"]
     assert isinstance(ratings, list)
-    ratings.append({"name": "Paul", "rules": "german", "rating": "lots", "deviation": 50,
-                    "volatility": 0.06})
+    ratings.append(
+        {"name": "Paul", "rules": "german", "rating": "lots", "deviation": 50, "volatility": 0.06}
+    )
     path = ratings_path(tmp_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -75,6 +77,7 @@ def test_a_bad_entry_is_dropped_and_named_the_rest_kept(tmp_path: Path) -> None:
 def _solve_some(folder: str, barrier: Barrier, index: int) -> None:
     barrier.wait(timeout=300)
     for number in range(8):
+
         def solve(table: PuzzleRatings, n: int = number) -> object:
             return table.record(f"Kind {index}", "german", f"p{n}", 1400, True)
 
@@ -85,8 +88,9 @@ def _solve_some(folder: str, barrier: Barrier, index: int) -> None:
 def test_four_programs_rating_at_once_lose_nothing(tmp_path: Path) -> None:
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(4)
-    children = [context.Process(target=_solve_some, args=(str(tmp_path), barrier, i))
-                for i in range(4)]
+    children = [
+        context.Process(target=_solve_some, args=(str(tmp_path), barrier, i)) for i in range(4)
+    ]
     for child in children:
         child.start()
     for child in children:

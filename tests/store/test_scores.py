@@ -121,8 +121,7 @@ def test_reset(tmp_path: Path) -> None:
     assert loaded.value.is_empty and loaded.warnings == ()
 
 
-def test_the_file_lives_in_the_data_folder(monkeypatch: pytest.MonkeyPatch,
-                                           tmp_path: Path) -> None:
+def test_the_file_lives_in_the_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("DAME_DATA_DIR", raising=False)
     monkeypatch.delenv("DAME_CONFIG_DIR", raising=False)
     folder = Path(platformdirs.user_data_dir("Dame", appauthor=False))
@@ -166,12 +165,13 @@ def test_a_damaged_file_is_set_aside_and_reported(tmp_path: Path, content: bytes
 
 def test_deep_nesting_is_damage_not_a_crash(tmp_path: Path) -> None:
     path = tmp_path / SCORES_FILE
-    path.write_text('{"format": "dame-scores", "version": 1, "pairs": '
-                    + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8")
+    path.write_text(
+        '{"format": "dame-scores", "version": 1, "pairs": ' + "[" * 200_000 + "]" * 200_000 + "}",
+        encoding="utf-8",
+    )
     loaded = load_scores(tmp_path)
     assert loaded.value.is_empty
-    assert [(w.kind, w.damage) for w in loaded.warnings] == [
-        (WarningKind.DAMAGED, Damage.TOO_DEEP)]
+    assert [(w.kind, w.damage) for w in loaded.warnings] == [(WarningKind.DAMAGED, Damage.TOO_DEEP)]
     assert loaded.warnings[0].moved_to is not None
     assert not path.exists() and len(damaged_files(tmp_path)) == 1
 
@@ -179,11 +179,17 @@ def test_deep_nesting_is_damage_not_a_crash(tmp_path: Path) -> None:
 def test_huge_numbers_are_not_counted(tmp_path: Path) -> None:
     path = tmp_path / SCORES_FILE
     good = {"wins": 2, "draws": 0, "losses": 1, "last": []}
-    path.write_text(json.dumps({
-        "format": SCORES_FORMAT, "version": 1,
-        "pairs": [{"names": ["Paul", "Anna"], **good}],
-        "levels": {"easy": {"wins": 10**40}, "medium": good},
-    }), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": SCORES_FORMAT,
+                "version": 1,
+                "pairs": [{"names": ["Paul", "Anna"], **good}],
+                "levels": {"easy": {"wins": 10**40}, "medium": good},
+            }
+        ),
+        encoding="utf-8",
+    )
     loaded = load_scores(tmp_path)
     assert loaded.value.level("easy").tally == Tally()  # dropped, not believed
     assert loaded.value.level("medium").tally == Tally(2, 0, 1)
@@ -195,9 +201,12 @@ def test_huge_numbers_are_not_counted(tmp_path: Path) -> None:
     again = load_scores(tmp_path)  # the repaired table was written back
     assert again.warnings == () and again.value == loaded.value
     # a number with thousands of digits (Python refuses to convert it) is not believed either
-    path.write_text('{"format": "dame-scores", "version": 1, "levels": {"easy": {"wins": '
-                    + "9" * 5000 + '}, "hard": {"wins": 1e999}, "medium": {"draws": 4}}}',
-                    encoding="utf-8")
+    path.write_text(
+        '{"format": "dame-scores", "version": 1, "levels": {"easy": {"wins": '
+        + "9" * 5000
+        + '}, "hard": {"wins": 1e999}, "medium": {"draws": 4}}}',
+        encoding="utf-8",
+    )
     huge = load_scores(tmp_path)
     assert huge.value.level("easy").tally == Tally() == huge.value.level("hard").tally
     assert huge.value.level("medium").tally == Tally(draws=4)
@@ -219,23 +228,33 @@ def test_a_byte_order_mark_is_read(tmp_path: Path) -> None:
 
 
 def test_bad_records_are_dropped_and_the_rest_kept(tmp_path: Path) -> None:
-    good = {"wins": 1, "draws": 2, "losses": 3,
-            "last": [{"date": "2026-12-01T18:00:00+00:00", "outcome": "win"}]}
+    good = {
+        "wins": 1,
+        "draws": 2,
+        "losses": 3,
+        "last": [{"date": "2026-12-01T18:00:00+00:00", "outcome": "win"}],
+    }
     path = tmp_path / SCORES_FILE
-    path.write_text(json.dumps({
-        "format": SCORES_FORMAT, "version": 1,
-        "pairs": [
-            {"names": ["Paul", "Anna"], **good},
-            {"names": ["Paul"], **good},
-            {"names": ["Paul", "paul"], **good},
-            {"names": ["Oma", "Opa"], "wins": -1},
-            {"names": ["Oma", "Opa"], "wins": True},
-            {"names": ["Oma", "Opa"], "last": [{"date": "gestern", "outcome": "win"}]},
-            {"names": ["Oma", "Opa"], "last": [{"date": "2026-12-01", "outcome": "won"}]},
-            "Paul",
-        ],
-        "levels": {"grandmaster": good, "easy": {"last": "x"}, "hard": good},
-    }), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": SCORES_FORMAT,
+                "version": 1,
+                "pairs": [
+                    {"names": ["Paul", "Anna"], **good},
+                    {"names": ["Paul"], **good},
+                    {"names": ["Paul", "paul"], **good},
+                    {"names": ["Oma", "Opa"], "wins": -1},
+                    {"names": ["Oma", "Opa"], "wins": True},
+                    {"names": ["Oma", "Opa"], "last": [{"date": "gestern", "outcome": "win"}]},
+                    {"names": ["Oma", "Opa"], "last": [{"date": "2026-12-01", "outcome": "won"}]},
+                    "Paul",
+                ],
+                "levels": {"grandmaster": good, "easy": {"last": "x"}, "hard": good},
+            }
+        ),
+        encoding="utf-8",
+    )
     loaded = load_scores(tmp_path)
     table = loaded.value
     assert table.pair("Paul", "Anna").tally == Tally(1, 2, 3)
@@ -252,10 +271,17 @@ def test_bad_records_are_dropped_and_the_rest_kept(tmp_path: Path) -> None:
 
 def test_a_newer_file_is_read_as_far_as_known(tmp_path: Path) -> None:
     path = tmp_path / SCORES_FILE
-    path.write_text(json.dumps({
-        "format": SCORES_FORMAT, "version": 7, "future": {"x": 1},
-        "levels": {"easy": {"wins": 4, "streak": 3}},
-    }), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": SCORES_FORMAT,
+                "version": 7,
+                "future": {"x": 1},
+                "levels": {"easy": {"wins": 4, "streak": 3}},
+            }
+        ),
+        encoding="utf-8",
+    )
     loaded = load_scores(tmp_path)
     assert [w.kind for w in loaded.warnings] == [WarningKind.NEWER_VERSION]
     assert loaded.value.level("easy").tally == Tally(wins=4)

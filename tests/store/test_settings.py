@@ -60,8 +60,10 @@ CHANGED = Preferences(
     analysis_panel=True,
     analysis_lines=3,
     analysis_movetime=2.5,
-    engines=(EngineEntry("/opt/scan/scan", "Scan 3.1", ("normal", "frisian")),
-             EngineEntry("C:\\Engines\\kingsrow.exe", "Kingsrow", ("normal",))),
+    engines=(
+        EngineEntry("/opt/scan/scan", "Scan 3.1", ("normal", "frisian")),
+        EngineEntry("C:\\Engines\\kingsrow.exe", "Kingsrow", ("normal",)),
+    ),
     engine="/opt/scan/scan",
     opening_book=False,
     explorer_panel=True,
@@ -76,8 +78,11 @@ def damaged_files(folder: Path, name: str) -> list[Path]:
 def test_every_field_of_changed_differs_from_the_default() -> None:
     # Guards the round-trip test below: it must exercise every field.
     defaults = Preferences()
-    same = [f.name for f in dataclasses.fields(Preferences)
-            if getattr(defaults, f.name) == getattr(CHANGED, f.name)]
+    same = [
+        f.name
+        for f in dataclasses.fields(Preferences)
+        if getattr(defaults, f.name) == getattr(CHANGED, f.name)
+    ]
     assert same == []
 
 
@@ -102,8 +107,9 @@ def test_round_trip_keeps_every_value(tmp_path: Path) -> None:
 
 
 def test_rule_set_round_trip_through_switches() -> None:
-    custom = apply_switches(find_rules("german"), ["huffing=on", "quiet-plies=60",
-                                                   "landing=behind-last"])
+    custom = apply_switches(
+        find_rules("german"), ["huffing=on", "quiet-plies=60", "landing=behind-last"]
+    )
     prefs = Preferences().with_rule_set(custom)
     assert prefs.rules == "german"
     assert prefs.rule_switches == ("landing=behind-last", "huffing=on", "quiet-plies=60")
@@ -178,8 +184,15 @@ def test_invalid_values_fall_back_to_defaults_and_the_file_is_kept_aside(
     assert prefs.language == "de" and prefs.rules == "russian"  # valid values kept
     invalid = [w for w in loaded.warnings if w.kind is WarningKind.INVALID_VALUE]
     named = " ".join(w.detail for w in invalid)
-    for name in ("level", "animation_ms", "show_square_numbers", "custom_colors",
-                 "window_geometry", "confirm_resign", "bogus"):
+    for name in (
+        "level",
+        "animation_ms",
+        "show_square_numbers",
+        "custom_colors",
+        "window_geometry",
+        "confirm_resign",
+        "bogus",
+    ):
         assert name in named
     assert all(w.path == settings_path(tmp_path) for w in loaded.warnings)
     # The original is kept aside byte for byte; a repaired file took its place.
@@ -278,8 +291,10 @@ def test_stale_temp_files_are_cleaned_fresh_ones_kept(tmp_path: Path) -> None:
     assert fresh.exists()  # may belong to a writer that is still running
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
-                    reason="needs a POSIX user whom file permissions bind (not root)")
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0,
+    reason="needs a POSIX user whom file permissions bind (not root)",
+)
 def test_unwritable_folder_raises_a_clear_error(tmp_path: Path) -> None:
     tmp_path.chmod(0o500)
     try:
@@ -309,8 +324,10 @@ def test_env_var_overrides_the_folders(tmp_path: Path, monkeypatch: pytest.Monke
 
 def test_theme_colours_and_language() -> None:
     assert Preferences().board_colors() == THEME_COLORS["wood"]
-    assert dataclasses.replace(Preferences(), board_theme="green").board_colors() == (
-        THEME_COLORS["green"])
+    assert (
+        dataclasses.replace(Preferences(), board_theme="green").board_colors()
+        == (THEME_COLORS["green"])
+    )
     assert CHANGED.board_colors() == CHANGED.custom_colors
     system = Preferences()
     assert system.effective_language("de_AT") == "de"

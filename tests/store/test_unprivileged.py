@@ -40,8 +40,10 @@ pytestmark = [
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
-NEEDS_ROOT = pytest.mark.skipif(not AS_ROOT, reason="making another user's files needs root "
-                                                    "(run the suite as root to try these)")
+NEEDS_ROOT = pytest.mark.skipif(
+    not AS_ROOT,
+    reason="making another user's files needs root (run the suite as root to try these)",
+)
 FILES = ("scores.json", "settings.json", "recent-files.json", "autosave.json")
 
 CHILD = textwrap.dedent("""
@@ -92,9 +94,14 @@ CHILD = textwrap.dedent("""
 
 
 def run_child(folder: Path) -> dict[str, object]:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(folder)], capture_output=True,
-                          text=True, cwd=ROOT, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(folder)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
     return result
@@ -220,8 +227,9 @@ def test_what_can_neither_be_read_nor_moved_says_what_to_remove(folder: Path) ->
     for name in FILES:
         (folder / name).chmod(0o600)
     result = run_child(folder)
-    for step, name in zip(("load scores", "load settings", "load recent", "load autosave"),
-                          FILES, strict=True):
+    for step, name in zip(
+        ("load scores", "load settings", "load recent", "load autosave"), FILES, strict=True
+    ):
         (warning,) = warnings_of(result, step)
         assert warning["kind"] == "unreadable" and warning["stuck"], warning
         assert f"remove or rename {folder / name}" in str(warning["message"])

@@ -39,9 +39,7 @@ def _middle_game_leaves(count: int) -> list[tuple[int, int, int]]:
 def test_the_linear_features_reproduce_the_evaluator_on_other_weights() -> None:
     rules = find_rules("international")
     feats = tune_moves.Features(rules)
-    hand = flatten(
-        dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
-    )
+    hand = flatten(dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway))
     gap = tune_moves.self_check(rules, feats, _middle_game_leaves(300), np.array(hand))
     assert gap <= 2  # integer rounding of the phase blend only
 
@@ -53,13 +51,13 @@ def test_the_gradient_matches_finite_differences(with_diamonds: bool, spread: fl
     rules = find_rules("international")
     feats = tune_moves.Features(rules)
     leaves = _middle_game_leaves(60)
-    data = [(leaves[i:i + 4], i % 4, i % 2 == 0, i) for i in range(0, 56, 4)]
-    hand = np.array(flatten(
-        dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)
-    ))
-    diamonds = (tune_moves.Shapes(rules, [evaluate.diamonds(rules),
-                                          evaluate.windows(rules)])
-                if with_diamonds else None)
+    data = [(leaves[i : i + 4], i % 4, i % 2 == 0, i) for i in range(0, 56, 4)]
+    hand = np.array(flatten(dataclasses.replace(hand_set(rules), runaway=feats.ev.runaway)))
+    diamonds = (
+        tune_moves.Shapes(rules, [evaluate.diamonds(rules), evaluate.windows(rules)])
+        if with_diamonds
+        else None
+    )
     table = tune_moves.Table(feats, data, hand, diamonds)
     extra = diamonds.size if diamonds is not None else 0
     rng = np.random.default_rng(3)
@@ -68,7 +66,7 @@ def test_the_gradient_matches_finite_differences(with_diamonds: bool, spread: fl
     # dense weights, then (with diamonds) the parameters of states these positions have
     picks = [3, 20, 60, 101]
     if diamonds is not None:
-        nonzero = np.flatnonzero(grad[len(hand):])
+        nonzero = np.flatnonzero(grad[len(hand) :])
         windows = len(hand) + 32 * 81  # the windows' parameters come after the diamonds'
         picks += [len(hand) + int(j) for j in nonzero[:4]]
         picks += [len(hand) + int(j) for j in nonzero if len(hand) + j >= windows][:4]
@@ -76,7 +74,8 @@ def test_the_gradient_matches_finite_differences(with_diamonds: bool, spread: fl
     for j in picks:
         step = np.zeros_like(w)
         step[j] = 0.05  # the table is float32: a step well above its rounding
-        numeric = (table.loss(w + step, 1.5, spread)[0]
-                   - table.loss(w - step, 1.5, spread)[0]) / 0.1
+        numeric = (
+            table.loss(w + step, 1.5, spread)[0] - table.loss(w - step, 1.5, spread)[0]
+        ) / 0.1
         assert numeric == pytest.approx(grad[j], abs=1e-6, rel=2e-2)
     assert ce > 0

@@ -67,17 +67,39 @@ def _reader(stream: Iterable[str], lines: queue.Queue[tuple[float, str]]) -> Non
     lines.put((time.monotonic(), ""))
 
 
-def play_and_kill(config: Path, *, plies: int, kill_after: int, delay: float, seed: int,
-                  pause_ms: int, timeout: float = 120.0) -> Round:
+def play_and_kill(
+    config: Path,
+    *,
+    plies: int,
+    kill_after: int,
+    delay: float,
+    seed: int,
+    pause_ms: int,
+    timeout: float = 120.0,
+) -> Round:
     """Start the program, let it report ``kill_after`` moves (of ``plies``), wait ``delay``
     seconds and SIGKILL it."""
-    env = dict(os.environ, DAME_CONFIG_DIR=str(config), QT_QPA_PLATFORM="offscreen",
-               DAME_NO_SOUND="1")
+    env = dict(
+        os.environ, DAME_CONFIG_DIR=str(config), QT_QPA_PLATFORM="offscreen", DAME_NO_SOUND="1"
+    )
     result = Round(started=time.monotonic())
     proc = subprocess.Popen(
-        [sys.executable, str(DRIVER), str(plies), "--continue", "--each", "--seed", str(seed),
-         "--pause-ms", str(pause_ms)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        [
+            sys.executable,
+            str(DRIVER),
+            str(plies),
+            "--continue",
+            "--each",
+            "--seed",
+            str(seed),
+            "--pause-ms",
+            str(pause_ms),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     lines: queue.Queue[tuple[float, str]] = queue.Queue()
     errors: list[str] = []
     threading.Thread(target=_reader, args=(proc.stdout, lines), daemon=True).start()
@@ -90,8 +112,10 @@ def play_and_kill(config: Path, *, plies: int, kill_after: int, delay: float, se
             except queue.Empty:
                 continue
             if not line:
-                raise AssertionError(f"the program ended before it was killed (exit "
-                                     f"{proc.wait(10)}): {''.join(errors)[-2000:]}")
+                raise AssertionError(
+                    f"the program ended before it was killed (exit "
+                    f"{proc.wait(10)}): {''.join(errors)[-2000:]}"
+                )
             kind, _, data = line.partition(" ")
             if kind == "RESTORED":
                 result.restored, result.restored_at = json.loads(data), at
@@ -99,8 +123,9 @@ def play_and_kill(config: Path, *, plies: int, kill_after: int, delay: float, se
                 result.reports.append((at, json.loads(data)))
             elif kind == "FAILED":
                 raise AssertionError(f"the driver said {line!r}")
-            if result.restored is not None and (len(result.reports) >= kill_after
-                                                or kind == "PLAYED"):
+            if result.restored is not None and (
+                len(result.reports) >= kill_after or kind == "PLAYED"
+            ):
                 break
         else:
             raise AssertionError("the program did not report in time")
@@ -161,12 +186,12 @@ def check_saved(killed: Round) -> list[str]:
     if saved is None:
         return [f"the autosave is gone, {len(moves)} moves were shown"]
     events = saved_moves(saved)
-    if events[:len(moves)] != moves or len(events) > len(moves) + 1:
+    if events[: len(moves)] != moves or len(events) > len(moves) + 1:
         problems.append(f"the autosave holds the moves {events}, the program showed {moves}")
         return problems
     player = saved.get("player", {})
     clk, shown_clk = player.get("clk", []), list(shown["clk"])
-    if clk[:len(shown_clk)] != shown_clk:
+    if clk[: len(shown_clk)] != shown_clk:
         problems.append(f"the autosave's move times {clk} are not the times shown {shown_clk}")
     clock = player.get("clock")
     if shown["white"] is None:
@@ -181,28 +206,35 @@ def check_saved(killed: Round) -> list[str]:
         seen = float(shown[key])
         if colour != running:
             if abs(left - seen) > SLACK:
-                problems.append(f"{key} was not to move and had {seen:.3f} s; the autosave "
-                                f"says {left}")
+                problems.append(
+                    f"{key} was not to move and had {seen:.3f} s; the autosave says {left}"
+                )
             continue
         began = _turn_start(killed, colour, key)
         elapsed = killed.killed_at - shown_at
         if left > began + SLACK:
-            problems.append(f"{key}'s clock in the autosave ({left}) has more than when its "
-                            f"turn began ({began:.3f})")
+            problems.append(
+                f"{key}'s clock in the autosave ({left}) has more than when its "
+                f"turn began ({began:.3f})"
+            )
         if left < seen - elapsed - SLACK:
-            problems.append(f"{key}'s clock in the autosave ({left}) lost more than the "
-                            f"{elapsed:.2f} s from the last report ({seen:.3f}) to the kill")
+            problems.append(
+                f"{key}'s clock in the autosave ({left}) lost more than the "
+                f"{elapsed:.2f} s from the last report ({seen:.3f}) to the kill"
+            )
     if clock.get("running") != running:
-        problems.append(f"the autosave's running clock is {clock.get('running')}, the "
-                        f"program's was {running}")
+        problems.append(
+            f"the autosave's running clock is {clock.get('running')}, the program's was {running}"
+        )
     return problems
 
 
 def _turn_start(killed: Round, colour: str, key: str) -> float:
     """The running side's time when its turn began: its time in the report before its turn
     (or the restored game's, or the first report's)."""
-    states = ([killed.restored] if killed.restored is not None else []) + \
-        [state for _, state in killed.reports]
+    states = ([killed.restored] if killed.restored is not None else []) + [
+        state for _, state in killed.reports
+    ]
     began = float("inf")
     for state in states:
         if state["running"] != colour:
@@ -223,13 +255,16 @@ def check_restored(killed: Round, restarted: Round) -> list[str]:
     events = saved_moves(saved)
     problems: list[str] = []
     if restored["moves"] != events:
-        problems.append(f"the restarted game has the moves {restored['moves']}, the "
-                        f"autosave {events}")
+        problems.append(
+            f"the restarted game has the moves {restored['moves']}, the autosave {events}"
+        )
         return problems
     player = saved.get("player", {})
     if restored["clk"] != player.get("clk", []):
-        problems.append(f"the restarted game's move times {restored['clk']} are not the "
-                        f"autosave's {player.get('clk')}")
+        problems.append(
+            f"the restarted game's move times {restored['clk']} are not the "
+            f"autosave's {player.get('clk')}"
+        )
     clock = player.get("clock")
     if not isinstance(clock, dict):
         return problems
@@ -240,9 +275,13 @@ def check_restored(killed: Round, restarted: Round) -> list[str]:
         left = clock[key]["remaining"]
         now = float(restored[key])
         if now > left + SLACK or now < left - took - SLACK:
-            problems.append(f"{key}'s restarted clock shows {now:.3f} s, the autosave "
-                            f"{left} (the start took {took:.2f} s)")
+            problems.append(
+                f"{key}'s restarted clock shows {now:.3f} s, the autosave "
+                f"{left} (the start took {took:.2f} s)"
+            )
     if restored["running"] != clock.get("running"):
-        problems.append(f"the restarted clock runs for {restored['running']}, the autosave "
-                        f"says {clock.get('running')}")
+        problems.append(
+            f"the restarted clock runs for {restored['running']}, the autosave "
+            f"says {clock.get('running')}"
+        )
     return problems

@@ -59,8 +59,9 @@ def state(window: object) -> dict[str, object]:
         "clk": list(window.clocks.clk),
         "white": panel.remaining(Color.WHITE) if timed else None,
         "black": panel.remaining(Color.BLACK) if timed else None,
-        "running": clock.running.value if timed and clock is not None
-        and clock.running is not None else None,
+        "running": clock.running.value
+        if timed and clock is not None and clock.running is not None
+        else None,
     }
 
 
@@ -106,9 +107,12 @@ def main() -> int:
         move = moves[-1] if args.seed is None else rng.choice(moves)
         texts.append(game.position.move_text(move))
         for square in move.path:  # click the piece, then every landing square
-            QTest.mouseClick(board, Qt.MouseButton.LeftButton,
-                             Qt.KeyboardModifier.NoModifier,
-                             board.square_center(square).toPoint())
+            QTest.mouseClick(
+                board,
+                Qt.MouseButton.LeftButton,
+                Qt.KeyboardModifier.NoModifier,
+                board.square_center(square).toPoint(),
+            )
         QApplication.processEvents()
         if game.states[-1].move != move:
             print(f"FAILED to play {texts[-1]}", flush=True)

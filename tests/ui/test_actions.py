@@ -8,8 +8,10 @@ from dame_desktop.ui.actions import LAST, ActionSpec, ActionTable, MenuSpec
 
 
 def layout(table: ActionTable, menu_id: str) -> list[str]:
-    return ["---" if a.isSeparator() else a.objectName().removesuffix("Action")
-            for a in table.menus[menu_id].actions()]
+    return [
+        "---" if a.isSeparator() else a.objectName().removesuffix("Action")
+        for a in table.menus[menu_id].actions()
+    ]
 
 
 def test_rows_added_later_take_their_place_by_order(qtbot) -> None:
@@ -24,8 +26,13 @@ def test_rows_added_later_take_their_place_by_order(qtbot) -> None:
 
     table.add([row("open", "file"), row("quit", "file", order=LAST, separator_before=True)])
     table.add([row("step", "view"), row("variation", "view", order=10, separator_before=True)])
-    table.add([row("analyse", "file"), row("panel", "view", order=20, separator_before=True),
-               row("flip", "view")])
+    table.add(
+        [
+            row("analyse", "file"),
+            row("panel", "view", order=20, separator_before=True),
+            row("flip", "view"),
+        ]
+    )
     assert layout(table, "file") == ["open", "analyse", "---", "quit"]
     assert layout(table, "view") == ["step", "flip", "---", "variation", "---", "panel"]
     table["quit"].trigger()

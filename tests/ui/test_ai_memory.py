@@ -12,6 +12,7 @@ from dame_desktop.ui.ai_worker import AiWorker, EngineAnswer, MoveAnswer, MoveRe
 # Hard's search to a fixed depth, not for a time: the same tables however busy the machine
 DEEP = dataclasses.replace(HARD, limit=Limit(depth=6), clock=False)
 
+
 def run(worker: AiWorker, request: MoveRequest) -> None:
     """Answer ``request`` in this thread, as the worker's own thread would."""
     worker.run(request.id, request, threading.Event())
@@ -31,8 +32,7 @@ def test_worker_keeps_the_table_for_hard_and_not_for_noisy_levels(qapp) -> None:
     assert len(table) > 100
     after = pos.play(first.result.move)
     reply = after.legal_moves()[0]
-    run(worker, MoveRequest(id=2, position=after.play(reply), level=DEEP,
-                           book=False))
+    run(worker, MoveRequest(id=2, position=after.play(reply), level=DEEP, book=False))
     assert worker.memory.tt is table  # the second search went on from the first one's table
     size = len(table)
     run(worker, MoveRequest(id=3, position=pos, level=BEGINNER, seed=5))

@@ -42,8 +42,9 @@ def test_a_draw_offer_is_answered_as_the_advice_says(qtbot):
     try:
         position = Position.from_fen("W:W21,22,23,24,25,26,27,28:B1,2,3", find_rules("german"))
         with qtbot.waitSignal(client.answered, timeout=60_000) as blocker:
-            client.submit(DrawRequest(position=position, engine=position.turn.opponent,
-                                      movetime=0.2))
+            client.submit(
+                DrawRequest(position=position, engine=position.turn.opponent, movetime=0.2)
+            )
         answer = blocker.args[0]
         assert isinstance(answer, DrawReply) and answer.request.position == position
         direct = answer_draw_offer(position, engine=position.turn.opponent)
@@ -84,8 +85,16 @@ def test_hard_opens_from_the_book_unless_it_is_switched_off(qtbot):
         position = Position.start(find_rules("english"))
         for book, game in ((True, 1), (False, 2)):
             with qtbot.waitSignal(client.answered, timeout=60_000) as blocker:
-                client.submit(MoveRequest(position=position, level=HARD, seed=3, game_key=game,
-                                          book=book, movetime=0.2))
+                client.submit(
+                    MoveRequest(
+                        position=position,
+                        level=HARD,
+                        seed=3,
+                        game_key=game,
+                        book=book,
+                        movetime=0.2,
+                    )
+                )
             answer = blocker.args[0]
             assert isinstance(answer, MoveAnswer)
             assert answer.result.move in position.legal_moves()

@@ -64,7 +64,8 @@ def test_every_fault_has_a_german_text(german, kind: FaultKind) -> None:
 def test_the_crash_of_a_real_fake_reads_in_german(german) -> None:
     fault = Fault.of(FaultKind.QUIT_IN_SEARCH, engine="Fake 1.0", exit=ExitKind.EXITED, code=3)
     assert fault_reason_text(fault) == (
-        "sie hat sich während der Suche beendet (sie hat sich mit Status 3 beendet)")
+        "sie hat sich während der Suche beendet (sie hat sich mit Status 3 beendet)"
+    )
 
 
 def test_a_fault_of_our_own_side_is_shown_as_it_came(german) -> None:

@@ -48,8 +48,9 @@ def started(client: AiClient, qtbot, name: str) -> int:
     return pid
 
 
-def ask(client: AiClient, qtbot, request: MoveRequest | HintRequest,
-        timeout: int = 60_000) -> EngineAnswer:
+def ask(
+    client: AiClient, qtbot, request: MoveRequest | HintRequest, timeout: int = 60_000
+) -> EngineAnswer:
     got: list[EngineAnswer] = []
     client.answered.connect(got.append)
     try:
@@ -98,12 +99,15 @@ def test_rules_the_engine_does_not_declare_are_the_builtin_engines(qtbot) -> Non
 
 
 @needs_proc
-@pytest.mark.parametrize(("name", "what"), [
-    ("fake-crash", "quit during the search"),
-    ("fake-hang", "did not answer within"),
-    ("fake-illegal", "illegal move '32-23'"),
-    ("fake-garbage", "garbled line"),
-])
+@pytest.mark.parametrize(
+    ("name", "what"),
+    [
+        ("fake-crash", "quit during the search"),
+        ("fake-hang", "did not answer within"),
+        ("fake-illegal", "illegal move '32-23'"),
+        ("fake-garbage", "garbled line"),
+    ],
+)
 def test_a_failing_engine_is_stopped_once_and_the_builtin_engine_answers(qtbot, name, what) -> None:
     client = AiClient()
     failures: list[str] = []
@@ -173,8 +177,9 @@ def test_closing_while_a_hanging_engine_thinks_stops_and_reaps_it(qtbot) -> None
     closed = False
     try:
         pid = started(client, qtbot, "fake-hang")
-        client.submit(MoveRequest(position=Position.start(INTERNATIONAL), level=BEGINNER,
-                                  movetime=30.0))
+        client.submit(
+            MoveRequest(position=Position.start(INTERNATIONAL), level=BEGINNER, movetime=30.0)
+        )
         qtbot.wait(300)  # it is thinking (and will never answer, nor heed 'stop' or SIGTERM)
         closed = client.close()
         assert closed  # 'stop', the grace, then terminate and kill: well within the wait

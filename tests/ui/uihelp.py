@@ -44,24 +44,26 @@ def point(board: BoardWidget, sq: int) -> QPoint:
 
 
 def click(board: BoardWidget, sq: int) -> None:
-    QTest.mouseClick(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     point(board, sq))
+    QTest.mouseClick(
+        board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point(board, sq)
+    )
 
 
 def drag(board: BoardWidget, a: int, b: int, steps: int = 6) -> None:
     """Press on square a, move in steps with the button held, release on square b."""
     pa, pb = board.square_center(a), board.square_center(b)
-    QTest.mousePress(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     pa.toPoint())
+    QTest.mousePress(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pa.toPoint())
     for i in range(1, steps + 1):
         p = pa + (pb - pa) * (i / steps)
         QTest.mouseMove(board, p.toPoint())
-    QTest.mouseRelease(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                       pb.toPoint())
+    QTest.mouseRelease(
+        board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pb.toPoint()
+    )
 
 
-def running_session(qtbot, config: Path, monkeypatch,
-                    language: Language) -> Iterator[tuple[Session, MainWindow]]:
+def running_session(
+    qtbot, config: Path, monkeypatch, language: Language
+) -> Iterator[tuple[Session, MainWindow]]:
     """The program as it starts, in ``language``, with its files in ``config``; English
     again afterwards."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(config))

@@ -17,12 +17,15 @@ if TYPE_CHECKING:
     from .runner import AnalysisRunner, AnalysisUpdate, EngineFactory, builtin_factory
 
 # each name is imported from its module the first time it is used
-__getattr__, __dir__ = exports(__name__, {
-    ".analyse_dialog": ("AnalyseFileDialog", "AnalyseGameDialog", "apply_file_analysis"),
-    ".graph": ("EvaluationGraph", "GraphPoint"),
-    ".panel": ("AnalysisPanel", "LineView", "PanelEvaluation"),
-    ".runner": ("AnalysisRunner", "AnalysisUpdate", "EngineFactory", "builtin_factory"),
-})
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        ".analyse_dialog": ("AnalyseFileDialog", "AnalyseGameDialog", "apply_file_analysis"),
+        ".graph": ("EvaluationGraph", "GraphPoint"),
+        ".panel": ("AnalysisPanel", "LineView", "PanelEvaluation"),
+        ".runner": ("AnalysisRunner", "AnalysisUpdate", "EngineFactory", "builtin_factory"),
+    },
+)
 
 __all__ = [
     "AnalyseFileDialog",

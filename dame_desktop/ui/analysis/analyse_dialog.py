@@ -128,7 +128,7 @@ class _AnalyseDialog(QDialog):
         return self._job is not None and self._outcome == "running"
 
     def outcome(self) -> str:
-        """"" (not started), running, done, cancelled or failed."""
+        """ "" (not started), running, done, cancelled or failed."""
         return self._outcome
 
     def _sync(self) -> None:
@@ -255,8 +255,9 @@ class AnalyseGameDialog(_AnalyseDialog):
     analysed = Signal(object)  # Game: annotated in place
     reviewed = Signal(object)  # GameReview
 
-    def __init__(self, game: Game, engine_factory: EngineFactory | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, game: Game, engine_factory: EngineFactory | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("analyseGameDialog")
         self.game = game
@@ -270,8 +271,11 @@ class AnalyseGameDialog(_AnalyseDialog):
         return bool(line_of(self.game)[1])
 
     def _steps_text(self, done: int, total: int) -> str:
-        return self.tr("Analysing… %1 of %2 positions done").replace(
-            "%1", str(done)).replace("%2", str(total))
+        return (
+            self.tr("Analysing… %1 of %2 positions done")
+            .replace("%1", str(done))
+            .replace("%2", str(total))
+        )
 
     def _on_start(self) -> None:
         if self.is_running():
@@ -295,13 +299,14 @@ class AnalyseGameDialog(_AnalyseDialog):
     def _summary(self, review: GameReview) -> str:
         rules = review.start.rules
         parts = []
-        for colour, summary in ((rules.first, review.first),
-                                (rules.first.opponent, review.second)):
-            parts.append(self.tr("%1: inaccuracies %2, mistakes %3, blunders %4.")
-                         .replace("%1", side_name(rules, colour))
-                         .replace("%2", str(summary.inaccuracies))
-                         .replace("%3", str(summary.mistakes))
-                         .replace("%4", str(summary.blunders)))
+        for colour, summary in ((rules.first, review.first), (rules.first.opponent, review.second)):
+            parts.append(
+                self.tr("%1: inaccuracies %2, mistakes %3, blunders %4.")
+                .replace("%1", side_name(rules, colour))
+                .replace("%2", str(summary.inaccuracies))
+                .replace("%3", str(summary.mistakes))
+                .replace("%4", str(summary.blunders))
+            )
         return " ".join(parts)
 
     def retranslate(self) -> None:
@@ -309,8 +314,11 @@ class AnalyseGameDialog(_AnalyseDialog):
         moves = len(line_of(self.game)[1])
         white, black = self.game.headers.get("White", ""), self.game.headers.get("Black", "")
         players = f"{white} – {black}" if white or black else self.tr("This game")
-        self.about.setText(self.tr("%1: the %2 moves of the main line will be judged.")
-                           .replace("%1", players).replace("%2", str(moves)))
+        self.about.setText(
+            self.tr("%1: the %2 moves of the main line will be judged.")
+            .replace("%1", players)
+            .replace("%2", str(moves))
+        )
         super().retranslate()
 
 
@@ -319,9 +327,15 @@ class AnalyseFileDialog(_AnalyseDialog):
 
     analysed = Signal(object)  # dict[int, Game]: document index -> annotated game
 
-    def __init__(self, document: PdnDocument, *, engine_path: str | None = None,
-                 jobs: int | None = None, default_rules: RuleSet | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        document: PdnDocument,
+        *,
+        engine_path: str | None = None,
+        jobs: int | None = None,
+        default_rules: RuleSet | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("analyseFileDialog")
         self.document = document
@@ -347,8 +361,11 @@ class AnalyseFileDialog(_AnalyseDialog):
         return len(self.document)
 
     def _steps_text(self, done: int, total: int) -> str:
-        return self.tr("Analysing… %1 of %2 games done").replace("%1", str(done)).replace(
-            "%2", str(total))
+        return (
+            self.tr("Analysing… %1 of %2 games done")
+            .replace("%1", str(done))
+            .replace("%2", str(total))
+        )
 
     def _sync(self) -> None:
         super()._sync()
@@ -369,8 +386,9 @@ class AnalyseFileDialog(_AnalyseDialog):
             else:
                 text = doc.game_text(index)
                 first_line = doc.entries[index].line
-            out.append(GameTask(index, text, first_line, rules, movetime, None,
-                                self.engine_path, True))
+            out.append(
+                GameTask(index, text, first_line, rules, movetime, None, self.engine_path, True)
+            )
         return out
 
     def _on_start(self) -> None:
@@ -392,20 +410,27 @@ class AnalyseFileDialog(_AnalyseDialog):
                 games[result.index - 1] = found
         self.games = games
         skipped = [r for r in results if r.error is not None]
-        text = self.tr("Done: %1 of %2 games analysed.").replace(
-            "%1", str(len(games))).replace("%2", str(len(results)))
+        text = (
+            self.tr("Done: %1 of %2 games analysed.")
+            .replace("%1", str(len(games)))
+            .replace("%2", str(len(results)))
+        )
         if skipped:
             first = skipped[0]
             text += " " + self.tr("Game %1 was skipped: %2").replace(
-                "%1", str(first.index)).replace("%2", str(first.error))
+                "%1", str(first.index)
+            ).replace("%2", str(first.error))
         self._finish(text)
         self.analysed.emit(games)
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Analyse file"))
         name = self.document.path.name if self.document.path is not None else self.tr("Untitled")
-        self.about.setText(self.tr("%1: every game will be analysed (%2 games).")
-                           .replace("%1", name).replace("%2", str(len(self.document))))
+        self.about.setText(
+            self.tr("%1: every game will be analysed (%2 games).")
+            .replace("%1", name)
+            .replace("%2", str(len(self.document)))
+        )
         self.jobs_label.setText(self.tr("&Processes:"))
         self.jobs.setToolTip(self.tr("How many games are analysed at once (one per core)"))
         super().retranslate()

@@ -109,8 +109,7 @@ class EvaluationGraph(QWidget):
             label = _label(before, ply, move_text(before, node.move, self.notation))
             text = node.commands().get("eval")
             score = parse_eval(text) if text is not None else None
-            mark = next((MARK_OF_NAG[n.value] for n in node.nags if n.value in MARK_OF_NAG),
-                        None)
+            mark = next((MARK_OF_NAG[n.value] for n in node.nags if n.value in MARK_OF_NAG), None)
             points.append(GraphPoint(label, score, mark))
         self._set(points, moves)
 
@@ -174,8 +173,9 @@ class EvaluationGraph(QWidget):
                 return score
         return self._live.get(ply)
 
-    def _set(self, points: list[GraphPoint],
-             moves: list[tuple[Position, Move]] | None = None) -> None:
+    def _set(
+        self, points: list[GraphPoint], moves: list[tuple[Position, Move]] | None = None
+    ) -> None:
         """``moves``: each point's position before and move (none: the points'
         labels stay as given)."""
         self._points = points
@@ -186,8 +186,9 @@ class EvaluationGraph(QWidget):
     # -- geometry ------------------------------------------------------------------------------
 
     def plot_rect(self) -> QRectF:
-        return QRectF(MARGIN, MARGIN, max(1, self.width() - 2 * MARGIN),
-                      max(1, self.height() - 2 * MARGIN))
+        return QRectF(
+            MARGIN, MARGIN, max(1, self.width() - 2 * MARGIN), max(1, self.height() - 2 * MARGIN)
+        )
 
     def column_width(self) -> float:
         return self.plot_rect().width() / max(1, len(self._points))
@@ -233,8 +234,11 @@ class EvaluationGraph(QWidget):
             painter.end()
             return
         if 0 <= self._current <= len(self._points):
-            x = rect.left() + (self._current - 0.5) * self.column_width() if self._current \
+            x = (
+                rect.left() + (self._current - 0.5) * self.column_width()
+                if self._current
                 else rect.left()
+            )
             highlight = palette.color(QPalette.ColorRole.Highlight)
             painter.setPen(QPen(highlight, 2))
             painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
@@ -260,14 +264,16 @@ class EvaluationGraph(QWidget):
             painter.fillPath(path, QBrush(fill))
             painter.setPen(QPen(text_colour, 1.5))
             for (p1, v1), (p2, v2) in zip(known, known[1:], strict=False):
-                painter.drawLine(QPointF(self.x_of(p1), self.y_of(v1)),
-                                 QPointF(self.x_of(p2), self.y_of(v2)))
+                painter.drawLine(
+                    QPointF(self.x_of(p1), self.y_of(v1)), QPointF(self.x_of(p2), self.y_of(v2))
+                )
         for ply, score in self._live.items():
             if 1 <= ply <= len(self._points) and self._points[ply - 1].score is None:
                 painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 1.5))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawEllipse(QPointF(self.x_of(ply), self.y_of(graph_value(score))),
-                                    3.5, 3.5)
+                painter.drawEllipse(
+                    QPointF(self.x_of(ply), self.y_of(graph_value(score))), 3.5, 3.5
+                )
         painter.setPen(Qt.PenStyle.NoPen)
         for ply, point in enumerate(self._points, 1):
             if point.mark is None:
@@ -279,8 +285,7 @@ class EvaluationGraph(QWidget):
             hover = QColor(palette.color(QPalette.ColorRole.Highlight))
             hover.setAlpha(60)
             left = rect.left() + (self._hover - 1) * self.column_width()
-            painter.fillRect(QRectF(left, rect.top(), self.column_width(), rect.height()),
-                             hover)
+            painter.fillRect(QRectF(left, rect.top(), self.column_width(), rect.height()), hover)
         painter.end()
 
     # -- mouse ---------------------------------------------------------------------------------

@@ -94,9 +94,14 @@ class GameReviewJob(_Job):
 
     done = Signal(object)  # GameReview
 
-    def __init__(self, start: Position, moves: Sequence[Move], limit: Limit,
-                 engine_factory: EngineFactory | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        start: Position,
+        moves: Sequence[Move],
+        limit: Limit,
+        engine_factory: EngineFactory | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._start = start
         self._moves = tuple(moves)
@@ -141,8 +146,14 @@ class GameReviewJob(_Job):
             free_gently(engine)  # the tables a search set aside, a slice at a time
             self.progress.emit(done, total)
 
-        return review_line(self._start, self._moves, engine, self._limit,
-                           should_stop=gentle_stop(self._stop), progress=progress)
+        return review_line(
+            self._start,
+            self._moves,
+            engine,
+            self._limit,
+            should_stop=gentle_stop(self._stop),
+            progress=progress,
+        )
 
 
 class FileReviewJob(_Job):
@@ -154,8 +165,9 @@ class FileReviewJob(_Job):
 
     done = Signal(object)  # list[GameResult]
 
-    def __init__(self, tasks: Sequence[GameTask], jobs: int | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, tasks: Sequence[GameTask], jobs: int | None = None, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self._tasks = list(tasks)
         self._jobs = jobs
@@ -172,8 +184,9 @@ class FileReviewJob(_Job):
             fatal = [i for i, r in enumerate(results) if r.fatal is not None]
             if fatal:
                 first = results[fatal[0]]
-                self.engine_failed.emit(first.fault or Fault.of(FaultKind.OTHER,
-                                                                message=first.fatal))
+                self.engine_failed.emit(
+                    first.fault or Fault.of(FaultKind.OTHER, message=first.fatal)
+                )
                 again = [_without_engine(self._tasks[i]) for i in fatal]
                 redone = list(review_tasks(again, self._jobs, gentle_stop(self._stop)))
                 for i, result in zip(fatal, redone, strict=True):
@@ -192,5 +205,13 @@ class FileReviewJob(_Job):
 
 
 def _without_engine(task: GameTask) -> GameTask:
-    return GameTask(task.index, task.text, task.first_line, task.rules, task.movetime,
-                    task.depth, None, task.write)
+    return GameTask(
+        task.index,
+        task.text,
+        task.first_line,
+        task.rules,
+        task.movetime,
+        task.depth,
+        None,
+        task.write,
+    )

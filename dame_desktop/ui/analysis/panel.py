@@ -265,10 +265,15 @@ class AnalysisPanel(QWidget):
     evaluated = Signal(object)  # PanelEvaluation, at every new depth
     engine_failed = Signal(str)  # one line for the user; the built-in engine took over
 
-    def __init__(self, engine_factory: EngineFactory | None = None,
-                 parent: QWidget | None = None, *, max_depth: int = MAX_DEPTH,
-                 max_seconds: float | None = MAX_SECONDS,
-                 lane: EngineLane | None = None) -> None:
+    def __init__(
+        self,
+        engine_factory: EngineFactory | None = None,
+        parent: QWidget | None = None,
+        *,
+        max_depth: int = MAX_DEPTH,
+        max_seconds: float | None = MAX_SECONDS,
+        lane: EngineLane | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("analysisPanel")
         self.max_depth = max_depth
@@ -346,9 +351,15 @@ class AnalysisPanel(QWidget):
 
     # -- the window's API ------------------------------------------------------------------------
 
-    def show_position(self, position: Position, *, history: Sequence[Position] = (),
-                      quiet_plies: int = 0, ply: int | None = None,
-                      token: object = None) -> None:
+    def show_position(
+        self,
+        position: Position,
+        *,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+        ply: int | None = None,
+        token: object = None,
+    ) -> None:
         """Analyse ``position`` from now on (the analysis of the previous one is dropped).
 
         ``history``: the game's earlier positions, oldest first (repetitions); ``quiet_plies``
@@ -356,8 +367,11 @@ class AnalysisPanel(QWidget):
         ``token`` comes back in ``evaluated`` (e.g. the tree node).
         """
         history = tuple(history)
-        if (position == self._position and history == self._history
-                and self._state in ("waiting", "running", "done")):
+        if (
+            position == self._position
+            and history == self._history
+            and self._state in ("waiting", "running", "done")
+        ):
             self._token, self._ply = token, ply  # the same position: keep its analysis
             return
         self.runner.stop()
@@ -448,12 +462,16 @@ class AnalysisPanel(QWidget):
 
     def _launch(self) -> None:
         position = self._position
-        if position is None or self._closed or not self.isVisible() or (
-                self._state != "waiting"):
+        if position is None or self._closed or not self.isVisible() or (self._state != "waiting"):
             return
-        self.runner.start(position, history=self._history, quiet_plies=self._quiet,
-                          lines=self.lines_wanted(), max_depth=self.max_depth,
-                          max_seconds=self.max_seconds)
+        self.runner.start(
+            position,
+            history=self._history,
+            quiet_plies=self._quiet,
+            lines=self.lines_wanted(),
+            max_depth=self.max_depth,
+            max_seconds=self.max_seconds,
+        )
 
     def _on_update(self, update: AnalysisUpdate) -> None:
         if self._position is None or update.position != self._position:
@@ -462,10 +480,17 @@ class AnalysisPanel(QWidget):
         self._state = "done" if update.final else "running"
         self._render()
         best = update.analysis
-        self.evaluated.emit(PanelEvaluation(self._token, self._position,
-                                            first_view(best.score, self._position),
-                                            best.depth, update.engine, update.final,
-                                            update.builtin))
+        self.evaluated.emit(
+            PanelEvaluation(
+                self._token,
+                self._position,
+                first_view(best.score, self._position),
+                best.depth,
+                update.engine,
+                update.final,
+                update.builtin,
+            )
+        )
 
     def _on_finished(self, request_id: int) -> None:
         if self._state in ("waiting", "running"):
@@ -486,14 +511,17 @@ class AnalysisPanel(QWidget):
         if update is None or line >= len(update.analysis.lines):
             return
         pv = update.analysis.lines[line].pv
-        self.line_clicked.emit(list(pv[:index + 1]))
+        self.line_clicked.emit(list(pv[: index + 1]))
 
     # -- Qt events -----------------------------------------------------------------------------
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._position is not None and not self.is_analysing() and (
-                self._state in ("stopped", "empty", "waiting")):
+        if (
+            self._position is not None
+            and not self.is_analysing()
+            and (self._state in ("stopped", "empty", "waiting"))
+        ):
             self._start()
 
     def hideEvent(self, event: QHideEvent) -> None:

@@ -62,7 +62,6 @@ MAX_SECONDS = 120.0
 """An "infinite" analysis of one position stops after this long (spares the CPU)."""
 
 
-
 def builtin_factory(rules: RuleSet) -> Engine:
     """The default factory: Dame's own engine for every rule set (its dropped tables are set
     aside for the worker to free gently, see :func:`free_gently`)."""
@@ -222,8 +221,9 @@ class AnalysisWorker(LaneWorker):
 
     # running ---------------------------------------------------------------------------------
 
-    def answer(self, request: object, should_stop: StopFlag, progress: Progress
-               ) -> AnalysisUpdate | None:
+    def answer(
+        self, request: object, should_stop: StopFlag, progress: Progress
+    ) -> AnalysisUpdate | None:
         assert isinstance(request, LinesRequest)
         if not request.position.legal_moves():
             return None
@@ -238,8 +238,9 @@ class AnalysisWorker(LaneWorker):
         self._analyse(request, should_stop, send)
         return final[-1] if final else None
 
-    def _analyse(self, request: LinesRequest, should_stop: StopFlag,
-                 send: Callable[[AnalysisUpdate], None]) -> None:
+    def _analyse(
+        self, request: LinesRequest, should_stop: StopFlag, send: Callable[[AnalysisUpdate], None]
+    ) -> None:
         engine = self._engine_for(request.position.rules)
         try:
             self._search(engine, request, should_stop, send)
@@ -250,14 +251,20 @@ class AnalysisWorker(LaneWorker):
                 fault = exc.fault
             else:  # our side of the talk failed on its answer: the same cure, said once
                 log.exception("the analysis engine's answer could not be used")
-                fault = Fault.of(FaultKind.OTHER, engine=engine.name,
-                                 message=f"{type(exc).__name__}: {exc}")
+                fault = Fault.of(
+                    FaultKind.OTHER, engine=engine.name, message=f"{type(exc).__name__}: {exc}"
+                )
             self._fail(fault)
             if not should_stop():
                 self._search(self._builtin_engine(), request, should_stop, send)
 
-    def _search(self, engine: Engine, request: LinesRequest, should_stop: StopFlag,
-                send: Callable[[AnalysisUpdate], None]) -> None:
+    def _search(
+        self,
+        engine: Engine,
+        request: LinesRequest,
+        should_stop: StopFlag,
+        send: Callable[[AnalysisUpdate], None],
+    ) -> None:
         free_gently(engine)
         try:
             self._deepen(engine, request, should_stop, send)
@@ -267,8 +274,13 @@ class AnalysisWorker(LaneWorker):
             if not should_stop():
                 free_gently(engine)
 
-    def _deepen(self, engine: Engine, request: LinesRequest, should_stop: StopFlag,
-                emit: Callable[[AnalysisUpdate], None]) -> None:
+    def _deepen(
+        self,
+        engine: Engine,
+        request: LinesRequest,
+        should_stop: StopFlag,
+        emit: Callable[[AnalysisUpdate], None],
+    ) -> None:
         started = time.perf_counter()
         position = request.position
         lines = max(1, min(request.lines, engine.max_lines))
@@ -281,9 +293,13 @@ class AnalysisWorker(LaneWorker):
 
         if lines == 1:
             result = engine.analyse(
-                position, Limit(movetime=request.max_seconds, depth=request.max_depth),
-                history=request.history, quiet_plies=request.quiet_plies,
-                should_stop=should_stop, on_info=send)
+                position,
+                Limit(movetime=request.max_seconds, depth=request.max_depth),
+                history=request.history,
+                quiet_plies=request.quiet_plies,
+                should_stop=should_stop,
+                on_info=send,
+            )
             send(result, final=True)
             return
         last: Analysis | None = None
@@ -294,9 +310,13 @@ class AnalysisWorker(LaneWorker):
                 if remaining <= 0:
                     break
             result = engine.analyse(
-                position, Limit(movetime=remaining, depth=depth), lines=lines,
-                history=request.history, quiet_plies=request.quiet_plies,
-                should_stop=should_stop)
+                position,
+                Limit(movetime=remaining, depth=depth),
+                lines=lines,
+                history=request.history,
+                quiet_plies=request.quiet_plies,
+                should_stop=should_stop,
+            )
             if should_stop():
                 return
             if (not result.complete or result.depth < depth) and last is not None:
@@ -334,8 +354,12 @@ class AnalysisRunner(QObject):
     external_failed = Signal(object)  # Fault
     _free = Signal()
 
-    def __init__(self, engine_factory: EngineFactory | None = None,
-                 parent: QObject | None = None, lane: EngineLane | None = None) -> None:
+    def __init__(
+        self,
+        engine_factory: EngineFactory | None = None,
+        parent: QObject | None = None,
+        lane: EngineLane | None = None,
+    ) -> None:
         super().__init__(parent)
         self._current: Handle | None = None
         self._collector = CollectorPause()
@@ -369,17 +393,26 @@ class AnalysisRunner(QObject):
     def is_running(self) -> bool:
         return self._current is not None
 
-    def start(self, position: Position, *, history: Sequence[Position] = (),
-              quiet_plies: int = 0, lines: int = 1, max_depth: int = MAX_DEPTH,
-              max_seconds: float | None = MAX_SECONDS) -> int:
+    def start(
+        self,
+        position: Position,
+        *,
+        history: Sequence[Position] = (),
+        quiet_plies: int = 0,
+        lines: int = 1,
+        max_depth: int = MAX_DEPTH,
+        max_seconds: float | None = MAX_SECONDS,
+    ) -> int:
         """Stop the running analysis and analyse ``position``; returns the new request id."""
         if self._lane.closed:
             raise RuntimeError("the analysis thread is closed")
         self.stop()
-        request = LinesRequest(position, tuple(history), quiet_plies, max(1, lines),
-                               max(1, max_depth), max_seconds)
-        handle = self._lane.submit(request, lambda i: dataclasses.replace(request, id=i),
-                                   background=True)
+        request = LinesRequest(
+            position, tuple(history), quiet_plies, max(1, lines), max(1, max_depth), max_seconds
+        )
+        handle = self._lane.submit(
+            request, lambda i: dataclasses.replace(request, id=i), background=True
+        )
         handle.progress.connect(self.updated)
         handle.done.connect(self._on_done)
         handle.failed.connect(self._on_failed)

@@ -143,9 +143,14 @@ class AnalysisController(QObject):
     preference_changed = Signal(str, object)  # a preferences key and its new value
     external_failed = Signal(str, object)  # the Hub engine's path, its Fault (panel found it)
 
-    def __init__(self, host: AnalysisHost, document: DocumentController,
-                 study: StudyController, dialog_parent: QWidget,
-                 lane: EngineLane | None = None) -> None:
+    def __init__(
+        self,
+        host: AnalysisHost,
+        document: DocumentController,
+        study: StudyController,
+        dialog_parent: QWidget,
+        lane: EngineLane | None = None,
+    ) -> None:
         super().__init__(dialog_parent)
         self.host = host
         self.lane = lane  # the engine thread the panel's lines share (None: one of its own)
@@ -190,7 +195,8 @@ class AnalysisController(QObject):
             panel.runner.external_separately = True
             panel.runner.external_failed.connect(self._on_external_failed)
             panel.more_button.toggled.connect(
-                lambda on: self.preference_changed.emit("analysis_lines", 3 if on else 1))
+                lambda on: self.preference_changed.emit("analysis_lines", 3 if on else 1)
+            )
             editor = self.setup_editor
             if editor is not None:
                 self._on_setup_edited(editor.playable_position())
@@ -240,14 +246,32 @@ class AnalysisController(QObject):
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("analysis", lambda: self.tr("Anal&ysis"), self.set_shown, menu="view",
-                       shortcuts=("F4",), checkable=True, separator_before=True, order=20,
-                       tip=lambda: self.tr("The engine's evaluation and best line of the "
-                                           "shown position")),
-            ActionSpec("analyseGame", lambda: self.tr("&Analyse game…"), self.analyse_game,
-                       menu="game", separator_before=True, enabled=self._game_to_analyse),
-            ActionSpec("analyseFile", lambda: self.tr("Analyse &file…"), self.analyse_file,
-                       menu="file", enabled=self._file_to_analyse),
+            ActionSpec(
+                "analysis",
+                lambda: self.tr("Anal&ysis"),
+                self.set_shown,
+                menu="view",
+                shortcuts=("F4",),
+                checkable=True,
+                separator_before=True,
+                order=20,
+                tip=lambda: self.tr("The engine's evaluation and best line of the shown position"),
+            ),
+            ActionSpec(
+                "analyseGame",
+                lambda: self.tr("&Analyse game…"),
+                self.analyse_game,
+                menu="game",
+                separator_before=True,
+                enabled=self._game_to_analyse,
+            ),
+            ActionSpec(
+                "analyseFile",
+                lambda: self.tr("Analyse &file…"),
+                self.analyse_file,
+                menu="file",
+                enabled=self._file_to_analyse,
+            ),
         ]
 
     def _game_to_analyse(self) -> bool:
@@ -301,8 +325,13 @@ class AnalysisController(QObject):
             token = None
         if self.setup_editor is not None or self._panel is None:
             return  # the panel analyses the position being set up, or is not made yet
-        self._panel.show_position(navigator.position(), history=navigator.history(),
-                                 quiet_plies=navigator.quiet_plies(), ply=plies, token=token)
+        self._panel.show_position(
+            navigator.position(),
+            history=navigator.history(),
+            quiet_plies=navigator.quiet_plies(),
+            ply=plies,
+            token=token,
+        )
 
     def follow_setup(self, editor: SetupEditor | None) -> None:
         """Analyse the position being set up in ``editor`` until it closes (see the module
@@ -320,8 +349,11 @@ class AnalysisController(QObject):
         if editor is None or self._panel is None:
             return
         if position is None:
-            self._panel.clear(self.tr("The position being set up is not analysed: %1")
-                             .replace("%1", editor.problem()))
+            self._panel.clear(
+                self.tr("The position being set up is not analysed: %1").replace(
+                    "%1", editor.problem()
+                )
+            )
         else:
             self._panel.show_position(position)
 
@@ -351,8 +383,12 @@ class AnalysisController(QObject):
     def _on_line_clicked(self, moves: list[Move]) -> None:
         navigator = self.host.navigator
         if not isinstance(navigator, TreeNavigator):
-            self.host.show_message(self.tr("The engine's line is played into the game only "
-                                        "while a game of a file is studied."))
+            self.host.show_message(
+                self.tr(
+                    "The engine's line is played into the game only "
+                    "while a game of a file is studied."
+                )
+            )
             return
         if self._panel is None or navigator.position() != self._panel.position():
             return  # the line belongs to another position
@@ -395,7 +431,8 @@ class AnalysisController(QObject):
         dialog.movetime.setValue(self.movetime)
         dialog.movetime.valueChanged.connect(self._on_movetime)
         dialog.analysed.connect(
-            lambda g, s=studied, d=doc, i=index: self._on_game_analysed(g, s, d, i))
+            lambda g, s=studied, d=doc, i=index: self._on_game_analysed(g, s, d, i)
+        )
         self.game_dialog = dialog
         dialog.show()
         return dialog
@@ -404,8 +441,9 @@ class AnalysisController(QObject):
         self.movetime = float(value)
         self.preference_changed.emit("analysis_movetime", float(value))
 
-    def _on_game_analysed(self, game: pdn.Game, studied: bool, doc: object,
-                          index: int | None) -> None:
+    def _on_game_analysed(
+        self, game: pdn.Game, studied: bool, doc: object, index: int | None
+    ) -> None:
         document = self.document
         if not studied:
             document.study_new_game(game)
@@ -435,9 +473,12 @@ class AnalysisController(QObject):
         path = self.engine_path if not self.engine_broken else ""
         from dame_desktop.ui.analysis.analyse_dialog import AnalyseFileDialog
 
-        dialog = AnalyseFileDialog(doc, engine_path=path or None,
-                                   default_rules=self.host.current_rules(),
-                                   parent=self.parent_widget)
+        dialog = AnalyseFileDialog(
+            doc,
+            engine_path=path or None,
+            default_rules=self.host.current_rules(),
+            parent=self.parent_widget,
+        )
         dialog.engine_failed.connect(self._on_external_failed)  # the same one verdict
         dialog.movetime.setValue(self.movetime)
         dialog.movetime.valueChanged.connect(self._on_movetime)
@@ -471,8 +512,9 @@ class AnalysisController(QObject):
         self.host.action("analysis").setChecked(prefs.analysis_panel)  # may make the panel
         self.movetime = prefs.analysis_movetime
         entry = prefs.engine_entry()
-        self.set_engine(entry.path if entry is not None else "",
-                        entry.name if entry is not None else "")
+        self.set_engine(
+            entry.path if entry is not None else "", entry.name if entry is not None else ""
+        )
 
     def shutdown(self) -> None:
         for dialog in (self.game_dialog, self.file_dialog):
@@ -480,4 +522,3 @@ class AnalysisController(QObject):
                 dialog.shutdown()
         if self._panel is not None:
             self._panel.shutdown()
-

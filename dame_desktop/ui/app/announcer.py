@@ -19,16 +19,18 @@ MoveText = Callable[[Position, Move], str]
 class Announcer(QObject):
     """Announces positions and messages on ``board`` (see the module docstring)."""
 
-    def __init__(self, board: BoardWidget, move_text: MoveText,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, board: BoardWidget, move_text: MoveText, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.board = board
         self.move_text = move_text
         self._shown: Position | None = None
         self.last = ""  # the last announcement (what a screen reader was given)
 
-    def position_shown(self, position: Position, before: Position | None, move: Move | None,
-                       status: str) -> None:
+    def position_shown(
+        self, position: Position, before: Position | None, move: Move | None, status: str
+    ) -> None:
         """A position is on the board: say the move that led to it and ``status``."""
         if position == self._shown:
             return

@@ -80,7 +80,10 @@ class BoardArea(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.clocks and event.type() in (
-                QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.LayoutRequest):
+            QEvent.Type.Show,
+            QEvent.Type.Hide,
+            QEvent.Type.LayoutRequest,
+        ):
             self._place()
             self.updateGeometry()
             self.room_changed.emit()

@@ -58,16 +58,24 @@ def parse(content: str, rules: RuleSet) -> Pasted:
         try:
             return Pasted(position=Position.from_fen(first_line, rules))
         except DameError as exc:
-            raise ValueError(QCoreApplication.translate(
-                "clipboard", "not a FEN this program can read: %1").replace("%1", str(exc))
+            raise ValueError(
+                QCoreApplication.translate(
+                    "clipboard", "not a FEN this program can read: %1"
+                ).replace("%1", str(exc))
             ) from None
     from dame_desktop.pdn import Game, read_game
 
     game = read_game(io.StringIO(content), default_rules=rules)
     if not isinstance(game, Game):
-        raise ValueError(QCoreApplication.translate(
-            "clipboard", "the clipboard holds neither a FEN nor a PDN game"))
+        raise ValueError(
+            QCoreApplication.translate(
+                "clipboard", "the clipboard holds neither a FEN nor a PDN game"
+            )
+        )
     if game.errors and not game.variations:
-        raise ValueError(QCoreApplication.translate(
-            "clipboard", "not a readable PDN game: %1").replace("%1", game.errors[0].message))
+        raise ValueError(
+            QCoreApplication.translate("clipboard", "not a readable PDN game: %1").replace(
+                "%1", game.errors[0].message
+            )
+        )
     return Pasted(game=game)

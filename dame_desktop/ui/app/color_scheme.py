@@ -22,13 +22,26 @@ def dark_palette() -> QPalette:
     """A dark palette with enough contrast for text and the focus highlight."""
     palette = QPalette()
     colours = {
-        Role.Window: "#2b2b2b", Role.WindowText: "#e8e8e8", Role.Base: "#1e1e1e",
-        Role.AlternateBase: "#2f2f2f", Role.ToolTipBase: "#3a3a3a", Role.ToolTipText: "#f0f0f0",
-        Role.PlaceholderText: "#9a9a9a", Role.Text: "#e8e8e8", Role.Button: "#353535",
-        Role.ButtonText: "#e8e8e8", Role.BrightText: "#ff6b6b", Role.Light: "#4a4a4a",
-        Role.Midlight: "#3e3e3e", Role.Mid: "#2a2a2a", Role.Dark: "#1a1a1a",
-        Role.Shadow: "#000000", Role.Highlight: "#3d8fd9", Role.HighlightedText: "#ffffff",
-        Role.Link: "#6cb4ff", Role.LinkVisited: "#c59bff",
+        Role.Window: "#2b2b2b",
+        Role.WindowText: "#e8e8e8",
+        Role.Base: "#1e1e1e",
+        Role.AlternateBase: "#2f2f2f",
+        Role.ToolTipBase: "#3a3a3a",
+        Role.ToolTipText: "#f0f0f0",
+        Role.PlaceholderText: "#9a9a9a",
+        Role.Text: "#e8e8e8",
+        Role.Button: "#353535",
+        Role.ButtonText: "#e8e8e8",
+        Role.BrightText: "#ff6b6b",
+        Role.Light: "#4a4a4a",
+        Role.Midlight: "#3e3e3e",
+        Role.Mid: "#2a2a2a",
+        Role.Dark: "#1a1a1a",
+        Role.Shadow: "#000000",
+        Role.Highlight: "#3d8fd9",
+        Role.HighlightedText: "#ffffff",
+        Role.Link: "#6cb4ff",
+        Role.LinkVisited: "#c59bff",
     }
     for role, name in colours.items():
         palette.setColor(role, QColor(name))

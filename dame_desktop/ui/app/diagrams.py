@@ -76,8 +76,9 @@ class DiagramOptions:
 class DiagramController(QObject):
     """The diagram and print commands (see the module docstring)."""
 
-    def __init__(self, host: DiagramHost, board: BoardWidget,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, host: DiagramHost, board: BoardWidget, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.board = board
@@ -87,14 +88,36 @@ class DiagramController(QObject):
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("exportDiagram", lambda: self.tr("Export &diagram…"), self.ask_export,
-                       menu="file", separator_before=True, order=50),
-            ActionSpec("exportPdf", lambda: self.tr("E&xport game as PDF…"),
-                       lambda: self.ask_print(pdf=True), menu="file", order=50),
-            ActionSpec("print", lambda: self.tr("Pri&nt game…"), lambda: self.ask_print(pdf=False),
-                       menu="file", shortcuts=("Ctrl+P",), order=50),
-            ActionSpec("copyDiagram", lambda: self.tr("Copy dia&gram"), self.copy_diagram,
-                       menu="edit", shortcuts=("Ctrl+Shift+D",)),
+            ActionSpec(
+                "exportDiagram",
+                lambda: self.tr("Export &diagram…"),
+                self.ask_export,
+                menu="file",
+                separator_before=True,
+                order=50,
+            ),
+            ActionSpec(
+                "exportPdf",
+                lambda: self.tr("E&xport game as PDF…"),
+                lambda: self.ask_print(pdf=True),
+                menu="file",
+                order=50,
+            ),
+            ActionSpec(
+                "print",
+                lambda: self.tr("Pri&nt game…"),
+                lambda: self.ask_print(pdf=False),
+                menu="file",
+                shortcuts=("Ctrl+P",),
+                order=50,
+            ),
+            ActionSpec(
+                "copyDiagram",
+                lambda: self.tr("Copy dia&gram"),
+                self.copy_diagram,
+                menu="edit",
+                shortcuts=("Ctrl+Shift+D",),
+            ),
         ]
 
     # -- the shown position as a diagram -------------------------------------------------
@@ -105,26 +128,41 @@ class DiagramController(QObject):
         board = self.board
         flipped = board.is_flipped()
         top, bottom = (Color.WHITE, Color.BLACK) if flipped else (Color.BLACK, Color.WHITE)
-        labels = "numbers" if board.shows_numbers() else \
-            "coordinates" if board.shows_coordinates() else "none"
+        labels = (
+            "numbers"
+            if board.shows_numbers()
+            else "coordinates"
+            if board.shows_coordinates()
+            else "none"
+        )
         return DiagramOptions(
-            labels=labels, flipped=flipped, top=side_name(position.rules, top),
+            labels=labels,
+            flipped=flipped,
+            top=side_name(position.rules, top),
             bottom=side_name(position.rules, bottom),
             stipulation=self.tr("%1 to move").replace(
-                "%1", side_name(position.rules, position.turn)),
-            size=self.size)
+                "%1", side_name(position.rules, position.turn)
+            ),
+            size=self.size,
+        )
 
     def diagram(self, options: DiagramOptions) -> Diagram:
         from dame_desktop.diagram.svg import Diagram
 
         marks = self.board.marks() if options.marks else None
         return Diagram(
-            self.host.shown_position(), flipped=options.flipped,
+            self.host.shown_position(),
+            flipped=options.flipped,
             labels=options.labels,  # type: ignore[arg-type]
             last_move=self.host.shown_last_move() if options.last_move else None,
-            arrows=marks.arrows if marks else (), circles=marks.circles if marks else (),
-            top=options.top, bottom=options.bottom, stipulation=options.stipulation,
-            fen=options.fen, size=options.size)
+            arrows=marks.arrows if marks else (),
+            circles=marks.circles if marks else (),
+            top=options.top,
+            bottom=options.bottom,
+            stipulation=options.stipulation,
+            fen=options.fen,
+            size=options.size,
+        )
 
     def svg(self, options: DiagramOptions) -> str:
         from dame_desktop.diagram.svg import render_svg
@@ -138,8 +176,9 @@ class DiagramController(QObject):
         target = Path(path)
         kind = target.suffix.lower()
         if kind not in (".svg", ".png"):
-            self.host.show_message(self.tr("A diagram is saved as .svg or .png, not as %1")
-                                   .replace("%1", target.name))
+            self.host.show_message(
+                self.tr("A diagram is saved as .svg or .png, not as %1").replace("%1", target.name)
+            )
             return False
         svg = self.svg(options)
         if kind == ".svg":
@@ -151,8 +190,9 @@ class DiagramController(QObject):
         try:
             atomic_write_bytes(target, data)
         except StorageError as exc:
-            self.host.show_message(self.tr("The diagram could not be saved: %1")
-                                   .replace("%1", str(exc)))
+            self.host.show_message(
+                self.tr("The diagram could not be saved: %1").replace("%1", str(exc))
+            )
             return False
         self.size = options.size
         self.host.show_message(self.tr("Diagram saved as %1").replace("%1", str(target)))
@@ -167,6 +207,7 @@ class DiagramController(QObject):
             path = dialog.path()
             if path and not self.export(path, dialog.options()):
                 dialog.show()  # keep what the user typed; the status bar says why
+
         dialog.accepted.connect(done)
         dialog.open()
 
@@ -188,8 +229,9 @@ class DiagramController(QObject):
         from dame_desktop.ui.app.print_game import PrintDialog
 
         look = self.default_options()
-        dialog = PrintDialog(self.host.printed_game(), pdf, look.labels, look.flipped,
-                             self.host.dialog_parent())
+        dialog = PrintDialog(
+            self.host.printed_game(), pdf, look.labels, look.flipped, self.host.dialog_parent()
+        )
         dialog.message.connect(self.host.show_message)
         self.print_dialog = dialog
         dialog.open()
@@ -217,8 +259,11 @@ class DiagramDialog(QDialog):
         form.addRow(self.tr("&File:"), row)
         self.labels_box = QComboBox()
         self.labels_box.setObjectName("diagramLabels")
-        for key, text in (("none", self.tr("None")), ("numbers", self.tr("Square numbers")),
-                          ("coordinates", self.tr("Coordinates (a1-h8)"))):
+        for key, text in (
+            ("none", self.tr("None")),
+            ("numbers", self.tr("Square numbers")),
+            ("coordinates", self.tr("Coordinates (a1-h8)")),
+        ):
             self.labels_box.addItem(text, key)
         self.labels_box.setCurrentIndex(max(0, self.labels_box.findData(options.labels)))
         form.addRow(self.tr("&Labels:"), self.labels_box)
@@ -257,8 +302,9 @@ class DiagramDialog(QDialog):
                 target = first.widget() if first is not None else None
             if isinstance(label, QLabel) and target is not None:
                 label.setBuddy(target)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
@@ -268,8 +314,11 @@ class DiagramDialog(QDialog):
 
     def _browse(self) -> None:
         name, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export diagram"), self.path_edit.text(),
-            self.tr("SVG image (*.svg);;PNG image (*.png)"))
+            self,
+            self.tr("Export diagram"),
+            self.path_edit.text(),
+            self.tr("SVG image (*.svg);;PNG image (*.png)"),
+        )
         if name:
             if not Path(name).suffix:
                 name += ".svg"
@@ -286,9 +335,14 @@ class DiagramDialog(QDialog):
 
     def options(self) -> DiagramOptions:
         return replace(
-            self._base, labels=str(self.labels_box.currentData()),
-            flipped=self.flip_check.isChecked(), last_move=self.last_check.isChecked(),
-            marks=self.marks_check.isChecked(), top=self.top_edit.text().strip(),
+            self._base,
+            labels=str(self.labels_box.currentData()),
+            flipped=self.flip_check.isChecked(),
+            last_move=self.last_check.isChecked(),
+            marks=self.marks_check.isChecked(),
+            top=self.top_edit.text().strip(),
             bottom=self.bottom_edit.text().strip(),
-            stipulation=self.stipulation_edit.text().strip(), fen=self.fen_check.isChecked(),
-            size=self.size_spin.value())
+            stipulation=self.stipulation_edit.text().strip(),
+            fen=self.fen_check.isChecked(),
+            size=self.size_spin.value(),
+        )

@@ -73,8 +73,9 @@ class DocumentController(QObject):
     title_changed = Signal()
     state_changed = Signal()  # what the actions' enabled rules read changed
 
-    def __init__(self, host: DocumentHost, dialog_parent: QWidget,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, host: DocumentHost, dialog_parent: QWidget, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.parent_widget = dialog_parent
@@ -117,33 +118,93 @@ class DocumentController(QObject):
             return len(self.doc) if self.doc is not None else 0
 
         return [
-            ActionSpec("open", lambda: self.tr("&Open…"), self.ask_open, menu="file",
-                       shortcuts=(QKeySequence.StandardKey.Open,)),
-            ActionSpec("recent", lambda: self.tr("Open &recent"), lambda: None, menu="file",
-                       submenu=self.recent_menu),
-            ActionSpec("gameList", lambda: self.tr("&Games in this file…"), self.show_game_list,
-                       menu="file", shortcuts=("Ctrl+L",),
-                       enabled=lambda: games() > 1),
-            ActionSpec("save", lambda: self.tr("&Save"), self.save, menu="file",
-                       shortcuts=(QKeySequence.StandardKey.Save,), separator_before=True),
-            ActionSpec("saveAs", lambda: self.tr("Save &as…"), self.ask_save_as, menu="file",
-                       shortcuts=("Ctrl+Shift+S",)),
-            ActionSpec("setup", lambda: self.tr("Set &up a position…"), self.ask_setup,
-                       menu="file", separator_before=True),
-            ActionSpec("check", lambda: self.tr("&Check every game…"), self.check_whole_file,
-                       menu="file", separator_before=True,
-                       enabled=lambda: games() > 0),
-            ActionSpec("problems", lambda: self.tr("&Problems in this file…"),
-                       self.show_problems, menu="file",
-                       enabled=lambda: self.doc is not None and bool(self.doc.problems)),
-            ActionSpec("copyPdn", lambda: self.tr("Copy game as &PDN"), self.copy_pdn,
-                       menu="edit", shortcuts=(QKeySequence.StandardKey.Copy,)),
-            ActionSpec("copyFen", lambda: self.tr("Copy position as &FEN"), self.copy_fen,
-                       menu="edit", shortcuts=("Ctrl+Shift+C",)),
-            ActionSpec("copyText", lambda: self.tr("Copy position as &text"), self.copy_text,
-                       menu="edit", shortcuts=("Ctrl+Alt+C",)),
-            ActionSpec("paste", lambda: self.tr("&Paste FEN or PDN"), self.paste, menu="edit",
-                       shortcuts=(QKeySequence.StandardKey.Paste,)),
+            ActionSpec(
+                "open",
+                lambda: self.tr("&Open…"),
+                self.ask_open,
+                menu="file",
+                shortcuts=(QKeySequence.StandardKey.Open,),
+            ),
+            ActionSpec(
+                "recent",
+                lambda: self.tr("Open &recent"),
+                lambda: None,
+                menu="file",
+                submenu=self.recent_menu,
+            ),
+            ActionSpec(
+                "gameList",
+                lambda: self.tr("&Games in this file…"),
+                self.show_game_list,
+                menu="file",
+                shortcuts=("Ctrl+L",),
+                enabled=lambda: games() > 1,
+            ),
+            ActionSpec(
+                "save",
+                lambda: self.tr("&Save"),
+                self.save,
+                menu="file",
+                shortcuts=(QKeySequence.StandardKey.Save,),
+                separator_before=True,
+            ),
+            ActionSpec(
+                "saveAs",
+                lambda: self.tr("Save &as…"),
+                self.ask_save_as,
+                menu="file",
+                shortcuts=("Ctrl+Shift+S",),
+            ),
+            ActionSpec(
+                "setup",
+                lambda: self.tr("Set &up a position…"),
+                self.ask_setup,
+                menu="file",
+                separator_before=True,
+            ),
+            ActionSpec(
+                "check",
+                lambda: self.tr("&Check every game…"),
+                self.check_whole_file,
+                menu="file",
+                separator_before=True,
+                enabled=lambda: games() > 0,
+            ),
+            ActionSpec(
+                "problems",
+                lambda: self.tr("&Problems in this file…"),
+                self.show_problems,
+                menu="file",
+                enabled=lambda: self.doc is not None and bool(self.doc.problems),
+            ),
+            ActionSpec(
+                "copyPdn",
+                lambda: self.tr("Copy game as &PDN"),
+                self.copy_pdn,
+                menu="edit",
+                shortcuts=(QKeySequence.StandardKey.Copy,),
+            ),
+            ActionSpec(
+                "copyFen",
+                lambda: self.tr("Copy position as &FEN"),
+                self.copy_fen,
+                menu="edit",
+                shortcuts=("Ctrl+Shift+C",),
+            ),
+            ActionSpec(
+                "copyText",
+                lambda: self.tr("Copy position as &text"),
+                self.copy_text,
+                menu="edit",
+                shortcuts=("Ctrl+Alt+C",),
+            ),
+            ActionSpec(
+                "paste",
+                lambda: self.tr("&Paste FEN or PDN"),
+                self.paste,
+                menu="edit",
+                shortcuts=(QKeySequence.StandardKey.Paste,),
+            ),
         ]
 
     # -- recent files ------------------------------------------------------------------
@@ -163,8 +224,9 @@ class DocumentController(QObject):
             # added to the list as it is now: files another window opened stay listed
             self.recent = update_recent_files(lambda recent: recent.add(path))
         except Exception as exc:  # not fatal: the file itself is fine
-            self.host.show_message(self.tr("The list of recent files could not be saved: %1")
-                                   .replace("%1", str(exc)))
+            self.host.show_message(
+                self.tr("The list of recent files could not be saved: %1").replace("%1", str(exc))
+            )
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -199,8 +261,9 @@ class DocumentController(QObject):
         return self.last_directory
 
     def ask_open(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self.parent_widget, self.tr("Open a PDN file"),
-                                              self._start_folder(), self._filter())
+        name, _ = QFileDialog.getOpenFileName(
+            self.parent_widget, self.tr("Open a PDN file"), self._start_folder(), self._filter()
+        )
         if name:
             self.open_path(name)
 
@@ -211,16 +274,20 @@ class DocumentController(QObject):
         from dame_desktop.pdn.document import DocumentError, PdnDocument
 
         target = Path(path)
-        if self._games is not None and self._games.modified \
-                and not self.may_close_document():
+        if self._games is not None and self._games.modified and not self.may_close_document():
             return False  # the games of the listed file were managed and not saved
         try:
             doc = self.games.open_indexed(target) or PdnDocument.open(target)
         except DocumentError as exc:
-            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Open"),
-                              self.tr("%1 cannot be opened: %2").replace("%1", str(path))
-                              .replace("%2", texts.file_problem(exc.kind, exc.reason)),
-                              QMessageBox.StandardButton.Ok, self.parent_widget)
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                self.tr("Open"),
+                self.tr("%1 cannot be opened: %2")
+                .replace("%1", str(path))
+                .replace("%2", texts.file_problem(exc.kind, exc.reason)),
+                QMessageBox.StandardButton.Ok,
+                self.parent_widget,
+            )
             box.setObjectName("openErrorBox")
             box.setDetailedText(exc.reason)
             self.open_error = box
@@ -234,8 +301,9 @@ class DocumentController(QObject):
         unreadable = self._check_all(doc) if count <= FULL_CHECK_LIMIT else frozenset()
         if count == 1:
             return self.open_game(0, doc, unreadable)
-        self.host.show_message(self.tr("%1: %2 games").replace("%1", target.name)
-                               .replace("%2", str(count)))
+        self.host.show_message(
+            self.tr("%1: %2 games").replace("%1", target.name).replace("%2", str(count))
+        )
         self.show_game_list(doc, unreadable)
         if doc.problems:
             self.show_problems(doc, unreadable)
@@ -257,12 +325,14 @@ class DocumentController(QObject):
         if doc is None or not len(doc):
             return
         if self.games.can_fast_check(doc):
-            self.games.check(doc, self.host.current_rules(),
-                             lambda report: self._checked(doc, report))
+            self.games.check(
+                doc, self.host.current_rules(), lambda report: self._checked(doc, report)
+            )
             self.check_progress = self.games.check_progress
             return
-        progress = QProgressDialog(self.tr("Reading every game…"), self.tr("Cancel"), 0,
-                                   len(doc), self.parent_widget)
+        progress = QProgressDialog(
+            self.tr("Reading every game…"), self.tr("Cancel"), 0, len(doc), self.parent_widget
+        )
         progress.setObjectName("checkProgress")
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(300)
@@ -270,9 +340,16 @@ class DocumentController(QObject):
         games = doc.check_all(self.host.current_rules())
         QTimer.singleShot(0, lambda: self._check_step(doc, games, progress, chunk, [], [0], set()))
 
-    def _check_step(self, doc: PdnDocument, games: Iterator[tuple[int, pdn.Game]],
-                    progress: QProgressDialog, chunk: int, found: list[Problem],
-                    counts: list[int], unreadable: set[int]) -> None:
+    def _check_step(
+        self,
+        doc: PdnDocument,
+        games: Iterator[tuple[int, pdn.Game]],
+        progress: QProgressDialog,
+        chunk: int,
+        found: list[Problem],
+        counts: list[int],
+        unreadable: set[int],
+    ) -> None:
         """``counts`` holds the games read, ``unreadable`` the indexes of those that cannot."""
         from dame_desktop.ui.study.game_list import cannot_be_read
 
@@ -286,22 +363,21 @@ class DocumentController(QObject):
         progress.setMaximum(len(doc))
         progress.setValue(counts[0])
         if counts[0] < len(doc):
-            QTimer.singleShot(0, lambda: self._check_step(doc, games, progress, chunk, found,
-                                                          counts, unreadable))
+            QTimer.singleShot(
+                0, lambda: self._check_step(doc, games, progress, chunk, found, counts, unreadable)
+            )
             return
         progress.close()
         self._finish_check(doc, found, unreadable)
 
-    def _finish_check(self, doc: PdnDocument, found: list[Problem],
-                      unreadable: set[int]) -> None:
+    def _finish_check(self, doc: PdnDocument, found: list[Problem], unreadable: set[int]) -> None:
         doc.problems = [p for p in doc.problems if p.game == 0] + found
         self._unreadable = frozenset(unreadable)
         self.state_changed.emit()
         if found:
             self.show_problems()
         else:
-            self.host.show_message(self.tr("No problems in %1 games.").replace(
-                "%1", str(len(doc))))
+            self.host.show_message(self.tr("No problems in %1 games.").replace("%1", str(len(doc))))
 
     def _checked(self, doc: PdnDocument, report: CheckReport) -> None:
         """The fast check's findings, as the slow path's."""
@@ -314,8 +390,9 @@ class DocumentController(QObject):
         doc = self.doc
         return 0 if doc is None else len(doc) - len(self._unreadable)
 
-    def show_game_list(self, doc: PdnDocument | None = None,
-                       unreadable: frozenset[int] | None = None) -> None:
+    def show_game_list(
+        self, doc: PdnDocument | None = None, unreadable: frozenset[int] | None = None
+    ) -> None:
         """The list of ``doc``'s games (the open file's when None); choosing one shows it."""
         from dame_desktop.ui.study.game_list import GameListDialog
 
@@ -324,8 +401,12 @@ class DocumentController(QObject):
             return
         if self.list_doc is not doc and self.list_doc is not self.doc:
             manager = self.games.manager
-            if manager is not None and manager.document is self.list_doc and \
-                    self.games.modified and not self.may_close_document():
+            if (
+                manager is not None
+                and manager.document is self.list_doc
+                and self.games.modified
+                and not self.may_close_document()
+            ):
                 return  # the other list's changes are kept (the user cancelled)
             self.games.forget(self.list_doc)
         if self.list_dialog is not None:  # the last list goes: a session keeps one
@@ -335,30 +416,37 @@ class DocumentController(QObject):
         name = doc.path.name if doc.path else self.tr("New file")
         current = self.games.place_of(doc, self.index) if doc is self.doc else None
         bad = self._unreadable if unreadable is None else unreadable
-        dialog = GameListDialog((), self.tr("Games in %1").replace("%1", name),
-                                self.parent_widget, current,
-                                self.games.unreadable_places(doc, bad),
-                                self.games.listing_for(doc))
+        dialog = GameListDialog(
+            (),
+            self.tr("Games in %1").replace("%1", name),
+            self.parent_widget,
+            current,
+            self.games.unreadable_places(doc, bad),
+            self.games.listing_for(doc),
+        )
         dialog.accepted.connect(lambda: self._on_list_chosen(dialog, doc, bad))
         self.list_dialog = dialog
         self.list_doc = doc
         self.games.attach(dialog, doc)
         dialog.open()
 
-    def _on_list_chosen(self, dialog: GameListDialog, doc: PdnDocument,
-                        unreadable: frozenset[int]) -> None:
+    def _on_list_chosen(
+        self, dialog: GameListDialog, doc: PdnDocument, unreadable: frozenset[int]
+    ) -> None:
         chosen = dialog.chosen()
         if chosen is None:
             return
         index = self.games.resolve(doc, chosen)
         if index is None:
-            self.host.show_message(self.tr("This game comes from another file: it opens once "
-                                           "this file is saved."))
+            self.host.show_message(
+                self.tr("This game comes from another file: it opens once this file is saved.")
+            )
             return
         self.open_game(index, doc, unreadable)
 
-    def open_game(self, index: int, doc: PdnDocument | None = None,
-                  unreadable: frozenset[int] | None = None) -> bool:
+    def open_game(
+        self, index: int, doc: PdnDocument | None = None, unreadable: frozenset[int] | None = None
+    ) -> bool:
         """Show game ``index`` of ``doc`` (the open file when None); False when the user
         keeps what the window shows."""
         from dame_desktop.ui.study.game_list import cannot_be_read
@@ -374,8 +462,9 @@ class DocumentController(QObject):
         game = doc.load_game(index, self.host.current_rules())
         problems = doc.game_problems(index, game)
         known = {(p.game, p.line, p.column, p.message) for p in doc.problems}
-        doc.problems.extend(p for p in problems
-                            if (p.game, p.line, p.column, p.message) not in known)
+        doc.problems.extend(
+            p for p in problems if (p.game, p.line, p.column, p.message) not in known
+        )
         if doc is not self.doc:
             self.games.forget(self.doc)
             self.doc = doc
@@ -386,13 +475,17 @@ class DocumentController(QObject):
         self.studying = True
         self.host.show_study(game)
         if problems:
-            self.host.show_message(self.tr("Game %1 has problems: %2").replace(
-                "%1", str(index + 1)).replace("%2", pdn_problem_text(problems[0].pdn)))
+            self.host.show_message(
+                self.tr("Game %1 has problems: %2")
+                .replace("%1", str(index + 1))
+                .replace("%2", pdn_problem_text(problems[0].pdn))
+            )
         self._changed()
         return True
 
-    def show_problems(self, doc: PdnDocument | None = None,
-                      unreadable: frozenset[int] | None = None) -> None:
+    def show_problems(
+        self, doc: PdnDocument | None = None, unreadable: frozenset[int] | None = None
+    ) -> None:
         from dame_desktop.ui.dialogs.problems import ProblemsDialog
 
         doc = doc or self.doc
@@ -403,8 +496,9 @@ class DocumentController(QObject):
             self.problems_dialog.deleteLater()
         name = doc.path.name if doc.path else self.tr("New file")
         bad = self._unreadable if unreadable is None else unreadable
-        dialog = ProblemsDialog(doc.problems, name, len(doc) - len(bad), self.parent_widget,
-                                len(doc))
+        dialog = ProblemsDialog(
+            doc.problems, name, len(doc) - len(bad), self.parent_widget, len(doc)
+        )
         dialog.game_requested.connect(lambda i: self.open_game(i, doc, bad))
         self.problems_dialog = dialog
         dialog.open()
@@ -438,10 +532,15 @@ class DocumentController(QObject):
 
     def _ask_save(self) -> str:
         name = self.doc.path.name if self.doc and self.doc.path else self.tr("the new game")
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved changes"),
-                          self.tr("Save the changes to %1?").replace("%1", name),
-                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                          | QMessageBox.StandardButton.Cancel, self.parent_widget)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Unsaved changes"),
+            self.tr("Save the changes to %1?").replace("%1", name),
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            self.parent_widget,
+        )
         box.setObjectName("unsavedBox")
         answer = box.exec()
         if answer == QMessageBox.StandardButton.Save:
@@ -453,16 +552,23 @@ class DocumentController(QObject):
     def _ask_overwrite(self) -> bool:
         name = self.doc.path.name if self.doc and self.doc.path else ""
         answer = QMessageBox.question(
-            self.parent_widget, self.tr("File changed"),
-            self.tr("%1 was changed by another program since it was opened. Save anyway "
-                    "(the other changes are lost)?").replace("%1", name))
+            self.parent_widget,
+            self.tr("File changed"),
+            self.tr(
+                "%1 was changed by another program since it was opened. Save anyway "
+                "(the other changes are lost)?"
+            ).replace("%1", name),
+        )
         return answer == QMessageBox.StandardButton.Yes
 
     def _ask_read_only(self, path: Path, reason: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Save"),
-                          self.tr("%1 cannot be written: %2").replace("%1", path.name)
-                          .replace("%2", reason), QMessageBox.StandardButton.Cancel,
-                          self.parent_widget)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            self.tr("Save"),
+            self.tr("%1 cannot be written: %2").replace("%1", path.name).replace("%2", reason),
+            QMessageBox.StandardButton.Cancel,
+            self.parent_widget,
+        )
         box.setObjectName("readOnlyBox")
         save_as = box.addButton(self.tr("Save as…"), QMessageBox.ButtonRole.AcceptRole)
         box.exec()
@@ -517,9 +623,11 @@ class DocumentController(QObject):
             self.games.save(target)
         except DocumentError as exc:
             reason = texts.file_problem(exc.kind, exc.reason or str(exc))
-            QMessageBox.warning(self.parent_widget, self.tr("Save"),
-                                self.tr("%1 cannot be saved: %2").replace("%1", str(target))
-                                .replace("%2", reason))
+            QMessageBox.warning(
+                self.parent_widget,
+                self.tr("Save"),
+                self.tr("%1 cannot be saved: %2").replace("%1", str(target)).replace("%2", reason),
+            )
             return False
         self.host.show_message(self.tr("Saved to %1").replace("%1", target.name))
         self._changed()
@@ -527,8 +635,9 @@ class DocumentController(QObject):
 
     def ask_save_as(self) -> bool:
         start = str(self.doc.path) if self.doc and self.doc.path else self.last_directory
-        name, _ = QFileDialog.getSaveFileName(self.parent_widget, self.tr("Save as"), start,
-                                              self._filter())
+        name, _ = QFileDialog.getSaveFileName(
+            self.parent_widget, self.tr("Save as"), start, self._filter()
+        )
         if not name:
             return False
         if not Path(name).suffix:
@@ -560,9 +669,11 @@ class DocumentController(QObject):
                 if self.ask_read_only(target, reason):
                     return self.ask_save_as()
                 return False
-            QMessageBox.warning(self.parent_widget, self.tr("Save"),
-                                self.tr("%1 cannot be saved: %2").replace("%1", str(target))
-                                .replace("%2", reason))
+            QMessageBox.warning(
+                self.parent_widget,
+                self.tr("Save"),
+                self.tr("%1 cannot be saved: %2").replace("%1", str(target)).replace("%2", reason),
+            )
             return False
         self._remember(target.resolve())
         self.host.show_message(self.tr("Saved to %1").replace("%1", target.name))
@@ -596,8 +707,12 @@ class DocumentController(QObject):
         old = self.setup_dialog
         if old is not None and not old.isVisible():  # the last editor goes: a session keeps one
             old.deleteLater()
-        dialog = SetupEditor(self.host.current_rules(), self.host.shown_position(),
-                             self.parent_widget, notation=self.host.notation())
+        dialog = SetupEditor(
+            self.host.current_rules(),
+            self.host.shown_position(),
+            self.parent_widget,
+            notation=self.host.notation(),
+        )
         dialog.accepted.connect(lambda: self._on_setup_done(dialog))
         self.setup_dialog = dialog
         dialog.open()
@@ -684,8 +799,13 @@ class DocumentController(QObject):
         name = doc.path.name if doc.path else self.tr("New file")
         star = "*" if doc.modified else ""
         if len(doc) > 1 and self.index is not None:
-            return self.tr("%1%2 – game %3 of %4 – Dame").replace("%1", name).replace(
-                "%2", star).replace("%3", str(self.index + 1)).replace("%4", str(len(doc)))
+            return (
+                self.tr("%1%2 – game %3 of %4 – Dame")
+                .replace("%1", name)
+                .replace("%2", star)
+                .replace("%3", str(self.index + 1))
+                .replace("%4", str(len(doc)))
+            )
         return self.tr("%1%2 – Dame").replace("%1", name).replace("%2", star)
 
 

@@ -114,9 +114,17 @@ class FamilyController(QObject):
     """Touch-move, board messages, draw offers, sounds and scores of the game played on
     ``board`` (see the module docstring)."""
 
-    def __init__(self, host: FamilyHost, board: BoardWidget, controller: GameController,
-                 live: LiveNavigator, client: AiClient, dialog_parent: QWidget, *,
-                 scores_directory: str | None = None) -> None:
+    def __init__(
+        self,
+        host: FamilyHost,
+        board: BoardWidget,
+        controller: GameController,
+        live: LiveNavigator,
+        client: AiClient,
+        dialog_parent: QWidget,
+        *,
+        scores_directory: str | None = None,
+    ) -> None:
         super().__init__(dialog_parent)
         self.host = host
         self.board = board
@@ -134,8 +142,12 @@ class FamilyController(QObject):
         self._score_warnings: tuple[StorageWarning, ...] = ()  # not shown yet
         board = self.board
         self.touch = TouchMove(board, self._live_game, self, is_human_turn=self._human_turn)
-        self.messages = BoardMessages(board, is_browsing=lambda: not host.is_playing(),
-                                      notation=lambda: self.notation, parent=self)
+        self.messages = BoardMessages(
+            board,
+            is_browsing=lambda: not host.is_playing(),
+            notation=lambda: self.notation,
+            parent=self,
+        )
         self.draws = DrawOffers(self, board=board)
         # the computer's evaluation history of this game, for its draw answers and offers
         self.scores = ScoreHistory()
@@ -174,7 +186,8 @@ class FamilyController(QObject):
         # the "straighten" row's action stands in for the TouchMove's own: both in step
         action = self.host.action("straighten")
         self.touch.straighten_action.toggled.connect(
-            lambda on: action.setChecked(on) if action.isChecked() != on else None)
+            lambda on: action.setChecked(on) if action.isChecked() != on else None
+        )
         self.touch.update_enabled()
         # the toggle is there only in games under the touch-move rule (none yet: hidden)
         action.setVisible(self.controller.rules.touch_move and bool(self.controller.players))
@@ -183,13 +196,21 @@ class FamilyController(QObject):
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("straighten", lambda: self.tr("S&traighten (touch-move)"),
-                       self._on_straighten, menu="game", checkable=True, toolbar=True,
-                       separator_before=True, enabled=self._touch_possible,
-                       tip=lambda: self.tr("Straighten a piece without moving it: press "
-                                           "before touching the piece (touch-move rule)")),
-            ActionSpec("scores", lambda: self.tr("Score ta&ble…"), self.show_scores,
-                       menu="game"),
+            ActionSpec(
+                "straighten",
+                lambda: self.tr("S&traighten (touch-move)"),
+                self._on_straighten,
+                menu="game",
+                checkable=True,
+                toolbar=True,
+                separator_before=True,
+                enabled=self._touch_possible,
+                tip=lambda: self.tr(
+                    "Straighten a piece without moving it: press "
+                    "before touching the piece (touch-move rule)"
+                ),
+            ),
+            ActionSpec("scores", lambda: self.tr("Score ta&ble…"), self.show_scores, menu="game"),
         ]
 
     def apply_preferences(self, prefs: Preferences) -> None:
@@ -246,8 +267,9 @@ class FamilyController(QObject):
         warnings, self._score_warnings = (*self._score_warnings, *warnings), ()
         from dame_desktop.ui.family.scores import ScoresDialog
 
-        dialog = ScoresDialog(self.parent_widget, directory=self.scores_directory, table=table,
-                              warnings=warnings)
+        dialog = ScoresDialog(
+            self.parent_widget, directory=self.scores_directory, table=table, warnings=warnings
+        )
         self.scores_dialog = dialog
         dialog.open()
         return dialog
@@ -270,8 +292,10 @@ class FamilyController(QObject):
         self._restored_scores = []
         if isinstance(scored, list) and isinstance(scores, list) and len(scored) == len(scores):
             self._restored_scores = [
-                (index, score) for index, score in zip(scored, scores, strict=True)
-                if type(index) is int and type(score) is int and index >= 0]
+                (index, score)
+                for index, score in zip(scored, scores, strict=True)
+                if type(index) is int and type(score) is int and index >= 0
+            ]
 
     def follow_view(self) -> None:
         """The window shows another position: one under other rules (a file's game) gets
@@ -292,8 +316,9 @@ class FamilyController(QObject):
 
     def _touch_possible(self) -> bool:
         game = self._live_game()
-        return game is not None and game.rules.touch_move and not game.is_over \
-            and self._human_turn()
+        return (
+            game is not None and game.rules.touch_move and not game.is_over and self._human_turn()
+        )
 
     def _computer(self) -> tuple[Color, ComputerPlayer] | None:
         for colour, player in self.controller.players.items():
@@ -302,8 +327,7 @@ class FamilyController(QObject):
         return None
 
     def _name(self, colour: Color) -> str:
-        return player_label(self.controller.rules, colour,
-                            self.host.result_names())
+        return player_label(self.controller.rules, colour, self.host.result_names())
 
     # -- what the game controller says --------------------------------------------------------
 
@@ -363,8 +387,7 @@ class FamilyController(QObject):
         """After the computer's move: a short noise-free search of the position for the
         evaluation history (a noisy level's own score would never look stable)."""
         game = self.controller.game
-        handle = self.client.submit(ScoreRequest(position=game.position,
-                                                 movetime=STEADY_SECONDS))
+        handle = self.client.submit(ScoreRequest(position=game.position, movetime=STEADY_SECONDS))
         handle.done.connect(self._on_steady_score)
         self._steady = (handle.id, len(game.states) - 1, engine)
 
@@ -381,8 +404,12 @@ class FamilyController(QObject):
         score = answer.result.score
         self.scores.record(index, position, score if position.turn is engine else -score)
         computer = self._computer()
-        if computer is not None and computer[0] is engine and game.position == position \
-                and not game.is_over:
+        if (
+            computer is not None
+            and computer[0] is engine
+            and game.position == position
+            and not game.is_over
+        ):
             self._maybe_offer(engine, computer[1])
 
     def _maybe_offer(self, colour: Color, player: ComputerPlayer) -> None:
@@ -392,7 +419,8 @@ class FamilyController(QObject):
         if not self.host.is_playing():
             return  # a file's game is on the board: the live game waits
         if self.draw_box is None and self.draws.computer_may_offer(
-                game.position, player.level, self.scores.recent(game)):
+            game.position, player.level, self.scores.recent(game)
+        ):
             self._computer_offers(self._name(colour))
 
     def _computer_offers(self, who: str) -> None:
@@ -424,8 +452,8 @@ class FamilyController(QObject):
         text = self.draws.receive(answer, self.controller.game.position)
         if text is None:
             self.host.show_message(
-                self.tr("The answer to the draw offer came for an earlier position: "
-                        "offer again."))
+                self.tr("The answer to the draw offer came for an earlier position: offer again.")
+            )
             return
         self.host.show_message(text)
         if answer.accept:
@@ -493,8 +521,9 @@ class FamilyController(QObject):
         try:
             update_scores(lambda table: table.withdraw(when, reason), self.scores_directory)
         except StorageError as exc:
-            self.host.show_message(self.tr("The score table could not be saved: %1")
-                                   .replace("%1", str(exc)))
+            self.host.show_message(
+                self.tr("The score table could not be saved: %1").replace("%1", str(exc))
+            )
 
     def _record(self, result: Result, names: dict[Color, str]) -> bool:
         from dame_desktop.store.scores import update_scores
@@ -510,20 +539,33 @@ class FamilyController(QObject):
                 human = colour.opponent
                 # a Hub engine that played (it speaks under these rules) is counted under its
                 # own name, never under the built-in level it stood in for
-                return record_result(table, result, c.rules,
-                                     names={human: self.host.settings_name(human)},
-                                     computer=colour, level=player.level.key,
-                                     engine=self.host.engine_speaker(c.rules), when=when)
-            return record_result(table, result, c.rules,
-                                 names={colour: self.host.settings_name(colour)
-                                        for colour in (Color.WHITE, Color.BLACK)}, when=when)
+                return record_result(
+                    table,
+                    result,
+                    c.rules,
+                    names={human: self.host.settings_name(human)},
+                    computer=colour,
+                    level=player.level.key,
+                    engine=self.host.engine_speaker(c.rules),
+                    when=when,
+                )
+            return record_result(
+                table,
+                result,
+                c.rules,
+                names={
+                    colour: self.host.settings_name(colour) for colour in (Color.WHITE, Color.BLACK)
+                },
+                when=when,
+            )
 
         try:
             # re-read and counted under the update lock: another window's results stay
             update = update_scores(count, self.scores_directory)
         except StorageError as exc:
-            self.host.show_message(self.tr("The score table could not be saved: %1")
-                                   .replace("%1", str(exc)))
+            self.host.show_message(
+                self.tr("The score table could not be saved: %1").replace("%1", str(exc))
+            )
             return False
         # a damaged file was set aside while loading: the next table shown says so
         self._score_warnings = (*self._score_warnings, *update.warnings)

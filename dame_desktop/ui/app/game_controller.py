@@ -116,16 +116,18 @@ class ComputerPlayer(Player):
         if self._game is None or self._game() is not game:
             self._game = weakref.ref(game)
             self._game_key = next(_GAME_KEYS)
-        handle = self.client.submit(MoveRequest(
-            position=game.position,
-            level=self.level,
-            history=tuple(s.position for s in game.states[:-1]),
-            quiet_plies=game.state.quiet_plies,
-            seed=self.rng.randrange(1 << 30),
-            movetime=self._movetime(),
-            game_key=self._game_key,
-            book=self.use_book,
-        ))
+        handle = self.client.submit(
+            MoveRequest(
+                position=game.position,
+                level=self.level,
+                history=tuple(s.position for s in game.states[:-1]),
+                quiet_plies=game.state.quiet_plies,
+                seed=self.rng.randrange(1 << 30),
+                movetime=self._movetime(),
+                game_key=self._game_key,
+                book=self.use_book,
+            )
+        )
         handle.done.connect(self._on_answered)
         handle.failed.connect(self._on_failed)
         self._engine = handle
@@ -237,8 +239,11 @@ class GameController(QObject):
     def resume(self) -> None:
         """Ask the side to move for its move again after :meth:`pause` (the window shows
         the game again); a finished game, or none started, stays as it is."""
-        if self.game.is_over or self.game.position.turn not in self.players \
-                or self._awaiting is not None:
+        if (
+            self.game.is_over
+            or self.game.position.turn not in self.players
+            or self._awaiting is not None
+        ):
             return
         self._next_turn()
 
@@ -367,11 +372,13 @@ class GameController(QObject):
             self._apply_huff(HuffChoice.ACCEPT, None)
             return
         self.thinking_changed.emit(True)
-        self._huff = self.client.submit(HuffRequest(
-            position=self.game.position,
-            before=states[-2].position,
-            candidates=tuple(pending.candidates),
-        ))
+        self._huff = self.client.submit(
+            HuffRequest(
+                position=self.game.position,
+                before=states[-2].position,
+                candidates=tuple(pending.candidates),
+            )
+        )
         self._huff.done.connect(self._on_huff_answer)
         self._huff.failed.connect(self._on_huff_failed)
 
@@ -474,11 +481,16 @@ class GameController(QObject):
         player = self.players[engine[0]]
         level = player.level if isinstance(player, ComputerPlayer) else None
         game = self.game
-        self._draw = self.client.submit(DrawRequest(
-            position=game.position, engine=engine[0], level=level,
-            history=tuple(s.position for s in game.states[:-1]),
-            quiet_plies=game.state.quiet_plies,
-            recent_scores=self.draw_history() if self.draw_history is not None else ()))
+        self._draw = self.client.submit(
+            DrawRequest(
+                position=game.position,
+                engine=engine[0],
+                level=level,
+                history=tuple(s.position for s in game.states[:-1]),
+                quiet_plies=game.state.quiet_plies,
+                recent_scores=self.draw_history() if self.draw_history is not None else (),
+            )
+        )
         self._draw.done.connect(self._on_draw_reply)
         self._draw.failed.connect(self._on_draw_failed)
         self.draw_offered.emit(game.position)

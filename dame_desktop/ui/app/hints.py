@@ -24,19 +24,28 @@ class HintAdvisor(QObject):
     hint_ready = Signal(object, object)  # Position, Move or None
     failed = Signal(str)  # what went wrong (our own side's failure: English as it came)
 
-    def __init__(self, client: AiClient, shown: Callable[[], Position | None],
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, client: AiClient, shown: Callable[[], Position | None], parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.client = client
         self._shown = shown
         self._request: Handle | None = None
         self.speaker = ""  # the external engine that gave the last hint ("" = built-in)
 
-    def ask(self, position: Position, history: tuple[Position, ...] = (), quiet_plies: int = 0,
-            movetime: float | None = None) -> None:
+    def ask(
+        self,
+        position: Position,
+        history: tuple[Position, ...] = (),
+        quiet_plies: int = 0,
+        movetime: float | None = None,
+    ) -> None:
         self.forget()
-        handle = self.client.submit(HintRequest(
-            position=position, history=history, quiet_plies=quiet_plies, movetime=movetime))
+        handle = self.client.submit(
+            HintRequest(
+                position=position, history=history, quiet_plies=quiet_plies, movetime=movetime
+            )
+        )
         handle.done.connect(self._on_answer)
         handle.failed.connect(self._on_failed)
         self._request = handle

@@ -10,8 +10,10 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-_LOOK = ("QFrame#huffBar { border: 2px solid palette(highlight); border-radius: 6px; "
-         "background: palette(base); }")
+_LOOK = (
+    "QFrame#huffBar { border: 2px solid palette(highlight); border-radius: 6px; "
+    "background: palette(base); }"
+)
 
 
 class HuffBar(QFrame):
@@ -27,8 +29,7 @@ class HuffBar(QFrame):
         self.label.setObjectName("huffQuestion")
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setSizePolicy(QSizePolicy.Policy.Preferred,
-                                 QSizePolicy.Policy.MinimumExpanding)
+        self.label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.MinimumExpanding)
         column.addWidget(self.label)
         self.accept_button = QPushButton()
         self.blow_button = QPushButton()

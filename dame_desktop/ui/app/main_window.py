@@ -98,8 +98,10 @@ def first_window_size(window: QWidget) -> QSize:
     """The first window's size: :data:`FIRST_WINDOW`, or about nine tenths of the screen's
     room on a large screen, never more than the room there is."""
     room = screen_fit.room_on_screen(window).size()
-    wanted = QSize(max(FIRST_WINDOW.width(), room.width() * 9 // 10),
-                   max(FIRST_WINDOW.height(), room.height() * 9 // 10))
+    wanted = QSize(
+        max(FIRST_WINDOW.width(), room.width() * 9 // 10),
+        max(FIRST_WINDOW.height(), room.height() * 9 // 10),
+    )
     return wanted.boundedTo(room).expandedTo(MIN_WINDOW)
 
 
@@ -115,8 +117,9 @@ class MainWindow(QMainWindow):
         self.opponent = OpponentEngine(self.client, self)  # a Hub engine as the computer
         self.study = StudyController(self)
         self.document = DocumentController(self, self, self)
-        self.analysis = AnalysisController(self, self.document, self.study, self,
-                                           lane=self.client.lane)  # one engine thread
+        self.analysis = AnalysisController(
+            self, self.document, self.study, self, lane=self.client.lane
+        )  # one engine thread
         self.last_message = ""
         self.puzzles: PuzzleController | None = None  # made when Game › Puzzles is opened
         self.explorer = ExplorerController(self, self)  # the opening explorer dock
@@ -125,13 +128,23 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.explorer.dock)
         self.marks = MarksKeeper(self.board, self.study, self)
         self.diagrams = DiagramController(self, self.board, self)
-        self.family = FamilyController(self, self.board, self.controller, self.live,
-                                       self.client, self)
-        self.clocks = ClockController(self, self.controller, self.live, self.family.sounds,
-                                      self)
+        self.family = FamilyController(
+            self, self.board, self.controller, self.live, self.client, self
+        )
+        self.clocks = ClockController(self, self.controller, self.live, self.family.sounds, self)
         self.board_area.set_clocks(self.clocks.panel)
-        self.play = PlayController(self, self.controller, self.live, self.board, self.huff_bar,
-                                   self.hints, self.opponent, self.clocks.panel, self, self)
+        self.play = PlayController(
+            self,
+            self.controller,
+            self.live,
+            self.board,
+            self.huff_bar,
+            self.hints,
+            self.opponent,
+            self.clocks.panel,
+            self,
+            self,
+        )
         self._make_actions()
         self._connect()
         self.clocks.attach()  # before the family's: a turn's clock runs when it looks
@@ -217,51 +230,116 @@ class MainWindow(QMainWindow):
 
     def _make_actions(self) -> None:
         table = self.actions_table = ActionTable(self)
-        table.add_menus([
-            MenuSpec("file", lambda: self.tr("&File")),
-            MenuSpec("edit", lambda: self.tr("&Edit")),
-            MenuSpec("game", lambda: self.tr("&Game")),
-            MenuSpec("view", lambda: self.tr("&View")),
-            MenuSpec("marks", lambda: self.tr("Move &mark"), parent="edit"),
-        ])
+        table.add_menus(
+            [
+                MenuSpec("file", lambda: self.tr("&File")),
+                MenuSpec("edit", lambda: self.tr("&Edit")),
+                MenuSpec("game", lambda: self.tr("&Game")),
+                MenuSpec("view", lambda: self.tr("&View")),
+                MenuSpec("marks", lambda: self.tr("Move &mark"), parent="edit"),
+            ]
+        )
         table.add_toolbar("gameToolBar", lambda: self.tr("Game"))
         table.add(self.document.action_specs())
-        table.add([
-            ActionSpec("quit", lambda: self.tr("&Quit"), self.close, menu="file",
-                       shortcuts=(QKeySequence.StandardKey.Quit,), separator_before=True,
-                       order=LAST, role=QAction.MenuRole.QuitRole),
-        ])
+        table.add(
+            [
+                ActionSpec(
+                    "quit",
+                    lambda: self.tr("&Quit"),
+                    self.close,
+                    menu="file",
+                    shortcuts=(QKeySequence.StandardKey.Quit,),
+                    separator_before=True,
+                    order=LAST,
+                    role=QAction.MenuRole.QuitRole,
+                ),
+            ]
+        )
         table.add(self.study.action_specs())
-        table.add([
-            ActionSpec("marksMenu", lambda: self.tr("Move &mark"), lambda: None, menu="edit",
-                       submenu="marks"),
-        ])
+        table.add(
+            [
+                ActionSpec(
+                    "marksMenu",
+                    lambda: self.tr("Move &mark"),
+                    lambda: None,
+                    menu="edit",
+                    submenu="marks",
+                ),
+            ]
+        )
         table.add(self.play.action_specs())
-        table.add([
-            ActionSpec("numbers", lambda: self.tr("Show square &numbers"),
-                       self.board.set_show_numbers, menu="view", shortcuts=("N",),
-                       checkable=True),
-            ActionSpec("animate", lambda: self.tr("&Animate moves"), self.board.set_animated,
-                       menu="view", checkable=True, checked=True),
-            ActionSpec("first", lambda: self.tr("First position"), lambda: self.step(HOME),
-                       menu="view", shortcuts=("Home",), separator_before=True),
-            ActionSpec("prev", lambda: self.tr("Previous move"), lambda: self.step(-1),
-                       menu="view", shortcuts=("Left", "Ctrl+Left")),
-            ActionSpec("next", lambda: self.tr("Next move"), lambda: self.step(1), menu="view",
-                       shortcuts=("Right", "Ctrl+Right")),
-            ActionSpec("last", lambda: self.tr("Last move"), lambda: self.step(END),
-                       menu="view", shortcuts=("End",)),
-        ])
+        table.add(
+            [
+                ActionSpec(
+                    "numbers",
+                    lambda: self.tr("Show square &numbers"),
+                    self.board.set_show_numbers,
+                    menu="view",
+                    shortcuts=("N",),
+                    checkable=True,
+                ),
+                ActionSpec(
+                    "animate",
+                    lambda: self.tr("&Animate moves"),
+                    self.board.set_animated,
+                    menu="view",
+                    checkable=True,
+                    checked=True,
+                ),
+                ActionSpec(
+                    "first",
+                    lambda: self.tr("First position"),
+                    lambda: self.step(HOME),
+                    menu="view",
+                    shortcuts=("Home",),
+                    separator_before=True,
+                ),
+                ActionSpec(
+                    "prev",
+                    lambda: self.tr("Previous move"),
+                    lambda: self.step(-1),
+                    menu="view",
+                    shortcuts=("Left", "Ctrl+Left"),
+                ),
+                ActionSpec(
+                    "next",
+                    lambda: self.tr("Next move"),
+                    lambda: self.step(1),
+                    menu="view",
+                    shortcuts=("Right", "Ctrl+Right"),
+                ),
+                ActionSpec(
+                    "last",
+                    lambda: self.tr("Last move"),
+                    lambda: self.step(END),
+                    menu="view",
+                    shortcuts=("End",),
+                ),
+            ]
+        )
         table.add(self.family.action_specs())
         table.add(self.clocks.action_specs())
         table.add(self.analysis.action_specs())
-        table.add([
-            ActionSpec("puzzles", lambda: self.tr("Pu&zzles"), self.open_puzzles, menu="game",
-                       shortcuts=("F7",), separator_before=True,
-                       enabled=lambda: not self.in_puzzles()),
-            ActionSpec("leavePuzzles", lambda: self.tr("Back to the &game"),
-                       self.leave_puzzles_mode, menu="game", enabled=self.in_puzzles),
-        ])
+        table.add(
+            [
+                ActionSpec(
+                    "puzzles",
+                    lambda: self.tr("Pu&zzles"),
+                    self.open_puzzles,
+                    menu="game",
+                    shortcuts=("F7",),
+                    separator_before=True,
+                    enabled=lambda: not self.in_puzzles(),
+                ),
+                ActionSpec(
+                    "leavePuzzles",
+                    lambda: self.tr("Back to the &game"),
+                    self.leave_puzzles_mode,
+                    menu="game",
+                    enabled=self.in_puzzles,
+                ),
+            ]
+        )
         table.add(self.diagrams.action_specs())
         table.add(self.explorer.action_specs() + self.position_search.action_specs())
 
@@ -298,7 +376,8 @@ class MainWindow(QMainWindow):
         self.document.state_changed.connect(self.explorer.follow)  # the open file may change
         # after the document's own handler, which opens the editor: the panel follows it
         self.action("setup").triggered.connect(
-            lambda: self.analysis.follow_setup(self.document.setup_dialog))
+            lambda: self.analysis.follow_setup(self.document.setup_dialog)
+        )
 
     # -- the parts' questions (DocumentHost) -----------------------------------------------
 
@@ -313,8 +392,7 @@ class MainWindow(QMainWindow):
 
     def played_game(self) -> pdn.Game:
         names = self.play.result_names()  # "You" means nothing in a file
-        record = game_record(self.controller.game,
-                             {c: n or "?" for c, n in names.items()})
+        record = game_record(self.controller.game, {c: n or "?" for c, n in names.items()})
         self.clocks.add_clocks_to(record)
         return record
 
@@ -356,8 +434,7 @@ class MainWindow(QMainWindow):
 
     def fit_dock(self, dock: QDockWidget) -> None:
         """A dock a quarter of the window wide, within reason."""
-        self.resizeDocks([dock], [max(220, min(380, self.width() // 4))],
-                         Qt.Orientation.Horizontal)
+        self.resizeDocks([dock], [max(220, min(380, self.width() // 4))], Qt.Orientation.Horizontal)
 
     def play_move(self, move: Move) -> None:
         """A move chosen outside the board (the opening explorer): as if made on it."""
@@ -483,8 +560,9 @@ class MainWindow(QMainWindow):
 
     def show_moves(self) -> None:
         """The played game's move list, its end named by player at the bottom."""
-        self.model.set_game(self.controller.game, result=self.play.result_text(),
-                            notation=self.family.notation)
+        self.model.set_game(
+            self.controller.game, result=self.play.result_text(), notation=self.family.notation
+        )
         row = self.model.result_row()
         self.move_view.clearSpans()
         if row is not None:
@@ -500,8 +578,13 @@ class MainWindow(QMainWindow):
         nav = self.navigator
         live_end = nav is self.live and self.live.is_live()
         self.play.turn_board()
-        self.board.set_position(nav.position(), nav.playable(), last_move=nav.last_move(),
-                                animate=animate and live_end, blown=nav.blown())
+        self.board.set_position(
+            nav.position(),
+            nav.playable(),
+            last_move=nav.last_move(),
+            animate=animate and live_end,
+            blown=nav.blown(),
+        )
         self.marks.show()
         self.board.bind_touch(nav.touched())
         self.board.set_idle_reason(self.play.idle_reason())
@@ -510,8 +593,12 @@ class MainWindow(QMainWindow):
             self._select_current()
         self._update_labels()
         history = nav.history()
-        self.announcer.position_shown(nav.position(), history[-1] if history else None,
-                                      nav.last_move(), self.play.status_text())
+        self.announcer.position_shown(
+            nav.position(),
+            history[-1] if history else None,
+            nav.last_move(),
+            self.play.status_text(),
+        )
         self.update_actions()
         self.analysis.follow(nav)
         self.explorer.follow()
@@ -602,7 +689,8 @@ class MainWindow(QMainWindow):
             base = None
         changed = differences(rules, base) if base is not None else {}
         self.rules_label.setToolTip(
-            "\n".join(f"{name} = {value}" for name, value in changed.items()))
+            "\n".join(f"{name} = {value}" for name, value in changed.items())
+        )
 
     def _update_title(self) -> None:
         self.setWindowTitle(self.document.title() or self.tr("Dame"))
@@ -621,8 +709,12 @@ class MainWindow(QMainWindow):
         """Show the window as ``prefs`` say (the language is the session's business)."""
         board = self.board
         colors = prefs.board_colors()
-        board.set_theme(theme_named(prefs.board_theme, (
-            colors.light_square, colors.dark_square, colors.light_piece, colors.dark_piece)))
+        board.set_theme(
+            theme_named(
+                prefs.board_theme,
+                (colors.light_square, colors.dark_square, colors.light_piece, colors.dark_piece),
+            )
+        )
         self.action("numbers").setChecked(prefs.show_square_numbers)
         self.action("animate").setChecked(prefs.animate)
         self.action("turn").setChecked(prefs.turn_board_hot_seat)

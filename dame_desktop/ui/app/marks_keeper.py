@@ -30,8 +30,9 @@ class MarksKeeper(QObject):
 
     edited = Signal()  # a comment of the studied game changed
 
-    def __init__(self, board: BoardWidget, study: MarksStudy,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, board: BoardWidget, study: MarksStudy, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.board = board
         self.study = study

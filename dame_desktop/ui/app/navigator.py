@@ -66,7 +66,7 @@ class LiveNavigator(Navigator):
 
     def history(self) -> tuple[Position, ...]:
         states = self.controller.game.states
-        return tuple(s.position for s in states[:self._state_index()])
+        return tuple(s.position for s in states[: self._state_index()])
 
     def quiet_plies(self) -> int:
         return self.controller.game.states[self._state_index()].quiet_plies

@@ -105,8 +105,12 @@ class OpponentEngine(QObject):
         if game_running:
             if self.pending != chosen:
                 self.pending = chosen
-                self.message.emit(self.tr("The engine you chose plays from the next game on; "
-                                          "this game keeps its opponent."))
+                self.message.emit(
+                    self.tr(
+                        "The engine you chose plays from the next game on; "
+                        "this game keeps its opponent."
+                    )
+                )
             return
         self.pending = None
         self.set_engine(*chosen)
@@ -154,8 +158,12 @@ class OpponentEngine(QObject):
         who = (self.name if chosen else "") or (info.name if info is not None else "") or path
         text = fault_reason_text(reason)  # the fault in the window's words
         self.message.emit(
-            self.tr("The engine %1 failed and was stopped: %2. Dame's own engine plays on "
-                    "and gives the hints until you choose an engine in the preferences.")
-            .replace("%1", who).replace("%2", text))
+            self.tr(
+                "The engine %1 failed and was stopped: %2. Dame's own engine plays on "
+                "and gives the hints until you choose an engine in the preferences."
+            )
+            .replace("%1", who)
+            .replace("%2", text)
+        )
         self.changed.emit()
         self.judged.emit(path)

@@ -87,10 +87,19 @@ class PlayController(QObject):
     labels_changed = Signal()  # the names or the status text changed
     clocks_chosen = Signal(object, object)  # TimeControl, TimeControl: the next game's clocks
 
-    def __init__(self, host: PlayHost, controller: GameController, live: LiveNavigator,
-                 board: BoardWidget, huff_bar: HuffBar, hints: HintAdvisor,
-                 opponent: OpponentEngine, clocks: ClocksPanel, dialog_parent: QWidget,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        host: PlayHost,
+        controller: GameController,
+        live: LiveNavigator,
+        board: BoardWidget,
+        huff_bar: HuffBar,
+        hints: HintAdvisor,
+        opponent: OpponentEngine,
+        clocks: ClocksPanel,
+        dialog_parent: QWidget,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.controller = controller
@@ -103,8 +112,13 @@ class PlayController(QObject):
         self.parent_widget = dialog_parent
         self.rng = random.Random()
         self.settings = NewGameSettings(
-            against_computer=True, level_key="easy", colour=Color.WHITE,
-            rules=find_rules("german"), light_name="", dark_name="")
+            against_computer=True,
+            level_key="easy",
+            colour=Color.WHITE,
+            rules=find_rules("german"),
+            light_name="",
+            dark_name="",
+        )
         self._played_settings: NewGameSettings | None = None  # given back after a study
         # the game going on under new rules from where it stands (Rules › go on from here)
         self._rules_start: Game | None = None
@@ -135,26 +149,74 @@ class PlayController(QObject):
     def action_specs(self) -> list[ActionSpec]:
         playing = self.is_playing
         return [
-            ActionSpec("new", lambda: self.tr("&New game…"), self.ask_new_game, menu="game",
-                       shortcuts=(QKeySequence.StandardKey.New,), toolbar=True),
+            ActionSpec(
+                "new",
+                lambda: self.tr("&New game…"),
+                self.ask_new_game,
+                menu="game",
+                shortcuts=(QKeySequence.StandardKey.New,),
+                toolbar=True,
+            ),
             ActionSpec("rules", lambda: self.tr("&Rules…"), self.edit_rules, menu="game"),
-            ActionSpec("undo", lambda: self.tr("&Undo move"), self.undo, menu="game",
-                       shortcuts=(QKeySequence.StandardKey.Undo,), separator_before=True,
-                       toolbar=True, enabled=self.can_undo),
-            ActionSpec("redo", lambda: self.tr("&Redo move"), self.redo, menu="game",
-                       shortcuts=(QKeySequence.StandardKey.Redo,), toolbar=True,
-                       enabled=self.can_redo),
-            ActionSpec("hint", lambda: self.tr("&Hint"), self.ask_hint, menu="game",
-                       shortcuts=("H",), toolbar=True, enabled=self.hint_possible),
-            ActionSpec("draw", lambda: self.tr("Offer a &draw"), self.offer_draw, menu="game",
-                       separator_before=True, enabled=lambda: playing() and self._game_on()),
-            ActionSpec("resign", lambda: self.tr("Re&sign"), self.resign, menu="game",
-                       enabled=lambda: playing() and self._game_on()),
-            ActionSpec("flip", lambda: self.tr("&Flip board"), self.flip, menu="view",
-                       shortcuts=("F",), toolbar=True),
-            ActionSpec("turn", lambda: self.tr("&Turn the board to the side to move"),
-                       self.set_auto_turn, menu="view", checkable=True,
-                       enabled=lambda: len(self.controller.humans()) == 2),
+            ActionSpec(
+                "undo",
+                lambda: self.tr("&Undo move"),
+                self.undo,
+                menu="game",
+                shortcuts=(QKeySequence.StandardKey.Undo,),
+                separator_before=True,
+                toolbar=True,
+                enabled=self.can_undo,
+            ),
+            ActionSpec(
+                "redo",
+                lambda: self.tr("&Redo move"),
+                self.redo,
+                menu="game",
+                shortcuts=(QKeySequence.StandardKey.Redo,),
+                toolbar=True,
+                enabled=self.can_redo,
+            ),
+            ActionSpec(
+                "hint",
+                lambda: self.tr("&Hint"),
+                self.ask_hint,
+                menu="game",
+                shortcuts=("H",),
+                toolbar=True,
+                enabled=self.hint_possible,
+            ),
+            ActionSpec(
+                "draw",
+                lambda: self.tr("Offer a &draw"),
+                self.offer_draw,
+                menu="game",
+                separator_before=True,
+                enabled=lambda: playing() and self._game_on(),
+            ),
+            ActionSpec(
+                "resign",
+                lambda: self.tr("Re&sign"),
+                self.resign,
+                menu="game",
+                enabled=lambda: playing() and self._game_on(),
+            ),
+            ActionSpec(
+                "flip",
+                lambda: self.tr("&Flip board"),
+                self.flip,
+                menu="view",
+                shortcuts=("F",),
+                toolbar=True,
+            ),
+            ActionSpec(
+                "turn",
+                lambda: self.tr("&Turn the board to the side to move"),
+                self.set_auto_turn,
+                menu="view",
+                checkable=True,
+                enabled=lambda: len(self.controller.humans()) == 2,
+            ),
         ]
 
     def is_playing(self) -> bool:
@@ -225,10 +287,12 @@ class PlayController(QObject):
             return
         mover = c.game.position.turn
         answer = QMessageBox.question(
-            self.parent_widget, self.tr("Draw offer"),
+            self.parent_widget,
+            self.tr("Draw offer"),
             self.tr("%1 offers a draw. %2, do you accept?")
             .replace("%1", self.names()[mover])
-            .replace("%2", self.names()[mover.opponent]))
+            .replace("%2", self.names()[mover.opponent]),
+        )
         if answer == QMessageBox.StandardButton.Yes:
             c.agree_draw()
         else:
@@ -238,8 +302,11 @@ class PlayController(QObject):
         if self.controller.game.is_over or not self.is_playing():
             return
         if self.confirm_resign:
-            answer = QMessageBox.question(self.parent_widget, self.tr("Resign"),
-                                          self.tr("Do you really want to resign this game?"))
+            answer = QMessageBox.question(
+                self.parent_widget,
+                self.tr("Resign"),
+                self.tr("Do you really want to resign this game?"),
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.controller.resign()
@@ -290,8 +357,12 @@ class PlayController(QObject):
 
     # -- games -------------------------------------------------------------------------------
 
-    def start_game(self, settings: NewGameSettings, players: dict[Color, Player] | None = None,
-                   start: Position | Game | None = None) -> None:
+    def start_game(
+        self,
+        settings: NewGameSettings,
+        players: dict[Color, Player] | None = None,
+        start: Position | Game | None = None,
+    ) -> None:
         """Start a game as ``settings`` say (``players`` overrides, for tests and benches)."""
         self.host.leave_study()
         self.settings = settings
@@ -306,7 +377,8 @@ class PlayController(QObject):
                 players[human.opponent] = computer
             else:
                 players[human.opponent] = HumanPlayer(
-                    family_names.colour_text(settings.rules, human.opponent))
+                    family_names.colour_text(settings.rules, human.opponent)
+                )
         self.board.set_hint(None)
         self._end_pick()
         self.huff_bar.hide()
@@ -327,10 +399,13 @@ class PlayController(QObject):
         game = self.controller.game
         if not self.confirm_discard or game.is_over or not game.moves:
             return True
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Game in progress"),
-                          self.tr("The game in progress will be given up. Continue?"),
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                          self.parent_widget)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Game in progress"),
+            self.tr("The game in progress will be given up. Continue?"),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self.parent_widget,
+        )
         box.setObjectName("discardGameBox")
         return box.exec() == QMessageBox.StandardButton.Yes
 
@@ -354,8 +429,11 @@ class PlayController(QObject):
             if chosen.clocks is not None:
                 self.clocks_chosen.emit(*chosen.clocks)
             if chosen.drawn_by_lot:
-                self.message.emit(self.tr("The lot says: you play %1.").replace(
-                    "%1", family_names.colour_text(chosen.rules, chosen.colour)))
+                self.message.emit(
+                    self.tr("The lot says: you play %1.").replace(
+                        "%1", family_names.colour_text(chosen.rules, chosen.colour)
+                    )
+                )
             self.start_game(chosen)
 
     def edit_rules(self) -> None:
@@ -374,8 +452,15 @@ class PlayController(QObject):
         if not self.discard_ok_for_rules(rules):
             return False
         s = self._played_settings or self.settings
-        settings = NewGameSettings(s.against_computer, s.level_key, s.colour, rules,
-                                   s.light_name, s.dark_name, s.drawn_by_lot)
+        settings = NewGameSettings(
+            s.against_computer,
+            s.level_key,
+            s.colour,
+            rules,
+            s.light_name,
+            s.dark_name,
+            s.drawn_by_lot,
+        )
         start = self._rules_start
         self._rules_start = None
         self.start_game(settings, start=start)
@@ -398,7 +483,8 @@ class PlayController(QObject):
         if answer is RulesAnswer.CANCEL:
             return False
         if answer is RulesAnswer.CONTINUE or (
-                answer is RulesAnswer.NOTHING and rules_change(game, rules).can_continue):
+            answer is RulesAnswer.NOTHING and rules_change(game, rules).can_continue
+        ):
             self._rules_start = continue_under(game, rules)
         return True
 
@@ -440,8 +526,11 @@ class PlayController(QObject):
                 level = getattr(player, "level", None)
                 names[colour] = self.opponent.computer_name(level.key if level else "", rules)
             elif not names[colour]:
-                names[colour] = (self.tr("You") if playing and self.controller.against_computer()
-                                 else family_names.colour_text(rules, colour))
+                names[colour] = (
+                    self.tr("You")
+                    if playing and self.controller.against_computer()
+                    else family_names.colour_text(rules, colour)
+                )
         return names
 
     def result_names(self) -> dict[Color, str]:
@@ -467,8 +556,9 @@ class PlayController(QObject):
         game = self.controller.game
         if game.result is None:
             return ""
-        return family_names.result_text(game.result, game.rules, self.result_names(),
-                                        position=game.position)
+        return family_names.result_text(
+            game.result, game.rules, self.result_names(), position=game.position
+        )
 
     def idle_reason(self) -> str:
         """Why nobody may move on the board now."""
@@ -537,11 +627,20 @@ class PlayController(QObject):
 
     def _on_game_over(self, result: Result) -> None:
         self.huff_bar.hide()
-        text = family_names.result_text(result, self.controller.rules, self.result_names(),
-                                        position=self.controller.game.position)
+        text = family_names.result_text(
+            result,
+            self.controller.rules,
+            self.result_names(),
+            position=self.controller.game.position,
+        )
         self.message.emit(text)
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Game over"), text,
-                          QMessageBox.StandardButton.Ok, self.parent_widget)
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            self.tr("Game over"),
+            text,
+            QMessageBox.StandardButton.Ok,
+            self.parent_widget,
+        )
         box.setObjectName("gameOverBox")
         self.close_game_over()
         self.over_box = box
@@ -554,17 +653,21 @@ class PlayController(QObject):
         squares = self.host.squares_text(pending.candidates)
         self.huff_bar.label.setText(
             self.tr("%1 did not capture although it had to (piece on %2). What do you do?")
-            .replace("%1", offender).replace("%2", squares))
+            .replace("%1", offender)
+            .replace("%2", squares)
+        )
         self.huff_bar.show()
 
     def _on_huff_decided(self, choice: HuffChoice, square: int | None) -> None:
         self.huff_bar.hide()
         if choice is HuffChoice.BLOW:
-            self.message.emit(self.tr("The piece on %1 was blown away.").replace(
-                "%1", self.host.squares_text([square] if square is not None else [])))
-        elif choice is HuffChoice.CORRECT:
             self.message.emit(
-                self.tr("The move was taken back: now the capture must be made."))
+                self.tr("The piece on %1 was blown away.").replace(
+                    "%1", self.host.squares_text([square] if square is not None else [])
+                )
+            )
+        elif choice is HuffChoice.CORRECT:
+            self.message.emit(self.tr("The move was taken back: now the capture must be made."))
         else:
             self.message.emit(self.tr("The missed capture is let stand."))
 
@@ -587,6 +690,11 @@ class PlayController(QObject):
 def study_settings(game: pdn.Game, level_key: str) -> NewGameSettings:
     """The names and rules of a studied game (both sides moved by hand)."""
     white, black = game.headers.get("White", ""), game.headers.get("Black", "")
-    return NewGameSettings(False, level_key, Color.WHITE, game.rules,
-                           "" if white in ("", "?") else white,
-                           "" if black in ("", "?") else black)
+    return NewGameSettings(
+        False,
+        level_key,
+        Color.WHITE,
+        game.rules,
+        "" if white in ("", "?") else white,
+        "" if black in ("", "?") else black,
+    )

@@ -57,11 +57,13 @@ class PrintOptions:
 
 def header_labels() -> dict[str, str]:
     """The printed names of the headers, in the user's language."""
-    return {"Event": QCoreApplication.translate("PrintDialog", "Event"),
-            "Site": QCoreApplication.translate("PrintDialog", "Site"),
-            "Date": QCoreApplication.translate("PrintDialog", "Date"),
-            "Round": QCoreApplication.translate("PrintDialog", "Round"),
-            "Result": QCoreApplication.translate("PrintDialog", "Result")}
+    return {
+        "Event": QCoreApplication.translate("PrintDialog", "Event"),
+        "Site": QCoreApplication.translate("PrintDialog", "Site"),
+        "Date": QCoreApplication.translate("PrintDialog", "Date"),
+        "Round": QCoreApplication.translate("PrintDialog", "Round"),
+        "Result": QCoreApplication.translate("PrintDialog", "Result"),
+    }
 
 
 def wants_diagram(node: pdn.ChildNode, index: int, options: PrintOptions) -> bool:
@@ -79,14 +81,20 @@ def game_document(game: pdn.Game, options: PrintOptions) -> QTextDocument:
     doc.setPageSize(QSizeF(PAGE_WIDTH_PX, PAGE_WIDTH_PX * 1.414))
     rules = game.rules
     first = rules.first
-    names = {c: game.headers.get("White" if c is Color.WHITE else "Black", "") or "?"
-             for c in (Color.WHITE, Color.BLACK)}
+    names = {
+        c: game.headers.get("White" if c is Color.WHITE else "Black", "") or "?"
+        for c in (Color.WHITE, Color.BLACK)
+    }
     parts = [f"<h2>{html.escape(names[first])} – {html.escape(names[first.opponent])}</h2>"]
     label = header_labels()
-    shown = [key for key in HEADERS
-             if game.headers.get(key, "") not in ("", "?", "*", "????.??.??")]
-    rows = [f"<tr><td><b>{html.escape(label[key])}</b></td>"
-            f"<td>{html.escape(game.headers[key])}</td></tr>" for key in shown]
+    shown = [
+        key for key in HEADERS if game.headers.get(key, "") not in ("", "?", "*", "????.??.??")
+    ]
+    rows = [
+        f"<tr><td><b>{html.escape(label[key])}</b></td>"
+        f"<td>{html.escape(game.headers[key])}</td></tr>"
+        for key in shown
+    ]
     if rows:
         parts.append("<table cellspacing='0' cellpadding='2'>" + "".join(rows) + "</table>")
     count = 0
@@ -98,24 +106,39 @@ def game_document(game: pdn.Game, options: PrintOptions) -> QTextDocument:
         marks = marks_of(node.comment, rules)
         last = node.move if isinstance(node, pdn.ChildNode) else None
         top, bottom = (Color.WHITE, Color.BLACK) if options.flipped else (Color.BLACK, Color.WHITE)
-        svg = render_svg(Diagram(
-            position, flipped=options.flipped,
-            labels=options.labels,  # type: ignore[arg-type]
-            last_move=last, arrows=marks.arrows, circles=marks.circles,
-            top=side_name(rules, top), bottom=side_name(rules, bottom), stipulation=caption,
-            fen=False, size=options.diagram_size * 2))
+        svg = render_svg(
+            Diagram(
+                position,
+                flipped=options.flipped,
+                labels=options.labels,  # type: ignore[arg-type]
+                last_move=last,
+                arrows=marks.arrows,
+                circles=marks.circles,
+                top=side_name(rules, top),
+                bottom=side_name(rules, bottom),
+                stipulation=caption,
+                fen=False,
+                size=options.diagram_size * 2,
+            )
+        )
         name = f"diagram-{count}.png"
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), svg_image(svg))
-        return (f"<tr><td colspan='3' align='center'><img src='{name}' "
-                f"width='{options.diagram_size}'></td></tr>")
+        return (
+            f"<tr><td colspan='3' align='center'><img src='{name}' "
+            f"width='{options.diagram_size}'></td></tr>"
+        )
 
-    table = ["<table cellspacing='0' cellpadding='3' width='75%'>",
-             f"<tr><th width='10%'></th><th align='left'>{html.escape(side_name(rules, first))}"
-             f"</th><th align='left'>{html.escape(side_name(rules, first.opponent))}</th></tr>"]
+    table = [
+        "<table cellspacing='0' cellpadding='3' width='75%'>",
+        f"<tr><th width='10%'></th><th align='left'>{html.escape(side_name(rules, first))}"
+        f"</th><th align='left'>{html.escape(side_name(rules, first.opponent))}</th></tr>",
+    ]
     if options.diagrams == "every" or game.comment.strip():
         if game.comment.strip() and comment_words(game.comment):
-            table.append(f"<tr><td></td><td colspan='2'><i>"
-                         f"{html.escape(comment_words(game.comment))}</i></td></tr>")
+            table.append(
+                f"<tr><td></td><td colspan='2'><i>"
+                f"{html.escape(comment_words(game.comment))}</i></td></tr>"
+            )
         if options.diagrams == "every":
             table.append(diagram(game, ""))
     offset = 0 if game.position().turn is first else 1
@@ -146,8 +169,7 @@ def game_document(game: pdn.Game, options: PrintOptions) -> QTextDocument:
         if words or needs:
             flush()  # the other side's move goes on after the comment, behind "…"
             if words:
-                table.append(f"<tr><td></td><td colspan='2'><i>{html.escape(words)}</i>"
-                             "</td></tr>")
+                table.append(f"<tr><td></td><td colspan='2'><i>{html.escape(words)}</i></td></tr>")
             if needs:
                 table.append(diagram(node, f"{number}. {node.text()}"))
     flush()
@@ -170,9 +192,14 @@ def write_pdf(doc: QTextDocument, path: str | Path, title: str = "") -> None:
     writer = QPdfWriter(str(temp))
     writer.setTitle(title)
     writer.setCreator("Dame")
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
-                                     QPageLayout.Orientation.Portrait,
-                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(15, 15, 15, 15),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
     doc.print_(writer)
     del writer  # closes the file
     try:
@@ -192,8 +219,14 @@ class PrintDialog(QDialog):
 
     message = Signal(str)
 
-    def __init__(self, game: pdn.Game, pdf: bool, labels: str = "numbers",
-                 flipped: bool = False, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        game: pdn.Game,
+        pdf: bool,
+        labels: str = "numbers",
+        flipped: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("printDialog")
         self.setWindowTitle(self.tr("Export game as PDF") if pdf else self.tr("Print game"))
@@ -228,7 +261,8 @@ class PrintDialog(QDialog):
         self._sync()
         buttons = QDialogButtonBox(
             (QDialogButtonBox.StandardButton.Save if pdf else QDialogButtonBox.StandardButton.Ok)
-            | QDialogButtonBox.StandardButton.Cancel)
+            | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
@@ -240,16 +274,20 @@ class PrintDialog(QDialog):
         self.every_spin.setEnabled(self.diagrams_box.currentData() == "every")
 
     def options(self) -> PrintOptions:
-        return PrintOptions(diagrams=str(self.diagrams_box.currentData()),
-                            every=self.every_spin.value(), labels=self.labels,
-                            flipped=self.flipped)
+        return PrintOptions(
+            diagrams=str(self.diagrams_box.currentData()),
+            every=self.every_spin.value(),
+            labels=self.labels,
+            flipped=self.flipped,
+        )
 
     def document(self) -> QTextDocument:
         return game_document(self.game, self.options())
 
     def _browse(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, self.windowTitle(), self.path_edit.text(),
-                                              self.tr("PDF document (*.pdf)"))
+        name, _ = QFileDialog.getSaveFileName(
+            self, self.windowTitle(), self.path_edit.text(), self.tr("PDF document (*.pdf)")
+        )
         if name:
             self.path_edit.setText(name if Path(name).suffix else name + ".pdf")
 
@@ -267,8 +305,7 @@ class PrintDialog(QDialog):
             try:
                 write_pdf(self.document(), path, self.windowTitle())
             except (StorageError, OSError) as exc:
-                self.message.emit(self.tr("The PDF could not be saved: %1").replace(
-                    "%1", str(exc)))
+                self.message.emit(self.tr("The PDF could not be saved: %1").replace("%1", str(exc)))
                 return
             self.message.emit(self.tr("Game saved as %1").replace("%1", path))
             self.accept()

@@ -66,8 +66,9 @@ if TYPE_CHECKING:  # the window's parts (the window made them) and the dialogs, 
 log = logging.getLogger(__name__)
 
 
-def settings_from_preferences(prefs: Preferences, rng: random.Random | None = None
-                              ) -> NewGameSettings:
+def settings_from_preferences(
+    prefs: Preferences, rng: random.Random | None = None
+) -> NewGameSettings:
     """The first game's setup from the preferences (a random colour is drawn here)."""
     lots = prefs.human_color == "random"
     if lots:
@@ -97,8 +98,9 @@ def player_record(settings: NewGameSettings) -> dict[str, object]:
     }
 
 
-def settings_from_record(record: dict[str, object], game: Game, prefs: Preferences
-                         ) -> NewGameSettings:
+def settings_from_record(
+    record: dict[str, object], game: Game, prefs: Preferences
+) -> NewGameSettings:
     """The player setup back from the autosave; anything missing or odd comes from ``prefs``."""
     default = settings_from_preferences(prefs)
 
@@ -130,7 +132,8 @@ def moves_listing(game: Game, notation: Notation = Notation.RULES) -> str:
         text = move_text(before, step.move, notation)
         if step.blown is not None:
             text += " " + QCoreApplication.translate("Session", "(blown: %1)").replace(
-                "%1", square_text(step.blown, game.rules, notation))
+                "%1", square_text(step.blown, game.rules, notation)
+            )
         if step.first or not lines:
             lead = f"{step.number}." if step.first else f"{step.number}. …"
             lines.append(f"{lead} {text}")
@@ -167,8 +170,9 @@ class SessionHost(Protocol):
 
     def restoreGeometry(self, geometry: QByteArray | bytes | bytearray | memoryview) -> bool: ...
 
-    def restoreState(self, state: QByteArray | bytes | bytearray | memoryview,
-                     version: int = ...) -> bool: ...
+    def restoreState(
+        self, state: QByteArray | bytes | bytearray | memoryview, version: int = ...
+    ) -> bool: ...
 
 
 class Session(QObject):
@@ -185,7 +189,8 @@ class Session(QObject):
         self.pending_warnings: list[StorageWarning] = list(loaded.warnings)
         self.languages = LanguageManager()
         self.language = self.languages.set_language(
-            self.prefs.effective_language(QLocale.system().name()))
+            self.prefs.effective_language(QLocale.system().name())
+        )
         self.window: SessionHost | None = None
         self.preferences_dialog: PreferencesDialog | None = None
         self.help_dialog: HelpDialog | None = None
@@ -208,17 +213,23 @@ class Session(QObject):
             window.restoreState(QByteArray.fromBase64(self.prefs.window_state.encode()))
         window.document.last_directory = self.prefs.last_directory
         table = window.actions_table
-        table.add_menus([MenuSpec("settings", lambda: self.tr("&Settings")),
-                         MenuSpec("help", lambda: self.tr("&Help"))])
+        table.add_menus(
+            [
+                MenuSpec("settings", lambda: self.tr("&Settings")),
+                MenuSpec("help", lambda: self.tr("&Help")),
+            ]
+        )
         table.add(self.action_specs())
         self.actions = table.actions
         self.menus = table.menus
         window.controller.position_changed.connect(self._on_position_changed)
         # the clocks' times, while they run and when they stop, so a crash loses seconds only
         window.clocks.panel.checkpoint.connect(self._on_position_changed)
-        for action, key in ((table["numbers"], "show_square_numbers"),
-                            (table["animate"], "animate"),
-                            (table["turn"], "turn_board_hot_seat")):
+        for action, key in (
+            (table["numbers"], "show_square_numbers"),
+            (table["animate"], "animate"),
+            (table["turn"], "turn_board_hot_seat"),
+        ):
             action.toggled.connect(lambda on, key=key: self._remember(key, on))
         window.analysis.preference_changed.connect(self._remember)
         window.explorer.preference_changed.connect(self._remember)
@@ -226,28 +237,58 @@ class Session(QObject):
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("preferences", lambda: self.tr("&Preferences…"), self.show_preferences,
-                       menu="settings", shortcuts=(QKeySequence.StandardKey.Preferences,),
-                       role=QAction.MenuRole.PreferencesRole),
-            ActionSpec("rulesHelp", lambda: self.tr("&Rules of this game"),
-                       lambda: self.show_help("rules"), menu="help",
-                       shortcuts=(QKeySequence.StandardKey.HelpContents,)),
-            ActionSpec("tipsHelp", lambda: self.tr("Strategy &tips"),
-                       lambda: self.show_help("tips"), menu="help"),
-            ActionSpec("keysHelp", lambda: self.tr("&Keyboard"), lambda: self.show_help("keys"),
-                       menu="help"),
-            ActionSpec("describe", lambda: self.tr("&Describe the position"),
-                       self.describe_position, menu="help", shortcuts=("Ctrl+I",),
-                       separator_before=True,
-                       tip=lambda: self.tr("Every piece with its square, as text (for screen "
-                                           "readers)")),
-            ActionSpec("about", lambda: self.tr("&About Dame"), self.show_about, menu="help",
-                       separator_before=True, role=QAction.MenuRole.AboutRole),
+            ActionSpec(
+                "preferences",
+                lambda: self.tr("&Preferences…"),
+                self.show_preferences,
+                menu="settings",
+                shortcuts=(QKeySequence.StandardKey.Preferences,),
+                role=QAction.MenuRole.PreferencesRole,
+            ),
+            ActionSpec(
+                "rulesHelp",
+                lambda: self.tr("&Rules of this game"),
+                lambda: self.show_help("rules"),
+                menu="help",
+                shortcuts=(QKeySequence.StandardKey.HelpContents,),
+            ),
+            ActionSpec(
+                "tipsHelp",
+                lambda: self.tr("Strategy &tips"),
+                lambda: self.show_help("tips"),
+                menu="help",
+            ),
+            ActionSpec(
+                "keysHelp",
+                lambda: self.tr("&Keyboard"),
+                lambda: self.show_help("keys"),
+                menu="help",
+            ),
+            ActionSpec(
+                "describe",
+                lambda: self.tr("&Describe the position"),
+                self.describe_position,
+                menu="help",
+                shortcuts=("Ctrl+I",),
+                separator_before=True,
+                tip=lambda: self.tr("Every piece with its square, as text (for screen readers)"),
+            ),
+            ActionSpec(
+                "about",
+                lambda: self.tr("&About Dame"),
+                self.show_about,
+                menu="help",
+                separator_before=True,
+                role=QAction.MenuRole.AboutRole,
+            ),
         ]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if self.window is not None and watched is self.window.dialog_parent() \
-                and event.type() == QEvent.Type.Close:
+        if (
+            self.window is not None
+            and watched is self.window.dialog_parent()
+            and event.type() == QEvent.Type.Close
+        ):
             if self.autosave_enabled:
                 self.save_game()  # the clocks' times as they are now
             self.save_window_state()
@@ -303,8 +344,11 @@ class Session(QObject):
                 window.family.restore_scores(loaded.meta.player)
                 window.play.start_game(settings, start=loaded.game)
                 restored = True
-                window.show_message(self.tr("The game was restored; moves played: %1.")
-                                    .replace("%1", str(len(loaded.game.moves))))
+                window.show_message(
+                    self.tr("The game was restored; moves played: %1.").replace(
+                        "%1", str(len(loaded.game.moves))
+                    )
+                )
             else:
                 self._clear()
         self.autosave_enabled = True
@@ -319,9 +363,13 @@ class Session(QObject):
         box.setWindowTitle(self.tr("Continue the game?"))
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setText("<b>" + html.escape(self.tr("Continue the game?")) + "</b>")
-        info = (self.tr("The last game was not finished.") + "\n"
-                + self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules)) + "\n"
-                + self.tr("Moves played: %1").replace("%1", str(len(game.moves))))
+        info = (
+            self.tr("The last game was not finished.")
+            + "\n"
+            + self.tr("Rules: %1").replace("%1", texts.rules_name(game.rules))
+            + "\n"
+            + self.tr("Moves played: %1").replace("%1", str(len(game.moves)))
+        )
         if meta.saved_at is not None:
             saved = QDateTime.fromSecsSinceEpoch(int(meta.saved_at.timestamp()))
             when = QLocale().toString(saved, QLocale.FormatType.ShortFormat)
@@ -349,11 +397,13 @@ class Session(QObject):
             line = self.warning_headline(warning)
             if warning.moved_to is not None:
                 line += " " + self.tr("The old file was kept as %1.").replace(
-                    "%1", str(warning.moved_to))
+                    "%1", str(warning.moved_to)
+                )
             elif warning.stuck:
-                line += " " + self.tr("It could not be moved aside either: please remove or "
-                                      "rename %1, so that Dame can save there again.").replace(
-                    "%1", str(warning.path))
+                line += " " + self.tr(
+                    "It could not be moved aside either: please remove or "
+                    "rename %1, so that Dame can save there again."
+                ).replace("%1", str(warning.path))
             parts.append(line)
         box = QMessageBox(self._parent_widget())
         box.setObjectName("storageWarningBox")
@@ -371,8 +421,9 @@ class Session(QObject):
         which = warning.file
         if kind is WarningKind.DAMAGED:
             if which is StoreFile.SETTINGS:
-                return self.tr("The settings file was damaged; Dame starts with the default "
-                               "settings.")
+                return self.tr(
+                    "The settings file was damaged; Dame starts with the default settings."
+                )
             if which is StoreFile.AUTOSAVE:
                 return self.tr("The saved game was damaged and cannot be continued.")
             if which is StoreFile.RECENT_FILES:
@@ -381,27 +432,41 @@ class Session(QObject):
         if kind is WarningKind.INVALID_VALUE:
             if not warning.values:
                 return self.tr("A setting had an invalid value and was reset: %1").replace(
-                    "%1", warning.detail)
-            lines = [self.tr("The setting %1 had an invalid value (%2) and was reset to %3; "
-                             "the other settings were kept.").replace("%1", v.name)
-                     .replace("%2", v.value).replace("%3", v.default or "—")
-                     for v in warning.values]
+                    "%1", warning.detail
+                )
+            lines = [
+                self.tr(
+                    "The setting %1 had an invalid value (%2) and was reset to %3; "
+                    "the other settings were kept."
+                )
+                .replace("%1", v.name)
+                .replace("%2", v.value)
+                .replace("%3", v.default or "—")
+                for v in warning.values
+            ]
             return "\n".join(lines)
         if kind is WarningKind.ENTRIES_DROPPED:
             names = ", ".join(v.name for v in warning.values) or warning.detail
-            return self.tr("Some entries of %1 could not be used and were left out: %2").replace(
-                "%1", warning.path.name).replace("%2", names)
+            return (
+                self.tr("Some entries of %1 could not be used and were left out: %2")
+                .replace("%1", warning.path.name)
+                .replace("%2", names)
+            )
         if kind is WarningKind.UNREADABLE:
             return self.tr("The file %1 could not be read.").replace("%1", str(warning.path))
         if kind is WarningKind.UNWRITABLE:
             return self.tr("The repaired file %1 could not be written.").replace(
-                "%1", str(warning.path))
+                "%1", str(warning.path)
+            )
         if kind is WarningKind.NEWER_VERSION:
-            return self.tr("The settings come from a newer version of Dame; what this version "
-                           "does not know is ignored.")
+            return self.tr(
+                "The settings come from a newer version of Dame; what this version "
+                "does not know is ignored."
+            )
         if kind is WarningKind.PARTIAL_GAME:
-            return self.tr("The saved game could only be restored up to a move that could not "
-                           "be read.")
+            return self.tr(
+                "The saved game could only be restored up to a move that could not be read."
+            )
         return self.tr("The restored game differs from what was recorded.")
 
     # -- autosave ----------------------------------------------------------------------------
@@ -421,15 +486,21 @@ class Session(QObject):
             self._clear()
             return
         try:
-            save_autosave(game, {**player_record(window.play.settings),
-                                 **window.clocks.clock_record(),
-                                 **window.family.score_record()})
+            save_autosave(
+                game,
+                {
+                    **player_record(window.play.settings),
+                    **window.clocks.clock_record(),
+                    **window.family.score_record(),
+                },
+            )
         except (StorageError, ValueError, TypeError) as exc:
             message = str(exc)
             log.warning("autosave failed: %s", message)
             if message != self.last_save_error:  # say it once, not after every move
-                window.show_message(self.tr("The game could not be saved: %1").replace(
-                    "%1", message))
+                window.show_message(
+                    self.tr("The game could not be saved: %1").replace("%1", message)
+                )
             self.last_save_error = message
         else:
             self.last_save_error = ""
@@ -458,7 +529,8 @@ class Session(QObject):
                 self.window.play.new_game_defaults = settings_from_preferences(prefs, self.rng)
         if prefs.language != old.language:
             self.language = self.languages.set_language(
-                prefs.effective_language(QLocale.system().name()))
+                prefs.effective_language(QLocale.system().name())
+            )
         self.save_preferences()
 
     def save_preferences(self) -> None:
@@ -467,8 +539,9 @@ class Session(QObject):
         except StorageError as exc:
             log.warning("%s", exc)
             if self.window is not None:
-                self.window.show_message(self.tr("The settings could not be saved: %1")
-                                         .replace("%1", str(exc)))
+                self.window.show_message(
+                    self.tr("The settings could not be saved: %1").replace("%1", str(exc))
+                )
 
     def save_window_state(self) -> None:
         window = self.window
@@ -477,10 +550,14 @@ class Session(QObject):
         geometry = bytes(window.saveGeometry().toBase64().data()).decode("ascii")
         state = bytes(window.saveState().toBase64().data()).decode("ascii")
         folder = window.document.last_directory
-        if (geometry, state, folder) != (self.prefs.window_geometry, self.prefs.window_state,
-                                         self.prefs.last_directory):
-            self.prefs = dataclasses.replace(self.prefs, window_geometry=geometry,
-                                             window_state=state, last_directory=folder)
+        if (geometry, state, folder) != (
+            self.prefs.window_geometry,
+            self.prefs.window_state,
+            self.prefs.last_directory,
+        ):
+            self.prefs = dataclasses.replace(
+                self.prefs, window_geometry=geometry, window_state=state, last_directory=folder
+            )
             self.save_preferences()
 
     def show_preferences(self) -> PreferencesDialog:
@@ -524,12 +601,19 @@ class Session(QObject):
         window = self.window
         assert window is not None
         text = window.family.position_text(window.shown_position())
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("The position"), text,
-                          QMessageBox.StandardButton.Ok, window.dialog_parent())
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            self.tr("The position"),
+            text,
+            QMessageBox.StandardButton.Ok,
+            window.dialog_parent(),
+        )
         box.setObjectName("positionBox")
         box.finished.connect(box.deleteLater)  # made anew each time: never kept
-        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
-                                    | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        box.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
         box.open()
         return text
 

@@ -96,8 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_smoke_test(args)
     if any(a in ("-h", "--help") for a in args[1:]):
-        print("usage: dame-desktop [FILE.pdn]\n\nPlay Dame (draughts) against the computer "
-              "or hot-seat; study and annotate the games of a PDN file.")
+        print(
+            "usage: dame-desktop [FILE.pdn]\n\nPlay Dame (draughts) against the computer "
+            "or hot-seat; study and annotate the games of a PDN file."
+        )
         return 0
     if any(a == "--version" for a in args[1:]):
         from dame_desktop.native import describe  # native: core.movegen, ... / pure Python
@@ -127,8 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(code)
 
 
-def open_main_window(app: QApplication | None = None, path: str | None = None
-                     ) -> tuple[Session, MainWindow]:
+def open_main_window(
+    app: QApplication | None = None, path: str | None = None
+) -> tuple[Session, MainWindow]:
     """What the program does at start, up to the event loop: preferences and language first,
     then the window, then (after it is shown) warnings and the offer to continue -- or,
     given a file's ``path``, that file instead of a game."""

@@ -40,14 +40,22 @@ def piece_words(position: Position, square: int) -> str:
     if piece is None:
         return translate("Accessible", "empty")
     side = side_name(position.rules, piece.color)
-    words = (translate("Accessible", "%1 king") if piece.is_king
-             else translate("Accessible", "%1 man")).replace("%1", side)
+    words = (
+        translate("Accessible", "%1 king") if piece.is_king else translate("Accessible", "%1 man")
+    ).replace("%1", side)
     below = position.tower(square)[1:]
     if below:  # a tower (Bashni): the pieces under the top one, top first
-        words += " " + translate("Accessible", "on top of %1").replace("%1", ", ".join(
-            (translate("Accessible", "%1 king") if p.is_king
-             else translate("Accessible", "%1 man")).replace(
-                "%1", side_name(position.rules, p.color)) for p in below))
+        words += " " + translate("Accessible", "on top of %1").replace(
+            "%1",
+            ", ".join(
+                (
+                    translate("Accessible", "%1 king")
+                    if p.is_king
+                    else translate("Accessible", "%1 man")
+                ).replace("%1", side_name(position.rules, p.color))
+                for p in below
+            ),
+        )
     return words
 
 
@@ -90,8 +98,9 @@ def cell_state_words(board: BoardWidget, square: int) -> list[str]:
         words.append(translate("Accessible", "circled"))
     for start, end in marks.arrows:
         if start == square:
-            words.append(translate("Accessible", "arrow to %1").replace(
-                "%1", board.square_name(end)))
+            words.append(
+                translate("Accessible", "arrow to %1").replace("%1", board.square_name(end))
+            )
     return words
 
 
@@ -126,8 +135,10 @@ class CellAccessible(QAccessibleInterface):
     def window(self) -> QWindow | None:  # type: ignore[override]
         return self.table.window()
 
-    def relations(self, match: QAccessible.RelationFlag = QAccessible.RelationFlag.AllRelations,
-                  ) -> list[tuple[QAccessibleInterface, QAccessible.RelationFlag]]:
+    def relations(
+        self,
+        match: QAccessible.RelationFlag = QAccessible.RelationFlag.AllRelations,
+    ) -> list[tuple[QAccessibleInterface, QAccessible.RelationFlag]]:
         return []
 
     def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
@@ -158,8 +169,11 @@ class CellAccessible(QAccessibleInterface):
         if kind == QAccessible.Text.Description:
             square = self.square()
             words = cell_state_words(board, square) if square is not None else []
-            where = translate("Accessible", "row %1, column %2").replace(
-                "%1", str(row + 1)).replace("%2", str(col + 1))
+            where = (
+                translate("Accessible", "row %1, column %2")
+                .replace("%1", str(row + 1))
+                .replace("%2", str(col + 1))
+            )
             return ", ".join([*words, where])
         return ""
 
@@ -180,8 +194,9 @@ class CellAccessible(QAccessibleInterface):
                 return QRect()
             side = any_square.width()
             area = board.squares_area()
-            local = QRect(int(area.left() + col * side), int(area.top() + row * side),
-                          int(side), int(side))
+            local = QRect(
+                int(area.left() + col * side), int(area.top() + row * side), int(side), int(side)
+            )
         return QRect(board.mapToGlobal(local.topLeft()), local.size())
 
     def role(self) -> QAccessible.Role:

@@ -24,8 +24,13 @@ def with_alpha(colour: QColor, alpha: int) -> QColor:
     return out
 
 
-def outline(painter: QPainter, rect: QRectF, colour: QColor, width: float,
-            style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> None:
+def outline(
+    painter: QPainter,
+    rect: QRectF,
+    colour: QColor,
+    width: float,
+    style: Qt.PenStyle = Qt.PenStyle.SolidLine,
+) -> None:
     """A frame just inside ``rect``."""
     inset = width / 2
     painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -49,8 +54,14 @@ def hatch(painter: QPainter, rect: QRectF, colour: QColor) -> None:
     painter.restore()
 
 
-def route(painter: QPainter, points: Sequence[QPointF], colour: QColor, width: float,
-          head: float = 0.0, dashed: bool = False) -> None:
+def route(
+    painter: QPainter,
+    points: Sequence[QPointF],
+    colour: QColor,
+    width: float,
+    head: float = 0.0,
+    dashed: bool = False,
+) -> None:
     """A line through ``points``; an arrowhead ``head`` long at its end when > 0."""
     if len(points) < 2:
         return
@@ -58,8 +69,10 @@ def route(painter: QPainter, points: Sequence[QPointF], colour: QColor, width: f
     for point in points[1:]:
         path.lineTo(point)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    for pen in (QPen(HALO, width * 1.7),
-                QPen(colour, width, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)):
+    for pen in (
+        QPen(HALO, width * 1.7),
+        QPen(colour, width, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine),
+    ):
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(pen)
@@ -68,8 +81,7 @@ def route(painter: QPainter, points: Sequence[QPointF], colour: QColor, width: f
         arrowhead(painter, points[-2], points[-1], head, colour)
 
 
-def arrowhead(painter: QPainter, start: QPointF, tip: QPointF, size: float,
-              colour: QColor) -> None:
+def arrowhead(painter: QPainter, start: QPointF, tip: QPointF, size: float, colour: QColor) -> None:
     """A filled triangle pointing from ``start`` to ``tip``, its point on ``tip``."""
     dx, dy = tip.x() - start.x(), tip.y() - start.y()
     length = math.hypot(dx, dy)
@@ -83,8 +95,7 @@ def arrowhead(painter: QPainter, start: QPointF, tip: QPointF, size: float,
     painter.drawPolygon(QPolygonF([tip, base + side, base - side]))
 
 
-def arrow(painter: QPainter, start: QPointF, end: QPointF, cell: float,
-          colour: QColor) -> None:
+def arrow(painter: QPainter, start: QPointF, end: QPointF, cell: float, colour: QColor) -> None:
     """The user's arrow from one square's centre to another's: a thick shaft and a head."""
     dx, dy = end.x() - start.x(), end.y() - start.y()
     length = math.hypot(dx, dy)
@@ -96,8 +107,9 @@ def arrow(painter: QPainter, start: QPointF, end: QPointF, cell: float,
     neck = QPointF(end.x() - ux * head, end.y() - uy * head)
     shaft = QPointF(-uy * cell * 0.065, ux * cell * 0.065)
     side = QPointF(-uy * cell * 0.2, ux * cell * 0.2)
-    shape = QPolygonF([begin + shaft, neck + shaft, neck + side, end, neck - side,
-                       neck - shaft, begin - shaft])
+    shape = QPolygonF(
+        [begin + shaft, neck + shaft, neck + side, end, neck - side, neck - shaft, begin - shaft]
+    )
     edge = QPen(QColor(0, 0, 0, 170), max(1.0, cell * 0.025))  # reads on any square
     edge.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
     painter.setPen(edge)
@@ -105,8 +117,14 @@ def arrow(painter: QPainter, start: QPointF, end: QPointF, cell: float,
     painter.drawPolygon(shape)
 
 
-def ring(painter: QPainter, centre: QPointF, radius: float, colour: QColor, width: float,
-         style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> None:
+def ring(
+    painter: QPainter,
+    centre: QPointF,
+    radius: float,
+    colour: QColor,
+    width: float,
+    style: Qt.PenStyle = Qt.PenStyle.SolidLine,
+) -> None:
     """A circle line around ``centre``."""
     painter.setBrush(Qt.BrushStyle.NoBrush)
     for pen in (QPen(HALO, width * 1.7), QPen(colour, width, style)):
@@ -115,8 +133,9 @@ def ring(painter: QPainter, centre: QPointF, radius: float, colour: QColor, widt
         painter.drawEllipse(centre, radius, radius)
 
 
-def cross(painter: QPainter, rect: QRectF, colour: QColor, width: float,
-          dashed_ring: bool = True) -> None:
+def cross(
+    painter: QPainter, rect: QRectF, colour: QColor, width: float, dashed_ring: bool = True
+) -> None:
     """An X over the square ``rect`` (a captured or blown piece), with a dashed ring."""
     c = rect.center()
     d = rect.width() * 0.2

@@ -80,8 +80,9 @@ def square_text(position: Position, square: int | None, name: str) -> str:
         what = translate("Keyboard", "empty")
     else:  # the side as the rule set names it (Hell, Weiß, Black in English checkers)
         side = side_name(position.rules, piece.color)
-        what = (translate("Keyboard", "%1 king") if piece.is_king
-                else translate("Keyboard", "%1 man")).replace("%1", side)
+        what = (
+            translate("Keyboard", "%1 king") if piece.is_king else translate("Keyboard", "%1 man")
+        ).replace("%1", side)
     return (
         translate("Keyboard", "%1 (square %2): %3")
         .replace("%1", name)
@@ -262,9 +263,13 @@ class BoardKeyboard(QObject):
         start, self.mark_start = self.mark_start, None
         if start is None:
             self.mark_start = square
-            self.cursor_moved.emit(translate(
-                "Keyboard", "Arrow from %1: move the cursor and press Shift+Enter again "
-                "(on the same square: a circle)").replace("%1", self.board.square_name(square)))
+            self.cursor_moved.emit(
+                translate(
+                    "Keyboard",
+                    "Arrow from %1: move the cursor and press Shift+Enter again "
+                    "(on the same square: a circle)",
+                ).replace("%1", self.board.square_name(square))
+            )
             return
         self.board.draw_mark(start, square)
 
@@ -285,7 +290,8 @@ class BoardKeyboard(QObject):
         """The character ``event`` adds to a typed move, or None when it is not one."""
         text = event.text().lower()
         if len(text) != 1 or event.modifiers() & (
-            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+            Qt.KeyboardModifier.ControlModifier
+            | Qt.KeyboardModifier.AltModifier
             | Qt.KeyboardModifier.MetaModifier
         ):
             return None
@@ -298,7 +304,8 @@ class BoardKeyboard(QObject):
             return text if self.typed else None
         by_name = position.rules.names_squares or not self.board.square_name(1).isdigit()
         if text in FILES[: position.rules.board_size] and (
-                self.typed or by_name or not self._is_shortcut(event)):
+            self.typed or by_name or not self._is_shortcut(event)
+        ):
             return text
         return None
 
@@ -306,13 +313,17 @@ class BoardKeyboard(QObject):
         """Is the plain key of ``event`` a shortcut of one of the window's actions?"""
         key = QKeySequence(event.key())
         window = self.board.window()
-        return any(key in action.shortcuts() for action in window.findChildren(QAction)
-                   if action.isEnabled())
+        return any(
+            key in action.shortcuts()
+            for action in window.findChildren(QAction)
+            if action.isEnabled()
+        )
 
     def _show_typed(self) -> None:
         if self.typed:
-            self.board.show_banner(translate("Keyboard", "Move: %1").replace("%1", self.typed)
-                                   + " ▏", 0)
+            self.board.show_banner(
+                translate("Keyboard", "Move: %1").replace("%1", self.typed) + " ▏", 0
+            )
             self.cursor_moved.emit(translate("Keyboard", "Move: %1").replace("%1", self.typed))
         else:
             self.board.clear_banner()
@@ -337,18 +348,23 @@ class BoardKeyboard(QObject):
         try:
             move = position.parse_move(text, moves)
         except AmbiguousMoveError:
-            board.illegal_drop.emit(translate(
-                "Keyboard", "%1 fits several captures: type every landing square").replace(
-                "%1", text))
+            board.illegal_drop.emit(
+                translate(
+                    "Keyboard", "%1 fits several captures: type every landing square"
+                ).replace("%1", text)
+            )
             return
         except IllegalMoveError:
-            board.illegal_drop.emit(translate("Keyboard", "%1 cannot be played now").replace(
-                "%1", text))
+            board.illegal_drop.emit(
+                translate("Keyboard", "%1 cannot be played now").replace("%1", text)
+            )
             return
         except MoveParseError:
-            board.illegal_drop.emit(translate(
-                "Keyboard", "%1 is not a move: type it like 11-15, 15x24 or c3-d4").replace(
-                "%1", text))
+            board.illegal_drop.emit(
+                translate(
+                    "Keyboard", "%1 is not a move: type it like 11-15, 15x24 or c3-d4"
+                ).replace("%1", text)
+            )
             return
         board.move_input.choose(move)
 
@@ -360,7 +376,8 @@ class BoardKeyboard(QObject):
         held = self.board.selected_square()
         if held is not None:
             text += " — " + translate("Keyboard", "holding the piece from %1").replace(
-                "%1", self.board.square_name(held)  # as the notation preference names it
+                "%1",
+                self.board.square_name(held),  # as the notation preference names it
             )
         self.board.setAccessibleName(translate("Keyboard", "Board") + ", " + text)
         if QAccessible.isActive() and self.board.hasFocus():  # the focused cell of the table
@@ -393,11 +410,17 @@ class BoardKeyboard(QObject):
             plain = mods == Qt.KeyboardModifier.NoModifier
             shifted = mods == Qt.KeyboardModifier.ShiftModifier
             marking = shifted and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-            mine = (plain and (key in _ROWS or key in _ACTIVATE)) or (
-                shifted and key in _ALONG) or marking
-            typing = self._typed_char(event) is not None or (self.typed != "" and plain and key in (
-                Qt.Key.Key_Backspace, Qt.Key.Key_Escape, Qt.Key.Key_Return,
-                Qt.Key.Key_Enter))
+            mine = (
+                (plain and (key in _ROWS or key in _ACTIVATE))
+                or (shifted and key in _ALONG)
+                or marking
+            )
+            typing = self._typed_char(event) is not None or (
+                self.typed != ""
+                and plain
+                and key
+                in (Qt.Key.Key_Backspace, Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            )
             if kind == QEvent.Type.ShortcutOverride:
                 if mine or typing:
                     event.accept()  # these keys move the cursor; Left/Right stay the window's

@@ -115,7 +115,12 @@ class PieceArt:
         return QIcon(pixmap)
 
     def _draw_piece(
-        self, painter: QPainter, center: QPointF, radius: float, colour: Color, king: bool,
+        self,
+        painter: QPainter,
+        center: QPointF,
+        radius: float,
+        colour: Color,
+        king: bool,
         lifted: bool,
     ) -> None:
         thickness = radius * 0.16
@@ -179,8 +184,15 @@ class PieceArt:
             shifted = QPointF(center.x() + radius * 0.02, center.y() + radius * 0.03)
             painter.drawEllipse(shifted, radius * factor, radius * factor * 0.96)
 
-    def _paint_flat(self, painter: QPainter, center: QPointF, radius: float, thickness: float,
-                    colour: Color, face: QColor) -> None:
+    def _paint_flat(
+        self,
+        painter: QPainter,
+        center: QPointF,
+        radius: float,
+        thickness: float,
+        colour: Color,
+        face: QColor,
+    ) -> None:
         """A plain stone: the face in its colour, a rim of the opposite lightness, an inner
         ring, so that light and dark pieces differ in lightness, never only in hue."""
         rim = QColor("#000000") if face.lightness() > 128 else QColor("#ffffff")
@@ -219,8 +231,11 @@ class PieceArt:
         painter.drawPath(path)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(outline)
-        for x, y in ((left - w * 0.04, top + h * 0.2), (center.x(), top),
-                     (left + w * 1.04, top + h * 0.2)):
+        for x, y in (
+            (left - w * 0.04, top + h * 0.2),
+            (center.x(), top),
+            (left + w * 1.04, top + h * 0.2),
+        ):
             painter.drawEllipse(QPointF(x, y), radius * 0.07, radius * 0.07)
         band = QRectF(left, base - h * 0.18, w, h * 0.18)
         painter.setBrush(CROWN.darker(140))

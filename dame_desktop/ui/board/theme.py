@@ -59,24 +59,61 @@ OI_VERMILLION = "#d55e00"
 OI_PURPLE = "#cc79a7"
 
 CONTRAST = BoardTheme(
-    "contrast", "#f5f5f5", "#767676", "#ffffff", "#000000",
-    frame="#000000", frame_text="#ffffff",
-    must_capture=OI_ORANGE, last_move=OI_YELLOW, captured=OI_PURPLE, selected=OI_GREEN,
-    target=OI_GREEN, hint=OI_SKY, blown=OI_VERMILLION, touch=OI_BLUE, arrow=OI_VERMILLION,
-    circle=OI_BLUE, number="#ffffff", number_shadow="#000000", shaded=False, line_scale=1.5,
+    "contrast",
+    "#f5f5f5",
+    "#767676",
+    "#ffffff",
+    "#000000",
+    frame="#000000",
+    frame_text="#ffffff",
+    must_capture=OI_ORANGE,
+    last_move=OI_YELLOW,
+    captured=OI_PURPLE,
+    selected=OI_GREEN,
+    target=OI_GREEN,
+    hint=OI_SKY,
+    blown=OI_VERMILLION,
+    touch=OI_BLUE,
+    arrow=OI_VERMILLION,
+    circle=OI_BLUE,
+    number="#ffffff",
+    number_shadow="#000000",
+    shaded=False,
+    line_scale=1.5,
 )
 
 THEMES: dict[str, BoardTheme] = {
     "wood": WOOD,
-    "green": replace(WOOD, key="green", light_square="#eeeed2", dark_square="#769656",
-                     light_piece="#fafaf5", dark_piece="#262421", frame="#3d4a2f",
-                     frame_text="#eeeed2"),
-    "blue": replace(WOOD, key="blue", light_square="#dee3e6", dark_square="#7d97a8",
-                    light_piece="#ffffff", dark_piece="#1f2a36", frame="#2f3d4a",
-                    frame_text="#dee3e6"),
-    "grey": replace(WOOD, key="grey", light_square="#d9d9d9", dark_square="#8c8c8c",
-                    light_piece="#f7f7f7", dark_piece="#2b2b2b", frame="#3a3a3a",
-                    frame_text="#eeeeee"),
+    "green": replace(
+        WOOD,
+        key="green",
+        light_square="#eeeed2",
+        dark_square="#769656",
+        light_piece="#fafaf5",
+        dark_piece="#262421",
+        frame="#3d4a2f",
+        frame_text="#eeeed2",
+    ),
+    "blue": replace(
+        WOOD,
+        key="blue",
+        light_square="#dee3e6",
+        dark_square="#7d97a8",
+        light_piece="#ffffff",
+        dark_piece="#1f2a36",
+        frame="#2f3d4a",
+        frame_text="#dee3e6",
+    ),
+    "grey": replace(
+        WOOD,
+        key="grey",
+        light_square="#d9d9d9",
+        dark_square="#8c8c8c",
+        light_piece="#f7f7f7",
+        dark_piece="#2b2b2b",
+        frame="#3a3a3a",
+        frame_text="#eeeeee",
+    ),
     "contrast": CONTRAST,
 }
 
@@ -90,5 +127,11 @@ def theme_named(key: str, colors: tuple[str, str, str, str] | None = None) -> Bo
     if colors is None:
         return WOOD
     light_square, dark_square, light_piece, dark_piece = colors
-    return replace(WOOD, key="custom", light_square=light_square, dark_square=dark_square,
-                   light_piece=light_piece, dark_piece=dark_piece)
+    return replace(
+        WOOD,
+        key="custom",
+        light_square=light_square,
+        dark_square=dark_square,
+        light_piece=light_piece,
+        dark_piece=dark_piece,
+    )

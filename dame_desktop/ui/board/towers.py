@@ -28,8 +28,9 @@ def top_depth(king: bool) -> float:
     return SIDE * 2.3 if king else SIDE
 
 
-def tower_layout(center: QPointF, radius: float, below: int,
-                 king: bool = False) -> tuple[QPointF, float, float]:
+def tower_layout(
+    center: QPointF, radius: float, below: int, king: bool = False
+) -> tuple[QPointF, float, float]:
     """(centre of the top piece, its radius, band height) of a tower with ``below`` pieces
     under its top standing on a square centred on ``center``: the stack is centred."""
     r = radius * SHRINK
@@ -38,8 +39,16 @@ def tower_layout(center: QPointF, radius: float, below: int,
     return QPointF(center.x(), center.y() - drop / 2), r, band
 
 
-def paint_tower(painter: QPainter, art: PieceArt, center: QPointF, radius: float, top: Piece,
-                below: Sequence[Piece], dpr: float, alpha: float = 1.0) -> None:
+def paint_tower(
+    painter: QPainter,
+    art: PieceArt,
+    center: QPointF,
+    radius: float,
+    top: Piece,
+    below: Sequence[Piece],
+    dpr: float,
+    alpha: float = 1.0,
+) -> None:
     """Draw a tower: ``top`` over ``below`` (top to bottom) on the square at ``center``."""
     top_center, r, band = tower_layout(center, radius, len(below), top.is_king)
     shown = list(below[:SHOWN])
@@ -53,8 +62,9 @@ def paint_tower(painter: QPainter, art: PieceArt, center: QPointF, radius: float
     covered.addRect(QRectF(top_center.x() - r, top_center.y(), 2 * r, base - top_center.y()))
     covered.addEllipse(QPointF(top_center.x(), base), r, r * 0.96)
     outside = QPainterPath()
-    outside.addRect(QRectF(center.x() - 2 * radius, center.y() - 2 * radius, 4 * radius,
-                           4 * radius))
+    outside.addRect(
+        QRectF(center.x() - 2 * radius, center.y() - 2 * radius, 4 * radius, 4 * radius)
+    )
     painter.save()
     painter.setClipPath(outside.subtracted(covered.simplified()), Qt.ClipOperation.IntersectClip)
     painter.setOpacity(alpha)
@@ -76,12 +86,12 @@ def paint_tower(painter: QPainter, art: PieceArt, center: QPointF, radius: float
         _paint_height(painter, center, radius, len(below) + 1, alpha)
 
 
-def _paint_height(painter: QPainter, center: QPointF, radius: float, height: int,
-                  alpha: float) -> None:
+def _paint_height(
+    painter: QPainter, center: QPointF, radius: float, height: int, alpha: float
+) -> None:
     """A small round badge with the tower's height at the square's lower right."""
     size = max(12.0, radius * 0.62)
-    rect = QRectF(center.x() + radius * 0.98 - size, center.y() + radius * 1.12 - size,
-                  size, size)
+    rect = QRectF(center.x() + radius * 0.98 - size, center.y() + radius * 1.12 - size, size, size)
     painter.save()
     painter.setOpacity(alpha)
     painter.setPen(QPen(QColor(255, 247, 230), max(1.0, size * 0.08)))

@@ -223,8 +223,9 @@ class BoardWidget(QWidget):
     ) -> None:
         """Paint the wooden look in other colours; pieces get their shading from the base
         colour."""
-        a, b, c, d = (QColor(c).name() for c in (light_square, dark_square, light_piece,
-                                                 dark_piece))
+        a, b, c, d = (
+            QColor(c).name() for c in (light_square, dark_square, light_piece, dark_piece)
+        )
         self.set_theme(theme_named("custom", (a, b, c, d)))
 
     def reset_colors(self) -> None:
@@ -255,8 +256,11 @@ class BoardWidget(QWidget):
     def draw_mark(self, start: int, end: int) -> None:
         """What the right button does from ``start`` to ``end``: a circle when they are the
         same square, else an arrow (the same again takes it away); emits marks_changed."""
-        marks = self._marks.toggled_circle(end) if end == start \
+        marks = (
+            self._marks.toggled_circle(end)
+            if end == start
             else self._marks.toggled_arrow(start, end)
+        )
         self.set_marks(marks)
         self.marks_changed.emit(marks)
 
@@ -428,16 +432,18 @@ class BoardWidget(QWidget):
         pad = font.pixelSize() * 0.6
         width = area.width() * 0.9
         flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
-        text_rect = metrics.boundingRect(QRectF(0, 0, width - 2 * pad, area.height()), flags,
-                                         self._banner)
+        text_rect = metrics.boundingRect(
+            QRectF(0, 0, width - 2 * pad, area.height()), flags, self._banner
+        )
         height = min(text_rect.height() + 2 * pad, area.height() * 0.45)
         margin = self._cell() * 0.06
         left = area.center().x() - width / 2
         top_plate = QRectF(left, area.top() + margin, width, height)
         bottom_plate = QRectF(left, area.bottom() - margin - height, width, height)
         first, then = self._important()
-        weighed = [(self.square_rect(sq), 100) for sq in first] + \
-            [(self.square_rect(sq), 1) for sq in then]
+        weighed = [(self.square_rect(sq), 100) for sq in first] + [
+            (self.square_rect(sq), 1) for sq in then
+        ]
 
         def covered(plate: QRectF) -> int:  # a route square outweighs the whole rest
             return sum(weight for rect, weight in weighed if rect.intersects(plate))
@@ -489,11 +495,13 @@ class BoardWidget(QWidget):
             return self.tr("Another capture takes precedence under these rules")
         if reason is Refusal.TOUCHED:
             touched, *targets = refused.squares or (0,)
-            text = self.tr("Touch-move rule: you touched the piece on %1, so it must be "
-                           "moved").replace("%1", self.square_name(touched))
+            text = self.tr(
+                "Touch-move rule: you touched the piece on %1, so it must be moved"
+            ).replace("%1", self.square_name(touched))
             if targets:
                 text += self.tr(" (to %1)").replace(
-                    "%1", ", ".join(self.square_name(sq) for sq in targets))
+                    "%1", ", ".join(self.square_name(sq) for sq in targets)
+                )
             return text
         return self.tr("This piece cannot move there")
 
@@ -755,8 +763,9 @@ class BoardWidget(QWidget):
         for sq, piece in sorted(shown.pieces().items()):
             if sq in hidden:
                 continue
-            if sq in towers and self._paint_tower(painter, shown, sq, radius,
-                                                  0.35 if sq in faded else 1.0):
+            if sq in towers and self._paint_tower(
+                painter, shown, sq, radius, 0.35 if sq in faded else 1.0
+            ):
                 continue
             self._paint_piece(
                 painter,
@@ -769,13 +778,15 @@ class BoardWidget(QWidget):
         ghost = self._blown_piece
         blown = self._last_blown
         if not animating and ghost is not None and blown is not None and not shown.piece_at(blown):
-            self._paint_piece(painter, self.square_center(blown), radius, ghost.color,
-                              ghost.is_king, alpha=0.3)
+            self._paint_piece(
+                painter, self.square_center(blown), radius, ghost.color, ghost.is_king, alpha=0.3
+            )
         if not animating and selected is not None and not self._dragging:
             held_piece = shown.piece_at(selected)
             if held_piece is not None and held is not None:
-                self._paint_piece(painter, self.square_center(held), radius, held_piece.color,
-                                  held_piece.is_king)
+                self._paint_piece(
+                    painter, self.square_center(held), radius, held_piece.color, held_piece.is_king
+                )
         self._paint_capture_rings(painter, radius)
         if self.shows_numbers():
             self._paint_numbers(painter)
@@ -804,8 +815,7 @@ class BoardWidget(QWidget):
         pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), width)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(self._board_rect().adjusted(width / 2, width / 2, -width / 2,
-                                                     -width / 2))
+        painter.drawRect(self._board_rect().adjusted(width / 2, width / 2, -width / 2, -width / 2))
 
     def _paint_banner(self, painter: QPainter) -> None:
         """The short message: light text on a dark rounded plate across the board's top or
@@ -826,14 +836,20 @@ class BoardWidget(QWidget):
         dpr = self.devicePixelRatioF()
         rules = self._position.rules if self._position is not None else None
         key = (
-            self.width(), self.height(), dpr, self._flipped, self._coordinates,
+            self.width(),
+            self.height(),
+            dpr,
+            self._flipped,
+            self._coordinates,
             (rules.board_size, rules.numbering) if rules is not None else None,
-            self.palette().color(QPalette.ColorRole.Window).rgba(), self.font().key(),
+            self.palette().color(QPalette.ColorRole.Window).rgba(),
+            self.font().key(),
             self.theme,
         )
         if self._bg is None or key != self._bg_key:
-            pixmap = QPixmap(max(1, math.ceil(self.width() * dpr)),
-                             max(1, math.ceil(self.height() * dpr)))
+            pixmap = QPixmap(
+                max(1, math.ceil(self.width() * dpr)), max(1, math.ceil(self.height() * dpr))
+            )
             pixmap.setDevicePixelRatio(dpr)
             pixmap.fill(self.palette().color(QPalette.ColorRole.Window))
             p = QPainter(pixmap)
@@ -912,15 +928,28 @@ class BoardWidget(QWidget):
         """A line width of ``factor`` squares (thicker in the high-contrast theme)."""
         return max(least, self._cell() * factor) * self.theme.line_scale
 
-    def _outline(self, painter: QPainter, sq: int, colour: QColor, width: float,
-                 style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> None:
+    def _outline(
+        self,
+        painter: QPainter,
+        sq: int,
+        colour: QColor,
+        width: float,
+        style: Qt.PenStyle = Qt.PenStyle.SolidLine,
+    ) -> None:
         hl.outline(painter, self.square_rect(sq), colour, width, style)
 
-    def _paint_route(self, painter: QPainter, route: Sequence[int], colour: QColor,
-                     head: bool = False, dashed: bool = False) -> None:
+    def _paint_route(
+        self,
+        painter: QPainter,
+        route: Sequence[int],
+        colour: QColor,
+        head: bool = False,
+        dashed: bool = False,
+    ) -> None:
         points = [self.square_center(sq) for sq in route]
-        hl.route(painter, points, colour, self._line(0.06), self._cell() * 0.3 if head else 0.0,
-                 dashed)
+        hl.route(
+            painter, points, colour, self._line(0.06), self._cell() * 0.3 if head else 0.0, dashed
+        )
 
     def _paint_last_move(self, painter: QPainter) -> None:
         """The last move: its squares shaded and outlined, its route with an arrowhead, a
@@ -935,12 +964,21 @@ class BoardWidget(QWidget):
                 self._outline(painter, sq, colour, self._line(0.06))
             self._paint_route(painter, move.path, hl.with_alpha(colour, 170), head=True)
             for sq in move.captured:
-                hl.cross(painter, self.square_rect(sq),
-                         hl.with_alpha(self.theme.color("captured"), 210), self._line(0.07))
+                hl.cross(
+                    painter,
+                    self.square_rect(sq),
+                    hl.with_alpha(self.theme.color("captured"), 210),
+                    self._line(0.07),
+                )
         if self._last_blown is not None:
             blown = self.theme.color("blown")
-            hl.cross(painter, self.square_rect(self._last_blown), hl.with_alpha(blown, 210),
-                     self._line(0.07), dashed_ring=False)
+            hl.cross(
+                painter,
+                self.square_rect(self._last_blown),
+                hl.with_alpha(blown, 210),
+                self._line(0.07),
+                dashed_ring=False,
+            )
             self._outline(painter, self._last_blown, blown, self._line(0.06))
 
     def _paint_hint(self, painter: QPainter) -> None:
@@ -952,14 +990,18 @@ class BoardWidget(QWidget):
         for sq in (move.path[0], move.path[-1]):
             hl.hatch(painter, self.square_rect(sq), hl.with_alpha(colour, 150))
             self._outline(painter, sq, colour, self._line(0.07), Qt.PenStyle.DashLine)
-        self._paint_route(painter, move.path, hl.with_alpha(colour, 190), head=True,
-                          dashed=True)
+        self._paint_route(painter, move.path, hl.with_alpha(colour, 190), head=True, dashed=True)
 
     def _paint_selection(self, painter: QPainter) -> None:
         touched = self.move_input.touched
         if touched is not None:
-            self._outline(painter, touched, self.theme.color("touch"), self._line(0.09, 3.0),
-                          Qt.PenStyle.DotLine)
+            self._outline(
+                painter,
+                touched,
+                self.theme.color("touch"),
+                self._line(0.09, 3.0),
+                Qt.PenStyle.DotLine,
+            )
         selected = self.move_input.held
         if selected is None:
             return
@@ -990,8 +1032,14 @@ class BoardWidget(QWidget):
             return
         cell = self._cell()
         for sq in self._pick:
-            hl.ring(painter, self.square_center(sq), cell * 0.46, self.theme.color("blown"),
-                    self._line(0.08, 2.5), Qt.PenStyle.DashLine)
+            hl.ring(
+                painter,
+                self.square_center(sq),
+                cell * 0.46,
+                self.theme.color("blown"),
+                self._line(0.08, 2.5),
+                Qt.PenStyle.DashLine,
+            )
 
     def _paint_marks(self, painter: QPainter) -> None:
         """The user's circles and arrows (right button), over the pieces."""
@@ -1007,8 +1055,7 @@ class BoardWidget(QWidget):
         arrow = hl.with_alpha(self.theme.color("arrow"), 200)
         for start, end in marks.arrows:
             if 1 <= start <= squares and 1 <= end <= squares:
-                hl.arrow(painter, self.square_center(start), self.square_center(end), cell,
-                         arrow)
+                hl.arrow(painter, self.square_center(start), self.square_center(end), cell, arrow)
 
     def _paint_numbers(self, painter: QPainter) -> None:
         assert self._position is not None
@@ -1047,18 +1094,33 @@ class BoardWidget(QWidget):
         dark = QColor(0, 0, 0, 200)
         for center in self._rings:
             hl.ring(painter, center, radius * 1.2, dark, width * 1.8)
-            hl.ring(painter, center, radius * 1.2, self.theme.color("must_capture"), width,
-                    Qt.PenStyle.DashLine)
+            hl.ring(
+                painter,
+                center,
+                radius * 1.2,
+                self.theme.color("must_capture"),
+                width,
+                Qt.PenStyle.DashLine,
+            )
         self._rings = []
 
-    def _paint_tower(self, painter: QPainter, shown: Position, sq: int, radius: float,
-                     alpha: float) -> bool:
+    def _paint_tower(
+        self, painter: QPainter, shown: Position, sq: int, radius: float, alpha: float
+    ) -> bool:
         """Draw the tower on ``sq`` (towers.py); False when a single piece stands there."""
         column = shown.tower(sq)
         if len(column) < 2:
             return False
-        paint_tower(painter, self.art, self.square_center(sq), radius, column[0], column[1:],
-                    self.devicePixelRatioF(), alpha)
+        paint_tower(
+            painter,
+            self.art,
+            self.square_center(sq),
+            radius,
+            column[0],
+            column[1:],
+            self.devicePixelRatioF(),
+            alpha,
+        )
         return True
 
     def _paint_piece(
@@ -1071,8 +1133,9 @@ class BoardWidget(QWidget):
         alpha: float = 1.0,
         lifted: bool = False,
     ) -> None:
-        self.art.paint(painter, center, radius, colour, king, self.devicePixelRatioF(), alpha,
-                       lifted)
+        self.art.paint(
+            painter, center, radius, colour, king, self.devicePixelRatioF(), alpha, lifted
+        )
 
 
 def _follows(before: Position, move: Move, after: Position) -> bool:

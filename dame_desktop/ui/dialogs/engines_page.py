@@ -109,8 +109,9 @@ class EnginesPage(QWidget):
             self.in_use.addItem(self.tr("Dame (built in)"), "")
             for entry in self.engines:
                 self.in_use.addItem(self._engine_label(entry), entry.path)
-                self.in_use.setItemData(self.in_use.count() - 1, entry.path,
-                                        Qt.ItemDataRole.ToolTipRole)
+                self.in_use.setItemData(
+                    self.in_use.count() - 1, entry.path, Qt.ItemDataRole.ToolTipRole
+                )
             self.in_use.setCurrentIndex(max(0, self.in_use.findData(self.engine)))
         finally:
             self._updating = False
@@ -121,13 +122,19 @@ class EnginesPage(QWidget):
         itself: "dame (Hub engine, …/bin/dame)"."""
         parts = Path(entry.path).parts
         where = entry.path if len(parts) <= 3 else str(Path("…", *parts[-2:]))
-        return self.tr("%1 (Hub engine, %2)").replace("%1", entry.name or Path(
-            entry.path).name).replace("%2", where)
+        return (
+            self.tr("%1 (Hub engine, %2)")
+            .replace("%1", entry.name or Path(entry.path).name)
+            .replace("%2", where)
+        )
 
     def _entry_text(self, entry: EngineEntry) -> str:
         variants = ", ".join(entry.variants) if entry.variants else self.tr("none declared")
-        return self.tr("%1 — variants: %2").replace("%1", self._engine_label(entry)).replace(
-            "%2", variants)
+        return (
+            self.tr("%1 — variants: %2")
+            .replace("%1", self._engine_label(entry))
+            .replace("%2", variants)
+        )
 
     def _sync_buttons(self) -> None:
         self.remove_button.setEnabled(self.list.currentRow() >= 0)
@@ -154,8 +161,11 @@ class EnginesPage(QWidget):
             info = self.probe(path)
         except EngineError as exc:
             QGuiApplication.restoreOverrideCursor()
-            self._error(self.tr("%1 cannot be used as an engine: %2").replace(
-                "%1", path).replace("%2", fault_reason_text(exc.fault)))
+            self._error(
+                self.tr("%1 cannot be used as an engine: %2")
+                .replace("%1", path)
+                .replace("%2", fault_reason_text(exc.fault))
+            )
             return False
         QGuiApplication.restoreOverrideCursor()
         entry = EngineEntry(path, info.name, tuple(info.variants))
@@ -171,7 +181,7 @@ class EnginesPage(QWidget):
         if not 0 <= row < len(self.engines):
             return
         gone = self.engines[row]
-        self.engines = self.engines[:row] + self.engines[row + 1:]
+        self.engines = self.engines[:row] + self.engines[row + 1 :]
         if self.engine == gone.path:
             self.engine = ""
         self._announce()
@@ -183,8 +193,9 @@ class EnginesPage(QWidget):
         self.changed.emit(self.engines, self.engine)
 
     def _error(self, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Engine"), text,
-                          QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, self.tr("Engine"), text, QMessageBox.StandardButton.Ok, self
+        )
         box.setObjectName("engineErrorBox")
         self.error_box = box
         box.open()
@@ -193,15 +204,20 @@ class EnginesPage(QWidget):
 
     def retranslate(self) -> None:
         self.add_button.setText(self.tr("&Add…"))
-        self.add_button.setToolTip(self.tr("Choose the program of an engine that speaks the "
-                                           "Hub protocol"))
+        self.add_button.setToolTip(
+            self.tr("Choose the program of an engine that speaks the Hub protocol")
+        )
         self.remove_button.setText(self.tr("&Remove"))
         self.in_use_label.setText(self.tr("Engine in &use:"))
-        self.note.setText(self.tr("The engine analyses, gives the hints and plays as the "
-                                  "computer wherever the rules in use are a variant it "
-                                  "declares; everywhere else the built-in engine does. The "
-                                  "analysis panel and the players' names say which engine "
-                                  "speaks."))
+        self.note.setText(
+            self.tr(
+                "The engine analyses, gives the hints and plays as the "
+                "computer wherever the rules in use are a variant it "
+                "declares; everywhere else the built-in engine does. The "
+                "analysis panel and the players' names say which engine "
+                "speaks."
+            )
+        )
         self._fill()
 
     def changeEvent(self, event: QEvent) -> None:

@@ -40,28 +40,33 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
     if rules.names_squares:
         setup = [
             translate("HelpDialog", "The board has %1×%1 squares, and all %2 are played on.")
-            .replace("%1", str(n)).replace("%2", str(rules.squares)),
-            translate("HelpDialog", "Each side starts with %1 men filling %2 rows; the row "
-                      "behind them, its first, stays empty.")
-            .replace("%1", str(rules.start_rows * n)).replace("%2", str(rules.start_rows)),
+            .replace("%1", str(n))
+            .replace("%2", str(rules.squares)),
+            translate(
+                "HelpDialog",
+                "Each side starts with %1 men filling %2 rows; the row "
+                "behind them, its first, stays empty.",
+            )
+            .replace("%1", str(rules.start_rows * n))
+            .replace("%2", str(rules.start_rows)),
         ]
     else:
         setup = [
             translate(
-                "HelpDialog",
-                "The board has %1×%1 squares; only the %2 dark squares are played on."
+                "HelpDialog", "The board has %1×%1 squares; only the %2 dark squares are played on."
             )
             .replace("%1", str(n))
             .replace("%2", str(rules.squares)),
             translate(
                 "HelpDialog",
-                "Each side starts with %1 men on the dark squares of its first %2 rows."
+                "Each side starts with %1 men on the dark squares of its first %2 rows.",
             )
             .replace("%1", str(rules.start_rows * n // 2))
             .replace("%2", str(rules.start_rows)),
         ]
     setup.append(
-        translate("HelpDialog", "%1 moves first, then the sides take turns.").replace("%1", first))
+        translate("HelpDialog", "%1 moves first, then the sides take turns.").replace("%1", first)
+    )
     if rules.names_squares:
         setup.append(
             translate(
@@ -75,7 +80,9 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
                 "HelpDialog",
                 "The dark squares are numbered 1 to %1 from the top left as %2 "
                 "sees the board; the corner square a1 at %2's lower left is dark.",
-            ).replace("%1", str(rules.squares)).replace("%2", bottom)
+            )
+            .replace("%1", str(rules.squares))
+            .replace("%2", bottom)
         )
     else:
         setup.append(
@@ -122,28 +129,33 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
         translate("HelpDialog", "Capturing is compulsory: if you can capture, you must."),
     ]
     if straight:
-        capture.append(translate(
-            "HelpDialog",
-            "A man captures by jumping over an opposing piece straight next to it onto the "
-            "free square directly behind.",
-        ))
+        capture.append(
+            translate(
+                "HelpDialog",
+                "A man captures by jumping over an opposing piece straight next to it onto the "
+                "free square directly behind.",
+            )
+        )
     elif rules.towers:
-        capture.append(translate(
-            "HelpDialog",
-            "A man captures by jumping over an opposing piece diagonally next to it onto the "
-            "free square directly behind.",
-        ))
+        capture.append(
+            translate(
+                "HelpDialog",
+                "A man captures by jumping over an opposing piece diagonally next to it onto the "
+                "free square directly behind.",
+            )
+        )
     else:
-        capture.append(translate(
-            "HelpDialog",
-            "A man captures by jumping over an opposing piece diagonally next to it onto the "
-            "free square directly behind; the jumped piece is removed.",
-        ))
+        capture.append(
+            translate(
+                "HelpDialog",
+                "A man captures by jumping over an opposing piece diagonally next to it onto the "
+                "free square directly behind; the jumped piece is removed.",
+            )
+        )
     if straight and rules.men_capture_backward:
         capture.append(translate("HelpDialog", "Men capture forward, sideways and backward."))
     elif straight:
-        capture.append(translate("HelpDialog", "Men capture forward and sideways, never "
-                                               "backward."))
+        capture.append(translate("HelpDialog", "Men capture forward and sideways, never backward."))
     elif rules.men_capture_backward:
         capture.append(translate("HelpDialog", "Men capture forward and backward."))
     else:
@@ -158,24 +170,26 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
         )
     )
     if rules.towers:
-        capture.extend([
-            translate(
-                "HelpDialog",
-                "Towers: a jumped piece is not taken off the board. The capturing piece takes "
-                "it along underneath itself, so captures build towers.",
-            ),
-            translate(
-                "HelpDialog",
-                "A tower belongs to the player whose piece is on top, and it moves and "
-                "captures as its top piece, a man or a king.",
-            ),
-            translate(
-                "HelpDialog",
-                "Jumping a tower takes only its top piece; the rest stays on its square, and "
-                "the new top decides whose tower it is. A tower may be jumped again in the "
-                "same capture while an opposing piece is on top of it.",
-            ),
-        ])
+        capture.extend(
+            [
+                translate(
+                    "HelpDialog",
+                    "Towers: a jumped piece is not taken off the board. The capturing piece takes "
+                    "it along underneath itself, so captures build towers.",
+                ),
+                translate(
+                    "HelpDialog",
+                    "A tower belongs to the player whose piece is on top, and it moves and "
+                    "captures as its top piece, a man or a king.",
+                ),
+                translate(
+                    "HelpDialog",
+                    "Jumping a tower takes only its top piece; the rest stays on its square, and "
+                    "the new top decides whose tower it is. A tower may be jumped again in the "
+                    "same capture while an opposing piece is on top of it.",
+                ),
+            ]
+        )
     elif rules.removal is Removal.IMMEDIATE:
         capture.append(
             translate(
@@ -350,10 +364,14 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
     if rules.draw_quiet_plies:
         plies = rules.draw_quiet_plies
         if plies % 2 == 0:
-            text = translate(
-                "HelpDialog",
-                "Draw after %1 half-moves in a row without a capture (%2 moves by each player)",
-            ).replace("%1", str(plies)).replace("%2", str(plies // 2))
+            text = (
+                translate(
+                    "HelpDialog",
+                    "Draw after %1 half-moves in a row without a capture (%2 moves by each player)",
+                )
+                .replace("%1", str(plies))
+                .replace("%2", str(plies // 2))
+            )
         else:
             text = translate(
                 "HelpDialog", "Draw after %1 half-moves in a row without a capture"
@@ -361,7 +379,8 @@ def rules_sections(rules: RuleSet) -> list[tuple[str, list[str]]]:
         resets = []
         if rules.draw_quiet_reset_man_move:
             resets.append(
-                translate("HelpDialog", "a move with a plain piece starts the count again"))
+                translate("HelpDialog", "a move with a plain piece starts the count again")
+            )
         if rules.draw_quiet_reset_promotion:
             resets.append(translate("HelpDialog", "a new king starts the count again"))
         if resets:
@@ -605,6 +624,7 @@ class HelpDialog(QDialog):
 
 # -- Help › About ------------------------------------------------------------------------------
 
+
 def compiled_modules() -> list[str] | None:
     """The compiled (native) modules in use, short names (``core.movegen``); [] in pure
     Python; None when this build cannot tell (no ``dame_desktop.native``)."""
@@ -622,21 +642,31 @@ def about_text() -> str:
     lines = [
         translate("HelpDialog", "Dame %1").replace("%1", __version__),
         "",
-        translate("HelpDialog", "German draughts and its relatives: against the computer or "
-                                "with two people at one computer."),
+        translate(
+            "HelpDialog",
+            "German draughts and its relatives: against the computer or "
+            "with two people at one computer.",
+        ),
         "",
     ]
     names = compiled_modules()
     if names is None:
         pass  # a build without the native layer: nothing to report
     elif names:
-        lines.append(translate("HelpDialog", "Compiled (native) modules in use: %1.")
-                     .replace("%1", ", ".join(names)))
+        lines.append(
+            translate("HelpDialog", "Compiled (native) modules in use: %1.").replace(
+                "%1", ", ".join(names)
+            )
+        )
     else:
-        lines.append(translate("HelpDialog",
-                               "No compiled modules in use: the program runs as pure Python."))
-    lines.append(translate("HelpDialog", "Python %1, Qt %2").replace(
-        "%1", platform.python_version()).replace("%2", qVersion()))
+        lines.append(
+            translate("HelpDialog", "No compiled modules in use: the program runs as pure Python.")
+        )
+    lines.append(
+        translate("HelpDialog", "Python %1, Qt %2")
+        .replace("%1", platform.python_version())
+        .replace("%2", qVersion())
+    )
     return "\n".join(lines)
 
 

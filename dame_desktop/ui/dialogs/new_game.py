@@ -153,8 +153,10 @@ class NewGameDialog(QDialog):
         for index in range(self.rules_box.count()):
             key = self.rules_box.itemData(index)
             preset = next((p for p in PRESETS if p.key == key), None)
-            self.rules_box.setItemText(index, texts.rules_name(preset) if preset is not None
-                                       else texts.rules_name(self._rules))
+            self.rules_box.setItemText(
+                index,
+                texts.rules_name(preset) if preset is not None else texts.rules_name(self._rules),
+            )
         self.rules_box.setAccessibleName(self.tr("Rules"))
         self.rules_button.setText(self.tr("Change rules…"))
         self.clocks_label.setText(self.tr("Clocks:"))
@@ -191,8 +193,11 @@ class NewGameDialog(QDialog):
         self.dark_radio.setText(dark)
         row = self.colour_group.layout()
         if isinstance(row, QHBoxLayout):  # the side that moves first first
-            first, second = ((self.light_radio, self.dark_radio) if rules.first is Color.WHITE
-                             else (self.dark_radio, self.light_radio))
+            first, second = (
+                (self.light_radio, self.dark_radio)
+                if rules.first is Color.WHITE
+                else (self.dark_radio, self.light_radio)
+            )
             row.removeWidget(first)
             row.removeWidget(second)
             row.insertWidget(0, first)
@@ -227,8 +232,9 @@ class NewGameDialog(QDialog):
 
     def _show_rules_note(self) -> None:
         phrases = rule_texts.difference_phrases(self._rules)
-        self.rules_note.setText(self.tr("House rules: %1").replace("%1", ", ".join(phrases))
-                                if phrases else "")
+        self.rules_note.setText(
+            self.tr("House rules: %1").replace("%1", ", ".join(phrases)) if phrases else ""
+        )
         self.rules_note.setVisible(bool(phrases))
 
     def _on_preset(self, index: int) -> None:

@@ -215,11 +215,25 @@ class PreferencesDialog(QDialog):
         self._show(prefs)
         guard_wheel(self)
         self.retranslate_ui()
-        for combo in (self.language_box, self.theme_box, self.rules_box, self.opponent_box,
-                      self.level_box, self.colour_box, self.notation_box):
+        for combo in (
+            self.language_box,
+            self.theme_box,
+            self.rules_box,
+            self.opponent_box,
+            self.level_box,
+            self.colour_box,
+            self.notation_box,
+        ):
             combo.currentIndexChanged.connect(self._on_edit)
-        for check in (self.confirm_resign, self.confirm_discard, self.numbers_check,
-                      self.animate_check, self.turn_check, self.sound_check, self.book_check):
+        for check in (
+            self.confirm_resign,
+            self.confirm_discard,
+            self.numbers_check,
+            self.animate_check,
+            self.turn_check,
+            self.sound_check,
+            self.book_check,
+        ):
             check.toggled.connect(self._on_edit)
         self.speed_spin.valueChanged.connect(self._on_edit)
         self.volume_spin.valueChanged.connect(self._on_edit)
@@ -241,17 +255,23 @@ class PreferencesDialog(QDialog):
         self.confirm_resign.setText(self.tr("Ask before &resigning"))
         self.confirm_discard.setText(self.tr("Ask before a game in progress is &discarded"))
         self.theme_label.setText(self.tr("&Board colours:"))
-        names = {"wood": self.tr("Wood"), "green": self.tr("Green"), "blue": self.tr("Blue"),
-                 "grey": self.tr("Grey"),
-                 "contrast": self.tr("High contrast (for colour-blind players)"),
-                 "custom": self.tr("My own colours")}
+        names = {
+            "wood": self.tr("Wood"),
+            "green": self.tr("Green"),
+            "blue": self.tr("Blue"),
+            "grey": self.tr("Grey"),
+            "contrast": self.tr("High contrast (for colour-blind players)"),
+            "custom": self.tr("My own colours"),
+        }
         for index in range(self.theme_box.count()):
             self.theme_box.setItemText(index, names[str(self.theme_box.itemData(index))])
         self.theme_box.setAccessibleName(self.tr("Board colours"))
-        labels = {"light_square": self.tr("Light squares:"),
-                  "dark_square": self.tr("Dark squares:"),
-                  "light_piece": self.tr("Light pieces:"),
-                  "dark_piece": self.tr("Dark pieces:")}
+        labels = {
+            "light_square": self.tr("Light squares:"),
+            "dark_square": self.tr("Dark squares:"),
+            "light_piece": self.tr("Light pieces:"),
+            "dark_piece": self.tr("Dark pieces:"),
+        }
         for name, label in self.color_labels.items():
             label.setText(labels[name])
             self.color_buttons[name].setAccessibleName(labels[name].rstrip(":"))
@@ -264,9 +284,13 @@ class PreferencesDialog(QDialog):
         self.sound_check.setText(self.tr("Play so&unds"))
         self.volume_label.setText(self.tr("&Volume:"))
         self.notation_label.setText(self.tr("S&quares in texts:"))
-        self.games_note.setText(self.tr("Dame starts a game like this when it opens, and the "
-                                        "next New game dialog starts from what you choose "
-                                        "here."))
+        self.games_note.setText(
+            self.tr(
+                "Dame starts a game like this when it opens, and the "
+                "next New game dialog starts from what you choose "
+                "here."
+            )
+        )
         self.rules_label.setText(self.tr("&Rules:"))
         for index in range(self.rules_box.count()):
             key = self.rules_box.itemData(index)
@@ -281,8 +305,9 @@ class PreferencesDialog(QDialog):
         for index in range(self.level_box.count()):
             key = str(self.level_box.itemData(index))
             self.level_box.setItemText(index, texts.level_name(key))
-        self.book_check.setText(self.tr("The computer plays from its opening &book "
-                                        "(Hard and Master)"))
+        self.book_check.setText(
+            self.tr("The computer plays from its opening &book (Hard and Master)")
+        )
         self.colour_label.setText(self.tr("You &play:"))
         self.colour_box.setItemText(2, self.tr("Draw lots"))
         self._show_rules_summary()
@@ -310,6 +335,7 @@ class PreferencesDialog(QDialog):
     def _show(self, prefs: Preferences) -> None:
         self._updating = True
         try:
+
             def pick(combo: QComboBox, value: str) -> None:
                 combo.setCurrentIndex(max(0, combo.findData(value)))
 
@@ -350,8 +376,9 @@ class PreferencesDialog(QDialog):
             self.rules_summary.hide()
             return
         phrases = rule_texts.difference_phrases(rules)
-        self.rules_summary.setText(self.tr("House rules: %1").replace("%1", ", ".join(phrases))
-                                   if phrases else "")
+        self.rules_summary.setText(
+            self.tr("House rules: %1").replace("%1", ", ".join(phrases)) if phrases else ""
+        )
         self.rules_summary.setVisible(bool(phrases))
 
     def set_preferences(self, prefs: Preferences) -> None:
@@ -367,28 +394,30 @@ class PreferencesDialog(QDialog):
         theme = str(self.theme_box.currentData())
         rules_key = str(self.rules_box.currentData())
         switches = p.rule_switches if rules_key == p.rules else ()
-        self.set_preferences(dataclasses.replace(
-            p,
-            language=str(self.language_box.currentData()),  # type: ignore[arg-type]
-            board_theme=theme,  # type: ignore[arg-type]
-            # "my own colours" start from the look that was shown
-            custom_colors=p.board_colors() if theme == "custom" else p.custom_colors,
-            show_square_numbers=self.numbers_check.isChecked(),
-            animate=self.animate_check.isChecked(),
-            animation_ms=self.speed_spin.value(),
-            rules=rules_key,
-            rule_switches=switches,
-            opponent=str(self.opponent_box.currentData()),  # type: ignore[arg-type]
-            level=str(self.level_box.currentData()),  # type: ignore[arg-type]
-            human_color=str(self.colour_box.currentData()),  # type: ignore[arg-type]
-            confirm_resign=self.confirm_resign.isChecked(),
-            confirm_discard=self.confirm_discard.isChecked(),
-            turn_board_hot_seat=self.turn_check.isChecked(),
-            sound=self.sound_check.isChecked(),
-            sound_volume=self.volume_spin.value(),
-            notation=self.notation_box.notation().value,
-            opening_book=self.book_check.isChecked(),
-        ))
+        self.set_preferences(
+            dataclasses.replace(
+                p,
+                language=str(self.language_box.currentData()),  # type: ignore[arg-type]
+                board_theme=theme,  # type: ignore[arg-type]
+                # "my own colours" start from the look that was shown
+                custom_colors=p.board_colors() if theme == "custom" else p.custom_colors,
+                show_square_numbers=self.numbers_check.isChecked(),
+                animate=self.animate_check.isChecked(),
+                animation_ms=self.speed_spin.value(),
+                rules=rules_key,
+                rule_switches=switches,
+                opponent=str(self.opponent_box.currentData()),  # type: ignore[arg-type]
+                level=str(self.level_box.currentData()),  # type: ignore[arg-type]
+                human_color=str(self.colour_box.currentData()),  # type: ignore[arg-type]
+                confirm_resign=self.confirm_resign.isChecked(),
+                confirm_discard=self.confirm_discard.isChecked(),
+                turn_board_hot_seat=self.turn_check.isChecked(),
+                sound=self.sound_check.isChecked(),
+                sound_volume=self.volume_spin.value(),
+                notation=self.notation_box.notation().value,
+                opening_book=self.book_check.isChecked(),
+            )
+        )
 
     def _on_engines(self, engines: tuple[EngineEntry, ...], engine: str) -> None:
         self.set_preferences(dataclasses.replace(self._prefs, engines=engines, engine=engine))
@@ -396,8 +425,9 @@ class PreferencesDialog(QDialog):
     def _on_color(self, _color: str) -> None:
         """A colour was chosen: the board switches to "my own colours"."""
         colors = BoardColors(**{name: b.color() for name, b in self.color_buttons.items()})
-        self.set_preferences(dataclasses.replace(self._prefs, board_theme="custom",
-                                                 custom_colors=colors))
+        self.set_preferences(
+            dataclasses.replace(self._prefs, board_theme="custom", custom_colors=colors)
+        )
 
     def _edit_switches(self) -> None:
         dialog = RulesDialog(self._prefs.rule_set(), self)

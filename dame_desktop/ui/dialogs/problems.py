@@ -24,8 +24,14 @@ class ProblemsDialog(QDialog):
 
     game_requested = Signal(int)  # 0-based game index
 
-    def __init__(self, problems: list[Problem], file_name: str, readable: int,
-                 parent: QWidget | None = None, total: int | None = None) -> None:
+    def __init__(
+        self,
+        problems: list[Problem],
+        file_name: str,
+        readable: int,
+        parent: QWidget | None = None,
+        total: int | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("problemsDialog")
         self.setWindowTitle(self.tr("Problems in %1").replace("%1", file_name))
@@ -35,19 +41,20 @@ class ProblemsDialog(QDialog):
             text = self.tr(
                 "%1 problems were found. The file was opened anyway: everything before a "
                 "problem is usable, and %2 games can be read. Double-click a row to open its "
-                "game.")
+                "game."
+            )
         else:  # the game list shows the same "of %3" figures
             text = self.tr(
                 "%1 problems were found. The file was opened anyway: everything before a "
                 "problem is usable, and %2 of %3 games can be read. Double-click a row to open "
-                "its game.").replace("%3", str(total))
+                "its game."
+            ).replace("%3", str(total))
         intro = QLabel(text.replace("%1", str(len(problems))).replace("%2", str(readable)))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.table = QTableWidget(len(problems), 3)
         self.table.setObjectName("problemTable")
-        self.table.setHorizontalHeaderLabels([self.tr("Game"), self.tr("Line"),
-                                              self.tr("Problem")])
+        self.table.setHorizontalHeaderLabels([self.tr("Game"), self.tr("Line"), self.tr("Problem")])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

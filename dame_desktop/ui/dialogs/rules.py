@@ -183,8 +183,9 @@ class RulesDialog(QDialog):
         self._help_labels[switch.name].setText(help_text)
         if isinstance(editor, QComboBox):
             for index in range(editor.count()):
-                editor.setItemText(index, rule_texts.choice_text(str(editor.itemData(index)),
-                                                                 self._rules))
+                editor.setItemText(
+                    index, rule_texts.choice_text(str(editor.itemData(index)), self._rules)
+                )
         elif isinstance(editor, QSpinBox):
             editor.setSuffix(rule_texts.count_suffix(switch))
             editor.setSpecialValueText(rule_texts.zero_text(switch))
@@ -232,8 +233,9 @@ class RulesDialog(QDialog):
         for editor in self._editors.values():  # the sides as the rules name them
             if isinstance(editor, QComboBox):
                 for index in range(editor.count()):
-                    editor.setItemText(index, rule_texts.choice_text(
-                        str(editor.itemData(index)), rules))
+                    editor.setItemText(
+                        index, rule_texts.choice_text(str(editor.itemData(index)), rules)
+                    )
         self._show_match()
 
     def _show_match(self) -> None:
@@ -290,6 +292,7 @@ class RulesDialog(QDialog):
 
 # -- Game › Rules › OK in the middle of a game ---------------------------------------------------
 
+
 class RulesAnswer(enum.Enum):
     """What the window does with new rules chosen during a game."""
 
@@ -315,29 +318,47 @@ def ask_new_rules(parent: QWidget | None, game: Game, new: RuleSet) -> RulesAnsw
     box.setObjectName("newRulesQuestion")
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle(QCoreApplication.translate("RulesDialog", "New rules"))
-    box.setText(QCoreApplication.translate("RulesDialog", "The rules are now: %1.").replace(
-        "%1", rule_texts.describe_rules(new)))
+    box.setText(
+        QCoreApplication.translate("RulesDialog", "The rules are now: %1.").replace(
+            "%1", rule_texts.describe_rules(new)
+        )
+    )
     buttons: dict[QAbstractButton, RulesAnswer] = {}
     first: QPushButton | None = None
     if change.can_continue:
-        box.setInformativeText(QCoreApplication.translate(
-            "RulesDialog", "Go on with this game from the current position under the new "
-            "rules, or start a new game?"))
-        go_on = box.addButton(QCoreApplication.translate("RulesDialog", "&Go on from here"),
-                              QMessageBox.ButtonRole.AcceptRole)
+        box.setInformativeText(
+            QCoreApplication.translate(
+                "RulesDialog",
+                "Go on with this game from the current position under the new "
+                "rules, or start a new game?",
+            )
+        )
+        go_on = box.addButton(
+            QCoreApplication.translate("RulesDialog", "&Go on from here"),
+            QMessageBox.ButtonRole.AcceptRole,
+        )
         go_on.setObjectName("continueButton")
         buttons[go_on] = RulesAnswer.CONTINUE
         first = go_on
     else:
         reasons = " ".join(rule_texts.blocker_text(b) for b in change.blockers)
-        box.setInformativeText(reasons + " " + QCoreApplication.translate(
-            "RulesDialog", "Start a new game with the new rules? The current game ends."))
-    new_game = box.addButton(QCoreApplication.translate("RulesDialog", "Start a &new game"),
-                             QMessageBox.ButtonRole.DestructiveRole)
+        box.setInformativeText(
+            reasons
+            + " "
+            + QCoreApplication.translate(
+                "RulesDialog", "Start a new game with the new rules? The current game ends."
+            )
+        )
+    new_game = box.addButton(
+        QCoreApplication.translate("RulesDialog", "Start a &new game"),
+        QMessageBox.ButtonRole.DestructiveRole,
+    )
     new_game.setObjectName("newGameButton")
     buttons[new_game] = RulesAnswer.NEW_GAME
-    keep = box.addButton(QCoreApplication.translate("RulesDialog", "&Keep the game"),
-                         QMessageBox.ButtonRole.RejectRole)
+    keep = box.addButton(
+        QCoreApplication.translate("RulesDialog", "&Keep the game"),
+        QMessageBox.ButtonRole.RejectRole,
+    )
     keep.setObjectName("keepButton")
     buttons[keep] = RulesAnswer.CANCEL
     box.setDefaultButton(first or new_game)

@@ -52,10 +52,14 @@ TICK_MS = 100  # how often the running clock is read and redrawn
 MIN_TIME_PIXELS, MAX_TIME_PIXELS = 30, 72  # the times' font height, by the panel's height
 CHECKPOINT_SECONDS = 5.0  # how often the times are offered to the autosave while running
 
-_RUNNING_STYLE = ("QFrame#clockFace { background: #2f7d32; border: 3px solid #ffd54f; "
-                  "border-radius: 8px; } QLabel { color: white; }")
-_IDLE_STYLE = ("QFrame#clockFace { background: palette(base); border: 1px solid palette(mid); "
-               "border-radius: 8px; } QLabel { color: palette(text); }")
+_RUNNING_STYLE = (
+    "QFrame#clockFace { background: #2f7d32; border: 3px solid #ffd54f; "
+    "border-radius: 8px; } QLabel { color: white; }"
+)
+_IDLE_STYLE = (
+    "QFrame#clockFace { background: palette(base); border: 1px solid palette(mid); "
+    "border-radius: 8px; } QLabel { color: palette(text); }"
+)
 _LOW_TEXT = "color: #ff5252;"
 
 
@@ -143,9 +147,13 @@ class ClocksPanel(QWidget):
     changed = Signal()
     checkpoint = Signal()  # the times are worth saving now (paused, or a while running)
 
-    def __init__(self, parent: QWidget | None = None, *,
-                 time_source: Callable[[], float] = time.monotonic,
-                 sounds: _Sounds | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        time_source: Callable[[], float] = time.monotonic,
+        sounds: _Sounds | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("clocksPanel")
         self._now = time_source
@@ -172,8 +180,7 @@ class ClocksPanel(QWidget):
         self.pause_button.setObjectName("pauseClocksButton")
         self.pause_button.setDefaultAction(self.pause_action)
         self.pause_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.pause_button.setSizePolicy(QSizePolicy.Policy.Expanding,
-                                        QSizePolicy.Policy.Fixed)
+        self.pause_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._layout.addWidget(self.pause_button)
         self._layout.addStretch(1)
         self._layout.addWidget(self.faces[Color.WHITE])
@@ -193,8 +200,9 @@ class ClocksPanel(QWidget):
     def face(self, colour: Color) -> ClockFace:
         return self.faces[colour]
 
-    def set_clock(self, clock: Clock | None, rules: RuleSet,
-                  names: Mapping[Color, str] | None = None) -> None:
+    def set_clock(
+        self, clock: Clock | None, rules: RuleSet, names: Mapping[Color, str] | None = None
+    ) -> None:
         """Show ``clock`` for a game of ``rules`` (None or a clock without time controls
         hides the panel).  ``names`` label the clocks ("Anna (Light)")."""
         self._clock = clock
@@ -237,8 +245,7 @@ class ClocksPanel(QWidget):
 
     def _state_text(self, clock: Clock) -> str:
         if clock.flagged is not None and self._rules is not None:
-            return self.tr("%1: time is up").replace(
-                "%1", self._label(clock.flagged))
+            return self.tr("%1: time is up").replace("%1", self._label(clock.flagged))
         if clock.stopped:
             return self.tr("Clocks stopped")
         if PauseReason.AWAY in clock.pause_reasons:
@@ -257,16 +264,19 @@ class ClocksPanel(QWidget):
 
     def _retranslate(self) -> None:
         self.pause_action.setText(self.tr("&Pause the clocks"))
-        self.pause_action.setToolTip(self.tr("Stop both clocks for a break; press again to "
-                                             "go on"))
+        self.pause_action.setToolTip(self.tr("Stop both clocks for a break; press again to go on"))
         if self._rules is None:
             return
         for colour, face in self.faces.items():
             face.set_name(self._label(colour))
         self.setAccessibleName(self.tr("Clocks"))
-        self.setToolTip(self.tr("The clocks stand still while a dialog or the huffing "
-                                "decision is open, while the window is minimised and while "
-                                "you look at an earlier position or another game."))
+        self.setToolTip(
+            self.tr(
+                "The clocks stand still while a dialog or the huffing "
+                "decision is open, while the window is minimised and while "
+                "you look at an earlier position or another game."
+            )
+        )
         if self._clock is not None:
             self.state_label.setText(self._state_text(self._clock))
 
@@ -378,8 +388,9 @@ class ClocksPanel(QWidget):
 
     def _sync_timer(self) -> None:
         clock = self._clock
-        active = clock is not None and clock.timed and not clock.stopped \
-            and clock.to_move is not None
+        active = (
+            clock is not None and clock.timed and not clock.stopped and clock.to_move is not None
+        )
         if active and not self.timer.isActive():
             self.timer.start()
         elif not active and self.timer.isActive():
@@ -394,8 +405,12 @@ class ClocksPanel(QWidget):
         self._sync_timer()
         self.refresh()
         clock = self._clock
-        if clock is not None and clock.running is not None and not clock.stopped \
-                and now - self._checked_at >= CHECKPOINT_SECONDS:
+        if (
+            clock is not None
+            and clock.running is not None
+            and not clock.stopped
+            and now - self._checked_at >= CHECKPOINT_SECONDS
+        ):
             self._offer_checkpoint()
 
     def _offer_checkpoint(self) -> None:
@@ -430,7 +445,10 @@ class _MinimiseWatcher(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() in (
-                QEvent.Type.WindowStateChange, QEvent.Type.Hide, QEvent.Type.Show):
+            QEvent.Type.WindowStateChange,
+            QEvent.Type.Hide,
+            QEvent.Type.Show,
+        ):
             self._update()
         return False
 

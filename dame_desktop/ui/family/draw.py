@@ -54,8 +54,12 @@ def draw_answer_text(reason: DrawReason) -> str:
 
 
 def _material(position: Position) -> tuple[int, int, int, int]:
-    return (position.count(Color.WHITE, Kind.MAN), position.count(Color.WHITE, Kind.KING),
-            position.count(Color.BLACK, Kind.MAN), position.count(Color.BLACK, Kind.KING))
+    return (
+        position.count(Color.WHITE, Kind.MAN),
+        position.count(Color.WHITE, Kind.KING),
+        position.count(Color.BLACK, Kind.MAN),
+        position.count(Color.BLACK, Kind.KING),
+    )
 
 
 class DrawOffers(QObject):
@@ -73,8 +77,7 @@ class DrawOffers(QObject):
 
     dropped = Signal(object)  # a DrawAnswer that came for another position
 
-    def __init__(self, parent: QObject | None = None, *,
-                 board: BoardWidget | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, board: BoardWidget | None = None) -> None:
         super().__init__(parent)
         self.board = board  # when given, the answer is also shown over the board
         self._pending: Position | None = None
@@ -109,8 +112,12 @@ class DrawOffers(QObject):
             self.board.show_banner(text, BANNER_SECONDS)
         return text
 
-    def computer_may_offer(self, position: Position, level: Level | None = None,
-                           recent_scores: tuple[int, ...] | list[int] = ()) -> bool:
+    def computer_may_offer(
+        self,
+        position: Position,
+        level: Level | None = None,
+        recent_scores: tuple[int, ...] | list[int] = (),
+    ) -> bool:
         """Whether the computer offers a draw now (dead-drawn positions only), not again in
         the material the human declined in."""
         if self._declined is not None and self._declined == _material(position):
@@ -149,8 +156,11 @@ class ScoreHistory:
         """(state index, score) of every score that belongs to the game's present line,
         oldest first."""
         states = game.states
-        return [(index, score) for index, (position, score) in sorted(self._scores.items())
-                if index < len(states) and states[index].position == position]
+        return [
+            (index, score)
+            for index, (position, score) in sorted(self._scores.items())
+            if index < len(states) and states[index].position == position
+        ]
 
     def recent(self, game: Game) -> tuple[int, ...]:
         return tuple(score for _index, score in self.line(game)[-KEPT_SCORES:])
@@ -162,9 +172,13 @@ class ScoreHistory:
 def offer_box(parent: QWidget | None, offerer: str) -> QMessageBox:
     """The question shown when ``offerer`` (the computer's name) offers a draw: Yes accepts.
     Not shown yet: ``box.open()`` it and listen to ``finished``."""
-    box = QMessageBox(QMessageBox.Icon.Question, translate("Draw", "Draw offer"),
-                      translate("Draw", "%1 offers a draw. Do you accept?").replace("%1", offerer),
-                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        translate("Draw", "Draw offer"),
+        translate("Draw", "%1 offers a draw. Do you accept?").replace("%1", offerer),
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        parent,
+    )
     box.setObjectName("drawOfferBox")
     box.setDefaultButton(QMessageBox.StandardButton.No)
     return box

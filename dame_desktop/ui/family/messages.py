@@ -28,10 +28,14 @@ class BoardMessages(QObject):
     file's game that is only being looked at; ``notation`` gives the notation preference
     for the squares named."""
 
-    def __init__(self, board: BoardWidget, *,
-                 is_browsing: Callable[[], bool] = lambda: False,
-                 notation: Callable[[], Notation] = lambda: Notation.RULES,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        board: BoardWidget,
+        *,
+        is_browsing: Callable[[], bool] = lambda: False,
+        notation: Callable[[], Notation] = lambda: Notation.RULES,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent if parent is not None else board)
         self.board = board
         self._is_browsing = is_browsing
@@ -61,7 +65,10 @@ class BoardMessages(QObject):
         where = square_text(square, before.rules, self._notation())
         self.board.show_banner(
             self.tr("%1 blew away the piece on %2: it should have captured.")
-            .replace("%1", who).replace("%2", where), END_SECONDS)
+            .replace("%1", who)
+            .replace("%2", where),
+            END_SECONDS,
+        )
 
     def game_over(self, text: str) -> None:
         """The game's end (``names.result_text``) over the board, a little longer."""

@@ -51,10 +51,17 @@ def outcome_for(result: Result, colour: Color) -> Outcome:
     return Outcome.WIN if result.winner is colour else Outcome.LOSS
 
 
-def record_result(table: ScoreTable, result: Result, rules: RuleSet, *,
-                  names: Mapping[Color, str] | None = None,
-                  computer: Color | None = None, level: str | None = None,
-                  engine: str = "", when: datetime | None = None) -> bool:
+def record_result(
+    table: ScoreTable,
+    result: Result,
+    rules: RuleSet,
+    *,
+    names: Mapping[Color, str] | None = None,
+    computer: Color | None = None,
+    level: str | None = None,
+    engine: str = "",
+    when: datetime | None = None,
+) -> bool:
     """Count a finished game in ``table`` (store it with ``update_scores``).
 
     Against the computer (``computer`` is its colour, ``level`` its level key) the human's
@@ -69,24 +76,40 @@ def record_result(table: ScoreTable, result: Result, rules: RuleSet, *,
         human = computer.opponent
         if clean_name(engine):
             try:
-                table.record_against_engine(engine, outcome_for(result, human), when,
-                                            player=names.get(human, ""), rules=rules.key,
-                                            reason=result.reason.value)
+                table.record_against_engine(
+                    engine,
+                    outcome_for(result, human),
+                    when,
+                    player=names.get(human, ""),
+                    rules=rules.key,
+                    reason=result.reason.value,
+                )
             except ValueError:
                 return False
             return True
         if level is None:
             return False
-        table.record_against_computer(level, outcome_for(result, human), when,
-                                      player=names.get(human, ""), rules=rules.key,
-                                      reason=result.reason.value)
+        table.record_against_computer(
+            level,
+            outcome_for(result, human),
+            when,
+            player=names.get(human, ""),
+            rules=rules.key,
+            reason=result.reason.value,
+        )
         return True
     white, black = clean_name(names.get(Color.WHITE, "")), clean_name(names.get(Color.BLACK, ""))
     if not white or not black or white.casefold() == black.casefold():
         return False
     try:
-        table.record_hot_seat(white, black, outcome_for(result, Color.WHITE), when,
-                              rules=rules.key, reason=result.reason.value)
+        table.record_hot_seat(
+            white,
+            black,
+            outcome_for(result, Color.WHITE),
+            when,
+            rules=rules.key,
+            reason=result.reason.value,
+        )
     except ValueError:
         return False
     return True
@@ -99,9 +122,14 @@ class ScoresDialog(QDialog):
     the dialog loads the file itself.  After a reset the table is saved at once.
     """
 
-    def __init__(self, parent: QWidget | None = None, *, directory: PathArg | None = None,
-                 table: ScoreTable | None = None,
-                 warnings: Sequence[StorageWarning] = ()) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        directory: PathArg | None = None,
+        table: ScoreTable | None = None,
+        warnings: Sequence[StorageWarning] = (),
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("scoresDialog")
         self.directory = directory
@@ -115,15 +143,18 @@ class ScoresDialog(QDialog):
         self.warning_label.setObjectName("scoresWarning")
         self.warning_label.setWordWrap(True)
         self.warning_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.warning_label.setStyleSheet("QLabel { background: #fff3cd; color: #5c4400; "
-                                         "padding: 6px; border-radius: 4px; }")
+        self.warning_label.setStyleSheet(
+            "QLabel { background: #fff3cd; color: #5c4400; padding: 6px; border-radius: 4px; }"
+        )
         self.tabs = QTabWidget(self)
         self.pairs_view = self._make_table(5)
         self.levels_view = self._make_table(4)
         self.pairs_page = QWidget(self)
         self.levels_page = QWidget(self)
-        for page, view in ((self.pairs_page, self.pairs_view),
-                           (self.levels_page, self.levels_view)):
+        for page, view in (
+            (self.pairs_page, self.pairs_view),
+            (self.levels_page, self.levels_view),
+        ):
             page_layout = QVBoxLayout(page)
             page_layout.addWidget(view)
         self.tabs.addTab(self.pairs_page, "")
@@ -163,18 +194,21 @@ class ScoresDialog(QDialog):
         pairs = self.table.pairs()
         self.pairs_view.setRowCount(len(pairs))
         for row, pair in enumerate(pairs):
-            self._fill_row(self.pairs_view, row, [pair.name, pair.other], pair.tally,
-                           (pair.name, pair.other))
+            self._fill_row(
+                self.pairs_view, row, [pair.name, pair.other], pair.tally, (pair.name, pair.other)
+            )
         levels = self.table.levels()
         engines = self.table.engines()
         self.levels_view.setRowCount(len(levels) + len(engines))
         for row, score in enumerate(levels):
-            self._fill_row(self.levels_view, row, [level_name(score.level)], score.tally,
-                           score.level)
+            self._fill_row(
+                self.levels_view, row, [level_name(score.level)], score.tally, score.level
+            )
         for row, engine in enumerate(engines, start=len(levels)):
             # an external engine's row: its name, apart from the built-in levels
-            self._fill_row(self.levels_view, row, [engine.name], engine.tally,
-                           ("engine", engine.name))
+            self._fill_row(
+                self.levels_view, row, [engine.name], engine.tally, ("engine", engine.name)
+            )
         self.empty_label.setVisible(self.table.is_empty)
         self.reset_button.setEnabled(not self.table.is_empty)
         self._show_warnings()
@@ -217,24 +251,42 @@ class ScoresDialog(QDialog):
                 self.levels_view.selectRow(row)
                 return
 
-    def record(self, result: Result, rules: RuleSet, *,
-               names: Mapping[Color, str] | None = None, computer: Color | None = None,
-               level: str | None = None, engine: str = "",
-               when: datetime | None = None) -> bool:
+    def record(
+        self,
+        result: Result,
+        rules: RuleSet,
+        *,
+        names: Mapping[Color, str] | None = None,
+        computer: Color | None = None,
+        level: str | None = None,
+        engine: str = "",
+        when: datetime | None = None,
+    ) -> bool:
         """After a game: count it (:func:`record_result`), save the table, and show and
         select the row it went to.  False when it was not counted (a hot-seat game without
         both names) or could not be saved (a message says so)."""
+
         def count(table: ScoreTable) -> bool:
-            return record_result(table, result, rules, names=names, computer=computer,
-                                 level=level, engine=engine, when=when)
+            return record_result(
+                table,
+                result,
+                rules,
+                names=names,
+                computer=computer,
+                level=level,
+                engine=engine,
+                when=when,
+            )
 
         try:
             # counted in the file as it is now: another window's results stay
             update = update_scores(count, self.directory)
         except StorageError as exc:
-            QMessageBox.warning(self, self.tr("Score table"),
-                                self.tr("The score table could not be saved: %1")
-                                .replace("%1", str(exc)))
+            QMessageBox.warning(
+                self,
+                self.tr("Score table"),
+                self.tr("The score table could not be saved: %1").replace("%1", str(exc)),
+            )
             self.refresh()
             return False
         self.table = update.table
@@ -251,11 +303,13 @@ class ScoresDialog(QDialog):
 
     def ask_reset(self) -> QMessageBox:
         """Ask before forgetting every result; Yes resets and saves."""
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Reset the score table"),
-                          self.tr("Forget every result in the score table? This cannot be "
-                                  "undone."),
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                          self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Reset the score table"),
+            self.tr("Forget every result in the score table? This cannot be undone."),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
         box.setObjectName("resetScoresBox")
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.finished.connect(lambda _code: self._reset_answered(box))
@@ -274,9 +328,11 @@ class ScoresDialog(QDialog):
         try:
             self.table = update_scores(forget, self.directory).table
         except StorageError as exc:
-            QMessageBox.warning(self, self.tr("Score table"),
-                                self.tr("The score table could not be saved: %1")
-                                .replace("%1", str(exc)))
+            QMessageBox.warning(
+                self,
+                self.tr("Score table"),
+                self.tr("The score table could not be saved: %1").replace("%1", str(exc)),
+            )
             self.refresh()
             return False
         self.refresh()
@@ -299,8 +355,9 @@ class ScoresDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         return view
 
-    def _fill_row(self, view: QTableWidget, row: int, names: list[str], tally: Tally,
-                  key: object) -> None:
+    def _fill_row(
+        self, view: QTableWidget, row: int, names: list[str], tally: Tally, key: object
+    ) -> None:
         cells = [*names, str(tally.wins), str(tally.draws), str(tally.losses)]
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
@@ -311,8 +368,9 @@ class ScoresDialog(QDialog):
             view.setItem(row, column, item)
 
     def _current_view(self) -> QTableWidget:
-        return self.levels_view if self.tabs.currentWidget() is self.levels_page \
-            else self.pairs_view
+        return (
+            self.levels_view if self.tabs.currentWidget() is self.levels_page else self.pairs_view
+        )
 
     def _show_last(self) -> None:
         view = self._current_view()
@@ -325,8 +383,11 @@ class ScoresDialog(QDialog):
             if view is self.pairs_view and isinstance(key, tuple):
                 pair = self.table.pair(key[0], key[1])
                 entries = pair.last
-                title = self.tr("Last games of %1 against %2").replace(
-                    "%1", pair.name).replace("%2", pair.other)
+                title = (
+                    self.tr("Last games of %1 against %2")
+                    .replace("%1", pair.name)
+                    .replace("%2", pair.other)
+                )
             elif isinstance(key, tuple):
                 score = self.table.engine(key[1])
                 entries = score.last
@@ -334,12 +395,17 @@ class ScoresDialog(QDialog):
             elif isinstance(key, str):
                 entries = self.table.level(key).last
                 title = self.tr("Last games against the computer (%1)").replace(
-                    "%1", level_name(key))
+                    "%1", level_name(key)
+                )
         self.last_label.setText(title)
         self.last_view.setRowCount(len(entries))
         for row, entry in enumerate(entries):
-            texts = [self._date_text(entry.when), self._outcome_text(entry, view),
-                     self._rules_text(entry.rules), self._reason_text(entry.reason)]
+            texts = [
+                self._date_text(entry.when),
+                self._outcome_text(entry, view),
+                self._rules_text(entry.rules),
+                self._reason_text(entry.reason),
+            ]
             for column, text in enumerate(texts):
                 self.last_view.setItem(row, column, QTableWidgetItem(text))
 
@@ -395,9 +461,9 @@ class ScoresDialog(QDialog):
         if kind is WarningKind.DAMAGED:
             text = self.tr("The score table file was damaged; the table starts empty.")
         elif kind is WarningKind.ENTRIES_DROPPED:
-            text = self.tr("Some results in the score table could not be read and were left "
-                           "out (%1).").replace("%1", ", ".join(v.name for v in warning.values)
-                                                 or warning.detail)
+            text = self.tr(
+                "Some results in the score table could not be read and were left out (%1)."
+            ).replace("%1", ", ".join(v.name for v in warning.values) or warning.detail)
         elif kind is WarningKind.UNREADABLE:
             text = self.tr("The score table file could not be read.")
         elif kind is WarningKind.UNWRITABLE:
@@ -408,11 +474,13 @@ class ScoresDialog(QDialog):
             text = warning.message
         if warning.moved_to is not None:
             text += " " + self.tr("The old file was kept as %1.").replace(
-                "%1", str(warning.moved_to))
+                "%1", str(warning.moved_to)
+            )
         elif warning.stuck:
-            text += " " + self.tr("It could not be moved aside either: please remove or "
-                                  "rename %1, so that Dame can save there again.").replace(
-                "%1", str(warning.path))
+            text += " " + self.tr(
+                "It could not be moved aside either: please remove or "
+                "rename %1, so that Dame can save there again."
+            ).replace("%1", str(warning.path))
         return text
 
     def _retranslate(self) -> None:
@@ -420,13 +488,29 @@ class ScoresDialog(QDialog):
         self.tabs.setTabText(0, self.tr("Hot seat"))
         self.tabs.setTabText(1, self.tr("Against the computer"))
         self.pairs_view.setHorizontalHeaderLabels(
-            [self.tr("Player"), self.tr("Opponent"), self.tr("Wins"), self.tr("Draws"),
-             self.tr("Losses")])
+            [
+                self.tr("Player"),
+                self.tr("Opponent"),
+                self.tr("Wins"),
+                self.tr("Draws"),
+                self.tr("Losses"),
+            ]
+        )
         self.levels_view.setHorizontalHeaderLabels(
-            [self.tr("Level or engine"), self.tr("Player won"), self.tr("Draws"),
-             self.tr("Computer won")])
+            [
+                self.tr("Level or engine"),
+                self.tr("Player won"),
+                self.tr("Draws"),
+                self.tr("Computer won"),
+            ]
+        )
         self.last_view.setHorizontalHeaderLabels(
-            [self.tr("Date"), self.tr("Result"), self.tr("Rules"), self.tr("Why")])
-        self.empty_label.setText(self.tr("No games have been counted yet. Hot-seat games "
-                                         "count when both players have a name."))
+            [self.tr("Date"), self.tr("Result"), self.tr("Rules"), self.tr("Why")]
+        )
+        self.empty_label.setText(
+            self.tr(
+                "No games have been counted yet. Hot-seat games "
+                "count when both players have a name."
+            )
+        )
         self.reset_button.setText(self.tr("&Reset…"))

@@ -30,8 +30,7 @@ class GameSounds(QObject):
 
     silent = Signal(str)
 
-    def __init__(self, player: SoundPlayer | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, player: SoundPlayer | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.player = player if player is not None else SoundPlayer()
         self.played: list[Sound] = []  # what was asked for, newest last (kept short)
@@ -56,12 +55,14 @@ class GameSounds(QObject):
             return
         self._said = True
         if reason == "no-player":
-            text = self.tr("Sounds are on, but no program to play them was found (looked "
-                           "for: %1), so nothing can be heard.").replace(
-                "%1", ", ".join(self.player.players_looked_for()))
+            text = self.tr(
+                "Sounds are on, but no program to play them was found (looked "
+                "for: %1), so nothing can be heard."
+            ).replace("%1", ", ".join(self.player.players_looked_for()))
         else:
-            text = self.tr("Sounds are on, but the program that plays them failed, so "
-                           "nothing can be heard.")
+            text = self.tr(
+                "Sounds are on, but the program that plays them failed, so nothing can be heard."
+            )
         self.silent.emit(text)
 
     def on_move_played(self, move: object) -> None:

@@ -130,8 +130,9 @@ class TimeControlWidget(QWidget):
     def _fill_choices(self) -> None:
         self.choice_box.clear()
         for control in TIME_CONTROLS:
-            self.choice_box.addItem(self._control_label(control),
-                                    None if control.is_none else control.text())
+            self.choice_box.addItem(
+                self._control_label(control), None if control.is_none else control.text()
+            )
         self.choice_box.addItem(self.tr("Own values"), OWN)
 
     def _control_label(self, control: TimeControl) -> str:
@@ -139,8 +140,11 @@ class TimeControlWidget(QWidget):
             return self.tr("No clock")
         minutes = control.seconds // 60
         if control.increment:
-            return (self.tr("%1 min + %2 s per move (Fischer)")
-                    .replace("%1", str(minutes)).replace("%2", str(control.increment)))
+            return (
+                self.tr("%1 min + %2 s per move (Fischer)")
+                .replace("%1", str(minutes))
+                .replace("%2", str(control.increment))
+            )
         return self.tr("%1 minutes (sudden death)").replace("%1", str(minutes))
 
     def _retranslate(self) -> None:
@@ -164,11 +168,17 @@ class TimeControlWidget(QWidget):
     def _side_text(self, colour: Color) -> str:
         if not self.separate_box.isChecked():
             return self.tr("Both players:")
-        side = colour_text(self._rules, colour) if self._rules is not None else (
-            self.tr("First player") if colour is self._first else self.tr("Second player"))
+        side = (
+            colour_text(self._rules, colour)
+            if self._rules is not None
+            else (self.tr("First player") if colour is self._first else self.tr("Second player"))
+        )
         name = self._names.get(colour)
-        label = self.tr("%1 (%2)").replace("%1", name).replace("%2", side) \
-            if name and name != side else side
+        label = (
+            self.tr("%1 (%2)").replace("%1", name).replace("%2", side)
+            if name and name != side
+            else side
+        )
         return self.tr("%1:").replace("%1", label)
 
     def _update_rows(self) -> None:
@@ -180,20 +190,19 @@ class TimeControlWidget(QWidget):
         # the side that moves first is on the first row
         for row, colour in enumerate((self._first, self._first.opponent), start=2):
             for column, widget in enumerate(
-                    (self.side_labels[colour], self.minutes[colour], self.increments[colour])):
+                (self.side_labels[colour], self.minutes[colour], self.increments[colour])
+            ):
                 layout.addWidget(widget, row, column)
         for colour in (Color.WHITE, Color.BLACK):
             shown = timed and (colour is self._first or separate)
-            for widget in (self.side_labels[colour], self.minutes[colour],
-                           self.increments[colour]):
+            for widget in (self.side_labels[colour], self.minutes[colour], self.increments[colour]):
                 widget.setVisible(shown)
             self.side_labels[colour].setText(self._side_text(colour))
 
     def _select_matching(self) -> None:
         """Choose the list entry that matches the spins (own values when none does)."""
         first = self._spin_value(self._first)
-        same = not self.separate_box.isChecked() or first == self._spin_value(
-            self._first.opponent)
+        same = not self.separate_box.isChecked() or first == self._spin_value(self._first.opponent)
         index = self.choice_box.findData(first.text()) if same else -1
         self.choice_box.setCurrentIndex(index if index > 0 else len(TIME_CONTROLS))
 

@@ -36,9 +36,14 @@ class TouchMove(QObject):
     touch_answered = Signal(object, int)  # Touch, square
     bound = Signal(int)
 
-    def __init__(self, board: BoardWidget, game: Callable[[], Game | None],
-                 parent: QObject | None = None, *,
-                 is_human_turn: Callable[[], bool] = lambda: True) -> None:
+    def __init__(
+        self,
+        board: BoardWidget,
+        game: Callable[[], Game | None],
+        parent: QObject | None = None,
+        *,
+        is_human_turn: Callable[[], bool] = lambda: True,
+    ) -> None:
         super().__init__(parent if parent is not None else board)
         self.board = board
         self._game = game
@@ -91,9 +96,12 @@ class TouchMove(QObject):
 
     def _retranslate(self) -> None:
         self.straighten_action.setText(self.tr("&Straighten"))
-        self.straighten_action.setToolTip(self.tr(
-            "Straighten a piece without moving it: press before touching the piece "
-            "(touch-move rule)"))
+        self.straighten_action.setToolTip(
+            self.tr(
+                "Straighten a piece without moving it: press before touching the piece "
+                "(touch-move rule)"
+            )
+        )
         self.straighten_action.setStatusTip(self.straighten_action.toolTip())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -41,8 +41,9 @@ class MoveListModel(QAbstractTableModel):
 
     # -- content -------------------------------------------------------------------------
 
-    def set_game(self, game: Game, *, result: str = "",
-                 notation: Notation = Notation.RULES) -> None:
+    def set_game(
+        self, game: Game, *, result: str = "", notation: Notation = Notation.RULES
+    ) -> None:
         """Rebuild from ``game`` (cheap: a game has at most a few hundred moves); ``result``,
         the game's end named by player with its reason, is the last row; squares are named
         by ``notation``."""
@@ -61,8 +62,9 @@ class MoveListModel(QAbstractTableModel):
             if step.blown is not None:
                 blown = square_text(step.blown, game.rules, notation)
                 text = self.tr("%1 (blew %2)").replace("%1", text).replace("%2", blown)
-            entries.append(Entry(step.state, text, step.mover, step.number - 1,
-                                 1 if step.first else 2))
+            entries.append(
+                Entry(step.state, text, step.mover, step.number - 1, 1 if step.first else 2)
+            )
         self._entries = entries
         self._cells = {(e.row, e.column): n for n, e in enumerate(entries)}
         self._rows = (entries[-1].row + 1) if entries else 0

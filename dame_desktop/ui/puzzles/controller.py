@@ -97,9 +97,14 @@ def _as_puzzle(item: PersonalPuzzle) -> Puzzle:
 class PuzzleController(QObject):
     rated = Signal()  # a member's rating changed (the panel shows it)
 
-    def __init__(self, host: PuzzleHost, board: BoardWidget, parent: QObject | None = None,
-                 directory: str | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        host: PuzzleHost,
+        board: BoardWidget,
+        parent: QObject | None = None,
+        directory: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.board = board
@@ -222,8 +227,11 @@ class PuzzleController(QObject):
             try:
                 self._sets[key] = shipped_puzzles(key)
             except (OSError, PuzzleFileError) as exc:
-                self.host.show_message(self.tr("The puzzles for %1 cannot be read: %2")
-                                       .replace("%1", key).replace("%2", str(exc)))
+                self.host.show_message(
+                    self.tr("The puzzles for %1 cannot be read: %2")
+                    .replace("%1", key)
+                    .replace("%2", str(exc))
+                )
                 self._sets[key] = []
         return self._sets[key]
 
@@ -236,17 +244,26 @@ class PuzzleController(QObject):
         difficulty = str(self.panel.difficulty.currentData() or "")
         personal = self.panel.source.currentData() == "mine"
         standing = self.standing()
-        puzzle = choose(pool, standing.rating.rating, theme="" if personal else theme,
-                        difficulty="" if personal else difficulty, recent=standing.recent,
-                        rng=self.rng)
+        puzzle = choose(
+            pool,
+            standing.rating.rating,
+            theme="" if personal else theme,
+            difficulty="" if personal else difficulty,
+            recent=standing.recent,
+            rng=self.rng,
+        )
         matching = sum(1 for p in pool if personal or matches(p, theme, difficulty))
         self.panel.count.setText(words.count_text(matching, len(pool)))
         if puzzle is None:
             self.attempt = None
             self.accepting = False
             if personal:
-                self._say(self.tr("No puzzles of your own yet for these rules: choose a file "
-                                  "of your analysed games (My mistakes)."))
+                self._say(
+                    self.tr(
+                        "No puzzles of your own yet for these rules: choose a file "
+                        "of your analysed games (My mistakes)."
+                    )
+                )
             else:
                 self._say(self.tr("No puzzle matches these filters."))
             self.panel.stipulation.setText("")
@@ -282,13 +299,16 @@ class PuzzleController(QObject):
 
     def _describe(self, puzzle: Puzzle, personal: bool) -> None:
         assert self.attempt is not None
-        self.panel.stipulation.setText(words.stipulation(self.attempt.rules, self.attempt.solver,
-                                                         personal))
+        self.panel.stipulation.setText(
+            words.stipulation(self.attempt.rules, self.attempt.solver, personal)
+        )
         themes = ", ".join(words.theme_name(t) for t in puzzle.themes)
         details = [words.source_text(puzzle.source)]
         if not personal:
-            details.append(self.tr("Puzzle rating %1").replace("%1", str(puzzle.rating))
-                           + (f" · {themes}" if themes else ""))
+            details.append(
+                self.tr("Puzzle rating %1").replace("%1", str(puzzle.rating))
+                + (f" · {themes}" if themes else "")
+            )
         self.panel.info.setText("\n".join(details))
 
     def _changed(self) -> None:
@@ -304,8 +324,12 @@ class PuzzleController(QObject):
         open_ = a is not None and not a.done
         p.hint.setEnabled(open_ and self.accepting and not running)
         p.solution.setEnabled(open_ and not running)
-        p.retry.setEnabled(open_ and not self.accepting and not running
-                           and self.shown != (a.position if a else None))
+        p.retry.setEnabled(
+            open_
+            and not self.accepting
+            and not running
+            and self.shown != (a.position if a else None)
+        )
         p.next.setEnabled(not running)
         p.mistakes.setEnabled(not running)
         for box in (p.rules, p.source, p.theme, p.difficulty, p.member):
@@ -318,13 +342,13 @@ class PuzzleController(QObject):
 
     def _show_rating(self) -> None:
         standing = self.standing()
-        text = words.rating_text(self.member(), standing.rating.rating,
-                                 standing.rating.deviation)
+        text = words.rating_text(self.member(), standing.rating.rating, standing.rating.deviation)
         if self.last_change is not None:
             text += f" ({words.change_text(self.last_change)})"
         if standing.best_run:
             text += "\n" + self.tr("Best timed run: %1 puzzles").replace(
-                "%1", str(standing.best_run))
+                "%1", str(standing.best_run)
+            )
         self.panel.rating.setText(text)
 
     def _filters_changed(self) -> None:
@@ -488,8 +512,9 @@ class PuzzleController(QObject):
         try:
             update = update_ratings(count, self.directory)
         except (StorageError, ValueError) as exc:
-            self.host.show_message(self.tr("The rating could not be saved: %1")
-                                   .replace("%1", str(exc)))
+            self.host.show_message(
+                self.tr("The rating could not be saved: %1").replace("%1", str(exc))
+            )
             return
         self._report(update.warnings)
         answer = update.answer
@@ -502,8 +527,10 @@ class PuzzleController(QObject):
     def _report(self, warnings: Iterable[StorageWarning]) -> None:
         for warning in warnings:
             where = warning.moved_to.name if warning.moved_to is not None else ""
-            text = self.tr("The puzzle ratings file was damaged (%1); it was set aside as %2 "
-                           "and the ratings start afresh.").replace("%1", warning.detail)
+            text = self.tr(
+                "The puzzle ratings file was damaged (%1); it was set aside as %2 "
+                "and the ratings start afresh."
+            ).replace("%1", warning.detail)
             self.host.show_message(text.replace("%2", where or "-"))
 
     # -- a timed run -------------------------------------------------------------------------
@@ -545,8 +572,9 @@ class PuzzleController(QObject):
         if report:
             name, key = self.member(), self.rules_key()
             try:
-                update = update_ratings(lambda t: t.record_run(name, key, run.solved),
-                                        self.directory)
+                update = update_ratings(
+                    lambda t: t.record_run(name, key, run.solved), self.directory
+                )
                 best = bool(update.answer)
             except (StorageError, ValueError) as exc:
                 self.host.show_message(str(exc))
@@ -559,8 +587,11 @@ class PuzzleController(QObject):
 
     def choose_mistakes_file(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(
-            self.host.dialog_parent(), self.tr("Your analysed games"), "",
-            self.tr("PDN files (*.pdn *.PDN);;All files (*)"))
+            self.host.dialog_parent(),
+            self.tr("Your analysed games"),
+            "",
+            self.tr("PDN files (*.pdn *.PDN);;All files (*)"),
+        )
         if path:
             self.load_mistakes(path)
 
@@ -571,15 +602,23 @@ class PuzzleController(QObject):
         try:
             found, games = file_mistakes(path, name)
         except (OSError, NotPdnError, DameError) as exc:
-            self.host.show_message(self.tr("%1 cannot be read: %2")
-                                   .replace("%1", Path(path).name).replace("%2", str(exc)))
+            self.host.show_message(
+                self.tr("%1 cannot be read: %2")
+                .replace("%1", Path(path).name)
+                .replace("%2", str(exc))
+            )
             return 0
         finally:
             QGuiApplication.restoreOverrideCursor()
         if not found:
-            self._say(self.tr("No move of %1 is marked ? or ?? in %2 games of this file. "
-                              "Analyse your games first (Game › Analyse game).")
-                      .replace("%1", name).replace("%2", str(games)))
+            self._say(
+                self.tr(
+                    "No move of %1 is marked ? or ?? in %2 games of this file. "
+                    "Analyse your games first (Game › Analyse game)."
+                )
+                .replace("%1", name)
+                .replace("%2", str(games))
+            )
             return 0
         try:
             update = update_ratings(lambda t: t.add_personal(name, found), self.directory)
@@ -595,6 +634,9 @@ class PuzzleController(QObject):
                 box.setCurrentIndex(value)
                 box.blockSignals(False)
         self.next_puzzle()
-        self._say(self.tr("%1 positions from your games are your puzzles now (%2 new).")
-                  .replace("%1", str(len(found))).replace("%2", str(new)))
+        self._say(
+            self.tr("%1 positions from your games are your puzzles now (%2 new).")
+            .replace("%1", str(len(found)))
+            .replace("%2", str(new))
+        )
         return new

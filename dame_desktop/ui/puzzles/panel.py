@@ -98,8 +98,11 @@ class PuzzlePanel(QScrollArea):
         for key in DIFFICULTIES:
             self.difficulty.addItem("", key)
         self.labels = [QLabel() for _ in range(5)]
-        for label, field in zip(self.labels, (self.member, self.rules, self.source, self.theme,
-                                              self.difficulty), strict=True):
+        for label, field in zip(
+            self.labels,
+            (self.member, self.rules, self.source, self.theme, self.difficulty),
+            strict=True,
+        ):
             label.setBuddy(field)
             self.form.addRow(label, field)
         column.addLayout(self.form)
@@ -161,9 +164,17 @@ class PuzzlePanel(QScrollArea):
 
     def retranslate(self) -> None:
         self.title.setText(self.tr("Puzzles"))
-        for label, text in zip(self.labels, (self.tr("&Solver:"), self.tr("&Rules:"),
-                                             self.tr("&Puzzles:"), self.tr("&Theme:"),
-                                             self.tr("&Difficulty:")), strict=True):
+        for label, text in zip(
+            self.labels,
+            (
+                self.tr("&Solver:"),
+                self.tr("&Rules:"),
+                self.tr("&Puzzles:"),
+                self.tr("&Theme:"),
+                self.tr("&Difficulty:"),
+            ),
+            strict=True,
+        ):
             label.setText(text)
         self.source.setItemText(0, self.tr("Puzzle set"))
         self.source.setItemText(1, self.tr("My mistakes"))
@@ -173,19 +184,21 @@ class PuzzlePanel(QScrollArea):
         self.difficulty.setItemText(0, self.tr("Any difficulty"))
         for index in range(1, self.difficulty.count()):
             self.difficulty.setItemText(
-                index, words.difficulty_name(str(self.difficulty.itemData(index))))
+                index, words.difficulty_name(str(self.difficulty.itemData(index)))
+            )
         self.hint.setText(self.tr("&Hint"))
-        self.hint.setToolTip(self.tr("Shows the piece to move; the puzzle then counts as not "
-                                     "solved"))
+        self.hint.setToolTip(
+            self.tr("Shows the piece to move; the puzzle then counts as not solved")
+        )
         self.solution.setText(self.tr("Show &solution"))
         self.retry.setText(self.tr("Try &again"))
         self.next.setText(self.tr("&Next puzzle"))
         self.run.setText(self.tr("Timed run (3 minutes)"))
-        self.run.setToolTip(self.tr("Solve as many puzzles as you can; a mistake costs "
-                                    "10 seconds"))
+        self.run.setToolTip(self.tr("Solve as many puzzles as you can; a mistake costs 10 seconds"))
         self.mistakes.setText(self.tr("My mistakes from a game file…"))
-        self.mistakes.setToolTip(self.tr("Positions where your analysed games have a ? or ?? "
-                                         "become your own puzzles"))
+        self.mistakes.setToolTip(
+            self.tr("Positions where your analysed games have a ? or ?? become your own puzzles")
+        )
         self.leave.setText(self.tr("Back to the game"))
         self.member.setToolTip(self.tr("Each member of the family has a rating of their own"))
 

@@ -91,8 +91,7 @@ class AnnotationPanel(QWidget):
         self.comment_edit.setMinimumHeight(48)  # grows with the panel, gives way when small
         # its size hint (192 px) must not claim the move tree's room: the column's stretch
         # factors share the height (the wrapping label above made the hint count)
-        self.comment_edit.setSizePolicy(QSizePolicy.Policy.Expanding,
-                                        QSizePolicy.Policy.Ignored)
+        self.comment_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.comment_edit.setTabChangesFocus(True)
         layout.addWidget(self.comment_edit, 1)  # the extra height goes to the editor
         self._timer = QTimer(self)
@@ -103,12 +102,21 @@ class AnnotationPanel(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        names = {1: self.tr("good move"), 2: self.tr("mistake"), 3: self.tr("very good move"),
-                 4: self.tr("blunder"), 5: self.tr("interesting move"),
-                 6: self.tr("dubious move")}
+        names = {
+            1: self.tr("good move"),
+            2: self.tr("mistake"),
+            3: self.tr("very good move"),
+            4: self.tr("blunder"),
+            5: self.tr("interesting move"),
+            6: self.tr("dubious move"),
+        }
         for value, button in self.mark_buttons.items():
-            button.setToolTip(self.tr("%1 %2 (Ctrl+%3)").replace("%1", MARKS[value])
-                              .replace("%2", names[value]).replace("%3", str(value)))
+            button.setToolTip(
+                self.tr("%1 %2 (Ctrl+%3)")
+                .replace("%1", MARKS[value])
+                .replace("%2", names[value])
+                .replace("%3", str(value))
+            )
         self.headers_button.setText(self.tr("Game details…"))
         self.comment_edit.setPlaceholderText(self.tr("Write a comment…"))
         self._label()
@@ -116,8 +124,11 @@ class AnnotationPanel(QWidget):
     def _label(self) -> None:
         node = self._node
         is_move = node is not None and node.parent is not None
-        self.comment_label.setText(self.tr("Comment on this move:") if is_move
-                                   else self.tr("Comment before the first move:"))
+        self.comment_label.setText(
+            self.tr("Comment on this move:")
+            if is_move
+            else self.tr("Comment before the first move:")
+        )
 
     def set_node(self, node: GameNode | None) -> None:
         """Show the annotations of ``node`` (the root: the comment before the first move)."""
@@ -174,9 +185,15 @@ class HeaderDialog(QDialog):
         self.game = game
         layout = QVBoxLayout(self)
         form = QFormLayout()
-        labels = {"Event": self.tr("Event"), "Site": self.tr("Site"), "Date": self.tr("Date"),
-                  "Round": self.tr("Round"), "White": self.tr("White (light)"),
-                  "Black": self.tr("Black (dark)"), "Result": self.tr("Result")}
+        labels = {
+            "Event": self.tr("Event"),
+            "Site": self.tr("Site"),
+            "Date": self.tr("Date"),
+            "Round": self.tr("Round"),
+            "White": self.tr("White (light)"),
+            "Black": self.tr("Black (dark)"),
+            "Result": self.tr("Result"),
+        }
         self.fields: dict[str, QLineEdit] = {}
         for name in ROSTER:
             edit = QLineEdit(game.headers.get(name, ""))
@@ -187,8 +204,9 @@ class HeaderDialog(QDialog):
         self.fields["Result"].setPlaceholderText("2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, *")
         layout.addLayout(form)
         layout.addWidget(QLabel(self.tr("Other tags:")))
-        others = [(k, v) for k, v in game.headers.items()
-                  if k not in ROSTER and k not in HIDDEN_TAGS]
+        others = [
+            (k, v) for k, v in game.headers.items() if k not in ROSTER and k not in HIDDEN_TAGS
+        ]
         self.table = QTableWidget(len(others), 2)
         self.table.setObjectName("otherTags")
         self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Value")])
@@ -208,8 +226,9 @@ class HeaderDialog(QDialog):
         row_buttons.addWidget(remove)
         row_buttons.addStretch(1)
         layout.addLayout(row_buttons)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -248,9 +267,12 @@ class HeaderDialog(QDialog):
             try:
                 result[name] = value
             except ValueError:
-                raise ValueError(self.tr("%1 is not a valid tag name: use letters, digits "
-                                         "and _, starting with a letter.").replace("%1", name)
-                                 ) from None
+                raise ValueError(
+                    self.tr(
+                        "%1 is not a valid tag name: use letters, digits "
+                        "and _, starting with a letter."
+                    ).replace("%1", name)
+                ) from None
         return result
 
     def accept(self) -> None:
@@ -261,4 +283,3 @@ class HeaderDialog(QDialog):
             return
         self.game.headers = headers
         super().accept()
-

@@ -40,8 +40,7 @@ class _Worker(QObject):
         self._libraries: dict[tuple[tuple[str, ...], RuleSet | None], Library] = {}
 
     @Slot(int, object, object, object)
-    def run(self, number: int, paths: tuple[str, ...], rules: RuleSet | None,
-            job: Job) -> None:
+    def run(self, number: int, paths: tuple[str, ...], rules: RuleSet | None, job: Job) -> None:
         if number < self.latest:
             return  # a newer question came before this one started
         if self.cancelled.is_set():

@@ -81,8 +81,9 @@ def explore_job(position: Position) -> Callable[[Library], object]:
     """The worker's question for ``position``: its moves and a page of its games."""
 
     def job(library: Library) -> ExplorerAnswer:
-        return ExplorerAnswer(library.explore([position]),
-                              library.find([position], limit=GAMES_SHOWN))
+        return ExplorerAnswer(
+            library.explore([position]), library.find([position], limit=GAMES_SHOWN)
+        )
 
     return job
 
@@ -92,7 +93,8 @@ def library_text(count: int) -> str:
     if count == 1:
         return QCoreApplication.translate("ExplorerController", "My library (1 file)")
     return QCoreApplication.translate("ExplorerController", "My library (%1 files)").replace(
-        "%1", str(count))
+        "%1", str(count)
+    )
 
 
 class ExplorerHost(Protocol):
@@ -118,8 +120,12 @@ class ResultBar(QStyledItemDelegate):
     grey for draws, each part with its share written on it where it fits and a pattern of
     its own (plain light, hatched grey, dotted dark)."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
         counts = index.data(BAR_ROLE)
         if not counts:
             super().paint(painter, option, index)
@@ -134,8 +140,11 @@ class ResultBar(QStyledItemDelegate):
         light = (QColor("#f4f1e8"), Qt.BrushStyle.SolidPattern, QColor("#202020"))
         dark = (QColor("#2b2b2b"), Qt.BrushStyle.Dense7Pattern, QColor("#ffffff"))
         grey = (QColor("#b4b4b4"), Qt.BrushStyle.BDiagPattern, QColor("#101010"))
-        parts = ((first, *(light if first_white else dark)), (draws, *grey),
-                 (second, *(dark if first_white else light)))
+        parts = (
+            (first, *(light if first_white else dark)),
+            (draws, *grey),
+            (second, *(dark if first_white else light)),
+        )
         for number, (count, colour, style, ink) in enumerate(parts):
             width = round(rect.width() * count / total) if number < 2 else rect.right() - x + 1
             if width <= 0:
@@ -143,8 +152,9 @@ class ResultBar(QStyledItemDelegate):
             part = QRect(x, rect.top(), width, rect.height())
             painter.fillRect(part, colour)
             if style is not Qt.BrushStyle.SolidPattern:  # a pattern: not colour alone
-                painter.fillRect(part, QBrush(QColor(ink.red(), ink.green(), ink.blue(), 40),
-                                              style))
+                painter.fillRect(
+                    part, QBrush(QColor(ink.red(), ink.green(), ink.blue(), 40), style)
+                )
             share = f"{round(100 * count / total)}%"
             metrics = painter.fontMetrics()
             if metrics.horizontalAdvance(share) + 6 <= width:
@@ -239,17 +249,36 @@ class ExplorerPanel(QWidget):
         rules = self._rules
         first = texts.side_name(rules, rules.first) if rules else self.tr("First")
         second = texts.side_name(rules, rules.first.opponent) if rules else self.tr("Second")
-        self.moves.setHeaderLabels([self.tr("Move"), self.tr("Games"),
-                                    self.tr("%1 · draw · %2").replace("%1", first)
-                                    .replace("%2", second),
-                                    self.tr("Score")])
+        self.moves.setHeaderLabels(
+            [
+                self.tr("Move"),
+                self.tr("Games"),
+                self.tr("%1 · draw · %2").replace("%1", first).replace("%2", second),
+                self.tr("Score"),
+            ]
+        )
         header = self.moves.headerItem()
-        header.setToolTip(2, self.tr("Wins of %1, draws and wins of %2 in the games with a "
-                                     "result").replace("%1", first).replace("%2", second))
-        header.setToolTip(3, self.tr("Points of %1 (a win 1, a draw ½) per decided or drawn "
-                                     "game").replace("%1", first))
-        self.games.setHeaderLabels([self.tr("White"), self.tr("Black"), self.tr("Result"),
-                                    self.tr("Date"), self.tr("Event")])
+        header.setToolTip(
+            2,
+            self.tr("Wins of %1, draws and wins of %2 in the games with a result")
+            .replace("%1", first)
+            .replace("%2", second),
+        )
+        header.setToolTip(
+            3,
+            self.tr("Points of %1 (a win 1, a draw ½) per decided or drawn game").replace(
+                "%1", first
+            ),
+        )
+        self.games.setHeaderLabels(
+            [
+                self.tr("White"),
+                self.tr("Black"),
+                self.tr("Result"),
+                self.tr("Date"),
+                self.tr("Event"),
+            ]
+        )
 
     def set_rules(self, rules: RuleSet) -> None:
         if rules != self._rules:
@@ -271,25 +300,41 @@ class ExplorerPanel(QWidget):
         if explored.games == 0:
             self.status.setText(self.tr("No game reached this position."))
         elif files > 1:
-            self.status.setText(self.tr("%1 games reached this position (%2 files).")
-                                .replace("%1", f"{explored.games:,}").replace("%2", str(files)))
+            self.status.setText(
+                self.tr("%1 games reached this position (%2 files).")
+                .replace("%1", f"{explored.games:,}")
+                .replace("%2", str(files))
+            )
         else:
-            self.status.setText(self.tr("%1 games reached this position.")
-                                .replace("%1", f"{explored.games:,}"))
+            self.status.setText(
+                self.tr("%1 games reached this position.").replace("%1", f"{explored.games:,}")
+            )
         self.moves.clear()
         first_name = texts.side_name(rules, rules.first)
         second_name = texts.side_name(rules, rules.first.opponent)
         for stat in explored.moves:
             score = stat.score
-            item = QTreeWidgetItem([stat.move, f"{stat.games:,}", "",
-                                    "–" if score is None else f"{round(100 * score)}%"])
+            item = QTreeWidgetItem(
+                [
+                    stat.move,
+                    f"{stat.games:,}",
+                    "",
+                    "–" if score is None else f"{round(100 * score)}%",
+                ]
+            )
             item.setData(0, MOVE_ROLE, stat.move)
-            item.setData(2, BAR_ROLE, (stat.first, stat.draws, stat.second,
-                                       rules.first is Color.WHITE))
-            tip = self.tr("%1 wins: %2, draws: %3, %4 wins: %5, unknown: %6") \
-                .replace("%1", first_name).replace("%2", str(stat.first)) \
-                .replace("%3", str(stat.draws)).replace("%4", second_name) \
-                .replace("%5", str(stat.second)).replace("%6", str(stat.unknown))
+            item.setData(
+                2, BAR_ROLE, (stat.first, stat.draws, stat.second, rules.first is Color.WHITE)
+            )
+            tip = (
+                self.tr("%1 wins: %2, draws: %3, %4 wins: %5, unknown: %6")
+                .replace("%1", first_name)
+                .replace("%2", str(stat.first))
+                .replace("%3", str(stat.draws))
+                .replace("%4", second_name)
+                .replace("%5", str(stat.second))
+                .replace("%6", str(stat.unknown))
+            )
             for column in range(4):
                 item.setToolTip(column, tip)
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -305,16 +350,23 @@ class ExplorerPanel(QWidget):
         self.games.clear()
         hits: Sequence[Hit] = found.hits
         if found.total > len(hits):
-            self.games_label.setText(self.tr("Games (the first %1 of %2):")
-                                     .replace("%1", str(len(hits)))
-                                     .replace("%2", f"{found.total:,}"))
+            self.games_label.setText(
+                self.tr("Games (the first %1 of %2):")
+                .replace("%1", str(len(hits)))
+                .replace("%2", f"{found.total:,}")
+            )
         else:
             self.games_label.setText(self.tr("Games:"))
         for hit in hits:
             item = QTreeWidgetItem([hit.white, hit.black, hit.result, hit.date, hit.event])
             item.setData(0, Qt.ItemDataRole.UserRole, (hit.file, hit.game, hit.ply))
-            item.setToolTip(0, self.tr("Game %1 of %2, ply %3").replace("%1", str(hit.game))
-                            .replace("%2", Path(hit.file).name).replace("%3", str(hit.ply)))
+            item.setToolTip(
+                0,
+                self.tr("Game %1 of %2, ply %3")
+                .replace("%1", str(hit.game))
+                .replace("%2", Path(hit.file).name)
+                .replace("%3", str(hit.ply)),
+            )
             self.games.addTopLevelItem(item)
         for column in range(4):
             self.games.resizeColumnToContents(column)
@@ -377,10 +429,18 @@ class ExplorerController(QObject):
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("explorer", lambda: self.tr("&Opening explorer"), self.set_shown,
-                       menu="view", shortcuts=("F6",), checkable=True, order=21,
-                       tip=lambda: self.tr("The moves played in the shown position, with "
-                                           "their games and results")),
+            ActionSpec(
+                "explorer",
+                lambda: self.tr("&Opening explorer"),
+                self.set_shown,
+                menu="view",
+                shortcuts=("F6",),
+                checkable=True,
+                order=21,
+                tip=lambda: self.tr(
+                    "The moves played in the shown position, with their games and results"
+                ),
+            ),
         ]
 
     # -- showing -------------------------------------------------------------------------
@@ -447,12 +507,19 @@ class ExplorerController(QObject):
             self.asked = None
             self.shown_for = None
             self.panel.show_failure(
-                self.tr("Open a file of games, or choose the files of your library, to see "
-                        "what was played here.") if self.panel.source.currentIndex() == 0 else
-                self.tr("Choose the files of your library with Files…"))
+                self.tr(
+                    "Open a file of games, or choose the files of your library, to see "
+                    "what was played here."
+                )
+                if self.panel.source.currentIndex() == 0
+                else self.tr("Choose the files of your library with Files…")
+            )
             return
-        if self.asked is not None and self.asked[1:] == (position, files) and \
-                position.rules == self.asked[1].rules:
+        if (
+            self.asked is not None
+            and self.asked[1:] == (position, files)
+            and position.rules == self.asked[1].rules
+        ):
             return  # that question is under way or answered
         if self.db_thread is None:
             self.db_thread = DbThread(self)
@@ -483,8 +550,9 @@ class ExplorerController(QObject):
     def _on_progress(self, _number: int, file: str, done: int, total: int) -> None:
         """An indexing under way (perhaps for an earlier question: the files are the same)."""
         if self.asked is not None:
-            self.panel.set_progress(done / max(total, 1), self.tr("Indexing %1…")
-                                    .replace("%1", Path(file).name))
+            self.panel.set_progress(
+                done / max(total, 1), self.tr("Indexing %1…").replace("%1", Path(file).name)
+            )
 
     def _cancel(self) -> None:
         if self.db_thread is not None:
@@ -492,9 +560,11 @@ class ExplorerController(QObject):
 
     def choose_files(self) -> None:
         names, _ = QFileDialog.getOpenFileNames(
-            self.host.dialog_parent(), self.tr("The files of your library"),
+            self.host.dialog_parent(),
+            self.tr("The files of your library"),
             str(Path(self.library_files[0]).parent) if self.library_files else "",
-            self.tr("PDN files (*.pdn *.PDN);;All files (*)"))
+            self.tr("PDN files (*.pdn *.PDN);;All files (*)"),
+        )
         if names:
             self.set_library([str(Path(n).resolve()) for n in names])
 

@@ -67,8 +67,7 @@ class IndexKeeper(QObject):
         index = self.indexes.get(key) or GameIndex(key)
         self.indexes[key] = index
 
-        def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]
-                 ) -> GameIndex:
+        def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> GameIndex:
             try:
                 return index.open(progress, cancelled)
             except IndexCancelled:
@@ -111,7 +110,8 @@ def same_ranges(doc: PdnDocument, rows: list[IndexRow]) -> bool:
     """Whether the document cut the file into the same games as the index's ``rows``."""
     entries = doc.entries
     return len(rows) == len(entries) and all(
-        r[1] == e.start and r[1] + r[2] == e.end for r, e in zip(rows, entries, strict=True))
+        r[1] == e.start and r[1] + r[2] == e.end for r, e in zip(rows, entries, strict=True)
+    )
 
 
 @dataclass
@@ -123,12 +123,12 @@ class CheckReport:
     unreadable: set[int] = field(default_factory=set)  # 0-based
 
 
-def check_work(path: Path, rules: RuleSet | None, total: int
-               ) -> Callable[[Callable[[int, int], None], Callable[[], bool]], CheckReport]:
+def check_work(
+    path: Path, rules: RuleSet | None, total: int
+) -> Callable[[Callable[[int, int], None], Callable[[], bool]], CheckReport]:
     """The fast replay of every game of ``path`` as a job: ``progress(game, total)``."""
 
-    def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]
-             ) -> CheckReport:
+    def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> CheckReport:
         from dame_desktop.db.replay import replay_file
 
         report = CheckReport()
@@ -158,29 +158,47 @@ def item_tags(item: Item) -> dict[str, str]:
     return _list_tags(doc.added[index - len(doc.entries)])
 
 
-def listing_of_items(items: Sequence[Item], own: PdnDocument, base: Listing | None
-                     ) -> Listing:
+def listing_of_items(items: Sequence[Item], own: PdnDocument, base: Listing | None) -> Listing:
     """The managed list: game ``i`` is numbered ``i + 1``; the open file's unedited games take
     their row of ``base`` (the file's listing), the others are read from their tags."""
     listing = Listing()
     base_ok = base is not None and len(base) >= len(own.entries)
     for place, item in enumerate(items):
         doc, index = item.document, item.index
-        if base_ok and base is not None and doc is own and index < len(own.entries) \
-                and index not in own.edited:
+        if (
+            base_ok
+            and base is not None
+            and doc is own
+            and index < len(own.entries)
+            and index not in own.edited
+        ):
             listing.numbers.append(place + 1)
-            for name in ("white", "black", "event", "date", "result", "rules", "keys", "kinds",
-                         "dates"):
+            for name in (
+                "white",
+                "black",
+                "event",
+                "date",
+                "result",
+                "rules",
+                "keys",
+                "kinds",
+                "dates",
+            ):
                 getattr(listing, name).append(getattr(base, name)[index])
             continue
         tags = item_tags(item)
-        listing.add(place + 1, tags, rules_of_tags(tags.get("Rules", "").strip(),
-                                                   tags.get("GameType", "").strip()))
+        listing.add(
+            place + 1,
+            tags,
+            rules_of_tags(tags.get("Rules", "").strip(), tags.get("GameType", "").strip()),
+        )
 
     def comments() -> list[str]:
         found = base.comments() if base is not None and base_ok else []
-        return [found[it.index] if found and it.document is own and it.index < len(found)
-                else "" for it in items]
+        return [
+            found[it.index] if found and it.document is own and it.index < len(found) else ""
+            for it in items
+        ]
 
     listing.comment_source = comments
     return listing

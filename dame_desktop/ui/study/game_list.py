@@ -71,8 +71,11 @@ def listing_of(entries: Sequence[GameEntry]) -> Listing:
     listing = Listing()
     for entry in entries:
         tags = entry.tags
-        listing.add(entry.number, tags, rules_of_tags(tags.get("Rules", "").strip(),
-                                                      tags.get("GameType", "").strip()))
+        listing.add(
+            entry.number,
+            tags,
+            rules_of_tags(tags.get("Rules", "").strip(), tags.get("GameType", "").strip()),
+        )
     return listing
 
 
@@ -82,8 +85,13 @@ class GameListModel(QAbstractTableModel):
 
     reorder_requested = Signal(list, int)  # game places (in list order), place to go before
 
-    def __init__(self, entries: Sequence[GameEntry] = (), parent: QWidget | None = None,
-                 unreadable: Collection[int] = (), listing: Listing | None = None) -> None:
+    def __init__(
+        self,
+        entries: Sequence[GameEntry] = (),
+        parent: QWidget | None = None,
+        unreadable: Collection[int] = (),
+        listing: Listing | None = None,
+    ) -> None:
         super().__init__(parent)
         self.unreadable = frozenset(unreadable)  # 0-based indexes of games that cannot be read
         self.listing = listing if listing is not None else listing_of(entries)
@@ -126,8 +134,7 @@ class GameListModel(QAbstractTableModel):
 
     def set_query(self, query: Query) -> None:
         """Show the games ``query`` keeps (a narrowing query scans only the last hits)."""
-        within = self.shown if query.narrows(self.query) and self.query != Query() \
-            else self._order
+        within = self.shown if query.narrows(self.query) and self.query != Query() else self._order
         self.beginResetModel()
         self.shown = self.listing.search(query, within)
         self.query = query
@@ -152,15 +159,20 @@ class GameListModel(QAbstractTableModel):
         self.shown = [r for r in self._order if r in wanted]
         where = {r: n for n, r in enumerate(self.shown)}
         self.changePersistentIndexList(
-            old, [self.index(where[g], i.column()) if g in where else QModelIndex()
-                  for g, i in zip(games, old, strict=True)])
+            old,
+            [
+                self.index(where[g], i.column()) if g in where else QModelIndex()
+                for g, i in zip(games, old, strict=True)
+            ],
+        )
         self.layoutChanged.emit()
 
     @property
     def in_file_order(self) -> bool:
         """Every game shown, in the list's own order: rows may be dragged to reorder."""
-        return (self.sort_column <= 0 and not self.descending
-                and len(self.shown) == len(self.listing))
+        return (
+            self.sort_column <= 0 and not self.descending and len(self.shown) == len(self.listing)
+        )
 
     def game_index(self, row: int) -> int:
         """The 0-based index in the file of the game shown in ``row``."""
@@ -246,13 +258,19 @@ class GameListModel(QAbstractTableModel):
         mime.setData(ROWS_MIME, QByteArray(text.encode("ascii")))
         return mime
 
-    def canDropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
-                        parent: Index) -> bool:
-        return (data.hasFormat(ROWS_MIME) and self.reorderable and self.in_file_order
-                and action == Qt.DropAction.MoveAction)
+    def canDropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
+        return (
+            data.hasFormat(ROWS_MIME)
+            and self.reorderable
+            and self.in_file_order
+            and action == Qt.DropAction.MoveAction
+        )
 
-    def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int,
-                     parent: Index) -> bool:
+    def dropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
         if not self.canDropMimeData(data, action, row, column, parent):
             return False
         text = bytes(data.data(ROWS_MIME).data()).decode("ascii")
@@ -272,9 +290,15 @@ class GameListDialog(QDialog):
 
     cancel_indexing = Signal()
 
-    def __init__(self, entries: Sequence[GameEntry], title: str, parent: QWidget | None = None,
-                 current: int | None = None, unreadable: Collection[int] = (),
-                 listing: Listing | None = None) -> None:
+    def __init__(
+        self,
+        entries: Sequence[GameEntry],
+        title: str,
+        parent: QWidget | None = None,
+        current: int | None = None,
+        unreadable: Collection[int] = (),
+        listing: Listing | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("gameList")
         self.setWindowTitle(title)
@@ -288,9 +312,13 @@ class GameListDialog(QDialog):
         row.addWidget(self.search, 3)
         self.result_box = QComboBox()
         self.result_box.setObjectName("resultFilter")
-        for text, kind in ((self.tr("All results"), ""), (self.tr("First player won"), "first"),
-                           (self.tr("Second player won"), "second"), (self.tr("Draws"), "draw"),
-                           (self.tr("No result"), "open")):
+        for text, kind in (
+            (self.tr("All results"), ""),
+            (self.tr("First player won"), "first"),
+            (self.tr("Second player won"), "second"),
+            (self.tr("Draws"), "draw"),
+            (self.tr("No result"), "open"),
+        ):
             self.result_box.addItem(text, kind)
         row.addWidget(self.result_box)
         self.rules_box = QComboBox()
@@ -323,14 +351,15 @@ class GameListDialog(QDialog):
         tools.setContentsMargins(0, 0, 0, 0)
         self.manage_actions: dict[str, QAction] = {}
         for name, text, keys in (
-                ("delete", self.tr("Delete"), (QKeySequence.StandardKey.Delete,)),
-                ("undo", self.tr("Undo"), (QKeySequence.StandardKey.Undo,)),
-                ("redo", self.tr("Redo"), (QKeySequence.StandardKey.Redo,)),
-                ("copyTo", self.tr("Copy to file…"), ()),
-                ("moveTo", self.tr("Move to file…"), ()),
-                ("merge", self.tr("Merge a file…"), ()),
-                ("dedupe", self.tr("Remove duplicates"), ()),
-                ("saveList", self.tr("Save"), (QKeySequence.StandardKey.Save,))):
+            ("delete", self.tr("Delete"), (QKeySequence.StandardKey.Delete,)),
+            ("undo", self.tr("Undo"), (QKeySequence.StandardKey.Undo,)),
+            ("redo", self.tr("Redo"), (QKeySequence.StandardKey.Redo,)),
+            ("copyTo", self.tr("Copy to file…"), ()),
+            ("moveTo", self.tr("Move to file…"), ()),
+            ("merge", self.tr("Merge a file…"), ()),
+            ("dedupe", self.tr("Remove duplicates"), ()),
+            ("saveList", self.tr("Save"), (QKeySequence.StandardKey.Save,)),
+        ):
             action = QAction(text, self)
             action.setObjectName(name)
             action.setShortcuts([QKeySequence(k) for k in keys])
@@ -410,8 +439,9 @@ class GameListDialog(QDialog):
         self.note_label.setWordWrap(True)
         self.note_label.hide()
         layout.addWidget(self.note_label)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -445,10 +475,14 @@ class GameListDialog(QDialog):
     # -- search --------------------------------------------------------------------------
 
     def query(self) -> Query:
-        return Query(text=self.search.text(), comment=self.comment_search.text(),
-                     date_from=self.date_from.text(), date_to=self.date_to.text(),
-                     kind=str(self.result_box.currentData() or ""),
-                     rules=str(self.rules_box.currentData() or ""))
+        return Query(
+            text=self.search.text(),
+            comment=self.comment_search.text(),
+            date_from=self.date_from.text(),
+            date_to=self.date_to.text(),
+            kind=str(self.result_box.currentData() or ""),
+            rules=str(self.rules_box.currentData() or ""),
+        )
 
     def _on_query(self, *_args: object) -> None:
         self.model.set_query(self.query())
@@ -503,12 +537,16 @@ class GameListDialog(QDialog):
         shown, total = str(self.model.rowCount()), str(len(self.model.listing))
         bad = len(self.model.unreadable)
         if bad:  # the same figures as the problem dialog's "N of M games can be read"
-            self.count_label.setText(self.tr("%1 of %2 games (%3 of them can be read)").replace(
-                "%1", shown).replace("%2", total).replace(
-                "%3", str(len(self.model.listing) - bad)))
+            self.count_label.setText(
+                self.tr("%1 of %2 games (%3 of them can be read)")
+                .replace("%1", shown)
+                .replace("%2", total)
+                .replace("%3", str(len(self.model.listing) - bad))
+            )
         else:
-            self.count_label.setText(self.tr("%1 of %2 games").replace("%1", shown)
-                                     .replace("%2", total))
+            self.count_label.setText(
+                self.tr("%1 of %2 games").replace("%1", shown).replace("%2", total)
+            )
 
     # -- indexing ------------------------------------------------------------------------
 
@@ -550,8 +588,9 @@ class GameListDialog(QDialog):
         row = self.model.row_of(source_row)
         if row >= 0:
             self._select_only(row)
-            self.view.scrollTo(self.model.index(row, 0),
-                               QAbstractItemView.ScrollHint.PositionAtCenter)
+            self.view.scrollTo(
+                self.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter
+            )
 
     def visible_rows(self) -> list[int]:
         """Source rows (game indexes) now shown, in display order."""

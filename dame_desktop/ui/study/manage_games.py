@@ -147,8 +147,11 @@ class FileGamesController(QObject):
     def unreadable_places(self, doc: PdnDocument, unreadable: frozenset[int]) -> frozenset[int]:
         if self.manager is None or self.manager.document is not doc:
             return unreadable
-        return frozenset(p for p, it in enumerate(self.manager.items)
-                         if it.document is doc and it.index in unreadable)
+        return frozenset(
+            p
+            for p, it in enumerate(self.manager.items)
+            if it.document is doc and it.index in unreadable
+        )
 
     def attach(self, dialog: GameListDialog, doc: PdnDocument) -> None:
         """Wire a new list dialog; build the file's index when it is not current."""
@@ -197,9 +200,12 @@ class FileGamesController(QObject):
         if self._listed(key) is not None:
             self._use_index(key, index)
         if index.in_memory:
-            self._note(self.tr("The game index of %1 cannot be stored in the cache folder: "
-                               "it is kept in memory until Dame closes.").replace(
-                "%1", key.name))
+            self._note(
+                self.tr(
+                    "The game index of %1 cannot be stored in the cache folder: "
+                    "it is kept in memory until Dame closes."
+                ).replace("%1", key.name)
+            )
 
     def _use_index(self, key: Path, index: GameIndex) -> None:
         doc = self._listed(key)
@@ -219,15 +225,19 @@ class FileGamesController(QObject):
         dialog = self.host.list_dialog
         if dialog is not None:
             dialog.indexing_ended()
-        self._note(self.tr("The games of %1 could not be indexed: %2").replace(
-            "%1", key.name).replace("%2", why))
+        self._note(
+            self.tr("The games of %1 could not be indexed: %2")
+            .replace("%1", key.name)
+            .replace("%2", why)
+        )
 
     def _on_cancelled(self, key: Path) -> None:
         dialog = self.host.list_dialog
         if dialog is not None and self._listed(key) is not None:
             dialog.indexing_ended()
-            self._note(self.tr("Indexing was cancelled; it starts again when the file is "
-                               "opened next."))
+            self._note(
+                self.tr("Indexing was cancelled; it starts again when the file is opened next.")
+            )
 
     def _note(self, text: str) -> None:
         self.last_note = text
@@ -247,7 +257,8 @@ class FileGamesController(QObject):
             return True
         return doc.method == "exact" or (
             len(doc.verified) >= len(doc.entries)
-            and all(i in doc.verified for i in range(len(doc.entries))))
+            and all(i in doc.verified for i in range(len(doc.entries)))
+        )
 
     def _manager(self) -> GameManager | None:
         doc = self.host.list_doc
@@ -270,8 +281,9 @@ class FileGamesController(QObject):
         dialog = self.host.list_dialog
         doc = self.host.list_doc
         if dialog is not None and doc is not None:
-            bad = self.unreadable_places(doc, self.host.unreadable_games()
-                                         if doc is self.host.doc else frozenset())
+            bad = self.unreadable_places(
+                doc, self.host.unreadable_games() if doc is self.host.doc else frozenset()
+            )
             dialog.set_listing(self.listing_for(doc), bad)
         self._update_dialog()
         self.host.changed()
@@ -293,8 +305,11 @@ class FileGamesController(QObject):
         acts["saveList"].setEnabled(on and not busy and man is not None and man.modified)
         if man is not None and man.pending_files():
             names = ", ".join(p.name for p in man.pending_files())
-            dialog.show_note(self.tr("Games wait to be written to %1 when this file is saved.")
-                             .replace("%1", names))
+            dialog.show_note(
+                self.tr("Games wait to be written to %1 when this file is saved.").replace(
+                    "%1", names
+                )
+            )
         elif self.last_note:
             dialog.show_note(self.last_note)
         else:
@@ -311,8 +326,11 @@ class FileGamesController(QObject):
             return
         man.delete(places)
         self._refresh()
-        self.host.say(self.tr("%1 games deleted (undo with Ctrl+Z until the file is saved)")
-                      .replace("%1", str(len(places))))
+        self.host.say(
+            self.tr("%1 games deleted (undo with Ctrl+Z until the file is saved)").replace(
+                "%1", str(len(places))
+            )
+        )
 
     def _on_reorder(self, places: list[int], to: int) -> None:
         man = self._manager()
@@ -330,7 +348,8 @@ class FileGamesController(QObject):
                     dialog.view.selectionModel().select(
                         dialog.model.index(row, 0),
                         dialog.view.selectionModel().SelectionFlag.Select
-                        | dialog.view.selectionModel().SelectionFlag.Rows)
+                        | dialog.view.selectionModel().SelectionFlag.Rows,
+                    )
 
     def undo(self) -> None:
         man = self._manager()
@@ -346,12 +365,16 @@ class FileGamesController(QObject):
 
     def _ask_file(self, title: str, saving: bool) -> str:
         parent = self.host.list_dialog or self.host.parent_widget
-        folder = str(self.host.list_doc.path.parent) if self.host.list_doc is not None and \
-            self.host.list_doc.path is not None else ""
+        folder = (
+            str(self.host.list_doc.path.parent)
+            if self.host.list_doc is not None and self.host.list_doc.path is not None
+            else ""
+        )
         filt = self.tr("PDN files (*.pdn *.PDN);;All files (*)")
         if saving:
             name, _ = QFileDialog.getSaveFileName(
-                parent, title, folder, filt, options=QFileDialog.Option.DontConfirmOverwrite)
+                parent, title, folder, filt, options=QFileDialog.Option.DontConfirmOverwrite
+            )
         else:
             name, _ = QFileDialog.getOpenFileName(parent, title, folder, filt)
         return name
@@ -361,8 +384,9 @@ class FileGamesController(QObject):
         places = self._selected()
         if man is None or not places:
             return
-        name = self.ask_file(self.tr("Move the games to") if move else
-                             self.tr("Copy the games to"), True)
+        name = self.ask_file(
+            self.tr("Move the games to") if move else self.tr("Copy the games to"), True
+        )
         if not name:
             return
         target = Path(name)
@@ -374,8 +398,11 @@ class FileGamesController(QObject):
 
                 atomic_write_bytes(target, b"")
             except OSError as exc:
-                self._warn(self.tr("%1 cannot be created: %2").replace("%1", str(target))
-                           .replace("%2", str(exc)))
+                self._warn(
+                    self.tr("%1 cannot be created: %2")
+                    .replace("%1", str(target))
+                    .replace("%2", str(exc))
+                )
                 return
         try:
             if move:
@@ -383,12 +410,18 @@ class FileGamesController(QObject):
             else:
                 man.copy_to(places, target)
         except (DocumentError, ValueError) as exc:
-            self._warn(self.tr("The games cannot go to %1: %2").replace("%1", target.name)
-                       .replace("%2", getattr(exc, "reason", "") or str(exc)))
+            self._warn(
+                self.tr("The games cannot go to %1: %2")
+                .replace("%1", target.name)
+                .replace("%2", getattr(exc, "reason", "") or str(exc))
+            )
             return
         self._refresh()
-        text = self.tr("%1 games moved to %2; written there when this file is saved") if move \
+        text = (
+            self.tr("%1 games moved to %2; written there when this file is saved")
+            if move
             else self.tr("%1 games copied to %2; written there when this file is saved")
+        )
         self.host.say(text.replace("%1", str(len(places))).replace("%2", target.name))
 
     def merge_file(self) -> None:
@@ -401,14 +434,20 @@ class FileGamesController(QObject):
         try:
             other = PdnDocument.open(name)
         except DocumentError as exc:
-            self._warn(self.tr("%1 cannot be opened: %2").replace("%1", name)
-                       .replace("%2", exc.reason or str(exc)))
+            self._warn(
+                self.tr("%1 cannot be opened: %2")
+                .replace("%1", name)
+                .replace("%2", exc.reason or str(exc))
+            )
             return
         other.verified = set(range(len(other.entries)))  # each range is copied whole
         count = man.merge(other)
         self._refresh()
-        self.host.say(self.tr("%1 games of %2 added at the end").replace("%1", str(count))
-                      .replace("%2", Path(name).name))
+        self.host.say(
+            self.tr("%1 games of %2 added at the end")
+            .replace("%1", str(count))
+            .replace("%2", Path(name).name)
+        )
 
     def remove_duplicates(self) -> None:
         """Find the duplicates (fast replay of the files, in a thread), then delete them
@@ -454,13 +493,20 @@ class FileGamesController(QObject):
         if places:
             man.delete(places)
             self._refresh()
-        self.host.say(self.tr("%1 duplicate games removed").replace("%1", str(len(places)))
-                      if places else self.tr("No duplicate games"))
+        self.host.say(
+            self.tr("%1 duplicate games removed").replace("%1", str(len(places)))
+            if places
+            else self.tr("No duplicate games")
+        )
 
     def _warn(self, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Games"), text,
-                          QMessageBox.StandardButton.Ok,
-                          self.host.list_dialog or self.host.parent_widget)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            self.tr("Games"),
+            text,
+            QMessageBox.StandardButton.Ok,
+            self.host.list_dialog or self.host.parent_widget,
+        )
         box.setObjectName("gamesWarning")
         box.open()
         self.host.say(text)
@@ -507,8 +553,12 @@ class FileGamesController(QObject):
     # -- checking every game ---------------------------------------------------------------
 
     def can_fast_check(self, doc: PdnDocument) -> bool:
-        return (doc.path is not None and not doc.modified and not self.modified
-                and not doc.changed_on_disk())
+        return (
+            doc.path is not None
+            and not doc.modified
+            and not self.modified
+            and not doc.changed_on_disk()
+        )
 
     def check(self, doc: PdnDocument, rules: RuleSet, done: object) -> None:
         """Replay every game of the file in a thread ("game N of M", Cancel); ``done``
@@ -517,8 +567,9 @@ class FileGamesController(QObject):
         if self.check_job is not None and self.check_job.running:
             return
         total = len(doc)
-        progress = QProgressDialog(self.tr("Checking every game…"), self.tr("Cancel"), 0,
-                                   total, self.host.parent_widget)
+        progress = QProgressDialog(
+            self.tr("Checking every game…"), self.tr("Cancel"), 0, total, self.host.parent_widget
+        )
         progress.setObjectName("checkProgress")
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(300)
@@ -531,8 +582,9 @@ class FileGamesController(QObject):
         def step(game: int, of: int) -> None:
             progress.setMaximum(of)
             progress.setValue(game)
-            progress.setLabelText(self.tr("Checking game %1 of %2…").replace(
-                "%1", str(game)).replace("%2", str(of)))
+            progress.setLabelText(
+                self.tr("Checking game %1 of %2…").replace("%1", str(game)).replace("%2", str(of))
+            )
 
         def finished(report: object) -> None:
             progress.setValue(progress.maximum())

@@ -41,7 +41,8 @@ DATA_COLOUR = "#767676"  # evaluations and clocks: quieter than the moves
 _TIME = re.compile(r"([0-9]{1,3}):([0-5]?[0-9]):([0-5]?[0-9](?:\.[0-9]+)?)")
 _SUMMARY = re.compile(
     r"(White|Black):\s*([0-9]+) inaccurac(?:y|ies),\s*([0-9]+) mistakes?,\s*([0-9]+) "
-    r"blunders?,\s*mean loss ([0-9]+(?:\.[0-9]+)?)")
+    r"blunders?,\s*mean loss ([0-9]+(?:\.[0-9]+)?)"
+)
 _SUMMARY_ENGINE = re.compile(r"\(([^()]*)\)\s*$")
 
 
@@ -91,14 +92,24 @@ def summary_text(parts: CommentParts, rules: RuleSet) -> str:
         said = []
         for colour, inaccuracies, mistakes, blunders, loss in players:
             side = side_name(rules, Color.WHITE if colour == "White" else Color.BLACK)
-            said.append(QCoreApplication.translate(
-                "MoveTreeView", "%1: inaccuracies %2, mistakes %3, blunders %4, "
-                "mean loss %5").replace("%1", side).replace("%2", inaccuracies)
-                .replace("%3", mistakes).replace("%4", blunders).replace("%5", loss))
+            said.append(
+                QCoreApplication.translate(
+                    "MoveTreeView", "%1: inaccuracies %2, mistakes %3, blunders %4, mean loss %5"
+                )
+                .replace("%1", side)
+                .replace("%2", inaccuracies)
+                .replace("%3", mistakes)
+                .replace("%4", blunders)
+                .replace("%5", loss)
+            )
         engine = _SUMMARY_ENGINE.search(value)
-        head = (QCoreApplication.translate("MoveTreeView", "Analysis by %1:").replace(
-            "%1", engine.group(1)) if engine else
-            QCoreApplication.translate("MoveTreeView", "Analysis:"))
+        head = (
+            QCoreApplication.translate("MoveTreeView", "Analysis by %1:").replace(
+                "%1", engine.group(1)
+            )
+            if engine
+            else QCoreApplication.translate("MoveTreeView", "Analysis:")
+        )
         return f"{head} {'; '.join(said)}"
     return ""
 
@@ -228,8 +239,14 @@ class MoveTreeView(QTextBrowser):
                 self.ensureCursorVisible()
         self.setExtraSelections(selections)
 
-    def _line(self, parent: GameNode, number: int, force: bool, depth: int,
-              blocks: list[tuple[int, list[str]]]) -> None:
+    def _line(
+        self,
+        parent: GameNode,
+        number: int,
+        force: bool,
+        depth: int,
+        blocks: list[tuple[int, list[str]]],
+    ) -> None:
         node = parent
         while node.variations:
             main = node.variations[0]
@@ -251,8 +268,9 @@ class MoveTreeView(QTextBrowser):
                 force = True
             node = main
 
-    def _move(self, child: ChildNode, number: int, force: bool, words: list[str]
-              ) -> tuple[int, bool]:
+    def _move(
+        self, child: ChildNode, number: int, force: bool, words: list[str]
+    ) -> tuple[int, bool]:
         from dame_desktop.pdn.comments import split_comment
 
         parent = child.parent
@@ -270,8 +288,7 @@ class MoveTreeView(QTextBrowser):
             prefix = f"{number}… "
         move = self._texts.get(child)
         if move is None:
-            move = self._texts[child] = move_text(parent.position(), child.move,
-                                                  self.notation)
+            move = self._texts[child] = move_text(parent.position(), child.move, self.notation)
         text = prefix + move + mark_text(child)
         words.append(self._link(child, text))
         force = False
@@ -293,14 +310,15 @@ class MoveTreeView(QTextBrowser):
 
     @staticmethod
     def _comment(text: str) -> str:
-        return (f'<i style="color:{COMMENT_COLOUR}; font-weight:normal;">'
-                f'{html.escape(text)}</i>')
+        return f'<i style="color:{COMMENT_COLOUR}; font-weight:normal;">{html.escape(text)}</i>'
 
     @staticmethod
     def _data(text: str) -> str:
         """An evaluation, a clock or the summary: small, grey, upright."""
-        return (f'<span style="color:{DATA_COLOUR}; font-weight:normal; font-size:small;">'
-                f'{html.escape(text)}</span>')
+        return (
+            f'<span style="color:{DATA_COLOUR}; font-weight:normal; font-size:small;">'
+            f"{html.escape(text)}</span>"
+        )
 
     def node_at(self, pos: QPoint) -> GameNode | None:
         """The node whose move is under ``pos`` (viewport coordinates), if any."""

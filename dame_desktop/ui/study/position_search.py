@@ -74,15 +74,17 @@ def exact_job(position: Position, reverse: bool) -> Callable[[Library], object]:
     return job
 
 
-def similar_job(position: Position, squares: frozenset[int], reverse: bool,
-                cancelled: Callable[[], bool]) -> Callable[[Library], object]:
+def similar_job(
+    position: Position, squares: frozenset[int], reverse: bool, cancelled: Callable[[], bool]
+) -> Callable[[Library], object]:
     pieces = [(sq, piece) for sq, piece in position.pieces().items() if sq in squares]
 
     def job(library: Library) -> FindResult:
         from dame_desktop.db.similar import Pattern
 
-        return library.similar(Pattern.of(position.rules, pieces), reverse=reverse,
-                               limit=LIMIT, cancel=cancelled)
+        return library.similar(
+            Pattern.of(position.rules, pieces), reverse=reverse, limit=LIMIT, cancel=cancelled
+        )
 
     return job
 
@@ -170,18 +172,21 @@ class PatternBoard(QWidget):
                 fill.setAlpha(120)
                 inner = rect.adjusted(cell * 0.26, cell * 0.26, -cell * 0.26, -cell * 0.26)
                 painter.setBrush(fill)
-                painter.setPen(QPen(QColor("#f7f3ea" if white else "#000000"), 1,
-                                    Qt.PenStyle.DashLine))
+                painter.setPen(
+                    QPen(QColor("#f7f3ea" if white else "#000000"), 1, Qt.PenStyle.DashLine)
+                )
             painter.drawEllipse(inner)
             if piece.is_king:
                 painter.setPen(QPen(QColor("#c9a227"), max(1.5, cell * 0.08)))
-                painter.drawEllipse(inner.adjusted(cell * 0.16, cell * 0.16, -cell * 0.16,
-                                                   -cell * 0.16))
+                painter.drawEllipse(
+                    inner.adjusted(cell * 0.16, cell * 0.16, -cell * 0.16, -cell * 0.16)
+                )
             if picked and enabled:  # a second cue besides the fill: a ring round a picked one
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(QPen(QColor("#2a7ab8"), max(2.0, cell * 0.07)))
-                painter.drawEllipse(rect.adjusted(cell * 0.06, cell * 0.06, -cell * 0.06,
-                                                  -cell * 0.06))
+                painter.drawEllipse(
+                    rect.adjusted(cell * 0.06, cell * 0.06, -cell * 0.06, -cell * 0.06)
+                )
         painter.end()
 
 
@@ -290,13 +295,19 @@ class PositionSearchDialog(QDialog):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Find games with this position"))
         self.exact.setText(self.tr("&Exactly this position"))
-        self.similar.setText(self.tr("&Similar: the picked pieces stand together for at "
-                                     "least 4 plies"))
+        self.similar.setText(
+            self.tr("&Similar: the picked pieces stand together for at least 4 plies")
+        )
         self.reversed.setText(self.tr("Also with the colours &reversed"))
-        self.reversed.setToolTip(self.tr("The board turned half round, the colours swapped "
-                                         "and the other side to move"))
-        self.hint.setText(self.tr("For a similar search, click the pieces on the board that "
-                                  "must stay; the others are left out."))
+        self.reversed.setToolTip(
+            self.tr("The board turned half round, the colours swapped and the other side to move")
+        )
+        self.hint.setText(
+            self.tr(
+                "For a similar search, click the pieces on the board that "
+                "must stay; the others are left out."
+            )
+        )
         self.all_button.setText(self.tr("Pick &all"))
         self.none_button.setText(self.tr("Pick &none"))
         self.source_label.setText(self.tr("Search &in:"))
@@ -305,9 +316,17 @@ class PositionSearchDialog(QDialog):
         self.search_button.setText(self.tr("Searc&h"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.open_button.setText(self.tr("&Open game"))
-        self.results.setHeaderLabels([self.tr("Ply"), self.tr("White"), self.tr("Black"),
-                                      self.tr("Result"), self.tr("Event"), self.tr("Date"),
-                                      self.tr("File")])
+        self.results.setHeaderLabels(
+            [
+                self.tr("Ply"),
+                self.tr("White"),
+                self.tr("Black"),
+                self.tr("Result"),
+                self.tr("Event"),
+                self.tr("Date"),
+                self.tr("File"),
+            ]
+        )
         self._update()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -333,8 +352,12 @@ class PositionSearchDialog(QDialog):
         self.search_button.setEnabled(ready and not busy)
         self.open_button.setEnabled(self.results.currentItem() is not None)
         if not self.files() and not busy and self.found is None:
-            self.status.setText(self.tr("Open a file of games or choose the files of your "
-                                        "library (Opening explorer › Files…) to search."))
+            self.status.setText(
+                self.tr(
+                    "Open a file of games or choose the files of your "
+                    "library (Opening explorer › Files…) to search."
+                )
+            )
 
     def _set_busy(self, busy: bool) -> None:
         self.progress.setVisible(busy)
@@ -356,8 +379,9 @@ class PositionSearchDialog(QDialog):
         self._cancelled = False
         reverse = self.reversed.isChecked()
         if self.similar.isChecked():
-            job = similar_job(self.position, frozenset(self.board.picked), reverse,
-                              lambda: self._cancelled)
+            job = similar_job(
+                self.position, frozenset(self.board.picked), reverse, lambda: self._cancelled
+            )
         else:
             job = exact_job(self.position, reverse)
         self.asked_files = files
@@ -403,12 +427,22 @@ class PositionSearchDialog(QDialog):
         many_files = len(self.asked_files) > 1
         self.results.setColumnHidden(6, not many_files)
         for hit in result.hits:
-            item = QTreeWidgetItem([str(hit.ply), hit.white, hit.black, hit.result, hit.event,
-                                    hit.date, Path(hit.file).name])
+            item = QTreeWidgetItem(
+                [
+                    str(hit.ply),
+                    hit.white,
+                    hit.black,
+                    hit.result,
+                    hit.event,
+                    hit.date,
+                    Path(hit.file).name,
+                ]
+            )
             item.setData(0, Qt.ItemDataRole.UserRole, (hit.file, hit.game, hit.ply))
             item.setTextAlignment(0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            tip = self.tr("Game %1, ply %2").replace("%1", str(hit.game)) \
-                .replace("%2", str(hit.ply))
+            tip = (
+                self.tr("Game %1, ply %2").replace("%1", str(hit.game)).replace("%2", str(hit.ply))
+            )
             if hit.reversed:
                 item.setText(0, f"{hit.ply} ⇅")
                 tip += " · " + self.tr("colours reversed")
@@ -420,12 +454,17 @@ class PositionSearchDialog(QDialog):
         if not result.total:
             self.status.setText(self.tr("No game found."))
         elif result.total > len(result.hits):
-            self.status.setText(self.tr("%1 games found; the first %2 are listed.")
-                                .replace("%1", f"{result.total:,}")
-                                .replace("%2", str(len(result.hits))))
+            self.status.setText(
+                self.tr("%1 games found; the first %2 are listed.")
+                .replace("%1", f"{result.total:,}")
+                .replace("%2", str(len(result.hits)))
+            )
         else:
-            self.status.setText(self.tr("One game found.") if result.total == 1 else
-                                self.tr("%1 games found.").replace("%1", f"{result.total:,}"))
+            self.status.setText(
+                self.tr("One game found.")
+                if result.total == 1
+                else self.tr("%1 games found.").replace("%1", f"{result.total:,}")
+            )
         if result.hits:
             first = self.results.topLevelItem(0)
             if first is not None:
@@ -450,8 +489,9 @@ class PositionSearchDialog(QDialog):
 class PositionSearch(QObject):
     """Game › Find games with this position: the action and its dialog (one at a time)."""
 
-    def __init__(self, host: SearchHost, parent_widget: QWidget,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, host: SearchHost, parent_widget: QWidget, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.parent_widget = parent_widget
@@ -459,11 +499,19 @@ class PositionSearch(QObject):
 
     def action_specs(self) -> list[ActionSpec]:
         return [
-            ActionSpec("findPosition", lambda: self.tr("&Find games with this position…"),
-                       self.open_dialog, menu="game", shortcuts=("Ctrl+Shift+F",),
-                       separator_before=True, order=30,
-                       tip=lambda: self.tr("The games of the open file or your library that "
-                                           "reach the shown position, or pieces of it")),
+            ActionSpec(
+                "findPosition",
+                lambda: self.tr("&Find games with this position…"),
+                self.open_dialog,
+                menu="game",
+                shortcuts=("Ctrl+Shift+F",),
+                separator_before=True,
+                order=30,
+                tip=lambda: self.tr(
+                    "The games of the open file or your library that "
+                    "reach the shown position, or pieces of it"
+                ),
+            ),
         ]
 
     def open_dialog(self) -> PositionSearchDialog:
@@ -482,8 +530,9 @@ class HitDocument(Protocol):
     @property
     def doc(self) -> PdnDocument | None: ...
 
-    def open_game(self, index: int, doc: PdnDocument | None = None,
-                  unreadable: frozenset[int] | None = None) -> bool: ...
+    def open_game(
+        self, index: int, doc: PdnDocument | None = None, unreadable: frozenset[int] | None = None
+    ) -> bool: ...
 
 
 class HitStudy(Protocol):
@@ -491,8 +540,14 @@ class HitStudy(Protocol):
     def navigator(self) -> TreeNavigator | None: ...
 
 
-def open_hit(document: HitDocument, study: HitStudy, path: str, game: int, ply: int,
-             say: Callable[[str], None]) -> bool:
+def open_hit(
+    document: HitDocument,
+    study: HitStudy,
+    path: str,
+    game: int,
+    ply: int,
+    say: Callable[[str], None],
+) -> bool:
     """Show game ``game`` (1-based) of the file ``path`` at ``ply`` of its main line: from
     the open document when it is that file, else the file is opened first."""
     doc = document.doc
@@ -502,9 +557,11 @@ def open_hit(document: HitDocument, study: HitStudy, path: str, game: int, ply: 
         try:
             doc = PdnDocument.open(Path(path))
         except DocumentError as exc:
-            say(QCoreApplication.translate(
-                "PositionSearch", "%1 cannot be opened: %2").replace("%1", path)
-                .replace("%2", exc.reason))
+            say(
+                QCoreApplication.translate("PositionSearch", "%1 cannot be opened: %2")
+                .replace("%1", path)
+                .replace("%2", exc.reason)
+            )
             return False
     if not document.open_game(game - 1, doc):
         return False

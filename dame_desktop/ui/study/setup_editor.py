@@ -55,19 +55,28 @@ Tool = tuple[Color, Kind] | None  # a piece, or None for the eraser
 
 # palette entries: (colour, kind) or None for the eraser
 TOOLS: tuple[Tool, ...] = (
-    (Color.WHITE, Kind.MAN), (Color.WHITE, Kind.KING),
-    (Color.BLACK, Kind.MAN), (Color.BLACK, Kind.KING), None)
+    (Color.WHITE, Kind.MAN),
+    (Color.WHITE, Kind.KING),
+    (Color.BLACK, Kind.MAN),
+    (Color.BLACK, Kind.KING),
+    None,
+)
 
 
-def fen_of(pieces: dict[int, tuple[Color, Kind]], turn: Color,
-           towers: dict[int, str] | None = None) -> str:
+def fen_of(
+    pieces: dict[int, tuple[Color, Kind]], turn: Color, towers: dict[int, str] | None = None
+) -> str:
     """A PDN FEN of ``pieces`` (square -> colour, kind) with ``turn`` to move; ``towers``
     gives the letters of the pieces under a square's top (``c3/bw``)."""
     parts = [turn.value]
     for colour in (Color.WHITE, Color.BLACK):
-        squares = [("K" if kind is Kind.KING else "") + str(sq)
-                   + (f"/{towers[sq]}" if towers and towers.get(sq) else "")
-                   for sq, (c, kind) in sorted(pieces.items()) if c is colour]
+        squares = [
+            ("K" if kind is Kind.KING else "")
+            + str(sq)
+            + (f"/{towers[sq]}" if towers and towers.get(sq) else "")
+            for sq, (c, kind) in sorted(pieces.items())
+            if c is colour
+        ]
         parts.append(colour.value + ",".join(squares))
     return ":".join(parts)
 
@@ -79,8 +88,10 @@ def letter_of(piece: tuple[Color, Kind]) -> str:
 
 
 def piece_of(letter: str) -> tuple[Color, Kind]:
-    return (Color.WHITE if letter in "wW" else Color.BLACK,
-            Kind.KING if letter in "WB" else Kind.MAN)
+    return (
+        Color.WHITE if letter in "wW" else Color.BLACK,
+        Kind.KING if letter in "WB" else Kind.MAN,
+    )
 
 
 class SetupBoard(BoardWidget):
@@ -186,8 +197,9 @@ class SetupBoard(BoardWidget):
             colour, kind, where = self._floating
             painter = QPainter(self)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            self._paint_piece(painter, where, self._cell() * 0.43, colour, kind is Kind.KING,
-                              lifted=True)
+            self._paint_piece(
+                painter, where, self._cell() * 0.43, colour, kind is Kind.KING, lifted=True
+            )
             painter.end()
 
 
@@ -204,8 +216,9 @@ class PaletteButton(QToolButton):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setIconSize(QSize(30, 30))
         if tool is not None:
-            self.setIcon(editor.board.art.icon(tool[0], tool[1] is Kind.KING, 30,
-                                               self.devicePixelRatioF()))
+            self.setIcon(
+                editor.board.art.icon(tool[0], tool[1] is Kind.KING, 30, self.devicePixelRatioF())
+            )
         self._press = QPoint()
         self._dragging = False
 
@@ -246,9 +259,14 @@ class SetupEditor(QDialog):
 
     position_edited = Signal(object)  # Position | None
 
-    def __init__(self, rules: RuleSet, start: Position | None = None,
-                 parent: QWidget | None = None, *,
-                 notation: Notation = Notation.RULES) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        start: Position | None = None,
+        parent: QWidget | None = None,
+        *,
+        notation: Notation = Notation.RULES,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("setupEditor")
         self.setWindowTitle(self.tr("Set up a position"))
@@ -291,16 +309,22 @@ class SetupEditor(QDialog):
         self.rules_box.currentIndexChanged.connect(self._on_rules)
         side.addWidget(self.rules_box)
 
-        self.hint = QLabel(self.tr(
-            "Click a square to put the chosen piece there; click it again or right-click to "
-            "take it away. Drag a piece from the list or from square to square; drag it off "
-            "the board to remove it."))
+        self.hint = QLabel(
+            self.tr(
+                "Click a square to put the chosen piece there; click it again or right-click to "
+                "take it away. Drag a piece from the list or from square to square; drag it off "
+                "the board to remove it."
+            )
+        )
         self.hint.setWordWrap(True)
         side.addWidget(self.hint)
-        self.tower_hint = QLabel(self.tr(
-            "Towers: Shift+click puts the chosen piece at the bottom of the tower on that "
-            "square; Shift+right-click takes the bottom piece away. A drag moves the whole "
-            "tower."))
+        self.tower_hint = QLabel(
+            self.tr(
+                "Towers: Shift+click puts the chosen piece at the bottom of the tower on that "
+                "square; Shift+right-click takes the bottom piece away. A drag moves the whole "
+                "tower."
+            )
+        )
         self.tower_hint.setObjectName("towerHint")
         self.tower_hint.setWordWrap(True)
         side.addWidget(self.tower_hint)
@@ -350,10 +374,12 @@ class SetupEditor(QDialog):
         side.addWidget(self.message)
         side.addStretch(1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.play_button = buttons.addButton(self.tr("Play from here"),
-                                             QDialogButtonBox.ButtonRole.AcceptRole)
-        self.save_button = buttons.addButton(self.tr("Save as PDN…"),
-                                             QDialogButtonBox.ButtonRole.AcceptRole)
+        self.play_button = buttons.addButton(
+            self.tr("Play from here"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.save_button = buttons.addButton(
+            self.tr("Save as PDN…"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         self.play_button.clicked.connect(lambda: self._finish("play"))
         self.save_button.clicked.connect(lambda: self._finish("save"))
         buttons.rejected.connect(self.reject)
@@ -585,28 +611,43 @@ class SetupEditor(QDialog):
     def impossible(self) -> str:
         """Why this position cannot come about in a game under the rules ("" when it can)."""
         geo = geometry_of(self.rules)
-        sides = ((Color.WHITE, self._side(Color.WHITE), geo.white_promo),
-                 (Color.BLACK, self._side(Color.BLACK), geo.black_promo))
+        sides = (
+            (Color.WHITE, self._side(Color.WHITE), geo.white_promo),
+            (Color.BLACK, self._side(Color.BLACK), geo.black_promo),
+        )
         for colour, name, crown_row in sides:
-            men = sorted(sq for sq, (c, kind) in self.pieces.items()
-                         if c is colour and kind is Kind.MAN
-                         and crown_row >> geo.sq_to_bit[sq] & 1)
+            men = sorted(
+                sq
+                for sq, (c, kind) in self.pieces.items()
+                if c is colour and kind is Kind.MAN and crown_row >> geo.sq_to_bit[sq] & 1
+            )
             if not men:
                 continue
-            text = (self.tr("%1 has a man on %2, the row where it is crowned: make it a "
-                            "king or move it.") if len(men) == 1 else
-                    self.tr("%1 has men on %2, the row where they are crowned: make them "
-                            "kings or move them."))
+            text = (
+                self.tr(
+                    "%1 has a man on %2, the row where it is crowned: make it a king or move it."
+                )
+                if len(men) == 1
+                else self.tr(
+                    "%1 has men on %2, the row where they are crowned: make them "
+                    "kings or move them."
+                )
+            )
             return text.replace("%1", name).replace(
-                "%2", squares_text(men, self.rules, self.notation))
+                "%2", squares_text(men, self.rules, self.notation)
+            )
         most = self.rules.start_rows * geo.n
         inside = "".join(self.towers.values())
         for colour, name, _row in sides:
             count = sum(1 for c, _kind in self.pieces.values() if c is colour)
             count += sum(1 for letter in inside if (letter in "wW") == (colour is Color.WHITE))
             if count > most:
-                return (self.tr("%1 has %2 pieces, but starts with %3 under these rules.")
-                        .replace("%1", name).replace("%2", str(count)).replace("%3", str(most)))
+                return (
+                    self.tr("%1 has %2 pieces, but starts with %3 under these rules.")
+                    .replace("%1", name)
+                    .replace("%2", str(count))
+                    .replace("%3", str(most))
+                )
         return ""
 
     def problem(self) -> str:
@@ -619,13 +660,16 @@ class SetupEditor(QDialog):
         for colour in (Color.WHITE, Color.BLACK):
             name = self._side(colour)
             if not any(c is colour for c, _kind in self.pieces.values()):
-                return self.tr("%1 has no pieces: the game would be over at once. You can "
-                               "still save the position.").replace("%1", name)
+                return self.tr(
+                    "%1 has no pieces: the game would be over at once. You can "
+                    "still save the position."
+                ).replace("%1", name)
         if not self.position().legal_moves():
             name = self._side(self.turn)
-            return self.tr("%1 is to move but has no move: the game would be over at once. "
-                           "Choose the other side to move, or save the position.").replace(
-                               "%1", name)
+            return self.tr(
+                "%1 is to move but has no move: the game would be over at once. "
+                "Choose the other side to move, or save the position."
+            ).replace("%1", name)
         return ""
 
     def _finish(self, action: str) -> None:

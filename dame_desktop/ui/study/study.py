@@ -139,32 +139,75 @@ class StudyController(QObject):
             return self.node is not None and self.node.parent is not None
 
         specs = [
-            ActionSpec("headers", lambda: self.tr("Game &details…"), self.edit_headers,
-                       menu="edit", separator_before=True, enabled=self.studying),
-            ActionSpec("promote", lambda: self.tr("P&romote variation to main line"),
-                       self.promote_variation, menu="edit", separator_before=True,
-                       enabled=lambda: self._variation_start() is not None),
-            ActionSpec("deleteVariation", lambda: self.tr("&Delete variation"),
-                       self.delete_variation, menu="edit",
-                       enabled=lambda: self._variation_start() is not None),
-            ActionSpec("deleteAfter", lambda: self.tr("Delete the moves &after this one"),
-                       self.delete_after, menu="edit",
-                       enabled=lambda: self.node is not None and bool(self.node.variations)),
-            ActionSpec("overwrite",
-                       lambda: self.tr("&Overwrite moves instead of adding variations"),
-                       self.set_overwrite, menu="edit", checkable=True),
+            ActionSpec(
+                "headers",
+                lambda: self.tr("Game &details…"),
+                self.edit_headers,
+                menu="edit",
+                separator_before=True,
+                enabled=self.studying,
+            ),
+            ActionSpec(
+                "promote",
+                lambda: self.tr("P&romote variation to main line"),
+                self.promote_variation,
+                menu="edit",
+                separator_before=True,
+                enabled=lambda: self._variation_start() is not None,
+            ),
+            ActionSpec(
+                "deleteVariation",
+                lambda: self.tr("&Delete variation"),
+                self.delete_variation,
+                menu="edit",
+                enabled=lambda: self._variation_start() is not None,
+            ),
+            ActionSpec(
+                "deleteAfter",
+                lambda: self.tr("Delete the moves &after this one"),
+                self.delete_after,
+                menu="edit",
+                enabled=lambda: self.node is not None and bool(self.node.variations),
+            ),
+            ActionSpec(
+                "overwrite",
+                lambda: self.tr("&Overwrite moves instead of adding variations"),
+                self.set_overwrite,
+                menu="edit",
+                checkable=True,
+            ),
             # after the window's move steps, in a group of their own
-            ActionSpec("nextVariation", lambda: self.tr("Next variation"),
-                       lambda: self.switch_variation(1), menu="view", shortcuts=("Ctrl+Down",),
-                       enabled=self.studying, separator_before=True, order=10),
-            ActionSpec("prevVariation", lambda: self.tr("Previous variation"),
-                       lambda: self.switch_variation(-1), menu="view", shortcuts=("Ctrl+Up",),
-                       enabled=self.studying, order=10),
+            ActionSpec(
+                "nextVariation",
+                lambda: self.tr("Next variation"),
+                lambda: self.switch_variation(1),
+                menu="view",
+                shortcuts=("Ctrl+Down",),
+                enabled=self.studying,
+                separator_before=True,
+                order=10,
+            ),
+            ActionSpec(
+                "prevVariation",
+                lambda: self.tr("Previous variation"),
+                lambda: self.switch_variation(-1),
+                menu="view",
+                shortcuts=("Ctrl+Up",),
+                enabled=self.studying,
+                order=10,
+            ),
         ]
         for value, glyph in MARKS.items():
-            specs.append(ActionSpec(f"mark{value}", _constant(glyph), _marker(self, value),
-                                    menu="marks", shortcuts=(f"Ctrl+{value}",),
-                                    enabled=is_move))
+            specs.append(
+                ActionSpec(
+                    f"mark{value}",
+                    _constant(glyph),
+                    _marker(self, value),
+                    menu="marks",
+                    shortcuts=(f"Ctrl+{value}",),
+                    enabled=is_move,
+                )
+            )
         return specs
 
     def set_overwrite(self, on: bool) -> None:
@@ -218,8 +261,9 @@ class StudyController(QObject):
     def delete_variation(self) -> None:
         start = self._variation_start()
         if start is None or start.parent is None or self.navigator is None:
-            self.message.emit(self.tr("The main line is not a variation: use "
-                                      "'Delete the moves after this one'."))
+            self.message.emit(
+                self.tr("The main line is not a variation: use 'Delete the moves after this one'.")
+            )
             return
         parent = start.parent
         parent.remove_variation(start)

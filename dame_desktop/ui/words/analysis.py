@@ -36,6 +36,7 @@ EQUAL = 0.25
 SLIGHT = 0.75
 CLEAR = 2.0
 
+
 def side_name(rules: RuleSet, colour: Color) -> str:
     """The translated name of ``colour``'s side under ``rules``: the rule set's traditional
     colour name (``RuleSet.colour_name``: Light/Dark for the German sets, White/Black for
@@ -90,8 +91,9 @@ def words(score: Score, rules: RuleSet) -> str:
     return text.replace("%1", side)
 
 
-def line_texts(position: Position, moves: Sequence[Move],
-               notation: Notation = Notation.RULES) -> list[str]:
+def line_texts(
+    position: Position, moves: Sequence[Move], notation: Notation = Notation.RULES
+) -> list[str]:
     """The moves' texts as the move list spells them under the notation preference
     (``11-15``, ``15x24`` or ``c3-d4``, ``c3:e5``)."""
     out: list[str] = []

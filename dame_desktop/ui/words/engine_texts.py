@@ -22,10 +22,12 @@ def _kind_text(kind: FaultKind) -> str:
         FaultKind.CANNOT_START: translate("EngineFault", "cannot start the engine %1: %2"),
         FaultKind.CLOSED: translate("EngineFault", "the engine was closed"),
         FaultKind.HANDSHAKE_TIMEOUT: translate(
-            "EngineFault", "it did not finish the handshake ('wait') within %1 s"),
+            "EngineFault", "it did not finish the handshake ('wait') within %1 s"
+        ),
         FaultKind.OLD_PROTOCOL: translate(
             "EngineFault",
-            "it speaks version 1 of the Hub protocol (no 'id' line); version 2 is needed"),
+            "it speaks version 1 of the Hub protocol (no 'id' line); version 2 is needed",
+        ),
         FaultKind.NOT_READY: translate("EngineFault", "it was not ready within %1 s of 'init'"),
         FaultKind.NOT_RUNNING: translate("EngineFault", "it is not running"),
         FaultKind.STOPPED_READING: translate("EngineFault", "it stopped reading its input"),
@@ -38,9 +40,11 @@ def _kind_text(kind: FaultKind) -> str:
         FaultKind.GARBLED: translate("EngineFault", "it sent a garbled line (%1): %2"),
         FaultKind.NO_STOP: translate("EngineFault", "it did not answer 'stop' within %1 s"),
         FaultKind.HANGS_MOVETIME: translate(
-            "EngineFault", "it did not answer within %1 s and a margin (it hangs)"),
+            "EngineFault", "it did not answer within %1 s and a margin (it hangs)"
+        ),
         FaultKind.HANGS_SECONDS: translate(
-            "EngineFault", "it did not answer within %1 s (it hangs)"),
+            "EngineFault", "it did not answer within %1 s (it hangs)"
+        ),
         FaultKind.HANGS: translate("EngineFault", "it did not answer in time (it hangs)"),
         FaultKind.NO_MOVE: translate("EngineFault", "it answered without a move: %1"),
         FaultKind.ILLEGAL_MOVE: translate("EngineFault", "it sent an illegal move %1 in %2"),
@@ -60,8 +64,13 @@ def _exit_text(exit: ExitKind) -> str:
 def _fill(text: str, values: list[str]) -> str:
     """``text`` with %1, %2 ... replaced in one pass by ``values`` (a value holding "%1"
     stays as it is)."""
-    return re.sub(r"%(\d)", lambda hit: values[int(hit.group(1)) - 1]
-                  if 0 < int(hit.group(1)) <= len(values) else hit.group(0), text)
+    return re.sub(
+        r"%(\d)",
+        lambda hit: (
+            values[int(hit.group(1)) - 1] if 0 < int(hit.group(1)) <= len(values) else hit.group(0)
+        ),
+        text,
+    )
 
 
 def fault_reason_text(fault: Fault) -> str:

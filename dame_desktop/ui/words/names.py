@@ -26,7 +26,6 @@ translate = QCoreApplication.translate
 Names = Mapping[Color, str]
 
 
-
 def colour_text(rules: RuleSet, colour: Color) -> str:
     """The name of ``colour``'s pieces under ``rules``, translated: Hell/Dunkel for the
     German sets, White/Black (Weiß/Schwarz) for the others."""
@@ -59,8 +58,13 @@ def _winner_head(rules: RuleSet, winner: Color, names: Names | None) -> str:
     return translate("Names", "%1 wins").replace("%1", colour)
 
 
-def result_text(result: Result | str, rules: RuleSet, names: Names | None = None, *,
-                position: Position | None = None) -> str:
+def result_text(
+    result: Result | str,
+    rules: RuleSet,
+    names: Names | None = None,
+    *,
+    position: Position | None = None,
+) -> str:
     """A whole sentence naming who won and why.
 
     ``result`` is a core :class:`Result` or a PDN result token (``1-0``, ``2-0``, ``1/2-1/2``,
@@ -76,9 +80,11 @@ def result_text(result: Result | str, rules: RuleSet, names: Names | None = None
     if verdict.winner is None:
         if reason is Reason.TIME and position is not None:
             flagged = position.turn
-            return (translate("Names", "Draw: %1 ran out of time, but %2 can no longer win.")
-                    .replace("%1", player_label(rules, flagged, names))
-                    .replace("%2", player_label(rules, flagged.opponent, names)))
+            return (
+                translate("Names", "Draw: %1 ran out of time, but %2 can no longer win.")
+                .replace("%1", player_label(rules, flagged, names))
+                .replace("%2", player_label(rules, flagged.opponent, names))
+            )
         return translate("Names", "Draw: %1.").replace("%1", reason_text(reason))
     head = _winner_head(rules, verdict.winner, names)
     loser = player_label(rules, verdict.winner.opponent, names)

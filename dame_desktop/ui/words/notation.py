@@ -42,7 +42,6 @@ class Notation(enum.Enum):
         return cls.RULES
 
 
-
 def notation_label(notation: Notation) -> str:
     """The choice as the preferences show it."""
     if notation is Notation.NUMBERS:
@@ -74,8 +73,7 @@ def squares_text(squares: Iterable[int], rules: RuleSet, notation: Notation) -> 
 def move_text(position: Position, move: Move, notation: Notation, style: str = "short") -> str:
     """``move`` played in ``position``: ``11-15`` / ``c3-d4`` (captures ``10x19`` /
     ``c3:e5`` with the rule set's separator), the full route when it is needed."""
-    return position.move_text(move, style,
-                              algebraic=uses_coordinates(notation, position.rules))
+    return position.move_text(move, style, algebraic=uses_coordinates(notation, position.rules))
 
 
 def position_text(position: Position, notation: Notation) -> str:
@@ -88,21 +86,29 @@ def position_text(position: Position, notation: Notation) -> str:
     pieces = position.pieces()
     for colour in (first, first.opponent):
         men = sorted(sq for sq, p in pieces.items() if p.color is colour and p.kind is Kind.MAN)
-        kings = sorted(sq for sq, p in pieces.items()
-                       if p.color is colour and p.kind is Kind.KING)
+        kings = sorted(sq for sq, p in pieces.items() if p.color is colour and p.kind is Kind.KING)
         parts = []
         if men:
-            text = (translate("Notation", "man %1") if len(men) == 1
-                    else translate("Notation", "men %1"))
+            text = (
+                translate("Notation", "man %1")
+                if len(men) == 1
+                else translate("Notation", "men %1")
+            )
             parts.append(text.replace("%1", squares_text(men, rules, notation)))
         if kings:
-            text = (translate("Notation", "king %1") if len(kings) == 1
-                    else translate("Notation", "kings %1"))
+            text = (
+                translate("Notation", "king %1")
+                if len(kings) == 1
+                else translate("Notation", "kings %1")
+            )
             parts.append(text.replace("%1", squares_text(kings, rules, notation)))
         if not parts:
             parts.append(translate("Notation", "no pieces"))
-        sides.append(translate("Notation", "%1: %2").replace("%1", colour_text(rules, colour))
-                     .replace("%2", "; ".join(parts)))
+        sides.append(
+            translate("Notation", "%1: %2")
+            .replace("%1", colour_text(rules, colour))
+            .replace("%2", "; ".join(parts))
+        )
     tail = translate("Notation", "%1 to move.").replace("%1", colour_text(rules, position.turn))
     return ". ".join(sides) + ". " + tail
 
@@ -131,8 +137,7 @@ class NotationChoice(QComboBox):
         self.setObjectName("notationChoice")
         for notation in Notation:
             self.addItem(notation_label(notation), notation.value)
-        self.currentIndexChanged.connect(
-            lambda _index: self.notation_changed.emit(self.notation()))
+        self.currentIndexChanged.connect(lambda _index: self.notation_changed.emit(self.notation()))
 
     def notation(self) -> Notation:
         return Notation.from_value(self.currentData())
@@ -147,12 +152,17 @@ class NotationChoice(QComboBox):
         super().changeEvent(event)
 
 
-def illegal_move_text(error: IllegalMoveError, notation: Notation = Notation.RULES,
-                      game: Game | None = None) -> str:
+def illegal_move_text(
+    error: IllegalMoveError, notation: Notation = Notation.RULES, game: Game | None = None
+) -> str:
     """A refused move in words: a touched piece that must be moved is named by its square."""
     if error.kind is IllegalKind.TOUCHED and error.square is not None:
-        where = (square_text(error.square, game.rules, notation) if game is not None
-                 else str(error.square))
-        return translate("Family", "Touch-move rule: you touched the piece on %1, so it must "
-                         "be moved.").replace("%1", where)
+        where = (
+            square_text(error.square, game.rules, notation)
+            if game is not None
+            else str(error.square)
+        )
+        return translate(
+            "Family", "Touch-move rule: you touched the piece on %1, so it must be moved."
+        ).replace("%1", where)
     return translate("Family", "That move is not allowed here.")

@@ -69,14 +69,16 @@ def _templates() -> dict[ProblemKind, tuple[str, tuple[str, ...]]]:
         ),
         kinds.ILLEGAL_MOVE: (
             QCoreApplication.translate(
-                "ProblemTexts", "the move %1 is not possible in the position reached here "
-                "(%2 to move)"),
+                "ProblemTexts",
+                "the move %1 is not possible in the position reached here (%2 to move)",
+            ),
             ("move", "side"),
         ),
         kinds.AMBIGUOUS_MOVE: (
             QCoreApplication.translate(
-                "ProblemTexts", "the capture %1 is ambiguous in the position reached here "
-                "(%2 to move): it may be %3"
+                "ProblemTexts",
+                "the capture %1 is ambiguous in the position reached here "
+                "(%2 to move): it may be %3",
             ),
             ("move", "side", "options"),
         ),
@@ -181,7 +183,7 @@ def _words() -> dict[str, str]:
 
 
 def _side_to_move(fen: str) -> str:
-    """"White" or "Black" (the FEN's own letters) for the side to move of ``fen``."""
+    """ "White" or "Black" (the FEN's own letters) for the side to move of ``fen``."""
     first = fen.strip().strip('"')[:1].upper()
     if first == "B":
         return QCoreApplication.translate("ProblemTexts", "Black")

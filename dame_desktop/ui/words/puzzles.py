@@ -36,7 +36,7 @@ def difficulty_name(key: str) -> str:
 
 
 def stipulation(rules: RuleSet, solver: Color, personal: bool = False) -> str:
-    """"White to move and win" ("Weiß zieht und gewinnt"), with the rule set's colour names;
+    """ "White to move and win" ("Weiß zieht und gewinnt"), with the rule set's colour names;
     a personal puzzle asks for the better move instead."""
     side = colour_text(rules, solver)
     if personal:
@@ -65,9 +65,12 @@ def solved_text(clean: bool) -> str:
 
 
 def rating_text(name: str, rating: float, deviation: float) -> str:
-    return (translate("Puzzles", "%1's puzzle rating: %2 (±%3)")
-            .replace("%1", name).replace("%2", str(round(rating)))
-            .replace("%3", str(round(deviation))))
+    return (
+        translate("Puzzles", "%1's puzzle rating: %2 (±%3)")
+        .replace("%1", name)
+        .replace("%2", str(round(rating)))
+        .replace("%3", str(round(deviation)))
+    )
 
 
 def change_text(change: float) -> str:
@@ -82,13 +85,19 @@ def hint_text(square: str) -> str:
 
 def run_left_text(seconds: float, solved: int) -> str:
     whole = max(0, int(seconds + 0.999))
-    return (translate("Puzzles", "Time left: %1 · solved: %2")
-            .replace("%1", f"{whole // 60}:{whole % 60:02d}").replace("%2", str(solved)))
+    return (
+        translate("Puzzles", "Time left: %1 · solved: %2")
+        .replace("%1", f"{whole // 60}:{whole % 60:02d}")
+        .replace("%2", str(solved))
+    )
 
 
 def run_over_text(solved: int, mistakes: int, best: bool) -> str:
-    text = (translate("Puzzles", "Time is up: solved %1, mistakes %2.")
-            .replace("%1", str(solved)).replace("%2", str(mistakes)))
+    text = (
+        translate("Puzzles", "Time is up: solved %1, mistakes %2.")
+        .replace("%1", str(solved))
+        .replace("%2", str(mistakes))
+    )
     if best:
         text += " " + translate("Puzzles", "A new best run!")
     return text
@@ -99,8 +108,11 @@ def penalty_text(seconds: int) -> str:
 
 
 def count_text(shown: int, total: int) -> str:
-    return (translate("Puzzles", "%1 of %2 puzzles match")
-            .replace("%1", str(shown)).replace("%2", str(total)))
+    return (
+        translate("Puzzles", "%1 of %2 puzzles match")
+        .replace("%1", str(shown))
+        .replace("%2", str(total))
+    )
 
 
 _SELF_PLAY = re.compile(r"^self-play seed \d+ game \d+ ply (\d+)$")
@@ -114,16 +126,24 @@ def source_text(source: str) -> str:
     move that was marked)."""
     found = _SELF_PLAY.match(source)
     if found:
-        return translate("Puzzles", "From a game the computer played against itself, after "
-                         "%1 plies").replace("%1", found.group(1))
+        return translate(
+            "Puzzles", "From a game the computer played against itself, after %1 plies"
+        ).replace("%1", found.group(1))
     found = _PERSONAL.match(source)
     if found:
-        return (translate("Puzzles", "From your game %1 in %2, move %3: %4")
-                .replace("%1", found.group(2)).replace("%2", found.group(1))
-                .replace("%3", found.group(4)).replace("%4", found.group(5)))
+        return (
+            translate("Puzzles", "From your game %1 in %2, move %3: %4")
+            .replace("%1", found.group(2))
+            .replace("%2", found.group(1))
+            .replace("%3", found.group(4))
+            .replace("%4", found.group(5))
+        )
     found = _ARCHIVE.match(source)
     if found:
-        return (translate("Puzzles", "From %1, game %2, after %3 plies")
-                .replace("%1", found.group(1)).replace("%2", found.group(2))
-                .replace("%3", found.group(3)))
+        return (
+            translate("Puzzles", "From %1, game %2, after %3 plies")
+            .replace("%1", found.group(1))
+            .replace("%2", found.group(2))
+            .replace("%3", found.group(3))
+        )
     return translate("Puzzles", "From: %1").replace("%1", source)

@@ -371,7 +371,8 @@ def difference_text(switch: Switch, value: str, rules: RuleSet | None = None) ->
         )
     if name == "first":
         return QCoreApplication.translate("RuleTexts", "%1 moves first").replace(
-            "%1", side_text(value, rules))
+            "%1", side_text(value, rules)
+        )
     if name == "repetition":
         if value == "0":
             return QCoreApplication.translate("RuleTexts", "no draw by repetition")

@@ -56,8 +56,6 @@ def reason_text(reason: Reason) -> str:
     return texts[reason]
 
 
-
-
 def rules_name(rules: RuleSet) -> str:
     """The translated name of a preset; a changed preset is '<preset> with house rules'."""
     preset = matching_preset(rules)
@@ -101,24 +99,24 @@ def file_problem(kind: FileProblem, reason: str = "") -> str:
     """Why a file could not be opened or saved, in the user's language (``reason``, the
     system's own words, only where no sentence of ours says it)."""
     texts = {
-        FileProblem.READ_ONLY: QCoreApplication.translate(
-            "texts", "the file is write-protected"),
+        FileProblem.READ_ONLY: QCoreApplication.translate("texts", "the file is write-protected"),
         FileProblem.FOLDER_READ_ONLY: QCoreApplication.translate(
-            "texts", "no file can be made in this folder"),
+            "texts", "no file can be made in this folder"
+        ),
         FileProblem.FOLDER_MISSING: QCoreApplication.translate(
-            "texts", "the folder does not exist"),
+            "texts", "the folder does not exist"
+        ),
         FileProblem.DISK_FULL: QCoreApplication.translate("texts", "the disk is full"),
         FileProblem.NOT_A_FILE: QCoreApplication.translate(
-            "texts", "there is a folder or device at this place, not a file"),
-        FileProblem.NOT_FOUND: QCoreApplication.translate(
-            "texts", "there is no such file"),
-        FileProblem.PERMISSION: QCoreApplication.translate(
-            "texts", "the system does not allow it"),
+            "texts", "there is a folder or device at this place, not a file"
+        ),
+        FileProblem.NOT_FOUND: QCoreApplication.translate("texts", "there is no such file"),
+        FileProblem.PERMISSION: QCoreApplication.translate("texts", "the system does not allow it"),
         FileProblem.TOO_BIG: QCoreApplication.translate("texts", "the file is too big"),
-        FileProblem.NO_PATH: QCoreApplication.translate(
-            "texts", "the game has no file yet"),
+        FileProblem.NO_PATH: QCoreApplication.translate("texts", "the game has no file yet"),
         FileProblem.NOT_PDN: QCoreApplication.translate(
-            "texts", "this is not a PDN file (it is not text)"),
+            "texts", "this is not a PDN file (it is not text)"
+        ),
     }
     unknown = QCoreApplication.translate("texts", "an unknown problem")
     return texts.get(kind, reason or unknown)

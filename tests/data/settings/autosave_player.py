@@ -49,8 +49,10 @@ def main() -> None:
     pause = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
     for count, game in enumerate(steps(seed), start=1):
         save_autosave(game, {"opponent": "human", "step": count}, directory)
-        print(json.dumps({"step": count, "states": len(game.states),
-                          "fen": game.position.fen()}), flush=True)
+        print(
+            json.dumps({"step": count, "states": len(game.states), "fen": game.position.fen()}),
+            flush=True,
+        )
         if pause:
             time.sleep(pause)
     print(json.dumps({"done": True}), flush=True)

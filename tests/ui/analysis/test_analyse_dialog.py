@@ -95,8 +95,11 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users(qtbot) -> None:
     line[0].comment += " good start"
     game.comment = "Annotated by me. " + game.comment
     before = parent(line[1])
-    other = next(m for m in before.position().legal_moves() if m != line[1].move
-                 and not before.has_variation(m))
+    other = next(
+        m
+        for m in before.position().legal_moves()
+        if m != line[1].move and not before.has_variation(m)
+    )
     before.add_variation(other).comment = "my idea"
     first_text = write_game(game)
     assert analyse(qtbot, dialog) == [True]  # Analyse again in the same dialog
@@ -167,8 +170,9 @@ def test_cancel_mid_file_leaves_the_document_and_the_file_untouched(qtbot, tmp_p
     dialog.analysed.connect(got.append)
     with qtbot.waitSignal(dialog.finished_analysis, timeout=60_000) as blocker:
         click(dialog.start_button)
-        qtbot.waitUntil(lambda: dialog.progress.maximum() == 5 and dialog.progress.value() >= 1,
-                        timeout=60_000)
+        qtbot.waitUntil(
+            lambda: dialog.progress.maximum() == 5 and dialog.progress.value() >= 1, timeout=60_000
+        )
         click(dialog.cancel_button)
     assert blocker.args == [False] and dialog.outcome() == "cancelled"
     assert got == [] and dialog.games == {}
@@ -203,8 +207,9 @@ def test_a_failing_hub_engine_gives_one_message_and_the_builtin_one_reviews(qtbo
     node: GameNode = game
     for _ in range(4):
         node = node.add_variation(node.position().legal_moves()[0])
-    dialog = open_dialog(qtbot, AnalyseGameDialog(
-        game, hub_factory(sys.executable, (fake("crash"),))))
+    dialog = open_dialog(
+        qtbot, AnalyseGameDialog(game, hub_factory(sys.executable, (fake("crash"),)))
+    )
     set_movetime(dialog, 0.1)
     messages: list[str] = []
     dialog.engine_failed.connect(messages.append)

@@ -37,14 +37,22 @@ def test_a_click_emits_the_ply_of_its_column(qtbot) -> None:
     for ply in (1, 4, 7):
         x = round(graph.x_of(ply))
         with qtbot.waitSignal(graph.ply_clicked, timeout=60_000) as blocker:
-            QTest.mouseClick(graph, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                             QPoint(x, graph.height() // 2))
+            QTest.mouseClick(
+                graph,
+                Qt.MouseButton.LeftButton,
+                Qt.KeyboardModifier.NoModifier,
+                QPoint(x, graph.height() // 2),
+            )
         assert blocker.args == [ply]
     # the edges of a column belong to it
     left = graph.plot_rect().left() + 2 * graph.column_width() + 1
     with qtbot.waitSignal(graph.ply_clicked, timeout=60_000) as blocker:
-        QTest.mouseClick(graph, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         QPoint(round(left), 10))
+        QTest.mouseClick(
+            graph,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            QPoint(round(left), 10),
+        )
     assert blocker.args == [3]
 
 

@@ -64,8 +64,7 @@ def updates_of(panel: AnalysisPanel) -> list[AnalysisUpdate]:
 def wait_for_depth(qtbot, panel: AnalysisPanel, position: Position, depth: int) -> None:
     def reached() -> bool:
         update = panel.current()
-        return (update is not None and update.position == position
-                and update.analysis.depth >= depth)
+        return update is not None and update.position == position and update.analysis.depth >= depth
 
     qtbot.waitUntil(reached, timeout=60_000)
 
@@ -155,7 +154,8 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:
     late_old = [u for u in raw[switch_at:] if u.request_id == old_id]
     assert late_old, "the scenario needs old updates delivered after the switch"
     assert shown and all(p == new and legal for p, legal in shown), (
-        "a line for the old position reached the panel")
+        "a line for the old position reached the panel"
+    )
     update = panel.current()
     assert update is not None and update.position == new
     assert legal_line(new, list(update.analysis.pv))
@@ -172,12 +172,20 @@ def test_clicking_a_move_of_the_line_emits_the_moves_up_to_it(qtbot, panel) -> N
     pv = list(panel.current().analysis.lines[0].pv)
     assert len(pv) >= 3
     with qtbot.waitSignal(panel.line_clicked, timeout=60_000) as blocker:
-        QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         view.move_rect(2).center())
+        QTest.mouseClick(
+            view,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            view.move_rect(2).center(),
+        )
     assert blocker.args[0] == pv[:3]
     with qtbot.waitSignal(panel.line_clicked, timeout=60_000) as blocker:
-        QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         view.move_rect(0).center())
+        QTest.mouseClick(
+            view,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            view.move_rect(0).center(),
+        )
     assert blocker.args[0] == pv[:1]
 
 
@@ -187,9 +195,14 @@ def test_more_lines_shows_the_best_three(qtbot, panel) -> None:
     wait_for_depth(qtbot, panel, position, 2)
     QTest.mouseClick(panel.more_button, Qt.MouseButton.LeftButton)
     assert panel.lines_wanted() == 3
-    qtbot.waitUntil(lambda: panel.current() is not None
-                    and len(panel.current().analysis.lines) == 3
-                    and panel.current().analysis.depth >= 3, timeout=60_000)
+    qtbot.waitUntil(
+        lambda: (
+            panel.current() is not None
+            and len(panel.current().analysis.lines) == 3
+            and panel.current().analysis.depth >= 3
+        ),
+        timeout=60_000,
+    )
     lines = panel.current().analysis.lines
     assert len({line.move for line in lines}) == 3
     keys = [line.score.sort_key() for line in lines]

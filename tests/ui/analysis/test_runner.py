@@ -43,10 +43,13 @@ def test_updates_of_an_old_request_never_come_out(qtbot) -> None:
         new_id = runner.start(new)  # at once, before those are delivered
         assert new_id != old_id and runner.current_id == new_id
         at_switch, sent_at_switch = len(out.got), len(sent.got)
-        qtbot.waitUntil(lambda: any(u.request_id == new_id and u.analysis.depth >= 3
-                                    for u in out.got), timeout=60_000)
+        qtbot.waitUntil(
+            lambda: any(u.request_id == new_id and u.analysis.depth >= 3 for u in out.got),
+            timeout=60_000,
+        )
         assert any(u.request_id == old_id for u in sent.got[sent_at_switch:]), (
-            "the scenario needs old updates delivered after the switch")
+            "the scenario needs old updates delivered after the switch"
+        )
         late = [u for u in out.got[at_switch:] if u.request_id != new_id]
         assert late == [], "an update of the old request came out after the switch"
         assert all(u.position == new for u in out.got[at_switch:])
@@ -142,8 +145,7 @@ def test_a_stopped_requests_tables_are_freed_later_not_during_the_repaint(qtbot)
         runner._lane.worker.answered.connect(lambda *sent: finished.append(sent))
         runner.updated.connect(updates.take)
         runner.start(midgame(), max_seconds=5.0)
-        qtbot.waitUntil(lambda: any(u.analysis.depth >= 7 for u in updates.got),
-                        timeout=60_000)
+        qtbot.waitUntil(lambda: any(u.analysis.depth >= 7 for u in updates.got), timeout=60_000)
         began = time.monotonic()
         runner.stop()  # the shown position changed: the window repaints now
         qtbot.waitUntil(lambda: bool(finished), timeout=60_000)

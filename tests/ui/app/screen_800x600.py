@@ -39,8 +39,10 @@ SCREEN = QRect(0, 0, 800, 600)
 def _small_screen(qapp) -> None:
     screen = QApplication.primaryScreen().availableGeometry()
     if screen != SCREEN:
-        pytest.skip(f"needs an 800x600 screen (this one is {screen.width()}x"
-                    f"{screen.height()}): run through test_small_screen.py")
+        pytest.skip(
+            f"needs an 800x600 screen (this one is {screen.width()}x"
+            f"{screen.height()}): run through test_small_screen.py"
+        )
 
 
 @pytest.fixture(params=["en", "de"])
@@ -68,8 +70,9 @@ def check_fits(dialog: QWidget, name: str) -> None:
         where = outside(button)
         label = button.text() or button.objectName() or type(button).__name__
         assert screen.contains(where), f"{name}: button {label!r} at {where} is off screen"
-        assert button.visibleRegion().boundingRect() == button.rect(), \
+        assert button.visibleRegion().boundingRect() == button.rect(), (
             f"{name}: button {label!r} is cut off"
+        )
     boxes = [box for box in dialog.findChildren(QDialogButtonBox) if box.isVisibleTo(dialog)]
     for box in boxes:
         assert box.buttons(), f"{name}: an empty button row"
@@ -85,8 +88,7 @@ def _inside_scroll_area(widget: QWidget, top: QWidget) -> bool:
 
 
 def _on_hidden_tab(widget: QWidget, top: QWidget) -> bool:
-    return not widget.isVisible() and any(
-        isinstance(p, QTabWidget) for p in _parents(widget, top))
+    return not widget.isVisible() and any(isinstance(p, QTabWidget) for p in _parents(widget, top))
 
 
 def _parents(widget: QWidget, top: QWidget) -> Iterator[QWidget]:
@@ -96,8 +98,9 @@ def _parents(widget: QWidget, top: QWidget) -> Iterator[QWidget]:
         parent = parent.parentWidget()
 
 
-def open_dialog(qtbot, trigger: Callable[[], object], name: str,
-                check: Callable[[QWidget], None] | None = None) -> None:
+def open_dialog(
+    qtbot, trigger: Callable[[], object], name: str, check: Callable[[QWidget], None] | None = None
+) -> None:
     """Open a dialog as the user does, check that it fits, close it.  Works for modal
     dialogs (``exec``: checked from inside their event loop) and modeless ones."""
     before = {id(w) for w in QApplication.topLevelWidgets() if w.isVisible()}
@@ -106,8 +109,11 @@ def open_dialog(qtbot, trigger: Callable[[], object], name: str,
     def look() -> None:
         if seen:
             return
-        opened = [w for w in QApplication.topLevelWidgets()
-                  if w.isVisible() and id(w) not in before and isinstance(w, QDialog)]
+        opened = [
+            w
+            for w in QApplication.topLevelWidgets()
+            if w.isVisible() and id(w) not in before and isinstance(w, QDialog)
+        ]
         if not opened:
             QTimer.singleShot(20, look)
             return
@@ -126,9 +132,8 @@ def open_dialog(qtbot, trigger: Callable[[], object], name: str,
 
 
 def clock_game(win: MainWindow) -> None:
-    win.family.set_time_controls(TimeControl.sudden_death(10))
-    win.play.start_game(NewGameSettings(True, "easy", Color.WHITE, find_rules("german"),
-                                        "", ""))
+    win.clocks.set_time_controls(TimeControl.sudden_death(10))
+    win.play.start_game(NewGameSettings(True, "easy", Color.WHITE, find_rules("german"), "", ""))
 
 
 def test_the_first_window_fits_with_a_sensible_board(program, qtbot) -> None:
@@ -140,8 +145,9 @@ def test_the_first_window_fits_with_a_sensible_board(program, qtbot) -> None:
     assert screen.contains(win.frameGeometry()), f"the window {win.frameGeometry()} is larger"
     status = outside(win.statusBar())
     assert screen.contains(status) and win.statusBar().isVisible(), "the status bar is seen"
-    assert win.board.width() == win.board.height() >= 380, \
+    assert win.board.width() == win.board.height() >= 380, (
         f"a board of {win.board.width()} px on an 800x600 screen"
+    )
     clocks = win.clocks.panel
     assert outside(win.board_area).contains(outside(clocks)), "the clocks are beside it"
 
@@ -149,8 +155,13 @@ def test_the_first_window_fits_with_a_sensible_board(program, qtbot) -> None:
 def test_the_playing_dialogs_fit(program, qtbot) -> None:
     _session, win = program
     clock_game(win)
-    for action, name in (("rules", "rules"), ("new", "new game"), ("scores", "score table"),
-                         ("rulesHelp", "help"), ("about", "about")):
+    for action, name in (
+        ("rules", "rules"),
+        ("new", "new game"),
+        ("scores", "score table"),
+        ("rulesHelp", "help"),
+        ("about", "about"),
+    ):
         open_dialog(qtbot, win.action(action).trigger, name)
 
 
@@ -175,8 +186,12 @@ def test_the_file_dialogs_fit(program, qtbot, tmp_path) -> None:
     win.document.open_path(path)
     win.document.list_dialog.accept()
     qtbot.waitUntil(win.studying)
-    for action, name in (("gameList", "game list"), ("setup", "set-up editor"),
-                         ("analyseFile", "analyse file"), ("headers", "game details")):
+    for action, name in (
+        ("gameList", "game list"),
+        ("setup", "set-up editor"),
+        ("analyseFile", "analyse file"),
+        ("headers", "game details"),
+    ):
         open_dialog(qtbot, win.action(action).trigger, name)
 
 
@@ -188,11 +203,17 @@ def test_the_problem_list_fits(program, qtbot, tmp_path) -> None:
     win.document.open_path(path)  # the problems are listed at once, beside the game list
 
     def opened() -> list[QWidget]:
-        return [w for w in QApplication.topLevelWidgets()
-                if w.isVisible() and id(w) not in before and isinstance(w, QDialog)]
+        return [
+            w
+            for w in QApplication.topLevelWidgets()
+            if w.isVisible() and id(w) not in before and isinstance(w, QDialog)
+        ]
 
-    qtbot.waitUntil(lambda: win.document.problems_dialog is not None
-                    and win.document.problems_dialog.isVisible())
+    qtbot.waitUntil(
+        lambda: (
+            win.document.problems_dialog is not None and win.document.problems_dialog.isVisible()
+        )
+    )
     for dialog in opened():
         check_fits(dialog, dialog.objectName() or type(dialog).__name__)
         dialog.close()

@@ -33,8 +33,7 @@ def open_editor(window: MainWindow, qtbot) -> SetupEditor:
 def panel_has(window: MainWindow, position: Position) -> bool:
     panel = window.analysis.panel
     update = panel.current()
-    return (panel.position() == position and update is not None
-            and update.position == position)
+    return panel.position() == position and update is not None and update.position == position
 
 
 def test_the_panel_analyses_the_position_being_set_up(window, qtbot) -> None:

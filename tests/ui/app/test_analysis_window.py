@@ -57,13 +57,16 @@ def analyse_shown(window: MainWindow, qtbot) -> AnalysisPanel:
     least two moves."""
     window.action("analysis").trigger()
     panel = window.analysis.panel
-    qtbot.waitUntil(lambda: panel_shows(window) and panel.line_views[0].move_count() >= 2,
-                    timeout=60_000)
+    qtbot.waitUntil(
+        lambda: panel_shows(window) and panel.line_views[0].move_count() >= 2, timeout=60_000
+    )
     return panel
 
 
 @pytest.fixture
-def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:  # noqa: E501
+def start_program(
+    qtbot, tmp_path, monkeypatch
+) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:
     """The program as app.main starts it, its settings in tmp_path."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
     started: list[tuple[Session, MainWindow]] = []
@@ -86,7 +89,9 @@ def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[S
         window.shutdown()
 
 
-def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(window, qtbot, tmp_path) -> None:  # noqa: E501
+def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(
+    window, qtbot, tmp_path
+) -> None:
     path = tmp_path / "one.pdn"
     path.write_text(BLUNDER)
     open_file(window, path)
@@ -104,8 +109,12 @@ def test_f4_shows_the_panel_it_follows_stepping_and_hiding_stops_it(window, qtbo
         qtbot.waitUntil(lambda: panel_shows(window), timeout=60_000)
     assert graph._current == 3  # the graph marks the shown ply
     # a click on the graph's first column jumps to the position after the first move
-    QTest.mouseClick(graph, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     QPoint(int(graph.x_of(1)), graph.height() // 2))
+    QTest.mouseClick(
+        graph,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        QPoint(int(graph.x_of(1)), graph.height() // 2),
+    )
     navigator = window.navigator
     assert isinstance(navigator, TreeNavigator)
     assert navigator.node is next(iter(navigator.game.mainline()))
@@ -127,8 +136,9 @@ def test_a_click_on_the_line_plays_it_into_the_tree(window, qtbot, tmp_path) -> 
     assert update is not None
     pv = update.analysis.lines[0].pv
     view = panel.line_views[0]
-    QTest.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     view.move_rect(1).center())
+    QTest.mouseClick(
+        view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, view.move_rect(1).center()
+    )
     navigator = window.navigator
     assert isinstance(navigator, TreeNavigator)
     line = []
@@ -236,7 +246,9 @@ def hub_script(folder: Path) -> Path:
     return script
 
 
-def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program, qtbot, tmp_path) -> None:  # noqa: E501
+def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(
+    start_program, qtbot, tmp_path
+) -> None:
     script = hub_script(tmp_path)
     session, window = start_program()
     window.action("analysis").trigger()
@@ -257,15 +269,18 @@ def test_preferences_engines_adds_dame_hub_and_the_panel_names_it(start_program,
     assert load_preferences().value.engine == str(script)
     assert entry.name in page.list.item(0).text()
     assert window.analysis.engine_path == str(script)
-    qtbot.waitUntil(lambda: panel_shows(window) and entry.name in panel.engine_label.text(),
-                    timeout=60_000)
+    qtbot.waitUntil(
+        lambda: panel_shows(window) and entry.name in panel.engine_label.text(), timeout=60_000
+    )
     update = panel.current()
     assert update is not None and not update.builtin
     # back to the built-in engine through the "engine in use" box
     page.in_use.setCurrentIndex(page.in_use.findData(""))
     assert load_preferences().value.engine == ""
-    qtbot.waitUntil(lambda: panel_shows(window) and panel.engine_label.text()
-                    == "Built-in engine", timeout=60_000)
+    qtbot.waitUntil(
+        lambda: panel_shows(window) and panel.engine_label.text() == "Built-in engine",
+        timeout=60_000,
+    )
     click(page.remove_button)
     assert load_preferences().value.engines == ()
 

@@ -19,17 +19,34 @@ def _play_human_move(window) -> None:
 
 
 def test_the_computers_scores_come_back_with_the_game(start_program, tmp_path, qtbot):  # noqa: F811
-    save_preferences(Preferences(language="en", opponent="computer", level=LevelKey("beginner"),
-                                 human_color="light", animate=False), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en",
+            opponent="computer",
+            level=LevelKey("beginner"),
+            human_color="light",
+            animate=False,
+        ),
+        tmp_path,
+    )
     _session, window = start_program()
     (human,) = window.controller.humans()
     for _ in range(3):
-        qtbot.waitUntil(lambda: window.controller.game.position.turn is human
-                        and not window.controller.is_thinking(), timeout=30_000)
+        qtbot.waitUntil(
+            lambda: (
+                window.controller.game.position.turn is human
+                and not window.controller.is_thinking()
+            ),
+            timeout=30_000,
+        )
         _play_human_move(window)
-    qtbot.waitUntil(lambda: len(window.controller.game.moves) >= 6
-                    and len(window.family.scores.line(window.controller.game)) >= 3,
-                    timeout=30_000)
+    qtbot.waitUntil(
+        lambda: (
+            len(window.controller.game.moves) >= 6
+            and len(window.family.scores.line(window.controller.game)) >= 3
+        ),
+        timeout=30_000,
+    )
     game = window.controller.game
     line = window.family.scores.line(game)
     positions = [game.states[index].position for index, _ in line]

@@ -28,8 +28,9 @@ def band_colour(board: BoardWidget, sq: int, depth: int = 1) -> int:
     assert pos is not None
     column = pos.tower(sq)
     center = board.square_center(sq)
-    top, r, band = tower_layout(center, board._cell() * 0.4, max(1, len(column) - 1),
-                                column[0].is_king)
+    top, r, band = tower_layout(
+        center, board._cell() * 0.4, max(1, len(column) - 1), column[0].is_king
+    )
     y = top.y() + top_depth(column[0].is_king) * r + depth * band + r * 0.96 - band / 2
     image = board.grab().toImage()
     ratio = board.devicePixelRatioF()
@@ -60,8 +61,11 @@ def test_a_bashni_game_in_the_window(window, qtbot, tmp_path) -> None:
     with qtbot.waitSignal(window.hints.hint_ready, timeout=60_000) as blocker:
         window.action("hint").trigger()
     assert blocker.args[1].path == (square("c3"), square("e5"))
-    with qtbot.waitSignal(controller.turn_started, timeout=60_000,
-                          check_params_cb=lambda info: info.human and len(game.moves) == 2):
+    with qtbot.waitSignal(
+        controller.turn_started,
+        timeout=60_000,
+        check_params_cb=lambda info: info.human and len(game.moves) == 2,
+    ):
         drag(window.board, square("c3"), square("e5"))
     after_capture = game.states[1].position
     assert after_capture.fen(algebraic=True) == "B:We5/b,d4,a1,e1,g1:Bb8,f8,h8"
@@ -95,6 +99,12 @@ def test_the_analysis_panel_analyses_a_bashni_position(window, qtbot) -> None:
     panel = window.analysis.panel
     shown = window.navigator.position()
     assert shown == Position.from_fen(FEN, BASHNI)
-    qtbot.waitUntil(lambda: panel.current() is not None and panel.current().position == shown
-                    and panel.line_views[0].move_count() >= 2, timeout=60_000)
+    qtbot.waitUntil(
+        lambda: (
+            panel.current() is not None
+            and panel.current().position == shown
+            and panel.line_views[0].move_count() >= 2
+        ),
+        timeout=60_000,
+    )
     assert panel.line_views[0].move_texts()[0] == "c3:e5"

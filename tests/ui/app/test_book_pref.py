@@ -35,8 +35,16 @@ from dame_desktop.ui.dialogs.preferences import PreferencesDialog
 def program(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
     # the computer (Hard) has White and moves first, in German draughts
-    save_preferences(Preferences(language="en", opponent="computer", level=LevelKey("hard"),
-                                 human_color="dark", rules="german", animate=False))
+    save_preferences(
+        Preferences(
+            language="en",
+            opponent="computer",
+            level=LevelKey("hard"),
+            human_color="dark",
+            rules="german",
+            animate=False,
+        )
+    )
     session = Session()
     window = MainWindow(start_game=False)
     qtbot.addWidget(window)
@@ -94,8 +102,7 @@ def test_turning_the_book_off_in_preferences_reaches_the_engine_thread(program, 
     click_box(dialog.book_check)
     assert not dialog.book_check.isChecked()
     assert load_preferences().value.opening_book is False
-    computer = next(p for p in window.controller.players.values()
-                    if isinstance(p, ComputerPlayer))
+    computer = next(p for p in window.controller.players.values() if isinstance(p, ComputerPlayer))
     off = first_answer(qtbot, window, lambda: window.play.start_game(window.play.settings))
     assert off.request.book is False
     assert off.request.position == on.request.position  # the same start, now searched
@@ -121,15 +128,17 @@ def test_the_box_follows_the_opponent_and_the_saved_value(qtbot):
 
 def test_a_wrong_saved_value_falls_back_to_the_book_on(tmp_path, monkeypatch):
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
-    (tmp_path / "settings.json").write_text('{"version": 1, "opening_book": "no"}',
-                                            encoding="utf-8")
+    (tmp_path / "settings.json").write_text(
+        '{"version": 1, "opening_book": "no"}', encoding="utf-8"
+    )
     loaded = load_preferences()
     assert loaded.value.opening_book is True
     assert any("opening_book" in str(w) for w in loaded.warnings)
 
 
-def book_game(worker: AiWorker, answers: list[EngineAnswer], game_key: int,
-              undo_at: int = 0) -> list[str]:
+def book_game(
+    worker: AiWorker, answers: list[EngineAnswer], game_key: int, undo_at: int = 0
+) -> list[str]:
     """The worker's moves while it plays from the book, against the book's favourite replies
     (the same each game), with the whole game as history, as the window sends it.  With
     ``undo_at`` the player takes back to the start once, after that many book moves."""
@@ -139,9 +148,18 @@ def book_game(worker: AiWorker, answers: list[EngineAnswer], game_key: int,
     game = [Position.start(rules)]
     line: list[str] = []
     while True:
-        run(worker, MoveRequest(id=len(answers) + 1, position=game[-1], level=HARD,
-                               history=tuple(game[:-1]), seed=game_key, game_key=game_key,
-                               movetime=0.02))
+        run(
+            worker,
+            MoveRequest(
+                id=len(answers) + 1,
+                position=game[-1],
+                level=HARD,
+                history=tuple(game[:-1]),
+                seed=game_key,
+                game_key=game_key,
+                movetime=0.02,
+            ),
+        )
         answer = answers[-1]
         assert isinstance(answer, MoveAnswer)
         if answer.result.nodes:  # out of the book: the engine searched

@@ -28,8 +28,9 @@ def test_dark_mode_darkens_the_window_and_light_mode_brings_it_back(window, qtbo
         dark = window.grab().toImage().pixelColor(corner)  # the status bar, as seen
         assert light.lightness() > 200 and dark.lightness() < 80
         text = window.palette().color(QPalette.ColorRole.WindowText)
-        assert text.lightness() - window.palette().color(QPalette.ColorRole.Window) \
-            .lightness() > 150
+        assert (
+            text.lightness() - window.palette().color(QPalette.ColorRole.Window).lightness() > 150
+        )
         hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)
         qtbot.waitUntil(lambda: not is_dark(window.palette()))
         assert not follower.darkened

@@ -38,11 +38,13 @@ def press_save(dialog) -> None:
 
 
 def right_drag(board, start: int, end: int) -> None:
-    QTest.mousePress(board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
-                     point(board, start))
+    QTest.mousePress(
+        board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, point(board, start)
+    )
     QTest.mouseMove(board, point(board, end))
-    QTest.mouseRelease(board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
-                       point(board, end))
+    QTest.mouseRelease(
+        board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, point(board, end)
+    )
 
 
 def test_marks_in_the_file_are_shown_drawn_kept_and_saved(window, qtbot, tmp_path) -> None:
@@ -84,8 +86,9 @@ def test_export_diagram_as_svg_and_png(window, qtbot, tmp_path) -> None:
     words = [t.text for t in root.iter(NS + "text")]
     assert "Weiß zieht und gewinnt" in words
     position = window.shown_position()
-    assert "".join(w for w in words if w and "," in w).replace(" ", "") == \
-        position.fen().replace(" ", "")
+    assert "".join(w for w in words if w and "," in w).replace(" ", "") == position.fen().replace(
+        " ", ""
+    )
     assert len([p for p in root.iter(NS + "polygon") if p.get("fill") == "#d55e00"]) == 2
     assert words[0] and words[0] != words[-1]  # a side named above
 
@@ -132,8 +135,19 @@ def test_the_printed_game_has_headers_moves_comments_and_diagrams(qapp) -> None:
     doc = game_document(game(), PrintOptions(diagrams="marked"))
     text = doc.toPlainText()
     assert "Anna – Ben" in text
-    for words in ("Club evening", "Leipzig", "A quiet opening", "the left wing", "forced",
-                  "21-17", "9-13", "26x17!", "13x22", "17-13?", "16-20"):
+    for words in (
+        "Club evening",
+        "Leipzig",
+        "A quiet opening",
+        "the left wing",
+        "forced",
+        "21-17",
+        "9-13",
+        "26x17!",
+        "13x22",
+        "17-13?",
+        "16-20",
+    ):
         assert words in text, words
     assert "[%arrow" not in text and "[%circle" not in text
     assert text.count("\ufffc") == 2  # an image after each of the two marked moves
@@ -167,8 +181,9 @@ def test_print_menu_entries_exist_with_shortcuts(window) -> None:
     names = [a.objectName() for a in menu.actions()]
     assert names.index("exportDiagramAction") < names.index("quitAction")
     assert {"printAction", "exportPdfAction"} <= set(names)
-    assert "copyDiagramAction" in [a.objectName() for a in
-                                   window.actions_table.menus["edit"].actions()]
+    assert "copyDiagramAction" in [
+        a.objectName() for a in window.actions_table.menus["edit"].actions()
+    ]
 
 
 @pytest.mark.parametrize("flip", [False, True])
@@ -200,18 +215,26 @@ def test_the_window_starts_without_the_diagram_and_print_modules(tmp_path) -> No
     import subprocess
     import sys
 
-    code = ("import sys\n"
-            "from PySide6.QtWidgets import QApplication\n"
-            "app = QApplication([])\n"
-            "from dame_desktop.ui.app.main_window import MainWindow\n"
-            "w = MainWindow(start_game=False)\n"
-            "late = ('dame_desktop.diagram', 'dame_desktop.ui.app.print_game',\n"
-            "        'dame_desktop.ui.diagram_png', 'PySide6.QtSvg', 'PySide6.QtPrintSupport')\n"
-            "print(sorted(m for m in sys.modules if m.startswith(late)))\n"
-            "w.shutdown()\n")
+    code = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from dame_desktop.ui.app.main_window import MainWindow\n"
+        "w = MainWindow(start_game=False)\n"
+        "late = ('dame_desktop.diagram', 'dame_desktop.ui.app.print_game',\n"
+        "        'dame_desktop.ui.diagram_png', 'PySide6.QtSvg', 'PySide6.QtPrintSupport')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(late)))\n"
+        "w.shutdown()\n"
+    )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DAME_CONFIG_DIR=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, timeout=120, cwd=Path(__file__).resolve().parents[3])
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[3],
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
@@ -224,10 +247,23 @@ def test_the_pdf_reads_back_as_the_game(qapp, tmp_path) -> None:
 
     target = tmp_path / "game.pdf"
     write_pdf(game_document(game(), PrintOptions(diagrams="marked")), target, "Anna - Ben")
-    text = subprocess.run(["pdftotext", "-layout", str(target), "-"], capture_output=True,
-                          text=True, timeout=60, check=True).stdout
-    for words in ("Anna – Ben", "Club evening", "the left wing", "forced", "26x17!",
-                  "13x22", "17-13?", "16-20"):
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(target), "-"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    for words in (
+        "Anna – Ben",
+        "Club evening",
+        "the left wing",
+        "forced",
+        "26x17!",
+        "13x22",
+        "17-13?",
+        "16-20",
+    ):
         assert words in text, words
     assert "[%" not in text
 
@@ -236,7 +272,10 @@ def test_copy_diagram_by_its_shortcut(window, qtbot) -> None:
     QGuiApplication.clipboard().clear()
     window.activateWindow()
     window.board.setFocus()
-    QTest.keyClick(window.board, Qt.Key.Key_D,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClick(
+        window.board,
+        Qt.Key.Key_D,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     qtbot.waitUntil(lambda: QGuiApplication.clipboard().mimeData().hasImage(), timeout=10_000)
     assert window.last_message == "Diagram copied"

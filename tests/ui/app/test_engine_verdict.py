@@ -127,9 +127,13 @@ def test_both_find_it_broken_one_message_both_builtin(program, qtbot, tmp_path) 
     before = starts()
     play_by_clicks(window, window.controller.game.legal_moves()[0])
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 3, timeout=60_000)
-    qtbot.waitUntil(lambda: panel_speaks_builtin(window)
-                    and window.analysis.panel.position() == window.controller.game.position,
-                    timeout=60_000)
+    qtbot.waitUntil(
+        lambda: (
+            panel_speaks_builtin(window)
+            and window.analysis.panel.position() == window.controller.game.position
+        ),
+        timeout=60_000,
+    )
     assert starts() == before <= base + 1  # play's (at the choice) and the panel's, if any
     assert len(about_it(messages)) == 1, messages.seen
 
@@ -170,7 +174,6 @@ def test_the_panel_finds_it_broken_play_leaves_it_too(program, qtbot, tmp_path) 
     qtbot.waitUntil(lambda: window.last_message.startswith("Hint: "), timeout=60_000)
     assert len(about_it(messages)) == 1, messages.seen
     assert starts() == base + 1  # the panel's, and none since
-
 
 
 @needs_proc

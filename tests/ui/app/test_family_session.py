@@ -19,8 +19,12 @@ from tests.ui.app.test_session import DRIVER, answer_box, start_program  # noqa:
 
 
 def test_a_killed_clocked_game_comes_back_with_its_clocks(start_program, tmp_path):  # noqa: F811
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 clock_white="300", clock_black="600+5"), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en", opponent="human", animate=False, clock_white="300", clock_black="600+5"
+        ),
+        tmp_path,
+    )
     # the clock runs on; only what was saved after the move counts
     _play_then_kill(tmp_path, 4, 1.0)
     saved = load_autosave()
@@ -52,8 +56,13 @@ def _play_then_kill(tmp_path, plies: int, wait: float) -> None:
     """Run the real program, let the driver play ``plies`` by clicks, wait ``wait`` seconds
     with the clock running, then SIGKILL it (no closing, no saving on exit)."""
     env = dict(os.environ, DAME_CONFIG_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen([sys.executable, str(DRIVER), str(plies)], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, str(DRIVER), str(plies)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
     try:
         assert proc.stdout is not None
         deadline = time.monotonic() + 60
@@ -78,8 +87,12 @@ def test_a_killed_clock_loses_a_few_seconds_at_most(start_program, tmp_path):  #
     """The clock runs on after the last move; the autosave follows it every few seconds,
     so after SIGKILL the restored clock has what was left a few seconds before the kill,
     not what was left at the last move."""
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 clock_white="300", clock_black="300"), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en", opponent="human", animate=False, clock_white="300", clock_black="300"
+        ),
+        tmp_path,
+    )
     began = time.monotonic()
     _play_then_kill(tmp_path, 4, wait=8.0)
     waited = time.monotonic() - began
@@ -102,15 +115,21 @@ def test_a_killed_clock_loses_a_few_seconds_at_most(start_program, tmp_path):  #
     panel = window.clocks.panel
     assert panel.clock is not None and panel.clock.running is Color.WHITE
     assert kept - 2 < panel.remaining(Color.WHITE) <= kept
-    assert panel.remaining(Color.BLACK) == clock["black"]["remaining"] or abs(
-        panel.remaining(Color.BLACK) - clock["black"]["remaining"]) < 0.01
+    assert (
+        panel.remaining(Color.BLACK) == clock["black"]["remaining"]
+        or abs(panel.remaining(Color.BLACK) - clock["black"]["remaining"]) < 0.01
+    )
 
 
 def test_closing_saves_the_clocks_as_they_are(start_program, tmp_path, qtbot):  # noqa: F811
     from tests.ui.uihelp import drag
 
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 clock_white="300", clock_black="300"), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en", opponent="human", animate=False, clock_white="300", clock_black="300"
+        ),
+        tmp_path,
+    )
     _session, window = start_program()
     drag(window.board, 22, 18)
     drag(window.board, 9, 13)
@@ -130,8 +149,12 @@ def test_closing_saves_the_clocks_as_they_are(start_program, tmp_path, qtbot):  
 def test_a_pause_saves_the_clocks_at_once(start_program, tmp_path, qtbot):  # noqa: F811
     from tests.ui.uihelp import drag
 
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 clock_white="300", clock_black="300"), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en", opponent="human", animate=False, clock_white="300", clock_black="300"
+        ),
+        tmp_path,
+    )
     _session, window = start_program()
     drag(window.board, 22, 18)
     qtbot.wait(1500)

@@ -33,10 +33,13 @@ def _pixel(window: MainWindow, square: int, dx: float, dy: float) -> QColor:
 
 
 def test_the_computer_blowing_a_piece_is_said_on_the_board_and_marked(
-        window: MainWindow, qtbot) -> None:
+    window: MainWindow, qtbot
+) -> None:
     rules = _huffing()
-    window.play.start_game(settings(rules=rules, computer=True, colour=Color.WHITE),
-                      start=Position.from_fen(BLOW_FEN, rules))
+    window.play.start_game(
+        settings(rules=rules, computer=True, colour=Color.WHITE),
+        start=Position.from_fen(BLOW_FEN, rules),
+    )
     board, game = window.board, window.controller.game
     empty = _pixel(window, 23, 0.0, 0.3)  # an empty dark square, off the cross's lines
     with qtbot.waitSignal(window.controller.huff_decided, timeout=15000) as blocker:
@@ -61,6 +64,7 @@ def test_the_computer_blowing_a_piece_is_said_on_the_board_and_marked(
 
 # -- the clocks stand still while the live game is not shown --------------------------------
 
+
 def _clocked_hot_seat(window: MainWindow, seconds: int = 300) -> None:
     from dame_desktop.core import TimeControl
 
@@ -76,7 +80,8 @@ def _stands_still(window: MainWindow, qtbot, colour: Color) -> bool:
 
 
 def test_the_clock_stands_still_while_an_earlier_position_is_shown(
-        window: MainWindow, qtbot) -> None:
+    window: MainWindow, qtbot
+) -> None:
     _clocked_hot_seat(window)
     drag(window.board, 22, 18)
     drag(window.board, 9, 13)
@@ -102,10 +107,12 @@ def test_the_clock_stands_still_while_an_earlier_position_is_shown(
 
 
 def test_the_clock_stands_still_while_a_files_game_is_studied(
-        window: MainWindow, qtbot, tmp_path) -> None:
+    window: MainWindow, qtbot, tmp_path
+) -> None:
     path = tmp_path / "partie.pdn"
-    path.write_text('[Event "Club"]\n[GameType "21"]\n[Result "*"]\n\n1. 32-28 19-23 *\n',
-                    encoding="utf-8")
+    path.write_text(
+        '[Event "Club"]\n[GameType "21"]\n[Result "*"]\n\n1. 32-28 19-23 *\n', encoding="utf-8"
+    )
     _clocked_hot_seat(window, seconds=2)
     drag(window.board, 22, 18)
     clock = window.clocks.panel.clock
@@ -131,14 +138,15 @@ def _offer(window: MainWindow, qtbot) -> str:
     return window.last_message
 
 
-def _computer_game(window: MainWindow, fen: str, level: str = "beginner",
-                   seed: int = 0) -> None:
+def _computer_game(window: MainWindow, fen: str, level: str = "beginner", seed: int = 0) -> None:
     import random
 
     window.play.rng = random.Random(seed)  # the beginner's noisy choices, reproducibly
     rules = find_rules("german")
-    window.play.start_game(settings(rules=rules, computer=True, colour=Color.WHITE, level=level),
-                      start=Position.from_fen(fen, rules))
+    window.play.start_game(
+        settings(rules=rules, computer=True, colour=Color.WHITE, level=level),
+        start=Position.from_fen(fen, rules),
+    )
 
 
 def _play_quietly(window: MainWindow, qtbot, rounds: int) -> None:
@@ -171,8 +179,7 @@ def test_a_long_stable_equal_evaluation_is_accepted(window: MainWindow, qtbot) -
     assert result is not None and result.winner is None
 
 
-def test_the_computer_offers_a_draw_after_a_long_equal_stretch(
-        window: MainWindow, qtbot) -> None:
+def test_the_computer_offers_a_draw_after_a_long_equal_stretch(window: MainWindow, qtbot) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     _computer_game(window, KINGS_FEN)
@@ -193,8 +200,7 @@ def test_the_computer_declines_when_it_stands_better(window: MainWindow, qtbot) 
     assert not window.controller.game.is_over
 
 
-def test_the_beginner_accepts_a_disadvantage_the_master_plays_on(
-        window: MainWindow, qtbot) -> None:
+def test_the_beginner_accepts_a_disadvantage_the_master_plays_on(window: MainWindow, qtbot) -> None:
     worse = "W:W6,7,10:B4,24,26"  # the computer is about half a man worse
     _computer_game(window, worse, level="master")
     assert _offer(window, qtbot) == "No thanks, nothing is decided yet."
@@ -212,6 +218,7 @@ def test_no_draw_to_offer_when_the_game_is_over(window: MainWindow) -> None:
 
 # -- every square a message names follows the notation preference ---------------------------
 
+
 def _coordinates(window: MainWindow, notation: str = "coordinates") -> None:
     from dame_desktop.store.settings import Preferences
 
@@ -226,9 +233,10 @@ def test_refusals_name_the_square_as_the_notation_says(window: MainWindow, qtbot
     rules = dataclasses.replace(find_rules("german"), touch_move=True)
     languages = LanguageManager()
     try:
-        for language, touched in (("en", "Touch-move rule: you touched the piece on c3"),
-                                  ("de", "Regel „Berührt – geführt“: Du hast den Stein "
-                                         "auf c3 berührt")):
+        for language, touched in (
+            ("en", "Touch-move rule: you touched the piece on c3"),
+            ("de", "Regel „Berührt – geführt“: Du hast den Stein auf c3 berührt"),
+        ):
             languages.set_language(language)
             window.play.start_game(settings(rules=rules))
             _coordinates(window)
@@ -238,8 +246,9 @@ def test_refusals_name_the_square_as_the_notation_says(window: MainWindow, qtbot
             # a move the game refuses (not through the board) is worded the same way
             errors: list[str] = []
             window.controller.error.connect(errors.append)
-            other = next(m for m in window.controller.game.position.legal_moves()
-                         if m.from_sq == 23)
+            other = next(
+                m for m in window.controller.game.position.legal_moves() if m.from_sq == 23
+            )
             assert isinstance(other, Move)
             window.controller.submit_move(other)
             assert errors and errors[0].startswith(touched), errors
@@ -279,6 +288,7 @@ def test_the_continue_box_lists_the_moves_in_the_notation() -> None:
 
 # -- one naming of the sides: the rule set's ------------------------------------------------
 
+
 def test_dialogs_name_the_sides_as_the_rules_do(window: MainWindow, qtbot) -> None:
     from PySide6.QtWidgets import QComboBox, QLabel
 
@@ -294,8 +304,9 @@ def test_dialogs_name_the_sides_as_the_rules_do(window: MainWindow, qtbot) -> No
     assert (dialog.light_radio.text(), dialog.dark_radio.text()) == ("White", "Black")
     row = dialog.colour_group.layout()
     assert row is not None
-    assert row.indexOf(dialog.dark_radio) < row.indexOf(dialog.light_radio), \
+    assert row.indexOf(dialog.dark_radio) < row.indexOf(dialog.light_radio), (
         "Black moves first in English checkers, so it is named first"
+    )
     label = dialog.form.labelForField(dialog.dark_name)
     assert isinstance(label, QLabel) and label.text() == "Black player:"
     dialog.set_rules(german)  # another rule set in the same dialog: named again
@@ -324,8 +335,8 @@ def test_dialogs_name_the_sides_as_the_rules_do(window: MainWindow, qtbot) -> No
 
 # -- what the screenshots showed ------------------------------------------------------------
 
-def test_the_players_pause_is_at_the_clocks_and_in_the_game_menu(
-        window: MainWindow, qtbot) -> None:
+
+def test_the_players_pause_is_at_the_clocks_and_in_the_game_menu(window: MainWindow, qtbot) -> None:
     from PySide6.QtTest import QTest
 
     _clocked_hot_seat(window)
@@ -351,8 +362,7 @@ def test_the_clocks_grow_with_the_window(window: MainWindow, qtbot) -> None:
     qtbot.waitUntil(lambda: face.time_label.font().pixelSize() > small, timeout=3000)
 
 
-def test_a_new_game_does_not_keep_the_last_games_end_in_the_status_bar(
-        window: MainWindow) -> None:
+def test_a_new_game_does_not_keep_the_last_games_end_in_the_status_bar(window: MainWindow) -> None:
     window.play.start_game(dataclasses.replace(settings(), light_name="Anna", dark_name="Paul"))
     window.action("resign").trigger()
     if window.play.over_box is not None:

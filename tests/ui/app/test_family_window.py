@@ -19,7 +19,8 @@ def touch_rules():
 
 
 def test_hot_seat_touched_piece_must_move_and_straighten_frees_it(
-        window: MainWindow, qtbot) -> None:
+    window: MainWindow, qtbot
+) -> None:
     start(window, rules=touch_rules())
     board, game = window.board, window.controller.game
     straighten = window.action("straighten")
@@ -123,8 +124,9 @@ def test_no_capture_message_while_browsing_a_files_game(window: MainWindow) -> N
 
 def test_the_games_end_is_shown_on_the_board_by_name(window: MainWindow) -> None:
     start(window)
-    window.play.settings = dataclasses.replace(window.play.settings, light_name="Anna",
-                                          dark_name="Paul")
+    window.play.settings = dataclasses.replace(
+        window.play.settings, light_name="Anna", dark_name="Paul"
+    )
     window.action("resign").trigger()  # hot seat: the side to move (Anna) resigns
     text = window.board.banner_text()
     assert "Paul" in text and "Anna resigned" in text, text
@@ -136,11 +138,13 @@ def test_the_games_end_is_shown_on_the_board_by_name(window: MainWindow) -> None
 
 # -- names -----------------------------------------------------------------------------------
 
+
 def test_hot_seat_names_do_not_carry_over_to_the_computer(window: MainWindow) -> None:
     from tests.ui.uihelp import settings
 
-    s = dataclasses.replace(settings(computer=True, colour=Color.WHITE), light_name="",
-                            dark_name="Paul")
+    s = dataclasses.replace(
+        settings(computer=True, colour=Color.WHITE), light_name="", dark_name="Paul"
+    )
     window.play.start_game(s)
     names = window.play.names()
     assert names[Color.BLACK] == "Dame (Beginner)"
@@ -154,6 +158,7 @@ def test_hot_seat_names_do_not_carry_over_to_the_computer(window: MainWindow) ->
 
 
 # -- draw offers -----------------------------------------------------------------------------
+
 
 def _offer(window: MainWindow, qtbot) -> str:
     with qtbot.waitSignal(window.controller.draw_replied, timeout=10000):
@@ -202,9 +207,11 @@ def test_the_computer_offers_a_draw_in_a_dead_drawn_position(window: MainWindow,
 
     start(window, computer=True, fen="W:WK30:BK3")
     game = window.controller.game
-    quiet = [m for m in game.legal_moves()
-             if drawn_material(game.position.play(m))
-             and not game.position.play(m).has_capture()]
+    quiet = [
+        m
+        for m in game.legal_moves()
+        if drawn_material(game.position.play(m)) and not game.position.play(m).has_capture()
+    ]
     drag(window.board, quiet[0].from_sq, quiet[0].to_sq)
     qtbot.waitUntil(lambda: window.family.draw_box is not None, timeout=20000)
     box = window.family.draw_box
@@ -223,17 +230,18 @@ def test_the_game_list_names_the_sides_as_the_rest_of_the_window(qtbot) -> None:
     from dame_desktop.pdn.document import GameEntry
     from dame_desktop.ui.study.game_list import GameListModel
 
-    german = GameEntry(1, {"GameType": "21,W,8,8,N2,0", "Rules": "german", "White": "Anna"},
-                       0, 0, 1)
+    german = GameEntry(
+        1, {"GameType": "21,W,8,8,N2,0", "Rules": "german", "White": "Anna"}, 0, 0, 1
+    )
     model = GameListModel([german, GameEntry(2, dict(german.tags), 0, 0, 9)])
     header = [model.headerData(i, Qt.Orientation.Horizontal) for i in (1, 2)]
     assert header == ["Light", "Dark"]
     mixed = GameListModel([german, GameEntry(2, {"GameType": "20"}, 0, 0, 9)])
-    assert [mixed.headerData(i, Qt.Orientation.Horizontal) for i in (1, 2)] == [
-        "White", "Black"]
+    assert [mixed.headerData(i, Qt.Orientation.Horizontal) for i in (1, 2)] == ["White", "Black"]
 
 
 # -- the score table -------------------------------------------------------------------------
+
 
 def _hot_seat(window: MainWindow, light: str, dark: str) -> None:
     from tests.ui.uihelp import settings
@@ -242,8 +250,9 @@ def _hot_seat(window: MainWindow, light: str, dark: str) -> None:
 
 
 def _rows(view) -> list[list[str]]:
-    return [[view.item(r, c).text() for c in range(view.columnCount())]
-            for r in range(view.rowCount())]
+    return [
+        [view.item(r, c).text() for c in range(view.columnCount())] for r in range(view.rowCount())
+    ]
 
 
 def test_the_score_table_after_a_few_games(window: MainWindow, qtbot) -> None:
@@ -306,6 +315,7 @@ def test_a_damaged_score_file_is_set_aside_and_said(window: MainWindow) -> None:
 
 # -- clocks ----------------------------------------------------------------------------------
 
+
 def test_the_clock_runs_pauses_for_a_dialog_and_loses_on_time(window: MainWindow, qtbot) -> None:
     from dame_desktop.core import Reason, TimeControl
 
@@ -362,6 +372,7 @@ def test_no_clock_by_default(window: MainWindow) -> None:
 
 # -- notation --------------------------------------------------------------------------------
 
+
 def _moves_shown(window: MainWindow) -> list[str]:
     return [e.text for e in window.model.entries()]
 
@@ -372,9 +383,10 @@ def test_the_notation_switch_in_english_and_german(window: MainWindow, qtbot) ->
 
     languages = LanguageManager()
     try:
-        for language, refusal in (("en", "Touch-move rule: you touched the piece on d4"),
-                                  ("de", "Regel „Berührt – geführt“: Du hast den Stein "
-                                         "auf d4 berührt")):
+        for language, refusal in (
+            ("en", "Touch-move rule: you touched the piece on d4"),
+            ("de", "Regel „Berührt – geführt“: Du hast den Stein auf d4 berührt"),
+        ):
             languages.set_language(language)
             start(window, rules=touch_rules())
             window.apply_preferences(Preferences(notation="numbers"))
@@ -393,16 +405,21 @@ def test_the_notation_switch_in_english_and_german(window: MainWindow, qtbot) ->
             from dame_desktop.core.errors import IllegalKind
             from dame_desktop.ui.words.notation import illegal_move_text
 
-            text = illegal_move_text(IllegalMoveError("x", kind=IllegalKind.TOUCHED, square=18),
-                                     window.family.notation, window.controller.game)
+            text = illegal_move_text(
+                IllegalMoveError("x", kind=IllegalKind.TOUCHED, square=18),
+                window.family.notation,
+                window.controller.game,
+            )
             assert text.startswith(refusal), text
             assert window.model.headerData(1, Qt.Orientation.Horizontal) == (
-                "Light" if language == "en" else "Hell")
+                "Light" if language == "en" else "Hell"
+            )
     finally:
         languages.set_language("en")
 
 
 # -- sounds ----------------------------------------------------------------------------------
+
 
 def test_sounds_follow_the_game_and_the_preferences(window: MainWindow) -> None:
     from dame_desktop.audio import Sound
@@ -437,13 +454,15 @@ def test_the_new_game_dialog_chooses_the_clocks(window: MainWindow, qtbot) -> No
         dialog.people_radio.click()
         combo = dialog.time_control.findChild(QComboBox)
         for index in range(combo.count()):  # "5 minutes" as the user picks it
-            if "5" in combo.itemText(index) and "15" not in combo.itemText(index) \
-                    and "+" not in combo.itemText(index):
+            if (
+                "5" in combo.itemText(index)
+                and "15" not in combo.itemText(index)
+                and "+" not in combo.itemText(index)
+            ):
                 combo.setCurrentIndex(index)
                 combo.activated.emit(index)
                 break
-        dialog.findChild(QDialogButtonBox).button(
-            QDialogButtonBox.StandardButton.Ok).click()
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
 
     QTimer.singleShot(0, choose)
     window.action("new").trigger()

@@ -48,21 +48,23 @@ def open_game(window, qtbot, path: Path, search: str) -> None:
 
 # -- the document (no window) -------------------------------------------------------------------
 
+
 def test_index_ways_agree_and_unedited_games_keep_their_bytes(tmp_path: Path) -> None:
     path = copy(tmp_path, "three_games.pdn")
     original = path.read_bytes()
     exact = PdnDocument.open(path, "exact")
     fast = PdnDocument.open(path, "fast")
     assert [(e.start, e.end, e.tags) for e in exact.entries] == [
-        (e.start, e.end, e.tags) for e in fast.entries]
+        (e.start, e.end, e.tags) for e in fast.entries
+    ]
     assert [e.tags["White"] for e in exact.entries] == ["Anna", "Tinsley, M.", "Clara"]
     game = exact.load_game(1)
     game.end().comment = "a draw is fair"
     exact.mark_edited(1, game)
     data = exact.render()
     first, second, third = exact.entries
-    assert data[:second.start] == original[:second.start]
-    assert data.endswith(original[third.start:])
+    assert data[: second.start] == original[: second.start]
+    assert data.endswith(original[third.start :])
     again = PdnDocument.from_bytes(data)
     assert again.load_game(1).end().comment == "a draw is fair"
     assert again.load_game(1).headers["Opening"] == "Old Fourteenth"  # unknown tag kept
@@ -80,7 +82,8 @@ def test_fast_index_splits_games_without_tags_when_one_is_opened(tmp_path: Path)
     game = fast.load_game(1)
     assert len(fast.entries) == 4  # opening game 2 found the game hidden in its range
     assert [(e.start, e.end, e.line) for e in fast.entries] == [
-        (e.start, e.end, e.line) for e in exact.entries]
+        (e.start, e.end, e.line) for e in exact.entries
+    ]
     assert [e.number for e in fast.entries] == [1, 2, 3, 4]
     game.end().comment = "edited"
     fast.mark_edited(1, game)
@@ -103,14 +106,17 @@ def test_a_new_game_is_appended_after_the_others(tmp_path: Path) -> None:
     assert data.startswith(original) and data.endswith(b"*\n")
     again = PdnDocument.open(path)
     assert [e.tags["White"] for e in again.entries] == ["Anna", "Tinsley, M.", "Clara", "New"]
-    assert data[len(original):].startswith(b"\n[Event")  # one blank line between games
+    assert data[len(original) :].startswith(b"\n[Event")  # one blank line between games
 
 
 def test_games_sharing_a_line_get_their_own_lines_when_edited() -> None:
     data = b"1. 11-15 23-19 1-0 1. 9-13 22-18 0-1 1. 10-14 24-20 *\n"
     doc = PdnDocument.from_bytes(data)
     assert [doc.game_text(i) for i in range(3)] == [
-        "1. 11-15 23-19 1-0", "1. 9-13 22-18 0-1", "1. 10-14 24-20 *"]
+        "1. 11-15 23-19 1-0",
+        "1. 9-13 22-18 0-1",
+        "1. 10-14 24-20 *",
+    ]
     game = doc.load_game(1)
     game.comment = "middle"
     doc.mark_edited(1, game)
@@ -135,19 +141,22 @@ def test_saving_into_a_missing_folder_names_the_file(tmp_path: Path) -> None:
 
 
 def test_a_game_after_a_comment_over_several_lines_is_found_whole() -> None:
-    text = ('[Event "one"]\r\n[GameType "21"]\r\n1. 11-15 {a comment\r\nthat goes on\r\n'
-            'and on} 23-19 1-0\r\n[Event "two"]\r\n[GameType "21"]\r\n1. 11-15 23-19\r\n'
-            '2. 8-11 22-17\r\n3. 9-13 *\r\n')
+    text = (
+        '[Event "one"]\r\n[GameType "21"]\r\n1. 11-15 {a comment\r\nthat goes on\r\n'
+        'and on} 23-19 1-0\r\n[Event "two"]\r\n[GameType "21"]\r\n1. 11-15 23-19\r\n'
+        "2. 8-11 22-17\r\n3. 9-13 *\r\n"
+    )
     doc = PdnDocument.from_bytes(text.encode(), "exact")
-    assert doc.game_text(1) == ('[Event "two"]\r\n[GameType "21"]\r\n1. 11-15 23-19\r\n'
-                                '2. 8-11 22-17\r\n3. 9-13 *')
+    assert doc.game_text(1) == (
+        '[Event "two"]\r\n[GameType "21"]\r\n1. 11-15 23-19\r\n2. 8-11 22-17\r\n3. 9-13 *'
+    )
     assert doc.entries[1].line == 6
     game = doc.load_game(1)
     assert len(game.mainline_moves()) == 5 and not game.errors
     game.comment = "two"
     doc.mark_edited(1, game)
     out = doc.render().decode()
-    assert out.startswith(text[:text.index('[Event "two"]')]) and out.endswith("*\r\n")
+    assert out.startswith(text[: text.index('[Event "two"]')]) and out.endswith("*\r\n")
     assert PdnDocument.from_bytes(out.encode()).load_game(1).comment == "two"
 
 
@@ -164,11 +173,12 @@ def test_crlf_and_windows_1252_files_stay_so(tmp_path: Path) -> None:
     doc.save()
     data = path.read_bytes()
     assert b"Gr\xfc\xdfe" in data and b"\n" not in data.replace(b"\r\n", b"")
-    assert data[:doc.entries[2].start] == path.read_bytes()[:doc.entries[2].start]
+    assert data[: doc.entries[2].start] == path.read_bytes()[: doc.entries[2].start]
     assert PdnDocument.open(path).load_game(2).comment == "Grüße"
 
 
 # -- the window ---------------------------------------------------------------------------------
+
 
 def test_open_navigate_annotate_vary_save_and_reopen(window, qtbot, tmp_path) -> None:
     path = copy(tmp_path, "three_games.pdn")
@@ -220,7 +230,7 @@ def test_open_navigate_annotate_vary_save_and_reopen(window, qtbot, tmp_path) ->
     assert not files.modified
     data = path.read_bytes()
     doc = PdnDocument.open(path)
-    assert data[:doc.entries[1].start] == original[:doc.entries[1].start]  # game 1 untouched
+    assert data[: doc.entries[1].start] == original[: doc.entries[1].start]  # game 1 untouched
     assert doc.game_text(2) == PdnDocument.from_bytes(original).game_text(2)
     game = doc.load_game(1)
     assert game.errors == []
@@ -295,10 +305,18 @@ def test_damaged_file_opens_with_a_problem_list(window, qtbot, tmp_path) -> None
     assert files.open_path(path)
     dialog = files.problems_dialog
     assert dialog is not None and dialog.isVisible()
-    rows = [(dialog.table.item(r, 0).text(), dialog.table.item(r, 1).text(),
-             dialog.table.item(r, 2).text()) for r in range(dialog.table.rowCount())]
-    assert rows == [("2", "15:24", "square 99 in move 17-99 is not on the board (1-32)"),
-                    ("3", "23:15", "comment '{' is never closed")]
+    rows = [
+        (
+            dialog.table.item(r, 0).text(),
+            dialog.table.item(r, 1).text(),
+            dialog.table.item(r, 2).text(),
+        )
+        for r in range(dialog.table.rowCount())
+    ]
+    assert rows == [
+        ("2", "15:24", "square 99 in move 17-99 is not on the board (1-32)"),
+        ("3", "23:15", "comment '{' is never closed"),
+    ]
     files.list_dialog.reject()
     dialog.table.cellDoubleClicked.emit(0, 2)  # opens game 2: the moves before the problem
     assert files.index == 1 and len(list(window.study.game.mainline())) == 3
@@ -311,11 +329,21 @@ def test_drop_and_recent_files(window, qtbot, tmp_path, config_dir) -> None:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
     handle = window.windowHandle()  # where the platform delivers a drag from a file manager
-    enter = QDragEnterEvent(QPoint(300, 300), Qt.DropAction.CopyAction, mime,
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(
+        QPoint(300, 300),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     assert QApplication.sendEvent(handle, enter) and enter.isAccepted()
-    drop = QDropEvent(QPointF(300, 300), Qt.DropAction.CopyAction, mime,
-                      Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    drop = QDropEvent(
+        QPointF(300, 300),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(handle, drop)
     assert window.document.list_dialog.isVisible()
     assert "three_games.pdn" in window.document.list_dialog.windowTitle()
@@ -483,8 +511,9 @@ def test_marks_and_variations_by_keyboard(window, qtbot, tmp_path) -> None:
     QTest.keyClick(window.study.tree, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
     assert [n.value for n in window.study.node.nags] == [3]
     assert "31-26!!" in window.study.tree.toPlainText()
-    QTest.keyClick(window.study.tree, Qt.Key.Key_3,
-                   Qt.KeyboardModifier.ControlModifier)  # off again
+    QTest.keyClick(
+        window.study.tree, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier
+    )  # off again
     assert window.study.node.nags == []
     QTest.keyClick(window.study.tree, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
     assert window.study.node is node
@@ -503,8 +532,10 @@ def test_check_every_game_in_steps(window, qtbot, tmp_path) -> None:
     # Defect 1: File > Check every game never finished -- Qt passed triggered(checked=False)
     # into the ``chunk`` parameter, so each step read 0 games.  Triggered as a click does:
     window.action("check").trigger()
-    qtbot.waitUntil(lambda: files.problems_dialog is not None
-                    and files.problems_dialog.isVisible(), timeout=5000)
+    qtbot.waitUntil(
+        lambda: files.problems_dialog is not None and files.problems_dialog.isVisible(),
+        timeout=5000,
+    )
     assert [p.game for p in files.doc.problems] == [2, 3]
     assert files.readable_games() == 3
     assert files.check_progress is not None and files.check_progress.value() in (-1, 4)
@@ -544,8 +575,9 @@ def test_a_pdn_path_on_the_command_line_is_opened(tmp_path, config_dir) -> None:
         "sys.exit(main(['dame-desktop', sys.argv[1]]))\n"
     )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DAME_CONFIG_DIR=str(config_dir))
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                         text=True, timeout=60, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=60, env=env
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert "OPENED three_games.pdn 3" in out.stdout
 
@@ -577,8 +609,9 @@ def test_a_click_on_a_move_in_the_list_shows_its_position(window, qtbot, tmp_pat
     point = rect.center()
     target = tree.node_at(point)
     assert target is not None and target.text() == "31-26"
-    QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     point)
+    QTest.mouseClick(
+        tree.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+    )
     qtbot.waitUntil(lambda: window.study.node is target)
     assert window.board.position() == target.position()
     assert window.action("promote").isEnabled()  # a variation: it can be promoted
@@ -646,7 +679,8 @@ def test_header_editor_refuses_bad_tag_names(window, qtbot, tmp_path) -> None:
     dialog = HeaderDialog(window.study.game, window)
     qtbot.addWidget(dialog)
     assert [cell_text(dialog.table, r, 0) for r in range(dialog.table.rowCount())] == [
-        "Opening"]  # GameType is the program's own, not listed
+        "Opening"
+    ]  # GameType is the program's own, not listed
     dialog.add_row("2nd round", "x")
     with pytest.raises(ValueError, match="2nd round is not a valid tag name"):
         dialog.headers()
@@ -682,10 +716,12 @@ def test_undo_while_studying_steps_back_and_keeps_the_variation(window, qtbot, t
 
 
 def test_index_agrees_with_the_reader_on_corpus_files(corpus) -> None:
-    names = ["fmjd-pdn-testsuite/succeed/nk ronde 01.pdn",
-             "international/48th Polish Team Championship.pdn",
-             "international/ChapionnatSurinam2025.pdn",
-             "lidraughts/World Title Match Women 2024 (lidraughts broadcast export).pdn"]
+    names = [
+        "fmjd-pdn-testsuite/succeed/nk ronde 01.pdn",
+        "international/48th Polish Team Championship.pdn",
+        "international/ChapionnatSurinam2025.pdn",
+        "lidraughts/World Title Match Women 2024 (lidraughts broadcast export).pdn",
+    ]
     checked = 0
     for name in names:
         path = corpus / name
@@ -710,7 +746,7 @@ def test_a_file_changed_elsewhere_is_not_overwritten_unasked(window, qtbot, tmp_
     files = window.document
     open_game(window, qtbot, path, "clara")
     window.study.annotation.comment_edit.setPlainText("mine")
-    other = path.read_bytes() + b"\n[Event \"theirs\"]\n1. 11-15 *\n"
+    other = path.read_bytes() + b'\n[Event "theirs"]\n1. 11-15 *\n'
     path.write_bytes(other)
     os.utime(path, ns=(1, 1))
     asked: list[bool] = []

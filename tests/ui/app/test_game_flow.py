@@ -29,8 +29,11 @@ def test_computer_answers_and_undo_takes_back_both_moves(window, qtbot):
     start(window, computer=True)
     game = window.controller.game
     assert window.board.is_flipped() is False, "the human (Light) sits at the bottom"
-    with qtbot.waitSignal(window.controller.turn_started, timeout=60_000,
-                          check_params_cb=lambda info: info.human and len(game.moves) == 2):
+    with qtbot.waitSignal(
+        window.controller.turn_started,
+        timeout=60_000,
+        check_params_cb=lambda info: info.human and len(game.moves) == 2,
+    ):
         drag(window.board, 22, 18)
     assert game.moves[0].path == (22, 18)
     assert game.position.turn is Color.WHITE
@@ -54,8 +57,9 @@ def test_human_dark_sits_at_the_bottom_and_computer_opens(window, qtbot):
 def test_undo_while_the_computer_thinks_drops_its_answer(window, qtbot):
     start(window, computer=True, level="hard")
     controller = window.controller
-    with qtbot.waitSignal(controller.thinking_changed, timeout=60_000,
-                          check_params_cb=lambda thinking: thinking):
+    with qtbot.waitSignal(
+        controller.thinking_changed, timeout=60_000, check_params_cb=lambda thinking: thinking
+    ):
         drag(window.board, 22, 18)
     assert controller.is_thinking()
     started = time.perf_counter()
@@ -126,8 +130,13 @@ def test_whole_game_against_beginner_by_clicks(window, qtbot):
     assert window.play.over_box.text() == window.play.status_text()
     assert not window.board.moves(), "no moves after the end"
     # the status bar and the dialog name the reason
-    assert result.reason in (Reason.NO_PIECES, Reason.NO_MOVES, Reason.REPETITION,
-                             Reason.MOVE_LIMIT, Reason.THREE_KINGS_DIAGONAL)
+    assert result.reason in (
+        Reason.NO_PIECES,
+        Reason.NO_MOVES,
+        Reason.REPETITION,
+        Reason.MOVE_LIMIT,
+        Reason.THREE_KINGS_DIAGONAL,
+    )
 
 
 def test_computer_answers_draw_offers_by_the_position(window, qtbot):
@@ -169,8 +178,9 @@ def test_move_list_click_and_arrow_keys_show_earlier_positions(window, qtbot):
     view = window.move_view
     index = window.model.index_of(0)
     rect = view.visualRect(index)
-    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier, rect.center())
+    QTest.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, rect.center()
+    )
     assert window.live.index == 0
     assert board.position() == game.states[1].position
     assert not board.moves(), "an earlier position is only looked at"
@@ -265,8 +275,11 @@ def test_arrow_keys_step_through_the_moves(window, qtbot):
 
 
 def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
-    with qtbot.waitSignal(window.controller.thinking_changed, timeout=60_000,
-                          check_params_cb=lambda thinking: thinking):
+    with qtbot.waitSignal(
+        window.controller.thinking_changed,
+        timeout=60_000,
+        check_params_cb=lambda thinking: thinking,
+    ):
         start(window, computer=True, colour=Color.BLACK, level="master")
     assert "thinking" in window.play.status_text()
     started = time.perf_counter()
@@ -277,8 +290,9 @@ def test_closing_while_the_computer_thinks_stops_the_thread(window, qtbot):
 
 
 def test_new_game_while_the_computer_thinks_drops_the_old_answer(window, qtbot):
-    with qtbot.waitSignal(window.controller.thinking_changed, timeout=2000,
-                          check_params_cb=lambda thinking: thinking):
+    with qtbot.waitSignal(
+        window.controller.thinking_changed, timeout=2000, check_params_cb=lambda thinking: thinking
+    ):
         start(window, computer=True, colour=Color.BLACK, level="hard")
     old_game = window.controller.game
     start(window)  # hot-seat: nobody thinks now
@@ -337,8 +351,9 @@ def pick_rules_in_dialog(preset_steps: int) -> None:
 def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
     """Defect 3: Game > Rules > OK in the middle of a game started a new game unasked."""
     start(window, computer=True)
-    with qtbot.waitSignal(window.controller.turn_started, timeout=60_000,
-                          check_params_cb=lambda info: info.human):
+    with qtbot.waitSignal(
+        window.controller.turn_started, timeout=60_000, check_params_cb=lambda info: info.human
+    ):
         drag(window.board, 22, 18)
     played = list(window.controller.game.moves)
     position = window.controller.game.position
@@ -360,13 +375,15 @@ def test_changing_the_rules_in_a_game_asks_and_can_play_on(window, qtbot):
     assert window.rules_label.text() == "Rules: English draughts / American checkers"
     # a board of another size cannot take the position: only a new game is offered (once a
     # move was played here: a game without a move yet is started again without a question)
-    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
-                          check_params_cb=lambda info: info.human):
+    with qtbot.waitSignal(
+        window.controller.turn_started, timeout=10_000, check_params_cb=lambda info: info.human
+    ):
         assert window.navigator.play(game.legal_moves()[0])
     pick_rules_in_dialog(1)  # English -> International (10x10)
     click_in_box("newRulesQuestion", "newGameButton", seen)
-    with qtbot.waitSignal(window.controller.turn_started, timeout=60_000,
-                          check_params_cb=lambda info: info.human):
+    with qtbot.waitSignal(
+        window.controller.turn_started, timeout=60_000, check_params_cb=lambda info: info.human
+    ):
         window.action("rules").trigger()
     assert len(seen) == 3 and seen[2].startswith("The rules are now: International"), seen
     assert window.controller.rules.board_size == 10 and window.controller.game.moves == []

@@ -24,8 +24,12 @@ from tests.ui.uihelp import click, start
 
 ENGINES = Path(__file__).resolve().parents[2] / "data" / "engines"
 INTERNATIONAL = find_rules("international")
-FAULTS = [("fake-crash", "quit during the search"), ("fake-hang", "did not answer within"),
-          ("fake-illegal", "illegal move"), ("fake-garbage", "garbled line")]
+FAULTS = [
+    ("fake-crash", "quit during the search"),
+    ("fake-hang", "did not answer within"),
+    ("fake-illegal", "illegal move"),
+    ("fake-garbage", "garbled line"),
+]
 FAILED = "failed and was stopped"
 
 
@@ -37,8 +41,7 @@ def program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[..., tuple[Sessio
     monkeypatch.setenv("DAME_TEST_PYTHON", sys.executable)
     started: list[tuple[Session, MainWindow]] = []
 
-    def begin(before: Callable[[MainWindow], object] | None = None
-              ) -> tuple[Session, MainWindow]:
+    def begin(before: Callable[[MainWindow], object] | None = None) -> tuple[Session, MainWindow]:
         session = Session()
         window = MainWindow(start_game=False)
         qtbot.addWidget(window)
@@ -174,8 +177,7 @@ def test_dame_hub_is_the_computer_and_the_hint_giver(program, qtbot) -> None:
     record = window.played_game()
     assert record.headers["Black"] == title  # the PDN tag names the engine that played
     window.action("hint").trigger()
-    qtbot.waitUntil(lambda: window.last_message.startswith(f"Hint from {title}: "),
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: window.last_message.startswith(f"Hint from {title}: "), timeout=60_000)
     hints = [a for a in got if isinstance(a, HintAnswer)]
     assert len(hints) == 1 and hints[0].engine == title
     assert hints[0].result.move in window.controller.game.legal_moves()
@@ -207,8 +209,9 @@ def test_undo_while_the_hub_engine_thinks_drops_its_move(program, qtbot) -> None
     assert not window.client.external_broken  # a stop is no fault
 
 
-def _failed_and_built_in_plays_on(window: MainWindow, messages: Messages, pid: int,
-                                  what: str) -> None:
+def _failed_and_built_in_plays_on(
+    window: MainWindow, messages: Messages, pid: int, what: str
+) -> None:
     failures = messages.failures()
     assert len(failures) == 1, messages.seen
     assert "Fake" in failures[0] and what in failures[0]
@@ -218,7 +221,9 @@ def _failed_and_built_in_plays_on(window: MainWindow, messages: Messages, pid: i
 
 @needs_proc
 @pytest.mark.parametrize(("name", "what"), FAULTS)
-def test_a_bad_engine_as_the_computer_one_message_and_the_builtin_plays_on(program, qtbot, name, what) -> None:  # noqa: E501
+def test_a_bad_engine_as_the_computer_one_message_and_the_builtin_plays_on(
+    program, qtbot, name, what
+) -> None:
     session, window = program()
     pid = choose_engine(session, window, qtbot, name)
     messages = Messages(window)
@@ -246,7 +251,9 @@ def test_a_bad_engine_as_the_computer_one_message_and_the_builtin_plays_on(progr
 
 @needs_proc
 @pytest.mark.parametrize(("name", "what"), FAULTS)
-def test_a_bad_engine_asked_for_a_hint_one_message_and_the_builtin_hint(program, qtbot, name, what) -> None:  # noqa: E501
+def test_a_bad_engine_asked_for_a_hint_one_message_and_the_builtin_hint(
+    program, qtbot, name, what
+) -> None:
     session, window = program()
     pid = choose_engine(session, window, qtbot, name)
     messages = Messages(window)
@@ -262,8 +269,10 @@ def test_a_bad_engine_asked_for_a_hint_one_message_and_the_builtin_hint(program,
     play_by_clicks(window, hint)  # the board still plays
     assert window.controller.game.moves == [hint]
     window.action("hint").trigger()
-    qtbot.waitUntil(lambda: window.last_message.startswith("Hint: ")
-                    and window.board.hint() is not None, timeout=60_000)
+    qtbot.waitUntil(
+        lambda: window.last_message.startswith("Hint: ") and window.board.hint() is not None,
+        timeout=60_000,
+    )
     assert len(messages.failures()) == 1
 
 
@@ -299,14 +308,24 @@ def test_rules_the_engine_does_not_declare_keep_the_builtin_engine(program, qtbo
     assert "Black: Fake 1" in players_text(window)
 
 
-def test_an_engine_gone_since_the_last_run_gets_one_message_and_the_builtin_plays(program, qtbot, tmp_path) -> None:  # noqa: E501
+def test_an_engine_gone_since_the_last_run_gets_one_message_and_the_builtin_plays(
+    program, qtbot, tmp_path
+) -> None:
     """The preferences name an engine that is no longer there: the start says so once, and
     the computer (to move first) plays with the built-in engine."""
     gone = str(tmp_path / "engines" / "scan")
     entry = EngineEntry(gone, "Gone", ("normal",))
-    save_preferences(Preferences(rules="international", opponent="computer", level="beginner",  # type: ignore[arg-type]
-                                 human_color="dark", engines=(entry,), engine=gone),
-                     tmp_path / "config")
+    save_preferences(
+        Preferences(
+            rules="international",
+            opponent="computer",
+            level="beginner",  # type: ignore[arg-type]
+            human_color="dark",
+            engines=(entry,),
+            engine=gone,
+        ),
+        tmp_path / "config",
+    )
     box: list[Messages] = []
     _session, window = program(lambda w: box.append(Messages(w)))
     messages = box[0]

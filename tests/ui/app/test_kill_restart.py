@@ -13,8 +13,12 @@ from tests.ui.kill_restart import check_restored, check_saved, play_and_kill
 
 @pytest.mark.slow
 def test_a_clocked_game_killed_twice_comes_back_each_time(tmp_path):
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 clock_white="300", clock_black="180+2"), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en", opponent="human", animate=False, clock_white="300", clock_black="180+2"
+        ),
+        tmp_path,
+    )
     first = play_and_kill(tmp_path, plies=8, kill_after=3, delay=0.3, seed=1, pause_ms=400)
     assert first.restored is not None and first.restored["moves"] == []
     assert len(first.reports) >= 3

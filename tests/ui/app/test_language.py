@@ -99,11 +99,17 @@ def test_a_german_start_shows_german_texts_from_the_first_frame(qtbot, tmp_path,
         assert s.menus["help"].title() == "&Hilfe"
         # every menu (and the menu bar) has unique keyboard accelerators in German too
         menus = [(win.menuBar().actions(), "menu bar")]
-        menus += [(menu.actions(), a.text()) for a in win.menuBar().actions()
-                  if isinstance(menu := a.menu(), QMenu)]
+        menus += [
+            (menu.actions(), a.text())
+            for a in win.menuBar().actions()
+            if isinstance(menu := a.menu(), QMenu)
+        ]
         for actions, name in menus:
-            keys = [t.lower()[t.index("&") + 1] for t in (a.text().replace("&&", "")
-                                                         for a in actions) if "&" in t]
+            keys = [
+                t.lower()[t.index("&") + 1]
+                for t in (a.text().replace("&&", "") for a in actions)
+                if "&" in t
+            ]
             assert len(keys) == len(set(keys)), f"{name}: accelerators {keys}"
     finally:
         s.languages.set_language("en")
@@ -138,8 +144,12 @@ def _load_tools() -> object:
 
 @pytest.mark.slow
 def test_every_source_string_has_a_finished_german_translation():
-    result = subprocess.run([sys.executable, str(TOOLS / "check_translations.py")],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, str(TOOLS / "check_translations.py")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -152,11 +162,15 @@ def test_the_translation_check_fails_on_a_missing_translation(tmp_path):
     text = ts.read_text(encoding="utf-8")
     needle = "<translation>Du musst schlagen</translation>"
     assert needle in text
-    ts.write_text(text.replace(needle, '<translation type="unfinished"></translation>', 1),
-                  encoding="utf-8")
-    result = subprocess.run([sys.executable, str(TOOLS / "check_translations.py"),
-                             "--folder", str(tmp_path)],
-                            capture_output=True, text=True, timeout=120)
+    ts.write_text(
+        text.replace(needle, '<translation type="unfinished"></translation>', 1), encoding="utf-8"
+    )
+    result = subprocess.run(
+        [sys.executable, str(TOOLS / "check_translations.py"), "--folder", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 1
     assert "'You must capture' has no finished translation" in result.stderr
     assert "does not match" in result.stderr
@@ -177,12 +191,19 @@ def test_the_language_follows_the_system(tmp_path, lang, expected):
         "from dame_desktop.ui.app.session import Session\n"
         "from dame_desktop.ui.app.main_window import MainWindow\n"
         "s = Session(); w = MainWindow(start_game=False)\n"
-        "print(s.language, w.actions_table.menus[\"game\"].title()); w.shutdown()\n"
+        'print(s.language, w.actions_table.menus["game"].title()); w.shutdown()\n'
     )
-    env = dict(os.environ, DAME_CONFIG_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen",
-               LANG=lang, LC_ALL=lang, LANGUAGE="")
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            env=env, timeout=60)
+    env = dict(
+        os.environ,
+        DAME_CONFIG_DIR=str(tmp_path),
+        QT_QPA_PLATFORM="offscreen",
+        LANG=lang,
+        LC_ALL=lang,
+        LANGUAGE="",
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     menu = "&Partie" if expected == "de" else "&Game"
     assert result.stdout.split() == [expected, menu]

@@ -17,8 +17,9 @@ GERMAN = find_rules("german")
 
 
 def _rows(view) -> list[list[str]]:
-    return [[view.item(r, c).text() for c in range(view.columnCount())]
-            for r in range(view.rowCount())]
+    return [
+        [view.item(r, c).text() for c in range(view.columnCount())] for r in range(view.rowCount())
+    ]
 
 
 def test_a_game_against_a_hub_engine_goes_under_its_name(program, qtbot) -> None:  # noqa: F811
@@ -47,14 +48,34 @@ def test_a_game_against_a_hub_engine_goes_under_its_name(program, qtbot) -> None
 def test_engine_rows_survive_the_file_and_sit_beside_the_levels(qtbot, tmp_path: Path) -> None:
     table = load_scores(tmp_path).value
     when = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
-    assert record_result(table, Result(Color.WHITE, Reason.NO_MOVES), GERMAN,
-                         names={Color.WHITE: "Anna"}, computer=Color.BLACK, level="hard",
-                         when=when)
-    assert record_result(table, Result(Color.WHITE, Reason.NO_MOVES), GERMAN,
-                         names={Color.WHITE: "Anna"}, computer=Color.BLACK, level="hard",
-                         engine="Scan 3.1", when=when)
-    assert record_result(table, Result(None, Reason.REPETITION), GERMAN,
-                         computer=Color.WHITE, level="hard", engine="scan 3.1", when=when)
+    assert record_result(
+        table,
+        Result(Color.WHITE, Reason.NO_MOVES),
+        GERMAN,
+        names={Color.WHITE: "Anna"},
+        computer=Color.BLACK,
+        level="hard",
+        when=when,
+    )
+    assert record_result(
+        table,
+        Result(Color.WHITE, Reason.NO_MOVES),
+        GERMAN,
+        names={Color.WHITE: "Anna"},
+        computer=Color.BLACK,
+        level="hard",
+        engine="Scan 3.1",
+        when=when,
+    )
+    assert record_result(
+        table,
+        Result(None, Reason.REPETITION),
+        GERMAN,
+        computer=Color.WHITE,
+        level="hard",
+        engine="scan 3.1",
+        when=when,
+    )
     save_scores(table, tmp_path)
     loaded = load_scores(tmp_path)
     assert not loaded.warnings

@@ -55,7 +55,9 @@ def answer_box(name: str, button: str | None, seen: list[str]) -> None:
 
 
 @pytest.fixture
-def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:  # noqa: E501
+def start_program(
+    qtbot, tmp_path, monkeypatch
+) -> Iterator[Callable[[], tuple[Session, MainWindow]]]:
     """Start the program as app.main does (files in tmp_path); closes what it started."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
     started: list[tuple[Session, MainWindow]] = []
@@ -79,11 +81,23 @@ def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], tuple[S
 
 @pytest.mark.slow
 def test_a_killed_game_comes_back_with_every_move_and_its_rules(start_program, tmp_path):
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 rule_switches=("men-capture-backward=on",)), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en",
+            opponent="human",
+            animate=False,
+            rule_switches=("men-capture-backward=on",),
+        ),
+        tmp_path,
+    )
     env = dict(os.environ, DAME_CONFIG_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen([sys.executable, str(DRIVER), "8"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, str(DRIVER), "8"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
     try:
         assert proc.stdout is not None
         deadline = time.monotonic() + 60
@@ -126,8 +140,9 @@ def test_a_killed_game_comes_back_with_every_move_and_its_rules(start_program, t
     assert len(load_autosave().game.moves) == 9  # type: ignore[union-attr]
 
 
-def test_declining_the_offer_starts_a_new_game_and_forgets_the_old_one(start_program, tmp_path,
-                                                                        qtbot):
+def test_declining_the_offer_starts_a_new_game_and_forgets_the_old_one(
+    start_program, tmp_path, qtbot
+):
     save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)
     session, window = start_program()
     for a, b in ((22, 18), (9, 13)):
@@ -147,8 +162,10 @@ def test_declining_the_offer_starts_a_new_game_and_forgets_the_old_one(start_pro
 
 def test_huffing_decisions_are_saved_and_restored(start_program, tmp_path, qtbot):
     rules_switches = ("huffing=on",)
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 rule_switches=rules_switches), tmp_path)
+    save_preferences(
+        Preferences(language="en", opponent="human", animate=False, rule_switches=rules_switches),
+        tmp_path,
+    )
     session, window = start_program()
     c = window.controller
     # Light 22-18, Dark 11-15: Light must capture 18x11 but plays 21-17 instead (huffing)
@@ -188,9 +205,10 @@ def test_a_damaged_settings_file_is_moved_aside_and_reported(start_program, tmp_
 
 def test_a_damaged_autosave_is_moved_aside_and_a_new_game_starts(start_program, tmp_path):
     save_preferences(Preferences(language="en", opponent="human"), tmp_path)
-    autosave_path().write_text(json.dumps({"format": "dame-autosave", "version": 1,
-                                           "rules": {"preset": "no-such-rules"}}),
-                               encoding="utf-8")
+    autosave_path().write_text(
+        json.dumps({"format": "dame-autosave", "version": 1, "rules": {"preset": "no-such-rules"}}),
+        encoding="utf-8",
+    )
     seen: list[str] = []
     answer_box("storageWarningBox", None, seen)
     session, window = start_program()

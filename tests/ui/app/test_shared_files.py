@@ -54,18 +54,20 @@ def test_an_open_score_table_counts_into_the_file_not_its_old_copy(qtbot, tmp_pa
     dialog = ScoresDialog(directory=tmp_path)  # read while the file was empty
     qtbot.addWidget(dialog)
     # meanwhile another window counts a game
-    update_scores(won("easy", Outcome.WIN),
-                  tmp_path)
-    assert dialog.record(Result(Color.WHITE, Reason.NO_MOVES), find_rules("german"),
-                         names={Color.WHITE: "Paul", Color.BLACK: "Anna"}, when=WHEN)
+    update_scores(won("easy", Outcome.WIN), tmp_path)
+    assert dialog.record(
+        Result(Color.WHITE, Reason.NO_MOVES),
+        find_rules("german"),
+        names={Color.WHITE: "Paul", Color.BLACK: "Anna"},
+        when=WHEN,
+    )
     table = load_scores(tmp_path).value
     assert table.level("easy").tally == Tally(wins=1)  # the other window's game stays
     assert table.pair("Paul", "Anna").tally == Tally(wins=1)
     assert dialog.table == table  # and the dialog shows both
 
 
-def test_a_window_adds_to_the_recent_files_another_window_saved(window, tmp_path: Path
-                                                                  ) -> None:
+def test_a_window_adds_to_the_recent_files_another_window_saved(window, tmp_path: Path) -> None:
     window.document.recent = load_recent_files().value  # the window's copy, read now
     other = tmp_path / "other.pdn"
     mine = tmp_path / "mine.pdn"

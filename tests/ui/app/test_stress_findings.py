@@ -10,12 +10,16 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QMessageBo
 from dame_desktop.core import Color
 from dame_desktop.store.settings import Preferences, save_preferences
 from tests.conftest import DATA
-from tests.ui.app.test_session import start_program  # noqa: F401
+from tests.ui.app import test_session
 from tests.ui.uihelp import drag
+
+start_program = test_session.start_program  # the fixture, used by name
 
 
 def test_the_move_list_keeps_marking_the_shown_move_when_a_preference_changes(
-        start_program, tmp_path):  # noqa: F811
+    start_program,
+    tmp_path,
+):
     """View › Analysis is a preference: saving it applies every preference again, which
     rebuilt the move list -- its mark jumped to the last move while the board still showed
     the earlier position the user had stepped back to."""
@@ -61,13 +65,16 @@ def answer_dialogs(answers: list[tuple[str, str | None]], seen: list[str]) -> No
     QTimer.singleShot(0, look)
 
 
-def test_a_new_game_while_an_earlier_position_is_shown_starts_cleanly(
-        start_program, tmp_path):  # noqa: F811
+def test_a_new_game_while_an_earlier_position_is_shown_starts_cleanly(start_program, tmp_path):
     """Stepped back in a game, then Game › New game: the new game's start asked for the
     shown position of the old game (the step looked at, beyond the new game's end) -- an
     IndexError in the middle of the start, and the new game's clocks never set."""
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 clock_white="300", clock_black="300"), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en", opponent="human", animate=False, clock_white="300", clock_black="300"
+        ),
+        tmp_path,
+    )
     _session, window = start_program()
     for a, b in ((22, 18), (9, 13), (21, 17), (13, 22)):
         drag(window.board, a, b)
@@ -87,11 +94,15 @@ def test_a_new_game_while_an_earlier_position_is_shown_starts_cleanly(
     assert len(game.moves) == 1
 
 
-def test_the_new_game_dialog_keeps_the_clocks_of_the_preferences(start_program, tmp_path):  # noqa: F811
+def test_the_new_game_dialog_keeps_the_clocks_of_the_preferences(start_program, tmp_path):
     """The preferences' clocks are the next game's: Game › New game › OK kept the rest of
     the game but offered no clocks, so the new game was played without them."""
-    save_preferences(Preferences(language="en", opponent="human", animate=False,
-                                 clock_white="300", clock_black="180+2"), tmp_path)
+    save_preferences(
+        Preferences(
+            language="en", opponent="human", animate=False, clock_white="300", clock_black="180+2"
+        ),
+        tmp_path,
+    )
     _session, window = start_program()
     panel = window.clocks.panel
     assert panel.clock is not None and panel.clock.timed
@@ -117,12 +128,24 @@ def _close_open_dialogs() -> None:
             widget.reject()
 
 
-@pytest.mark.parametrize("action, kind", [
-    ("rules", "RulesDialog"), ("scores", "ScoresDialog"), ("setup", "SetupEditor"),
-    ("analyseGame", "AnalyseGameDialog"), ("describe", "QMessageBox"),
-    ("gameList", "GameListDialog"), ("problems", "ProblemsDialog")])
+@pytest.mark.parametrize(
+    "action, kind",
+    [
+        ("rules", "RulesDialog"),
+        ("scores", "ScoresDialog"),
+        ("setup", "SetupEditor"),
+        ("analyseGame", "AnalyseGameDialog"),
+        ("describe", "QMessageBox"),
+        ("gameList", "GameListDialog"),
+        ("problems", "ProblemsDialog"),
+    ],
+)
 def test_a_dialog_opened_again_and_again_is_not_kept_each_time(
-        start_program, tmp_path, action, kind):  # noqa: F811
+    start_program,
+    tmp_path,
+    action,
+    kind,
+):
     """Every Game › Rules… (and each of these commands) made a dialog that was closed but
     never deleted: a long session kept them all (Game › Rules…: 112 widgets, about 0.6 MB
     each time)."""
@@ -134,9 +157,14 @@ def test_a_dialog_opened_again_and_again_is_not_kept_each_time(
     from dame_desktop.ui.study.setup_editor import SetupEditor
 
     kinds: dict[str, type[QDialog]] = {
-        "RulesDialog": RulesDialog, "ScoresDialog": ScoresDialog, "SetupEditor": SetupEditor,
-        "AnalyseGameDialog": AnalyseGameDialog, "QMessageBox": QMessageBox,
-        "GameListDialog": GameListDialog, "ProblemsDialog": ProblemsDialog}
+        "RulesDialog": RulesDialog,
+        "ScoresDialog": ScoresDialog,
+        "SetupEditor": SetupEditor,
+        "AnalyseGameDialog": AnalyseGameDialog,
+        "QMessageBox": QMessageBox,
+        "GameListDialog": GameListDialog,
+        "ProblemsDialog": ProblemsDialog,
+    }
     save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)
     _session, window = start_program()
     if action in ("gameList", "problems"):  # a file of games, some with problems
@@ -157,7 +185,7 @@ def test_a_dialog_opened_again_and_again_is_not_kept_each_time(
         assert _dialogs_alive(window, kinds[kind]) <= 1, f"{kind} dialogs pile up"
 
 
-def test_the_game_over_boxes_of_finished_games_are_not_kept(start_program, tmp_path):  # noqa: F811
+def test_the_game_over_boxes_of_finished_games_are_not_kept(start_program, tmp_path):
     save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)
     _session, window = start_program()
     for _ in range(4):

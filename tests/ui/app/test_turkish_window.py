@@ -36,8 +36,11 @@ def test_a_turkish_game_against_the_computer_by_a_drag(window, qtbot) -> None:
     start(window, computer=True, rules=TURKISH)
     game = window.controller.game
     assert len(window.board.moves()) == 8  # White's men on the third row step forward
-    with qtbot.waitSignal(window.controller.turn_started, timeout=60_000,
-                          check_params_cb=lambda info: info.human and len(game.moves) == 2):
+    with qtbot.waitSignal(
+        window.controller.turn_started,
+        timeout=60_000,
+        check_params_cb=lambda info: info.human and len(game.moves) == 2,
+    ):
         drag(window.board, square("a3"), square("a4"))
     first = game.moves[0]
     assert (first.from_sq, first.to_sq) == (square("a3"), square("a4"))

@@ -34,8 +34,11 @@ def answer(name: str, button: str | QMessageBox.StandardButton, seen: list[str])
         box = QApplication.activeModalWidget()
         if isinstance(box, QMessageBox) and box.objectName() == name:
             seen.append(box.text())
-            target = (box.button(button) if isinstance(button, QMessageBox.StandardButton)
-                      else box.findChild(QAbstractButton, button))
+            target = (
+                box.button(button)
+                if isinstance(button, QMessageBox.StandardButton)
+                else box.findChild(QAbstractButton, button)
+            )
             assert target is not None
             target.click()
             return
@@ -46,15 +49,18 @@ def answer(name: str, button: str | QMessageBox.StandardButton, seen: list[str])
 
 def one_game_file(tmp_path: Path) -> Path:
     path = tmp_path / "one.pdn"
-    path.write_text('[Event "one"]\n[White "Ann"]\n[Black "Ben"]\n[GameType "20"]\n'
-                    '1. 32-28 19-23 *\n', encoding="utf-8")
+    path.write_text(
+        '[Event "one"]\n[White "Ann"]\n[Black "Ben"]\n[GameType "20"]\n1. 32-28 19-23 *\n',
+        encoding="utf-8",
+    )
     return path
 
 
 def play_two_plies_against_the_computer(window, qtbot) -> None:
     start(window, computer=True)
-    with qtbot.waitSignal(window.controller.turn_started, timeout=10_000,
-                          check_params_cb=lambda info: info.human):
+    with qtbot.waitSignal(
+        window.controller.turn_started, timeout=10_000, check_params_cb=lambda info: info.human
+    ):
         drag(window.board, 22, 18)
 
 
@@ -95,10 +101,18 @@ def test_cancelling_the_game_list_leaves_the_window_as_it_was(window, qtbot, tmp
     play_two_plies_against_the_computer(window, qtbot)
 
     def looks() -> tuple[object, ...]:
-        return (window.windowTitle(), window.turn_label.text(), window.players_label.text(),
-                window.rules_label.text(), window.lines.currentIndex(),
-                window.board.position(), tuple(window.board.moves()),
-                window.controller.game, window.document.doc, window.is_playing())
+        return (
+            window.windowTitle(),
+            window.turn_label.text(),
+            window.players_label.text(),
+            window.rules_label.text(),
+            window.lines.currentIndex(),
+            window.board.position(),
+            tuple(window.board.moves()),
+            window.controller.game,
+            window.document.doc,
+            window.is_playing(),
+        )
 
     before = looks()
     path = tmp_path / "three.pdn"
@@ -118,8 +132,10 @@ def test_cancelling_the_game_list_leaves_the_window_as_it_was(window, qtbot, tmp
 
 def test_a_search_in_the_game_list_scrolls_to_the_first_hit(window, qtbot, tmp_path):
     """Defect 9."""
-    games = [f'[Event "e{i}"]\n[White "Player {i}"]\n[Black "Other"]\n[GameType "20"]\n'
-             f'1. 32-28 *\n' for i in range(300)]
+    games = [
+        f'[Event "e{i}"]\n[White "Player {i}"]\n[Black "Other"]\n[GameType "20"]\n1. 32-28 *\n'
+        for i in range(300)
+    ]
     games[250] = games[250].replace("Player 250", "Zelda")
     path = tmp_path / "many.pdn"
     path.write_text("\n".join(games), encoding="utf-8")
@@ -258,8 +274,9 @@ def test_the_engine_thread_stops_whatever_happens_at_start(tmp_path, damage):
         "sys.exit(main(['dame-desktop']))\n"
     )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DAME_CONFIG_DIR=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", code, damage], capture_output=True, text=True,
-                         timeout=90, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code, damage], capture_output=True, text=True, timeout=90, env=env
+    )
     assert "QThread: Destroyed" not in out.stderr
     assert out.returncode != -6, out.stderr[-2000:]  # no abort
     if damage == "raise":

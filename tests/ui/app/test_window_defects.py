@@ -28,6 +28,7 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "ui"
 def answer(button: QMessageBox.StandardButton | str) -> None:
     """Click ``button`` (a standard one, or one by object name) of the question that opens
     next (a modal box)."""
+
     def look() -> None:
         box = QApplication.activeModalWidget()
         if not isinstance(box, QMessageBox):
@@ -39,13 +40,15 @@ def answer(button: QMessageBox.StandardButton | str) -> None:
             found.click()
         else:
             box.button(button).click()
+
     QTimer.singleShot(0, look)
 
 
 def clocked_hot_seat(window: MainWindow) -> None:
-    window.family.set_time_controls(TimeControl.sudden_death(5))
-    window.play.start_game(NewGameSettings(False, "easy", Color.WHITE, find_rules("german"),
-                                           "Mama", "Paul"))
+    window.clocks.set_time_controls(TimeControl.sudden_death(5))
+    window.play.start_game(
+        NewGameSettings(False, "easy", Color.WHITE, find_rules("german"), "Mama", "Paul")
+    )
 
 
 def test_undo_after_an_agreed_draw_lets_the_clocks_run_again(window, qtbot) -> None:
@@ -77,14 +80,16 @@ def test_undo_after_a_time_out_is_refused(window, qtbot) -> None:
 
 
 def test_undo_after_resigning_takes_back_the_resignation_and_its_score(
-        window, qtbot, tmp_path, monkeypatch) -> None:
+    window, qtbot, tmp_path, monkeypatch
+) -> None:
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
     start(window, computer=True)
     game = window.controller.game
     drag(window.board, 22, 18)
     qtbot.waitUntil(lambda: len(game.moves) == 2, timeout=20_000)  # the computer answered
-    qtbot.waitUntil(lambda: window.controller.turn_info() is not None
-                    and window.controller.turn_info().human)
+    qtbot.waitUntil(
+        lambda: window.controller.turn_info() is not None and window.controller.turn_info().human
+    )
     window.action("resign").trigger()
     assert game.result is not None and game.result.reason is Reason.RESIGNATION
     level = load_scores().value.level("beginner")
@@ -150,8 +155,9 @@ def program_with_file(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, M
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
     # against the computer, which moves first when it has Light: a game behind the list
     # would have a move already
-    save_preferences(Preferences(opponent="computer", human_color="dark", animate=False,
-                                 confirm_discard=True))
+    save_preferences(
+        Preferences(opponent="computer", human_color="dark", animate=False, confirm_discard=True)
+    )
     path = tmp_path / "three.pdn"
     shutil.copyfile(DATA / "three_games.pdn", path)
     session = Session()
@@ -172,8 +178,13 @@ def test_started_with_a_file_no_game_is_played_behind_it(program_with_file, qtbo
     assert win.controller.game.moves == []
     asked: list[str] = []
     watch = QTimer()
-    watch.timeout.connect(lambda: asked.append(type(QApplication.activeModalWidget()).__name__)
-                          if isinstance(QApplication.activeModalWidget(), QMessageBox) else None)
+    watch.timeout.connect(
+        lambda: (
+            asked.append(type(QApplication.activeModalWidget()).__name__)
+            if isinstance(QApplication.activeModalWidget(), QMessageBox)
+            else None
+        )
+    )
     watch.start(5)
     dialog.accept()  # the first game
     qtbot.waitUntil(win.studying)
@@ -181,8 +192,9 @@ def test_started_with_a_file_no_game_is_played_behind_it(program_with_file, qtbo
     assert asked == [], "nobody is asked to give up a game they never played"
 
 
-def test_a_file_list_closed_without_a_choice_starts_the_usual_game(program_with_file,
-                                                                   qtbot) -> None:
+def test_a_file_list_closed_without_a_choice_starts_the_usual_game(
+    program_with_file, qtbot
+) -> None:
     _session, win = program_with_file
     dialog = win.document.list_dialog
     assert dialog is not None
@@ -191,8 +203,7 @@ def test_a_file_list_closed_without_a_choice_starts_the_usual_game(program_with_
     assert win.is_playing()
 
 
-def test_the_square_numbers_preference_shows_and_hides_them(qtbot, tmp_path,
-                                                              monkeypatch) -> None:
+def test_the_square_numbers_preference_shows_and_hides_them(qtbot, tmp_path, monkeypatch) -> None:
     """Preferences › Show square numbers has a visible effect, in the default notation
     (the German rules write square numbers) too."""
     from tests.ui.uihelp import running_session
@@ -226,8 +237,11 @@ def test_the_new_game_dialog_reads_well(window, qtbot) -> None:
             QTimer.singleShot(10, look)
             return
         try:
-            labels = [label.text().replace("&", "") for label in dialog.findChildren(QLabel)
-                      if label.isVisible()]
+            labels = [
+                label.text().replace("&", "")
+                for label in dialog.findChildren(QLabel)
+                if label.isVisible()
+            ]
             assert labels.count("Clocks:") == 1, labels
             house = find_rules("german").with_switches(["men-capture-backward=on"])
             dialog.set_rules(house)
@@ -235,10 +249,14 @@ def test_the_new_game_dialog_reads_well(window, qtbot) -> None:
             text = box.currentText()
             assert "house rules" in text
             room = box.style().subControlRect(
-                box.style().ComplexControl.CC_ComboBox, _combo_option(box),
-                box.style().SubControl.SC_ComboBoxEditField, box)
-            assert room.width() >= box.fontMetrics().horizontalAdvance(text), \
+                box.style().ComplexControl.CC_ComboBox,
+                _combo_option(box),
+                box.style().SubControl.SC_ComboBoxEditField,
+                box,
+            )
+            assert room.width() >= box.fontMetrics().horizontalAdvance(text), (
                 "the rules' name is shown whole"
+            )
             dialog.people_radio.click()
             assert not dialog.colour_group.isEnabled(), "two people: nobody chooses a side"
             dialog.computer_radio.click()
@@ -262,9 +280,10 @@ def _combo_option(box):
 
 
 def test_clocks_name_a_player_called_by_their_colour_once(window, qtbot) -> None:
-    window.family.set_time_controls(TimeControl.sudden_death(5))
-    window.play.start_game(NewGameSettings(False, "easy", Color.WHITE, find_rules("german"),
-                                           "", ""))
+    window.clocks.set_time_controls(TimeControl.sudden_death(5))
+    window.play.start_game(
+        NewGameSettings(False, "easy", Color.WHITE, find_rules("german"), "", "")
+    )
     faces = window.clocks.panel.faces
     assert faces[Color.WHITE].name() == "Light" and faces[Color.BLACK].name() == "Dark"
 
@@ -364,11 +383,18 @@ def test_another_engine_waits_for_the_next_game(window, qtbot) -> None:
 
 def test_the_problem_list_says_a_sentence_not_a_fen(window, qtbot, tmp_path) -> None:
     path = tmp_path / "odd.pdn"
-    path.write_text('[Event "a"]\n[Result "*"]\n\n1. 11-15 22-18 2. 24-20 *\n\n'
-                    '[Event "b"]\n[Result "*"]\n\n1. 9-13 *\n', encoding="utf-8")
+    path.write_text(
+        '[Event "a"]\n[Result "*"]\n\n1. 11-15 22-18 2. 24-20 *\n\n'
+        '[Event "b"]\n[Result "*"]\n\n1. 9-13 *\n',
+        encoding="utf-8",
+    )
     window.document.open_path(path)
-    qtbot.waitUntil(lambda: window.document.problems_dialog is not None
-                    and window.document.problems_dialog.isVisible())
+    qtbot.waitUntil(
+        lambda: (
+            window.document.problems_dialog is not None
+            and window.document.problems_dialog.isVisible()
+        )
+    )
     table = window.document.problems_dialog.table
     texts = [table.item(row, 2).text() for row in range(table.rowCount())]
     assert any("24-20 is not possible in the position reached here" in t for t in texts), texts

@@ -23,8 +23,10 @@ def walk(window) -> dict[str, tuple[str, str]]:
         cell = table.child(index)
         assert cell is not None and cell.parent().role() == QAccessible.Role.Table
         assert table.indexOfChild(cell) == index
-        cells[cell.text(QAccessible.Text.Name)] = (cell.text(QAccessible.Text.Description),
-                                                  cell.role().name)
+        cells[cell.text(QAccessible.Text.Name)] = (
+            cell.text(QAccessible.Text.Description),
+            cell.role().name,
+        )
     return cells
 
 
@@ -48,8 +50,10 @@ def test_the_board_is_a_table_of_cells_saying_what_stands_there(window) -> None:
     board_rect = window.board.square_rect(1).toRect()
     assert rect.size() == board_rect.size()
     assert rect.topLeft() == window.board.mapToGlobal(board_rect.topLeft())
-    assert table.childAt(rect.center().x(), rect.center().y()).text(
-        QAccessible.Text.Name) == "1: Dark man"
+    assert (
+        table.childAt(rect.center().x(), rect.center().y()).text(QAccessible.Text.Name)
+        == "1: Dark man"
+    )
 
 
 def test_must_capture_and_the_last_move_are_told(window, qtbot) -> None:
@@ -196,7 +200,8 @@ def test_the_keyboard_cursor_is_the_tables_focused_cell(window, qtbot) -> None:
         cell = table.focusChild()
         assert cell is not None
         assert cell.text(QAccessible.Text.Name).startswith(
-            window.board.square_name(window.keyboard.square()) + ": ")
+            window.board.square_name(window.keyboard.square()) + ": "
+        )
         assert cell.state().focused
     finally:
         QAccessible.setActive(False)

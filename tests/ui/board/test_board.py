@@ -247,8 +247,9 @@ def test_escape_or_right_click_puts_the_held_piece_back(window, qtbot) -> None:
     QTest.keyClick(board, Qt.Key.Key_Escape)
     assert board.selected_square() is None and board.pending_route() == []
     click(board, 18)
-    QTest.mouseClick(board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
-                     point(board, 30))
+    QTest.mouseClick(
+        board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, point(board, 30)
+    )
     assert board.selected_square() is None
     assert window.controller.game.moves == []
 

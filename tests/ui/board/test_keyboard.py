@@ -49,8 +49,12 @@ def test_left_right_home_end_ask_to_step_and_leave_the_cursor(qtbot) -> None:
 @pytest.mark.slow
 def test_the_cursor_never_stands_on_a_light_square(qtbot) -> None:
     rng = random.Random(7)
-    presses = [(Qt.Key.Key_Up, NONE), (Qt.Key.Key_Down, NONE), (Qt.Key.Key_Left, SHIFT),
-               (Qt.Key.Key_Right, SHIFT)]
+    presses = [
+        (Qt.Key.Key_Up, NONE),
+        (Qt.Key.Key_Down, NONE),
+        (Qt.Key.Key_Left, SHIFT),
+        (Qt.Key.Key_Right, SHIFT),
+    ]
     for rules, flipped in itertools.product(("german", "international"), (False, True)):
         board, keys = board_with_keys(qtbot, rules, flipped)
         for _ in range(600):

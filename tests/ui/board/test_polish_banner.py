@@ -24,18 +24,22 @@ def _changed(board: BoardWidget, before: QImage, after: QImage, square: int) -> 
 
 
 @pytest.mark.parametrize("size", [360, 520, 900])
-@pytest.mark.parametrize("fen", [
-    "W:W18:B14",  # 18x9 across the middle (where the banner used to sit)
-    "W:W10:B6",  # 10x1: the route reaches the top edge
-    "W:W27:B23",  # 27x18: low on the board
-    "W:W22:B18,10,11",  # two routes 22x15x6 and 22x15x8 up the board
-])
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "W:W18:B14",  # 18x9 across the middle (where the banner used to sit)
+        "W:W10:B6",  # 10x1: the route reaches the top edge
+        "W:W27:B23",  # 27x18: low on the board
+        "W:W22:B18,10,11",  # two routes 22x15x6 and 22x15x8 up the board
+    ],
+)
 def test_the_must_capture_banner_leaves_the_route_visible(qtbot, fen: str, size: int) -> None:
     board = shown_board(qtbot, fen, size)
     moves = board.move_input.moves
     assert moves and all(m.is_capture for m in moves)
-    route = {sq for m in moves for path in m.paths for sq in path} | \
-        {sq for m in moves for sq in m.captured}
+    route = {sq for m in moves for path in m.paths for sq in path} | {
+        sq for m in moves for sq in m.captured
+    }
     plain = board.grab().toImage()
     board.show_banner("You must capture", seconds=0)
     shown = board.grab().toImage()
@@ -45,9 +49,11 @@ def test_the_must_capture_banner_leaves_the_route_visible(qtbot, fen: str, size:
         area = area.united(board.square_rect(sq))
     assert area.adjusted(-1, -1, 1, 1).contains(plate), "the banner stays on the squares"
     assert plate.width() > area.width() * 0.8
-    painted = sum(plain.pixelColor(int(x), int(y)) != shown.pixelColor(int(x), int(y))
-                  for x in range(int(plate.left()) + 2, int(plate.right()) - 2, 3)
-                  for y in range(int(plate.top()) + 2, int(plate.bottom()) - 2, 3))
+    painted = sum(
+        plain.pixelColor(int(x), int(y)) != shown.pixelColor(int(x), int(y))
+        for x in range(int(plate.left()) + 2, int(plate.right()) - 2, 3)
+        for y in range(int(plate.top()) + 2, int(plate.bottom()) - 2, 3)
+    )
     assert painted > 50, "the banner is painted where banner_rect says"
     hidden = {sq: n for sq in route if (n := _changed(board, plain, shown, sq))}
     assert hidden == {}, f"the banner covers squares of the capture: {hidden}"

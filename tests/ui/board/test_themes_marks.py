@@ -92,17 +92,20 @@ def test_contrast_theme_pieces_differ_in_lightness(qtbot) -> None:
     image = board.grab().toImage()
     light = image.pixelColor(board.square_center(17).toPoint()).lightness()
     dark = image.pixelColor(board.square_center(9).toPoint()).lightness()
-    square = image.pixelColor((board.square_rect(15).topLeft() + QPoint(3, 3))
-                              .toPoint()).lightness()
+    square = image.pixelColor(
+        (board.square_rect(15).topLeft() + QPoint(3, 3)).toPoint()
+    ).lightness()
     assert light > 230 and dark < 30 and 80 < square < 160
 
 
 def right_drag(board: BoardWidget, start: int, end: int) -> None:
-    QTest.mousePress(board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
-                     point(board, start))
+    QTest.mousePress(
+        board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, point(board, start)
+    )
     QTest.mouseMove(board, point(board, end))
-    QTest.mouseRelease(board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
-                       point(board, end))
+    QTest.mouseRelease(
+        board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, point(board, end)
+    )
 
 
 def test_right_drag_draws_an_arrow_and_right_click_a_circle(qtbot) -> None:

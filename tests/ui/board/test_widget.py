@@ -87,8 +87,9 @@ def test_touch_is_reported_and_a_binding_keeps_the_piece_in_hand(qtbot) -> None:
     assert touched == [22] and board.selected_square() == 22
     click(board, 22)
     assert board.selected_square() == 22, "letting go on its own square does not free it"
-    QTest.mouseClick(board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
-                     point(board, 22))
+    QTest.mouseClick(
+        board, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, point(board, 22)
+    )
     assert board.selected_square() == 22
     click(board, 21)
     assert said == ["Touch-move rule: you touched the piece on 22, so it must be moved"]

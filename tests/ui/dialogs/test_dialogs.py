@@ -78,7 +78,7 @@ def test_rules_dialog_shows_every_switch_and_the_matching_preset(qtbot):
 
 
 def test_the_capture_choice_is_offered_once(qtbot):
-    """"Which capture" and "largest capture compulsory" were two controls for one rule."""
+    """ "Which capture" and "largest capture compulsory" were two controls for one rule."""
     dialog = RulesDialog(find_rules("german"))
     qtbot.addWidget(dialog)
     assert "largest-capture" not in dialog._editors
@@ -86,8 +86,7 @@ def test_the_capture_choice_is_offered_once(qtbot):
     assert len(fields) == len(set(fields)), "each rule parameter has one control"
     combo = dialog._editors["capture-rule"]
     assert isinstance(combo, QComboBox)
-    assert [combo.itemData(i) for i in range(combo.count())] == [
-        c.value for c in CaptureRule]
+    assert [combo.itemData(i) for i in range(combo.count())] == [c.value for c in CaptureRule]
     # the command line's shortcut still works on the dialog
     dialog.set_switch("largest-capture", "on")
     assert combo.currentData() == "max" and dialog.rules().capture_rule is CaptureRule.MAX
@@ -128,8 +127,9 @@ def test_result_texts_name_the_reason(qapp):
 
 
 def test_entry_point_help_runs_without_a_display():
-    out = subprocess.run([sys.executable, "-m", "dame_desktop", "--help"],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "dame_desktop", "--help"], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0 and "dame-desktop" in out.stdout
 
 
@@ -157,8 +157,9 @@ def test_main_starts_and_quits_cleanly_offscreen():
     import os
 
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+    )
     assert out.returncode == 0, out.stderr[-2000:]
 
 
@@ -190,12 +191,20 @@ def test_the_program_icon_loads_from_the_package(qapp):
 
 # -- the mouse wheel scrolls the page, not the field under it (defect 4) ----------
 
+
 def wheel(widget: QWidget, notches: int = -1) -> None:
     """A real wheel turn over the middle of ``widget`` (negative: towards the user)."""
     centre = QPointF(widget.rect().center())
-    event = QWheelEvent(centre, QPointF(widget.mapToGlobal(centre.toPoint())), QPoint(0, 0),
-                        QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        centre,
+        QPointF(widget.mapToGlobal(centre.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, 120 * notches),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(widget, event)
 
 
@@ -236,12 +245,15 @@ def test_the_wheel_leaves_the_fields_of_every_dialog_alone(qtbot, tmp_path, monk
         dialog.show()
         qtbot.waitExposed(dialog)
     fields: list[tuple[int, QComboBox | QSpinBox]] = [
-        (-1, new_game.level_box), (-1, new_game.rules_box)]
+        (-1, new_game.level_box),
+        (-1, new_game.rules_box),
+    ]
     for index in range(prefs.tabs.count()):
         page = prefs.tabs.widget(index)
         assert page is not None
-        fields += [(index, w) for w in page.findChildren(QWidget)
-                   if isinstance(w, QComboBox | QSpinBox)]
+        fields += [
+            (index, w) for w in page.findChildren(QWidget) if isinstance(w, QComboBox | QSpinBox)
+        ]
     assert len(fields) >= 8
     for tab, field in fields:
         if tab >= 0:
@@ -258,6 +270,7 @@ def test_the_wheel_leaves_the_fields_of_every_dialog_alone(qtbot, tmp_path, monk
 
 
 # -- the rules page: no sideways scrolling, readable help, family words (defect 5) ----------
+
 
 def _inside_viewport(dialog: RulesDialog) -> list[str]:
     viewport = dialog.scroll_area.viewport()
@@ -288,8 +301,11 @@ def _luminance(colour: QColor) -> float:
     def channel(value: float) -> float:
         return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
 
-    return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
-            + 0.0722 * channel(colour.blueF()))
+    return (
+        0.2126 * channel(colour.redF())
+        + 0.7152 * channel(colour.greenF())
+        + 0.0722 * channel(colour.blueF())
+    )
 
 
 def contrast(a: QColor, b: QColor) -> float:
@@ -304,8 +320,7 @@ def test_the_help_lines_are_readable(qtbot):
     qtbot.waitExposed(dialog)
     base = dialog.font().pointSizeF()
     for name, label in dialog._help_labels.items():
-        group = (QPalette.ColorGroup.Active if label.isEnabled()
-                 else QPalette.ColorGroup.Disabled)
+        group = QPalette.ColorGroup.Active if label.isEnabled() else QPalette.ColorGroup.Disabled
         palette = label.palette()
         text = palette.color(group, label.foregroundRole())
         ground = palette.color(group, label.backgroundRole())
@@ -338,8 +353,18 @@ def _all_texts(dialog: RulesDialog) -> list[str]:
 
 
 # words a family does not use, or uses only with an explanation next to it
-JARGON = ("FMJD", "ruhig", "quiet", "plies", " ply", "Schalter", "switch", "Mehrheitsschlag",
-          "Umwandlung", "promotion")
+JARGON = (
+    "FMJD",
+    "ruhig",
+    "quiet",
+    "plies",
+    " ply",
+    "Schalter",
+    "switch",
+    "Mehrheitsschlag",
+    "Umwandlung",
+    "promotion",
+)
 
 
 def jargon(words: list[str]) -> list[tuple[str, str]]:
@@ -420,7 +445,7 @@ def test_house_rules_in_words_for_every_switch(qapp):
     for switch in SWITCHES:
         if switch.name in rule_texts.HIDDEN_SWITCHES:
             continue
-        for value in (switch.choices or ("on", "off", "0", "7")):
+        for value in switch.choices or ("on", "off", "0", "7"):
             try:
                 rules = german.with_switches({switch.name: value})
             except Exception:
@@ -435,6 +460,7 @@ def test_house_rules_in_words_for_every_switch(qapp):
 
 
 # -- Game › Rules in the middle of a game (defect 3, the dialog's side) ---------------------
+
 
 def test_new_rules_can_take_over_a_game_from_its_position():
     from dame_desktop.core import Game
@@ -457,8 +483,12 @@ def test_new_rules_can_take_over_a_game_from_its_position():
     going_on.undo()  # the moves before the change are taken back as before
     before = game.states[-2].position
     now = going_on.position
-    assert (now.white, now.black, now.kings, now.turn) == \
-        (before.white, before.black, before.kings, before.turn)
+    assert (now.white, now.black, now.kings, now.turn) == (
+        before.white,
+        before.black,
+        before.kings,
+        before.turn,
+    )
     assert rules_change(game, find_rules("international")).blockers == (Blocker.BOARD,)
     assert Blocker.NUMBERING in rules_change(game, find_rules("italian")).blockers
 
@@ -492,6 +522,7 @@ def test_every_blocker_has_a_sentence(qapp):
 
 
 # -- Help › About names the compiled modules in use ----------------------------------------
+
 
 def _about_box_text(qtbot) -> str:
     from PySide6.QtCore import QTimer
@@ -534,15 +565,18 @@ def test_about_in_pure_python_says_so():
 
     if importlib.util.find_spec("dame_desktop.native") is None:
         pytest.skip("this build has no dame_desktop.native yet")
-    code = ("from PySide6.QtWidgets import QApplication\n"
-            "app = QApplication([])\n"
-            "from dame_desktop.ui.dialogs.help import about_text\n"
-            "print(about_text())\n")
+    code = (
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from dame_desktop.ui.dialogs.help import about_text\n"
+        "print(about_text())\n"
+    )
     import os
 
     env = dict(os.environ, DAME_PURE="1", QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+    )
     assert done.returncode == 0, done.stderr
     assert "No compiled modules in use: the program runs as pure Python." in done.stdout
 
@@ -559,8 +593,13 @@ def _answer_with(qtbot, button_name: str | None, game, rules):
     def click() -> None:
         # the rules question (it always offers to keep the game); a box another test left
         # open is not it
-        boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox)
-                 and w.isVisible() and w.findChild(QPushButton, "keepButton") is not None]
+        boxes = [
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QMessageBox)
+            and w.isVisible()
+            and w.findChild(QPushButton, "keepButton") is not None
+        ]
         if not boxes:
             return
         box = boxes[0]
@@ -592,7 +631,8 @@ def test_new_rules_in_the_middle_of_a_game_ask_first(qtbot):
     backward = german.with_switches(["men-capture-backward=on"])
     game = Game(german)
     assert _answer_with(qtbot, None, game, backward) == (RulesAnswer.NEW_GAME, []), (
-        "no move yet: nothing to lose, no question")
+        "no move yet: nothing to lose, no question"
+    )
     game.play("21-17")
     assert _answer_with(qtbot, None, game, german) == (RulesAnswer.NOTHING, [])
     answer, seen = _answer_with(qtbot, "continueButton", game, backward)
@@ -637,17 +677,23 @@ app.exec()
 """
 
 
-@pytest.mark.skipif(not (shutil.which("xvfb-run") and shutil.which("xdotool")),
-                    reason="needs xvfb-run and xdotool for a real X wheel")
+@pytest.mark.skipif(
+    not (shutil.which("xvfb-run") and shutil.which("xdotool")),
+    reason="needs xvfb-run and xdotool for a real X wheel",
+)
 def test_a_real_x_wheel_scrolls_the_rules_page(tmp_path):
     """Three wheel clicks from the X server over the unfocused half-move field (Xvfb)."""
     import os
 
     env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
     env["QT_QPA_PLATFORM"] = "xcb"
-    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", sys.executable,
-                           "-c", REAL_WHEEL], capture_output=True, text=True, timeout=120,
-                          env=env)
+    done = subprocess.run(
+        ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", sys.executable, "-c", REAL_WHEEL],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     value, before, after, match = done.stdout.strip().splitlines()[-1].split(" ", 3)
     assert value == "80" and match == "German (Schmidt)"

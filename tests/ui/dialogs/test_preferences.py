@@ -86,7 +86,11 @@ def test_default_rules_opponent_and_level_start_the_next_program(program, qtbot,
     dialog.colour_box.setCurrentIndex(dialog.colour_box.findData("dark"))
     saved = load_preferences().value
     assert (saved.rules, saved.opponent, saved.level, saved.human_color) == (
-        "international", "computer", "beginner", "dark")
+        "international",
+        "computer",
+        "beginner",
+        "dark",
+    )
     window.shutdown()
 
     again = Session()
@@ -116,6 +120,7 @@ def test_resigning_asks_first_when_the_preferences_say_so(program, qtbot):
                 box.button(button).click()
             else:
                 QTimer.singleShot(20, look)
+
         QTimer.singleShot(0, look)
 
     answer(QMessageBox.StandardButton.No)
@@ -198,8 +203,13 @@ def test_the_next_new_game_dialog_starts_from_changed_defaults(program, qtbot):
 
         box = QApplication.activeModalWidget()
         if isinstance(box, NewGameDialog):
-            seen.append((box.computer_radio.isChecked(), str(box.level_box.currentData()),
-                         str(box.rules_box.currentData())))
+            seen.append(
+                (
+                    box.computer_radio.isChecked(),
+                    str(box.level_box.currentData()),
+                    str(box.rules_box.currentData()),
+                )
+            )
             box.reject()
             return
         QTimer.singleShot(20, look)

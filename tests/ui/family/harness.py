@@ -50,14 +50,20 @@ class HotSeat:
         return self.board.square_center(square).toPoint()
 
     def click(self, square: int) -> None:
-        QTest.mouseClick(self.board, Qt.MouseButton.LeftButton,
-                         Qt.KeyboardModifier.NoModifier, self.point(square))
+        QTest.mouseClick(
+            self.board,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            self.point(square),
+        )
 
     def drag(self, a: int, b: int, steps: int = 6) -> None:
         pa, pb = self.board.square_center(a), self.board.square_center(b)
-        QTest.mousePress(self.board, Qt.MouseButton.LeftButton,
-                         Qt.KeyboardModifier.NoModifier, pa.toPoint())
+        QTest.mousePress(
+            self.board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pa.toPoint()
+        )
         for i in range(1, steps + 1):
             QTest.mouseMove(self.board, (pa + (pb - pa) * (i / steps)).toPoint())
-        QTest.mouseRelease(self.board, Qt.MouseButton.LeftButton,
-                           Qt.KeyboardModifier.NoModifier, pb.toPoint())
+        QTest.mouseRelease(
+            self.board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pb.toPoint()
+        )

@@ -61,8 +61,10 @@ def test_a_clocked_hot_seat_game(qtbot, fake_time) -> None:
         pass
     assert flag.args == [B]
     assert table.game.result == Result(W, Reason.TIME)
-    assert result_text(table.game.result, RULES, NAMES) == \
-        "Mama wins with Light: Paul ran out of time."
+    assert (
+        result_text(table.game.result, RULES, NAMES)
+        == "Mama wins with Light: Paul ran out of time."
+    )
     assert table.board.moves() == [] and not table.touch.straighten_action.isEnabled()
     table.drag(11, 15)
     assert len(table.played) == 1, "nothing is played after the flag"

@@ -22,8 +22,9 @@ GERMAN = find_rules("german")
 W, B = Color.WHITE, Color.BLACK
 
 
-def panel_for(qtbot, fake_time: FakeTime, clock: Clock,
-              sounds: GameSounds | None = None) -> ClocksPanel:
+def panel_for(
+    qtbot, fake_time: FakeTime, clock: Clock, sounds: GameSounds | None = None
+) -> ClocksPanel:
     panel = ClocksPanel(time_source=fake_time, sounds=sounds)
     qtbot.addWidget(panel)
     panel.set_clock(clock, GERMAN, {W: "Anna", B: "Paul"})
@@ -129,20 +130,25 @@ def test_a_move_made_after_the_time_ran_out_is_a_flag(qtbot, fake_time) -> None:
     fake_time.advance(12)
     events = panel.press()
     assert [e.kind for e in events] == [ClockEventKind.FLAG]
-    assert game.time_out(events[0].colour) == Result(None, Reason.TIME), \
+    assert game.time_out(events[0].colour) == Result(None, Reason.TIME), (
         "Black's lone king cannot win: a draw"
+    )
 
 
-def test_the_low_time_sound_is_played(qtbot, fake_time, tmp_path: Path,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_low_time_sound_is_played(
+    qtbot, fake_time, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(NO_SOUND_ENV, raising=False)
     log = tmp_path / "played.txt"
     script = tmp_path / "player.py"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         import sys
         with open({str(log)!r}, "a") as out:
             out.write(sys.argv[1] + "\\n")
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     sounds = GameSounds(SoundPlayer(True, 100, backend=Backend("t", (sys.executable, str(script)))))
     panel = panel_for(qtbot, fake_time, Clock(TimeControl(15)), sounds=sounds)
     panel.start(W)

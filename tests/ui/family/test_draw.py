@@ -27,15 +27,14 @@ def test_every_reason_has_its_own_sentence(qapp) -> None:
 
 
 def test_the_sentences_in_german(qapp, german) -> None:
-    assert draw_answer_text(DrawReason.MUCH_PLAY_LEFT) == \
-        "Nein danke, es ist noch viel zu spielen."
-    assert draw_answer_text(DrawReason.DEAD_DRAW) == \
-        "Gern, hier kann keiner von uns mehr gewinnen."
+    assert draw_answer_text(DrawReason.MUCH_PLAY_LEFT) == "Nein danke, es ist noch viel zu spielen."
+    assert draw_answer_text(DrawReason.DEAD_DRAW) == "Gern, hier kann keiner von uns mehr gewinnen."
     assert draw_answer_text(DrawReason.STANDS_BETTER) == "Nein danke, ich stehe besser."
-    assert draw_answer_text(DrawReason.STANDS_WORSE) == \
-        "Ja, einverstanden: Ich stehe schlechter."
-    assert draw_answer_text(DrawReason.STABLE_EQUAL) == \
-        "Einverstanden: Wir drehen uns schon eine Weile im Kreis."
+    assert draw_answer_text(DrawReason.STANDS_WORSE) == "Ja, einverstanden: Ich stehe schlechter."
+    assert (
+        draw_answer_text(DrawReason.STABLE_EQUAL)
+        == "Einverstanden: Wir drehen uns schon eine Weile im Kreis."
+    )
     assert draw_answer_text(DrawReason.UNDECIDED) == "Nein danke, noch ist nichts entschieden."
     assert draw_answer_text(DrawReason.GAME_OVER) == "Die Partie ist schon vorbei."
 
@@ -73,8 +72,7 @@ def test_an_answer_for_another_position_is_dropped(qtbot) -> None:
     offers.cancel()
     offers.offer(game.position)
     fresh = answer_draw_offer(game.position)
-    assert offers.receive(fresh, game.position) == \
-        "Gladly: neither of us can win this any more."
+    assert offers.receive(fresh, game.position) == "Gladly: neither of us can win this any more."
     game.agree_draw()
     assert game.result == Result(None, Reason.AGREEMENT)
     assert offers.receive(fresh, game.position) is None, "an answer counts once"

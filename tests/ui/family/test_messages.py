@@ -46,12 +46,13 @@ def test_a_blown_piece_is_marked_and_named(qtbot) -> None:
     before = table.game.position
     messages.blown(before, 22, "Dame (Beginner)")
     assert table.board.blown_square() == 22
-    assert table.board.banner_text() == \
-        "Dame (Beginner) blew away the piece on c3: it should have captured."
+    assert (
+        table.board.banner_text()
+        == "Dame (Beginner) blew away the piece on c3: it should have captured."
+    )
     notation = Notation.NUMBERS
     messages.blown(before, 22, "Paul")
-    assert table.board.banner_text() == \
-        "Paul blew away the piece on 22: it should have captured."
+    assert table.board.banner_text() == "Paul blew away the piece on 22: it should have captured."
     messages.game_over("Anna wins with Light: Paul cannot move.")
     assert table.board.banner_text() == "Anna wins with Light: Paul cannot move."
 
@@ -62,5 +63,7 @@ def test_the_messages_in_german(qtbot, german) -> None:
     messages.turn_started(table.game.position, human=True)
     assert table.board.banner_text() == "Du musst schlagen"
     messages.blown(table.game.position, 22, "Dame (Anfänger)")
-    assert table.board.banner_text() == \
-        "Dame (Anfänger) pustet den Stein auf 22 weg: Er hätte schlagen müssen."
+    assert (
+        table.board.banner_text()
+        == "Dame (Anfänger) pustet den Stein auf 22 weg: Er hätte schlagen müssen."
+    )

@@ -23,14 +23,22 @@ def play_a_few(folder: Path) -> None:
     days = [datetime(2026, 11, d, 18, 0, tzinfo=UTC) for d in (20, 21, 22, 23)]
     names = {W: "Anna", B: "Paul"}
     assert record_result(table, Result(W, Reason.NO_MOVES), GERMAN, names=names, when=days[0])
-    assert record_result(table, Result(B, Reason.RESIGNATION), GERMAN,
-                         names={W: "Paul", B: "Anna"}, when=days[1])  # colours swapped
-    assert record_result(table, Result(None, Reason.REPETITION), GERMAN, names=names,
-                         when=days[2])
-    assert record_result(table, Result(B, Reason.NO_PIECES), GERMAN, names={W: "Anna"},
-                         computer=B, level="beginner", when=days[3])
-    assert not record_result(table, Result(W, Reason.NO_MOVES), GERMAN, names={W: "Anna"}), \
+    assert record_result(
+        table, Result(B, Reason.RESIGNATION), GERMAN, names={W: "Paul", B: "Anna"}, when=days[1]
+    )  # colours swapped
+    assert record_result(table, Result(None, Reason.REPETITION), GERMAN, names=names, when=days[2])
+    assert record_result(
+        table,
+        Result(B, Reason.NO_PIECES),
+        GERMAN,
+        names={W: "Anna"},
+        computer=B,
+        level="beginner",
+        when=days[3],
+    )
+    assert not record_result(table, Result(W, Reason.NO_MOVES), GERMAN, names={W: "Anna"}), (
         "a hot-seat game without both names is not counted"
+    )
     save_scores(table, folder)
 
 
@@ -56,8 +64,11 @@ def test_the_table_after_a_few_games(qtbot, tmp_path: Path) -> None:
     assert dialog.last_label.text() == "Last games of Anna against Paul"
     assert dialog.last_view.rowCount() == 3
     newest = cells(dialog.last_view, 0)
-    assert newest[1:] == ["Draw", "German (Schmidt)",
-                          "the same position came up again (repetition)"]
+    assert newest[1:] == [
+        "Draw",
+        "German (Schmidt)",
+        "the same position came up again (repetition)",
+    ]
     assert "22" in newest[0] and ("26" in newest[0] or "2026" in newest[0]), newest[0]
     assert cells(dialog.last_view, 1)[1] == "Anna won"
     dialog.show_level("beginner")
@@ -109,7 +120,8 @@ def test_a_bad_record_is_dropped_and_the_rest_shown(qtbot, tmp_path: Path) -> No
     dialog = open_dialog(qtbot, tmp_path)
     assert not dialog.warning_label.isHidden()
     assert dialog.warning_label.text().startswith(
-        "Some results in the score table could not be read and were left out")
+        "Some results in the score table could not be read and were left out"
+    )
     assert dialog.levels_view.rowCount() == 1, "the good records stay"
 
 
@@ -119,7 +131,8 @@ def test_the_table_in_german(qtbot, tmp_path: Path, german) -> None:
     dialog = open_dialog(qtbot, tmp_path)
     assert dialog.windowTitle() == "Punktetabelle"
     assert dialog.warning_label.text().startswith(
-        "Die Datei der Punktetabelle war beschädigt; die Tabelle beginnt leer.")
+        "Die Datei der Punktetabelle war beschädigt; die Tabelle beginnt leer."
+    )
     assert dialog.tabs.tabText(0) == "Am selben Brett"
 
 
@@ -127,15 +140,20 @@ def test_after_a_game_the_row_is_counted_saved_and_selected(qtbot, tmp_path: Pat
     play_a_few(tmp_path)
     dialog = open_dialog(qtbot, tmp_path)
     when = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-    assert dialog.record(Result(B, Reason.TIME), GERMAN, names={W: "Oma", B: "Lena"},
-                         when=when)
+    assert dialog.record(Result(B, Reason.TIME), GERMAN, names={W: "Oma", B: "Lena"}, when=when)
     assert dialog.pairs_view.rowCount() == 2
     row = dialog.pairs_view.selectionModel().selectedRows()[0].row()
     assert cells(dialog.pairs_view, row) == ["Lena", "Oma", "1", "0", "0"]
     assert cells(dialog.last_view, 0)[1:] == ["Lena won", "German (Schmidt)", "the time ran out"]
     assert load_scores(tmp_path).value.pair("Oma", "Lena").tally.losses == 1, "saved"
-    assert dialog.record(Result(W, Reason.NO_MOVES), GERMAN, names={W: "Anna"}, computer=B,
-                         level="beginner", when=when)
+    assert dialog.record(
+        Result(W, Reason.NO_MOVES),
+        GERMAN,
+        names={W: "Anna"},
+        computer=B,
+        level="beginner",
+        when=when,
+    )
     assert dialog.tabs.currentWidget() is dialog.levels_page
     assert cells(dialog.levels_view, 0) == ["Beginner", "1", "0", "1"]
     assert not dialog.record(Result(W, Reason.NO_MOVES), GERMAN, names={W: "Anna"})

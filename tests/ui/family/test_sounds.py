@@ -20,11 +20,14 @@ GERMAN = find_rules("german")
 def recording_player(tmp_path: Path) -> tuple[SoundPlayer, Path]:
     log = tmp_path / "played.txt"
     script = tmp_path / "player.py"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         import sys
         with open({str(log)!r}, "a") as out:
             out.write(sys.argv[1].rsplit("/", 1)[-1].rsplit("\\\\", 1)[-1] + "\\n")
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     return SoundPlayer(True, 100, backend=Backend("t", (sys.executable, str(script)))), log
 
 
@@ -41,8 +44,9 @@ def test_which_sound_a_move_makes() -> None:
     assert move_sound(crown_capture) is Sound.CROWN, "a crowning sounds over its capture"
 
 
-def test_a_hot_seat_game_plays_its_sounds(qtbot, tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hot_seat_game_plays_its_sounds(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(NO_SOUND_ENV, raising=False)
     player, log = recording_player(tmp_path)
     sounds = GameSounds(player)
@@ -55,13 +59,15 @@ def test_a_hot_seat_game_plays_its_sounds(qtbot, tmp_path: Path,
     sounds.on_game_over()
     qtbot.waitUntil(lambda: log.exists() and len(log.read_text().split()) == 4, timeout=20000)
     assert sorted(log.read_text().split()) == sorted(
-        ["capture.wav", "move.wav", "move.wav", "end.wav"])
+        ["capture.wav", "move.wav", "move.wav", "end.wav"]
+    )
     assert sounds.played == [Sound.CAPTURE, Sound.MOVE, Sound.MOVE, Sound.END]
     sounds.close()
 
 
-def test_the_switch_and_the_tests_keep_it_quiet(qtbot, tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_switch_and_the_tests_keep_it_quiet(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(NO_SOUND_ENV, raising=False)
     player, log = recording_player(tmp_path)
     sounds = GameSounds(player)

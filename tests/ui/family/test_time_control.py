@@ -40,9 +40,14 @@ def test_no_clock_is_the_default(qtbot) -> None:
 def test_the_usual_time_controls(qtbot) -> None:
     widget = make(qtbot)
     labels = [widget.choice_box.itemText(i) for i in range(widget.choice_box.count())]
-    assert labels == ["No clock", "5 minutes (sudden death)", "10 minutes (sudden death)",
-                      "15 minutes (sudden death)", "3 min + 2 s per move (Fischer)",
-                      "Own values"]
+    assert labels == [
+        "No clock",
+        "5 minutes (sudden death)",
+        "10 minutes (sudden death)",
+        "15 minutes (sudden death)",
+        "3 min + 2 s per move (Fischer)",
+        "Own values",
+    ]
     widget.choice_box.setFocus()
     QTest.keyClick(widget.choice_box, Qt.Key.Key_Down)
     assert widget.value() == (TimeControl(300), TimeControl(300))
@@ -85,8 +90,9 @@ def test_the_first_mover_comes_first_and_a_stored_choice_comes_back(qtbot) -> No
     assert widget.side_labels[B].text() == "Black:"
     layout = widget.layout()
     assert layout is not None
-    assert layout.indexOf(widget.minutes[B]) < layout.indexOf(widget.minutes[W]), \
+    assert layout.indexOf(widget.minutes[B]) < layout.indexOf(widget.minutes[W]), (
         "Black moves first in English checkers: its row is first"
+    )
     assert widget.value() == (TimeControl(600), TimeControl(300, 3))
     widget.set_value(TimeControl(180, 2))
     assert widget.choice_box.currentText() == "3 min + 2 s per move (Fischer)"

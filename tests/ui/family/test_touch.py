@@ -25,8 +25,9 @@ def test_a_touched_piece_must_be_moved(qtbot) -> None:
     table.click(23)
     assert table.refusals[-1] == "Touch-move rule: you touched the piece on 22, so it must be moved"
     table.click(15)  # the touched piece cannot go there: the rule is named, and where it can
-    assert table.refusals[-1] == ("Touch-move rule: you touched the piece on 22, so it must be "
-                                  "moved (to 17, 18)")
+    assert table.refusals[-1] == (
+        "Touch-move rule: you touched the piece on 22, so it must be moved (to 17, 18)"
+    )
     table.drag(24, 20)  # reaching for another piece by dragging is refused too
     assert table.played == [] and table.game.position.turn is Color.WHITE
     table.click(18)
@@ -109,7 +110,8 @@ def test_the_end_of_the_game_disables_straighten(qtbot) -> None:
 def test_a_board_showing_another_position_binds_nothing(qtbot) -> None:
     table = HotSeat(qtbot, TOUCH)
     other = table.game.position.play(table.game.legal_moves()[0]).play(
-        table.game.position.play(table.game.legal_moves()[0]).legal_moves()[0])
+        table.game.position.play(table.game.legal_moves()[0]).legal_moves()[0]
+    )
     table.board.set_position(other, other.legal_moves())  # say, a variation being tried
     table.click(22)
     assert table.game.touched is None, "the live game is not touched from another position"

@@ -18,9 +18,17 @@ from dame_desktop.ui.puzzles.controller import PuzzleController
 from tests.ui.uihelp import click, drag
 
 # White's 8-4 crowns; after 18x25 the new king takes two men along 18 or along 22
-ROUTES = Puzzle("german-routes", "german", "W:W8,21,22,24,26,28:B5,9,13,15,18",
-                ("8-4", "18x25", "4x29"), (("8-4", "18x25", "4x22x29"),),
-                ("breakthrough", "quiet-start"), 1060, "self-play", 1)
+ROUTES = Puzzle(
+    "german-routes",
+    "german",
+    "W:W8,21,22,24,26,28:B5,9,13,15,18",
+    ("8-4", "18x25", "4x29"),
+    (("8-4", "18x25", "4x22x29"),),
+    ("breakthrough", "quiet-start"),
+    1060,
+    "self-play",
+    1,
+)
 
 
 def open_puzzles(qtbot, win: MainWindow, member: str = "Anna") -> PuzzleController:
@@ -43,12 +51,14 @@ def replied(puzzles: PuzzleController) -> bool:
 
 
 def test_a_puzzle_solved_by_clicks_with_a_retry_for_the_other_capture_order(
-        qtbot, window: MainWindow) -> None:
+    qtbot, window: MainWindow
+) -> None:
     puzzles = open_puzzles(qtbot, window)
     puzzles.load(ROUTES)
     board = window.board
-    assert board.is_flipped() is False and puzzles.panel.stipulation.text() == \
-        "Light to move and win"
+    assert (
+        board.is_flipped() is False and puzzles.panel.stipulation.text() == "Light to move and win"
+    )
     drag(board, 8, 4)
     qtbot.waitUntil(lambda: replied(puzzles))
     assert "18x25" in puzzles.feedback and puzzles.attempt is not None
@@ -66,8 +76,7 @@ def test_a_puzzle_solved_by_clicks_with_a_retry_for_the_other_capture_order(
     assert puzzles.feedback == "Solved!"
     standing = load_ratings().value.get("Anna", "german")
     assert standing.solved == 1 and standing.rating.rating > 1500
-    assert f"Anna's puzzle rating: {round(standing.rating.rating)}" in \
-        puzzles.panel.rating.text()
+    assert f"Anna's puzzle rating: {round(standing.rating.rating)}" in puzzles.panel.rating.text()
     assert "+" in puzzles.panel.rating.text()
 
 
@@ -94,19 +103,18 @@ def test_a_wrong_move_shows_the_refutation_and_costs_rating(qtbot, window: MainW
     assert load_ratings().value.get("Paul", "german").failed == 1  # counted once
 
 
-def test_a_hint_marks_the_piece_and_the_solution_plays_itself(qtbot, window: MainWindow
-                                                             ) -> None:
+def test_a_hint_marks_the_piece_and_the_solution_plays_itself(qtbot, window: MainWindow) -> None:
     puzzles = open_puzzles(qtbot, window, "Oma")
     puzzles.load(ROUTES)
     QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
     hint = window.board.hint()
-    assert hint is not None and hint.from_sq == 8 and puzzles.feedback == \
-        "Move the piece on 8."
+    assert hint is not None and hint.from_sq == 8 and puzzles.feedback == "Move the piece on 8."
     assert load_ratings().value.get("Oma", "german").failed == 1
     QTest.mouseClick(puzzles.panel.solution, Qt.MouseButton.LeftButton)
     assert puzzles.feedback == "The solution: 8-4 18x25 4x29"
-    qtbot.waitUntil(lambda: puzzles.attempt is not None
-                    and window.board.position() == puzzles.attempt.position)
+    qtbot.waitUntil(
+        lambda: puzzles.attempt is not None and window.board.position() == puzzles.attempt.position
+    )
     assert puzzles.attempt is not None and puzzles.attempt.done
     assert load_ratings().value.get("Oma", "german").failed == 1
     QTest.mouseClick(puzzles.panel.next, Qt.MouseButton.LeftButton)
@@ -114,7 +122,8 @@ def test_a_hint_marks_the_piece_and_the_solution_plays_itself(qtbot, window: Mai
 
 
 def test_filters_choose_among_the_shipped_set_and_leaving_returns_to_the_game(
-        qtbot, window: MainWindow) -> None:
+    qtbot, window: MainWindow
+) -> None:
     puzzles = open_puzzles(qtbot, window)
     panel = puzzles.panel
     panel.theme.setCurrentIndex(panel.theme.findData("ending"))
@@ -176,8 +185,9 @@ def _marked_game(rules_key: str) -> tuple[Game, Position, str]:
     return game, marked, better
 
 
-def test_my_mistakes_become_puzzles_solved_on_the_board(qtbot, window: MainWindow,
-                                                        tmp_path: Path) -> None:
+def test_my_mistakes_become_puzzles_solved_on_the_board(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
     puzzles = open_puzzles(qtbot, window, "Anna")
     game, marked, better = _marked_game("german")
     path = tmp_path / "annas-games.pdn"
@@ -206,7 +216,8 @@ def test_a_damaged_ratings_file_is_set_aside_with_a_message(qtbot, window: MainW
 
 
 def test_in_german_the_puzzle_says_who_wins_and_a_retry_says_not_quite(
-        qtbot, german: None, window: MainWindow) -> None:
+    qtbot, german: None, window: MainWindow
+) -> None:
     puzzles = open_puzzles(qtbot, window, "Anna")
     puzzles.load(ROUTES)
     assert puzzles.panel.stipulation.text() == "Hell zieht und gewinnt"
@@ -229,10 +240,11 @@ def test_the_window_starts_without_importing_the_puzzles() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; import dame_desktop.ui.app.main_window; "
-            "print(sorted(m for m in sys.modules if 'puzzles' in m))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
+    code = (
+        "import sys; import dame_desktop.ui.app.main_window; "
+        "print(sorted(m for m in sys.modules if 'puzzles' in m))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
 

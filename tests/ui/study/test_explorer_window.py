@@ -34,8 +34,11 @@ def reference(tmp_path: Path) -> Library:
 
 def shows(window: MainWindow) -> bool:
     explorer = window.explorer
-    return explorer.shown_for is not None and explorer.shown_for == window.shown_position() \
+    return (
+        explorer.shown_for is not None
+        and explorer.shown_for == window.shown_position()
         and explorer.shown_for.rules == window.shown_position().rules
+    )
 
 
 def rows(tree: QTreeWidget) -> list[QTreeWidgetItem]:
@@ -58,8 +61,11 @@ def click_item(tree: QTreeWidget, item: QTreeWidgetItem, double: bool = False) -
 
 
 def moves_shown(window: MainWindow) -> list[tuple[str, str]]:
-    return [(item.text(0), item.text(1)) for item in rows(window.explorer.panel.moves)
-            if item.data(0, Qt.ItemDataRole.UserRole + 2)]
+    return [
+        (item.text(0), item.text(1))
+        for item in rows(window.explorer.panel.moves)
+        if item.data(0, Qt.ItemDataRole.UserRole + 2)
+    ]
 
 
 def found_hits(dialog: PositionSearchDialog) -> list[tuple[int, int]]:
@@ -72,7 +78,8 @@ def expected_moves(library: Library, position: Position) -> list[tuple[str, str]
 
 
 def test_the_explorer_follows_the_navigator_and_a_click_plays_the_move(
-        window: MainWindow, qtbot, tmp_path: Path) -> None:
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
     open_game(window, 9)  # a German game: two more games share its opening
     truth = reference(tmp_path)
     window.action("explorer").trigger()
@@ -87,21 +94,26 @@ def test_the_explorer_follows_the_navigator_and_a_click_plays_the_move(
     assert after != start
     assert moves_shown(window) == expected_moves(truth, after)
     # a click on a move plays it in the studied game (the tree goes to that move)
-    first = next(item for item in rows(window.explorer.panel.moves)
-                 if item.data(0, Qt.ItemDataRole.UserRole + 2))
+    first = next(
+        item
+        for item in rows(window.explorer.panel.moves)
+        if item.data(0, Qt.ItemDataRole.UserRole + 2)
+    )
     text = first.text(0)
     click_item(window.explorer.panel.moves, first)
     played = window.shown_position()
-    move = next(m for m in after.legal_moves()
-                if after.move_text(m, "short", after.rules.algebraic) == text)
+    move = next(
+        m for m in after.legal_moves() if after.move_text(m, "short", after.rules.algebraic) == text
+    )
     assert played == after.play(move)
     qtbot.waitUntil(lambda: shows(window), timeout=WAIT)
     assert moves_shown(window) == expected_moves(truth, played)
     truth.close()
 
 
-def test_an_answer_for_a_position_left_behind_is_dropped(window: MainWindow, qtbot,
-                                                         tmp_path: Path) -> None:
+def test_an_answer_for_a_position_left_behind_is_dropped(
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
     open_game(window, 9)
     window.action("explorer").trigger()
     qtbot.waitUntil(lambda: shows(window), timeout=WAIT)
@@ -155,8 +167,9 @@ def test_a_library_of_two_files(window: MainWindow, qtbot, tmp_path: Path) -> No
     window.action("explorer").trigger()
     window.explorer.set_library([str(LIBRARY), str(copy)])
     assert window.explorer.panel.source.currentIndex() == 1
-    qtbot.waitUntil(lambda: shows(window) and "2 files" in
-                    window.explorer.panel.status.text(), timeout=WAIT)
+    qtbot.waitUntil(
+        lambda: shows(window) and "2 files" in window.explorer.panel.status.text(), timeout=WAIT
+    )
     with Library([LIBRARY, copy], folder=tmp_path / "two").open() as truth:
         assert moves_shown(window) == expected_moves(truth, window.shown_position())
 
@@ -168,8 +181,7 @@ def search_dialog(window: MainWindow) -> PositionSearchDialog:
     return dialog
 
 
-def test_find_this_position_exact_and_reversed(window: MainWindow, qtbot,
-                                               tmp_path: Path) -> None:
+def test_find_this_position_exact_and_reversed(window: MainWindow, qtbot, tmp_path: Path) -> None:
     open_game(window, 4)  # an English game of the fixture
     for _ in range(6):
         window.step(1)
@@ -180,21 +192,24 @@ def test_find_this_position_exact_and_reversed(window: MainWindow, qtbot,
     with reference(tmp_path) as truth:
         expected = truth.find([position], limit=1000)
         reversed_too = truth.find([position], reverse=True, limit=1000)
-    assert found_hits(dialog) == \
-        [(h.game, h.ply) for h in expected.hits]
+    assert found_hits(dialog) == [(h.game, h.ply) for h in expected.hits]
     assert dialog.results.topLevelItemCount() == len(expected.hits) >= 1
     QTest.mouseClick(dialog.reversed, Qt.MouseButton.LeftButton)
     assert dialog.reversed.isChecked()
     QTest.mouseClick(dialog.search_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.asked is None and dialog.found is not None
-                    and dialog.found.total == reversed_too.total, timeout=WAIT)
-    assert found_hits(dialog) == \
-        [(h.game, h.ply) for h in reversed_too.hits]
+    qtbot.waitUntil(
+        lambda: (
+            dialog.asked is None
+            and dialog.found is not None
+            and dialog.found.total == reversed_too.total
+        ),
+        timeout=WAIT,
+    )
+    assert found_hits(dialog) == [(h.game, h.ply) for h in reversed_too.hits]
     dialog.close()
 
 
-def test_find_similar_pieces_and_open_a_result(window: MainWindow, qtbot,
-                                               tmp_path: Path) -> None:
+def test_find_similar_pieces_and_open_a_result(window: MainWindow, qtbot, tmp_path: Path) -> None:
     open_game(window, 4)
     for _ in range(10):
         window.step(1)
@@ -214,8 +229,7 @@ def test_find_similar_pieces_and_open_a_result(window: MainWindow, qtbot,
     qtbot.waitUntil(lambda: dialog.asked is None and dialog.found is not None, timeout=WAIT)
     with reference(tmp_path) as truth:
         expected = truth.similar(Pattern.of(position.rules, chosen), limit=1000)
-    assert found_hits(dialog) == \
-        [(h.game, h.ply) for h in expected.hits]
+    assert found_hits(dialog) == [(h.game, h.ply) for h in expected.hits]
     assert expected.total >= 1  # the shown game itself holds them
     last = dialog.results.topLevelItem(dialog.results.topLevelItemCount() - 1)
     assert last is not None
@@ -242,7 +256,8 @@ def test_the_explorer_and_the_search_speak_german(window: MainWindow, qtbot) -> 
 
 
 def test_cancel_stops_the_indexing_until_the_panel_is_asked_again(
-        window: MainWindow, qtbot, tmp_path: Path) -> None:
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
     big = tmp_path / "big.pdn"
     text = LIBRARY.read_bytes()
     big.write_bytes(b"\n".join([text] * 100))  # 3,200 games: the indexing reports progress
@@ -289,8 +304,11 @@ def test_while_playing_a_click_is_a_move_of_the_human(window: MainWindow, qtbot)
     window.action("explorer").trigger()
     qtbot.waitUntil(lambda: shows(window), timeout=WAIT)
     before = window.shown_position()
-    item = next(item for item in rows(window.explorer.panel.moves)
-                if item.data(0, Qt.ItemDataRole.UserRole + 2))
+    item = next(
+        item
+        for item in rows(window.explorer.panel.moves)
+        if item.data(0, Qt.ItemDataRole.UserRole + 2)
+    )
     text = item.text(0)
     click_item(window.explorer.panel.moves, item)
     game = window.controller.game

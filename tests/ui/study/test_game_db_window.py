@@ -21,16 +21,26 @@ from dame_desktop.ui.study import manage_games
 DATA = Path(__file__).resolve().parents[2] / "data"
 
 GAMES = [
-    ('[Event "Spring cup"]\n[White "Anna"]\n[Black "Bert"]\n[Date "1950.04.01"]\n'
-     '[Result "1-0"]\n[GameType "21"]\n\n1. 11-15 23-19 {a quiet start} 2. 8-11 22-17 1-0'),
-    ('[Event "Spring cup"]\n[White "Clara"]\n[Black "Dieter"]\n[Date "1962.05.02"]\n'
-     '[Result "1/2-1/2"]\n[GameType "21"]\n\n1. 9-14 22-17 2. 11-15 25-22 {sharp} 1/2-1/2'),
-    ('[Event "Autumn open"]\n[White "Anna"]\n[Black "Emil"]\n[Date "1971.09.03"]\n'
-     '[Result "0-1"]\n[GameType "21"]\n\n1. 11-15 23-19 2. 8-11 22-17 0-1'),
-    ('[Event "Spring cup"]\n[White "Clara"]\n[Black "Dieter"]\n[Date "1962.05.02"]\n'
-     '[Result "1/2-1/2"]\n[GameType "21"]\n\n1. 9-14 22-17 2. 11-15 25-22 {sharp} 1/2-1/2'),
-    ('[Event "Club"]\n[White "Fritz"]\n[Black "Gerd"]\n[Date "2001.01.01"]\n'
-     '[Result "2-0"]\n[GameType "20"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0'),
+    (
+        '[Event "Spring cup"]\n[White "Anna"]\n[Black "Bert"]\n[Date "1950.04.01"]\n'
+        '[Result "1-0"]\n[GameType "21"]\n\n1. 11-15 23-19 {a quiet start} 2. 8-11 22-17 1-0'
+    ),
+    (
+        '[Event "Spring cup"]\n[White "Clara"]\n[Black "Dieter"]\n[Date "1962.05.02"]\n'
+        '[Result "1/2-1/2"]\n[GameType "21"]\n\n1. 9-14 22-17 2. 11-15 25-22 {sharp} 1/2-1/2'
+    ),
+    (
+        '[Event "Autumn open"]\n[White "Anna"]\n[Black "Emil"]\n[Date "1971.09.03"]\n'
+        '[Result "0-1"]\n[GameType "21"]\n\n1. 11-15 23-19 2. 8-11 22-17 0-1'
+    ),
+    (
+        '[Event "Spring cup"]\n[White "Clara"]\n[Black "Dieter"]\n[Date "1962.05.02"]\n'
+        '[Result "1/2-1/2"]\n[GameType "21"]\n\n1. 9-14 22-17 2. 11-15 25-22 {sharp} 1/2-1/2'
+    ),
+    (
+        '[Event "Club"]\n[White "Fritz"]\n[Black "Gerd"]\n[Date "2001.01.01"]\n'
+        '[Result "2-0"]\n[GameType "20"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0'
+    ),
 ]
 
 
@@ -79,7 +89,8 @@ def games_in(path: Path) -> list[str]:
 
 
 def test_first_opening_indexes_in_the_background_and_the_list_works_meanwhile(
-        window, qtbot, tmp_path, cache) -> None:
+    window, qtbot, tmp_path, cache
+) -> None:
     path = tmp_path / "library.pdn"
     shutil.copyfile(DATA / "db" / "library.pdn", path)
     files, dialog = open_list(window, qtbot, path)
@@ -88,8 +99,10 @@ def test_first_opening_indexes_in_the_background_and_the_list_works_meanwhile(
     QTest.keyClicks(dialog.search, "wyllie")  # usable at once, from the quick first pass
     hits = dialog.visible_rows()
     entries = files.list_doc.entries
-    assert hits and all("Wyllie" in entries[i].tags.get("White", "") + entries[i].tags.get(
-        "Black", "") for i in hits)
+    assert hits and all(
+        "Wyllie" in entries[i].tags.get("White", "") + entries[i].tags.get("Black", "")
+        for i in hits
+    )
     wait_indexed(qtbot, files)
     qtbot.waitUntil(lambda: not dialog.progress_row.isVisible())
     assert len(cache_files(cache)) == 1
@@ -103,8 +116,9 @@ def test_first_opening_indexes_in_the_background_and_the_list_works_meanwhile(
     assert 0 < shown < 32 and f"{shown} of 32 games" == dialog.count_label.text()
 
 
-def test_a_big_file_with_a_current_index_opens_from_it(window, qtbot, tmp_path, cache,
-                                                       monkeypatch) -> None:
+def test_a_big_file_with_a_current_index_opens_from_it(
+    window, qtbot, tmp_path, cache, monkeypatch
+) -> None:
     path = write_games(tmp_path / "big.pdn")
     monkeypatch.setattr(manage_games, "BIG_FILE", 0)
     files, dialog = open_list(window, qtbot, path)
@@ -126,7 +140,8 @@ def test_a_big_file_with_a_current_index_opens_from_it(window, qtbot, tmp_path, 
 
 
 def test_cancel_leaves_nothing_and_the_next_opening_builds_the_index(
-        window, qtbot, tmp_path, cache) -> None:
+    window, qtbot, tmp_path, cache
+) -> None:
     games = [GAMES[i % 3].replace("Anna", f"Anna {i}") for i in range(1500)]
     path = write_games(tmp_path / "many.pdn", games)
     files, dialog = open_list(window, qtbot, path)
@@ -145,8 +160,7 @@ def test_cancel_leaves_nothing_and_the_next_opening_builds_the_index(
     assert len(cache_files(cache)) == 1
 
 
-def test_a_file_changed_by_another_program_is_indexed_again(window, qtbot, tmp_path,
-                                                            cache) -> None:
+def test_a_file_changed_by_another_program_is_indexed_again(window, qtbot, tmp_path, cache) -> None:
     path = write_games(tmp_path / "club.pdn")
     files, dialog = open_list(window, qtbot, path)
     wait_indexed(qtbot, files)
@@ -176,7 +190,8 @@ def test_a_damaged_index_is_rebuilt(window, qtbot, tmp_path, cache) -> None:
 
 
 def test_a_cache_folder_that_cannot_be_written_keeps_the_index_in_memory(
-        window, qtbot, tmp_path, monkeypatch) -> None:
+    window, qtbot, tmp_path, monkeypatch
+) -> None:
     blocker = tmp_path / "a file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("DAME_CACHE_DIR", str(blocker / "cache"))
@@ -194,8 +209,7 @@ def test_a_cache_folder_that_cannot_be_written_keeps_the_index_in_memory(
 # -- searching ------------------------------------------------------------------------------------
 
 
-def test_filters_players_comments_dates_results_and_rules(window, qtbot, tmp_path,
-                                                          cache) -> None:
+def test_filters_players_comments_dates_results_and_rules(window, qtbot, tmp_path, cache) -> None:
     path = write_games(tmp_path / "club.pdn")
     files, dialog = open_list(window, qtbot, path)
     wait_indexed(qtbot, files)
@@ -234,7 +248,8 @@ def select(dialog, games: list[int]) -> None:
 
 
 def test_delete_undo_redo_and_a_save_that_keeps_every_other_game_byte_for_byte(
-        window, qtbot, tmp_path, cache) -> None:
+    window, qtbot, tmp_path, cache
+) -> None:
     path = write_games(tmp_path / "club.pdn")
     before = path.read_bytes()
     files, dialog = open_list(window, qtbot, path)
@@ -242,8 +257,11 @@ def test_delete_undo_redo_and_a_save_that_keeps_every_other_game_byte_for_byte(
     assert dialog.manage_row.isVisible()
     select(dialog, [1, 3])
     dialog.manage_actions["delete"].trigger()
-    assert len(dialog.visible_rows()) == 3 and dialog.count_label.text() == "3 of 5 games" \
+    assert (
+        len(dialog.visible_rows()) == 3
+        and dialog.count_label.text() == "3 of 5 games"
         or dialog.count_label.text() == "3 of 3 games"
+    )
     assert path.read_bytes() == before  # nothing written before Save
     assert files.modified
     dialog.manage_actions["undo"].trigger()
@@ -283,17 +301,25 @@ def test_reorder_by_dragging_rows(window, qtbot, tmp_path, cache) -> None:
     QApplication.sendEvent(viewport, QDragMoveEvent(target, action, mime, buttons, keys))
     drop = QDropEvent(QPointF(target), action, mime, buttons, keys)
     QApplication.sendEvent(viewport, drop)
-    titles = [dialog.model.listing.white[r] + "-" + dialog.model.listing.black[r]
-              for r in dialog.model.shown]
-    assert titles == ["Clara-Dieter", "Anna-Emil", "Anna-Bert", "Clara-Dieter", "Fritz-Gerd"] \
-        or titles == ["Clara-Dieter", "Anna-Emil", "Clara-Dieter", "Anna-Bert", "Fritz-Gerd"]
+    titles = [
+        dialog.model.listing.white[r] + "-" + dialog.model.listing.black[r]
+        for r in dialog.model.shown
+    ]
+    assert titles == [
+        "Clara-Dieter",
+        "Anna-Emil",
+        "Anna-Bert",
+        "Clara-Dieter",
+        "Fritz-Gerd",
+    ] or titles == ["Clara-Dieter", "Anna-Emil", "Clara-Dieter", "Anna-Bert", "Fritz-Gerd"]
     dialog.manage_actions["saveList"].trigger()
     saved = games_in(path)
     assert sorted(saved) == sorted(GAMES) and saved != GAMES and saved[0] == GAMES[1]
 
 
 def test_copy_and_move_to_another_file_are_written_on_save_and_undone_together(
-        window, qtbot, tmp_path, cache) -> None:
+    window, qtbot, tmp_path, cache
+) -> None:
     path = write_games(tmp_path / "club.pdn")
     other = write_games(tmp_path / "other.pdn", [GAMES[4]])
     files, dialog = open_list(window, qtbot, path)
@@ -325,8 +351,9 @@ def test_merge_a_file_and_remove_duplicates(window, qtbot, tmp_path, cache) -> N
     dialog.manage_actions["merge"].trigger()
     assert len(dialog.visible_rows()) == 7
     dialog.manage_actions["dedupe"].trigger()
-    qtbot.waitUntil(lambda: files.games.job is not None and not files.games.job.running,
-                    timeout=30000)
+    qtbot.waitUntil(
+        lambda: files.games.job is not None and not files.games.job.running, timeout=30000
+    )
     # game 4 repeats game 2; the merged first game repeats game 1 (same moves and result)
     assert len(dialog.visible_rows()) == 5
     assert "2 duplicate games removed" in window.last_message
@@ -363,7 +390,8 @@ def test_closing_with_changes_to_the_list_asks(window, qtbot, tmp_path, cache) -
 
 
 def test_check_every_game_uses_the_fast_replay_and_reports_what_pdn_check_does(
-        window, qtbot, tmp_path, cache, monkeypatch) -> None:
+    window, qtbot, tmp_path, cache, monkeypatch
+) -> None:
     path = tmp_path / "damaged.pdn"
     shutil.copyfile(DATA / "ui" / "damaged.pdn", path)
     files = window.document
@@ -379,11 +407,14 @@ def test_check_every_game_uses_the_fast_replay_and_reports_what_pdn_check_does(
 
     monkeypatch.setattr(PdnDocument, "check_all", slow_path)
     window.action("check").trigger()
-    qtbot.waitUntil(lambda: files.problems_dialog is not None
-                    and files.problems_dialog.isVisible(), timeout=30000)
+    qtbot.waitUntil(
+        lambda: files.problems_dialog is not None and files.problems_dialog.isVisible(),
+        timeout=30000,
+    )
     report = check_file(str(path))
-    assert [(p.game, p.line, p.column, p.message) for p in files.doc.problems] == \
-        [(g, e.line, e.column, e.message) for g, e in report.errors]
+    assert [(p.game, p.line, p.column, p.message) for p in files.doc.problems] == [
+        (g, e.line, e.column, e.message) for g, e in report.errors
+    ]
     assert files.check_progress is not None
     assert files.check_progress.labelText() == "Checking game 3 of 3…"
 
@@ -402,9 +433,11 @@ def test_the_oca_list_opens_from_its_index(window, qtbot, cache, corpus) -> None
     assert 0 < len(dialog.visible_rows()) < 22621
 
 
-@pytest.mark.skipif(QApplication.platformName() == "offscreen"
-                    or __import__("os").environ.get("QT_QPA_PLATFORM", "") == "offscreen",
-                    reason="a real QDrag needs a window system (run under xvfb-run with xcb)")
+@pytest.mark.skipif(
+    QApplication.platformName() == "offscreen"
+    or __import__("os").environ.get("QT_QPA_PLATFORM", "") == "offscreen",
+    reason="a real QDrag needs a window system (run under xvfb-run with xcb)",
+)
 def test_reorder_by_a_real_mouse_drag(window, qtbot, tmp_path, cache) -> None:
     from PySide6.QtCore import QTimer
 
@@ -423,23 +456,34 @@ def test_reorder_by_a_real_mouse_drag(window, qtbot, tmp_path, cache) -> None:
         for step in range(1, 6):
             point = start + (end - start) * step / 5
             QTest.mouseMove(handle, viewport.mapTo(dialog, point))
-        QTest.mouseRelease(handle, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                           viewport.mapTo(dialog, end))
+        QTest.mouseRelease(
+            handle,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            viewport.mapTo(dialog, end),
+        )
 
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     QTimer.singleShot(200, during_drag)
     for step in range(1, 4):
         QTest.mouseMove(viewport, start + QPoint(0, 10 * step))
-    qtbot.waitUntil(lambda: dialog.model.listing.black[dialog.model.shown[0]] != "Bert",
-                    timeout=10000)
+    qtbot.waitUntil(
+        lambda: dialog.model.listing.black[dialog.model.shown[0]] != "Bert", timeout=10000
+    )
     # dropped on the lower half of the fourth row: the first game now stands after it
-    assert [dialog.model.listing.black[r] for r in dialog.model.shown] == \
-        ["Dieter", "Emil", "Dieter", "Bert", "Gerd"]
+    assert [dialog.model.listing.black[r] for r in dialog.model.shown] == [
+        "Dieter",
+        "Emil",
+        "Dieter",
+        "Bert",
+        "Gerd",
+    ]
     assert files.modified
 
 
 def test_the_list_of_the_shown_file_asks_before_dropping_another_lists_changes(
-        window, qtbot, tmp_path, cache) -> None:
+    window, qtbot, tmp_path, cache
+) -> None:
     shown = write_games(tmp_path / "shown.pdn", GAMES[:2])
     listed = write_games(tmp_path / "listed.pdn")
     files, dialog = open_list(window, qtbot, shown)

@@ -32,13 +32,15 @@ def language(request) -> Iterator[str]:
 
 def _prefer(window: MainWindow, notation: str) -> None:
     """The preference as the preferences dialog hands it to the window (the rest as shown)."""
-    window.apply_preferences(Preferences(
-        notation=notation,  # type: ignore[arg-type]
-        analysis_panel=window.action("analysis").isChecked()))
+    window.apply_preferences(
+        Preferences(
+            notation=notation,  # type: ignore[arg-type]
+            analysis_panel=window.action("analysis").isChecked(),
+        )
+    )
 
 
-def test_the_study_tree_follows_the_notation(window: MainWindow, language: str,
-                                             tmp_path) -> None:
+def test_the_study_tree_follows_the_notation(window: MainWindow, language: str, tmp_path) -> None:
     path = tmp_path / "blunder.pdn"
     path.write_text(BLUNDER)
     _prefer(window, "coordinates")
@@ -66,8 +68,9 @@ def test_the_study_tree_follows_the_notation(window: MainWindow, language: str,
     assert again.mainline_moves() == game.mainline_moves()
 
 
-def test_the_graph_tooltips_follow_the_notation(window: MainWindow, language: str,
-                                                tmp_path) -> None:
+def test_the_graph_tooltips_follow_the_notation(
+    window: MainWindow, language: str, tmp_path
+) -> None:
     path = tmp_path / "blunder.pdn"
     path.write_text(BLUNDER)
     _prefer(window, "coordinates")
@@ -81,8 +84,9 @@ def test_the_graph_tooltips_follow_the_notation(window: MainWindow, language: st
     assert graph.hover_text(6).startswith("3... " + NUMBERS[5]), graph.hover_text(6)
 
 
-def test_the_analysis_lines_follow_the_notation(window: MainWindow, language: str, qtbot,
-                                                tmp_path) -> None:
+def test_the_analysis_lines_follow_the_notation(
+    window: MainWindow, language: str, qtbot, tmp_path
+) -> None:
     path = tmp_path / "quiet.pdn"
     path.write_text(QUIET)
     _prefer(window, "coordinates")

@@ -45,8 +45,9 @@ def test_a_piece_dragged_from_the_palette_lands_on_the_square(qtbot) -> None:
     for i in range(1, 9):
         QTest.mouseMove(button, start + (end - start) * i / 8)
     floating = editor.board.floating()
-    assert floating is not None and floating[:2] == (Color.BLACK, Kind.KING), \
+    assert floating is not None and floating[:2] == (Color.BLACK, Kind.KING), (
         "the piece is shown under the pointer while it is dragged"
+    )
     QTest.mouseRelease(button, LEFT, NOMOD, end)
     assert editor.pieces == {14: (Color.BLACK, Kind.KING)}
     assert editor.board.floating() is None
@@ -198,8 +199,11 @@ def test_turkish_pieces_go_on_every_square_and_play_straight(qtbot) -> None:
     click(editor.board, b1)
     editor.tool_buttons[3].click()  # a Black king
     click(editor.board, a2)
-    assert editor.pieces == {a1: (Color.WHITE, Kind.MAN), b1: (Color.WHITE, Kind.MAN),
-                             a2: (Color.BLACK, Kind.KING)}
+    assert editor.pieces == {
+        a1: (Color.WHITE, Kind.MAN),
+        b1: (Color.WHITE, Kind.MAN),
+        a2: (Color.BLACK, Kind.KING),
+    }
     assert editor.fen_edit.text() == "W:Wa1,b1:BKa2"
     assert editor.problem() == ""
     # the men capture straight ahead: a1 takes a2, and must

@@ -14,9 +14,16 @@ from dame_desktop.ui.study.setup_editor import SetupEditor
 def wheel(widget: QWidget, notches: int = -1) -> None:
     """A real wheel turn over the middle of ``widget`` (negative: towards the user)."""
     centre = QPointF(widget.rect().center())
-    event = QWheelEvent(centre, QPointF(widget.mapToGlobal(centre.toPoint())), QPoint(0, 0),
-                        QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        centre,
+        QPointF(widget.mapToGlobal(centre.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, 120 * notches),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(widget, event)
 
 

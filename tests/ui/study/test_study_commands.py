@@ -38,8 +38,9 @@ def click_move(window: MainWindow, qtbot, text: str) -> GameNode:
     point = tree.cursorRect(cursor).center()
     target = tree.node_at(point)
     assert target is not None
-    QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier, point)
+    QTest.mouseClick(
+        tree.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+    )
     qtbot.waitUntil(lambda: window.study.node is target)
     return target
 
@@ -63,7 +64,9 @@ def mainline(window: MainWindow) -> list[ChildNode]:
     return list(game.mainline())
 
 
-def test_the_move_tree_shows_evaluations_and_clocks_not_the_commands(window, qtbot, tmp_path: Path) -> None:  # noqa: E501
+def test_the_move_tree_shows_evaluations_and_clocks_not_the_commands(
+    window, qtbot, tmp_path: Path
+) -> None:
     path = tmp_path / "clocked.pdn"
     path.write_text(CLOCKED)
     open_file(window, path)
@@ -76,7 +79,9 @@ def test_the_move_tree_shows_evaluations_and_clocks_not_the_commands(window, qtb
     assert "17-14?? 4:01" in text  # the mark's record is hidden, the mark shown
 
 
-def test_the_comment_editor_edits_the_words_and_keeps_the_commands(window, qtbot, tmp_path: Path) -> None:  # noqa: E501
+def test_the_comment_editor_edits_the_words_and_keeps_the_commands(
+    window, qtbot, tmp_path: Path
+) -> None:
     path = tmp_path / "clocked.pdn"
     path.write_text(CLOCKED)
     open_file(window, path)
@@ -118,7 +123,9 @@ def analyse(window: MainWindow, qtbot) -> None:
     dialog.close()
 
 
-def test_a_second_analysis_replaces_its_own_and_keeps_the_users_edits(window, qtbot, tmp_path: Path) -> None:  # noqa: E501
+def test_a_second_analysis_replaces_its_own_and_keeps_the_users_edits(
+    window, qtbot, tmp_path: Path
+) -> None:
     path = tmp_path / "clocked.pdn"
     path.write_text(CLOCKED)
     open_file(window, path)
@@ -127,8 +134,9 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users_edits(window, qt
     nodes = mainline(window)
     assert all(node.comment.count("[%eval") == 1 for node in nodes)
     assert nodes[4].nags and nodes[4].nags[0].value == 4
-    assert any("[%review line]" in alt.starting_comment
-               for node in nodes for alt in node.variations[1:])
+    assert any(
+        "[%review line]" in alt.starting_comment for node in nodes for alt in node.variations[1:]
+    )
     assert "[%" not in window.study.tree.toPlainText()  # the engine's variations too
     # the user writes on analysed moves: words only in the editor, the evaluation kept
     node = click_move(window, qtbot, "17-14")

@@ -27,19 +27,30 @@ def test_each_rule_set_names_its_sides_its_own_way(qapp) -> None:
 def test_the_winner_is_named_by_player(qapp) -> None:
     names = {W: "Anna", B: computer_name("beginner")}
     assert names[B] == "Dame (Beginner)"
-    assert result_text(Result(B, Reason.NO_MOVES), GERMAN, names) == \
-        "Dame (Beginner) wins with Dark: Anna cannot move."
-    assert result_text(Result(W, Reason.RESIGNATION), GERMAN, names) == \
-        "Anna wins with Light: Dame (Beginner) resigned."
-    assert result_text(Result(W, Reason.NO_PIECES), GERMAN) == \
-        "Light wins: Dark has no pieces left."
-    assert result_text(Result(B, Reason.TIME), GERMAN, {W: "Paul", B: "Anna"}) == \
-        "Anna wins with Dark: Paul ran out of time."
-    assert result_text(Result(None, Reason.REPETITION), GERMAN) == \
-        "Draw: the same position came up again (repetition)."
+    assert (
+        result_text(Result(B, Reason.NO_MOVES), GERMAN, names)
+        == "Dame (Beginner) wins with Dark: Anna cannot move."
+    )
+    assert (
+        result_text(Result(W, Reason.RESIGNATION), GERMAN, names)
+        == "Anna wins with Light: Dame (Beginner) resigned."
+    )
+    assert (
+        result_text(Result(W, Reason.NO_PIECES), GERMAN) == "Light wins: Dark has no pieces left."
+    )
+    assert (
+        result_text(Result(B, Reason.TIME), GERMAN, {W: "Paul", B: "Anna"})
+        == "Anna wins with Dark: Paul ran out of time."
+    )
+    assert (
+        result_text(Result(None, Reason.REPETITION), GERMAN)
+        == "Draw: the same position came up again (repetition)."
+    )
     end = Position.from_fen("W:W21,22,K30:BK4", GERMAN)
-    assert result_text(Result(None, Reason.TIME), GERMAN, {W: "Paul"}, position=end) == \
-        "Draw: Paul ran out of time, but Dark can no longer win."
+    assert (
+        result_text(Result(None, Reason.TIME), GERMAN, {W: "Paul"}, position=end)
+        == "Draw: Paul ran out of time, but Dark can no longer win."
+    )
 
 
 def test_a_result_token_is_read_by_the_rule_sets_convention(qapp) -> None:
@@ -61,8 +72,10 @@ def test_the_game_over_line_reads_naturally_in_german(qapp, german) -> None:
     assert "(Anfänger) (Dunkel)" not in text
     assert result_text("1-0", ENGLISH, {B: "Paul"}) == "Paul gewinnt mit Schwarz."
     assert (colour_text(ENGLISH, W), colour_text(GERMAN, W)) == ("Weiß", "Hell")
-    assert result_text(Result(W, Reason.TIME), GERMAN) == \
-        "Hell gewinnt: Dunkel hat die Zeit überschritten."
+    assert (
+        result_text(Result(W, Reason.TIME), GERMAN)
+        == "Hell gewinnt: Dunkel hat die Zeit überschritten."
+    )
     assert result_text(Result(None, Reason.AGREEMENT), GERMAN) == "Remis: von beiden vereinbart."
 
 

@@ -53,10 +53,14 @@ def test_the_switch_changes_the_move_list_messages_and_board(qtbot) -> None:
     assert move_list(choice.notation()) == ["c3-d4", "f6-e5", "d4xf6"]
     assert board.shows_coordinates(), "the frame for coordinates (numbers: the switch's)"
     pos = Position.from_fen(ENDING, GERMAN)
-    assert position_text(pos, Notation.COORDINATES) == \
-        "Light: man d4; king c1. Dark: men f6, h6. Light to move."
-    assert position_text(pos, Notation.NUMBERS) == \
-        "Light: man 18; king 30. Dark: men 11, 12. Light to move."
+    assert (
+        position_text(pos, Notation.COORDINATES)
+        == "Light: man d4; king c1. Dark: men f6, h6. Light to move."
+    )
+    assert (
+        position_text(pos, Notation.NUMBERS)
+        == "Light: man 18; king 30. Dark: men 11, 12. Light to move."
+    )
 
 
 def test_the_rule_sets_own_notation_is_the_default() -> None:
@@ -85,8 +89,10 @@ def test_the_notation_in_german(qtbot, german) -> None:
     QTest.keyClick(choice, Qt.Key.Key_End)
     assert choice.notation() is Notation.COORDINATES
     pos = Position.from_fen(ENDING, GERMAN)
-    assert position_text(pos, choice.notation()) == \
-        "Hell: Stein d4; Dame c1. Dunkel: Steine f6, h6. Hell ist am Zug."
+    assert (
+        position_text(pos, choice.notation())
+        == "Hell: Stein d4; Dame c1. Dunkel: Steine f6, h6. Hell ist am Zug."
+    )
     assert move_list(choice.notation()) == ["c3-d4", "f6-e5", "d4xf6"]
 
 

@@ -50,9 +50,12 @@ def _first_move_text(window: MainWindow) -> str:
 
 def _prefer(window: MainWindow, notation: str) -> None:
     """The preferences as the session keeps them (it saves the View menu's switch)."""
-    window.apply_preferences(Preferences(
-        notation=notation,  # type: ignore[arg-type]
-        show_square_numbers=window.board.numbers_wanted()))
+    window.apply_preferences(
+        Preferences(
+            notation=notation,  # type: ignore[arg-type]
+            show_square_numbers=window.board.numbers_wanted(),
+        )
+    )
 
 
 def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> None:
@@ -101,8 +104,7 @@ def test_view_square_numbers_alone_decides_about_the_numbers(window: MainWindow)
     assert _labels(window) == (True, False) and action.isChecked()
 
 
-def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWindow,
-                                                                qtbot) -> None:
+def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWindow, qtbot) -> None:
     from tests.ui.uihelp import click
 
     window.apply_preferences(Preferences(notation="coordinates"))
@@ -114,12 +116,15 @@ def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWind
     qtbot.waitExposed(editor)
     assert editor.board.shows_coordinates()
     assert [b.text() for b in editor.tool_buttons[:4]] == [
-        "Light man", "Light king", "Dark man", "Dark king"]
+        "Light man",
+        "Light king",
+        "Dark man",
+        "Dark king",
+    ]
     editor.clear()
     editor.tool_group.button(0).click()
     click(editor.board, 2)  # a light man where light men are crowned: square 2 is d8
-    assert editor.message.text().startswith("Light has a man on d8, the row"), \
-        editor.message.text()
+    assert editor.message.text().startswith("Light has a man on d8, the row"), editor.message.text()
     editor.reject()
     # English checkers: Black moves first; the square numbers on the board and in the words
     window.apply_preferences(Preferences(notation="rules"))
@@ -129,12 +134,15 @@ def test_the_setup_editor_names_squares_and_sides_as_the_window(window: MainWind
     assert editor is not None
     assert editor.board.shows_numbers() and not editor.board.shows_coordinates()
     assert [b.text() for b in editor.tool_buttons[:4]] == [
-        "White man", "White king", "Black man", "Black king"]
+        "White man",
+        "White king",
+        "Black man",
+        "Black king",
+    ]
     assert sorted(editor.turn_box.itemText(i) for i in range(2)) == ["Black", "White"]
     assert editor.turn_box.currentText() == "Black", "Black moves first"
     editor.clear()
     editor.tool_group.button(2).click()
     click(editor.board, 30)  # a black man on the row where Black's men are crowned
-    assert editor.message.text().startswith("Black has a man on 30, the row"), \
-        editor.message.text()
+    assert editor.message.text().startswith("Black has a man on 30, the row"), editor.message.text()
     editor.reject()
