@@ -381,6 +381,8 @@ class DocumentController(QObject):
 
     def _checked(self, doc: PdnDocument, report: CheckReport) -> None:
         """The fast check's findings, as the slow path's."""
+        from dame_desktop.pdn.document import Problem
+
         if self.doc is not doc:
             return
         found = [Problem(game, p.line, p.column, p.message, p) for game, p in report.problems]
