@@ -56,7 +56,7 @@ class _RunTimeUses(ast.NodeVisitor):
             self.visit(statement)
         self.local.pop()
 
-    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+    visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
