@@ -99,8 +99,8 @@ def _header_items(
         elif name in tags:
             items.append((name, tags[name]))
     items.append(("GameType", gametype_text(rules)))
-    if rules.towers and "Variant" not in tags:  # no standard GameType: name the game too
-        items.append(("Variant", "Bashni"))
+    if rules.towers:  # no standard GameType: name the game too, always in this place
+        items.append(("Variant", tags.get("Variant", "Bashni")))
     tag = rules_tag(rules)
     if tag is not None:
         items.append(("Rules", tag))
@@ -110,6 +110,8 @@ def _header_items(
         items.append(("FEN", position.fen()))  # a setup at the start included
     for name, value in headers:
         if name not in TAG_ROSTER and name not in _SPECIAL_TAGS:
+            if name == "Variant" and rules.towers:
+                continue  # written after GameType
             items.append((name, value))
     return items
 

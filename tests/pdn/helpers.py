@@ -41,7 +41,8 @@ def game_data(game: Game) -> dict[str, Any]:
         "headers": [
             (k, v)
             for k, v in game.headers.items()
-            if k.lower() not in ("gametype", "rules", "setup", "fen", "result")
+            # written from the game's rules (Variant names Bashni beside its GameType)
+            if k.lower() not in ("gametype", "variant", "rules", "setup", "fen", "result")
         ],
         "rules": game.rules,
         "start": game.state,
