@@ -15,6 +15,7 @@ man).  ``noise`` adds a fixed jitter per state (the weaker levels), as in the ma
 from __future__ import annotations
 
 import time
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 
 from ..core.move import Move
@@ -104,7 +105,10 @@ class _Search:
         score = self.ev.finish(self.ev.white_score(w, b, k) + _stack_score(w, stacks), wtm)
         if self.noise:
             spread = 2 * self.noise + 1
-            score += hash((key, self.seed)) % spread - self.noise
+            # the towers as a number: a string's hash() changes from one process to the next,
+            # and the jitter must be the same in every run (and in compiled and pure code)
+            towers = zlib.crc32(repr(stacks).encode()) if stacks else 0
+            score += hash((w, b, k, wtm, towers, self.seed)) % spread - self.noise
         return score
 
     def negamax(

@@ -125,3 +125,33 @@ def test_a_move_with_several_routes_is_played_along_the_route_it_shows() -> None
         after = pos.play(move.with_path(path))
         towers.add(after.fen(algebraic=True))
     assert towers == {"B:Wa3/Bbbb:B", "B:Wa3/bbbB:B"}
+
+
+def test_the_weaker_levels_jitter_is_the_same_in_every_process() -> None:
+    """The noise of the tower search was keyed on hash() of the towers' strings, which Python
+    changes from one process to the next: the same level played other moves in another run
+    (and compiled and pure code disagreed).  Two processes with other hash seeds agree."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from dame_desktop.core import Position, find_rules\n"
+        "from dame_desktop.ai.search import Limit\n"
+        "from dame_desktop.ai.towers import tower_search\n"
+        "pos = Position.start(find_rules('bashni'))\n"
+        "for _ in range(2):\n"
+        "    pos = pos.play(pos.legal_moves()[0])\n"
+        "    pos = pos.play(pos.legal_moves()[0])\n"
+        "r = tower_search(pos, Limit(depth=3), noise=40, seed=12345)\n"
+        "print(r.move, r.score, r.nodes)\n"
+    )
+    answers = set()
+    for seed in ("1", "2", "3"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        answers.add(done.stdout)
+    assert len(answers) == 1, answers
