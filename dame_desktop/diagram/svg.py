@@ -135,11 +135,14 @@ def render_svg(diagram: Diagram) -> str:
     font = max(10.0, width * 0.045)
     inner = width - 2 * margin
     svg = _Svg()
-    y = margin
-    if diagram.top:
+
+    def side_name(text: str, y: float) -> float:
+        """One side's name, centred on a line from ``y``; the y below it."""
+        if not text:
+            return y
         svg.add(
             "text",
-            diagram.top,
+            text,
             x=width / 2,
             y=y + font * 0.95,
             font_family=FONT,
@@ -147,22 +150,11 @@ def render_svg(diagram: Diagram) -> str:
             text_anchor="middle",
             fill=style.text,
         )
-        y += font * 1.45
-    board_top = y
+        return y + font * 1.45
+
+    board_top = side_name(diagram.top, margin)
     _board(svg, diagram, margin, board_top, inner)
-    y = board_top + inner + font * 0.35
-    if diagram.bottom:
-        svg.add(
-            "text",
-            diagram.bottom,
-            x=width / 2,
-            y=y + font * 0.95,
-            font_family=FONT,
-            font_size=font,
-            text_anchor="middle",
-            fill=style.text,
-        )
-        y += font * 1.45
+    y = side_name(diagram.bottom, board_top + inner + font * 0.35)
     if diagram.stipulation:
         big = font * 1.1
         for line in _text_lines(diagram.stipulation, big, inner, mono=False):
