@@ -170,7 +170,10 @@ def main(argv: list[str] | None = None) -> int:
         biggest: GameIndex | None = None
         for size in sizes:
             archive = work / f"archive_{size}.pdn"
+            written = time.process_time()
             write_archive(source, size, archive)
+            written = time.process_time() - written
+            print(f"{size:>9} games: archive written in {written:.1f} CPU s", flush=True)
             index = GameIndex(archive, folder=work / "cache")
             start = time.process_time()
             wall = time.perf_counter()
@@ -183,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{size:>9} games: index {cpu:8.1f} CPU s ({wall:8.1f} s wall), "
                 f"{cpu / size * 1e6:7.1f} CPU us/game, {size_bytes / size:7.0f} bytes/game, "
                 f"{archive.stat().st_size / size:5.0f} PDN bytes/game, "
-                f"positions {index.meta()['positions']}"
+                f"positions {index.meta()['positions']}",
+                flush=True,
             )
             if biggest is not None:
                 biggest.close()

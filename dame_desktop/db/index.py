@@ -43,7 +43,6 @@ position skip every game that ends with more pieces of a side than the position 
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import json
 import logging
@@ -70,6 +69,8 @@ BATCH = 2000  # games per write
 PROGRESS_EVERY = 256  # games between progress reports
 MAX_REBUILDS = 3  # a file that keeps changing while indexed: give up after this many tries
 TALLY_FROM = 256  # positions reached by at least this many games get their moves counted
+BUILD_CACHE_KB = 65536  # SQLite's page cache and sorter memory while an index is built
+LINES_CHUNK = 4096  # rows of ``lines`` read at a time by a pattern search
 
 # outcome codes
 UNKNOWN, FIRST, DRAW, SECOND = 0, 1, 2, 3
@@ -391,6 +392,7 @@ class GameIndex:
             conn = sqlite3.connect(str(target), check_same_thread=False)
             conn.execute("PRAGMA journal_mode=OFF")
             conn.execute("PRAGMA synchronous=OFF")
+            conn.execute(f"PRAGMA cache_size=-{BUILD_CACHE_KB}")
             conn.executescript(SCHEMA)
             return conn, target
         except (OSError, sqlite3.Error) as exc:
@@ -434,23 +436,28 @@ class GameIndex:
         pos_rows: list[tuple[int, int, int, int | None, int]] = []
         line_rows: list[tuple[object, ...]] = []
         total = max(before.size, 1)
-        tables: dict[RuleSet, tuple[int, tuple[int, ...]]] = {}
+        # per rule set object (by identity: a RuleSet's hash covers all its fields)
+        tables: dict[int, tuple[RuleSet, int, tuple[int, ...]]] = {}
         for game in replayer.games():
             if cancel is not None and cancel():
                 raise IndexCancelled()
             stats.games += 1
             games_rows.append(self._game_row(game))
             if game.rules is not None:
-                table = tables.get(game.rules)
+                table = tables.get(id(game.rules))
                 if table is None:
                     geo = geometry(game.rules.board_size, game.rules.numbering)
-                    table = tables[game.rules] = (rules_salt(game.rules), geo.bit_to_sq)
+                    table = tables[id(game.rules)] = (
+                        game.rules,
+                        rules_salt(game.rules),
+                        geo.bit_to_sq,
+                    )
                 stats.positions += position_rows(
                     game.number,
                     game.states,
                     game.moves,
-                    table[0],
                     table[1],
+                    table[2],
                     int(games_rows[-1][10]),  # type: ignore
                     pos_rows,
                 )
@@ -687,31 +694,36 @@ class GameIndex:
 
     def lines(
         self, rules: str, white_men: int, white_kings: int, black_men: int, black_kings: int
-    ) -> list[tuple[int, int, bytes]]:
+    ) -> Iterator[tuple[int, int, bytes]]:
         """(game, has setups, main line bytes) of the games of rule set ``rules`` where every
-        given square ever holds that kind of piece (the first test of a pattern search)."""
+        given square ever holds that kind of piece (the first test of a pattern search), in
+        game order, read :data:`LINES_CHUNK` rows at a time (never all at once)."""
         with self._lock:
-            rows = (
-                self._conn()
-                .execute(
-                    "SELECT game, setups, line FROM lines WHERE rules = ? AND "
-                    "white_men & ? = ? AND white_kings & ? = ? AND black_men & ? = ? AND "
-                    "black_kings & ? = ? ORDER BY game",
-                    (
-                        rules,
-                        white_men,
-                        white_men,
-                        white_kings,
-                        white_kings,
-                        black_men,
-                        black_men,
-                        black_kings,
-                        black_kings,
-                    ),
-                )
-                .fetchall()
+            cursor = self._conn().execute(
+                "SELECT game, setups, line FROM lines WHERE rules = ? AND "
+                "white_men & ? = ? AND white_kings & ? = ? AND black_men & ? = ? AND "
+                "black_kings & ? = ? ORDER BY game",
+                (
+                    rules,
+                    white_men,
+                    white_men,
+                    white_kings,
+                    white_kings,
+                    black_men,
+                    black_men,
+                    black_kings,
+                    black_kings,
+                ),
             )
-        return [(r[0], r[1], r[2]) for r in rows]
+        try:
+            while True:
+                with self._lock:
+                    rows = cursor.fetchmany(LINES_CHUNK)
+                if not rows:
+                    return
+                yield from rows
+        finally:
+            cursor.close()
 
     def size_bytes(self) -> int:
         if self.in_memory or self.conn is None:
@@ -736,10 +748,19 @@ class GameIndex:
         self.close()
 
 
-@functools.lru_cache(maxsize=64)
+_STARTS: dict[int, tuple[RuleSet, tuple[int, int, int, bool]]] = {}
+
+
 def _standard_start(rules: RuleSet) -> tuple[int, int, int, bool]:
-    pos = Position.start(rules)
-    return (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
+    """The rule set's start (kept per rule set object: a RuleSet hashes all its fields)."""
+    got = _STARTS.get(id(rules))
+    if got is None or got[0] is not rules:
+        if len(_STARTS) > 64:
+            _STARTS.clear()
+        pos = Position.start(rules)
+        state = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
+        got = _STARTS[id(rules)] = (rules, state)
+    return got[1]
 
 
 def _like(text: str) -> str:

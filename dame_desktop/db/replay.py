@@ -272,7 +272,8 @@ class Replayer:
         self.default = default_rules
         self.chunk = chunk
         self.hint: RuleSet | None = None  # the rules a previous guessed game replayed with
-        self._rules: dict[RuleSet, LineWalker] = {}
+        # per rule set object (by identity: a RuleSet's hash covers all its fields)
+        self._rules: dict[int, tuple[RuleSet, LineWalker]] = {}
         self._choices: dict[tuple[object, ...], object] = {}
         self._shapes = _Shapes(0)  # move text -> largest square number in it
         self._files = _Shapes(1)  # move text -> largest file or rank named by letters
@@ -499,9 +500,10 @@ class Replayer:
         else:
             pos = Position.start(rules)
         start: State = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
-        fast = self._rules.get(rules)
-        if fast is None:
-            fast = self._rules[rules] = LineWalker(rules)
+        walker = self._rules.get(id(rules))
+        if walker is None or walker[0] is not rules:
+            walker = self._rules[id(rules)] = (rules, LineWalker(rules))
+        fast = walker[1]
         states: list[State] = [start]
         moves: list[RawMove | None] = []
         if not fast.replay(start, texts, states, moves):

@@ -115,7 +115,7 @@ class LinesSource(Protocol):
 
     def lines(
         self, rules: str, white_men: int, white_kings: int, black_men: int, black_kings: int
-    ) -> list[tuple[int, int, bytes]]: ...
+    ) -> Iterable[tuple[int, int, bytes]]: ...
 
 
 def search(
