@@ -1,11 +1,17 @@
 """The index of one PDN file: a SQLite cache of its games and of every main-line position.
 
 The PDN file is the only source of truth.  Its index lives in the user cache folder
-(:func:`dame_desktop.store.files.cache_dir`, ``db/``), one SQLite file per PDN file and
-default rule set, and records the file's size, modification time and SHA-256.  Opening an
-index checks the file: the same size and time are trusted, anything else is hashed, and a
-different content is indexed again.  A missing, damaged, foreign or half-written index is
-rebuilt (logged, never raised).
+(:func:`dame_desktop.store.files.cache_dir`, ``db/``), one SQLite file per PDN file, and
+records the file's size, modification time and SHA-256.  Opening an index checks the file:
+the same size and time are trusted, anything else is hashed, and a different content is
+indexed again.  A missing, damaged, foreign or half-written index is rebuilt (logged, never
+raised).
+
+The default rule set (the rules of games whose tags name none) is recorded too.  An index
+opened with ``any_default`` (the window: its game list, explorer and position search share
+one index whatever asked first) takes the index as it is; otherwise (the command line's
+``--rules``) an index built with another default is built again, unless every game of the
+file names its rule set and the default decides nothing.
 
 Building writes a new SQLite file next to the final name and renames it into place when it
 is complete, so a build killed at any moment leaves no index (the next start builds one),
@@ -55,16 +61,17 @@ from pathlib import Path
 
 from ..core import Color, Position, RuleSet, find_rules
 from ..core.geometry import geometry
+from ..core.position import Stacks
 from ..pdn.problems import NotPdnError
 from ..pdn.tree import game_result, result_scores
 from ..store.files import cache_dir, install_file
-from .keys import rules_salt, scheme_check, state_key
+from .keys import position_key, rules_salt, scheme_check, tower_key
 from .replay import ReplayedGame, Replayer
-from .walk import line_code, line_masks, position_rows
+from .walk import line_code, line_masks, move_code, position_rows
 
 log = logging.getLogger(__name__)
 
-FORMAT = 2  # the layout of the tables; a change rebuilds every index
+FORMAT = 3  # the layout of the tables; a change rebuilds every index
 BATCH = 2000  # games per write
 PROGRESS_EVERY = 256  # games between progress reports
 MAX_REBUILDS = 3  # a file that keeps changing while indexed: give up after this many tries
@@ -163,13 +170,24 @@ def index_folder() -> Path:
     return cache_dir() / "db"
 
 
-def index_name(path: Path, default_rules: RuleSet | None) -> str:
-    """The index file's name: a digest of the absolute path and the default rule set."""
-    ident = (
-        f"{path.resolve()}\0{default_rules.key if default_rules else ''}\0"
-        f"{rules_salt(default_rules) if default_rules else ''}"
-    )
+def index_name(path: Path) -> str:
+    """The index file's name: a digest of the absolute path (one index per file, whatever
+    default rule set it was built with)."""
+    ident = str(path.resolve())
     return hashlib.sha256(ident.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".sqlite"
+
+
+def default_ident(rules: RuleSet | None) -> str:
+    """What names a default rule set in an index's meta table ("" for none)."""
+    return f"{rules.key}:{rules_salt(rules)}" if rules is not None else ""
+
+
+def names_no_rules(headers: Sequence[tuple[str, str]]) -> bool:
+    """Whether a game's tags name no rule set, so that the default rule set may decide it."""
+    return not any(name in _RULE_TAGS for name, _ in headers)
+
+
+_RULE_TAGS = frozenset(("GameType", "Rules", "Variant", "Bianco", "Nero"))
 
 
 @dataclass
@@ -238,11 +256,13 @@ class GameIndex:
         path: str | Path,
         default_rules: RuleSet | None = None,
         folder: str | Path | None = None,
+        any_default: bool = False,
     ) -> None:
         self.path = Path(path)
         self.default = default_rules
+        self.any_default = any_default
         self.folder = Path(folder) if folder is not None else index_folder()
-        self.file = self.folder / index_name(self.path, default_rules)
+        self.file = self.folder / index_name(self.path)
         self.conn: sqlite3.Connection | None = None
         self.in_memory = False
         self.stats = BuildStats()
@@ -312,6 +332,12 @@ class GameIndex:
             return "damaged" if "format" not in meta else "an older index format"
         if meta.get("complete") != "1":
             return "damaged"
+        if (
+            not self.any_default
+            and meta.get("default_rules") != default_ident(self.default)
+            and meta.get("undecided") != "0"
+        ):
+            return "another default rule set"
         if meta.get("size") == str(state.size) and meta.get("mtime") == str(state.mtime_ns):
             return None
         if meta.get("size") == str(state.size) and meta.get("sha256") == file_digest(self.path):
@@ -438,10 +464,12 @@ class GameIndex:
         total = max(before.size, 1)
         # per rule set object (by identity: a RuleSet's hash covers all its fields)
         tables: dict[int, tuple[RuleSet, int, tuple[int, ...]]] = {}
+        undecided = 0  # games whose tags name no rule set (the default may decide them)
         for game in replayer.games():
             if cancel is not None and cancel():
                 raise IndexCancelled()
             stats.games += 1
+            undecided += names_no_rules(game.headers)
             games_rows.append(self._game_row(game))
             if game.rules is not None:
                 table = tables.get(id(game.rules))
@@ -452,15 +480,15 @@ class GameIndex:
                         rules_salt(game.rules),
                         geo.bit_to_sq,
                     )
-                stats.positions += position_rows(
-                    game.number,
-                    game.states,
-                    game.moves,
-                    table[1],
-                    table[2],
-                    int(games_rows[-1][10]),  # type: ignore
-                    pos_rows,
-                )
+                outcome = int(games_rows[-1][10])  # type: ignore[call-overload]
+                if game.stacks is not None:
+                    stats.positions += tower_rows(
+                        game, game.stacks, table[1], table[2], outcome, pos_rows
+                    )
+                else:
+                    stats.positions += position_rows(
+                        game.number, game.states, game.moves, table[1], table[2], outcome, pos_rows
+                    )
                 line_rows.append(
                     (
                         game.number,
@@ -494,7 +522,8 @@ class GameIndex:
             "size": str(before.size),
             "mtime": str(before.mtime_ns),
             "sha256": digest,
-            "default_rules": self.default.key if self.default else "",
+            "default_rules": default_ident(self.default),
+            "undecided": str(undecided),
             "games": str(stats.games),
             "positions": str(stats.positions),
             "tally_from": str(self.tally_from),
@@ -811,10 +840,35 @@ def _alive(pid: int) -> bool:
 
 
 def state_key_of(position: Position) -> int:
-    return state_key(
-        (position.white, position.black, position.kings, position.turn is Color.WHITE),
-        rules_salt(position.rules),
-    )
+    return position_key(position)
+
+
+def tower_rows(
+    game: ReplayedGame,
+    stacks: list[Stacks],
+    salt: int,
+    bit_to_sq: tuple[int, ...],
+    outcome: int,
+    out: list[tuple[int, int, int, int | None, int]],
+) -> int:
+    """As :func:`walk.position_rows` for a game with towers: the keys cover the towers'
+    columns (:func:`keys.tower_key`), so positions that differ only below the tops are told
+    apart."""
+    seen: set[int] = set()
+    plies = 0
+    count = 0
+    moves = game.moves
+    for index, state in enumerate(game.states):
+        key = tower_key(state, stacks[index], salt)
+        raw = moves[index] if index < len(moves) else None
+        if key not in seen:
+            seen.add(key)
+            code = move_code(raw, bit_to_sq) if raw is not None else None
+            out.append((key, game.number, plies, code, outcome))
+            count += 1
+        if raw is not None:
+            plies += 1
+    return count
 
 
 def rules_named(key: str) -> RuleSet:

@@ -6,6 +6,9 @@ tuples are not salted per process, unlike strings), mixed with a per-rule-set sa
 a SHA-256 of the rule set's parameters.  :func:`scheme_check` is stored with every index, so an
 index written by an interpreter that hashes differently is noticed and rebuilt.
 
+With towers (Bashni) the key covers the whole towers: :func:`tower_key` adds every tower's
+column (its pieces below the top, letters taken as a number) to what is hashed.
+
 A move code is ``from | to << 6 | captured squares << 12`` with PDN square numbers (bit
 ``s - 1`` of the captured mask for square ``s``): a move's identity, at most 62 bits.
 """
@@ -18,9 +21,10 @@ from functools import lru_cache
 
 from ..core import Color, Move, Position, RuleSet
 from ..core.geometry import geometry
+from ..core.position import Stacks
 from .walk import State
 
-SCHEME = 1  # the layout of keys and move codes; a change rebuilds every index
+SCHEME = 2  # the layout of keys and move codes; a change rebuilds every index
 
 
 @lru_cache(maxsize=64)
@@ -40,8 +44,17 @@ def state_key(state: State, salt: int) -> int:
     return hash((state[0], state[1], state[2], state[3], salt))
 
 
+def tower_key(state: State, stacks: Stacks, salt: int) -> int:
+    """The key of a position with towers: as :func:`state_key` when no tower stands, else
+    the towers' columns (the pieces below each top) go into the key too."""
+    if not stacks:
+        return state_key(state, salt)
+    columns = tuple((bit, int.from_bytes(below.encode("ascii"), "big")) for bit, below in stacks)
+    return hash((state[0], state[1], state[2], state[3], salt, columns))
+
+
 def position_key(position: Position) -> int:
-    return state_key(position_state(position), rules_salt(position.rules))
+    return tower_key(position_state(position), position.stacks, rules_salt(position.rules))
 
 
 def position_state(position: Position) -> State:
@@ -104,6 +117,23 @@ def reversed_state(state: State, rules: RuleSet) -> State:
         return out
 
     return turned(b), turned(w), turned(k), not wtm
+
+
+def reversed_stacks(stacks: Stacks, rules: RuleSet) -> Stacks:
+    """The towers of the colour-reversed position (see :func:`reversed_state`): each tower on
+    the turned square, its pieces' colours swapped, in bit order."""
+    if not stacks:
+        return ()
+    geo = geometry(rules.board_size, rules.numbering)
+    top = geo.squares
+    out = [
+        (geo.sq_to_bit[top + 1 - geo.bit_to_sq[bit]], below.translate(_SWAP))
+        for bit, below in stacks
+    ]
+    return tuple(sorted(out))
+
+
+_SWAP = str.maketrans("wbWB", "bwBW")
 
 
 def reversal_allowed(rules: RuleSet) -> bool:

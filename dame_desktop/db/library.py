@@ -19,7 +19,15 @@ from pathlib import Path
 
 from ..core import DameError, Position, RuleSet, find_rules
 from .index import DRAW, FIRST, SECOND, GameFilter, GameIndex, Progress
-from .keys import move_text, position_key, position_state, reversed_state, rules_salt, state_key
+from .keys import (
+    move_text,
+    position_key,
+    position_state,
+    reversed_stacks,
+    reversed_state,
+    rules_salt,
+    tower_key,
+)
 from .similar import RUN, Pattern, search
 
 
@@ -81,10 +89,11 @@ class Library:
         paths: Sequence[str | Path],
         default_rules: RuleSet | None = None,
         folder: str | Path | None = None,
+        any_default: bool = False,
     ) -> None:
         self.names = [str(p) for p in paths]
         self.default = default_rules
-        self.indexes = [GameIndex(p, default_rules, folder) for p in paths]
+        self.indexes = [GameIndex(p, default_rules, folder, any_default) for p in paths]
 
     def open(
         self,
@@ -167,7 +176,8 @@ class Library:
             keys.setdefault(position_key(pos), False)
             if reverse:
                 state = reversed_state(position_state(pos), pos.rules)
-                keys.setdefault(state_key(state, rules_salt(pos.rules)), True)
+                stacks = reversed_stacks(pos.stacks, pos.rules)
+                keys.setdefault(tower_key(state, stacks, rules_salt(pos.rules)), True)
         total = 0
         hits: list[Hit] = []
         for name, index in zip(self.names, self.indexes, strict=True):

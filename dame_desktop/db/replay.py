@@ -31,6 +31,7 @@ from ..pdn.gametype import choose_rules
 from ..pdn.lexer import GameLexer
 from ..pdn.problems import HEAD_BYTES, NotPdnError, PdnProblem, not_pdn_reason
 from ..pdn.reader import detect_encoding, open_pdn, parse_game_text, read_game
+from ..pdn.tree import Stacks
 from ..pdn.tree import State as TreeState
 from ..pdn.visitors import BaseVisitor
 from .walk import LineWalker, State
@@ -111,6 +112,7 @@ class ReplayedGame:
         "moves",
         "result_token",
         "problems",
+        "stacks",
     )
 
     def __init__(
@@ -134,6 +136,8 @@ class ReplayedGame:
         self.moves = moves
         self.result_token = result_token
         self.problems = problems
+        # with towers (Bashni): per state, the towers' columns (``Position.stacks``)
+        self.stacks: list[Stacks] | None = None
 
     @property
     def plies(self) -> int:
@@ -156,6 +160,7 @@ class _MainLine(BaseVisitor[ReplayedGame]):
         self.headers: list[tuple[str, str]] = []
         self.rules: RuleSet | None = None
         self.states: list[State] = []
+        self.stacks: list[Stacks] = []
         self.moves: list[RawMove | None] = []
         self.depth = 0
         self.token: str | None = None
@@ -164,23 +169,28 @@ class _MainLine(BaseVisitor[ReplayedGame]):
     def visit_header(self, name: str, value: str) -> None:
         self.headers.append((name, value))
 
-    # the index keys positions by their top pieces: a tower's column is left out
+    # states keep the top pieces (what the fast walk and the line bytes know); the towers'
+    # columns go to ``stacks``, one per state, so the index keys the whole towers
     def visit_start(self, rules: RuleSet, state: TreeState, guessed: bool) -> None:
         self.rules = rules
         self.states = [state[:4]]
+        self.stacks = [_stacks_of(state)]
 
     def visit_move(self, raw: RawMove, state: TreeState) -> None:
         if self.depth == 0:
             self.moves.append(raw)
             self.states.append(state[:4])
+            self.stacks.append(_stacks_of(state))
 
     def visit_setup(self, fen: str, state: TreeState) -> None:
         if self.depth == 0:
             if self.moves or len(self.states) != 1:
                 self.moves.append(None)
                 self.states.append(state[:4])
+                self.stacks.append(_stacks_of(state))
             else:  # a setup before the first move: the game starts there
                 self.states[0] = state[:4]
+                self.stacks[0] = _stacks_of(state)
 
     def begin_variation(self) -> None:
         self.depth += 1
@@ -195,9 +205,16 @@ class _MainLine(BaseVisitor[ReplayedGame]):
         self.problems.append(error)
 
     def result(self) -> ReplayedGame:
-        return ReplayedGame(
+        game = ReplayedGame(
             0, -1, 0, self.headers, self.rules, self.states, self.moves, self.token, self.problems
         )
+        if self.rules is not None and self.rules.towers:
+            game.stacks = self.stacks
+        return game
+
+
+def _stacks_of(state: TreeState) -> Stacks:
+    return state[4] if len(state) == 5 else ()
 
 
 class _Source:

@@ -53,7 +53,8 @@ class _Worker(QObject):
         key = (paths, rules)
         library = self._libraries.get(key)
         if library is None:
-            library = Library(list(paths), rules)
+            # the game list's index when there is one, whatever its default rule set
+            library = Library(list(paths), rules, any_default=True)
 
         def report(file: int, done: int, total: int) -> None:
             self.progress.emit(number, paths[file], done, total)

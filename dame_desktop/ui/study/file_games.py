@@ -49,7 +49,7 @@ class IndexKeeper(QObject):
         key = path.resolve()
         if self.building == key and self.busy:
             return None  # its thread owns it until the build ends
-        index = self.indexes.get(key) or GameIndex(key)
+        index = self.indexes.get(key) or GameIndex(key, any_default=True)
         if index.open_if_current():
             self.indexes[key] = index
             return index
@@ -64,7 +64,7 @@ class IndexKeeper(QObject):
         if self.building == key and self.job is not None and self.job.running:
             return
         self.stop()
-        index = self.indexes.get(key) or GameIndex(key)
+        index = self.indexes.get(key) or GameIndex(key, any_default=True)
         self.indexes[key] = index
 
         def work(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> GameIndex:
