@@ -1122,6 +1122,14 @@
         <translation>Das Indizieren wurde abgebrochen; es beginnt erneut, wenn die Datei das nächste Mal geöffnet wird.</translation>
     </message>
     <message>
+        <source>%1 was changed by another program. Your unsaved changes are kept; saving asks before it overwrites the file.</source>
+        <translation>%1 wurde von einem anderen Programm geändert. Ihre ungespeicherten Änderungen bleiben erhalten; vor dem Überschreiben der Datei fragt das Speichern nach.</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program: its games were read again.</source>
+        <translation>%1 wurde von einem anderen Programm geändert: Die Partien wurden neu eingelesen.</translation>
+    </message>
+    <message>
         <source>Games wait to be written to %1 when this file is saved.</source>
         <translation>Partien werden beim Speichern dieser Datei in %1 geschrieben.</translation>
     </message>

@@ -696,6 +696,30 @@ class DocumentController(QObject):
     def changed(self) -> None:
         self._changed()
 
+    def reload_list(self) -> bool:
+        """Read the listed file again and show its new list (another program changed it);
+        the game on the board stays as it is.  False when it cannot be read now."""
+        from dame_desktop.pdn.document import DocumentError, PdnDocument
+
+        doc = self.list_doc
+        if doc is None or doc.path is None:
+            return False
+        try:
+            new = self.games.open_indexed(doc.path) or PdnDocument.open(doc.path)
+        except DocumentError as exc:
+            self.host.show_message(
+                self.tr("%1 cannot be opened: %2")
+                .replace("%1", doc.path.name)
+                .replace("%2", texts.file_problem(exc.kind, exc.reason))
+            )
+            return False
+        if not len(new):
+            self.host.show_message(self.tr("%1 holds no games.").replace("%1", doc.path.name))
+            return False
+        unreadable = self._check_all(new) if len(new) <= FULL_CHECK_LIMIT else frozenset()
+        self.show_game_list(new, unreadable)
+        return True
+
     def shutdown(self) -> None:
         """Stop the index, check and duplicate threads (the window closes)."""
         if self._games is not None:

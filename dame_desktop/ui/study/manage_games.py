@@ -40,6 +40,7 @@ from dame_desktop.ui.study.file_games import (
     listing_of_items,
     same_ranges,
 )
+from dame_desktop.ui.study.file_watch import ListedFileWatcher
 from dame_desktop.ui.study.game_list import GameListDialog
 from dame_desktop.ui.study.jobs import BackgroundJob
 
@@ -69,6 +70,10 @@ class FilesHost(Protocol):
 
     def changed(self) -> None: ...
 
+    def reload_list(self) -> bool:
+        """Read the listed file again and show its list (it changed on disk)."""
+        ...
+
 
 class FileGamesController(QObject):
     """See the module docstring."""
@@ -91,6 +96,8 @@ class FileGamesController(QObject):
         self.check_progress: QProgressDialog | None = None
         self.ask_file = self._ask_file  # (title, for saving) -> path or ""; tests replace it
         self.last_note = ""
+        self.watcher = ListedFileWatcher(self)
+        self.watcher.settled.connect(self._on_file_changed)
 
     # -- opening ---------------------------------------------------------------------------
 
@@ -167,6 +174,7 @@ class FileGamesController(QObject):
         acts["dedupe"].triggered.connect(self.remove_duplicates)
         acts["saveList"].triggered.connect(self.save_from_list)
         self._update_dialog()
+        self.watcher.watch(doc.path.resolve() if doc.path is not None else None)
         if doc.path is None or len(doc) < 2:
             return
         if id(doc) in self.indexed:
@@ -237,6 +245,28 @@ class FileGamesController(QObject):
             dialog.indexing_ended()
             self._note(
                 self.tr("Indexing was cancelled; it starts again when the file is opened next.")
+            )
+
+    def _on_file_changed(self, key: Path) -> None:
+        """The listed file changed on disk (another program wrote it): read it again and
+        index it, unless the list or the file's games hold changes not saved yet (they are
+        kept; saving asks before it overwrites the file)."""
+        doc = self._listed(key)
+        if doc is None or self.host.list_dialog is None or not doc.changed_on_disk():
+            return
+        if doc.modified or self.manages(doc):
+            self._note(
+                self.tr(
+                    "%1 was changed by another program. Your unsaved changes are kept; "
+                    "saving asks before it overwrites the file."
+                ).replace("%1", key.name)
+            )
+            return
+        if self.host.reload_list():
+            self._note(
+                self.tr("%1 was changed by another program: its games were read again.").replace(
+                    "%1", key.name
+                )
             )
 
     def _note(self, text: str) -> None:
@@ -605,6 +635,7 @@ class FileGamesController(QObject):
 
     def shutdown(self) -> None:
         """Stop every thread (the window closes)."""
+        self.watcher.watch(None)
         self.keeper.stop()
         for job in (self.job, self.check_job):
             if job is not None:
