@@ -26,10 +26,11 @@ worse for the opponent, as in every rule set), and a capture that frees the capt
 pieces from under the opponent's top wins those back as well.
 
 Before the full search, a shallow one (:attr:`MineSettings.screen_depth` plies) must see the
-side to move at least :attr:`MineSettings.screen` better than the material on the board; a
-position where even that finds nothing is not searched deeply (every shipped puzzle sampled
-passes it with room to spare, and it spares the deep search of most positions).  The screen
-only chooses which positions are examined; it never lets one pass that fails a test above.
+side to move at least :attr:`MineSettings.screen` (a man) better than the material on the
+board; a position where even that finds nothing is not searched deeply.  Of the puzzles
+shipped before the screen existed, 95 to 100 per cent per rule set pass it, and it spares the
+deep search of about two positions in three.  The screen only chooses which positions are
+examined; it never lets one pass that fails a test above.
 
 A puzzle's difficulty is the depth the search needs before it finds the first move with its
 margin; its starting rating follows from that and the length of the line.  Themes describe what
@@ -82,7 +83,7 @@ class MineSettings:
     # a king, in hundredths of a man, when counting the material won; None: 250, or the
     # engine's value where kings move along straight lines (see :func:`king_worth`)
     king_value: int | None = None
-    screen: int = 50  # the least a shallow search must see won to examine a position at all
+    screen: int = 100  # the least a shallow search must see won to examine a position at all
     screen_depth: int = 3
 
 
