@@ -330,6 +330,20 @@ def _themes(
     return tuple(themes)
 
 
+def solution_themes(
+    position: Position, solution: Iterable[str], forced: bool, settings: MineSettings
+) -> tuple[str, ...]:
+    """The themes of a puzzle's solution (solver and defender alternating, the move list's
+    texts), as the miner gives them; ``forced``: the line wins the game by force."""
+    line: list[tuple[Position, Move, _Step | None]] = []
+    current = position
+    for index, text in enumerate(solution):
+        move = current.parse_move(text)
+        line.append((current, move, _Step(move, 0, None) if index % 2 == 0 else None))
+        current = current.play(move)
+    return _themes(position, line, settings, forced)
+
+
 def stops_short(before: Position, move: Move) -> bool:
     """Whether a capture ends although its piece could take more were the pieces it jumped
     already gone: one of them stands in the way (the Turkish strike).  Only where jumped

@@ -260,3 +260,18 @@ def test_the_shallow_screen_lets_the_shipped_puzzles_through() -> None:
             position = Position.from_fen(puzzle.fen, rules)
             shallow = search(position, limit=Limit(depth=settings.screen_depth))
             assert shallow.score - material(position, position.turn) >= settings.screen, puzzle.id
+
+
+def test_a_solution_s_themes_are_worked_out_again_from_its_moves() -> None:
+    from dame_desktop.puzzles.mine import solution_themes
+
+    international = find_rules("international")
+    position = Position.from_fen("W:W35,K45:BK10,25,32,K47", international)
+    themes = solution_themes(position, ("35-30", "25x34", "45x5"), False, FAST)
+    assert set(themes) == {"shot", "ending", "quiet-start", "turkish-strike"}
+    # the miner's own themes for a puzzle it found come back the same
+    shot = Position.from_fen(SHOT, ENGLISH)
+    puzzle = examine(shot, "OCA", FAST)
+    assert puzzle is not None
+    forced = "forced-win" in puzzle.themes
+    assert solution_themes(shot, puzzle.solution, forced, FAST) == puzzle.themes
