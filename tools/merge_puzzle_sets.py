@@ -4,19 +4,23 @@
 
 Every puzzle of the inputs (the first of two with the same id wins) is verified with the
 same check ``dame puzzles check`` makes (at ``--depth``, 8 by default); those that fail are
-left out and counted.  The result is written sorted by rating, in the shipped sets' format.
+left out and counted.  The themes of those kept are worked out again from their solutions (so
+a set mined before a theme existed gets it too).  The result is written sorted by rating, in
+the shipped sets' format.
 Prints one line: how many were read, duplicated, failed and kept.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dame_desktop.puzzles.mine import MineSettings, Puzzle
+from dame_desktop.core import Position, find_rules
+from dame_desktop.puzzles.mine import MineSettings, Puzzle, solution_themes
 from dame_desktop.puzzles.sets import check_puzzle, puzzles_json, read_puzzles
 from dame_desktop.store.files import atomic_write_text
 
@@ -46,7 +50,10 @@ def main() -> int:
     failed = 0
     for puzzle in found.values():
         if check_puzzle(puzzle, settings) is None:
-            kept.append(puzzle)
+            position = Position.from_fen(puzzle.fen, find_rules(puzzle.rules))
+            forced = "forced-win" in puzzle.themes
+            themes = solution_themes(position, puzzle.solution, forced, settings)
+            kept.append(dataclasses.replace(puzzle, themes=themes))
         else:
             failed += 1
     kept.sort(key=lambda p: (p.rating, p.id))

@@ -3160,6 +3160,18 @@
         <translation>Stiller erster Zug</translation>
     </message>
     <message>
+        <source>Turkish strike</source>
+        <translation>Türkischer Schlag</translation>
+    </message>
+    <message>
+        <source>Tower capture</source>
+        <translation>Turmschlag</translation>
+    </message>
+    <message>
+        <source>Liberation from a tower</source>
+        <translation>Befreiung aus dem Turm</translation>
+    </message>
+    <message>
         <source>Easy</source>
         <translation>Leicht</translation>
     </message>

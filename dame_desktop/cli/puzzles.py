@@ -50,19 +50,22 @@ def _rules(key: str) -> RuleSet:
 def _archive_positions(
     path: str, rules: RuleSet, first_ply: int = 6
 ) -> Iterator[tuple[Position, str]]:
-    """Every main-line position of every game of a PDN file (from ``first_ply`` on) played
-    under ``rules``."""
+    """Every main-line position of every game of a PDN file played under ``rules``: from
+    ``first_ply`` on in a game from the start position (its opening holds no puzzle), from its
+    first position in a game set up from a FEN (a problem's own position first)."""
     from dame_desktop.pdn.reader import iter_games, open_pdn
 
     name = Path(path).name
+    start = Position.start(rules)
     with open_pdn(path) as handle:
         for number, game in enumerate(iter_games(handle, rules), 1):
             if game.rules != rules:
                 continue
             node = game.root()
+            skip = first_ply if node.position() == start else 0
             ply = 0
             while node.next() is not None:
-                if ply >= first_ply:
+                if ply >= skip:
                     yield node.position(), f"{name} game {number} ply {ply}"
                 nxt = node.next()
                 assert nxt is not None
@@ -87,15 +90,31 @@ def _mine_chunk(
         shares = 1  # each process plays its own games
         share = 0
     counts = MineCounts()
-    mine = ((p, s) for i, (p, s) in enumerate(source) if i % shares == share)
     found: list[Puzzle] = []
-    for puzzle in mine_positions(mine, settings, counts):
+
+    def mine() -> Iterator[tuple[Position, str]]:
+        shown = 0
+        for index, item in enumerate(source):
+            if index % shares != share:
+                continue
+            if on_found is not None and counts.positions >= shown + 500:
+                shown = counts.positions
+                _progress(found, counts)
+            yield item
+
+    for puzzle in mine_positions(mine(), settings, counts):
         found.append(puzzle)
         if on_found is not None:
             on_found(puzzle)
+            _progress(found, counts)
         if target and len(found) >= target:
             break
     return found, counts
+
+
+def _progress(found: list[Puzzle], counts: MineCounts) -> None:
+    """A line on stderr for a long run in one process: what each filter removed so far."""
+    print(f"{len(found)} found; {counts.summary()}", file=sys.stderr, flush=True)
 
 
 def cmd_mine(args: argparse.Namespace) -> int:

@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from dame_desktop.core import Position, find_rules
+from dame_desktop.core import Color, Position, find_rules
 from dame_desktop.puzzles.mine import (
     MineCounts,
     MineSettings,
     examine,
     greedy_move,
+    king_worth,
     material,
     mine_positions,
+    stops_short,
 )
 from dame_desktop.puzzles.sets import check_puzzle, parse_puzzles, puzzles_json
 from tests.engines.helpers import run_dame
@@ -42,8 +44,13 @@ def test_a_real_shot_is_found_with_its_line_and_themes() -> None:
 
 def test_positions_without_a_winning_line_or_a_choice_are_refused() -> None:
     counts = MineCounts()
+    # the shallow search sees nothing to win at the start: no deep search at all
     assert examine(Position.start(ENGLISH), "start", FAST, counts) is None
-    assert counts.no_gain == 1
+    assert counts.screened == 1 and counts.no_gain == 0
+    # without the screen the deep search finds nothing either
+    unscreened = MineSettings(depth=6, verify_depth=8, screen_depth=0)
+    assert examine(Position.start(ENGLISH), "start", unscreened, counts) is None
+    assert counts.no_gain == 1 and counts.screened == 1
     # one legal move: no choice to make
     forced = Position.from_fen("B:W18:B14,1", ENGLISH)
     assert len(forced.legal_moves()) == 1
@@ -154,3 +161,117 @@ def test_a_win_that_is_only_the_biggest_capture_is_refused_as_greedy() -> None:
     counts = MineCounts()
     assert examine(position, "greedy", FAST, counts) is None
     assert counts.greedy == 1 and counts.found == 0 and counts.positions == 1
+
+
+BASHNI = find_rules("bashni")
+
+
+def test_with_towers_a_side_counts_its_own_pieces_under_its_own_tops() -> None:
+    # Black's tower on d4 is b, b, w from the top: Black counts its two men, White's man at
+    # the bottom is a prisoner (out of White's play); f6 is a single Black man
+    position = Position.from_fen("W:Wc3:Bd4/bw,f6", BASHNI)
+    assert material(position, Color.WHITE) == 100 - 300
+    moves = {position.move_text(m, "full"): m for m in position.legal_moves()}
+    # taking d4's top and f6: two of Black's men out of play, White's man still a prisoner
+    # (under the Black man left on d4)
+    two = position.play(moves["22x15x8"])
+    assert material(two, Color.WHITE) - material(position, Color.WHITE) == 200
+    # taking d4 twice frees White's man at its bottom: two men taken and one won back
+    freed = position.play(moves["22x15x22"])
+    assert material(freed, Color.WHITE) - material(position, Color.WHITE) == 300
+    # the greedy capture is the one that wins the most at once
+    assert greedy_move(position) == moves["22x15x22"]
+    # the prisoners under White's top do not count for White
+    assert material(Position.from_fen("W:Wc3/bb:Bf6", BASHNI), Color.WHITE) == 0
+
+
+def test_a_turkish_king_counts_as_the_engine_values_it() -> None:
+    turkish = find_rules("turkish")
+    assert king_worth(turkish) == 500 and king_worth(find_rules("russian")) == 250
+    assert king_worth(turkish, 300) == 300  # a setting given wins
+    position = Position.from_fen("W:WKa1,b2:Bh7,g7", turkish)
+    assert material(position, Color.WHITE) == 500 + 100 - 200
+
+
+def test_a_capture_cut_short_by_a_piece_it_jumped_is_a_turkish_strike() -> None:
+    international = find_rules("international")
+    # White gives 35-30, Black takes 25x34, White's king takes 34 and 10 (45x23x5): at 5 it
+    # would take 32 on the line back, but 10, jumped already, still stands on it
+    position = Position.from_fen("W:W35,K45:BK10,25,32,K47", international)
+    texts = ("35-30", "25x34", "45x5")
+    shorts = []
+    for text in texts:
+        move = position.parse_move(text)
+        shorts.append(stops_short(position, move))
+        position = position.play(move)
+    assert shorts == [False, False, True]
+    assert position.fen() == "B:WK5:B32,K47"
+    # Turkish draughts lift a jumped piece at once: a capture there never stops short
+    turkish = find_rules("turkish")
+    take = Position.from_fen("W:Wd4:Bd5,e7", turkish)
+    assert all(not stops_short(take, m) for m in take.legal_moves())
+
+
+def test_tower_themes_name_a_tower_taken_and_own_pieces_freed() -> None:
+    from dame_desktop.puzzles.mine import _Step, _themes
+
+    def tower_themes(position: Position, text: str, solver: bool = True) -> set[str]:
+        move = next(m for m in position.legal_moves() if position.move_text(m, "full") == text)
+        step = _Step(move, 300, 0) if solver else None
+        themes = _themes(position, [(position, move, step)], FAST, False)
+        return set(themes) & {"tower-capture", "liberation"}
+
+    position = Position.from_fen("W:Wc3:Bd4/bw,f6", BASHNI)
+    assert tower_themes(position, "22x15x22") == {"tower-capture", "liberation"}
+    assert tower_themes(position, "22x15x8") == {"tower-capture"}
+    assert tower_themes(position, "22x15x22", solver=False) == set()  # the defender's move
+    singles = Position.from_fen("W:Wc3:Bd4,f6,h8", BASHNI)
+    assert tower_themes(singles, "22x15x8") == set()
+
+
+def test_a_set_up_game_is_mined_from_its_first_position(tmp_path: Path) -> None:
+    from dame_desktop.cli.puzzles import _archive_positions
+
+    # a problem: the shot's position set up from a FEN, with its first two moves; and a game
+    # from the start, whose opening plies are skipped
+    path = tmp_path / "problems.pdn"
+    path.write_text(
+        f'[GameType "21"]\n[SetUp "1"]\n[FEN "{SHOT}"]\n\n1. 30-26 18x27 *\n\n'
+        '[GameType "21"]\n\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 *\n',
+        encoding="utf-8",
+    )
+    found = list(_archive_positions(str(path), ENGLISH))
+    sources = [source for _position, source in found]
+    assert sources == ["problems.pdn game 1 ply 0", "problems.pdn game 1 ply 1"] + [
+        f"problems.pdn game 2 ply {ply}" for ply in (6, 7)
+    ]
+    assert found[0][0] == Position.from_fen(SHOT, ENGLISH)
+
+
+def test_the_shallow_screen_lets_the_shipped_puzzles_through() -> None:
+    from dame_desktop.ai.search import Limit, search
+    from dame_desktop.puzzles.sets import shipped_puzzles
+
+    settings = MineSettings()
+    for key in ("english", "german", "international", "russian", "turkish", "bashni"):
+        rules = find_rules(key)
+        puzzles = shipped_puzzles(key)
+        for puzzle in puzzles[:: max(1, len(puzzles) // 3)][:3]:
+            position = Position.from_fen(puzzle.fen, rules)
+            shallow = search(position, limit=Limit(depth=settings.screen_depth))
+            assert shallow.score - material(position, position.turn) >= settings.screen, puzzle.id
+
+
+def test_a_solution_s_themes_are_worked_out_again_from_its_moves() -> None:
+    from dame_desktop.puzzles.mine import solution_themes
+
+    international = find_rules("international")
+    position = Position.from_fen("W:W35,K45:BK10,25,32,K47", international)
+    themes = solution_themes(position, ("35-30", "25x34", "45x5"), False, FAST)
+    assert set(themes) == {"shot", "ending", "quiet-start", "turkish-strike"}
+    # the miner's own themes for a puzzle it found come back the same
+    shot = Position.from_fen(SHOT, ENGLISH)
+    puzzle = examine(shot, "OCA", FAST)
+    assert puzzle is not None
+    forced = "forced-win" in puzzle.themes
+    assert solution_themes(shot, puzzle.solution, forced, FAST) == puzzle.themes

@@ -18,7 +18,7 @@ MINIMUM = {
     "spanish": 100,
     "czech": 100,
     "italian": 100,
-    "russian": 90,
+    "russian": 100,
     "turkish": 10,
     "german-ass": 150,
     "bashni": 14,

@@ -22,6 +22,9 @@ def theme_name(theme: str) -> str:
         "ending": translate("Puzzles", "Ending"),
         "forced-win": translate("Puzzles", "Forced win"),
         "quiet-start": translate("Puzzles", "Quiet first move"),
+        "turkish-strike": translate("Puzzles", "Turkish strike"),
+        "tower-capture": translate("Puzzles", "Tower capture"),
+        "liberation": translate("Puzzles", "Liberation from a tower"),
     }
     return names.get(theme, theme)
 
