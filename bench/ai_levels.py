@@ -1,7 +1,8 @@
 """Level against level on 8x8 (German and English) from ballot openings, colours swapped.
 
 Openings are the FENs of the shared corpus' 11-man English ballots when present
-(``--ballots``), otherwise seeded random 4-ply openings.  Hard and Master play with their
+(``--ballots``), otherwise seeded random 4-ply openings that a short search finds balanced
+(no king, a score within 0.4 of a man).  Hard and Master play with their
 game clock and their opening book as in the app (``--no-book``: without the book).
 ``--scale`` multiplies every level's time per move (0.2 keeps Master:Hard at 5:1 but runs
 five times faster).
@@ -33,7 +34,7 @@ from _match import Player, Tally, level_player, parse_shard, play_game, shard_ga
 from _smoke import add_smoke, smoke_settings  # noqa: E402
 from ai_vs_pydraughts import game_record  # noqa: E402
 
-from dame_desktop.ai import Level, Limit, find_level  # noqa: E402
+from dame_desktop.ai import Level, Limit, find_level, search  # noqa: E402
 from dame_desktop.ai.book import BookMemory  # noqa: E402
 from dame_desktop.core import Color, Game, Move, Position, RuleSet, find_rules  # noqa: E402
 
@@ -52,7 +53,28 @@ def ballot_fens(path: Path) -> list[str]:
     return re.findall(r'\[FEN "([^"]+)"\]', text)
 
 
+# a random opening is kept when a plain search at this depth scores it within this margin
+BALANCE_DEPTH = 4
+BALANCE_MARGIN = 40  # hundredths of a man
+
+
+def balanced(pos: Position) -> bool:
+    """Whether ``pos`` is a fair opening: no king yet, and a search of
+    :data:`BALANCE_DEPTH` plies scores it within :data:`BALANCE_MARGIN` (an exchange under
+    way, whose recapture is forced, is fair).
+
+    Four random plies can decide a game before it starts (in Turkish men can be lost in one
+    move, and one can even be crowned on the fourth ply); such an opening is won by
+    whichever level has the better side, once with each colour, and every match drifts
+    towards 50 %."""
+    if pos.kings or not pos.legal_moves():
+        return False
+    return abs(search(pos, pos.rules, Limit(depth=BALANCE_DEPTH)).score) <= BALANCE_MARGIN
+
+
 def openings(rules: RuleSet, count: int, seed: int, path: Path) -> list[Position]:
+    """``count`` openings: a sample of the 11-man ballots for German and English, else
+    balanced positions four random plies from the start (each one once)."""
     rng = random.Random(seed)
     # the ballots are English-numbered 8x8 positions: German and English only
     fens = ballot_fens(path) if rules.key in ("german", "english") else []
@@ -63,7 +85,8 @@ def openings(rules: RuleSet, count: int, seed: int, path: Path) -> list[Position
         pos = Position.start(rules)
         for _ in range(4):
             pos = pos.play(rng.choice(pos.legal_moves()))
-        out.append(pos)
+        if pos not in out and balanced(pos):
+            out.append(pos)
     return out
 
 

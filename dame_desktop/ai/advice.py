@@ -12,7 +12,7 @@ from ..core.game import HuffChoice, drawn_material
 from ..core.position import Position
 from ..core.rules import Color, RuleSet
 from .book import BookMemory
-from .levels import MEDIUM, DrawPolicy, Level
+from .levels import MEDIUM, DrawPolicy, Level, for_rules
 from .search import Limit, SearchMemory, SearchResult, StopFlag, random_seed, search
 from .timeman import GameClock
 
@@ -58,8 +58,10 @@ def choose_move(
     ``memory`` keeps the engine's tables from its previous move of the same game.  ``clock``
     (for a level with ``clock``) spreads the level's time over the game.  ``book`` (for a
     level with ``book``; None or disabled: no book) answers from the opening book first,
-    with depth 0 and no nodes in the result.
+    with depth 0 and no nodes in the result.  The level plays with the depth and noise of
+    the position's rule set (``levels.for_rules``).
     """
+    level = for_rules(level, position.rules.key)
     if book is not None and level.book:
         move = book.choose(position, rng)
         if move is not None:
