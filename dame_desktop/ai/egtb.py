@@ -54,6 +54,19 @@ RESULT_NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
 # the largest tables `dame egtb build` makes: 5 pieces on 8x8 (minutes; 6 would take hours and
 # gigabytes), 4 on 10x10
 MAX_PIECES = {8: 5, 10: 4}
+NO_TABLES = "endgame tables are built for boards of dark squares only"
+
+
+def dark_board(rules: RuleSet) -> bool:
+    """Whether ``rules`` play on the dark squares with diagonal lines, the boards the tables
+    are for (a board of all squares with straight lines has none)."""
+    return not rules.names_squares and rules.directions is Directions.DIAGONAL
+
+
+def max_pieces(rules: RuleSet) -> int:
+    """The most pieces ``dame egtb build`` puts in the tables of ``rules`` (0: none)."""
+    return MAX_PIECES.get(rules.board_size, 0) if dark_board(rules) else 0
+
 
 Progress = Callable[[int, int, str], None]  # positions done, positions in all, material
 
@@ -213,6 +226,8 @@ def build(
     """
     if pieces < 2:
         raise ValueError(f"a table needs at least 2 pieces, got {pieces}")
+    if not dark_board(rules):
+        raise ValueError(f"{rules.key}: {NO_TABLES}")
     folder = default_folder() if folder is None else folder
     key = table_key(rules)
     solver = Solver(rules, generator(rules))
@@ -306,7 +321,8 @@ class Tables:
             if (folder / self.key).is_dir()
             else set()
         )
-        for pieces in range(2, MAX_PIECES.get(rules.board_size, 4) + 1):
+        limit = MAX_PIECES.get(rules.board_size, 4) if dark_board(rules) else 0
+        for pieces in range(2, limit + 1):
             wanted = [c for c in materials(pieces) if sum(sig_counts(c)) == pieces]
             if all(_file(folder, self.key, c).name in present for c in wanted):
                 self.max_pieces = pieces
@@ -399,7 +415,7 @@ def ensure_tables(
     """The tables for ``rules`` up to ``pieces`` pieces, built first where any are missing
     (the first use: the window shows ``progress`` as a bar).  None for a board without them."""
     folder = default_folder() if folder is None else folder
-    if pieces > MAX_PIECES.get(rules.board_size, 0):
+    if pieces > max_pieces(rules):
         return None
     tables = tables_for(rules, folder)
     if tables is None or tables.max_pieces < pieces:

@@ -37,19 +37,21 @@ from typing import Final
 
 from ..core.geometry import DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, geometry
 from ..core.movegen import MoveGenerator, popcount
-from ..core.rules import RuleSet
+from ..core.rules import CaptureRule, Directions, RuleSet
 
 DRAW: Final = 0
 WIN: Final = 1
 LOSS: Final = 2
 INVALID: Final = 3
 
-# solving state per position (one byte each)
-_UNKNOWN: Final = 0
+# solving state per position: decided (won, lost, drawn for the side to move), no position
+# (groups overlap), or open: _OPEN plus the number of moves not yet known to lose (at least 1)
 _SWIN: Final = 1
 _SLOSS: Final = 2
 _SDRAW: Final = 3
 _SINVALID: Final = 4
+_OPEN: Final = 8
+_MAX_OPEN: Final = 255  # a state stays below 256 (bytes() packs them)
 
 # the sets of squares a group may stand on
 _SPACE_WHITE_MEN: Final = 0
@@ -127,14 +129,38 @@ class Board:
             for k in range(16):
                 self.binom[n * 16 + k] = _choose(n, k)
         self._sets: dict[int, list[int]] = {}
+        # flip_table[256 * c + byte]: the flipped squares of ``byte`` at bits 8c..8c+7
+        chunks = (geo.bits + 7) >> 3
+        self.flip_table: list[int] = [0] * (256 * chunks)
+        for c in range(chunks):
+            for byte in range(256):
+                out = 0
+                for i in range(8):
+                    bit = 8 * c + i
+                    if (byte >> i) & 1 and bit < geo.bits and (geo.valid >> bit) & 1:
+                        out |= 1 << self.flip_bit[bit]
+                self.flip_table[256 * c + byte] = out
+        # rank_table[space][bits * i + bit]: what a square adds to a set's rank as its
+        # (i + 1)-th lowest member, C(position in the space, i + 1); 0 off the space
+        self.rank_table: list[list[int]] = []
+        for space in (_SPACE_WHITE_MEN, _SPACE_BLACK_MEN, _SPACE_ALL):
+            index = self.space_index[space]
+            table = [0] * (geo.bits * 15)
+            for i in range(15):
+                for bit in range(geo.bits):
+                    if index[bit] >= 0:
+                        table[geo.bits * i + bit] = self.binom[index[bit] * 16 + i + 1]
+            self.rank_table.append(table)
 
     def flip(self, mask: int) -> int:
+        """The squares of ``mask`` with the board turned half round (a byte at a time)."""
+        table = self.flip_table
         out = 0
-        flip_bit = self.flip_bit
+        chunk = 0
         while mask:
-            low = mask & -mask
-            out |= 1 << flip_bit[low.bit_length() - 1]
-            mask ^= low
+            out |= table[chunk + (mask & 255)]
+            mask >>= 8
+            chunk += 256
         return out
 
     def sets(self, space: int, count: int) -> list[int]:
@@ -151,16 +177,19 @@ class Board:
 
     def rank(self, space: int, mask: int) -> int:
         """The rank of a set of squares (colex): the sum of C(position, i + 1)."""
-        index = self.space_index[space]
-        binom = self.binom
-        r = 0
-        i = 1
-        while mask:
-            low = mask & -mask
-            r += binom[index[low.bit_length() - 1] * 16 + i]
-            i += 1
-            mask ^= low
-        return r
+        return _rank(self.rank_table[space], self.bits, mask)
+
+
+def _rank(table: list[int], bits: int, mask: int) -> int:
+    """The colex rank of ``mask`` from a space's ``rank_table``."""
+    r = 0
+    i = 0
+    while mask:
+        low = mask & -mask
+        r += table[i + low.bit_length() - 1]
+        i += bits
+        mask ^= low
+    return r
 
 
 def _choose(n: int, k: int) -> int:
@@ -212,13 +241,34 @@ class Signature:
         self.n_wk = len(self.wk_sets)
         self.n_bk = len(self.bk_sets)
         self.size = len(self.wm_sets) * self.n_bm * self.n_wk * self.n_bk
+        self.wm_table = board.rank_table[_SPACE_WHITE_MEN]
+        self.bm_table = board.rank_table[_SPACE_BLACK_MEN]
+        self.k_table = board.rank_table[_SPACE_ALL]
+
+        # per group, the rank of each set turned half round in the other colour's space
+        # (the colour flip's groups): filled by prepare_flip, for the solver only
+        self.flip_wm: list[int] = []
+        self.flip_bm: list[int] = []
+        self.flip_wk: list[int] = []
+        self.flip_bk: list[int] = []
+        self.flipped = False
+
+    def prepare_flip(self) -> None:
+        if self.flipped:
+            return
+        self.flipped = True
+        board = self.board
+        self.flip_wm = [board.rank(_SPACE_BLACK_MEN, board.flip(m)) for m in self.wm_sets]
+        self.flip_bm = [board.rank(_SPACE_WHITE_MEN, board.flip(m)) for m in self.bm_sets]
+        self.flip_wk = [board.rank(_SPACE_ALL, board.flip(m)) for m in self.wk_sets]
+        self.flip_bk = [board.rank(_SPACE_ALL, board.flip(m)) for m in self.bk_sets]
 
     def index(self, w: int, b: int, k: int) -> int:
-        board = self.board
-        r = board.rank(_SPACE_WHITE_MEN, w & ~k)
-        r = r * self.n_bm + board.rank(_SPACE_BLACK_MEN, b & ~k)
-        r = r * self.n_wk + board.rank(_SPACE_ALL, w & k)
-        return r * self.n_bk + board.rank(_SPACE_ALL, b & k)
+        bits = self.board.bits
+        r = _rank(self.wm_table, bits, w & ~k)
+        r = r * self.n_bm + _rank(self.bm_table, bits, b & ~k)
+        r = r * self.n_wk + _rank(self.k_table, bits, w & k)
+        return r * self.n_bk + _rank(self.k_table, bits, b & k)
 
     def index_of(self, rwm: int, rbm: int, rwk: int, rbk: int) -> int:
         """The index of a position from its four groups' ranks."""
@@ -242,6 +292,8 @@ class Solver:
     """Solves the signatures of one rule set in order, keeping the solved ones packed."""
 
     def __init__(self, rules: RuleSet, gen: MoveGenerator) -> None:
+        if rules.names_squares or rules.directions is not Directions.DIAGONAL:
+            raise ValueError("endgame tables are built for boards of dark squares only")
         self.board = Board(rules)
         self.gen = gen
         self.flying = rules.flying_kings
@@ -249,6 +301,15 @@ class Solver:
         self.three_kings = rules.draw_three_kings_diagonal
         self.tables: dict[int, bytes] = {}  # code -> packed values
         self.signatures: dict[int, Signature] = {}
+        # the same by code (a list is quicker to look up than a dict): b"" where not solved
+        self.packed_by_code: list[bytes] = [b""] * (1 << 16)
+        self.free_captures = rules.capture_rule is CaptureRule.FREE
+        delta = geometry(rules.board_size).delta
+        # the shifts of one step: White's men move towards lower bits (up)
+        self.up_left = -delta[UP_LEFT]
+        self.up_right = -delta[UP_RIGHT]
+        self.down_left = delta[DOWN_LEFT]
+        self.down_right = delta[DOWN_RIGHT]
 
     def signature(self, code: int) -> Signature:
         found = self.signatures.get(code)
@@ -259,14 +320,19 @@ class Solver:
 
     def add_table(self, code: int, packed: bytes) -> None:
         self.tables[code] = packed
+        self.packed_by_code[code] = packed
+        self.signature(code)
 
     def lookup(self, w: int, b: int, k: int) -> int:
         """The value of a position with White to move (a side without pieces has lost)."""
         if not w:
             return WIN if self.giveaway else LOSS
         code = sig_code(popcount(w & ~k), popcount(w & k), popcount(b & ~k), popcount(b & k))
-        packed = self.tables[code]
-        return packed_value(packed, self.signature(code).index(w, b, k))
+        packed = self.packed_by_code[code]
+        if not packed:
+            raise KeyError(f"no table for material {code:#06x}")
+        i = self.signatures[code].index(w, b, k)
+        return (packed[i >> 2] >> ((i & 3) << 1)) & 3
 
     def after_white(self, w: int, b: int, k: int) -> int:
         """The value for White of the position after White's move (Black to move)."""
@@ -292,107 +358,138 @@ class Solver:
     def solve(self, code: int) -> None:
         """Solve ``code`` and its colour flip; both are added to the solved tables."""
         fcode = flip_code(code)
+        same = fcode == code
         sig0 = self.signature(code)
-        sig1 = self.signature(fcode) if fcode != code else sig0
+        sig1 = sig0 if same else self.signature(fcode)
         n0 = sig0.size
-        total = n0 + (sig1.size if fcode != code else 0)
-        state = bytearray(total)
-        count = bytearray(total)
-        pending = bytearray(total)
-        self._start(sig0, 0, state, count, pending)
-        if fcode != code:
-            self._start(sig1, n0, state, count, pending)
-        self._propagate(sig0, sig1, n0, fcode == code, state, count, pending)
+        total = n0 if same else n0 + sig1.size
+        # a list of small ints: read and written without boxing in compiled code
+        state = [_SINVALID] * total  # until a position is placed
+        queue: list[int] = []  # decided positions whose predecessors are not told yet
+        self._start(sig0, 0, state, queue)
+        if not same:
+            self._start(sig1, n0, state, queue)
+        sig0.prepare_flip()
+        sig1.prepare_flip()
+        self._propagate(sig0, sig1, n0, same, state, queue)
         self.add_table(code, _pack(state, 0, n0))
-        if fcode != code:
+        if not same:
             self.add_table(fcode, _pack(state, n0, total))
 
     def _start(
         self,
         sig: Signature,
         offset: int,
-        state: bytearray,
-        count: bytearray,
-        pending: bytearray,
+        state: list[int],
+        queue: list[int],
     ) -> None:
+        """Value what does not depend on the pair being solved, count the other moves."""
         gen = self.gen
-        board = self.board
-        valid = board.valid
-        promo = board.white_promo
-        step = board.step
-        rays = board.rays
+        valid = self.board.valid
+        promo = self.board.white_promo
+        up_left = self.up_left
+        up_right = self.up_right
+        down_left = self.down_left
+        down_right = self.down_right
         flying = self.flying
-        giveaway = self.giveaway
+        no_move = _SWIN if self.giveaway else _SLOSS
         three_kings = self.three_kings and sig.pieces == 4
-        no_move = _SWIN if giveaway else _SLOSS
-        for i in range(sig.size):
-            w, b, k = sig.position(i)
-            at = offset + i
-            if not w:
-                state[at] = _SINVALID
-                continue
-            if three_kings and (w | b) == k and self._special_draw(w, b, k):
-                state[at] = _SDRAW
-                continue
-            if gen.has_capture(w, b, k, True):
-                caps = gen.filter_captures(gen.captures(w, b, k, True), k)
-                best = LOSS
-                for m in caps:
-                    nw, nb, nk = gen.apply(w, b, k, True, m)
-                    v = self.after_white(nw, nb, nk)
-                    if v == WIN:
-                        best = WIN
-                        break
-                    if v == DRAW:
-                        best = DRAW
-                state[at] = _SWIN if best == WIN else (_SLOSS if best == LOSS else _SDRAW)
-                if best != DRAW:
-                    pending[at] = 1
-                continue
-            empty = valid & ~(w | b)
-            moves = 0  # quiet moves whose outcome is not known yet (or a drawn promotion)
-            legal = 0  # every quiet move
-            won = False
-            men = w & ~k
-            while men and not won:
-                low = men & -men
-                f = low.bit_length() - 1
-                men ^= low
-                for d in (UP_LEFT, UP_RIGHT):
-                    t = step[f][d]
-                    if t < 0 or not (empty >> t) & 1:
+        wm_sets = sig.wm_sets
+        bm_sets = sig.bm_sets
+        wk_sets = sig.wk_sets
+        bk_sets = sig.bk_sets
+        n_bm = sig.n_bm
+        n_wk = sig.n_wk
+        n_bk = sig.n_bk
+        for rwm in range(len(wm_sets)):
+            wm = wm_sets[rwm]
+            for rbm in range(n_bm):
+                bm = bm_sets[rbm]
+                if wm & bm:
+                    continue
+                men = wm | bm
+                row = (rwm * n_bm + rbm) * n_wk
+                for rwk in range(n_wk):
+                    wk = wk_sets[rwk]
+                    if wk & men:
                         continue
-                    legal += 1
-                    if (promo >> t) & 1:
-                        v = self.after_white(w ^ low ^ (1 << t), b, k | 1 << t)
-                        if v == WIN:
-                            won = True
-                        elif v == DRAW:
-                            moves += 1  # a way out that never turns into a loss
-                    else:
-                        moves += 1
-            if won:
-                state[at] = _SWIN
-                pending[at] = 1
-                continue
-            own_kings = w & k
-            while own_kings:
-                low = own_kings & -own_kings
-                for ray in rays[low.bit_length() - 1]:
-                    for t in ray:
-                        if not (empty >> t) & 1:
-                            break
-                        moves += 1
-                        legal += 1
-                        if not flying:
-                            break
-                own_kings ^= low
-            if moves == 0:
-                # no move at all, or only promotions into lost positions
-                state[at] = _SLOSS if legal else no_move
-                pending[at] = 1
-                continue
-            count[at] = moves if moves < 255 else 255
+                    taken = men | wk
+                    base = offset + (row + rwk) * n_bk
+                    w = wm | wk
+                    for rbk in range(n_bk):
+                        bk = bk_sets[rbk]
+                        if bk & taken:
+                            continue
+                        at = base + rbk
+                        b = bm | bk
+                        k = wk | bk
+                        if three_kings and (w | b) == k and self._special_draw(w, b, k):
+                            state[at] = _SDRAW
+                            continue
+                        if gen.has_capture(w, b, k, True):
+                            s = self._capture_state(w, b, k)
+                            state[at] = s
+                            if s != _SDRAW:
+                                queue.append(at)
+                            continue
+                        empty = valid & ~(w | b)
+                        # men's steps: the ones that crown are looked up one by one
+                        to_left = (wm >> up_left) & empty
+                        to_right = (wm >> up_right) & empty
+                        moves = popcount(to_left & ~promo) + popcount(to_right & ~promo)
+                        legal = moves
+                        won = False
+                        crown = (to_left | to_right) & promo
+                        while crown:
+                            low = crown & -crown
+                            crown ^= low
+                            if to_left & low:
+                                legal += 1
+                                v = self.after_white(w ^ (low << up_left) ^ low, b, k | low)
+                                if v == WIN:
+                                    won = True
+                                    break
+                                if v == DRAW:
+                                    moves += 1  # a way out that never turns into a loss
+                            if to_right & low:
+                                legal += 1
+                                v = self.after_white(w ^ (low << up_right) ^ low, b, k | low)
+                                if v == WIN:
+                                    won = True
+                                    break
+                                if v == DRAW:
+                                    moves += 1
+                        if won:
+                            state[at] = _SWIN
+                            queue.append(at)
+                            continue
+                        if wk:  # every king's steps, all kings at once, ray by ray
+                            reach = _fill_count(wk, empty, up_left, up_right, flying)
+                            reach += _fill_count_down(wk, empty, down_left, down_right, flying)
+                            moves += reach
+                            legal += reach
+                        if moves == 0:
+                            # no move at all, or only promotions into lost positions
+                            state[at] = _SLOSS if legal else no_move
+                            queue.append(at)
+                            continue
+                        state[at] = _OPEN + moves if moves < _MAX_OPEN - _OPEN else _MAX_OPEN
+
+    def _capture_state(self, w: int, b: int, k: int) -> int:
+        """The solving state of a position where White must capture."""
+        gen = self.gen
+        best = LOSS
+        caps = gen.captures(w, b, k, True, False)
+        if not self.free_captures and len(caps) > 1:
+            caps = gen.filter_captures(caps, k)
+        for m in caps:
+            nw, nb, nk = gen.apply(w, b, k, True, m)
+            v = self.after_white(nw, nb, nk)
+            if v == WIN:
+                return _SWIN
+            if v == DRAW:
+                best = DRAW
+        return _SLOSS if best == LOSS else _SDRAW
 
     def _propagate(
         self,
@@ -400,103 +497,168 @@ class Solver:
         sig1: Signature,
         n0: int,
         same: bool,
-        state: bytearray,
-        count: bytearray,
-        pending: bytearray,
+        state: list[int],
+        queue: list[int],
     ) -> None:
+        """Tell every decided position's predecessors, until nothing more is decided."""
+        while queue:
+            at = queue.pop()
+            if at < n0:
+                sig = sig0
+                pred = sig0 if same else sig1
+                pred_offset = 0 if same else n0
+                i = at
+            else:
+                sig = sig1
+                pred = sig0
+                pred_offset = 0
+                i = at - n0
+            n_bk = sig.n_bk
+            n_wk = sig.n_wk
+            n_bm = sig.n_bm
+            rbk = i % n_bk
+            r = i // n_bk
+            rwk = r % n_wk
+            r = r // n_wk
+            rbm = r % n_bm
+            rwm = r // n_bm
+            # the position before the flip: White has just moved there, Black to move
+            self._unmove(
+                pred,
+                pred_offset,
+                sig.flip_bm[rbm],
+                sig.flip_wm[rwm],
+                sig.flip_bk[rbk],
+                sig.flip_wk[rwk],
+                state[at] == _SLOSS,
+                state,
+                queue,
+            )
+
+    def _unmove(
+        self,
+        pred: Signature,
+        offset: int,
+        rwm: int,
+        rbm: int,
+        rwk: int,
+        rbk: int,
+        lost: bool,
+        state: list[int],
+        queue: list[int],
+    ) -> None:
+        """Every position one white move before ``pred``'s (rwm, rbm, rwk, rbk), told that its
+        move there leads to a position lost (``lost``) or won for the other side."""
         board = self.board
-        valid = board.valid
-        step = board.step
+        bits = board.bits
         rays = board.rays
         flying = self.flying
-        while True:
-            at = pending.find(1)
-            if at < 0:
-                return
-            while at >= 0:
-                pending[at] = 0
-                if at < n0:
-                    w, b, k = sig0.position(at)
-                    pred_sig = sig0 if same else sig1
-                    pred_offset = 0 if same else n0
+        men = pred.wm_sets[rwm]
+        kings = pred.wk_sets[rwk]
+        empty = board.valid & ~(men | kings | pred.bm_sets[rbm] | pred.bk_sets[rbk])
+        n_bm = pred.n_bm
+        n_wk = pred.n_wk
+        n_bk = pred.n_bk
+        king_table = board.rank_table[_SPACE_ALL]
+        men_table = board.rank_table[_SPACE_WHITE_MEN]
+        # one white piece goes back: the other three groups keep their ranks
+        pieces = kings
+        row = (rwm * n_bm + rbm) * n_wk
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            rest = kings ^ low
+            for ray in rays[low.bit_length() - 1]:
+                for f in ray:
+                    if not (empty >> f) & 1:
+                        break
+                    if rest:
+                        r = _rank(king_table, bits, rest | 1 << f)
+                    else:
+                        r = king_table[f]  # one king: its square's place in the space
+                    j = offset + (row + r) * n_bk + rbk
+                    v = state[j]
+                    if v > _OPEN:
+                        if lost:
+                            state[j] = _SWIN
+                            queue.append(j)
+                        elif v == _OPEN + 1:
+                            state[j] = _SLOSS
+                            queue.append(j)
+                        else:
+                            state[j] = v - 1
+                    if not flying:
+                        break
+        if not men:
+            return
+        tail = (rbm * n_wk + rwk) * n_bk + rbk
+        stride = n_bm * n_wk * n_bk
+        back = ((men << self.down_left) | (men << self.down_right)) & empty
+        while back:
+            low = back & -back
+            back ^= low
+            f = low.bit_length() - 1
+            for t in (f - self.down_left, f - self.down_right):
+                if t < 0 or not (men >> t) & 1:
+                    continue
+                rest = men ^ (1 << t)
+                if rest:
+                    r = _rank(men_table, bits, rest | low)
                 else:
-                    w, b, k = sig1.position(at - n0)
-                    pred_sig = sig0
-                    pred_offset = 0
-                child = state[at]
-                # the position before the flip: White (here fw) has just moved, Black to move
-                fw = board.flip(b)
-                fb = board.flip(w)
-                fk = board.flip(k)
-                empty = valid & ~(fw | fb)
-                # one white piece goes back: the other three groups keep their ranks
-                men = fw & ~fk
-                kings = fw & fk
-                rbm = board.rank(_SPACE_BLACK_MEN, fb & ~fk)
-                rbk = board.rank(_SPACE_ALL, fb & fk)
-                rwm = board.rank(_SPACE_WHITE_MEN, men)
-                rwk = board.rank(_SPACE_ALL, kings)
-                pieces = kings
-                while pieces:
-                    low = pieces & -pieces
-                    t = low.bit_length() - 1
-                    pieces ^= low
-                    rest = kings ^ low
-                    for ray in rays[t]:
-                        for f in ray:
-                            if not (empty >> f) & 1:
-                                break
-                            r = board.rank(_SPACE_ALL, rest | 1 << f)
-                            j = pred_offset + pred_sig.index_of(rwm, rbm, r, rbk)
-                            self._back(j, child, state, count, pending)
-                            if not flying:
-                                break
-                pieces = men
-                while pieces:
-                    low = pieces & -pieces
-                    t = low.bit_length() - 1
-                    pieces ^= low
-                    rest = men ^ low
-                    for d in (DOWN_LEFT, DOWN_RIGHT):
-                        f = step[t][d]
-                        if f < 0 or not (empty >> f) & 1:
-                            continue
-                        r = board.rank(_SPACE_WHITE_MEN, rest | 1 << f)
-                        j = pred_offset + pred_sig.index_of(r, rbm, rwk, rbk)
-                        self._back(j, child, state, count, pending)
-                at = pending.find(1, at + 1)
-
-    def _back(
-        self, j: int, child: int, state: bytearray, count: bytearray, pending: bytearray
-    ) -> None:
-        """One predecessor ``j`` of a decided position whose value for its mover is ``child``."""
-        if state[j] != _UNKNOWN:
-            return
-        if child == _SLOSS:
-            state[j] = _SWIN
-            pending[j] = 1
-            return
-        left = count[j] - 1
-        count[j] = left
-        if left == 0:
-            state[j] = _SLOSS
-            pending[j] = 1
+                    r = men_table[f]
+                j = offset + r * stride + tail
+                v = state[j]
+                if v > _OPEN:
+                    if lost:
+                        state[j] = _SWIN
+                        queue.append(j)
+                    elif v == _OPEN + 1:
+                        state[j] = _SLOSS
+                        queue.append(j)
+                    else:
+                        state[j] = v - 1
 
 
-def _pack(state: bytearray, start: int, stop: int) -> bytes:
+def _fill_count(kings: int, empty: int, left: int, right: int, flying: bool) -> int:
+    """The kings' steps towards lower bits (shifts ``left`` and ``right``) onto empty squares:
+    all kings at once, one square further each round (one round for short kings)."""
+    total = 0
+    x = (kings >> left) & empty
+    y = (kings >> right) & empty
+    while x or y:
+        total += popcount(x) + popcount(y)
+        if not flying:
+            break
+        x = (x >> left) & empty
+        y = (y >> right) & empty
+    return total
+
+
+def _fill_count_down(kings: int, empty: int, left: int, right: int, flying: bool) -> int:
+    """As :func:`_fill_count`, towards higher bits."""
+    total = 0
+    x = (kings << left) & empty
+    y = (kings << right) & empty
+    while x or y:
+        total += popcount(x) + popcount(y)
+        if not flying:
+            break
+        x = (x << left) & empty
+        y = (y << right) & empty
+    return total
+
+
+# solving state -> value, for _pack (an open position is a draw)
+_STATE_VALUES: Final = bytes([DRAW, WIN, LOSS, DRAW, INVALID]) + bytes(251)
+
+
+def _pack(state: list[int], start: int, stop: int) -> bytes:
     """Two bits a position: a solving state turned into DRAW / WIN / LOSS / INVALID."""
     n = stop - start
-    out = bytearray((n + 3) >> 2)
-    for i in range(n):
-        s = state[start + i]
-        if s == _SWIN:
-            v = WIN
-        elif s == _SLOSS:
-            v = LOSS
-        elif s == _SINVALID:
-            v = INVALID
-        else:
-            v = DRAW
-        if v:
-            out[i >> 2] |= v << ((i & 3) << 1)
-    return bytes(out)
+    size = (n + 3) >> 2
+    values = bytes(state[start:stop]).translate(_STATE_VALUES) + bytes(4 * size - n)
+    # four values a byte: each is below 4, so shifting a whole run never carries over
+    packed = 0
+    for part in range(4):
+        packed |= int.from_bytes(values[part::4], "little") << (2 * part)
+    return packed.to_bytes(size, "little")

@@ -36,7 +36,9 @@ def _folder(args: argparse.Namespace) -> Path:
 
 def cmd_build(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    limit = egtb.MAX_PIECES.get(rules.board_size, 0)
+    if not egtb.dark_board(rules):
+        raise UsageError(f"no tables for {rules.key}: {egtb.NO_TABLES}")
+    limit = egtb.max_pieces(rules)
     if not 2 <= args.pieces <= limit:
         raise UsageError(
             f"--pieces {args.pieces} is out of range 2-{limit} for a "

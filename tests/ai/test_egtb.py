@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dame_desktop.ai import egtb
-from dame_desktop.ai.egtb_build import flip_code, sig_code
+from dame_desktop.ai.egtb_build import Solver, flip_code, sig_code
 from dame_desktop.ai.search import (
     TABLE_EVAL_SPAN,
     TABLE_SCORE,
@@ -25,6 +25,7 @@ from dame_desktop.core import Color, Position, RuleSet, find_rules
 from dame_desktop.core.geometry import geometry
 from dame_desktop.core.movegen import generator
 from dame_desktop.core.rules import GERMAN
+from tests.ai.egtb_reference import Solver as ReferenceSolver
 
 # -- an independent solver: every position with both colours to move, a graph, a count ------
 
@@ -103,6 +104,59 @@ def plain_retrograde(rules: RuleSet, pieces: int) -> dict[tuple[int, int, int, b
                     value[parent] = "loss"
                     queue.append(parent)
     return {pos: value.get(pos, "draw") for pos in positions}
+
+
+def compare_with_reference(rules: RuleSet, pieces: int) -> int:
+    """Solve every material up to ``pieces`` with the fast solver and the reference one (each
+    from its own smaller tables) and return how many tables were compared; any difference
+    fails with the material's name."""
+    fast = Solver(rules, generator(rules))
+    slow = ReferenceSolver(rules, generator(rules))
+    compared = 0
+    for code in egtb.materials(pieces):
+        if code in fast.tables:
+            continue
+        fast.solve(code)
+        slow.solve(code)
+        for c in {code, flip_code(code)}:
+            assert fast.tables[c] == slow.tables[c], egtb.material_name(c)
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("key", ["german", "english", "russian", "italian", "czech", "spanish"])
+def test_the_fast_solver_makes_the_reference_solvers_three_piece_tables(key: str) -> None:
+    assert compare_with_reference(find_rules(key), 3) == len(egtb.materials(3))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ["german", "english", "russian"])
+def test_the_fast_solver_makes_the_reference_solvers_four_piece_tables(key: str) -> None:
+    # 4 pieces on a 6x6 board (the same rules): every kind of move, small enough for a test
+    rules = dataclasses.replace(find_rules(key), board_size=6)
+    assert compare_with_reference(rules, 4) == len(egtb.materials(4))
+
+
+def test_boards_of_all_squares_have_no_tables(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = find_rules("turkish")
+    with pytest.raises(ValueError, match="dark squares"):
+        egtb.build(rules, 2, tmp_path)
+    assert (
+        main(["egtb", "build", "--rules", "turkish", "--pieces", "2", "--folder", str(tmp_path)])
+        == 2
+    )
+    assert "dark squares" in capsys.readouterr().err
+    assert egtb.ensure_tables(rules, 2, tmp_path) is None
+    # files left by an older build (made on the wrong board) are never read
+    (tmp_path / egtb.table_key(rules)).mkdir(parents=True, exist_ok=True)
+    egtb.build(find_rules("german"), 2, tmp_path)
+    for path in (tmp_path / egtb.table_key(find_rules("german"))).glob("*.wdl"):
+        (tmp_path / egtb.table_key(rules) / path.name).write_bytes(path.read_bytes())
+    egtb.forget()
+    assert egtb.tables_for(rules, tmp_path) is None
+    egtb.forget()
 
 
 @pytest.fixture(scope="module")
