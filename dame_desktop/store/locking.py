@@ -188,6 +188,24 @@ def hold(path: PathArg) -> int | None:
     return None
 
 
+def locked_read(
+    path: PathArg, timeout: float = LOCK_TIMEOUT
+) -> contextlib.AbstractContextManager[bool]:
+    """The update lock for reading the stored file ``path`` (a ``with`` block).
+
+    Reading is a write too when the file is damaged: it is set aside and a repaired file may
+    be written in its place.  Done without the lock, that could set aside (or overwrite)
+    what another program's update wrote a moment after this program read the damage.  The
+    lock is held while the file is there (a file that is not there is neither set aside nor
+    repaired, and no lock file is made for it).  Yields what :func:`locked` yields.
+    """
+    try:
+        present = os.path.lexists(path)
+    except (OSError, ValueError):
+        present = False
+    return locked(path, timeout) if present else contextlib.nullcontext(False)
+
+
 def locked_update(
     path: PathArg,
     load: Callable[[], T],

@@ -35,7 +35,7 @@ from dame_desktop.store.files import (
     shorten,
     write_json,
 )
-from dame_desktop.store.locking import LOCK_TIMEOUT, locked_update
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked_read, locked_update
 from dame_desktop.store.scores import NAME_MAX, clean_name
 from dame_desktop.store.settings import Loaded
 
@@ -395,28 +395,17 @@ def ratings_path(directory: PathArg | None = None) -> Path:
     return data_dir(directory) / RATINGS_FILE
 
 
-def load_ratings(directory: PathArg | None = None) -> Loaded[PuzzleRatings]:
+def load_ratings(
+    directory: PathArg | None = None, *, timeout: float = LOCK_TIMEOUT
+) -> Loaded[PuzzleRatings]:
     """Read the ratings; never raises.  A missing file: no ratings.  A damaged file is moved
     aside (``puzzles.json.damaged-<timestamp>``) and reported; entries that cannot be used
-    are left out, named in one warning, and the rest is written back."""
+    are left out, named in one warning, and the rest is written back.  An existing file is
+    read under the update lock (:func:`~dame_desktop.store.locking.locked_read`)."""
     path = ratings_path(directory)
     try:
-        read = read_json(path, file=StoreFile.OTHER, limit=FILE_LIMIT)
-        if not read.found:
-            return Loaded(PuzzleRatings(), read.warnings)
-        table, warnings, damaged = ratings_from_json(read.data, path)
-        if not damaged:
-            return Loaded(table, tuple(warnings))
-        return Loaded(
-            table,
-            settle_damage(
-                path,
-                warnings,
-                WarningKind.ENTRIES_DROPPED,
-                StoreFile.OTHER,
-                lambda: save_ratings(table, directory),
-            ),
-        )
+        with locked_read(path, timeout):
+            return _load_ratings(path, directory)
     except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(
@@ -426,6 +415,25 @@ def load_ratings(directory: PathArg | None = None) -> Loaded[PuzzleRatings]:
             damage=Damage.UNEXPECTED,
         )
         return Loaded(PuzzleRatings(), (warning,))
+
+
+def _load_ratings(path: Path, directory: PathArg | None) -> Loaded[PuzzleRatings]:
+    read = read_json(path, file=StoreFile.OTHER, limit=FILE_LIMIT)
+    if not read.found:
+        return Loaded(PuzzleRatings(), read.warnings)
+    table, warnings, damaged = ratings_from_json(read.data, path)
+    if not damaged:
+        return Loaded(table, tuple(warnings))
+    return Loaded(
+        table,
+        settle_damage(
+            path,
+            warnings,
+            WarningKind.ENTRIES_DROPPED,
+            StoreFile.OTHER,
+            lambda: save_ratings(table, directory),
+        ),
+    )
 
 
 def save_ratings(table: PuzzleRatings, directory: PathArg | None = None) -> Path:

@@ -40,7 +40,7 @@ from dame_desktop.store.files import (
     shorten,
     write_json,
 )
-from dame_desktop.store.locking import LOCK_TIMEOUT, locked_update
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked_read, locked_update
 from dame_desktop.store.settings import LEVELS, Loaded
 
 log = logging.getLogger(__name__)
@@ -628,7 +628,9 @@ def scores_path(directory: PathArg | None = None) -> Path:
     return data_dir(directory) / SCORES_FILE
 
 
-def load_scores(directory: PathArg | None = None) -> Loaded[ScoreTable]:
+def load_scores(
+    directory: PathArg | None = None, *, timeout: float = LOCK_TIMEOUT
+) -> Loaded[ScoreTable]:
     """Read the score table; never raises (whatever the file holds).
 
     A missing file gives an empty table.  A file that is not JSON or not a score table (also
@@ -636,11 +638,14 @@ def load_scores(directory: PathArg | None = None) -> Loaded[ScoreTable]:
     ``scores.json.damaged-<timestamp>`` and reported as DAMAGED with ``file`` SCORES; the
     table starts empty.  Records that cannot be used are left out and named in one
     ENTRIES_DROPPED warning; the original is moved aside and the rest written back.  A UTF-8
-    byte order mark is accepted.
+    byte order mark is accepted.  An existing file is read under the update lock
+    (:func:`~dame_desktop.store.locking.locked_read`): setting damage aside never meets
+    another program's update.
     """
     path = scores_path(directory)
     try:
-        return _load_scores(path, directory)
+        with locked_read(path, timeout):
+            return _load_scores(path, directory)
     except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(

@@ -57,7 +57,7 @@ from dame_desktop.store.files import (
     shorten,
     write_json,
 )
-from dame_desktop.store.locking import LOCK_TIMEOUT, locked, locked_update
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked, locked_read, locked_update
 
 SCHEMA_VERSION = 1
 SETTINGS_FILE = "settings.json"
@@ -663,7 +663,10 @@ def settings_path(directory: PathArg | None = None) -> Path:
 
 
 def load_preferences(
-    directory: PathArg | None = None, *, system_language: str | None = None
+    directory: PathArg | None = None,
+    *,
+    system_language: str | None = None,
+    timeout: float = LOCK_TIMEOUT,
 ) -> Loaded[Preferences]:
     """Read the preferences; never raises (whatever the file holds).
 
@@ -677,14 +680,17 @@ def load_preferences(
     values: one INVALID_VALUE warning naming each (``values``); the file is moved aside as
     well (nothing is lost) and a repaired file keeping every valid value takes its place.
     A UTF-8 byte order mark is accepted.  Nothing is written for a missing file: the
-    language-based choice is kept once the window saves the preferences.
+    language-based choice is kept once the window saves the preferences.  An existing file
+    is read under the update lock (:func:`~dame_desktop.store.locking.locked_read`), so
+    setting damage aside never meets another program's update.
     """
     path = settings_path(directory)
     fresh = (
         first_start_preferences(system_language) if system_language is not None else Preferences()
     )
     try:
-        return _load_preferences(path, directory, fresh)
+        with locked_read(path, timeout):
+            return _load_preferences(path, directory, fresh)
     except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(
@@ -847,7 +853,9 @@ def recent_files_path(directory: PathArg | None = None) -> Path:
     return config_dir(directory) / RECENT_FILE
 
 
-def load_recent_files(directory: PathArg | None = None) -> Loaded[RecentFiles]:
+def load_recent_files(
+    directory: PathArg | None = None, *, timeout: float = LOCK_TIMEOUT
+) -> Loaded[RecentFiles]:
     """Read the recent-files list; never raises (whatever the file holds).
 
     A missing file gives an empty list.  A damaged file (not JSON, no list ``files``, a bad
@@ -855,10 +863,12 @@ def load_recent_files(directory: PathArg | None = None) -> Loaded[RecentFiles]:
     DAMAGED with ``file`` RECENT_FILES; the list starts empty.  Single entries that are not
     usable file names are left out and named in one ENTRIES_DROPPED warning (``values``); the
     file is moved aside and a repaired one written.  A UTF-8 byte order mark is accepted.
+    Read under the update lock, as :func:`load_preferences`.
     """
     path = recent_files_path(directory)
     try:
-        return _load_recent_files(path, directory)
+        with locked_read(path, timeout):
+            return _load_recent_files(path, directory)
     except Exception as exc:
         log.exception("loading %s failed", path)
         warning = report_damage(

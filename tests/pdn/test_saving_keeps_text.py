@@ -149,3 +149,44 @@ def test_random_games_are_a_fixed_point_of_the_writer(
     game.headers["Event"] = event
     game.comment = note
     fixed_point(game)
+
+
+TAG_NAMES = st.one_of(
+    st.sampled_from(
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "GameType",
+            "FEN",
+            "TimeControl",
+            "Annotator",
+            "PlyCount",
+            "Variant",
+        ]
+    ),
+    st.from_regex(r"[A-Za-z_]\w{0,10}", fullmatch=True),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(min_value=0, max_value=2**32),
+    st.lists(st.tuples(TAG_NAMES, TAG_VALUES), max_size=4),
+    VALUES,
+)
+def test_games_with_any_tags_and_move_comments_are_a_fixed_point_of_the_writer(
+    seed: int, tags: list[tuple[str, str]], note: str
+) -> None:
+    """Any tag (those the writer derives from the rules, such as GameType, FEN and Result,
+    too) with any value a tag can hold, and a comment of any characters on a move."""
+    game = random_game(seed)
+    for name, value in tags:
+        game.headers[name] = value
+    if game.variations:
+        game.variations[0].comment = note
+    fixed_point(game)

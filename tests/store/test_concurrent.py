@@ -7,8 +7,10 @@ as they can; afterwards every update must be in the file.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -21,14 +23,21 @@ import pytest
 
 from dame_desktop.core import Game, find_rules
 from dame_desktop.store.autosave import clear_autosave, load_autosave, save_autosave
-from dame_desktop.store.files import StorageError, read_json, write_json
+from dame_desktop.store.files import StorageError, StorageWarning, read_json, write_json
 from dame_desktop.store.locking import lock_path, locked, locked_update
+from dame_desktop.store.puzzle_ratings import (
+    PuzzleRatings,
+    load_ratings,
+    ratings_path,
+    save_ratings,
+)
 from dame_desktop.store.scores import (
     Outcome,
     ScoreTable,
     Tally,
     load_scores,
     save_scores,
+    scores_path,
     update_scores,
 )
 from dame_desktop.store.settings import (
@@ -37,10 +46,14 @@ from dame_desktop.store.settings import (
     load_preferences,
     load_recent_files,
     merge_preferences,
+    recent_files_path,
     save_preferences,
+    save_recent_files,
+    settings_path,
     update_preferences,
     update_recent_files,
 )
+from tests.engines.helpers import wait_until
 
 pytestmark = pytest.mark.slow  # starts interpreters
 
@@ -305,3 +318,89 @@ def test_a_new_store_is_safe_through_the_same_update(tmp_path: Path) -> None:
         "solved": PROCESSES * ROUNDS,
         **{f"player {i}": ROUNDS for i in range(PROCESSES)},
     }
+
+
+# -- damage found while reading is set aside under the lock -------------------------------------
+
+GOOD_CONTENT: dict[str, Callable[[Path], object]] = {  # another program's update writes these
+    "scores": lambda folder: save_scores(_one_win(), folder),
+    "settings": lambda folder: save_preferences(Preferences(animation_ms=123), folder),
+    "recent files": lambda folder: save_recent_files(RecentFiles(["/games/a.pdn"]), folder),
+    "puzzle ratings": lambda folder: save_ratings(_one_rating(), folder),
+}
+STORE_PATHS: dict[str, Callable[[Path], Path]] = {
+    "scores": scores_path,
+    "settings": settings_path,
+    "recent files": recent_files_path,
+    "puzzle ratings": ratings_path,
+}
+
+
+def _one_win() -> ScoreTable:
+    table = ScoreTable()
+    table.record_against_computer("easy", Outcome.WIN, WHEN)
+    return table
+
+
+def _one_rating() -> PuzzleRatings:
+    table = PuzzleRatings()
+    table.record_run("Oma", "german", 3)
+    return table
+
+
+def _load_store(folder: str, store: str, out: Queue[list[str]]) -> None:
+    """A program starting: it reads the store (waiting as long as it takes for the lock)."""
+    loaders: dict[str, Callable[[], tuple[StorageWarning, ...]]] = {
+        "scores": lambda: load_scores(folder, timeout=600).warnings,
+        "settings": lambda: load_preferences(folder, timeout=600).warnings,
+        "recent files": lambda: load_recent_files(folder, timeout=600).warnings,
+        "puzzle ratings": lambda: load_ratings(folder, timeout=600).warnings,
+    }
+    warnings = loaders[store]()
+    out.put([f"{w.kind.value}: {w.detail}" for w in warnings])
+
+
+def _has_open(pid: int, path: Path) -> bool:
+    """Whether process ``pid`` has ``path`` open (Linux: /proc/PID/fd)."""
+    wanted = os.path.realpath(path)
+    try:
+        links = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return False
+    for link in links:
+        with contextlib.suppress(OSError):
+            if os.readlink(f"/proc/{pid}/fd/{link}") == wanted:
+                return True
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="looks at /proc/PID/fd")
+@pytest.mark.parametrize("store", list(STORE_PATHS))
+def test_damage_is_set_aside_only_under_the_lock(tmp_path: Path, store: str) -> None:
+    """A program that finds the file damaged as it starts sets it aside (and may write a
+    repaired one): without the lock it would set aside, or overwrite, what another
+    program's update wrote a moment later."""
+    path = STORE_PATHS[store](tmp_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ damaged", encoding="utf-8")
+    context = multiprocessing.get_context("spawn")
+    out: Queue[list[str]] = context.Queue()
+    with locked(path) as got:  # another program's update of the same file is under way
+        assert got
+        child = context.Process(target=_load_store, args=(str(tmp_path), store, out))
+        child.start()
+        wait_until(
+            lambda: _has_open(child.pid or 0, lock_path(path)) or not child.is_alive(),
+            "the starting program waits for the lock or has read the file",
+        )
+        # while the update runs, nothing is set aside: the update reads what is there
+        assert path.read_text(encoding="utf-8") == "{ damaged"
+        assert not list(tmp_path.rglob("*.damaged-*"))
+        path.unlink()  # the update set it aside itself and writes its new contents
+        GOOD_CONTENT[store](tmp_path)
+        good = path.read_bytes()
+    child.join()
+    assert child.exitcode == 0
+    warnings = out.get(timeout=600)
+    assert warnings == []  # it read the update's file, which is sound
+    assert path.read_bytes() == good
