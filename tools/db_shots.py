@@ -109,7 +109,7 @@ def shoot(out: Path, file: Path, size: str, language: str, cache: Path) -> int:
     settle(lambda: dialog.asked is None and dialog.found is not None)
     save(dialog, "find-similar")
     dialog.close()
-    window.shutdown()
+    window.close()  # as a user closes it (its close event stops the threads)
     return 0
 
 
