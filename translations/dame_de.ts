@@ -1123,7 +1123,7 @@
     </message>
     <message>
         <source>%1 was changed by another program. Your unsaved changes are kept; saving asks before it overwrites the file.</source>
-        <translation>%1 wurde von einem anderen Programm geändert. Ihre ungespeicherten Änderungen bleiben erhalten; vor dem Überschreiben der Datei fragt das Speichern nach.</translation>
+        <translation>%1 wurde von einem anderen Programm geändert. Deine ungespeicherten Änderungen bleiben erhalten; beim Speichern wirst du gefragt, bevor die Datei überschrieben wird.</translation>
     </message>
     <message>
         <source>%1 was changed by another program: its games were read again.</source>

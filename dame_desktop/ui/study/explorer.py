@@ -32,6 +32,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QRect,
+    QSize,
     Qt,
     Signal,
 )
@@ -134,8 +135,9 @@ class ResultBar(QStyledItemDelegate):
             painter.fillRect(option.rect, option.palette.highlight())
         first, draws, second, first_white = counts
         total = max(first + draws + second, 1)
-        rect: QRect = option.rect.adjusted(2, 3, -2, -3)
+        rect: QRect = option.rect.adjusted(2, 2, -2, -2)
         painter.save()
+        painter.setClipRect(rect)  # the shares' labels stay inside the bar
         x = rect.left()
         light = (QColor("#f4f1e8"), Qt.BrushStyle.SolidPattern, QColor("#202020"))
         dark = (QColor("#2b2b2b"), Qt.BrushStyle.Dense7Pattern, QColor("#ffffff"))
@@ -159,13 +161,21 @@ class ResultBar(QStyledItemDelegate):
             metrics = painter.fontMetrics()
             if metrics.horizontalAdvance(share) + 6 <= width:
                 label = metrics.boundingRect(part, Qt.AlignmentFlag.AlignCenter, share)
-                painter.fillRect(label.adjusted(-2, 0, 2, 0), colour)  # the pattern stays clear
+                # the pattern stays clear behind the text, within this part of the bar
+                painter.fillRect(label.adjusted(-2, 0, 2, 0).intersected(part), colour)
                 painter.setPen(ink)
                 painter.drawText(part, Qt.AlignmentFlag.AlignCenter, share)
             x += width
         painter.setPen(QPen(QColor("#606060")))
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.restore()
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        """Tall enough for the shares written on the bar (a line of text and its frame)."""
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), max(size.height(), option.fontMetrics.height() + 6))
 
 
 class ExplorerPanel(QWidget):

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
@@ -268,6 +269,9 @@ class PositionSearchDialog(QDialog):
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results.setColumnCount(7)
         self.results.setAlternatingRowColors(True)
+        header = self.results.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)  # the event: the room
         col.addWidget(self.results, 2)
         buttons = QDialogButtonBox()
         self.open_button = buttons.addButton("", QDialogButtonBox.ButtonRole.ActionRole)
@@ -449,7 +453,7 @@ class PositionSearchDialog(QDialog):
             for column in range(7):
                 item.setToolTip(column, tip)
             self.results.addTopLevelItem(item)
-        for column in range(4):
+        for column in (0, 1, 2, 3, 5, 6):  # the event takes the room left (it is the longest)
             self.results.resizeColumnToContents(column)
         if not result.total:
             self.status.setText(self.tr("No game found."))
