@@ -1,8 +1,8 @@
 """Fit pattern tables for a family of rule sets on self-play games (logistic regression).
 
-    python tools/fit_patterns.py play --rules german --games 2000 --nodes 400 --seed 1 \
-        --out /tmp/german-games.jsonl
-    python tools/fit_patterns.py fit /tmp/german-games.jsonl --rules german --seed 1 --write
+    python tools/fit_patterns.py play --rules german --games 4000 --nodes 800 --seed 1 \
+        --out /tmp/german-s1.jsonl          # (and --seed 2 into another file, on another core)
+    python tools/fit_patterns.py fit /tmp/german-s1.jsonl /tmp/german-s2.jsonl --seed 1 --write
 
 ``play`` plays the engine against itself at a small node budget a move, from openings of a
 few random plies (seeded), with a little evaluation noise that differs from game to game, and
@@ -393,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--hold", type=float, default=0.2, help="share of the games held out")
     f.add_argument("--min-ply", type=int, default=6)
     f.add_argument("--mix", type=float, default=0.5, help="weight of the result in the label")
-    f.add_argument("--lam", type=float, default=1e-5, help="pull of the values towards 0")
+    f.add_argument("--lam", type=float, default=1e-4, help="pull of the values towards 0")
     f.add_argument("--iters", type=int, default=300)
     f.add_argument("--tie", default="rows", help="windows sharing values: none, rows or all")
     f.add_argument("--write", action="store_true", help="write the family's weights file")
