@@ -1,7 +1,7 @@
 """Fit pattern tables for a family of rule sets on self-play games (logistic regression).
 
-    python tools/fit_patterns.py play --rules german --games 4000 --nodes 800 --seed 1 \
-        --out /tmp/german-s1.jsonl          # (and --seed 2 into another file, on another core)
+    python tools/fit_patterns.py play --rules german --games 521 --nodes 800 --seed 1 \
+        --out /tmp/german-s1.jsonl   # and --games 490 --seed 2 into german-s2.jsonl
     python tools/fit_patterns.py fit /tmp/german-s1.jsonl /tmp/german-s2.jsonl --seed 1 --write
 
 ``play`` plays the engine against itself at a small node budget a move, from openings of a
