@@ -206,17 +206,20 @@ def weights_file(path: str) -> evaluate.Weights:
         raise SystemExit(f"cannot load weights: {exc}") from None
 
 
-def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
+def weighted(kind: str) -> Callable[[RuleSet, bool], evaluate.Evaluator]:
     """An evaluator factory with the ``kind`` weights: "fitted", "hand" or a weights file
-    (for 10x10; other boards keep their weights)."""
+    (for the board size it was written for; other boards keep their weights).  Its second
+    argument, the search's ``learned_eval``, is ignored: ``kind`` decides."""
     cache: dict[RuleSet, evaluate.Evaluator] = {}
     from_file = weights_file(kind) if kind.endswith(".json") else None
 
-    def make(rules: RuleSet) -> evaluate.Evaluator:
+    def make(rules: RuleSet, learned: bool = False) -> evaluate.Evaluator:
         if rules not in cache:
             weights: evaluate.Weights | None
             if from_file is not None:
-                weights = from_file if rules.board_size == 10 else None  # None: the ones in use
+                squares = rules.board_size * rules.board_size // 2
+                # None: the ones in use
+                weights = from_file if len(from_file.men_open) == squares else None
             elif kind == "fitted":
                 weights = evaluate.FITTED.get(rules.board_size)
                 if weights is None:
@@ -230,7 +233,9 @@ def weighted(kind: str) -> Callable[[RuleSet], evaluate.Evaluator]:
 
 
 @contextmanager
-def evaluating_with(make: Callable[[RuleSet], evaluate.Evaluator] | None) -> Iterator[None]:
+def evaluating_with(
+    make: Callable[[RuleSet, bool], evaluate.Evaluator] | None,
+) -> Iterator[None]:
     """Searches inside the block take their evaluator from ``make`` (None: unchanged)."""
     chosen = search_module.evaluator
     if make is not None:

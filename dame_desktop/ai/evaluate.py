@@ -78,6 +78,9 @@ class Weights:
     # men in the four-by-four windows of :func:`windows`: 6561 values per window (its eight
     # squares' states as in :func:`pattern_state`); None: not used
     windows: tuple[int, ...] | None = None
+    # the windows' values in the ending, blended with ``windows`` (the opening's) by the
+    # pieces left as the men's piece-square values are; None: ``windows`` throughout
+    windows_end: tuple[int, ...] | None = None
 
 
 def _window_corners(size: int) -> range:
@@ -91,20 +94,24 @@ def weights_from(
     scalars: dict[str, int],
     patterns: tuple[int, ...] | None = None,
     windows: dict[int, int] | None = None,
+    windows_end: dict[int, int] | None = None,
 ) -> Weights:
     """Weights from tables and a dict of the scalar terms by name (absent ones: defaults).
 
-    ``windows`` gives the windows' values that are not zero, by index (on the board that
-    ``men_open`` has the squares of).
+    ``windows`` (and ``windows_end``, the ending's) gives the windows' values that are not
+    zero, by index (on the board that ``men_open`` has the squares of).
     """
     plain = Weights(men_open, men_end)
-    dense = None
-    if windows is not None:
-        size = round((2 * len(men_open)) ** 0.5)
+    size = round((2 * len(men_open)) ** 0.5)
+
+    def dense(values: dict[int, int] | None) -> tuple[int, ...] | None:
+        if values is None:
+            return None
         table = [0] * len(_window_corners(size)) ** 2 * WINDOW_STATES
-        for index, value in windows.items():
+        for index, value in values.items():
             table[index] = value
-        dense = tuple(table)
+        return tuple(table)
+
     return Weights(
         men_open,
         men_end,
@@ -116,7 +123,8 @@ def weights_from(
         backed=scalars.get("backed", plain.backed),
         locked=scalars.get("locked", plain.locked),
         patterns=patterns,
-        windows=dense,
+        windows=dense(windows),
+        windows_end=dense(windows_end),
     )
 
 
@@ -150,12 +158,15 @@ def weights_to_json(weights: Weights, about: str = "") -> str:
         f'  "scalars": {json.dumps(scalars)}',
         '  "patterns": ' + ("null" if weights.patterns is None else numbers(weights.patterns)),
     ]
-    if weights.windows is None:
-        parts.append('  "windows": null')
-    else:
-        pairs = [f'"{i}": {v}' for i, v in enumerate(weights.windows) if v]
+    for name in ("windows", "windows_end"):
+        values: tuple[int, ...] | None = getattr(weights, name)
+        if values is None:
+            if name == "windows":  # (a file without an ending's windows leaves the key out)
+                parts.append('  "windows": null')
+            continue
+        pairs = [f'"{i}": {v}' for i, v in enumerate(values) if v]
         rows = [", ".join(pairs[i : i + 10]) for i in range(0, len(pairs), 10)]
-        parts.append('  "windows": {\n    ' + ",\n    ".join(rows) + "\n  }")
+        parts.append(f'  "{name}": {{\n    ' + ",\n    ".join(rows) + "\n  }")
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
@@ -173,7 +184,8 @@ def weights_from_json(text: str) -> Weights:
 
     The object holds ``men_open`` and ``men_end`` (piece-square values, see :class:`Weights`),
     ``scalars`` (by name; absent ones keep their defaults), ``patterns`` (81 values per diamond,
-    or null) and ``windows`` (the values that are not zero by index, or null).
+    or null), ``windows`` (the values that are not zero by index, or null) and, optionally,
+    ``windows_end`` (the same for the ending; absent or null: ``windows`` throughout).
     """
     try:
         data = json.loads(text)
@@ -199,21 +211,29 @@ def weights_from_json(text: str) -> Weights:
             raise ValueError(f"scalar {name!r} must be a whole number")
         named[name] = value
     patterns = None if data.get("patterns") is None else _int_list(data, "patterns")
-    windows: dict[int, int] | None = None
-    raw = data.get("windows")
-    if raw is not None:
+    size = round((2 * len(men_open)) ** 0.5)
+    states = len(_window_corners(size)) ** 2 * WINDOW_STATES
+    tables: list[dict[int, int] | None] = []
+    for name in ("windows", "windows_end"):
+        raw = data.get(name)
+        if raw is None:
+            tables.append(None)
+            continue
         if not isinstance(raw, dict):
-            raise ValueError("'windows' must be an object of values by index, or null")
-        windows = {}
+            raise ValueError(f"'{name}' must be an object of values by index, or null")
+        what = "window" if name == "windows" else "ending's window"
+        values: dict[int, int] = {}
         for index, value in raw.items():
             if not index.isdigit() or not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"window entry {index!r}: {value!r} is not index: number")
-            windows[int(index)] = value
-        size = round((2 * len(men_open)) ** 0.5)
-        states = len(_window_corners(size)) ** 2 * WINDOW_STATES
-        if windows and max(windows) >= states:
-            raise ValueError(f"window index {max(windows)} beyond the {states} of the board")
-    return weights_from(men_open, men_end, named, patterns, windows)
+                raise ValueError(f"{what} entry {index!r}: {value!r} is not index: number")
+            values[int(index)] = value
+        if values and max(values) >= states:
+            raise ValueError(f"{what} index {max(values)} beyond the {states} of the board")
+        tables.append(values)
+    windows, windows_end = tables
+    if windows_end is not None and windows is None:
+        raise ValueError("'windows_end' without 'windows'")
+    return weights_from(men_open, men_end, named, patterns, windows, windows_end)
 
 
 def read_weights(path: Path) -> Weights:
@@ -233,6 +253,36 @@ FITTED: dict[int, Weights] = {10: read_weights(DATA / "weights_10x10.json")}
 # on the same openings); bench/ai_vs_pydraughts.py --eval hand plays the hand-set ones.
 ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 
+# Learned weights by family of rule sets (see :func:`family`): pattern tables fitted on
+# self-play by tools/fit_patterns.py.  The search plays them where ``search.TUNING.learned_eval``
+# is on; a rule set of a family without a file keeps the weights above.
+LEARNED_FILES: dict[str, str] = {"8x8-flying-forward": "weights_8x8_flying.json"}
+
+
+def family(rules: RuleSet) -> str:
+    """The family of rule sets whose positions one set of learned weights can judge.
+
+    The 8x8 sets on diagonals where kings fly and men capture forward only (German, Czech)
+    make one; every other set is its own family here (its key) until weights are fitted for it.
+    """
+    if (
+        rules.board_size == 8
+        and not geometry_of(rules).orthogonal
+        and rules.flying_kings
+        and not rules.men_capture_backward
+        and not rules.giveaway
+        and not rules.towers
+    ):
+        return "8x8-flying-forward"
+    return rules.key
+
+
+@lru_cache(maxsize=8)
+def learned_weights(name: str) -> Weights | None:
+    """The learned weights of a family (read from the package data once), or None."""
+    file = LEARNED_FILES.get(name)
+    return None if file is None else read_weights(DATA / file)
+
 
 def _cells(rules: RuleSet) -> list[tuple[int, int, int]]:
     """(bit, row, col) of every playing square in reading order; row 0 is Black's back row."""
@@ -249,6 +299,9 @@ FIELDS_PER_WORD: Final = 4
 PST_SHIFT: Final = 24
 PST_HALF: Final = 1 << (PST_SHIFT - 1)
 PST_LOW: Final = (1 << PST_SHIFT) - 1
+# a window's four squares in a pair of rows: a code below 81 in a field of its own
+BAND_BITS: Final = 13
+BAND_FIELD: Final = (1 << BAND_BITS) - 1
 
 # a chunk of men's bits (where it starts, or its number), its table for White's men and
 # for Black's
@@ -358,7 +411,7 @@ class Evaluator:
     """Evaluation tables for one rule set (build with :func:`evaluator`).
 
     ``weights`` defaults to the ones in use for the board size (:data:`ACTIVE`), else the
-    hand-set ones.
+    hand-set ones (:func:`evaluator` with ``learned`` passes a family's learned ones).
     """
 
     def __init__(self, rules: RuleSet, weights: Weights | None = None) -> None:
@@ -409,7 +462,13 @@ class Evaluator:
             open_b[bit] = weights.men_open[squares - 1 - i]
             end_b[bit] = weights.men_end[squares - 1 - i]
         self._build_men_tables(
-            rules, geo.bits, (open_w, end_w), (open_b, end_b), weights.patterns, weights.windows
+            rules,
+            geo.bits,
+            (open_w, end_w),
+            (open_b, end_b),
+            weights.patterns,
+            weights.windows,
+            weights.windows_end,
         )
         king_w: dict[int, int] = {}
         back_w = back_b = 0
@@ -449,6 +508,7 @@ class Evaluator:
         black_pst: tuple[dict[int, int], dict[int, int]],
         patterns: tuple[int, ...] | None,
         window_values: tuple[int, ...] | None,
+        window_end: tuple[int, ...] | None = None,
     ) -> None:
         """Lookup tables that give the men's terms of one side, chunk by chunk.
 
@@ -457,10 +517,11 @@ class Evaluator:
         opening sum less Black's times ``2 ** PST_SHIFT``, plus the same for the ending.
         Each pattern word has :data:`FIELDS_PER_WORD` fields of :data:`FIELD_BITS`, one per
         pair of diamonds (the pair's state, ``first + 81 * second``, as a sum of base-3 digits:
-        a White man on a diamond's square *i* adds ``3**i``, a Black one twice that) or per
-        window (its state, the same way).  A field's total stays below its width, so the fields
-        add up without carrying into each other, and a word adds up chunk by chunk.  Fields of
-        shapes in the same chunks share a word, so a word needs only those chunks' tables.
+        a White man on a diamond's square *i* adds ``3**i``, a Black one twice that).  A field's
+        total stays below its width, so the fields add up without carrying into each other,
+        and a word adds up chunk by chunk.  Fields of shapes in the same chunks share a word,
+        so a word needs only those chunks' tables.  The windows have tables of their own
+        (:meth:`_build_band_tables`).
         """
         quads = diamonds(rules) if patterns is not None else []
         if patterns is not None and len(patterns) != len(quads) * PATTERN_STATES:
@@ -468,10 +529,11 @@ class Evaluator:
                 f"{len(patterns)} pattern values for {len(quads)} diamonds of {PATTERN_STATES}"
             )
         boxes = windows(rules) if window_values is not None else []
-        if window_values is not None and len(window_values) != len(boxes) * WINDOW_STATES:
-            raise ValueError(
-                f"{len(window_values)} window values for {len(boxes)} windows of {WINDOW_STATES}"
-            )
+        for table in (window_values, window_end):
+            if table is not None and len(table) != len(boxes) * WINDOW_STATES:
+                raise ValueError(
+                    f"{len(table)} window values for {len(boxes)} windows of {WINDOW_STATES}"
+                )
         chunks = -(-bits // 12)
         width = -(-bits // chunks)
         self.chunk_mask = (1 << width) - 1
@@ -491,7 +553,9 @@ class Evaluator:
             (start, _subset_sums(white_adds, start, width), _subset_sums(black_adds, start, width))
             for start in self.chunk_starts
         ]
-        # each field: the shapes whose states it sums (with their multipliers) and its values
+        # each field: the shapes whose states it sums (with their multipliers) and its values,
+        # each value the opening's times 2 ** PST_SHIFT plus the ending's (as the piece-square
+        # word packs them; a diamond's value is the same in both)
         fields: list[tuple[list[tuple[tuple[int, ...], int]], list[int]]] = []
         for p in range(0, len(quads), 2):
             assert patterns is not None
@@ -501,16 +565,12 @@ class Evaluator:
                 fields.append(
                     (
                         [(quads[p], 1), (quads[p + 1], PATTERN_STATES)],
-                        [a + b for b in two for a in one],
+                        [((a + b) << PST_SHIFT) + a + b for b in two for a in one],
                     )
                 )
             else:
-                fields.append(([(quads[p], 1)], list(one)))
-        for j, box in enumerate(boxes):
-            assert window_values is not None
-            fields.append(
-                ([(box, 1)], list(window_values[j * WINDOW_STATES : (j + 1) * WINDOW_STATES]))
-            )
+                fields.append(([(quads[p], 1)], [(a << PST_SHIFT) + a for a in one]))
+        self._build_band_tables(rules, boxes, window_values, window_end)
         # fields whose squares lie in the same chunks go to the same words
         by_chunks: dict[tuple[int, ...], list[int]] = {}
         for f, (shapes, _) in enumerate(fields):
@@ -551,6 +611,93 @@ class Evaluator:
                 self.pattern_words.append(
                     (c1, w1, b1, c2, w2, b2, values[0], values[1], values[2], values[3])
                 )
+
+    def _build_band_tables(
+        self,
+        rules: RuleSet,
+        boxes: list[tuple[int, ...]],
+        window_values: tuple[int, ...] | None,
+        window_end: tuple[int, ...] | None,
+    ) -> None:
+        """Tables that read the windows' states two rows at a time.
+
+        Rows ``2k`` and ``2k + 1`` are the ``2n`` bits from ``k * (2n + 1)`` on the padded
+        layout (a pair of rows and one padding bit).  Every window covers two such pairs, and
+        its four squares in either pair sit at the same places within the pair, whichever
+        window it is of its column.  So one table, over the ``2 ** 2n`` sets of men of a pair,
+        gives each column's four-square code (its squares' base-3 digits as in
+        :func:`pattern_state`, a White man 1) in a field of :data:`BAND_BITS`; a pair's code is
+        White's entry plus twice Black's, and a window's state is its upper pair's field plus
+        81 times its lower pair's.  Each window's values are packed as the piece-square word
+        (opening times ``2 ** PST_SHIFT`` plus ending).
+        """
+        self.band_code: list[int] = []
+        self.band_values: list[list[int]] = []
+        self.band_rows: list[list[list[int]]] = []
+        self.band_step = 0
+        self.band_mask = 0
+        if window_values is None:
+            return
+        if window_end is None:
+            window_end = window_values
+        n = self.n
+        step = 2 * n + 1
+        columns = len(_window_corners(rules.board_size))
+        pairs = rules.board_size // 2
+        places: list[tuple[int, ...]] = []
+        for j, box in enumerate(boxes):
+            band, column = divmod(j, columns)
+            upper = tuple(bit - band * step for bit in box[:4])
+            lower = tuple(bit - (band + 1) * step for bit in box[4:])
+            if upper != lower or (column < len(places) and places[column] != upper):
+                raise ValueError(f"windows do not fit pairs of rows on {rules.name}")
+            if column == len(places):
+                places.append(upper)
+        if columns * BAND_BITS > 62 or min(min(q) for q in places) < 0:
+            raise ValueError(f"windows do not fit pairs of rows on {rules.name}")
+        code = [0] * (1 << (2 * n))
+        for x in range(1, len(code)):
+            total = 0
+            for c, place in enumerate(places):
+                digits = sum(3**i for i, bit in enumerate(place) if (x >> bit) & 1)
+                total += digits << (c * BAND_BITS)
+            code[x] = total
+        self.band_code = code
+        self.band_values = [
+            [
+                (a << PST_SHIFT) + e
+                for a, e in zip(
+                    window_values[j * WINDOW_STATES : (j + 1) * WINDOW_STATES],
+                    window_end[j * WINDOW_STATES : (j + 1) * WINDOW_STATES],
+                    strict=True,
+                )
+            ]
+            for j in range(len(boxes))
+        ]
+        # the windows' tables by the pair of rows their upper half is in, column by column
+        self.band_rows = [
+            self.band_values[k * columns : (k + 1) * columns] for k in range(pairs - 1)
+        ]
+        self.band_step = step
+        self.band_mask = (1 << (2 * n)) - 1
+
+    def _windows(self, wm: int, bm: int) -> int:
+        """The windows' values for these men, packed as :meth:`_patterns` packs them."""
+        code = self.band_code
+        step = self.band_step
+        mask = self.band_mask
+        above = code[wm & mask] + 2 * code[bm & mask]
+        score = 0
+        for band in self.band_rows:
+            wm >>= step
+            bm >>= step
+            below = code[wm & mask] + 2 * code[bm & mask]
+            word = above + 81 * below
+            for values in band:
+                score += values[word & BAND_FIELD]
+                word >>= BAND_BITS
+            above = below
+        return score
 
     @staticmethod
     def _row_mask(cells: list[tuple[int, int, int]], row: int) -> int:
@@ -605,8 +752,14 @@ class Evaluator:
         end_part = ((pst + PST_HALF) & PST_LOW) - PST_HALF
         open_part = (pst - end_part) >> PST_SHIFT
         score += _div(open_part * phase + end_part * (256 - phase), 256)
-        if self.pattern_words or self.wide_pattern_words:
-            score += self._patterns(wm, bm)
+        if self.pattern_words or self.wide_pattern_words or self.band_values:
+            # packed as the piece-square word is: a value the same in both parts adds itself
+            packed = self._patterns(wm, bm) if self.pattern_words or self.wide_pattern_words else 0
+            if self.band_values:
+                packed += self._windows(wm, bm)
+            end_part = ((packed + PST_HALF) & PST_LOW) - PST_HALF
+            open_part = (packed - end_part) >> PST_SHIFT
+            score += _div(open_part * phase + end_part * (256 - phase), 256)
         # kings: centre and the long diagonal
         if nwk or nbk:
             kp = self.king_pst
@@ -711,7 +864,8 @@ class Evaluator:
         return score
 
     def _patterns(self, wm: int, bm: int) -> int:
-        """The diamonds' and windows' values for these men."""
+        """The diamonds' and windows' values for these men, packed as the piece-square word
+        (the opening's sum times ``2 ** PST_SHIFT`` plus the ending's)."""
         # each chunk's men once (shifting a long int costs more than looking up a list)
         cm = self.chunk_mask
         xw = [(wm >> start) & cm for start in self.chunk_starts]
@@ -786,6 +940,8 @@ class Evaluator:
 
 
 @lru_cache(maxsize=32)
-def evaluator(rules: RuleSet) -> Evaluator:
-    """The cached evaluator for ``rules``."""
-    return Evaluator(rules)
+def evaluator(rules: RuleSet, learned: bool = False) -> Evaluator:
+    """The cached evaluator for ``rules``; with ``learned`` the learned weights of its family
+    (:func:`learned_weights`) where there are any, else the same as without."""
+    weights = learned_weights(family(rules)) if learned else None
+    return Evaluator(rules, weights)

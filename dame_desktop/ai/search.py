@@ -268,6 +268,9 @@ class Tuning:
     # gets one more ply (0: never)
     singular_margin: int = 0
     singular_depth: int = 6  # the least depth that tries it
+    # evaluate with the learned weights of the rule set's family (``evaluate.learned_weights``:
+    # pattern tables fitted on self-play) where it has any; off: the weights of today
+    learned_eval: bool = False
 
 
 TUNING = Tuning()
@@ -299,7 +302,7 @@ class Searcher:
         self.singular_margin = tuning.singular_margin
         self.singular_depth = tuning.singular_depth
         self.gen = generator(rules)
-        self.evaluator = evaluator(rules)
+        self.evaluator = evaluator(rules, tuning.learned_eval)
         self.tables: Tables | None = tables_for(rules) if tuning.endgame_tables else None
         self.table_pieces = self.tables.max_pieces if self.tables is not None else 0
         self.endgame = ""  # the tables' verdict on the root position

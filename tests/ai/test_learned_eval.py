@@ -1,0 +1,169 @@
+"""The learned evaluation of a family of rule sets: its weights file, the families, the phase
+blend of the windows, the search's switch, and compiled code scoring as the sources do."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dame_desktop.ai import Limit, evaluate
+from dame_desktop.ai.search import TUNING, Searcher
+from dame_desktop.core import Color, Position, find_rules
+from dame_desktop.native import native_modules
+from tests.ai.test_evaluate import _assert_colour_symmetric
+
+ROOT = Path(__file__).resolve().parents[2]
+FLYING = "8x8-flying-forward"
+
+
+def _positions(key: str, count: int, seed: int) -> list[Position]:
+    """Positions of seeded random games, from the opening to the ending."""
+    rules = find_rules(key)
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        pos = Position.start(rules)
+        for _ in range(rng.randint(0, 90)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        out.append(pos)
+    return out
+
+
+def test_the_families_of_rule_sets() -> None:
+    assert evaluate.family(find_rules("german")) == FLYING
+    assert evaluate.family(find_rules("czech")) == FLYING
+    # short kings, men capturing backward, straight lines, giveaway: other families
+    for key in ("english", "russian", "brazilian", "turkish", "international"):
+        assert evaluate.family(find_rules(key)) == key
+    assert evaluate.family(dataclasses.replace(find_rules("german"), giveaway=True)) != FLYING
+
+
+def test_the_learned_weights_load_from_the_package_data() -> None:
+    weights = evaluate.learned_weights(FLYING)
+    assert weights is not None
+    path = evaluate.DATA / evaluate.LEARNED_FILES[FLYING]
+    assert weights == evaluate.read_weights(path)
+    rules = find_rules("german")
+    states = len(evaluate.windows(rules)) * evaluate.WINDOW_STATES
+    assert weights.windows is not None and weights.windows_end is not None
+    assert len(weights.windows) == len(weights.windows_end) == states
+    assert sum(1 for v in weights.windows if v) > 1000
+    assert weights.windows != weights.windows_end
+    # the rest is today's evaluation of the family
+    assert weights.men_open == evaluate.hand_set(rules).men_open
+    # the file is exactly what the writer makes of its weights
+    text = path.read_text(encoding="utf-8")
+    assert evaluate.weights_to_json(weights, json.loads(text)["about"]) == text
+    assert evaluate.learned_weights("english") is None
+
+
+def test_a_rule_set_without_learned_weights_evaluates_as_today() -> None:
+    for key in ("english", "russian", "international", "turkish"):
+        rules = find_rules(key)
+        today, learned = evaluate.evaluator(rules), evaluate.evaluator(rules, True)
+        assert learned.weights == today.weights
+        for pos in _positions(key, 20, 4):
+            args = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
+            assert learned(*args) == today(*args)
+
+
+def test_the_learned_evaluation_differs_and_is_colour_symmetric() -> None:
+    rules = find_rules("german")
+    learned = evaluate.evaluator(rules, True)
+    today = evaluate.evaluator(rules)
+    assert learned.weights == evaluate.learned_weights(FLYING)
+    assert today.weights == evaluate.hand_set(rules)
+    differ = 0
+    for pos in _positions("german", 40, 6):
+        args = (pos.white, pos.black, pos.kings, True)
+        differ += learned(*args) != today(*args)
+    assert differ > 15  # (a window in a state no game showed adds nothing)
+    _assert_colour_symmetric(learned, rules, random.Random(8))
+
+
+def test_windows_blend_from_the_opening_to_the_ending_by_the_pieces_left() -> None:
+    rules = find_rules("german")
+    hand = evaluate.hand_set(rules)
+    boxes = evaluate.windows(rules)
+    # one state of the first window: a White man on its first square, the rest empty
+    state = evaluate.pattern_state(1 << boxes[0][0], 0, boxes[0])
+    opening = [0] * (len(boxes) * evaluate.WINDOW_STATES)
+    ending = list(opening)
+    opening[state], ending[state] = 80, -40
+    flat = evaluate.Evaluator(rules, dataclasses.replace(hand, windows=tuple(opening)))
+    blend = evaluate.Evaluator(
+        rules, dataclasses.replace(hand, windows=tuple(opening), windows_end=tuple(ending))
+    )
+    plain = evaluate.Evaluator(rules, hand)
+    # men in pairs on the lower half, away from the first window, to change the phase
+    lower = [bit for bit, row, _ in evaluate._cells(rules) if row >= 4]
+    phases = set()
+    for pairs in range(0, 7, 2):
+        w = (1 << boxes[0][0]) | sum(1 << bit for bit in lower[:pairs])
+        b = (1 << lower[-1]) | sum(1 << bit for bit in lower[-1 - pairs : -1])
+        base = plain.white_score(w, b, 0)
+        pieces = (w | b).bit_count()
+        phase = min(256, pieces * 256 // plain.start_pieces)
+        phases.add(phase)
+        assert flat.white_score(w, b, 0) - base == 80
+        assert blend.white_score(w, b, 0) - base == evaluate._div(
+            80 * phase - 40 * (256 - phase), 256
+        )
+    assert len(phases) == 4
+
+
+def test_the_search_plays_the_learned_weights_where_the_switch_is_on() -> None:
+    rules = find_rules("german")
+    assert TUNING.learned_eval is False  # off by default (no gain shown yet)
+    assert Searcher(rules, Limit(nodes=10)).evaluator.weights == evaluate.hand_set(rules)
+    TUNING.learned_eval = True
+    try:
+        on = Searcher(rules, Limit(nodes=10)).evaluator
+        english = Searcher(find_rules("english"), Limit(nodes=10)).evaluator
+    finally:
+        TUNING.learned_eval = False
+    assert on.weights == evaluate.learned_weights(FLYING)
+    assert english.weights == evaluate.hand_set(find_rules("english"))
+
+
+def scores() -> list[list[int]]:
+    """The learned German evaluation of seeded positions, both sides to move."""
+    rules = find_rules("german")
+    ev = evaluate.evaluator(rules, True)
+    out = []
+    for pos in _positions("german", 60, 11):
+        out.append([ev(pos.white, pos.black, pos.kings, wtm) for wtm in (True, False)])
+    return out
+
+
+PROBE = """
+import json
+from dame_desktop.native import native_modules
+from tests.ai.test_learned_eval import scores
+print(json.dumps({"native": native_modules(), "scores": scores()}))
+"""
+
+
+def test_compiled_and_pure_give_the_same_learned_scores() -> None:
+    if "ai.evaluate" not in native_modules():
+        pytest.skip("the evaluation runs pure Python here: there is nothing compiled to compare")
+    env = dict(os.environ, DAME_PURE="1")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    pure = json.loads(done.stdout.strip().splitlines()[-1])
+    assert pure["native"] == []
+    here = scores()
+    assert here == pure["scores"]
+    assert len({s for pair in here for s in pair}) > 30  # the scores are not all alike
