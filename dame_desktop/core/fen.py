@@ -121,7 +121,9 @@ def parse_tower_fen(
                 towers[first] = below
             for sq in range(first, last + 1):
                 if sq in pieces:
-                    raise FenError(f"FEN {original!r}: square {sq} is occupied twice")
+                    raise FenError(
+                        f"FEN {original!r}: square {sq} ({geo.sq_name(sq)}) is occupied twice"
+                    )
                 pieces[sq] = (colour, king)
     if len(parts) < 2:
         raise FenError(f"FEN {original!r}: no piece lists (expected W...:B...)")

@@ -30,7 +30,7 @@ def test_moves_and_perft_name_squares() -> None:
     [
         ("W:Wa9:Bh8", "'a9'"),
         ("W:W65:Bh8", "65"),
-        ("W:Wa1,a1:Bh8", "twice"),
+        ("W:Wa1,a1:Bh8", "(a1) is occupied twice"),  # the name, not only the number 57
         ("Q:Wa1:Bh8", "'Q'"),
         ("W:Wa1:Bh8:Xz", "'Xz'"),
     ],
