@@ -21,7 +21,7 @@ MINIMUM = {
     "russian": 100,
     "turkish": 40,
     "german-ass": 150,
-    "bashni": 14,
+    "bashni": 15,
 }
 SHIPPED = tuple(MINIMUM)
 
