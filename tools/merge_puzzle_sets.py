@@ -1,13 +1,16 @@
 """Merge mined puzzle files into one set, keeping only the puzzles that pass the check again.
 
     python tools/merge_puzzle_sets.py OUT.json IN.json [IN.json ...] [--depth 8]
+        [--checked SET.json]
 
 Every puzzle of the inputs (the first of two with the same id wins) is verified with the
 same check ``dame puzzles check`` makes (at ``--depth``, 8 by default); those that fail are
 left out and counted.  The themes of those kept are worked out again from their solutions (so
 a set mined before a theme existed gets it too).  The result is written sorted by rating, in
 the shipped sets' format.
-Prints one line: how many were read, duplicated, failed and kept.
+``--checked`` names a set that passed the check at this depth already (an earlier merge's
+output): its puzzles are kept without searching them again, the others' duplicates of them
+dropped.  Prints one line: how many were read, duplicated, failed and kept.
 """
 
 from __future__ import annotations
@@ -30,11 +33,13 @@ def main() -> int:
     parser.add_argument("out")
     parser.add_argument("inputs", nargs="+")
     parser.add_argument("--depth", type=int, default=8)
+    parser.add_argument("--checked", help="a set already checked at this depth")
     args = parser.parse_args()
     rules = ""
     found: dict[str, Puzzle] = {}
+    checked: set[str] = set()
     read = duplicates = 0
-    for path in args.inputs:
+    for path in ([args.checked] if args.checked else []) + args.inputs:
         key, puzzles = read_puzzles(path)
         if rules and key != rules:
             raise SystemExit(f"{path} holds {key} puzzles, the others {rules}")
@@ -45,11 +50,13 @@ def main() -> int:
                 duplicates += 1
                 continue
             found[puzzle.id] = puzzle
+            if path == args.checked:
+                checked.add(puzzle.id)
     settings = MineSettings(verify_depth=args.depth)
     kept: list[Puzzle] = []
     failed = 0
     for puzzle in found.values():
-        if check_puzzle(puzzle, settings) is None:
+        if puzzle.id in checked or check_puzzle(puzzle, settings) is None:
             position = Position.from_fen(puzzle.fen, find_rules(puzzle.rules))
             forced = "forced-win" in puzzle.themes
             themes = solution_themes(position, puzzle.solution, forced, settings)

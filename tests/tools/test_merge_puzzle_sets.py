@@ -42,3 +42,30 @@ def test_merging_keeps_the_puzzles_that_hold_with_their_themes_again(tmp_path: P
     assert "read 3, duplicates 1, failed the check 1, kept 1" in done.stdout
     rules, kept = read_puzzles(out)
     assert rules == "english" and kept == [good]  # the themes are back
+
+
+def test_a_set_already_checked_is_kept_without_searching_it_again(tmp_path: Path) -> None:
+    english = find_rules("english")
+    good = examine(Position.from_fen(SHOT, english), "OCA", MineSettings())
+    assert good is not None
+    # a puzzle that would fail the check, in the set named as checked: taken on trust
+    trusted = dataclasses.replace(good, id="trusted-1", solution=("31-27",), themes=())
+    checked, new, out = tmp_path / "checked.json", tmp_path / "new.json", tmp_path / "out.json"
+    checked.write_text(puzzles_json("english", [trusted]), encoding="utf-8")
+    new.write_text(puzzles_json("english", [good, trusted]), encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "merge_puzzle_sets.py"),
+            str(out),
+            str(new),
+            "--checked",
+            str(checked),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "read 3, duplicates 1, failed the check 0, kept 2" in done.stdout
+    assert {p.id for p in read_puzzles(out)[1]} == {good.id, "trusted-1"}
