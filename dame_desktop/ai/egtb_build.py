@@ -1,6 +1,6 @@
 """The endgame-table solver: retrograde win/loss/draw over every position of a material.
 
-Compiled by mypyc (``native.py``): ints, lists and bytearrays only.  ``ai/egtb.py`` is the
+Compiled by mypyc (``native.py``): ints, lists and bytes only.  ``ai/egtb.py`` is the
 public side (table keys, files, probing); this module indexes positions and solves them.
 
 A table holds one *material signature* ``(wm, wk, bm, bk)`` (white men, white kings, black men,
@@ -26,6 +26,15 @@ before: a capture leads to fewer pieces, a promotion to fewer men.  The solver
    men one step back): a predecessor of a loss is a win; a win takes one from a predecessor's
    count, and a count that reaches zero is a loss;
 3. calls what is left a draw (neither side can force anything: repetition).
+
+What keeps it quick (every 8x8 rule set up to 5 pieces in a few minutes of one core): step 1
+walks the four groups in nested loops, so an overlap skips a whole block and a position is
+never decoded from its index; quiet moves are counted with whole-board shifts (kings: a fill
+along each direction, all kings at once) and only crownings are looked up one by one; step 2
+turns a decided position into its predecessors' frame with per-group tables (the rank of
+each set's colour flip) instead of flipping squares, re-ranks only the group of the piece that
+moved, and keeps one list of small ints for the solving state (open positions hold their
+count of moves), with a work list of decided positions: nothing is boxed or scanned twice.
 
 Values are stored two bits a position: :data:`DRAW`, :data:`WIN`, :data:`LOSS` (for the side
 to move) and :data:`INVALID`.
