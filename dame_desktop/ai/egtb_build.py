@@ -59,6 +59,10 @@ _SWIN: Final = 1
 _SLOSS: Final = 2
 _SDRAW: Final = 3
 _SINVALID: Final = 4
+# decided in step 1, its predecessors not told yet (won, lost): step 2 finds them in one pass
+_SNEW_WIN: Final = 5
+_SNEW_LOSS: Final = 6
+_NEW: Final = 4  # _SNEW_WIN - _SWIN
 _OPEN: Final = 8
 _MAX_OPEN: Final = 255  # a state stays below 256 (bytes() packs them)
 
@@ -374,23 +378,23 @@ class Solver:
         total = n0 if same else n0 + sig1.size
         # a list of small ints: read and written without boxing in compiled code
         state = [_SINVALID] * total  # until a position is placed
-        queue: list[int] = []  # decided positions whose predecessors are not told yet
-        self._start(sig0, 0, state, queue)
+        self._start(sig0, 0, state)
         if not same:
-            self._start(sig1, n0, state, queue)
+            self._start(sig1, n0, state)
         sig0.prepare_flip()
         sig1.prepare_flip()
-        self._propagate(sig0, sig1, n0, same, state, queue)
-        self.add_table(code, _pack(state, 0, n0))
+        self._propagate(sig0, sig1, n0, same, state)
+        states = bytes(state)
+        del state
+        self.add_table(code, _pack(states, 0, n0))
         if not same:
-            self.add_table(fcode, _pack(state, n0, total))
+            self.add_table(fcode, _pack(states, n0, total))
 
     def _start(
         self,
         sig: Signature,
         offset: int,
         state: list[int],
-        queue: list[int],
     ) -> None:
         """Value what does not depend on the pair being solved, count the other moves."""
         gen = self.gen
@@ -401,7 +405,7 @@ class Solver:
         down_left = self.down_left
         down_right = self.down_right
         flying = self.flying
-        no_move = _SWIN if self.giveaway else _SLOSS
+        no_move = _SNEW_WIN if self.giveaway else _SNEW_LOSS
         three_kings = self.three_kings and sig.pieces == 4
         wm_sets = sig.wm_sets
         bm_sets = sig.bm_sets
@@ -437,9 +441,7 @@ class Solver:
                             continue
                         if gen.has_capture(w, b, k, True):
                             s = self._capture_state(w, b, k)
-                            state[at] = s
-                            if s != _SDRAW:
-                                queue.append(at)
+                            state[at] = s if s == _SDRAW else s + _NEW
                             continue
                         empty = valid & ~(w | b)
                         # men's steps: the ones that crown are looked up one by one
@@ -469,8 +471,7 @@ class Solver:
                                 if v == DRAW:
                                     moves += 1
                         if won:
-                            state[at] = _SWIN
-                            queue.append(at)
+                            state[at] = _SNEW_WIN
                             continue
                         if wk:  # every king's steps, all kings at once, ray by ray
                             reach = _fill_count(wk, empty, up_left, up_right, flying)
@@ -479,8 +480,7 @@ class Solver:
                             legal += reach
                         if moves == 0:
                             # no move at all, or only promotions into lost positions
-                            state[at] = _SLOSS if legal else no_move
-                            queue.append(at)
+                            state[at] = _SNEW_LOSS if legal else no_move
                             continue
                         state[at] = _OPEN + moves if moves < _MAX_OPEN - _OPEN else _MAX_OPEN
 
@@ -507,42 +507,60 @@ class Solver:
         n0: int,
         same: bool,
         state: list[int],
+    ) -> None:
+        """Tell every decided position's predecessors, until nothing more is decided: each one
+        decided in step 1, and (depth first, so the work list stays short) what that decides."""
+        queue: list[int] = []
+        for first in range(len(state)):
+            s = state[first]
+            if _SNEW_WIN <= s <= _SNEW_LOSS:
+                state[first] = s - _NEW
+                queue.append(first)
+                while queue:
+                    self._tell(queue.pop(), sig0, sig1, n0, same, state, queue)
+
+    def _tell(
+        self,
+        at: int,
+        sig0: Signature,
+        sig1: Signature,
+        n0: int,
+        same: bool,
+        state: list[int],
         queue: list[int],
     ) -> None:
-        """Tell every decided position's predecessors, until nothing more is decided."""
-        while queue:
-            at = queue.pop()
-            if at < n0:
-                sig = sig0
-                pred = sig0 if same else sig1
-                pred_offset = 0 if same else n0
-                i = at
-            else:
-                sig = sig1
-                pred = sig0
-                pred_offset = 0
-                i = at - n0
-            n_bk = sig.n_bk
-            n_wk = sig.n_wk
-            n_bm = sig.n_bm
-            rbk = i % n_bk
-            r = i // n_bk
-            rwk = r % n_wk
-            r = r // n_wk
-            rbm = r % n_bm
-            rwm = r // n_bm
-            # the position before the flip: White has just moved there, Black to move
-            self._unmove(
-                pred,
-                pred_offset,
-                sig.flip_bm[rbm],
-                sig.flip_wm[rwm],
-                sig.flip_bk[rbk],
-                sig.flip_wk[rwk],
-                state[at] == _SLOSS,
-                state,
-                queue,
-            )
+        """The predecessors of the decided position ``at``."""
+        if at < n0:
+            sig = sig0
+            pred = sig0 if same else sig1
+            pred_offset = 0 if same else n0
+            i = at
+        else:
+            sig = sig1
+            pred = sig0
+            pred_offset = 0
+            i = at - n0
+        n_bk = sig.n_bk
+        n_wk = sig.n_wk
+        n_bm = sig.n_bm
+        rbk = i % n_bk
+        r = i // n_bk
+        rwk = r % n_wk
+        r = r // n_wk
+        rbm = r % n_bm
+        rwm = r // n_bm
+        # the position before the flip: White has just moved there, Black to move
+        self._unmove(
+            pred,
+            pred_offset,
+            sig.flip_bm[rbm],
+            sig.flip_wm[rwm],
+            sig.flip_bk[rbk],
+            sig.flip_wk[rwk],
+            state[at] == _SLOSS,
+            state,
+            queue,
+        )
 
     def _unmove(
         self,
@@ -658,14 +676,14 @@ def _fill_count_down(kings: int, empty: int, left: int, right: int, flying: bool
 
 
 # solving state -> value, for _pack (an open position is a draw)
-_STATE_VALUES: Final = bytes([DRAW, WIN, LOSS, DRAW, INVALID]) + bytes(251)
+_STATE_VALUES: Final = bytes([DRAW, WIN, LOSS, DRAW, INVALID, WIN, LOSS]) + bytes(249)
 
 
-def _pack(state: list[int], start: int, stop: int) -> bytes:
+def _pack(state: bytes, start: int, stop: int) -> bytes:
     """Two bits a position: a solving state turned into DRAW / WIN / LOSS / INVALID."""
     n = stop - start
     size = (n + 3) >> 2
-    values = bytes(state[start:stop]).translate(_STATE_VALUES) + bytes(4 * size - n)
+    values = state[start:stop].translate(_STATE_VALUES) + bytes(4 * size - n)
     # four values a byte: each is below 4, so shifting a whole run never carries over
     packed = 0
     for part in range(4):
