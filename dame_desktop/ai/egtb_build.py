@@ -316,7 +316,15 @@ class Solver:
         self.signatures: dict[int, Signature] = {}
         # the same by code (a list is quicker to look up than a dict): b"" where not solved
         self.packed_by_code: list[bytes] = [b""] * (1 << 16)
-        self.free_captures = rules.capture_rule is CaptureRule.FREE
+        # the capture precedence, applied here as the move generator's filter does: 0 free,
+        # 1 most pieces, 2 most pieces then most kings, 3 a king's capture first; 4 the move
+        # generator's filter itself (Italian)
+        self.precedence = {
+            CaptureRule.FREE: 0,
+            CaptureRule.MAX: 1,
+            CaptureRule.SPANISH: 2,
+            CaptureRule.CZECH: 3,
+        }.get(rules.capture_rule, 4)
         delta = geometry(rules.board_size).delta
         # the shifts of one step: White's men move towards lower bits (up)
         self.up_left = -delta[UP_LEFT]
@@ -489,9 +497,35 @@ class Solver:
         gen = self.gen
         best = LOSS
         caps = gen.captures(w, b, k, True, False)
-        if not self.free_captures and len(caps) > 1:
-            caps = gen.filter_captures(caps, k)
+        most = 0  # the fewest pieces a capture must take
+        most_kings = 0  # ... and kings
+        king_only = False  # only a king may capture
+        precedence = self.precedence
+        if len(caps) > 1 and precedence:
+            if precedence == 4:
+                caps = gen.filter_captures(caps, k)
+            elif precedence == 3:
+                for m in caps:
+                    if m[6]:
+                        king_only = True
+            else:
+                for m in caps:
+                    taken = popcount(m[2])
+                    if taken > most:
+                        most = taken
+                if precedence == 2:
+                    for m in caps:
+                        if popcount(m[2]) == most:
+                            taken = popcount(m[2] & k)
+                            if taken > most_kings:
+                                most_kings = taken
         for m in caps:
+            if most and popcount(m[2]) < most:
+                continue
+            if most_kings and popcount(m[2] & k) < most_kings:
+                continue
+            if king_only and not m[6]:
+                continue
             nw, nb, nk = gen.apply(w, b, k, True, m)
             v = self.after_white(nw, nb, nk)
             if v == WIN:
