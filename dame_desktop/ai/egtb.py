@@ -54,18 +54,22 @@ RESULT_NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
 # the largest tables `dame egtb build` makes: 5 pieces on 8x8 (minutes; 6 would take hours and
 # gigabytes), 4 on 10x10
 MAX_PIECES = {8: 5, 10: 4}
-NO_TABLES = "endgame tables are built for boards of dark squares only"
 
 
-def dark_board(rules: RuleSet) -> bool:
-    """Whether ``rules`` play on the dark squares with diagonal lines, the boards the tables
-    are for (a board of all squares with straight lines has none)."""
-    return not rules.names_squares and rules.directions is Directions.DIAGONAL
+def no_tables(rules: RuleSet) -> str:
+    """Why ``rules`` have no endgame tables, or "" where they have: the tables are for single
+    pieces on the dark squares with diagonal lines (a board of all squares moves another way;
+    a tower game's captures keep the taken pieces in play)."""
+    if rules.names_squares or rules.directions is not Directions.DIAGONAL:
+        return "endgame tables are built for boards of dark squares only"
+    if rules.towers:
+        return "endgame tables hold single pieces, not towers"
+    return ""
 
 
 def max_pieces(rules: RuleSet) -> int:
     """The most pieces ``dame egtb build`` puts in the tables of ``rules`` (0: none)."""
-    return MAX_PIECES.get(rules.board_size, 0) if dark_board(rules) else 0
+    return 0 if no_tables(rules) else MAX_PIECES.get(rules.board_size, 0)
 
 
 Progress = Callable[[int, int, str], None]  # positions done, positions in all, material
@@ -226,8 +230,9 @@ def build(
     """
     if pieces < 2:
         raise ValueError(f"a table needs at least 2 pieces, got {pieces}")
-    if not dark_board(rules):
-        raise ValueError(f"{rules.key}: {NO_TABLES}")
+    reason = no_tables(rules)
+    if reason:
+        raise ValueError(f"{rules.key}: {reason}")
     folder = default_folder() if folder is None else folder
     key = table_key(rules)
     solver = Solver(rules, generator(rules))
@@ -321,7 +326,7 @@ class Tables:
             if (folder / self.key).is_dir()
             else set()
         )
-        limit = MAX_PIECES.get(rules.board_size, 4) if dark_board(rules) else 0
+        limit = 0 if no_tables(rules) else MAX_PIECES.get(rules.board_size, 4)
         for pieces in range(2, limit + 1):
             wanted = [c for c in materials(pieces) if sum(sig_counts(c)) == pieces]
             if all(_file(folder, self.key, c).name in present for c in wanted):
@@ -401,6 +406,8 @@ _CACHE: dict[tuple[str, str], Tables | None] = {}
 
 def tables_for(rules: RuleSet, folder: Path | None = None) -> Tables | None:
     """The tables built for ``rules`` (None when there are none), opened once per folder."""
+    if no_tables(rules):
+        return None  # (its table key may be another rule set's: Bashni's is Russian's)
     folder = default_folder() if folder is None else folder
     cache_key = (table_key(rules), str(folder))
     if cache_key not in _CACHE:

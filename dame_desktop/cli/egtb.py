@@ -36,8 +36,9 @@ def _folder(args: argparse.Namespace) -> Path:
 
 def cmd_build(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    if not egtb.dark_board(rules):
-        raise UsageError(f"no tables for {rules.key}: {egtb.NO_TABLES}")
+    reason = egtb.no_tables(rules)
+    if reason:
+        raise UsageError(f"no tables for {rules.key}: {reason}")
     limit = egtb.max_pieces(rules)
     if not 2 <= args.pieces <= limit:
         raise UsageError(
@@ -77,6 +78,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_probe(args: argparse.Namespace) -> int:
     rules = _rules(args)
+    reason = egtb.no_tables(rules)
+    if reason:
+        raise UsageError(f"no tables for {rules.key}: {reason}")
     try:
         position = Position.from_fen(args.fen, rules)
     except DameError as exc:

@@ -159,6 +159,26 @@ def test_boards_of_all_squares_have_no_tables(
     egtb.forget()
 
 
+def test_tower_games_have_no_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Bashni shares every ending parameter with Russian but keeps captured pieces in towers:
+    # the Russian tables would answer for it wrongly
+    rules = find_rules("bashni")
+    assert rules.towers
+    with pytest.raises(ValueError, match="towers"):
+        egtb.build(rules, 2, tmp_path)
+    argv = ["egtb", "build", "--rules", "bashni", "--pieces", "2", "--folder", str(tmp_path)]
+    assert main(argv) == 2
+    assert "towers" in capsys.readouterr().err
+    egtb.build(find_rules("russian"), 2, tmp_path)
+    egtb.forget()
+    assert egtb.tables_for(find_rules("russian"), tmp_path) is not None
+    assert egtb.tables_for(rules, tmp_path) is None
+    argv = ["egtb", "probe", "--rules", "bashni", "--folder", str(tmp_path), "--fen", "W:WK1:BK32"]
+    assert main(argv) == 2
+    assert "towers" in capsys.readouterr().err
+    egtb.forget()
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("tables")
