@@ -4000,6 +4000,10 @@
         <translation>Die Partie konnte nicht gesichert werden: %1</translation>
     </message>
     <message>
+        <source>The saved game could not be removed, so it will be offered again at the next start: %1</source>
+        <translation>Die gespeicherte Partie konnte nicht entfernt werden und wird beim nächsten Start wieder angeboten: %1</translation>
+    </message>
+    <message>
         <source>The settings could not be saved: %1</source>
         <translation>Die Einstellungen konnten nicht gespeichert werden: %1</translation>
     </message>

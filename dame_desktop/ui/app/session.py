@@ -509,7 +509,17 @@ class Session(QObject):
         try:
             clear_autosave()
         except StorageError as exc:
-            log.warning("%s", exc)
+            message = str(exc)
+            log.warning("%s", message)
+            # said once: left unsaid, the same game would be offered at every start
+            if message != self.last_save_error and self.window is not None:
+                self.window.show_message(
+                    self.tr(
+                        "The saved game could not be removed, so it will be offered again "
+                        "at the next start: %1"
+                    ).replace("%1", message)
+                )
+            self.last_save_error = message
 
     # -- preferences -------------------------------------------------------------------------
 

@@ -160,6 +160,37 @@ def test_declining_the_offer_starts_a_new_game_and_forgets_the_old_one(
     assert not autosave_path().exists()
 
 
+def test_a_declined_game_that_cannot_be_removed_is_named(start_program, tmp_path, qtbot):
+    """The user declines the game offered, but its autosave cannot be removed (here a folder
+    took its place meanwhile; a read-only data folder does the same): the window says so and
+    names the file, instead of offering the same game again at every start without a word."""
+    save_preferences(Preferences(language="en", opponent="human", animate=False), tmp_path)
+    session, window = start_program()
+    with qtbot.waitSignal(window.controller.move_played, timeout=60_000):
+        drag(window.board, 22, 18)
+    path = autosave_path()
+    window.shutdown()
+
+    def block_then_decline() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox) and box.objectName() == "continueGameBox":
+            path.unlink()
+            path.mkdir()
+            (path / "inside.txt").write_text("kept")
+            button = box.findChild(QAbstractButton, "newGameButton")
+            assert button is not None
+            button.click()
+            return
+        QTimer.singleShot(20, block_then_decline)
+
+    QTimer.singleShot(0, block_then_decline)
+    session2, window2 = start_program()
+    assert not window2.controller.game.moves
+    assert "could not be removed" in window2.last_message, window2.last_message
+    assert str(path) in window2.last_message
+    assert (path / "inside.txt").read_text() == "kept"
+
+
 def test_huffing_decisions_are_saved_and_restored(start_program, tmp_path, qtbot):
     rules_switches = ("huffing=on",)
     save_preferences(
