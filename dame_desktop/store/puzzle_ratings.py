@@ -29,15 +29,12 @@ from dame_desktop.store.files import (
     StoreFile,
     WarningKind,
     data_dir,
-    read_json,
-    report_damage,
-    settle_damage,
     shorten,
     write_json,
 )
-from dame_desktop.store.locking import LOCK_TIMEOUT, locked_read, locked_update
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked_update
 from dame_desktop.store.scores import NAME_MAX, clean_name
-from dame_desktop.store.settings import Loaded
+from dame_desktop.store.settings import Loaded, load_json_file, load_locked
 
 log = logging.getLogger(__name__)
 
@@ -403,36 +400,20 @@ def load_ratings(
     are left out, named in one warning, and the rest is written back.  An existing file is
     read under the update lock (:func:`~dame_desktop.store.locking.locked_read`)."""
     path = ratings_path(directory)
-    try:
-        with locked_read(path, timeout):
-            return _load_ratings(path, directory)
-    except Exception as exc:
-        log.exception("loading %s failed", path)
-        warning = report_damage(
+    return load_locked(
+        path,
+        StoreFile.OTHER,
+        PuzzleRatings(),
+        lambda: load_json_file(
             path,
-            f"unexpected {type(exc).__name__}: {exc}",
-            file=StoreFile.OTHER,
-            damage=Damage.UNEXPECTED,
-        )
-        return Loaded(PuzzleRatings(), (warning,))
-
-
-def _load_ratings(path: Path, directory: PathArg | None) -> Loaded[PuzzleRatings]:
-    read = read_json(path, file=StoreFile.OTHER, limit=FILE_LIMIT)
-    if not read.found:
-        return Loaded(PuzzleRatings(), read.warnings)
-    table, warnings, damaged = ratings_from_json(read.data, path)
-    if not damaged:
-        return Loaded(table, tuple(warnings))
-    return Loaded(
-        table,
-        settle_damage(
-            path,
-            warnings,
-            WarningKind.ENTRIES_DROPPED,
             StoreFile.OTHER,
-            lambda: save_ratings(table, directory),
+            FILE_LIMIT,
+            PuzzleRatings(),
+            lambda data: ratings_from_json(data, path),
+            WarningKind.ENTRIES_DROPPED,
+            lambda table: save_ratings(table, directory),
         ),
+        timeout,
     )
 
 

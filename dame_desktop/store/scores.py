@@ -34,14 +34,11 @@ from dame_desktop.store.files import (
     StoreFile,
     WarningKind,
     data_dir,
-    read_json,
-    report_damage,
-    settle_damage,
     shorten,
     write_json,
 )
-from dame_desktop.store.locking import LOCK_TIMEOUT, locked_read, locked_update
-from dame_desktop.store.settings import LEVELS, Loaded
+from dame_desktop.store.locking import LOCK_TIMEOUT, locked_update
+from dame_desktop.store.settings import LEVELS, Loaded, load_json_file, load_locked
 
 log = logging.getLogger(__name__)
 
@@ -643,36 +640,20 @@ def load_scores(
     another program's update.
     """
     path = scores_path(directory)
-    try:
-        with locked_read(path, timeout):
-            return _load_scores(path, directory)
-    except Exception as exc:
-        log.exception("loading %s failed", path)
-        warning = report_damage(
+    return load_locked(
+        path,
+        StoreFile.SCORES,
+        ScoreTable(),
+        lambda: load_json_file(
             path,
-            f"unexpected {type(exc).__name__}: {exc}",
-            file=StoreFile.SCORES,
-            damage=Damage.UNEXPECTED,
-        )
-        return Loaded(ScoreTable(), (warning,))
-
-
-def _load_scores(path: Path, directory: PathArg | None) -> Loaded[ScoreTable]:
-    read = read_json(path, file=StoreFile.SCORES, limit=FILE_LIMIT)
-    if not read.found:
-        return Loaded(ScoreTable(), read.warnings)
-    table, warnings, damaged = scores_from_json(read.data, path)
-    if not damaged:
-        return Loaded(table, tuple(warnings))
-    return Loaded(
-        table,
-        settle_damage(
-            path,
-            warnings,
-            WarningKind.ENTRIES_DROPPED,
             StoreFile.SCORES,
-            lambda: save_scores(table, directory),
+            FILE_LIMIT,
+            ScoreTable(),
+            lambda data: scores_from_json(data, path),
+            WarningKind.ENTRIES_DROPPED,
+            lambda table: save_scores(table, directory),
         ),
+        timeout,
     )
 
 

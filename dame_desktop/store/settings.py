@@ -258,6 +258,48 @@ class Loaded(Generic[T]):
     warnings: tuple[StorageWarning, ...] = ()
 
 
+def load_locked(
+    path: Path, file: StoreFile, empty: T, load: Callable[[], Loaded[T]], timeout: float
+) -> Loaded[T]:
+    """``load()`` run under the file's update lock while the file exists
+    (:func:`~dame_desktop.store.locking.locked_read`), so setting damage aside never meets
+    another program's update.  Never raises: an unexpected error is logged, reported as
+    UNEXPECTED damage of ``file`` and gives ``empty``."""
+    try:
+        with locked_read(path, timeout):
+            return load()
+    except Exception as exc:
+        log.exception("loading %s failed", path)
+        warning = report_damage(
+            path,
+            f"unexpected {type(exc).__name__}: {exc}",
+            file=file,
+            damage=Damage.UNEXPECTED,
+        )
+        return Loaded(empty, (warning,))
+
+
+def load_json_file(
+    path: Path,
+    file: StoreFile,
+    limit: int,
+    empty: T,
+    parse: Callable[[object], tuple[T, list[StorageWarning], bool]],
+    repaired: WarningKind,
+    save: Callable[[T], object],
+) -> Loaded[T]:
+    """A JSON store's file read and built by ``parse``: ``empty`` with the reading warnings
+    when the file is missing or unreadable; when ``parse`` dropped something, the damage is
+    set aside and the repaired value written with ``save`` (:func:`settle_damage`)."""
+    read = read_json(path, file=file, limit=limit)
+    if not read.found:
+        return Loaded(empty, read.warnings)
+    value, warnings, damaged = parse(read.data)
+    if not damaged:
+        return Loaded(value, tuple(warnings))
+    return Loaded(value, settle_damage(path, warnings, repaired, file, lambda: save(value)))
+
+
 # -- rule sets as preset key + switches --------------------------------------------------------
 
 
@@ -688,38 +730,26 @@ def load_preferences(
     fresh = (
         first_start_preferences(system_language) if system_language is not None else Preferences()
     )
-    try:
-        with locked_read(path, timeout):
-            return _load_preferences(path, directory, fresh)
-    except Exception as exc:
-        log.exception("loading %s failed", path)
-        warning = report_damage(
-            path,
-            f"unexpected {type(exc).__name__}: {exc}",
-            file=StoreFile.SETTINGS,
-            damage=Damage.UNEXPECTED,
-        )
-        return Loaded(fresh, (warning,))
+    return load_locked(
+        path,
+        StoreFile.SETTINGS,
+        fresh,
+        lambda: _load_preferences(path, directory, fresh),
+        timeout,
+    )
 
 
 def _load_preferences(
     path: Path, directory: PathArg | None, fresh: Preferences
 ) -> Loaded[Preferences]:
-    read = read_json(path, file=StoreFile.SETTINGS, limit=_FILE_LIMIT)
-    if not read.found:
-        return Loaded(fresh, read.warnings)
-    prefs, warnings, damaged = preferences_from_json(read.data, path, broken_default=fresh)
-    if not damaged:
-        return Loaded(prefs, tuple(warnings))
-    return Loaded(
-        prefs,
-        settle_damage(
-            path,
-            warnings,
-            WarningKind.INVALID_VALUE,
-            StoreFile.SETTINGS,
-            lambda: save_preferences(prefs, directory),
-        ),
+    return load_json_file(
+        path,
+        StoreFile.SETTINGS,
+        _FILE_LIMIT,
+        fresh,
+        lambda data: preferences_from_json(data, path, broken_default=fresh),
+        WarningKind.INVALID_VALUE,
+        lambda prefs: save_preferences(prefs, directory),
     )
 
 
@@ -866,18 +896,13 @@ def load_recent_files(
     Read under the update lock, as :func:`load_preferences`.
     """
     path = recent_files_path(directory)
-    try:
-        with locked_read(path, timeout):
-            return _load_recent_files(path, directory)
-    except Exception as exc:
-        log.exception("loading %s failed", path)
-        warning = report_damage(
-            path,
-            f"unexpected {type(exc).__name__}: {exc}",
-            file=StoreFile.RECENT_FILES,
-            damage=Damage.UNEXPECTED,
-        )
-        return Loaded(RecentFiles(), (warning,))
+    return load_locked(
+        path,
+        StoreFile.RECENT_FILES,
+        RecentFiles(),
+        lambda: _load_recent_files(path, directory),
+        timeout,
+    )
 
 
 def _usable_name(entry: object) -> bool:
