@@ -126,7 +126,9 @@ def cmd_mine(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot read {path}: no such file")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    settings = MineSettings(depth=args.depth, verify_depth=args.depth + 2)
+    if args.max_kings is not None and args.max_kings < 0:
+        raise UsageError("--max-kings must be 0 or more")
+    settings = MineSettings(depth=args.depth, verify_depth=args.depth + 2, max_kings=args.max_kings)
     if args.count < 0:
         raise UsageError("--count must be 0 (no limit) or more")
     jobs: list[Job] = []
@@ -246,6 +248,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=0,
         metavar="N",
         help="stop once about N puzzles are found (default: mine everything)",
+    )
+    p.add_argument(
+        "--max-kings",
+        type=int,
+        metavar="N",
+        help="examine only positions with at most N kings (king endings with towers are slow)",
     )
     p.add_argument(
         "--depth",

@@ -85,6 +85,9 @@ class MineSettings:
     king_value: int | None = None
     screen: int = 100  # the least a shallow search must see won to examine a position at all
     screen_depth: int = 3
+    # examine only positions with at most this many kings on top (None: every position); a
+    # position-selection choice like the screen: king endings with towers take seconds each
+    max_kings: int | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,7 @@ class MineCounts:
     line_fails: int = 0
     not_verified: int = 0
     duplicates: int = 0
+    many_kings: int = 0
     found: int = 0
     extra: dict[str, int] = field(default_factory=dict)
 
@@ -141,6 +145,7 @@ class MineCounts:
             "line_fails",
             "not_verified",
             "duplicates",
+            "many_kings",
             "found",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -151,7 +156,9 @@ class MineCounts:
             f" no gain {self.no_gain},"
             f" not unique {self.not_unique}, greedy {self.greedy}, line fails "
             f"{self.line_fails}, not verified {self.not_verified}, duplicates "
-            f"{self.duplicates}; puzzles {self.found}"
+            f"{self.duplicates}"
+            + (f", many kings {self.many_kings}" if self.many_kings else "")
+            + f"; puzzles {self.found}"
         )
 
 
@@ -480,6 +487,9 @@ def mine_positions(
             counts.duplicates += 1
             continue
         seen.add(position.key)
+        if settings.max_kings is not None and position.kings.bit_count() > settings.max_kings:
+            counts.many_kings += 1
+            continue
         puzzle = examine(position, source, settings, counts)
         if puzzle is not None:
             # the positions along its line are the same puzzle, shorter: not again

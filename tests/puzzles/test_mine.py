@@ -275,3 +275,37 @@ def test_a_solution_s_themes_are_worked_out_again_from_its_moves() -> None:
     assert puzzle is not None
     forced = "forced-win" in puzzle.themes
     assert solution_themes(shot, puzzle.solution, forced, FAST) == puzzle.themes
+
+
+def test_positions_with_more_kings_than_allowed_are_not_examined() -> None:
+    # the shot with one of White's men a king: examined by default, passed over with no king
+    # allowed (counted apart from the filters that judge a position)
+    crowned = Position.from_fen("W:WK8,12,23,30,31,32:B3,6,9,14,18,20,22,28", ENGLISH)
+    counts = MineCounts()
+    kept = list(mine_positions([(crowned, "k")], FAST, counts))
+    assert counts.many_kings == 0 and counts.positions == 1
+    none_allowed = MineSettings(depth=6, verify_depth=8, max_kings=0)
+    skipped = MineCounts()
+    assert list(mine_positions([(crowned, "k")], none_allowed, skipped)) == []
+    assert skipped.many_kings == 1 and skipped.positions == 0
+    assert "many kings 1" in skipped.summary() and "many kings" not in counts.summary()
+    one_allowed = MineSettings(depth=6, verify_depth=8, max_kings=1)
+    assert list(mine_positions([(crowned, "k")], one_allowed, MineCounts())) == kept
+
+
+def test_dame_puzzles_mine_refuses_a_negative_king_limit(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    done = run_dame(
+        "puzzles",
+        "mine",
+        "--rules",
+        "bashni",
+        "--self-play",
+        "1",
+        "--max-kings",
+        "-1",
+        "--out",
+        str(out),
+    )
+    assert done.returncode == 2 and "--max-kings must be 0 or more" in done.stderr
+    assert not out.exists()
