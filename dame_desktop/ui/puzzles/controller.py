@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from dame_desktop.core import PRESETS, Color, DameError, Move, Position, RuleSet, find_rules
 from dame_desktop.pdn.problems import NotPdnError
-from dame_desktop.puzzles.mine import Puzzle
+from dame_desktop.puzzles.mine import THEMES, Puzzle
 from dame_desktop.puzzles.mistakes import file_mistakes
 from dame_desktop.puzzles.run import TimedRun
 from dame_desktop.puzzles.sets import PuzzleFileError, shipped_path, shipped_puzzles
@@ -238,8 +238,16 @@ class PuzzleController(QObject):
     def standing(self) -> MemberRating:
         return load_ratings(self.directory).value.get(self.member(), self.rules_key())
 
+    def _offer_themes(self, pool: list[Puzzle]) -> None:
+        """The theme filter offers the themes the puzzles at hand have (no tower capture
+        under the German rules); "My mistakes" has no themes to choose from."""
+        found = {theme for puzzle in pool for theme in puzzle.themes}
+        personal = self.panel.source.currentData() == "mine"
+        self.panel.set_themes(() if personal else tuple(t for t in THEMES if t in found))
+
     def next_puzzle(self) -> None:
         pool = self.pool()
+        self._offer_themes(pool)
         theme = str(self.panel.theme.currentData() or "")
         difficulty = str(self.panel.difficulty.currentData() or "")
         personal = self.panel.source.currentData() == "mine"
@@ -334,6 +342,9 @@ class PuzzleController(QObject):
         p.mistakes.setEnabled(not running)
         for box in (p.rules, p.source, p.theme, p.difficulty, p.member):
             box.setEnabled(not running)
+        if p.source.currentData() == "mine":  # one's own positions have no themes
+            p.theme.setEnabled(False)
+            p.difficulty.setEnabled(False)
         p.run.setText(self.tr("Stop the run") if running else self.tr("Timed run (3 minutes)"))
 
     def _say(self, text: str) -> None:

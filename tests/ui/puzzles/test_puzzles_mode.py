@@ -282,3 +282,40 @@ def test_the_game_goes_on_after_the_puzzles(qtbot, window: MainWindow) -> None:
     assert window.live.playable()  # the human to move may move again
     drag(window.board, 21, 17)
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 2, timeout=60_000)
+
+
+def test_the_theme_filter_offers_only_the_themes_of_the_rule_sets_puzzles(
+    qtbot, german: None, window: MainWindow
+) -> None:
+    """No tower capture among the German puzzles' themes, the towers' themes under Bashni,
+    in the user's language; the theme chosen stays where the next rule set has it."""
+    from dame_desktop.puzzles.mine import THEMES
+    from dame_desktop.puzzles.sets import shipped_puzzles
+    from dame_desktop.ui.words.puzzles import theme_name
+
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    panel = puzzles.panel
+
+    def offered() -> list[str]:
+        return [str(panel.theme.itemData(i)) for i in range(1, panel.theme.count())]
+
+    for key in ("german", "bashni", "turkish", "english"):
+        panel.rules.setCurrentIndex(panel.rules.findData(key))
+        present = {t for p in shipped_puzzles(key) for t in p.themes}
+        assert offered() == [t for t in THEMES if t in present], key
+        assert panel.theme.itemText(0) == "Alle Themen"
+        names = [panel.theme.itemText(i) for i in range(1, panel.theme.count())]
+        assert names == [theme_name(t) for t in offered()]
+    panel.rules.setCurrentIndex(panel.rules.findData("german"))
+    assert "tower-capture" not in offered() and "liberation" not in offered()
+    assert "Turmschlag" not in [panel.theme.itemText(i) for i in range(panel.theme.count())]
+    panel.theme.setCurrentIndex(panel.theme.findData("ending"))
+    panel.rules.setCurrentIndex(panel.rules.findData("bashni"))
+    assert "tower-capture" in offered() and panel.theme.currentData() == "ending"
+    assert puzzles.attempt is not None and "ending" in puzzles.attempt.puzzle.themes
+    panel.theme.setCurrentIndex(panel.theme.findData("tower-capture"))
+    panel.rules.setCurrentIndex(panel.rules.findData("german"))
+    assert panel.theme.currentIndex() == 0  # no tower capture here: all themes
+    assert puzzles.attempt is not None and puzzles.attempt.rules.key == "german"
+    panel.source.setCurrentIndex(panel.source.findData("mine"))
+    assert offered() == [] and not panel.theme.isEnabled()
