@@ -259,6 +259,7 @@ class PuzzleController(QObject):
             difficulty="" if personal else difficulty,
             recent=standing.recent,
             rng=self.rng,
+            deviation=standing.rating.deviation,
         )
         matching = sum(1 for p in pool if personal or matches(p, theme, difficulty))
         self.panel.count.setText(words.count_text(matching, len(pool)))

@@ -319,3 +319,23 @@ def test_the_theme_filter_offers_only_the_themes_of_the_rule_sets_puzzles(
     assert puzzles.attempt is not None and puzzles.attempt.rules.key == "german"
     panel.source.setCurrentIndex(panel.source.findData("mine"))
     assert offered() == [] and not panel.theme.isEnabled()
+
+
+def test_a_new_solvers_first_puzzles_come_from_the_middle_of_the_set(
+    qtbot, window: MainWindow
+) -> None:
+    """Every solver starts at 1500 (deviation 350) while most shipped puzzles are rated
+    below 1300: the first puzzles are neither all the hardest nor all the easiest."""
+    from dame_desktop.puzzles.sets import shipped_puzzles
+
+    ratings = sorted(p.rating for p in shipped_puzzles("german"))
+    low, high = ratings[len(ratings) // 10], ratings[3 * len(ratings) // 4]
+    puzzles = open_puzzles(qtbot, window, "Lena")
+    seen: list[int] = []
+    for _ in range(4):
+        assert puzzles.attempt is not None
+        seen.append(puzzles.attempt.puzzle.rating)
+        QTest.mouseClick(puzzles.panel.solution, Qt.MouseButton.LeftButton)  # counts as failed
+        QTest.mouseClick(puzzles.panel.next, Qt.MouseButton.LeftButton)
+    assert all(low <= r <= high for r in seen), (seen, low, high)
+    assert load_ratings().value.get("Lena", "german").failed == 4
