@@ -732,11 +732,12 @@ class MainWindow(QMainWindow):
 
     def sync_numbers_action(self) -> None:
         """View › Show square numbers shows the board's own state (the user's choice, which
-        the board keeps; the preference is not touched)."""
+        the board keeps; the preference is not touched); it has nothing to switch where the
+        texts name squares by coordinates."""
         action = self.action("numbers")
         blocked = action.blockSignals(True)
         action.setChecked(self.board.numbers_wanted())
-        action.setEnabled(True)
+        action.setEnabled(self.board.numbers_for_notation())
         action.blockSignals(blocked)
 
     # -- layout ------------------------------------------------------------------------------

@@ -119,7 +119,7 @@ class BoardWidget(QWidget):
         self._hint: Move | None = None
         self._flipped = False
         self._numbers = True  # View › Show square numbers (and the preference)
-        self._notation_numbers = False  # the texts name squares by number: always shown
+        self._notation_numbers = True  # the texts name squares by number (not c3, d4)
         self._coordinates = True
         self._animate = True
         self._pick: set[int] = set()
@@ -300,23 +300,29 @@ class BoardWidget(QWidget):
         return self._flipped
 
     def set_show_numbers(self, show: bool) -> None:
-        """Square numbers (1-32, 1-50) in the corner of every playing square: the View
-        menu's switch and the preference alone decide."""
+        """Square numbers (1-32, 1-50) in the corner of every playing square, the View
+        menu's switch and the preference: drawn where the texts name squares by number
+        (:meth:`set_notation_labels`)."""
         self._numbers = show
         self.update()
 
     def set_notation_labels(self, numbers: bool, coordinates: bool) -> None:
         """What the window's texts use, shown on the board: the square numbers on the
-        squares (``numbers``), or the letters and numbers in the frame (``coordinates``)."""
+        squares (``numbers``; View › Show square numbers may still take them away), or the
+        letters and numbers in the frame (``coordinates``).  Where the texts say c3 and d4
+        (Russian, Turkish, Bashni) the board shows no numbers that nothing else uses: a
+        Turkish board numbered 1 to 64 would only mislead."""
         self._notation_numbers = numbers
+        self.update()
         self.set_show_coordinates(coordinates)
 
     def shows_numbers(self) -> bool:
-        return self._numbers
+        """Whether the square numbers are drawn now."""
+        return self._numbers and self._notation_numbers
 
     def numbers_for_notation(self) -> bool:
-        """Whether the texts name squares by number (the numbers are then worth showing;
-        View › Show square numbers still decides)."""
+        """Whether the texts name squares by number (then View › Show square numbers
+        decides whether they are drawn)."""
         return self._notation_numbers
 
     def numbers_wanted(self) -> bool:
