@@ -131,6 +131,7 @@ class PuzzleController(QObject):
         self._sets: dict[str, list[Puzzle]] = {}
         self._fill_rules()
         self._connect()
+        board.illegal_drop.connect(self._refused)
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -370,6 +371,12 @@ class PuzzleController(QObject):
             self._show_rating()
 
     # -- the solver's moves ------------------------------------------------------------------
+
+    def _refused(self, reason: str) -> None:
+        """A move the board refused ("You must capture"): said over the board as in a game
+        (the game's own messages keep quiet while puzzles are shown)."""
+        if self.active and reason:
+            self.board.show_banner(reason)
 
     def play(self, move: Move) -> bool:
         """A move made on the board; False when none may be made now."""

@@ -339,3 +339,15 @@ def test_a_new_solvers_first_puzzles_come_from_the_middle_of_the_set(
         QTest.mouseClick(puzzles.panel.next, Qt.MouseButton.LeftButton)
     assert all(low <= r <= high for r in seen), (seen, low, high)
     assert load_ratings().value.get("Lena", "german").failed == 4
+
+
+def test_a_refused_move_is_said_on_the_board_in_a_puzzle(qtbot, german: None, window) -> None:
+    """A child who moves another man where a capture is compulsory reads why on the board
+    (and the puzzle does not count it as a wrong move)."""
+    must = Puzzle("german-must", "german", "W:W18,29,30:B14,1,2", ("18x9",), (), (), 1100, "x")
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    puzzles.load(must)
+    drag(window.board, 29, 25)
+    assert window.board.banner_text() == "Du musst schlagen"
+    assert puzzles.attempt is not None and not puzzles.attempt.failed
+    assert not window.board.banner_rect().intersects(window.board.square_rect(29))
