@@ -76,7 +76,7 @@ from dame_desktop.ui.board.move_input import (
 )
 from dame_desktop.ui.board.pieces import PieceArt
 from dame_desktop.ui.board.theme import WOOD, BoardTheme, theme_named
-from dame_desktop.ui.board.towers import paint_tower
+from dame_desktop.ui.board.towers import has_badge, paint_height, paint_tower
 
 BANNER = QColor(25, 18, 12, 215)  # the message plate (the same in every theme)
 
@@ -814,11 +814,13 @@ class BoardWidget(QWidget):
             elif sq not in hidden:
                 self._paint_glow(painter, self.square_center(sq), radius)
         towers = {shown.geometry.bit_to_sq[bit] for bit, _below in shown.stacks}
+        badges: list[tuple[QPointF, int, float]] = []  # drawn over the rings, last
         for sq, piece in sorted(shown.pieces().items()):
             if sq in hidden:
                 continue
+            alpha = 0.35 if sq in faded else 1.0
             if sq in towers and self._paint_tower(
-                painter, shown, sq, radius, 0.35 if sq in faded else 1.0
+                painter, shown, sq, self.square_center(sq), radius, alpha, badges
             ):
                 continue
             self._paint_piece(
@@ -838,10 +840,14 @@ class BoardWidget(QWidget):
         if not animating and selected is not None and not self._dragging:
             held_piece = shown.piece_at(selected)
             if held_piece is not None and held is not None:
-                self._paint_piece(
-                    painter, self.square_center(held), radius, held_piece.color, held_piece.is_king
-                )
+                at = self.square_center(held)  # a held tower stays a tower
+                if selected not in towers or not self._paint_tower(
+                    painter, shown, selected, at, radius, 1.0, badges
+                ):
+                    self._paint_piece(painter, at, radius, held_piece.color, held_piece.is_king)
         self._paint_capture_rings(painter, radius)
+        for center, height, alpha in badges:
+            paint_height(painter, center, radius, height, alpha)
         if self.shows_numbers():
             self._paint_numbers(painter)
         self._paint_targets(painter)
@@ -1164,22 +1170,33 @@ class BoardWidget(QWidget):
         self._rings = []
 
     def _paint_tower(
-        self, painter: QPainter, shown: Position, sq: int, radius: float, alpha: float
+        self,
+        painter: QPainter,
+        shown: Position,
+        sq: int,
+        center: QPointF,
+        radius: float,
+        alpha: float,
+        badges: list[tuple[QPointF, int, float]],
     ) -> bool:
-        """Draw the tower on ``sq`` (towers.py); False when a single piece stands there."""
+        """Draw the tower of ``sq`` at ``center`` (towers.py); its height badge goes to
+        ``badges``, to be drawn over the rings.  False when a single piece stands there."""
         column = shown.tower(sq)
         if len(column) < 2:
             return False
         paint_tower(
             painter,
             self.art,
-            self.square_center(sq),
+            center,
             radius,
             column[0],
             column[1:],
             self.devicePixelRatioF(),
             alpha,
+            badge=False,
         )
+        if has_badge(len(column)):
+            badges.append((center, len(column), alpha))
         return True
 
     def _paint_piece(
