@@ -433,8 +433,9 @@ class MainWindow(QMainWindow):
         return table.actions.get(action_id) if table is not None else None
 
     def fit_dock(self, dock: QDockWidget) -> None:
-        """A dock a quarter of the window wide, within reason."""
-        self.resizeDocks([dock], [max(220, min(380, self.width() // 4))], Qt.Orientation.Horizontal)
+        """A dock a quarter of the window wide, within reason (on a large screen wide enough
+        for the opening explorer's columns and titles)."""
+        self.resizeDocks([dock], [max(220, min(520, self.width() // 4))], Qt.Orientation.Horizontal)
 
     def play_move(self, move: Move) -> None:
         """A move chosen outside the board (the opening explorer): as if made on it."""
