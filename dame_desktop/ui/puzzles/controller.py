@@ -124,7 +124,8 @@ class PuzzleController(QObject):
         self.run_timer = QTimer(self)
         self.run_timer.setInterval(TICK_MS)
         self.run_timer.timeout.connect(self._tick)
-        self.last_change: float | None = None
+        self.last_change: float | None = None  # what the last puzzle (or run) changed
+        self._run_from = 0.0  # the rating when the timed run began
         self.feedback = ""
         self._recorded = False
         self._token = 0  # a delayed step of an older state does nothing
@@ -429,6 +430,7 @@ class PuzzleController(QObject):
             return
         text = self.host.move_text(after, refutation) if refutation is not None else ""
         self._say(words.wrong_text(text))
+        self.board.show_banner(words.wrong_text(""))
         self._changed()
         if refutation is not None:
             self._later(lambda: self._show_refutation(after, refutation))
@@ -562,6 +564,7 @@ class PuzzleController(QObject):
 
     def start_run(self) -> None:
         self.run = TimedRun(self.clock)
+        self._run_from = self.standing().rating.rating  # the run's change is shown at its end
         self.last_change = None
         self.run_timer.start()
         self.next_puzzle()
@@ -598,6 +601,7 @@ class PuzzleController(QObject):
             except (StorageError, ValueError) as exc:
                 self.host.show_message(str(exc))
             self._say(words.run_over_text(run.solved, run.mistakes, best))
+            self.last_change = self.standing().rating.rating - self._run_from  # the whole run
         self.panel.run_clock.setText("")
         self._show_rating()
         self._changed()

@@ -87,6 +87,7 @@ def test_a_wrong_move_shows_the_refutation_and_costs_rating(qtbot, window: MainW
     drag(board, 22, 17)  # not the crowning move
     assert puzzles.attempt is not None and puzzles.attempt.failed
     assert puzzles.feedback.startswith("That is not it: the answer is ")
+    assert board.banner_text() == "That is not it."  # on the board too, for a child
     qtbot.waitUntil(lambda: puzzles.last is not None and puzzles.last.from_sq != 22)
     assert board.moves() == []  # the refutation is shown: nothing to play
     standing = load_ratings().value.get("Paul", "german")
@@ -351,3 +352,37 @@ def test_a_refused_move_is_said_on_the_board_in_a_puzzle(qtbot, german: None, wi
     assert window.board.banner_text() == "Du musst schlagen"
     assert puzzles.attempt is not None and not puzzles.attempt.failed
     assert not window.board.banner_rect().intersects(window.board.square_rect(29))
+
+
+def test_after_a_timed_run_the_rating_shows_what_the_whole_run_changed(
+    qtbot, window: MainWindow
+) -> None:
+    from dame_desktop.ui.words.puzzles import change_text
+
+    puzzles = open_puzzles(qtbot, window, "Max")
+    now = [0.0]
+    puzzles.clock = lambda: now[0]
+    before = load_ratings().value.get("Max", "german").rating.rating
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)
+    first = puzzles.attempt
+    assert first is not None
+    wrong = next(m for m in first.position.legal_moves() if m != first.expected())
+    for square in wrong.path:
+        click(window.board, square)
+    qtbot.waitUntil(lambda: puzzles.attempt is not first)
+    second = puzzles.attempt
+    assert second is not None
+    while not second.done:  # solved by clicks, the computer answering in between
+        expected = second.expected()
+        assert expected is not None
+        for square in expected.path:
+            click(window.board, square)
+        qtbot.waitUntil(lambda: second.done or puzzles.accepting)
+    qtbot.waitUntil(lambda: puzzles.attempt is not second)
+    now[0] += 200
+    qtbot.waitUntil(lambda: puzzles.run is None)
+    standing = load_ratings().value.get("Max", "german")
+    assert standing.solved == 1 and standing.failed == 1 and standing.best_run == 1
+    total = change_text(standing.rating.rating - before)
+    assert puzzles.panel.rating.text().splitlines()[0].endswith(f"({total})")
+    assert puzzles.feedback.startswith("Time is up: solved 1, mistakes 1.")
