@@ -106,7 +106,7 @@ def test_in_the_window_the_banner_hides_no_square(
     board.show_banner("You must capture", seconds=0)
     plate = board.banner_rect()
     assert not plate.isEmpty() and plate.width() > board.square_rect(1).width() * 4
-    squares = board.position().geometry.squares  # type: ignore[union-attr]
+    squares = board.position().geometry.squares
     for sq in range(1, squares + 1):
         assert not plate.intersects(board.square_rect(sq)), sq
         assert _changed(board, plain, shown, sq) == 0, f"the banner hides square {sq}"
