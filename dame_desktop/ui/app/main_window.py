@@ -779,6 +779,7 @@ class MainWindow(QMainWindow):
         # being passed down) and the clocks' names grow with the window
         if font != self.side.font():
             self.side.setFont(font)
+            self.explorer.panel.setFont(font)  # the explorer's lists read like the side panel
             for top in (self.huff_bar, self.clocks.panel if self._clocks_given() else None):
                 if top is None:
                     continue
