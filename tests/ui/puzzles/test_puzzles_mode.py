@@ -386,3 +386,28 @@ def test_after_a_timed_run_the_rating_shows_what_the_whole_run_changed(
     total = change_text(standing.rating.rating - before)
     assert puzzles.panel.rating.text().splitlines()[0].endswith(f"({total})")
     assert puzzles.feedback.startswith("Time is up: solved 1, mistakes 1.")
+
+
+def test_a_hint_names_the_square_by_the_puzzles_own_rules(qtbot, window: MainWindow) -> None:
+    """With a Turkish game open, a Bashni, an English and an International puzzle: the hint
+    names the piece in each puzzle's own notation (c3 for Bashni, numbers for the others),
+    and the board shows what the hint uses."""
+    from dame_desktop.core import find_rules
+    from tests.ui.uihelp import start
+
+    start(window, rules=find_rules("turkish"))
+    puzzles = open_puzzles(qtbot, window, "Ben")
+    panel = puzzles.panel
+    for key, named in (("bashni", True), ("english", False), ("international", False)):
+        panel.rules.setCurrentIndex(panel.rules.findData(key))
+        attempt = puzzles.attempt
+        assert attempt is not None and attempt.rules.key == key
+        expected = attempt.expected()
+        assert expected is not None
+        QTest.mouseClick(panel.hint, Qt.MouseButton.LeftButton)
+        square = expected.from_sq
+        name = attempt.position.geometry.sq_name(square) if named else str(square)
+        assert puzzles.feedback == f"Move the piece on {name}.", key
+        assert (
+            window.board.shows_coordinates() is named and window.board.shows_numbers() is not named
+        )
