@@ -1001,6 +1001,10 @@
         <translation>%1 · remis · %2</translation>
     </message>
     <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
         <source>Score</source>
         <translation>Punkte</translation>
     </message>

@@ -174,6 +174,39 @@ def cmd_mine(args: argparse.Namespace) -> int:
     return 0
 
 
+def _as_written(rules: RuleSet, fen: str, line: tuple[str, ...]) -> list[str]:
+    """The moves of ``line`` from ``fen`` as the move list writes them under ``rules``
+    (``c3-d4``, ``c3:e5`` where the rules name squares by coordinates, ``22-18``, ``15x24``
+    where they number them); a move given with its whole route keeps the route."""
+    from dame_desktop.puzzles.solve import route_of
+
+    position = Position.from_fen(fen, rules)
+    written: list[str] = []
+    for text in line:
+        move, route = route_of(position, text)
+        full = len(position.parse_squares(text)) > 2
+        shown = move.with_path(route) if full else move
+        written.append(
+            position.move_text(shown, "full" if full else "short", algebraic=rules.algebraic)
+        )
+        position = position.play(move)
+    return written
+
+
+def _listed(puzzle: Puzzle, rules: RuleSet) -> dict[str, object]:
+    """One puzzle as ``list --json`` prints it: id, fen, solution, alternatives, themes,
+    rating, source."""
+    return {
+        "id": puzzle.id,
+        "fen": puzzle.fen,
+        "solution": _as_written(rules, puzzle.fen, puzzle.solution),
+        "alternatives": [_as_written(rules, puzzle.fen, line) for line in puzzle.alternatives],
+        "themes": list(puzzle.themes),
+        "rating": puzzle.rating,
+        "source": puzzle.source,
+    }
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     rules = _rules(args.rules)
     if args.theme and args.theme not in THEMES:
@@ -185,17 +218,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.theme:
         puzzles = [p for p in puzzles if args.theme in p.themes]
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "rules": rules.key,
-                    "puzzles": [
-                        {k: v for k, v in p.to_json().items() if k != "depth"} for p in puzzles
-                    ],
-                },
-                ensure_ascii=False,
-            )
-        )
+        listed = [_listed(p, rules) for p in puzzles]
+        print(json.dumps({"rules": rules.key, "puzzles": listed}, ensure_ascii=False))
         return 0
     for p in puzzles:
         print(f"{p.id}  {p.rating}  {','.join(p.themes) or '-'}  {p.fen}  {' '.join(p.solution)}")

@@ -211,9 +211,19 @@ def choose(
     recent: Iterable[str] = (),
     rng: random.Random | None = None,
     spread: int = 8,
+    deviation: float = 0.0,
 ) -> Puzzle | None:
     """The next puzzle: one passing the filters, not among ``recent`` (unless all are), near
-    the solver's ``rating`` (picked at random among the ``spread`` nearest)."""
+    the solver's ``rating`` less its ``deviation`` (picked at random among the ``spread``
+    nearest).
+
+    Aiming one deviation below the rating -- the low end of where the solver's strength may
+    lie -- matters most to a new solver: everyone starts at 1500 with a deviation of 350,
+    while the shipped puzzles are rated about 1000 to 1750 (half of them below 1150), so a
+    beginner's first puzzles are those of the middle of the set, not of its hardest eighth.
+    The deviation shrinks with every puzzle (to about 100 after ten), and the puzzles follow
+    the rating, a little below it: a child learns more from puzzles solved than from
+    failures, and a failure costs at most 30 points, so a rating falls slowly."""
     if theme and theme not in THEMES:
         raise ValueError(f"unknown theme {theme!r}")
     if difficulty and difficulty not in DIFFICULTIES:
@@ -223,6 +233,7 @@ def choose(
         return None
     seen = set(recent)
     fresh = [p for p in pool if p.id not in seen] or pool
-    fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
+    target = rating - max(0.0, deviation)
+    fresh.sort(key=lambda p: (abs(p.rating - target), p.id))
     rng = rng or random.Random()
     return rng.choice(fresh[:spread])

@@ -309,3 +309,28 @@ def test_dame_puzzles_mine_refuses_a_negative_king_limit(tmp_path: Path) -> None
     )
     assert done.returncode == 2 and "--max-kings must be 0 or more" in done.stderr
     assert not out.exists()
+
+
+def test_dame_puzzles_list_json_writes_the_moves_as_the_move_list_does() -> None:
+    """Coordinates (c3-d4, e3:c1) where the rules name squares so, square numbers where they
+    number them; the same moves, routes kept, and ``check`` reads them back."""
+    from dame_desktop.puzzles.sets import shipped_puzzles
+
+    for key, named in (("russian", True), ("bashni", True), ("german", False)):
+        done = run_dame("puzzles", "list", "--rules", key, "--json")
+        assert done.returncode == 0, done.stderr
+        listed = json.loads(done.stdout)["puzzles"]
+        stored = {p.id: p for p in shipped_puzzles(key)}
+        rules = find_rules(key)
+        for item in listed:
+            puzzle = stored[item["id"]]
+            lines = [(item["solution"], puzzle.solution)]
+            lines += list(zip(item["alternatives"], puzzle.alternatives, strict=True))
+            for written, kept in lines:
+                assert all(text[0].isalpha() == named for text in written), written
+                if not named:
+                    assert tuple(written) == kept
+                a = b = Position.from_fen(item["fen"], rules)
+                for mine, theirs in zip(written, kept, strict=True):
+                    assert a.parse_squares(mine) == b.parse_squares(theirs), (mine, theirs)
+                    a, b = a.play(a.parse_move(mine)), b.play(b.parse_move(theirs))

@@ -107,6 +107,10 @@ def test_choosing_follows_the_filters_the_rating_and_what_was_played() -> None:
     assert choose(puzzles, 1500, theme="ending") is None
     with pytest.raises(ValueError):
         choose(puzzles, 1500, difficulty="impossible")
+    # an uncertain rating aims below itself: a new solver (1500, deviation 350) gets the
+    # puzzles near 1150; a settled one those near the rating
+    assert {choose(puzzles, 1500, deviation=350, spread=1).id} == {"p1100"}  # type: ignore[union-attr]
+    assert choose(puzzles, 1500, deviation=40, spread=1).id == "p1500"  # type: ignore[union-attr]
 
 
 def test_a_timed_run_counts_down_and_mistakes_cost_time() -> None:

@@ -1,7 +1,8 @@
 """The board first: the board as large as the window's height allows, the clocks beside it.
 
 :class:`BoardArea` places its two children by hand: the board is a square as tall as the
-area (less a margin) or as wide as the room left beside the clocks, whichever is smaller, and
+area (less a margin and the strip under the board where its messages go, so that they never
+hide a square) or as wide as the room left beside the clocks, whichever is smaller, and
 the clocks stand right of it, as tall as the board.  Room the two do not need is split evenly
 on both sides, so the group stays together.  :meth:`BoardArea.width_for_height` tells the
 window how wide the area wants to be at a height (the window gives the side panel the rest).
@@ -13,7 +14,12 @@ from PySide6.QtCore import QEvent, QObject, QRect, QSize, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from dame_desktop.ui.board.widget import BoardWidget
+
 MARGIN = 6  # around the group (pixels)
+# the strip under the board where the board's messages go ("You must capture"), so that they
+# never hide a square: this share of the board's side
+MESSAGE_ROOM = 0.07
 GAP = 8  # between the board and the clocks
 MIN_BOARD = 240  # the smallest board the area asks for
 
@@ -26,11 +32,12 @@ class BoardArea(QWidget):
 
     room_changed = Signal()
 
-    def __init__(self, board: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, board: BoardWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("boardArea")
         self.board = board
         board.setParent(self)
+        board.set_message_room(MESSAGE_ROOM)
         self.clocks: QWidget | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
@@ -53,12 +60,13 @@ class BoardArea(QWidget):
     def width_for_height(self, height: int) -> int:
         """How wide the area wants to be when it is ``height`` tall: a board of that height
         and the clocks."""
-        return max(MIN_BOARD, height - 2 * MARGIN) + self.clocks_width() + 2 * MARGIN
+        side = int((height - 2 * MARGIN) / (1.0 + MESSAGE_ROOM))
+        return max(MIN_BOARD, side) + self.clocks_width() + 2 * MARGIN
 
     def board_side(self) -> int:
         """The board's side at the area's present size."""
         room_w = self.width() - 2 * MARGIN - self.clocks_width()
-        return max(0, min(self.height() - 2 * MARGIN, room_w))
+        return max(0, min(int((self.height() - 2 * MARGIN) / (1.0 + MESSAGE_ROOM)), room_w))
 
     def minimumSizeHint(self) -> QSize:
         return QSize(MIN_BOARD + 2 * MARGIN + self.clocks_width(), MIN_BOARD + 2 * MARGIN)
@@ -93,8 +101,9 @@ class BoardArea(QWidget):
         side = self.board_side()
         clocks_w = self.clocks_width()
         spare = self.width() - 2 * MARGIN - side - clocks_w
+        tall = self.board.heightForWidth(side)  # the board and its message strip
         x = MARGIN + max(0, spare // 2)
-        y = MARGIN + max(0, (self.height() - 2 * MARGIN - side) // 2)
-        self.board.setGeometry(QRect(x, y, side, side))
+        y = MARGIN + max(0, (self.height() - 2 * MARGIN - tall) // 2)
+        self.board.setGeometry(QRect(x, y, side, tall))
         if self.clocks is not None and clocks_w:
             self.clocks.setGeometry(QRect(x + side + GAP, y, clocks_w - GAP, side))

@@ -433,8 +433,9 @@ class MainWindow(QMainWindow):
         return table.actions.get(action_id) if table is not None else None
 
     def fit_dock(self, dock: QDockWidget) -> None:
-        """A dock a quarter of the window wide, within reason."""
-        self.resizeDocks([dock], [max(220, min(380, self.width() // 4))], Qt.Orientation.Horizontal)
+        """A dock a quarter of the window wide, within reason (on a large screen wide enough
+        for the opening explorer's columns and titles)."""
+        self.resizeDocks([dock], [max(220, min(520, self.width() // 4))], Qt.Orientation.Horizontal)
 
     def play_move(self, move: Move) -> None:
         """A move chosen outside the board (the opening explorer): as if made on it."""
@@ -732,11 +733,12 @@ class MainWindow(QMainWindow):
 
     def sync_numbers_action(self) -> None:
         """View › Show square numbers shows the board's own state (the user's choice, which
-        the board keeps; the preference is not touched)."""
+        the board keeps; the preference is not touched); it has nothing to switch where the
+        texts name squares by coordinates."""
         action = self.action("numbers")
         blocked = action.blockSignals(True)
         action.setChecked(self.board.numbers_wanted())
-        action.setEnabled(True)
+        action.setEnabled(self.board.numbers_for_notation())
         action.blockSignals(blocked)
 
     # -- layout ------------------------------------------------------------------------------
@@ -777,6 +779,7 @@ class MainWindow(QMainWindow):
         # being passed down) and the clocks' names grow with the window
         if font != self.side.font():
             self.side.setFont(font)
+            self.explorer.panel.setFont(font)  # the explorer's lists read like the side panel
             for top in (self.huff_bar, self.clocks.panel if self._clocks_given() else None):
                 if top is None:
                     continue

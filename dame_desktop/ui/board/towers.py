@@ -48,8 +48,11 @@ def paint_tower(
     below: Sequence[Piece],
     dpr: float,
     alpha: float = 1.0,
+    badge: bool = True,
 ) -> None:
-    """Draw a tower: ``top`` over ``below`` (top to bottom) on the square at ``center``."""
+    """Draw a tower: ``top`` over ``below`` (top to bottom) on the square at ``center``;
+    ``badge=False`` leaves its height's badge to the caller (:func:`paint_height`, drawn over
+    the rings and marks that go round the pieces)."""
     top_center, r, band = tower_layout(center, radius, len(below), top.is_king)
     shown = list(below[:SHOWN])
     art.paint(painter, top_center, r, top.color, top.is_king, dpr, alpha)
@@ -82,16 +85,28 @@ def paint_tower(
             half = r * 0.5
             painter.drawLine(QPointF(c.x() - half, y), QPointF(c.x() + half, y))
     painter.restore()
-    if len(below) >= 3:
-        _paint_height(painter, center, radius, len(below) + 1, alpha)
+    if badge and has_badge(len(below) + 1):
+        paint_height(painter, center, radius, len(below) + 1, alpha)
 
 
-def _paint_height(
-    painter: QPainter, center: QPointF, radius: float, height: int, alpha: float
+def has_badge(height: int) -> bool:
+    """Whether a tower of ``height`` pieces shows its height on a badge."""
+    return height >= 4
+
+
+def badge_rect(center: QPointF, radius: float) -> QRectF:
+    """Where the height badge of a tower on the square centred on ``center`` goes: at the
+    square's lower right."""
+    size = max(12.0, radius * 0.62)
+    return QRectF(center.x() + radius * 0.98 - size, center.y() + radius * 1.12 - size, size, size)
+
+
+def paint_height(
+    painter: QPainter, center: QPointF, radius: float, height: int, alpha: float = 1.0
 ) -> None:
     """A small round badge with the tower's height at the square's lower right."""
-    size = max(12.0, radius * 0.62)
-    rect = QRectF(center.x() + radius * 0.98 - size, center.y() + radius * 1.12 - size, size, size)
+    rect = badge_rect(center, radius)
+    size = rect.width()
     painter.save()
     painter.setOpacity(alpha)
     painter.setPen(QPen(QColor(255, 247, 230), max(1.0, size * 0.08)))

@@ -12,7 +12,9 @@ after a missed capture).  Left/Right/Home/End that reach the board (no shortcut 
 leave as ``step_requested(int)``: -1/+1, -1000/+1000.
 
 It also paints what the window wants to say on the board: :meth:`show_banner` puts a short
-message on it for a few seconds (never a dialog, never taking the focus), along the board's
+message on it for a few seconds (never a dialog, never taking the focus).  A board given room
+for messages (:meth:`set_message_room`, as the window's board is) paints it in a strip of its
+own under the board, so that it never hides a square; one without paints it along the board's
 top or bottom edge -- whichever covers fewer of the squares that matter now (the pieces that
 must capture and their routes, the held piece and its targets, the hint, a blown piece; see
 :meth:`banner_rect`) -- and
@@ -74,7 +76,7 @@ from dame_desktop.ui.board.move_input import (
 )
 from dame_desktop.ui.board.pieces import PieceArt
 from dame_desktop.ui.board.theme import WOOD, BoardTheme, theme_named
-from dame_desktop.ui.board.towers import paint_tower
+from dame_desktop.ui.board.towers import has_badge, paint_height, paint_tower
 
 BANNER = QColor(25, 18, 12, 215)  # the message plate (the same in every theme)
 
@@ -118,8 +120,9 @@ class BoardWidget(QWidget):
         self._blown_piece: Piece | None = None
         self._hint: Move | None = None
         self._flipped = False
+        self._message_room = 0.0  # the strip under the board for messages, per board side
         self._numbers = True  # View › Show square numbers (and the preference)
-        self._notation_numbers = False  # the texts name squares by number: always shown
+        self._notation_numbers = True  # the texts name squares by number (not c3, d4)
         self._coordinates = True
         self._animate = True
         self._pick: set[int] = set()
@@ -300,23 +303,29 @@ class BoardWidget(QWidget):
         return self._flipped
 
     def set_show_numbers(self, show: bool) -> None:
-        """Square numbers (1-32, 1-50) in the corner of every playing square: the View
-        menu's switch and the preference alone decide."""
+        """Square numbers (1-32, 1-50) in the corner of every playing square, the View
+        menu's switch and the preference: drawn where the texts name squares by number
+        (:meth:`set_notation_labels`)."""
         self._numbers = show
         self.update()
 
     def set_notation_labels(self, numbers: bool, coordinates: bool) -> None:
         """What the window's texts use, shown on the board: the square numbers on the
-        squares (``numbers``), or the letters and numbers in the frame (``coordinates``)."""
+        squares (``numbers``; View › Show square numbers may still take them away), or the
+        letters and numbers in the frame (``coordinates``).  Where the texts say c3 and d4
+        (Russian, Turkish, Bashni) the board shows no numbers that nothing else uses: a
+        Turkish board numbered 1 to 64 would only mislead."""
         self._notation_numbers = numbers
+        self.update()
         self.set_show_coordinates(coordinates)
 
     def shows_numbers(self) -> bool:
-        return self._numbers
+        """Whether the square numbers are drawn now."""
+        return self._numbers and self._notation_numbers
 
     def numbers_for_notation(self) -> bool:
-        """Whether the texts name squares by number (the numbers are then worth showing;
-        View › Show square numbers still decides)."""
+        """Whether the texts name squares by number (then View › Show square numbers
+        decides whether they are drawn)."""
         return self._notation_numbers
 
     def numbers_wanted(self) -> bool:
@@ -424,6 +433,9 @@ class BoardWidget(QWidget):
         return self._banner_layout()[0]
 
     def _banner_layout(self) -> tuple[QRectF, QFont, float]:
+        strip = self.message_strip()
+        if not strip.isEmpty():
+            return self._strip_layout(strip)
         area = self._squares_rect()
         font = QFont(self.font())
         font.setPixelSize(max(12, int(area.width() * 0.042)))
@@ -450,6 +462,25 @@ class BoardWidget(QWidget):
 
         plate = bottom_plate if covered(bottom_plate) < covered(top_plate) else top_plate
         return plate, font, pad
+
+    def _strip_layout(self, strip: QRectF) -> tuple[QRectF, QFont, float]:
+        """The message in the strip under the board: as large as the board's own banner
+        would be, smaller (down to a readable least) until its lines fit the strip."""
+        plate = strip.adjusted(0, strip.height() * 0.12, 0, 0)
+        flags = int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap)
+        font = QFont(self.font())
+        font.setBold(True)
+        size = max(10, int(self._squares_rect().width() * 0.042))
+        while True:
+            font.setPixelSize(size)
+            pad = size * 0.35
+            room = plate.adjusted(pad, pad * 0.5, -pad, -pad * 0.5)
+            needed = QFontMetricsF(font).boundingRect(
+                QRectF(0, 0, room.width(), 10_000), flags, self._banner
+            )
+            if size <= 9 or needed.height() <= room.height():
+                return plate, font, pad
+            size -= 1
 
     def selected_square(self) -> int | None:
         return self.move_input.held
@@ -528,22 +559,45 @@ class BoardWidget(QWidget):
 
     # -- geometry ------------------------------------------------------------------------
 
+    def set_message_room(self, room: float) -> None:
+        """Keep a strip of ``room`` times the board's side under the board for the messages
+        (:meth:`show_banner`), so that they never hide a square; 0 paints them over the
+        board's edge instead."""
+        self._message_room = max(0.0, room)
+        self._bg = None
+        self.updateGeometry()
+        self.update()
+
+    def message_room(self) -> float:
+        return self._message_room
+
     def sizeHint(self) -> QSize:
-        return QSize(560, 560)
+        return QSize(560, self.heightForWidth(560))
 
     def hasHeightForWidth(self) -> bool:
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return width
+        return width + math.ceil(width * self._message_room)
 
     def _size(self) -> int:
         return self._position.rules.board_size if self._position is not None else 8
 
     def _board_rect(self) -> QRectF:
-        """The whole board including its frame: the largest centred square."""
-        side = float(min(self.width(), self.height()))
-        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
+        """The whole board including its frame: the largest square that leaves room for
+        the message strip under it, the two centred together."""
+        room = self._message_room
+        side = float(min(self.width(), self.height() / (1.0 + room)))
+        top = (self.height() - side * (1.0 + room)) / 2
+        return QRectF((self.width() - side) / 2, top, side, side)
+
+    def message_strip(self) -> QRectF:
+        """Where messages go under the board (empty without :meth:`set_message_room`)."""
+        if self._message_room <= 0:
+            return QRectF()
+        board = self._board_rect()
+        height = board.width() * self._message_room
+        return QRectF(board.left(), board.bottom(), board.width(), height)
 
     def _frame_width(self) -> float:
         side = self._board_rect().width()
@@ -760,11 +814,13 @@ class BoardWidget(QWidget):
             elif sq not in hidden:
                 self._paint_glow(painter, self.square_center(sq), radius)
         towers = {shown.geometry.bit_to_sq[bit] for bit, _below in shown.stacks}
+        badges: list[tuple[QPointF, int, float]] = []  # drawn over the rings, last
         for sq, piece in sorted(shown.pieces().items()):
             if sq in hidden:
                 continue
+            alpha = 0.35 if sq in faded else 1.0
             if sq in towers and self._paint_tower(
-                painter, shown, sq, radius, 0.35 if sq in faded else 1.0
+                painter, shown, sq, self.square_center(sq), radius, alpha, badges
             ):
                 continue
             self._paint_piece(
@@ -784,10 +840,14 @@ class BoardWidget(QWidget):
         if not animating and selected is not None and not self._dragging:
             held_piece = shown.piece_at(selected)
             if held_piece is not None and held is not None:
-                self._paint_piece(
-                    painter, self.square_center(held), radius, held_piece.color, held_piece.is_king
-                )
+                at = self.square_center(held)  # a held tower stays a tower
+                if selected not in towers or not self._paint_tower(
+                    painter, shown, selected, at, radius, 1.0, badges
+                ):
+                    self._paint_piece(painter, at, radius, held_piece.color, held_piece.is_king)
         self._paint_capture_rings(painter, radius)
+        for center, height, alpha in badges:
+            paint_height(painter, center, radius, height, alpha)
         if self.shows_numbers():
             self._paint_numbers(painter)
         self._paint_targets(painter)
@@ -828,7 +888,12 @@ class BoardWidget(QWidget):
         painter.drawRoundedRect(plate, pad * 0.6, pad * 0.6)
         painter.setFont(font)
         painter.setPen(QColor(255, 247, 230))
-        painter.drawText(plate.adjusted(pad, pad, -pad, -pad), flags, self._banner)
+        inner = (
+            plate.adjusted(pad, pad * 0.5, -pad, -pad * 0.5)
+            if not self.message_strip().isEmpty()
+            else plate.adjusted(pad, pad, -pad, -pad)
+        )
+        painter.drawText(inner, flags, self._banner)
         painter.restore()
 
     def _background(self) -> QPixmap:
@@ -1105,22 +1170,33 @@ class BoardWidget(QWidget):
         self._rings = []
 
     def _paint_tower(
-        self, painter: QPainter, shown: Position, sq: int, radius: float, alpha: float
+        self,
+        painter: QPainter,
+        shown: Position,
+        sq: int,
+        center: QPointF,
+        radius: float,
+        alpha: float,
+        badges: list[tuple[QPointF, int, float]],
     ) -> bool:
-        """Draw the tower on ``sq`` (towers.py); False when a single piece stands there."""
+        """Draw the tower of ``sq`` at ``center`` (towers.py); its height badge goes to
+        ``badges``, to be drawn over the rings.  False when a single piece stands there."""
         column = shown.tower(sq)
         if len(column) < 2:
             return False
         paint_tower(
             painter,
             self.art,
-            self.square_center(sq),
+            center,
             radius,
             column[0],
             column[1:],
             self.devicePixelRatioF(),
             alpha,
+            badge=False,
         )
+        if has_badge(len(column)):
+            badges.append((center, len(column), alpha))
         return True
 
     def _paint_piece(

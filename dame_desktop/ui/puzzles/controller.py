@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from dame_desktop.core import PRESETS, Color, DameError, Move, Position, RuleSet, find_rules
 from dame_desktop.pdn.problems import NotPdnError
-from dame_desktop.puzzles.mine import Puzzle
+from dame_desktop.puzzles.mine import THEMES, Puzzle
 from dame_desktop.puzzles.mistakes import file_mistakes
 from dame_desktop.puzzles.run import TimedRun
 from dame_desktop.puzzles.sets import PuzzleFileError, shipped_path, shipped_puzzles
@@ -124,13 +124,15 @@ class PuzzleController(QObject):
         self.run_timer = QTimer(self)
         self.run_timer.setInterval(TICK_MS)
         self.run_timer.timeout.connect(self._tick)
-        self.last_change: float | None = None
+        self.last_change: float | None = None  # what the last puzzle (or run) changed
+        self._run_from = 0.0  # the rating when the timed run began
         self.feedback = ""
         self._recorded = False
         self._token = 0  # a delayed step of an older state does nothing
         self._sets: dict[str, list[Puzzle]] = {}
         self._fill_rules()
         self._connect()
+        board.illegal_drop.connect(self._refused)
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -238,8 +240,16 @@ class PuzzleController(QObject):
     def standing(self) -> MemberRating:
         return load_ratings(self.directory).value.get(self.member(), self.rules_key())
 
+    def _offer_themes(self, pool: list[Puzzle]) -> None:
+        """The theme filter offers the themes the puzzles at hand have (no tower capture
+        under the German rules); "My mistakes" has no themes to choose from."""
+        found = {theme for puzzle in pool for theme in puzzle.themes}
+        personal = self.panel.source.currentData() == "mine"
+        self.panel.set_themes(() if personal else tuple(t for t in THEMES if t in found))
+
     def next_puzzle(self) -> None:
         pool = self.pool()
+        self._offer_themes(pool)
         theme = str(self.panel.theme.currentData() or "")
         difficulty = str(self.panel.difficulty.currentData() or "")
         personal = self.panel.source.currentData() == "mine"
@@ -251,6 +261,7 @@ class PuzzleController(QObject):
             difficulty="" if personal else difficulty,
             recent=standing.recent,
             rng=self.rng,
+            deviation=standing.rating.deviation,
         )
         matching = sum(1 for p in pool if personal or matches(p, theme, difficulty))
         self.panel.count.setText(words.count_text(matching, len(pool)))
@@ -334,6 +345,9 @@ class PuzzleController(QObject):
         p.mistakes.setEnabled(not running)
         for box in (p.rules, p.source, p.theme, p.difficulty, p.member):
             box.setEnabled(not running)
+        if p.source.currentData() == "mine":  # one's own positions have no themes
+            p.theme.setEnabled(False)
+            p.difficulty.setEnabled(False)
         p.run.setText(self.tr("Stop the run") if running else self.tr("Timed run (3 minutes)"))
 
     def _say(self, text: str) -> None:
@@ -358,6 +372,12 @@ class PuzzleController(QObject):
             self._show_rating()
 
     # -- the solver's moves ------------------------------------------------------------------
+
+    def _refused(self, reason: str) -> None:
+        """A move the board refused ("You must capture"): said over the board as in a game
+        (the game's own messages keep quiet while puzzles are shown)."""
+        if self.active and reason:
+            self.board.show_banner(reason)
 
     def play(self, move: Move) -> bool:
         """A move made on the board; False when none may be made now."""
@@ -410,6 +430,7 @@ class PuzzleController(QObject):
             return
         text = self.host.move_text(after, refutation) if refutation is not None else ""
         self._say(words.wrong_text(text))
+        self.board.show_banner(words.wrong_text(""))
         self._changed()
         if refutation is not None:
             self._later(lambda: self._show_refutation(after, refutation))
@@ -543,6 +564,7 @@ class PuzzleController(QObject):
 
     def start_run(self) -> None:
         self.run = TimedRun(self.clock)
+        self._run_from = self.standing().rating.rating  # the run's change is shown at its end
         self.last_change = None
         self.run_timer.start()
         self.next_puzzle()
@@ -579,6 +601,7 @@ class PuzzleController(QObject):
             except (StorageError, ValueError) as exc:
                 self.host.show_message(str(exc))
             self._say(words.run_over_text(run.solved, run.mistakes, best))
+            self.last_change = self.standing().rating.rating - self._run_from  # the whole run
         self.panel.run_clock.setText("")
         self._show_rating()
         self._changed()

@@ -90,8 +90,7 @@ class PuzzlePanel(QScrollArea):
         self.theme = QComboBox()
         self.theme.setObjectName("puzzleTheme")
         self.theme.addItem("", "")
-        for theme in THEMES:
-            self.theme.addItem("", theme)
+        self.set_themes(THEMES)
         self.difficulty = QComboBox()
         self.difficulty.setObjectName("puzzleDifficulty")
         self.difficulty.addItem("", "")
@@ -161,6 +160,19 @@ class PuzzlePanel(QScrollArea):
             column.addWidget(button)
         column.addStretch(1)
         self.retranslate()
+
+    def set_themes(self, themes: tuple[str, ...]) -> None:
+        """Offer ``themes`` (those the puzzles at hand have) after "All themes"; the theme
+        chosen stays chosen when it is among them, else "All themes" is.  No signal."""
+        box = self.theme
+        current = str(box.currentData() or "")
+        blocked = box.blockSignals(True)
+        while box.count() > 1:
+            box.removeItem(box.count() - 1)
+        for theme in themes:
+            box.addItem(words.theme_name(theme), theme)
+        box.setCurrentIndex(max(0, box.findData(current)) if current else 0)
+        box.blockSignals(blocked)
 
     def retranslate(self) -> None:
         self.title.setText(self.tr("Puzzles"))

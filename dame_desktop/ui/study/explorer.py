@@ -34,6 +34,7 @@ from PySide6.QtCore import (
     QRect,
     QSize,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QAction, QBrush, QColor, QPainter, QPen
@@ -231,6 +232,13 @@ class ExplorerPanel(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        header.sectionResized.connect(self._on_section_resized)
+        self._bar_titles = ("", "")  # the bar column's title: in full, and short
+        self._fitting = False
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self._fit_bar_title)
         self.moves.itemActivated.connect(self._on_move_item)
         self.moves.itemClicked.connect(self._on_move_item)
         col.addWidget(self.moves, 3)
@@ -259,14 +267,14 @@ class ExplorerPanel(QWidget):
         rules = self._rules
         first = texts.side_name(rules, rules.first) if rules else self.tr("First")
         second = texts.side_name(rules, rules.first.opponent) if rules else self.tr("Second")
-        self.moves.setHeaderLabels(
-            [
-                self.tr("Move"),
-                self.tr("Games"),
-                self.tr("%1 · draw · %2").replace("%1", first).replace("%2", second),
-                self.tr("Score"),
-            ]
+        self._bar_titles = (
+            self.tr("%1 · draw · %2").replace("%1", first).replace("%2", second),
+            self.tr("Results"),
         )
+        self.moves.setHeaderLabels(
+            [self.tr("Move"), self.tr("Games"), self._bar_titles[0], self.tr("Score")]
+        )
+        self._fit_bar_title()
         header = self.moves.headerItem()
         header.setToolTip(
             2,
@@ -289,6 +297,38 @@ class ExplorerPanel(QWidget):
                 self.tr("Event"),
             ]
         )
+
+    def _on_section_resized(self, _index: int, _old: int, _new: int) -> None:
+        self._fit_timer.start()  # once the header has placed them all
+
+    def _fit_bar_title(self) -> None:
+        """The results column names the sides ("Schwarz · remis · Weiß") where that fits
+        its width, else it says "Results" (the bar's colours and its tooltip name them).  In
+        a narrow panel the points column gives its room to the bar (the shares are written
+        on the bar), and comes back once there is room for both."""
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            full, short = self._bar_titles
+            header = self.moves.header()
+            metrics = header.fontMetrics()
+            margin = 2 * self.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin) + 4
+            least = metrics.horizontalAdvance(short) + margin
+            bar = header.sectionSize(2)
+            if not header.isSectionHidden(3) and bar < least:
+                self.moves.setColumnHidden(3, True)
+            elif header.isSectionHidden(3):
+                points = max(self.moves.sizeHintForColumn(3), header.sectionSizeHint(3))
+                if bar - points >= least:
+                    self.moves.setColumnHidden(3, False)
+            fits = metrics.horizontalAdvance(full) + margin <= header.sectionSize(2)
+            title = full if fits else short
+            item = self.moves.headerItem()
+            if item.text(2) != title:
+                item.setText(2, title)
+        finally:
+            self._fitting = False
 
     def set_rules(self, rules: RuleSet) -> None:
         if rules != self._rules:

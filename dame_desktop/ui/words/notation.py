@@ -120,8 +120,8 @@ class _Board(Protocol):
 def apply_to_board(board: _Board, notation: Notation, rules: RuleSet) -> None:
     """Make the board show the squares as the text names them: numbers on the squares for
     square numbers (also for the rules' own notation when the rules number the squares),
-    the a-h / 1-8 frame for coordinates.  (Whether the numbers are drawn is View › Show
-    square numbers' choice alone.)"""
+    the a-h / 1-8 frame (and no numbers) for coordinates.  (Where the texts use numbers,
+    View › Show square numbers decides whether they are drawn.)"""
     coordinates = uses_coordinates(notation, rules)
     board.set_notation_labels(numbers=not coordinates, coordinates=coordinates)
 

@@ -145,9 +145,12 @@ def test_the_first_window_fits_with_a_sensible_board(program, qtbot) -> None:
     assert screen.contains(win.frameGeometry()), f"the window {win.frameGeometry()} is larger"
     status = outside(win.statusBar())
     assert screen.contains(status) and win.statusBar().isVisible(), "the status bar is seen"
-    assert win.board.width() == win.board.height() >= 380, (
-        f"a board of {win.board.width()} px on an 800x600 screen"
+    board = win.board
+    assert board.width() >= 380 and board.height() == board.heightForWidth(board.width()), (
+        f"a board of {board.width()} px on an 800x600 screen"
     )
+    strip = board.message_strip()
+    assert strip.top() >= board.square_rect(29).bottom() and strip.bottom() <= board.height()
     clocks = win.clocks.panel
     assert outside(win.board_area).contains(outside(clocks)), "the clocks are beside it"
 

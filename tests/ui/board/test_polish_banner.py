@@ -78,3 +78,41 @@ def test_a_new_game_does_not_keep_the_last_games_banner(window) -> None:
     assert window.board.banner_text() == "You must capture"
     start(window)  # the start position: nothing to capture
     assert window.board.banner_text() == ""
+
+
+@pytest.mark.parametrize(
+    ("rules_key", "fen", "size"),
+    [
+        ("turkish", "W:WKd1,a2,b2:Bd4,a7,b7,c7", (900, 660)),  # the king on d1 takes up the file
+        ("bashni", "B:W14,22,K25:B1,2,3,4,9", (800, 560)),  # row 8 full, 9x18 below it
+        ("german", "W:W18,29,30,31,32:B1,2,3,4,14", (1900, 1000)),
+    ],
+)
+def test_in_the_window_the_banner_hides_no_square(
+    qtbot, window, rules_key: str, fen: str, size: tuple[int, int]
+) -> None:
+    """The window's board keeps a strip under it for its messages: "You must capture"
+    leaves every square as it was, the edge rows too."""
+    from dame_desktop.core import find_rules
+    from tests.ui.uihelp import start
+
+    window.resize(*size)
+    start(window, fen=fen, rules=find_rules(rules_key))
+    board = window.board
+    qtbot.waitUntil(lambda: board.banner_text() == "You must capture")
+    shown = board.grab().toImage()
+    board.clear_banner()
+    plain = board.grab().toImage()
+    board.show_banner("You must capture", seconds=0)
+    plate = board.banner_rect()
+    assert not plate.isEmpty() and plate.width() > board.square_rect(1).width() * 4
+    squares = board.position().geometry.squares
+    for sq in range(1, squares + 1):
+        assert not plate.intersects(board.square_rect(sq)), sq
+        assert _changed(board, plain, shown, sq) == 0, f"the banner hides square {sq}"
+    painted = sum(
+        plain.pixelColor(int(x), int(y)) != shown.pixelColor(int(x), int(y))
+        for x in range(int(plate.left()) + 2, int(plate.right()) - 2, 3)
+        for y in range(int(plate.top()) + 2, int(plate.bottom()) - 2, 3)
+    )
+    assert painted > 50, "the banner is painted in its strip"

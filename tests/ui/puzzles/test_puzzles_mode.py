@@ -87,6 +87,7 @@ def test_a_wrong_move_shows_the_refutation_and_costs_rating(qtbot, window: MainW
     drag(board, 22, 17)  # not the crowning move
     assert puzzles.attempt is not None and puzzles.attempt.failed
     assert puzzles.feedback.startswith("That is not it: the answer is ")
+    assert board.banner_text() == "That is not it."  # on the board too, for a child
     qtbot.waitUntil(lambda: puzzles.last is not None and puzzles.last.from_sq != 22)
     assert board.moves() == []  # the refutation is shown: nothing to play
     standing = load_ratings().value.get("Paul", "german")
@@ -282,3 +283,131 @@ def test_the_game_goes_on_after_the_puzzles(qtbot, window: MainWindow) -> None:
     assert window.live.playable()  # the human to move may move again
     drag(window.board, 21, 17)
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 2, timeout=60_000)
+
+
+def test_the_theme_filter_offers_only_the_themes_of_the_rule_sets_puzzles(
+    qtbot, german: None, window: MainWindow
+) -> None:
+    """No tower capture among the German puzzles' themes, the towers' themes under Bashni,
+    in the user's language; the theme chosen stays where the next rule set has it."""
+    from dame_desktop.puzzles.mine import THEMES
+    from dame_desktop.puzzles.sets import shipped_puzzles
+    from dame_desktop.ui.words.puzzles import theme_name
+
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    panel = puzzles.panel
+
+    def offered() -> list[str]:
+        return [str(panel.theme.itemData(i)) for i in range(1, panel.theme.count())]
+
+    for key in ("german", "bashni", "turkish", "english"):
+        panel.rules.setCurrentIndex(panel.rules.findData(key))
+        present = {t for p in shipped_puzzles(key) for t in p.themes}
+        assert offered() == [t for t in THEMES if t in present], key
+        assert panel.theme.itemText(0) == "Alle Themen"
+        names = [panel.theme.itemText(i) for i in range(1, panel.theme.count())]
+        assert names == [theme_name(t) for t in offered()]
+    panel.rules.setCurrentIndex(panel.rules.findData("german"))
+    assert "tower-capture" not in offered() and "liberation" not in offered()
+    assert "Turmschlag" not in [panel.theme.itemText(i) for i in range(panel.theme.count())]
+    panel.theme.setCurrentIndex(panel.theme.findData("ending"))
+    panel.rules.setCurrentIndex(panel.rules.findData("bashni"))
+    assert "tower-capture" in offered() and panel.theme.currentData() == "ending"
+    assert puzzles.attempt is not None and "ending" in puzzles.attempt.puzzle.themes
+    panel.theme.setCurrentIndex(panel.theme.findData("tower-capture"))
+    panel.rules.setCurrentIndex(panel.rules.findData("german"))
+    assert panel.theme.currentIndex() == 0  # no tower capture here: all themes
+    assert puzzles.attempt is not None and puzzles.attempt.rules.key == "german"
+    panel.source.setCurrentIndex(panel.source.findData("mine"))
+    assert offered() == [] and not panel.theme.isEnabled()
+
+
+def test_a_new_solvers_first_puzzles_come_from_the_middle_of_the_set(
+    qtbot, window: MainWindow
+) -> None:
+    """Every solver starts at 1500 (deviation 350) while most shipped puzzles are rated
+    below 1300: the first puzzles are neither all the hardest nor all the easiest."""
+    from dame_desktop.puzzles.sets import shipped_puzzles
+
+    ratings = sorted(p.rating for p in shipped_puzzles("german"))
+    low, high = ratings[len(ratings) // 10], ratings[3 * len(ratings) // 4]
+    puzzles = open_puzzles(qtbot, window, "Lena")
+    seen: list[int] = []
+    for _ in range(4):
+        assert puzzles.attempt is not None
+        seen.append(puzzles.attempt.puzzle.rating)
+        QTest.mouseClick(puzzles.panel.solution, Qt.MouseButton.LeftButton)  # counts as failed
+        QTest.mouseClick(puzzles.panel.next, Qt.MouseButton.LeftButton)
+    assert all(low <= r <= high for r in seen), (seen, low, high)
+    assert load_ratings().value.get("Lena", "german").failed == 4
+
+
+def test_a_refused_move_is_said_on_the_board_in_a_puzzle(qtbot, german: None, window) -> None:
+    """A child who moves another man where a capture is compulsory reads why on the board
+    (and the puzzle does not count it as a wrong move)."""
+    must = Puzzle("german-must", "german", "W:W18,29,30:B14,1,2", ("18x9",), (), (), 1100, "x")
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    puzzles.load(must)
+    drag(window.board, 29, 25)
+    assert window.board.banner_text() == "Du musst schlagen"
+    assert puzzles.attempt is not None and not puzzles.attempt.failed
+    assert not window.board.banner_rect().intersects(window.board.square_rect(29))
+
+
+def test_after_a_timed_run_the_rating_shows_what_the_whole_run_changed(
+    qtbot, window: MainWindow
+) -> None:
+    from dame_desktop.ui.words.puzzles import change_text
+
+    puzzles = open_puzzles(qtbot, window, "Max")
+    now = [0.0]
+    puzzles.clock = lambda: now[0]
+    before = load_ratings().value.get("Max", "german").rating.rating
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)
+    first = puzzles.attempt
+    assert first is not None
+    wrong = next(m for m in first.position.legal_moves() if m != first.expected())
+    for square in wrong.path:
+        click(window.board, square)
+    qtbot.waitUntil(lambda: puzzles.attempt is not first)
+    second = puzzles.attempt
+    assert second is not None
+    while not second.done:  # solved by clicks, the computer answering in between
+        expected = second.expected()
+        assert expected is not None
+        for square in expected.path:
+            click(window.board, square)
+        qtbot.waitUntil(lambda: second.done or puzzles.accepting)
+    qtbot.waitUntil(lambda: puzzles.attempt is not second)
+    now[0] += 200
+    qtbot.waitUntil(lambda: puzzles.run is None)
+    standing = load_ratings().value.get("Max", "german")
+    assert standing.solved == 1 and standing.failed == 1 and standing.best_run == 1
+    total = change_text(standing.rating.rating - before)
+    assert puzzles.panel.rating.text().splitlines()[0].endswith(f"({total})")
+    assert puzzles.feedback.startswith("Time is up: solved 1, mistakes 1.")
+
+
+def test_a_hint_names_the_square_by_the_puzzles_own_rules(qtbot, window: MainWindow) -> None:
+    """With a Turkish game open, a Bashni, an English and an International puzzle: the hint
+    names the piece in each puzzle's own notation (c3 for Bashni, numbers for the others),
+    and the board shows what the hint uses."""
+    from dame_desktop.core import find_rules
+    from tests.ui.uihelp import start
+
+    start(window, rules=find_rules("turkish"))
+    puzzles = open_puzzles(qtbot, window, "Ben")
+    panel = puzzles.panel
+    for key, named in (("bashni", True), ("english", False), ("international", False)):
+        panel.rules.setCurrentIndex(panel.rules.findData(key))
+        attempt = puzzles.attempt
+        assert attempt is not None and attempt.rules.key == key
+        expected = attempt.expected()
+        assert expected is not None
+        QTest.mouseClick(panel.hint, Qt.MouseButton.LeftButton)
+        square = expected.from_sq
+        name = attempt.position.geometry.sq_name(square) if named else str(square)
+        assert puzzles.feedback == f"Move the piece on {name}.", key
+        assert (
+            window.board.shows_coordinates() is named and window.board.shows_numbers() is not named
+        )

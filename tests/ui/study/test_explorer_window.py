@@ -315,3 +315,40 @@ def test_while_playing_a_click_is_a_move_of_the_human(window: MainWindow, qtbot)
     assert game.moves, "the human's move was played"
     first = game.moves[0]
     assert before.move_text(first, "short", before.rules.algebraic) == text
+
+
+@pytest.mark.usefixtures("german")
+def test_the_results_title_fits_its_column_and_the_dock_grows_with_the_screen(
+    window: MainWindow, qtbot
+) -> None:
+    """On a small window the results column says "Ergebnisse" instead of a cut "Schwarz ·
+    remi"; on a large one the dock is wider, its text as large as the side panel's, and the
+    title fits (in full where the column has the room)."""
+    from PySide6.QtWidgets import QApplication, QStyle
+
+    panel = window.explorer.panel
+    header = panel.moves.header()
+
+    def title() -> str:
+        return panel.moves.headerItem().text(2)
+
+    def fits() -> bool:
+        margin = 2 * panel.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin) + 4
+        return header.fontMetrics().horizontalAdvance(title()) + margin <= (header.sectionSize(2))
+
+    window.resize(800, 560)
+    open_game(window, 4)  # an English game: Black moves first
+    window.action("explorer").trigger()
+    qtbot.waitUntil(lambda: shows(window), timeout=WAIT)
+    qtbot.waitUntil(lambda: panel.moves.isVisible())
+    qtbot.waitUntil(fits)
+    assert title() in ("Ergebnisse", "Schwarz · remis · Weiß")
+    window.action("explorer").trigger()  # off
+    window.resize(1900, 1000)
+    qtbot.waitUntil(lambda: window.width() == 1900)
+    window.action("explorer").trigger()
+    qtbot.waitUntil(lambda: window.explorer.dock.width() >= 450)
+    qtbot.waitUntil(lambda: not panel.moves.isColumnHidden(3))  # the points too
+    qtbot.waitUntil(fits)
+    base = QApplication.font().pointSizeF()  # the lists grow with the side panel's text
+    assert panel.font().pointSizeF() == window.side.font().pointSizeF() > base

@@ -51,7 +51,7 @@ def test_the_switch_changes_the_move_list_messages_and_board(qtbot) -> None:
     QTest.keyClick(choice, Qt.Key.Key_Down)
     assert seen == [Notation.NUMBERS, Notation.COORDINATES]
     assert move_list(choice.notation()) == ["c3-d4", "f6-e5", "d4xf6"]
-    assert board.shows_coordinates(), "the frame for coordinates (numbers: the switch's)"
+    assert board.shows_coordinates() and not board.shows_numbers(), "the frame, no numbers"
     pos = Position.from_fen(ENDING, GERMAN)
     assert (
         position_text(pos, Notation.COORDINATES)

@@ -73,13 +73,16 @@ def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> No
             text = _first_move_text(window)
             assert text[:2].isdigit(), text
             start(window, rules=find_rules("russian"))
-            assert _labels(window) == (True, True), language  # the numbers: the switch's
+            assert _labels(window) == (False, True), language  # no numbers nothing uses
+            assert not window.action("numbers").isEnabled()
             text = _first_move_text(window)
             assert text[0] in "abcdefgh", text
+            start(window, rules=find_rules("turkish"))  # no 1-64 on a Turkish board
+            assert _labels(window) == (False, True), language
             # the preference decides over the rules' own notation, also for the board
             _prefer(window, "coordinates")
             start(window)
-            assert _labels(window) == (True, True), language
+            assert _labels(window) == (False, True), language
             _prefer(window, "numbers")
             start(window, rules=find_rules("russian"))
             assert _labels(window) == (True, False), language
@@ -87,16 +90,20 @@ def test_the_board_shows_what_the_texts_use_by_default(window: MainWindow) -> No
         languages.set_language("en")
 
 
-def test_view_square_numbers_alone_decides_about_the_numbers(window: MainWindow) -> None:
+def test_view_square_numbers_decides_where_the_texts_use_numbers(window: MainWindow) -> None:
     """View › Show square numbers (and the preference) put the numbers on the squares or
-    take them away, whatever the texts use; the notation decides about the a-h/1-8 frame."""
-    _prefer(window, "coordinates")
+    take them away where the texts name squares by number; where they say c3, d4 the board
+    has the a-h/1-8 frame and no numbers, and the switch keeps the user's choice for later."""
+    _prefer(window, "rules")
     start(window)
     action = window.action("numbers")
-    assert _labels(window) == (True, True) and action.isChecked()
+    assert _labels(window) == (True, False) and action.isChecked() and action.isEnabled()
     action.trigger()  # off
-    assert _labels(window) == (False, True)
-    _prefer(window, "rules")  # German: the texts use numbers; the switch still says off
+    assert _labels(window) == (False, False)
+    _prefer(window, "coordinates")  # the texts say c3-d4: nothing to switch
+    assert _labels(window) == (False, True) and not action.isEnabled()
+    assert not action.isChecked()
+    _prefer(window, "rules")  # German again: the switch still says off
     assert _labels(window) == (False, False) and action.isEnabled()
     start(window)
     assert _labels(window) == (False, False), "a new game keeps the user's choice"
