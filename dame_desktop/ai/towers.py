@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 import zlib
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from ..core.move import Move
 from ..core.movegen import RawMove
@@ -26,12 +27,14 @@ from ..core.towers import Stacks, TowerGenerator, tower_generator, unique
 from .evaluate import Evaluator, evaluator
 from .search import WIN, Limit, SearchResult
 
-FREE_LATER = 50  # an own piece under the opponent's top: may come free
-PRISONER = 25  # an opponent's piece under an own top: out of play while the tower stands
-TABLE_LIMIT = 400_000  # entries kept in the transposition table before it starts afresh
+FREE_LATER: Final = 50  # an own piece under the opponent's top: may come free
+PRISONER: Final = 25  # an opponent's piece under an own top: out of play while the tower stands
+TABLE_LIMIT: Final = 400_000  # entries kept in the transposition table before it starts afresh
 StopFlag = Callable[[], bool]
 Key = tuple[int, int, int, bool, tuple[tuple[int, str], ...]]
-EXACT, LOWER, UPPER = 0, 1, 2
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 
 
 class _Stop(Exception):
