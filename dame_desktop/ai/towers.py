@@ -45,13 +45,13 @@ def _stack_score(white: int, stacks: Iterable[tuple[int, str]]) -> int:
     """The towers' inner pieces, from White's point of view."""
     score = 0
     for bit, below in stacks:
-        top_white = bool((white >> bit) & 1)
-        for letter in below:
-            white_piece = letter in "wW"
-            if white_piece != top_white:  # may come free: good for its owner
-                score += FREE_LATER if white_piece else -FREE_LATER
-            else:  # a prisoner: good for the top's owner
-                score += PRISONER if top_white else -PRISONER
+        whites = below.count("w") + below.count("W")
+        if (white >> bit) & 1:
+            # White's pieces under a White top: kept for White (a prisoner's weight); Black's
+            # may come free
+            score += PRISONER * whites - FREE_LATER * (len(below) - whites)
+        else:
+            score += FREE_LATER * whites - PRISONER * (len(below) - whites)
     return score
 
 
@@ -60,6 +60,10 @@ def tower_score(pos: Position) -> int:
     ev = evaluator(pos.rules)
     score = ev.white_score(pos.white, pos.black, pos.kings) + _stack_score(pos.white, pos.stacks)
     return ev.finish(score, pos.turn is Color.WHITE)
+
+
+def _taken_fewest(r: RawMove) -> int:
+    return -len(r[5])
 
 
 def _key(w: int, b: int, k: int, wtm: bool, stacks: Stacks) -> Key:
@@ -81,6 +85,7 @@ class _Search:
         self.ev: Evaluator = evaluator(rules)
         self.giveaway = rules.giveaway
         self.limit = limit
+        self.max_nodes = -1 if limit.nodes is None else limit.nodes  # read on every node
         self.should_stop = should_stop
         self.noise = noise
         self.seed = seed
@@ -94,10 +99,10 @@ class _Search:
 
     def check(self) -> None:
         self.nodes += 1
-        limit = self.limit
-        if limit.nodes is not None and self.nodes > limit.nodes:
+        if 0 <= self.max_nodes < self.nodes:
             raise _Stop
         if self.nodes % 128 == 0:
+            limit = self.limit
             if limit.movetime is not None and time.perf_counter() - self.began > limit.movetime:
                 raise _Stop
             if self.should_stop is not None and self.should_stop():
@@ -149,8 +154,15 @@ class _Search:
                 or (e_flag == UPPER and e_score <= alpha)
             ):
                 return e_score, [first] if first is not None else []
-        # the remembered best move first, then the captures taking the most
-        raws.sort(key=lambda r: (r != first, -len(r[5])))
+        # the remembered best move first, then the captures taking the most (both stable:
+        # the generator's order otherwise)
+        if captures and len(raws) > 1:
+            most = len(raws[0][5])
+            if any(len(r[5]) != most for r in raws):
+                raws.sort(key=_taken_fewest)
+        if first is not None and raws[0] != first and first in raws:
+            raws.remove(first)
+            raws.insert(0, first)
         start_alpha = alpha
         best = -WIN - 1
         best_line: list[RawMove] = []
