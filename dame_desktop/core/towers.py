@@ -196,7 +196,7 @@ class TowerGenerator:
                     break
             continuing = []
             for land in lands:
-                sub: list[RawMove] = []
+                # adds to ``out`` only where it finds a jump (and then says so)
                 if self._king(
                     frm,
                     land,
@@ -208,10 +208,9 @@ class TowerGenerator:
                     nstacks,
                     white,
                     promoted,
-                    sub,
+                    out,
                 ):
                     continuing.append(land)
-                    out.extend(sub)
             if continuing and self.must_continue:
                 continue
             for land in lands:
