@@ -32,7 +32,8 @@ from types import ModuleType
 
 # The modules where the time goes (perft: movegen; the search: search, evaluate, movegen;
 # replaying games and reading PDN: position, move; replaying whole archives: db.walk;
-# solving endgame tables: egtb_build).
+# solving endgame tables: egtb_build; Bashni's move generation and search: core.towers,
+# ai.towers).
 # setup.py reads this tuple.
 COMPILED: tuple[str, ...] = (
     "dame_desktop.core.movegen",
@@ -42,6 +43,8 @@ COMPILED: tuple[str, ...] = (
     "dame_desktop.ai.evaluate",
     "dame_desktop.db.walk",
     "dame_desktop.ai.egtb_build",
+    "dame_desktop.core.towers",
+    "dame_desktop.ai.towers",
 )
 
 PURE_ENV = "DAME_PURE"

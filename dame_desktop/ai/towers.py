@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 import zlib
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from ..core.move import Move
 from ..core.movegen import RawMove
@@ -26,12 +27,17 @@ from ..core.towers import Stacks, TowerGenerator, tower_generator, unique
 from .evaluate import Evaluator, evaluator
 from .search import WIN, Limit, SearchResult
 
-FREE_LATER = 50  # an own piece under the opponent's top: may come free
-PRISONER = 25  # an opponent's piece under an own top: out of play while the tower stands
-TABLE_LIMIT = 400_000  # entries kept in the transposition table before it starts afresh
+FREE_LATER: Final = 50  # an own piece under the opponent's top: may come free
+PRISONER: Final = 25  # an opponent's piece under an own top: out of play while the tower stands
+TABLE_LIMIT: Final = 400_000  # entries kept in the transposition table before it starts afresh
 StopFlag = Callable[[], bool]
-Key = tuple[int, int, int, bool, tuple[tuple[int, str], ...]]
-EXACT, LOWER, UPPER = 0, 1, 2
+# a state as (the tops and the side to move packed in one int, the towers as text): ints
+# and strings are no work for the cyclic garbage collector, nested tuples of a table this
+# size were (a quarter of the compiled search's time)
+Key = tuple[int, str]
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
 
 
 class _Stop(Exception):
@@ -42,13 +48,13 @@ def _stack_score(white: int, stacks: Iterable[tuple[int, str]]) -> int:
     """The towers' inner pieces, from White's point of view."""
     score = 0
     for bit, below in stacks:
-        top_white = bool((white >> bit) & 1)
-        for letter in below:
-            white_piece = letter in "wW"
-            if white_piece != top_white:  # may come free: good for its owner
-                score += FREE_LATER if white_piece else -FREE_LATER
-            else:  # a prisoner: good for the top's owner
-                score += PRISONER if top_white else -PRISONER
+        whites = below.count("w") + below.count("W")
+        if (white >> bit) & 1:
+            # White's pieces under a White top: kept for White (a prisoner's weight); Black's
+            # may come free
+            score += PRISONER * whites - FREE_LATER * (len(below) - whites)
+        else:
+            score += FREE_LATER * whites - PRISONER * (len(below) - whites)
     return score
 
 
@@ -59,8 +65,50 @@ def tower_score(pos: Position) -> int:
     return ev.finish(score, pos.turn is Color.WHITE)
 
 
-def _key(w: int, b: int, k: int, wtm: bool, stacks: Stacks) -> Key:
-    return (w, b, k, wtm, tuple(sorted(stacks.items())) if stacks else ())
+def _taken_fewest(r: RawMove) -> int:
+    return -len(r[5])
+
+
+# a table entry's fields: the best move's place + 1 (0: none) in the low bits, then the bound,
+# the depth (quiescence goes down to -3) and the score (within +-WIN + 1)
+_FLAG_SHIFT: Final = 24
+_PLACE_MASK: Final = (1 << _FLAG_SHIFT) - 1
+_DEPTH_SHIFT: Final = _FLAG_SHIFT + 2
+_DEPTH_BIAS: Final = 8
+_SCORE_SHIFT: Final = _DEPTH_SHIFT + 8
+_SCORE_BIAS: Final = 1 << 15
+
+
+def _entry(depth: int, score: int, flag: int, place: int) -> int:
+    """A table entry: ``place`` is the best move's index + 1 in the state's moves (0: none)."""
+    return (
+        ((score + _SCORE_BIAS) << _SCORE_SHIFT)
+        | ((depth + _DEPTH_BIAS) << _DEPTH_SHIFT)
+        | (flag << _FLAG_SHIFT)
+        | place
+    )
+
+
+def _entry_fields(entry: int) -> tuple[int, int, int, int]:
+    """(depth, score, flag, place) of a table entry (see :func:`_entry`)."""
+    return (
+        ((entry >> _DEPTH_SHIFT) & 0xFF) - _DEPTH_BIAS,
+        (entry >> _SCORE_SHIFT) - _SCORE_BIAS,
+        (entry >> _FLAG_SHIFT) & 3,
+        entry & _PLACE_MASK,
+    )
+
+
+_SQUARE_CHAR: Final = 0x100  # chr(0x100 + square): never one of the letters w, W, b, B
+
+
+def _key(w: int, b: int, k: int, wtm: bool, stacks: Stacks, shift: int) -> Key:
+    """The state's key; ``shift`` is the board's bit width (no two states share a key)."""
+    packed = (((((w << shift) | b) << shift) | k) << 1) | int(wtm)
+    if not stacks:
+        return packed, ""
+    # each tower: its square as one character above the letters' range, then its letters
+    return packed, "".join([chr(_SQUARE_CHAR + bit) + stacks[bit] for bit in sorted(stacks)])
 
 
 class _Search:
@@ -78,36 +126,39 @@ class _Search:
         self.ev: Evaluator = evaluator(rules)
         self.giveaway = rules.giveaway
         self.limit = limit
+        self.max_nodes = -1 if limit.nodes is None else limit.nodes  # read on every node
         self.should_stop = should_stop
         self.noise = noise
         self.seed = seed
         self.nodes = 0
         self.began = time.perf_counter()
+        self.shift = self.gen.valid.bit_length()
         self.seen: set[Key] = set()
         for pos in history:
-            self.seen.add((pos.white, pos.black, pos.kings, pos.turn is Color.WHITE, pos.stacks))
+            wtm = pos.turn is Color.WHITE
+            self.seen.add(_key(pos.white, pos.black, pos.kings, wtm, dict(pos.stacks), self.shift))
         self.path: set[Key] = set()
-        self.table: dict[Key, tuple[int, int, int, RawMove | None]] = {}
+        # an entry packs (depth, score, bound, the best move's place in the state's moves)
+        self.table: dict[Key, int] = {}
 
     def check(self) -> None:
         self.nodes += 1
-        limit = self.limit
-        if limit.nodes is not None and self.nodes > limit.nodes:
+        if 0 <= self.max_nodes < self.nodes:
             raise _Stop
         if self.nodes % 128 == 0:
+            limit = self.limit
             if limit.movetime is not None and time.perf_counter() - self.began > limit.movetime:
                 raise _Stop
             if self.should_stop is not None and self.should_stop():
                 raise _Stop
 
-    def evaluate(self, key: Key) -> int:
-        w, b, k, wtm, stacks = key
-        score = self.ev.finish(self.ev.white_score(w, b, k) + _stack_score(w, stacks), wtm)
+    def evaluate(self, w: int, b: int, k: int, wtm: bool, stacks: Stacks) -> int:
+        score = self.ev.finish(self.ev.white_score(w, b, k) + _stack_score(w, stacks.items()), wtm)
         if self.noise:
             spread = 2 * self.noise + 1
             # the towers as a number: a string's hash() changes from one process to the next,
             # and the jitter must be the same in every run (and in compiled and pure code)
-            towers = zlib.crc32(repr(stacks).encode()) if stacks else 0
+            towers = zlib.crc32(repr(tuple(sorted(stacks.items()))).encode()) if stacks else 0
             score += hash((w, b, k, wtm, towers, self.seed)) % spread - self.noise
         return score
 
@@ -124,7 +175,7 @@ class _Search:
         ply: int,
     ) -> tuple[int, list[RawMove]]:
         self.check()
-        key = _key(w, b, k, wtm, stacks)
+        key = _key(w, b, k, wtm, stacks, self.shift)
         if key in self.seen or key in self.path:
             return 0, []  # a position of the game or of this line again: a draw
         gen = self.gen
@@ -134,11 +185,13 @@ class _Search:
             return (-loss if self.giveaway else loss), []
         captures = bool(raws[0][2])
         if depth <= 0 and not (captures and depth > -4):
-            return self.evaluate(key), []
+            return self.evaluate(w, b, k, wtm, stacks), []
         entry = self.table.get(key)
         first: RawMove | None = None
         if entry is not None:
-            e_depth, e_score, e_flag, first = entry
+            e_depth, e_score, e_flag, place = _entry_fields(entry)
+            if place:
+                first = raws[place - 1]
             usable = e_depth >= depth and abs(e_score) < WIN - 200
             if usable and (
                 e_flag == EXACT
@@ -146,8 +199,16 @@ class _Search:
                 or (e_flag == UPPER and e_score <= alpha)
             ):
                 return e_score, [first] if first is not None else []
-        # the remembered best move first, then the captures taking the most
-        raws.sort(key=lambda r: (r != first, -len(r[5])))
+        # the remembered best move first, then the captures taking the most (both stable:
+        # the generator's order otherwise)
+        moves = raws  # the generator's order, where the table's entry finds its move
+        if captures and len(raws) > 1:
+            most = len(raws[0][5])
+            if any(len(r[5]) != most for r in raws):
+                raws = sorted(raws, key=_taken_fewest)
+        if first is not None and raws[0] != first:
+            # by value: compiled code unboxes the tuples, so their identity is not kept
+            raws = [first] + [r for r in raws if r != first]
         start_alpha = alpha
         best = -WIN - 1
         best_line: list[RawMove] = []
@@ -170,7 +231,8 @@ class _Search:
         flag = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
-        self.table[key] = (depth, best, flag, best_line[0] if best_line else None)
+        place = moves.index(best_line[0]) + 1 if best_line else 0
+        self.table[key] = _entry(depth, best, flag, place)
         return best, best_line
 
 
@@ -198,7 +260,7 @@ def tower_search(
     w, b, k = position.white, position.black, position.kings
     stacks = dict(position.stacks)
     wtm = position.turn is Color.WHITE
-    root_key = _key(w, b, k, wtm, stacks)
+    root_key = _key(w, b, k, wtm, stacks, search.shift)
     search.path.add(root_key)
     for depth in range(1, (limit.depth or 64) + 1):
         try:

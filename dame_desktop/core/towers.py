@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .movegen import RawMove, generator
-from .rules import RuleSet
+from .rules import CaptureRule, RuleSet
 
 Stacks = dict[int, str]
 
@@ -47,6 +47,8 @@ class TowerGenerator:
         self.black_dirs = base._black_dirs
         self.white_promo = base.white_promo
         self.black_promo = base.black_promo
+        # any capture may be chosen (Bashni): no precedence to apply
+        self.free_choice = rules.capture_rule is CaptureRule.FREE
 
     # -- the state of a capture in progress: (own tops, opponent tops, king tops, stacks) ----
 
@@ -79,7 +81,13 @@ class TowerGenerator:
         out: list[RawMove] = []
         promo = self.white_promo if wtm else self.black_promo
         dirs = self.white_dirs if wtm else self.black_dirs
-        mover = own
+        own_kings = own & kings
+        # the men that can make a first jump (an opponent's top next to them, an empty square
+        # behind it), found for the whole board at once; the kings are tried one by one
+        men = own & ~kings
+        if men:
+            men = self.base._man_capturers(men, opp, self.valid & ~occ, wtm)
+        mover = men | own_kings
         while mover:
             low = mover & -mover
             f = low.bit_length() - 1
@@ -188,7 +196,7 @@ class TowerGenerator:
                     break
             continuing = []
             for land in lands:
-                sub: list[RawMove] = []
+                # adds to ``out`` only where it finds a jump (and then says so)
                 if self._king(
                     frm,
                     land,
@@ -200,10 +208,9 @@ class TowerGenerator:
                     nstacks,
                     white,
                     promoted,
-                    sub,
+                    out,
                 ):
                     continuing.append(land)
-                    out.extend(sub)
             if continuing and self.must_continue:
                 continue
             for land in lands:
@@ -216,7 +223,7 @@ class TowerGenerator:
     def legal(self, white: int, black: int, kings: int, stacks: Stacks, wtm: bool) -> list[RawMove]:
         caps = self.captures(white, black, kings, stacks, wtm)
         if caps:
-            return self.base.filter_captures(caps, kings)
+            return caps if self.free_choice else self.base.filter_captures(caps, kings)
         return self.base.quiet(white, black, kings, wtm)
 
     def apply(
@@ -275,6 +282,8 @@ def unique(raws: list[RawMove]) -> list[RawMove]:
     of every rule set, with a tower jumped twice counted twice.  Routes that take the same
     pieces in another order are one move, played along the first route found (which decides
     the order of the prisoners under the capturing tower)."""
+    if len(raws) < 2 or not raws[0][2]:
+        return raws  # one move, or quiet moves (one per from and to square)
     seen: dict[tuple[int, int, tuple[int, ...]], RawMove] = {}
     for r in raws:
         seen.setdefault((r[0], r[1], tuple(sorted(r[5]))), r)
