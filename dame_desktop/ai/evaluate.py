@@ -59,7 +59,10 @@ class Weights:
     ending (blended by the material left), one per square in reading order from the top-left
     corner of the board as its owner sees it (own back row last).  The scalars weigh the other
     terms: the side-to-move bonus, back-rank guards, mobility, wing balance, runaway men,
-    men backed by a man behind them, and men that cannot step forward.
+    men backed by a man behind them, and men that cannot step forward.  ``king`` is a king's
+    value (None: the rule set's own, see :class:`Evaluator`) and ``kings`` a king's value per
+    square, as ``men_open`` lists squares, the same for either colour on a square and on the
+    square turned half round (None: the hand-set centre and long diagonal).
     """
 
     men_open: tuple[int, ...]
@@ -71,6 +74,8 @@ class Weights:
     runaway: int | None = None  # None: a third of (king - man)
     backed: int = 0
     locked: int = 0
+    king: int | None = None
+    kings: tuple[int, ...] | None = None
     # men in diamonds of four squares (one square, the two below it, the one below those):
     # 81 values (each square empty, White's man, Black's man) per diamond, diamonds in the
     # order of :func:`diamonds`; None: not used
@@ -95,6 +100,7 @@ def weights_from(
     patterns: tuple[int, ...] | None = None,
     windows: dict[int, int] | None = None,
     windows_end: dict[int, int] | None = None,
+    kings: tuple[int, ...] | None = None,
 ) -> Weights:
     """Weights from tables and a dict of the scalar terms by name (absent ones: defaults).
 
@@ -122,6 +128,8 @@ def weights_from(
         runaway=scalars.get("runaway", plain.runaway),
         backed=scalars.get("backed", plain.backed),
         locked=scalars.get("locked", plain.locked),
+        king=scalars.get("king", plain.king),
+        kings=kings,
         patterns=patterns,
         windows=dense(windows),
         windows_end=dense(windows_end),
@@ -132,7 +140,7 @@ def weights_from(
 # (Found through the package, not this module's __file__, which compiled code does not have.)
 DATA = Path(str(importlib.resources.files("dame_desktop.ai"))) / "data"
 WEIGHTS_FORMAT = "dame-weights-1"
-SCALAR_NAMES = ("tempo", "back", "mobility", "balance", "runaway", "backed", "locked")
+SCALAR_NAMES = ("tempo", "back", "mobility", "balance", "runaway", "backed", "locked", "king")
 
 
 def weights_to_json(weights: Weights, about: str = "") -> str:
@@ -146,7 +154,8 @@ def weights_to_json(weights: Weights, about: str = "") -> str:
         rows = [", ".join(str(v) for v in values[i : i + 20]) for i in range(0, len(values), 20)]
         return "[\n    " + ",\n    ".join(rows) + "\n  ]"
 
-    # a scalar left at None (runaway: derived from the king's value) is left out
+    # a scalar left at None (runaway: derived from the king's value; king: the rules') is left
+    # out
     scalars = {
         name: getattr(weights, name) for name in SCALAR_NAMES if getattr(weights, name) is not None
     }
@@ -158,6 +167,8 @@ def weights_to_json(weights: Weights, about: str = "") -> str:
         f'  "scalars": {json.dumps(scalars)}',
         '  "patterns": ' + ("null" if weights.patterns is None else numbers(weights.patterns)),
     ]
+    if weights.kings is not None:  # (a file without a kings' table leaves the key out)
+        parts.append(f'  "kings": {numbers(weights.kings)}')
     for name in ("windows", "windows_end"):
         values: tuple[int, ...] | None = getattr(weights, name)
         if values is None:
@@ -185,7 +196,8 @@ def weights_from_json(text: str) -> Weights:
     The object holds ``men_open`` and ``men_end`` (piece-square values, see :class:`Weights`),
     ``scalars`` (by name; absent ones keep their defaults), ``patterns`` (81 values per diamond,
     or null), ``windows`` (the values that are not zero by index, or null) and, optionally,
-    ``windows_end`` (the same for the ending; absent or null: ``windows`` throughout).
+    ``windows_end`` (the same for the ending; absent or null: ``windows`` throughout) and,
+    optionally, ``kings`` (a king's value per square, see :class:`Weights`).
     """
     try:
         data = json.loads(text)
@@ -211,6 +223,13 @@ def weights_from_json(text: str) -> Weights:
             raise ValueError(f"scalar {name!r} must be a whole number")
         named[name] = value
     patterns = None if data.get("patterns") is None else _int_list(data, "patterns")
+    kings = None if data.get("kings") is None else _int_list(data, "kings")
+    if kings is not None:
+        squares = len(kings)
+        if squares != len(men_open):
+            raise ValueError(f"'kings' needs one value per square ({len(men_open)}), got {squares}")
+        if any(kings[i] != kings[squares - 1 - i] for i in range(squares)):
+            raise ValueError("'kings' must value a square and the square turned half round alike")
     size = round((2 * len(men_open)) ** 0.5)
     states = len(_window_corners(size)) ** 2 * WINDOW_STATES
     tables: list[dict[int, int] | None] = []
@@ -233,7 +252,7 @@ def weights_from_json(text: str) -> Weights:
     windows, windows_end = tables
     if windows_end is not None and windows is None:
         raise ValueError("'windows_end' without 'windows'")
-    return weights_from(men_open, men_end, named, patterns, windows, windows_end)
+    return weights_from(men_open, men_end, named, patterns, windows, windows_end, kings)
 
 
 def read_weights(path: Path) -> Weights:
@@ -450,6 +469,8 @@ class Evaluator:
         if weights is None:
             weights = ACTIVE.get(size) or hand_set(rules)
         self.weights = weights
+        if weights.king is not None:
+            self.king = weights.king
         squares = geo.squares
         open_w: dict[int, int] = {}
         open_b: dict[int, int] = {}
@@ -473,10 +494,16 @@ class Evaluator:
         king_w: dict[int, int] = {}
         back_w = back_b = 0
         centre = (size - 1) / 2.0
-        for bit, row, col in cells:
-            kv = _central(col, centre, size) * 2
-            if rules.flying_kings and (self.long_diagonal >> bit) & 1:
-                kv += 8
+        # fitted king values may be negative: the planes hold the excess over the least,
+        # which a king's value takes in (a king of either colour stands on some square)
+        least = min(weights.kings) if weights.kings is not None else 0
+        for i, (bit, row, col) in enumerate(cells):
+            if weights.kings is not None:
+                kv = weights.kings[i] - least
+            else:
+                kv = _central(col, centre, size) * 2
+                if rules.flying_kings and (self.long_diagonal >> bit) & 1:
+                    kv += 8
             king_w[bit] = kv
             if row == size - 1:
                 back_w |= 1 << bit
@@ -499,6 +526,7 @@ class Evaluator:
         self.backed = weights.backed
         self.locked = weights.locked
         self.runaway = (self.king - MAN) // 3 if weights.runaway is None else weights.runaway
+        self.king += least
 
     def _build_men_tables(
         self,

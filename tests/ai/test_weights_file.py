@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -73,3 +74,69 @@ def test_a_file_that_is_not_json_names_the_file(tmp_path: Path) -> None:
         evaluate.read_weights(path)
     with pytest.raises(ValueError, match="missing.json"):
         evaluate.read_weights(tmp_path / "missing.json")
+
+
+def test_a_kings_value_and_its_values_by_square_are_weights_too(tmp_path: Path) -> None:
+    """Spelt out, today's king value and king table score exactly as the built-in ones; other
+    values change the score by what they say, and survive the file."""
+    import random
+
+    from dame_desktop.core import Position
+
+    rules = find_rules("german")
+    today = evaluate.Evaluator(rules)
+    cells = evaluate._cells(rules)
+    table = tuple(
+        sum(1 << shift for shift, mask in today.king_pst if (mask >> bit) & 1)
+        for bit, _, _ in cells
+    )
+    spelt = dataclasses.replace(today.weights, king=today.king, kings=table, runaway=today.runaway)
+    # a table below zero: the evaluator keeps the excess over the least in its planes
+    lower = dataclasses.replace(spelt, king=today.king + 7, kings=tuple(v - 7 for v in table))
+    dearer = dataclasses.replace(spelt, king=today.king + 25)
+    rng = random.Random(5)
+    with_kings = 0
+    for _ in range(60):
+        pos = Position.start(rules)
+        for _ in range(rng.randint(40, 140)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        args = (pos.white, pos.black, pos.kings)
+        base = today.white_score(*args)
+        assert evaluate.Evaluator(rules, spelt).white_score(*args) == base, pos.fen()
+        assert evaluate.Evaluator(rules, lower).white_score(*args) == base, pos.fen()
+        wk = (pos.white & pos.kings).bit_count()
+        bk = (pos.black & pos.kings).bit_count()
+        if wk != bk and (pos.white & ~pos.kings) and (pos.black & ~pos.kings):
+            with_kings += 1
+            gap = evaluate.Evaluator(rules, dearer).white_score(*args) - base
+            assert (gap > 0) == (wk > bk), pos.fen()
+    assert with_kings >= 5
+    text = evaluate.weights_to_json(lower, "kings")
+    assert json.loads(text)["kings"] == list(lower.kings or ())
+    assert json.loads(text)["scalars"]["king"] == today.king + 7
+    path = tmp_path / "kings.json"
+    path.write_text(text, encoding="utf-8")
+    assert evaluate.read_weights(path) == lower
+
+
+@pytest.mark.parametrize(
+    ("kings", "message"),
+    [
+        (list(range(32)), "turned half round alike"),
+        ([0] * 31, "'kings' needs one value per square"),
+        ([0] * 31 + ["x"], "'kings' must be a list of whole numbers"),
+    ],
+)
+def test_a_bad_kings_table_is_refused_with_the_reason(
+    tmp_path: Path, kings: list[object], message: str
+) -> None:
+    hand = evaluate.hand_set(find_rules("german"))
+    data = json.loads(evaluate.weights_to_json(hand))
+    data["kings"] = kings
+    path = tmp_path / "bad-kings.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
+        evaluate.read_weights(path)

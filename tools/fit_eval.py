@@ -1,0 +1,304 @@
+"""Fit the evaluation's own weights for a family of rule sets to self-play (Texel's method).
+
+    python tools/fit_eval.py play --rules german --games 800 --nodes 2000 --seed 11 \
+        --out /tmp/german-a.jsonl          # and --seed 12 into german-b.jsonl, and so on
+    python tools/fit_eval.py fit /tmp/german-a.jsonl /tmp/german-b.jsonl --seed 1 --write
+
+``play`` is ``tools/fit_patterns.py play``: the engine against itself at a node budget a
+move from seeded openings of a few random plies, with a little evaluation noise per game;
+each game one JSON line with its result for White and every position with the searcher's
+score (from White's side).
+
+``fit`` keeps the quiet positions (no capture for either side) from ply ``--min-ply`` on and
+fits the weights of :class:`dame_desktop.ai.evaluate.Weights` that the hand-set evaluation
+already has: a man's value per square in the opening and in the ending (blended by the pieces
+left) and the scalar terms (side to move, back-rank guard, mobility, wing balance, runaway
+men, backed men, locked men).  No new term, so the engine's speed is that of today.  The label
+of a position is ``--mix`` times the game's result plus the rest times the searcher's score
+mapped through the same logistic (the search at that position saw deeper than the static
+evaluation: its score is a less noisy label than a low-level game's result).  The features are
+read off the evaluator itself (the score with one weight raised, less the score with all at
+zero), so the fit matches what the engine computes.  Logistic loss with a pull (``--lam``)
+towards the hand-set weights; the games whose seeded draw falls in ``--hold`` are held out.
+It prints the loss against the labels and against the results, and the held-out accuracy (the
+share of decided games' positions whose score has the winner's sign), hand-set beside fitted.
+``--write`` writes the family's learned weights file (``evaluate.LEARNED_FILES``), ``--out``
+another file.  Needs numpy and scipy (development tools; the program does not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import numpy as np  # noqa: E402
+from fit_patterns import cmd_play, quiet, split  # noqa: E402
+from scipy import optimize  # noqa: E402
+
+from dame_desktop.ai import evaluate  # noqa: E402
+from dame_desktop.ai.evaluate import Evaluator, Weights, weights_from  # noqa: E402
+from dame_desktop.core import RuleSet, find_rules  # noqa: E402
+from dame_desktop.core.movegen import generator  # noqa: E402
+
+SCALARS = evaluate.SCALAR_NAMES
+# the probes' steps (see features): a king's value changes which side is ahead where the
+# material is close, so it is probed close by; the rest is linear, probed far (the evaluator's
+# rounding is lost in a large step)
+STEP = 100
+KING_STEP = 20
+
+Sample = tuple[int, int, int, bool]  # white, black, kings, white to move
+
+
+def flatten(w: Weights) -> list[float]:
+    """The weights as one vector: men (opening, ending), scalars, then a king's value on the
+    first half of the squares (the other half mirrors it)."""
+    assert w.kings is not None
+    half = len(w.kings) // 2
+    return [
+        *w.men_open,
+        *w.men_end,
+        *(float(getattr(w, name)) for name in SCALARS),
+        *w.kings[:half],
+    ]
+
+
+def unflatten(v: list[int], squares: int) -> Weights:
+    scalars = dict(zip(SCALARS, v[2 * squares : 2 * squares + len(SCALARS)], strict=True))
+    half = list(v[2 * squares + len(SCALARS) :])
+    kings = tuple(half + half[::-1])
+    return weights_from(tuple(v[:squares]), tuple(v[squares : 2 * squares]), scalars, kings=kings)
+
+
+def hand_weights(rules: RuleSet) -> Weights:
+    """The weights the engine plays today on this board, with every derived value spelt out
+    (the runaway bonus, a king's value and its values by square)."""
+    ev = Evaluator(rules)
+    kings = tuple(
+        sum(1 << shift for shift, mask in ev.king_pst if (mask >> bit) & 1)
+        for bit, _, _ in evaluate._cells(rules)
+    )
+    return dataclasses.replace(ev.weights, runaway=ev.runaway, king=ev.king, kings=kings)
+
+
+def white_scores(ev: Evaluator, data: list[Sample]) -> np.ndarray:
+    out = np.empty(len(data))
+    for i, (w, b, k, wtm) in enumerate(data):
+        v = ev.finish(ev.white_score(w, b, k), wtm)
+        out[i] = v if wtm else -v
+    return out
+
+
+def features(
+    rules: RuleSet, data: list[Sample], squares: int, at: list[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The evaluation made linear around the weights ``at``: one column per weight (what a
+    unit of it adds to each score, from a step up and a step down), and the rest of the score.
+    """
+    king = 2 * squares + SCALARS.index("king")
+    cols = []
+    for j in range(len(at)):
+        step = KING_STEP if j == king else STEP
+        up, down = list(at), list(at)
+        up[j] += step
+        down[j] -= step
+        high = white_scores(Evaluator(rules, unflatten(up, squares)), data)
+        low = white_scores(Evaluator(rules, unflatten(down, squares)), data)
+        cols.append((high - low) / (2 * step))
+    x = np.stack(cols, axis=1)
+    centre = white_scores(Evaluator(rules, unflatten(at, squares)), data)
+    return x, centre - x @ np.array(at, dtype=float)
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-z))
+    return out
+
+
+def log_loss(y: np.ndarray, score: np.ndarray, c: float) -> float:
+    p = np.clip(sigmoid(c * score / 100.0), 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def accuracy(result: np.ndarray, score: np.ndarray) -> float:
+    """The share of decided games' positions whose score has the winner's sign (0: half)."""
+    decided = result != 0.5
+    sign = np.sign(score[decided])
+    want = np.where(result[decided] > 0.5, 1.0, -1.0)
+    return float(((sign == want).sum() + 0.5 * (sign == 0).sum()) / max(decided.sum(), 1))
+
+
+def fit_scale(y: np.ndarray, score: np.ndarray) -> float:
+    """The ``c`` of ``sigmoid(c * score / 100)`` that fits ``y`` best (golden section)."""
+    lo, hi = 0.01, 5.0
+    ratio = (5**0.5 - 1) / 2
+    for _ in range(60):
+        a = hi - ratio * (hi - lo)
+        b = lo + ratio * (hi - lo)
+        if log_loss(y, score, a) < log_loss(y, score, b):
+            hi = b
+        else:
+            lo = a
+    return (lo + hi) / 2
+
+
+def fit(
+    x: np.ndarray, base: np.ndarray, y: np.ndarray, prior: np.ndarray, c: float, lam: float
+) -> np.ndarray:
+    """The weights that minimise the log-loss of ``sigmoid(c * score / 100)`` against ``y``
+    plus ``lam`` times the squared distance from ``prior`` (in hundredths of a man).
+
+    The optimiser moves ``u``, the distance from the prior in units of the logit, where the
+    gradient has a size it handles (in hundredths it is a hundred times smaller)."""
+    k = c / 100.0
+    n = len(y)
+    start = k * (base + x @ prior)
+
+    def loss(u: np.ndarray) -> tuple[float, np.ndarray]:
+        p = sigmoid(start + x @ u)
+        eps = 1e-12
+        value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))
+        grad = (x.T @ (p - y)) / n + 2 * lam * u / (k * k)
+        return float(value + lam * (u @ u) / (k * k)), grad
+
+    out = optimize.minimize(
+        loss,
+        np.zeros(len(prior)),
+        jac=True,
+        method="L-BFGS-B",
+        options={"maxiter": 3000, "gtol": 1e-10, "ftol": 1e-14},
+    )
+    return prior + np.asarray(out.x) / k
+
+
+def load(
+    rules: RuleSet, games: list[dict[str, Any]], min_ply: int
+) -> tuple[list[Sample], np.ndarray, np.ndarray]:
+    """The quiet positions of ``games`` from ``min_ply`` on, their search scores and results."""
+    gen = generator(rules)
+    data: list[Sample] = []
+    scores: list[float] = []
+    results: list[float] = []
+    for g in games:
+        for ply, (w, b, k, wtm_i, score) in enumerate(g["positions"]):
+            wtm = bool(wtm_i)
+            if ply < min_ply or not quiet(gen, w, b, k, wtm):
+                continue
+            data.append((w, b, k, wtm))
+            scores.append(float(score))
+            results.append(float(g["result"]))
+    return data, np.array(scores), np.array(results)
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    rules = find_rules(args.rules)
+    name = evaluate.family(rules)
+    games: list[dict[str, Any]] = []
+    for path in args.games:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                games.append(json.loads(line))
+    train_games, held_games = split(games, args.seed, args.hold)
+    began = time.process_time()
+    train, train_search, train_result = load(rules, train_games, args.min_ply)
+    held, held_search, held_result = load(rules, held_games, args.min_ply)
+    hand = hand_weights(rules)
+    squares = len(hand.men_open)
+    prior = np.array(flatten(hand))
+    at = [int(v) for v in prior]
+    x, base = features(rules, train, squares, at)
+    hx, hbase = features(rules, held, squares, at)
+    print(
+        f"{len(games)} games ({len(train_games)} to fit, {len(held_games)} held out): "
+        f"{len(train)} and {len(held)} quiet positions from ply {args.min_ply} "
+        f"({time.process_time() - began:.0f} s CPU)"
+    )
+    c = fit_scale(train_result, base + x @ prior)
+    # the search's scores are clipped: a found win is a sure label, not a larger one
+    clip = np.clip(train_search, -2000, 2000)
+    y = args.mix * train_result + (1 - args.mix) * sigmoid(c * clip / 100.0)
+    hy = args.mix * held_result + (1 - args.mix) * sigmoid(
+        c * np.clip(held_search, -2000, 2000) / 100.0
+    )
+    print(f"scale c = {c:.3f} (today's evaluation against the results); label mix {args.mix}")
+    began = time.process_time()
+    w = fit(x, base, y, prior, c, args.lam)
+    for _ in range(args.rounds - 1):
+        # the king's value is linear only nearby: once more, made linear around the fit
+        at = [int(round(v)) for v in w]
+        x, base = features(rules, train, squares, at)
+        hx, hbase = features(rules, held, squares, at)
+        w = fit(x, base, y, prior, c, args.lam)
+    rounded = np.array([round(v) for v in w], dtype=float)
+    fitted = unflatten([int(v) for v in rounded], squares)
+    print(f"fitted {len(w)} weights in {time.process_time() - began:.0f} s CPU")
+    print(
+        f"{'':16} {'label loss (fit)':>17} {'label loss (held)':>18} {'result loss (held)':>19} "
+        f"{'accuracy (held)':>16}"
+    )
+    for label, weights in (("hand-set", prior), ("fitted", rounded)):
+        tr = base + x @ weights
+        he = hbase + hx @ weights
+        print(
+            f"{label:16} {log_loss(y, tr, c):17.4f} {log_loss(hy, he, c):18.4f} "
+            f"{log_loss(held_result, he, c):19.4f} {100 * accuracy(held_result, he):15.2f}%"
+        )
+    print(
+        f"search score as a predictor of the held-out results: loss "
+        f"{log_loss(held_result, np.clip(held_search, -2000, 2000), c):.4f}, accuracy "
+        f"{100 * accuracy(held_result, held_search):.2f}%"
+    )
+    print({key: getattr(fitted, key) for key in SCALARS})
+    print("men (opening):", fitted.men_open)
+    print("men (ending): ", fitted.men_end)
+    print("kings:        ", fitted.kings)
+    out = evaluate.DATA / evaluate.LEARNED_FILES[name] if args.write else Path(args.out or "")
+    if args.write or args.out:
+        about = (
+            f"The evaluation's own weights for the {name} family fitted by tools/fit_eval.py "
+            f"on {len(train)} quiet self-play positions of {len(train_games)} games (seed "
+            f"{args.seed}, lam {args.lam}, mix {args.mix}, from ply {args.min_ply})."
+        )
+        out.write_text(evaluate.weights_to_json(fitted, about), encoding="utf-8")
+        print(f"wrote {out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="self-play games into a JSON-lines file")
+    p.add_argument("--rules", default="german")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--nodes", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--max-plies", type=int, default=200)
+    p.add_argument("--out", required=True)
+    f = sub.add_parser("fit", help="fit the weights to the games of JSON-lines files")
+    f.add_argument("games", nargs="+", help="files written by play")
+    f.add_argument("--rules", default="german")
+    f.add_argument("--seed", type=int, default=1, help="picks the held-out games")
+    f.add_argument("--hold", type=float, default=0.2, help="share of the games held out")
+    f.add_argument("--min-ply", type=int, default=6)
+    f.add_argument("--mix", type=float, default=0.3, help="weight of the result in the label")
+    f.add_argument("--lam", type=float, default=1e-6, help="pull towards the hand-set weights")
+    f.add_argument("--rounds", type=int, default=2, help="fits, each made linear anew")
+    f.add_argument("--write", action="store_true", help="write the family's weights file")
+    f.add_argument("--out", default=None, help="write the weights to this file instead")
+    args = parser.parse_args(argv)
+    if args.command == "play":
+        return cmd_play(args)
+    return cmd_fit(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
