@@ -312,7 +312,7 @@ class Replayer:
             raise NotPdnError(reason)
         encoding = detect_encoding(self.path)
         self.encoding = encoding
-        if encoding == "utf-16":
+        if encoding not in ("utf-8-sig", "cp1252"):  # UTF-16 or UTF-32: not byte-oriented
             yield from self._full_file()
             return
         with open(self.path, "rb") as handle:
@@ -320,7 +320,7 @@ class Replayer:
             yield from self._scan(source)
 
     def _full_file(self) -> Iterator[ReplayedGame]:
-        """The full reader over the whole file (UTF-16 files, binary data)."""
+        """The full reader over the whole file (UTF-16 and UTF-32 files, binary data)."""
         number = 0
         with open_pdn(self.path) as handle:
             while True:

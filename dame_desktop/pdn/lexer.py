@@ -11,6 +11,7 @@ for the next call (see :class:`GameLexer`), so one-line files with several games
 
 from __future__ import annotations
 
+import codecs
 import re
 from bisect import bisect_right
 from collections.abc import Callable
@@ -179,6 +180,16 @@ class GameLexer:
         self.handle_position: int | None = None  # the handle's tell() after the last game
         self.not_pdn: str | None = None  # why the input is not PDN text (found at its start)
         self.rules_hint: RuleSet | None = None  # rules guessed for the previous game
+        self._wide: codecs.IncrementalDecoder | None = None  # UTF-16/32 bytes: see read_wide
+        self._wide_rest = ""  # decoded text after the last line returned
+        self.wide_codec = ""  # the codec given to read_wide
+
+    def read_wide(self, codec: str) -> None:
+        """The input is bytes of UTF-32 or UTF-16 text in ``codec``: a binary handle's
+        ``readline`` cuts it at ``b"\\n"`` bytes, not at its line ends, so the bytes are
+        decoded as one stream and cut into lines again."""
+        self._wide = codecs.getincrementaldecoder(codec)(errors="replace")
+        self.wide_codec = codec
 
     def push_lines(self, lines: list[str | bytes]) -> None:
         """Lines the caller read ahead of the lexer: they are read before the source's."""
@@ -193,6 +204,8 @@ class GameLexer:
             got = ""
         else:
             got = self._readline()
+        if self._wide is not None and not isinstance(got, str):
+            got = self._wide_line(got)
         if not got:
             self._eof = True
             return None
@@ -208,6 +221,27 @@ class GameLexer:
             if line.startswith("\ufeff"):
                 line = line[1:]
         return line
+
+    def _wide_line(self, got: bytes) -> str:
+        """The next line of the wide text whose next bytes are ``got`` ("" at the end)."""
+        assert self._wide is not None
+        text = self._wide_rest + self._wide.decode(got, final=not got)
+        while got and "\n" not in text:
+            got = self._raw_line()
+            text += self._wide.decode(got, final=not got)
+        cut = text.find("\n") + 1 or len(text)
+        self._wide_rest = text[cut:]
+        return text[:cut]
+
+    def _raw_line(self) -> bytes:
+        if self._pending:
+            got = self._pending.pop(0)
+        elif self._readline is None:
+            return b""
+        else:
+            got = self._readline()
+        assert isinstance(got, bytes)
+        return got
 
     def refuse(self, reason: str) -> None:
         """The input is not PDN text (the caller found why): nothing of it is read as games."""
