@@ -235,7 +235,7 @@ def read_game(
 
 def _read(
     lexer: GameLexer,
-    readline: Callable[[], str | bytes],
+    readline: lx.ReadLine,
     visitor: VisitorArg[T] | None,
     default_rules: RuleSet | None,
     handle: IO[str] | IO[bytes] | None = None,
@@ -848,6 +848,7 @@ _TOO_LONG_WHAT = {
     "tag": "tag value",
     "setup": "setup",
     "text": "text",
+    "line": "line",
 }
 
 
@@ -1099,6 +1100,7 @@ def _too_long(tok: Token) -> PdnProblem:
         "comment": lx.MAX_COMMENT,
         "tag": lx.MAX_TAG_VALUE,
         "setup": lx.MAX_SETUP,
+        "line": lx.MAX_LINE,
     }.get(tok[2], 0)
     rest = "is not read" if tok[2] == "move" else f"is cut after {limit} characters"
     return _problem(

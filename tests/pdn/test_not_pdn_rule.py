@@ -156,8 +156,8 @@ def test_utf16_and_utf32_text_is_read_by_every_reader(
     with open_pdn(path) as handle:  # dame pdn check, read_games
         events = [g.headers["Event"] for g in iter(lambda: read_game(handle), None)]
     assert events == ["Club", "Second"]
-    handle = io.BytesIO(data)  # read_game on a binary handle: its lines are cut at b"\n"
-    games = [read_game(handle), read_game(handle), read_game(handle)]
+    binary = io.BytesIO(data)  # read_game on a binary handle: its lines are cut at b"\n"
+    games = [read_game(binary), read_game(binary), read_game(binary)]
     assert [g.headers["Event"] for g in games[:2] if isinstance(g, Game)] == ["Club", "Second"]
     assert games[2] is None and all(g.errors == [] for g in games[:2] if isinstance(g, Game))
     assert main(["pdn", "check", str(path), "--json"]) == 0
