@@ -2884,6 +2884,10 @@
         <translation>Text</translation>
     </message>
     <message>
+        <source>line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
         <source>it is a PNG image</source>
         <translation>es ist ein PNG-Bild</translation>
     </message>
