@@ -765,10 +765,6 @@
         <translation>sie hat die Begrüßung (&apos;wait&apos;) nicht binnen %1 s beendet</translation>
     </message>
     <message>
-        <source>it speaks version 1 of the Hub protocol (no &apos;id&apos; line); version 2 is needed</source>
-        <translation>sie spricht Version 1 des Hub-Protokolls (keine &apos;id&apos;-Zeile); nötig ist Version 2</translation>
-    </message>
-    <message>
         <source>it was not ready within %1 s of &apos;init&apos;</source>
         <translation>sie war %1 s nach &apos;init&apos; noch nicht bereit</translation>
     </message>
@@ -2886,6 +2882,10 @@
     <message>
         <source>text</source>
         <translation>Text</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>Zeile</translation>
     </message>
     <message>
         <source>it is a PNG image</source>

@@ -38,6 +38,8 @@ from .walk import LineWalker, State
 
 CHUNK = 1 << 22  # bytes read at a time: memory stays bounded whatever the file's size
 _NEAR_END = 1 << 17  # a token that fails this close to the end of the data may be cut off
+_PLAIN_LIMIT = 1 << 23  # a game longer than this (8 MiB) is read by the full reader, whose
+# memory stays bounded (a line longer than its limit is cut), not held whole in the window
 
 # The plain grammar: each token a strict subset of the full lexer's token, tried in the
 # lexer's order (results before numbers before moves).  A game is matched whole: comments
@@ -228,6 +230,7 @@ class _Source:
         self.eof = False
         self.read_bytes = 0
         self.sha = hashlib.sha256()  # of every byte read: the content the games came from
+        self.hashed = 0  # bytes hashed so far (a rewind reads some of them again)
 
     def more(self, keep_from: int) -> bool:
         """Read the next chunk, dropping what lies before absolute offset ``keep_from``.
@@ -238,8 +241,11 @@ class _Source:
         if self.eof:
             return False
         new = self.handle.read(self.chunk)
-        self.read_bytes += len(new)
-        self.sha.update(new)
+        at = self.base + len(self.data)  # the file offset of ``new``
+        if at + len(new) > self.hashed:
+            self.sha.update(new[self.hashed - at :] if at < self.hashed else new)
+            self.read_bytes += at + len(new) - self.hashed
+            self.hashed = at + len(new)
         drop = keep_from - self.base
         if drop > 0:
             self.data = self.data[drop:]
@@ -250,6 +256,13 @@ class _Source:
             return True
         self.data += new
         return True
+
+    def rewind(self, offset: int) -> None:
+        """Read on from ``offset`` again (it lies before the window)."""
+        self.handle.seek(offset)
+        self.data = b""
+        self.base = offset
+        self.eof = False
 
 
 _LETTER = re.compile(rb"[a-l]")
@@ -312,7 +325,7 @@ class Replayer:
             raise NotPdnError(reason)
         encoding = detect_encoding(self.path)
         self.encoding = encoding
-        if encoding == "utf-16":
+        if encoding not in ("utf-8-sig", "cp1252"):  # UTF-16 or UTF-32: not byte-oriented
             yield from self._full_file()
             return
         with open(self.path, "rb") as handle:
@@ -320,7 +333,7 @@ class Replayer:
             yield from self._scan(source)
 
     def _full_file(self) -> Iterator[ReplayedGame]:
-        """The full reader over the whole file (UTF-16 files, binary data)."""
+        """The full reader over the whole file (UTF-16 and UTF-32 files, binary data)."""
         number = 0
         with open_pdn(self.path) as handle:
             while True:
@@ -349,9 +362,12 @@ class Replayer:
                 source.base = pos
             found = self._plain(source, pos, curly)
             if found == "more":
-                if source.more(anchor):
+                if len(source.data) - (pos - source.base) > _PLAIN_LIMIT:
+                    found = "full"  # a huge game (a long line): the reader's bounded memory
+                elif source.more(anchor):
                     continue
-                found = "full"
+                else:
+                    found = "full"
             if found == "end":
                 self._finish(source)
                 return
@@ -359,12 +375,17 @@ class Replayer:
                 line += _count_lines(source.data, anchor - source.base, pos - source.base)
                 anchor = pos
                 column = _column(source.data, pos - source.base, self.encoding)
-                slow, end = self._full_game(source, pos, line, column)
+                slow, end, breaks = self._full_game(source, pos, line, column)
                 self.fallbacks += 1
                 if slow is None:
                     self._finish(source)
                     return
                 game, pos = slow, end
+                line += breaks
+                anchor = pos
+                if pos < source.base:  # a huge game: its start is no longer in the window
+                    source.rewind(pos)
+                    source.more(pos)
             elif isinstance(found, tuple):
                 game, pos = found
             else:
@@ -435,6 +456,8 @@ class Replayer:
             texts = [t for t in _MOVES_OR_BRACE.findall(data, body_start, body_end) if t]
         if not headers and not texts:
             return "full"  # comments only (or nothing): the full reader decides
+        if end - at > lx.MAX_LINE and _longest_line(data, at, end) > lx.MAX_LINE:
+            return "full"  # the reader cuts the line and says so
         game = self._replay(headers, texts, result.decode("ascii") if result else None)
         if game is None:
             return "full"
@@ -533,23 +556,29 @@ class Replayer:
 
     def _full_game(
         self, source: _Source, pos: int, line: int, column: int
-    ) -> tuple[ReplayedGame | None, int]:
-        """The game at ``pos`` read by the full reader: (game or None at the end, its end).
+    ) -> tuple[ReplayedGame | None, int, int]:
+        """The game at ``pos`` read by the full reader: (game or None at the end, its end,
+        the line breaks between ``pos`` and its end).
 
         ``line`` and ``column`` (characters before ``pos`` on its line) place its problems.
+        The window keeps the game from ``pos`` while it is small; a huge game keeps only its
+        current line (the caller reads the file again from the end when it must).
         """
         decode = _line_decoder(self.encoding)
         starts: list[int] = []  # absolute offset of every line handed to the lexer
         ends: list[int] = []  # and of its end (after its line break)
         cursor = pos
+        whole = True  # whether the last piece handed out ended its line
+        pieced: dict[int, bool] = {}  # lines read in pieces (cut by the lexer): ended by a break
 
-        def readline() -> str:
-            nonlocal cursor
+        def readline(size: int = -1) -> str:
+            nonlocal cursor, whole
             while True:
                 data = source.data
                 at = cursor - source.base
+                keep = pos if cursor - pos < _PLAIN_LIMIT else cursor
                 if at >= len(data):
-                    if not source.more(pos):
+                    if not source.more(keep):
                         return ""
                     continue
                 nl = data.find(b"\n", at)
@@ -561,13 +590,26 @@ class Replayer:
                     end, brk = nl, 1
                 elif source.eof:
                     end, brk = len(data), 0
+                elif 0 < size <= len(data) - at:
+                    end, brk = at + size, 0  # a piece of a long line
                 else:
-                    source.more(pos)
+                    source.more(keep)
                     continue
-                starts.append(cursor)
+                if 0 < size < end - at:
+                    end, brk = at + size, 0
+                if brk == 0 and not source.eof and self.encoding == "utf-8-sig":
+                    while at + 1 < end < len(data) and data[end] & 0xC0 == 0x80:
+                        end -= 1  # not inside a character
+                if whole:
+                    starts.append(cursor)
                 text = decode(data[at:end]) + ("\n" if brk else "")
                 cursor += end - at + brk
-                ends.append(cursor)
+                if whole:
+                    ends.append(cursor)
+                else:
+                    ends[-1] = cursor
+                    pieced[len(ends) - 1] = brk > 0
+                whole = brk > 0 or end == len(data) and source.eof
                 return text
 
         lexer = GameLexer(readline)
@@ -576,14 +618,14 @@ class Replayer:
         while True:
             text = lexer.next_game()
             if text is None:
-                return None, cursor
+                return None, cursor, 0
             if any(t[0] != lx.TAG or t[3] is not None for t in text.tokens):
                 break
         game = parse_game_text(text, _MainLine(), self.default, _MainLine, lexer)
         self.hint = lexer.rules_hint
         first_tok = text.tokens[0][1] if text.tokens else text.end_offset
-        game.offset, _ = self._absolute(text, first_tok, pos, starts, ends)
-        end, _ = self._absolute(text, text.end_offset, pos, starts, ends)
+        game.offset, _ = self._absolute(text, first_tok, pos, starts, ends, pieced)
+        end, breaks = self._absolute(text, text.end_offset, pos, starts, ends, pieced)
         game.length = end - game.offset
         game.problems = [
             p._replace(line=p.line + line - 1, column=p.column + (column if p.line == 1 else 0))
@@ -591,19 +633,44 @@ class Replayer:
             else p
             for p in game.problems
         ]
-        return game, end
+        return game, end, breaks
 
     def _absolute(
-        self, text: lx.GameText, offset: int, pos: int, starts: list[int], ends: list[int]
+        self,
+        text: lx.GameText,
+        offset: int,
+        pos: int,
+        starts: list[int],
+        ends: list[int],
+        pieced: dict[int, bool],
     ) -> tuple[int, int]:
-        """(absolute byte offset, line index) of an offset in a game's text."""
+        """(absolute byte offset, line index) of an offset in a game's text.
+
+        The lexer cuts a line longer than its limit (``pieced``: its rest was read and
+        skipped): an offset at or after the cut is the end of that line in the file."""
         rel_line, col = text.line_column(offset)
         index = min(rel_line - 1, len(starts) - 1)
         if index < 0:
             return pos, 0
+        if index in pieced and (
+            rel_line - 1 > index or offset >= len(text.text) or text.text[offset] == "\n"
+        ):
+            return ends[index], index + pieced[index]
         chars = text.text[offset - (col - 1) : offset] if col > 1 else ""
         width = len(chars.encode("utf-8")) if self.encoding == "utf-8-sig" else len(chars)
         return min(starts[index] + width, ends[index]), index
+
+
+def _longest_line(data: bytes, start: int, end: int) -> int:
+    """The bytes of the longest line in ``data[start:end]``."""
+    longest = 0
+    at = start
+    while at < end:
+        stop = data.find(b"\n", at, end)
+        stop = end if stop < 0 else stop
+        longest = max(longest, stop - at)
+        at = stop + 1
+    return longest
 
 
 def _count_lines(data: bytes, start: int, end: int) -> int:

@@ -249,24 +249,6 @@ class Engine(abc.ABC):
         self.close()
 
 
-def line_from_moves(
-    position: Position, moves: Sequence[Move], score: Score, depth: int
-) -> Line | None:
-    """A Line from moves that start at ``position`` (legal ones only: cut at the first other)."""
-    pv: list[Move] = []
-    pos = position
-    for move in moves:
-        legal = {m: m for m in pos.legal_moves()}
-        found = legal.get(move)
-        if found is None:
-            break
-        pv.append(found)
-        pos = pos.play(found)
-    if not pv:
-        return None
-    return Line(pv[0], score, depth, tuple(pv))
-
-
 def terminal_score(position: Position) -> Score:
     """The score of a position without a legal move: lost (won under giveaway rules)."""
     return Score.forced(0, position.rules.giveaway)

@@ -20,7 +20,6 @@ class FaultKind(enum.Enum):
     CANNOT_START = "cannot start the engine {path}: {error}"
     CLOSED = "the engine was closed"
     HANDSHAKE_TIMEOUT = "did not finish the handshake ('wait') within {seconds} s"
-    OLD_PROTOCOL = "speaks Hub protocol version 1 (no 'id' line); version 2 is needed"
     NOT_READY = "was not ready within {seconds} s of 'init'"
     NOT_RUNNING = "is not running"
     STOPPED_READING = "stopped reading its input"

@@ -5,6 +5,17 @@ it leads a process group of its own), its output read into a queue by a daemon t
 stopping it means the whole group: ``SIGTERM``, a grace, ``SIGKILL``, then ``wait`` (reaped,
 no zombie) -- an engine behind a wrapper script that does not ``exec`` it goes too.
 
+When Dame itself dies without stopping it (``SIGKILL``, a crash), an engine that reads its
+input ends at the end of that input; one that hangs would run on.  So on Linux, macOS and the
+other POSIX systems each engine has a watchdog (:class:`Lifeline`): a tiny Python process
+(the interpreter running Dame, ``-I -S``) that holds the reading end of a pipe whose writing
+end only Dame holds.  The kernel closes that end when Dame dies, however it dies; the
+watchdog then ends the engine's process group (``SIGTERM``, a grace, ``SIGKILL``).  When Dame
+stops the engine itself it says so on the pipe first, and the watchdog ends quietly.  Not on
+Windows (an engine that does not read its input outlives a killed Dame there) nor in a frozen
+bundle, which has no interpreter to run the watchdog with.  ``PR_SET_PDEATHSIG`` is not used:
+it fires when the *thread* that started the engine ends, not the program.
+
 A test gives :class:`~dame_desktop.engines.HubEngine` a scripted transport and a clock of its
 own instead (``tests/engines/scripted.py``), so hangs and time-outs take no real seconds.
 """
@@ -91,7 +102,8 @@ class ProcessTransport:
             daemon=True,
         )
         self._reader.start()
-        self._finalizer = weakref.finalize(self, stop_process, proc)
+        self.lifeline = Lifeline.start(proc.pid)
+        self._finalizer = weakref.finalize(self, _stop, proc, self.lifeline)
 
     @property
     def pid(self) -> int | None:
@@ -130,6 +142,8 @@ class ProcessTransport:
         if proc is None:
             return
         stop_process(proc)
+        if self.lifeline is not None:
+            self.lifeline.release()
         self._finalizer.detach()
         reader = self._reader
         if reader is not None:
@@ -145,6 +159,81 @@ class ProcessTransport:
                 if stream is not None:
                     stream.close()
         self.process = None
+
+
+def _stop(proc: subprocess.Popen[bytes], lifeline: Lifeline | None) -> None:
+    stop_process(proc)
+    if lifeline is not None:
+        lifeline.release()
+
+
+# The watchdog: argv is the pipe's reading end and the engine's process group.  Any byte is
+# "Dame stopped the engine itself"; the end of the input is "Dame is gone".
+_WATCHDOG = """
+import os, signal, sys, time
+fd, group = int(sys.argv[1]), int(sys.argv[2])
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+try:
+    said = os.read(fd, 1)
+except OSError:
+    said = b""
+if not said:
+    try:
+        os.killpg(group, signal.SIGTERM)
+        deadline = time.monotonic() + float(sys.argv[3])
+        while time.monotonic() < deadline:
+            time.sleep(0.02)
+            os.killpg(group, 0)
+        os.killpg(group, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+
+
+class Lifeline:
+    """The watchdog that ends an engine's process group when Dame dies (see the module
+    docstring); :meth:`release` when Dame stops the engine itself."""
+
+    def __init__(self, process: subprocess.Popen[bytes], write_end: int) -> None:
+        self.process = process
+        self._write_end: int | None = write_end
+        self._lock = threading.Lock()
+
+    @classmethod
+    def start(cls, group: int) -> Lifeline | None:
+        """A watchdog for the process group ``group``; None where there can be none (or it
+        could not be started: the engine then runs without one)."""
+        if not _GROUPS or getattr(sys, "frozen", False) or not sys.executable:
+            return None
+        read_end, write_end = os.pipe()  # neither end is inherited but as passed below
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-I", "-S", "-c", _WATCHDOG, str(read_end), str(group)]
+                + [str(GROUP_GRACE)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(read_end,),
+                start_new_session=True,  # not in the engine's group, nor the terminal's
+            )
+        except OSError:
+            os.close(write_end)
+            return None
+        finally:
+            os.close(read_end)
+        return cls(process, write_end)
+
+    def release(self) -> None:
+        """Dame stopped the engine: the watchdog ends without signalling (and is reaped)."""
+        with self._lock:
+            write_end, self._write_end = self._write_end, None
+        if write_end is None:
+            return
+        with contextlib.suppress(OSError):
+            os.write(write_end, b"q")
+        os.close(write_end)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(30.0)
 
 
 def _read_lines(stream: IO[bytes], lines: queue.Queue[object]) -> None:

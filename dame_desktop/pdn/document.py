@@ -28,7 +28,7 @@ from pathlib import Path
 from dame_desktop.core import RuleSet
 from dame_desktop.pdn import Game, PdnProblem, ProblemKind, write_game
 from dame_desktop.pdn import lexer as lx
-from dame_desktop.pdn.problems import HEAD_BYTES, not_pdn_reason
+from dame_desktop.pdn.problems import HEAD_BYTES, not_pdn_reason, wide_encoding
 from dame_desktop.pdn.reader import read_text
 from dame_desktop.store.files import (
     FileProblem,
@@ -50,6 +50,8 @@ _UNESCAPE = re.compile(r"\\(.)")
 
 LIST_TAGS = ("White", "Black", "Event", "Site", "Date", "Round", "Result")
 
+
+_UNITS = {"utf-16": 2, "utf-32": 4}  # bytes per code unit, by the codec's name
 
 OPEN_LIMIT = 512 << 20
 """Files larger than this (512 MiB) are not opened: the index would not fit in memory."""
@@ -77,14 +79,10 @@ class DocumentError(StorageError):
 def looks_binary(data: bytes) -> str:
     """Why ``data`` cannot be opened as a PDN document ("" when it can): not PDN text by the
     rule every reader follows (:func:`~dame_desktop.pdn.problems.not_pdn_reason`: a stray NUL
-    in a comment is still text).  UTF-8, Windows-1252 and UTF-16 (with its byte order mark)
-    are read and saved in their own encoding."""
+    in a comment is still text).  UTF-8, Windows-1252, UTF-16 and UTF-32 (with or without
+    byte order mark) are read and saved in their own encoding."""
     reason = not_pdn_reason(data[:HEAD_BYTES])
-    if reason is not None:
-        return reason
-    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
-        return "it is UTF-32 text; save it as UTF-8"
-    return ""
+    return "" if reason is None else reason
 
 
 def _digest(data: bytes) -> bytes:
@@ -235,10 +233,11 @@ class PdnDocument:
 
     def _decode(self) -> str:
         data = self.data
-        for bom, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
-            if data.startswith(bom):
-                self.bom, self.encoding = True, encoding
-                return data[2:].decode(encoding, errors="replace")
+        wide = wide_encoding(data[:HEAD_BYTES])
+        if wide is not None:
+            self.encoding = wide[0]
+            self.bom = wide[1] > 0
+            return data[wide[1] :].decode(self.encoding, errors="replace")
         if data.startswith(b"\xef\xbb\xbf"):
             self.bom = True
             data = data[3:]
@@ -446,11 +445,11 @@ class PdnDocument:
     def _bom_size(self) -> int:
         if not self.bom:
             return 0
-        return 2 if self.encoding.startswith("utf-16") else 3
+        return 3 if self._unit() == 1 else self._unit()
 
     def _unit(self) -> int:
-        """Bytes per character where line ends are: 2 in UTF-16, else 1."""
-        return 2 if self.encoding.startswith("utf-16") else 1
+        """Bytes per character where line ends are: 2 in UTF-16, 4 in UTF-32, else 1."""
+        return _UNITS.get(self.encoding[:6], 1)
 
     def _char(self, at: int) -> str:
         """The character whose bytes start at ``at`` ("" outside the text) -- a line end or
@@ -459,7 +458,7 @@ class PdnDocument:
         if at < self._bom_size() or at + unit > len(self.data):
             return ""
         return self.data[at : at + unit].decode(
-            self.encoding if unit == 2 else "latin-1", errors="replace"
+            self.encoding if unit > 1 else "latin-1", errors="replace"
         )
 
     def _join(
@@ -475,10 +474,8 @@ class PdnDocument:
                 assert isinstance(content, bytes)
                 if recode:
                     start = content[3:] if content.startswith(b"\xef\xbb\xbf") else content
-                    if self.encoding.startswith("utf-16") and start.startswith(
-                        (b"\xff\xfe", b"\xfe\xff")
-                    ):
-                        start = start[2:]
+                    if self._unit() > 1 and self.bom and content is pieces[0][1]:
+                        start = start[self._bom_size() :]
                     out.append(start.decode(self.encoding, errors="replace").encode("utf-8"))
                 else:
                     out.append(content)

@@ -11,6 +11,7 @@ for the next call (see :class:`GameLexer`), so one-line files with several games
 
 from __future__ import annotations
 
+import codecs
 import re
 from bisect import bisect_right
 from collections.abc import Callable
@@ -41,6 +42,10 @@ TOO_LONG = 15  # a token longer than its limit: text = what it was, value = its 
 
 Token = tuple[int, int, str, "str | int | None"]
 """One token: (kind, offset in the game text, text, value: tag value / NAG number / None)."""
+
+ReadLine = Callable[[int], "str | bytes"]
+"""Where the lexer's lines come from: ``readline(size)`` as file handles have it (at most
+``size`` characters or bytes; a line longer than that comes in pieces)."""
 
 
 # Strength marks and their NAG numbers (PDN 3.0 / PGN); other spellings keep their text.
@@ -80,6 +85,10 @@ MAX_COMMENT = 1 << 22  # 4 M characters: a long essay fits, a runaway "{" stops 
 MAX_TAG_VALUE = 10_000
 MAX_TAG_NAME = 100
 MAX_SETUP = 4096
+MAX_LINE = 1 << 23
+"""8 M characters: the rest of a longer line is skipped (a ``TOO_LONG`` "line" token says
+so), so a file of one huge line is read in bounded memory."""
+_SKIP_PIECE = 1 << 20  # characters read at a time while skipping the rest of a long line
 
 # Comments, tags and setups (which may be long or unclosed) are scanned by hand after their
 # opening character, so a failed attempt never re-reads the rest of the line or file.
@@ -164,7 +173,7 @@ class GameLexer:
     unclosed braces or brackets cost linear time.
     """
 
-    def __init__(self, readline: Callable[[], str | bytes] | None = None) -> None:
+    def __init__(self, readline: ReadLine | None = None) -> None:
         self._readline = readline
         self._pending: list[str | bytes] = []  # lines read ahead by the caller, read first
         self._buffer = ""
@@ -179,6 +188,18 @@ class GameLexer:
         self.handle_position: int | None = None  # the handle's tell() after the last game
         self.not_pdn: str | None = None  # why the input is not PDN text (found at its start)
         self.rules_hint: RuleSet | None = None  # rules guessed for the previous game
+        self._wide: codecs.IncrementalDecoder | None = None  # UTF-16/32 bytes: see read_wide
+        self._wide_rest = ""  # decoded text after the last line returned
+        self.wide_codec = ""  # the codec given to read_wide
+        self._cut = 0  # the length of the line just read when it was cut (see MAX_LINE)
+        self._cuts: list[tuple[int, int]] = []  # (offset in the buffer, line length) of cuts
+
+    def read_wide(self, codec: str) -> None:
+        """The input is bytes of UTF-32 or UTF-16 text in ``codec``: a binary handle's
+        ``readline`` cuts it at ``b"\\n"`` bytes, not at its line ends, so the bytes are
+        decoded as one stream and cut into lines again."""
+        self._wide = codecs.getincrementaldecoder(codec)(errors="replace")
+        self.wide_codec = codec
 
     def push_lines(self, lines: list[str | bytes]) -> None:
         """Lines the caller read ahead of the lexer: they are read before the source's."""
@@ -187,12 +208,11 @@ class GameLexer:
     def _read_line(self) -> str | None:
         if self._eof:
             return None
-        if self._pending:
-            got = self._pending.pop(0)
-        elif self._readline is None:
-            got = ""
-        else:
-            got = self._readline()
+        got = self._next_piece()
+        if self._wide is not None and not isinstance(got, str):
+            got = self._wide_line(got)
+        if len(got) >= MAX_LINE and got[-1:] not in ("\n", b"\n"):
+            got = self._cut_line(got)
         if not got:
             self._eof = True
             return None
@@ -208,6 +228,60 @@ class GameLexer:
             if line.startswith("\ufeff"):
                 line = line[1:]
         return line
+
+    def _wide_line(self, got: bytes) -> str:
+        """The next line of the wide text whose next bytes are ``got`` ("" at the end)."""
+        assert self._wide is not None
+        text = self._wide_rest + self._wide.decode(got, final=not got)
+        while got and "\n" not in text and len(text) < MAX_LINE:
+            got = self._raw_line()
+            text += self._wide.decode(got, final=not got)
+        cut = min(text.find("\n") + 1 or len(text), MAX_LINE)
+        self._wide_rest = text[cut:]
+        return text[:cut]
+
+    def _next_piece(self) -> str | bytes:
+        """The next line (or piece of a long line) of the source, at most MAX_LINE long."""
+        if self._pending:
+            return self._pending.pop(0)
+        if self._readline is None:
+            return ""
+        return self._readline(MAX_LINE)
+
+    def _raw_line(self) -> bytes:
+        got = self._next_piece()
+        assert isinstance(got, bytes)
+        return got
+
+    def _cut_line(self, got: str | bytes) -> str | bytes:
+        """``got`` is the first MAX_LINE characters of a longer line: the rest of the line is
+        read and dropped, its length noted for the TOO_LONG token (see :meth:`_extend`)."""
+        length = len(got)
+        newline = "\n" if isinstance(got, str) else b"\n"
+        while True:
+            if self._pending:
+                rest = self._pending.pop(0)
+            elif self._readline is None:
+                rest = ""
+            else:
+                rest = self._readline(_SKIP_PIECE)
+            if self._wide is not None and isinstance(rest, bytes):
+                rest = self._wide_line(rest)
+            if not rest:
+                break
+            if rest.endswith(newline):  # type: ignore[arg-type]
+                length += len(rest) - 1
+                break
+            length += len(rest)
+        self._cut = length
+        return got + newline  # type: ignore[operator]
+
+    def _cut_after(self, start: int) -> int:
+        """The buffer offset of the first cut line end after ``start``, or -1."""
+        for at, _length in self._cuts:
+            if at > start:
+                return at
+        return -1
 
     def refuse(self, reason: str) -> None:
         """The input is not PDN text (the caller found why): nothing of it is read as games."""
@@ -243,6 +317,9 @@ class GameLexer:
             has_text = True
             parts.append(line)
             length += len(line)
+            if self._cut:  # the line was cut before its line break: a token will say so
+                self._cuts.append((length - 1, self._cut))
+                self._cut = 0
         if not read:
             return buf, None
         new = "".join(parts)
@@ -272,7 +349,7 @@ class GameLexer:
                 memo[char] = (max(lo - by, 0), found - by if found >= 0 else -1, upto - by)
         self._memo = memo
 
-    def next_game(self, readline: Callable[[], str | bytes] | None = None) -> GameText | None:
+    def next_game(self, readline: ReadLine | None = None) -> GameText | None:
         """The tokens of the next game, or None at the end of the input.
 
         ``readline`` is where the lines come from during this call (the one given to the
@@ -295,9 +372,11 @@ class GameLexer:
         if pos >= len(buf):
             buf, pos, ahead = "", 0, []
             self._memo = {}
+            self._cuts = []
         elif pos * 2 > len(buf):  # drop what was read (copying the smaller rest)
             ahead = [start - pos for start in ahead[bisect_right(ahead, pos) :]]
             self._shift_memo(pos)
+            self._cuts = [(at - pos, length) for at, length in self._cuts if at >= pos]
             buf, pos = buf[pos:], 0
         first_ahead = bisect_right(ahead, pos)
         start_of_game = pos
@@ -339,9 +418,13 @@ class GameLexer:
             if kind == "brace":
                 close = find(buf, "}", start + 1)
                 batch = 1
-                while close < 0 and len(buf) - start <= MAX_COMMENT and more(batch):
+                cut = self._cut_after(start)
+                while close < 0 and cut < 0 and len(buf) - start <= MAX_COMMENT and more(batch):
                     batch *= 2
                     close = find(buf, "}", start + 1)
+                    cut = self._cut_after(start)
+                if 0 <= cut < close or close < 0 <= cut:
+                    close = -1  # the line was cut in the comment: it ends where the line does
                 if close >= 0:
                     comment = buf[start + 1 : close]
                     end = close + 1
@@ -481,6 +564,12 @@ class GameLexer:
                 only_comments = False
             pos = end
         content = content or movetext
+        if self._cuts and self._cuts[0][0] < pos:  # lines cut: the reader says where
+            while self._cuts and self._cuts[0][0] < pos:
+                at, length = self._cuts.pop(0)
+                if at >= start_of_game:
+                    append((TOO_LONG, at, "line", length))
+            tokens.sort(key=_offset)
         # keep the unread rest for the next game
         if merged:
             ahead = line_starts
@@ -536,6 +625,10 @@ class GameLexer:
         i = max(bisect_right(line_starts, offset) - 1, 0)
         column = offset - line_starts[i] + 1 + (first_column if i == 0 else 0)
         return first_line + i, column
+
+
+def _offset(token: Token) -> int:
+    return token[1]
 
 
 def _setup_close(buf: str, start: int) -> int:

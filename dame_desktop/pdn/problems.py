@@ -62,9 +62,11 @@ __all__ = [
     "PdnError",
     "PdnProblem",
     "ProblemKind",
+    "decode_head",
     "not_pdn_reason",
     "shorten",
     "signature_reason",
+    "wide_encoding",
 ]
 
 MAX_PROBLEMS = 100
@@ -210,13 +212,90 @@ _TEXT_MAGIC: tuple[tuple[str, str], ...] = tuple(
 )
 
 
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"),  # before UTF-16's: it starts the same way
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+# Without a byte order mark, UTF-16 and UTF-32 text of mostly ASCII characters shows its zero
+# bytes at fixed places in each code unit: (codec, unit size, where the one non-zero byte is).
+_WIDE_SHAPES: tuple[tuple[str, int, int], ...] = (
+    ("utf-32-le", 4, 0),
+    ("utf-32-be", 4, 3),
+    ("utf-16-le", 2, 0),
+    ("utf-16-be", 2, 1),
+)
+_WIDE_SAMPLE = 16  # code units at least, for a guess without byte order mark
+
+
+def wide_encoding(head: bytes) -> tuple[str, int] | None:
+    """``(codec, byte order mark size)`` when the bytes ``head`` (the start of a file) are
+    UTF-32 or UTF-16 text, else None (UTF-8 or Windows-1252, read as bytes).
+
+    With a byte order mark the mark decides; without one, text whose code units are nearly
+    all ASCII characters in the unit's shape ("a\\0\\0\\0" for UTF-32 little endian) and that
+    decodes without error is taken for that encoding.  The codec names the byte order
+    (``"utf-16-le"``), so decoding the mark gives ``"\\ufeff"``.
+    """
+    for bom, codec in _BOMS:
+        if head.startswith(bom):
+            return codec, len(bom)
+    if b"\x00" not in head[:8]:
+        return None
+    for codec, unit, place in _WIDE_SHAPES:
+        count = len(head) // unit
+        if count < _WIDE_SAMPLE:
+            continue
+        sample = head[: count * unit]
+        shaped = sum(
+            1
+            for i in range(0, len(sample), unit)
+            if sample[i + place] != 0
+            and sample[i + place] < 0x80
+            and sample[i : i + place].count(0) == place
+            and sample[i + place + 1 : i + unit].count(0) == unit - place - 1
+        )
+        if shaped * 10 < count * 9:
+            continue
+        try:
+            # a code unit cut at the end of the head decodes below; a broken pair does not
+            sample.decode(codec)
+        except UnicodeDecodeError as exc:
+            if exc.start < len(sample) - 4:
+                continue
+        return codec, 0
+    return None
+
+
+def decode_head(head: bytes) -> str:
+    """The start of a file as text, decoded as the readers decode it: UTF-32 or UTF-16 (see
+    :func:`wide_encoding`), UTF-8 (a character cut at the end is dropped), else
+    Windows-1252.  A byte order mark is dropped."""
+    wide = wide_encoding(head)
+    if wide is not None:
+        codec, bom = wide
+        unit = 4 if codec.startswith("utf-32") else 2
+        body = head[bom:]
+        return body[: len(body) - len(body) % unit].decode(codec, errors="replace")
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start >= len(head) - 3:  # a character cut at the end of the head
+            text = head[: exc.start].decode("utf-8", errors="replace")
+        else:
+            text = head.decode("cp1252", errors="replace")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def not_pdn_reason(head: bytes | str) -> str | None:
     """Why an input that starts with ``head`` is not PDN text, or None when it is.
 
     The one rule every reader of PDN follows (the window, ``dame pdn check``, ``dame
     analyse``, the reader on any handle): pass the first :data:`HEAD_BYTES` bytes of a file
-    (or characters of a text); bytes are decoded as the reader decodes them (UTF-16 with its
-    byte order mark, UTF-8, else Windows-1252).  Not PDN:
+    (or characters of a text); bytes are decoded as the reader decodes them
+    (:func:`decode_head`: UTF-32 or UTF-16 with or without byte order mark, UTF-8, else
+    Windows-1252).  Not PDN:
 
     * a known file signature (a picture, an archive, a program, a database ...);
     * binary control characters (NUL and the other C0 controls but tab, line ends,
@@ -227,19 +306,7 @@ def not_pdn_reason(head: bytes | str) -> str | None:
     signature = signature_reason(head)
     if signature is not None:
         return signature
-    if isinstance(head, bytes):
-        if head.startswith((b"\xff\xfe", b"\xfe\xff")) and not head.startswith(b"\xff\xfe\x00\x00"):
-            text = head.decode("utf-16", errors="replace")  # UTF-16 text: decoded as such
-        else:
-            try:
-                text = head.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                if exc.start >= len(head) - 3:  # a character cut at the end of the head
-                    text = head[: exc.start].decode("utf-8", errors="replace")
-                else:
-                    text = head.decode("cp1252", errors="replace")
-    else:
-        text = head
+    text = decode_head(head) if isinstance(head, bytes) else head
     if text.startswith("\ufeff"):
         text = text[1:]
     sample = text[:HEAD_BYTES].replace("\r\n", "\n")[:HEAD_CHARS]
@@ -255,8 +322,8 @@ def signature_reason(head: bytes | str) -> str | None:
     """What a known file signature at the start of ``head`` says it is ("it is a PNG image"),
     or None.  Bytes, or text decoded from them (Windows-1252, Latin-1 or UTF-8)."""
     if isinstance(head, bytes):
-        if head.startswith(b"\xff\xfe") and not head.startswith(b"\xff\xfe\x00\x00"):
-            return None  # UTF-16 text, not the icon signature below
+        if wide_encoding(head) is not None:
+            return None  # UTF-16 or UTF-32 text, not the icon signature below
         for magic, what in _MAGIC:
             if head.startswith(magic):
                 return f"it is {what}"

@@ -38,6 +38,7 @@ from .problems import (
     not_pdn_reason,
     shorten,
     signature_reason,
+    wide_encoding,
 )
 from .tree import Game, Headers, Nag, State, state_after, state_of, state_position
 from .visitors import SKIP, BaseVisitor, GameBuilder, HeadersBuilder, SkipVisitor
@@ -57,10 +58,13 @@ K = ProblemKind
 
 
 def decode(data: bytes) -> str:
-    """Bytes of a PDN file as text: UTF-8 (with or without BOM), UTF-16 with its BOM, else
+    """Bytes of a PDN file as text: UTF-32 or UTF-16 (with or without byte order mark, see
+    :func:`~dame_desktop.pdn.problems.wide_encoding`), UTF-8 (with or without BOM), else
     Windows-1252."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
+    wide = wide_encoding(data[:HEAD_BYTES])
+    if wide is not None:
+        codec, bom = wide
+        return data[bom:].decode(codec, errors="replace")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -77,15 +81,19 @@ def check_pdn_bytes(head: bytes) -> None:
 
 
 def detect_encoding(path: str | Path) -> str:
-    """``"utf-8-sig"`` when the whole file is valid UTF-8 (BOM or not), ``"utf-16"`` with a
-    UTF-16 byte order mark, else ``"cp1252"``."""
+    """``"utf-8-sig"`` when the whole file is valid UTF-8 (BOM or not); the codec of UTF-32
+    or UTF-16 text (``"utf-16-le"`` ...: see
+    :func:`~dame_desktop.pdn.problems.wide_encoding`; its byte order mark, if any, decodes
+    to ``"\\ufeff"``, which the lexer drops); else ``"cp1252"``."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     with open(path, "rb") as handle:
         first = True
         try:
             while chunk := handle.read(1 << 20):
-                if first and chunk.startswith((b"\xff\xfe", b"\xfe\xff")):
-                    return "utf-16"
+                if first:
+                    wide = wide_encoding(chunk[:HEAD_BYTES])
+                    if wide is not None:
+                        return wide[0]
                 first = False
                 decoder.decode(chunk)
             decoder.decode(b"", final=True)
@@ -125,9 +133,12 @@ def _lexer(handle: IO[str] | IO[bytes]) -> GameLexer:
     lexer = _LEXERS.get(handle)
     position = _tell(handle)
     if lexer is None or lexer.handle_position != position:
+        old = lexer
         lexer = GameLexer()
         if position in (0, None):  # the start of the input: is it PDN text at all?
             _check_start(handle, lexer, position)
+        elif old is not None and old.wide_codec:  # UTF-16/32 bytes, read on from a seek
+            lexer.read_wide(old.wide_codec)
         _LEXERS[handle] = lexer
     return lexer
 
@@ -144,6 +155,10 @@ def _check_start(handle: IO[str] | IO[bytes], lexer: GameLexer, position: int | 
     reason = not_pdn_reason(head)
     if reason is not None:
         lexer.refuse(reason)
+    elif isinstance(head, bytes):
+        wide = wide_encoding(head)
+        if wide is not None:
+            lexer.read_wide(wide[0])
 
 
 def _lines(head: str | bytes, rest: str | bytes) -> list[str | bytes]:
@@ -203,10 +218,10 @@ def read_game(
     line numbers then count from the offset).
 
     A text handle is read as it is; a binary one is decoded line by line (UTF-8, else
-    Windows-1252).  :func:`open_pdn` opens a file with the encoding detected once.  Input
-    that is not PDN text (judged at its start by
-    :func:`~dame_desktop.pdn.problems.not_pdn_reason`, as every caller judges it) gives one
-    empty game with a ``NOT_PDN`` problem, then None.
+    Windows-1252), or as one stream when its start shows UTF-32 or UTF-16 text.
+    :func:`open_pdn` opens a file with the encoding detected once.  Input that is not PDN
+    text (judged at its start by :func:`~dame_desktop.pdn.problems.not_pdn_reason`, as every
+    caller judges it) gives one empty game with a ``NOT_PDN`` problem, then None.
 
     ``visitor`` is a visitor class (or factory, or instance); the default builds a
     :class:`Game` with problems in ``game.errors``.  ``default_rules`` is used when the
@@ -220,7 +235,7 @@ def read_game(
 
 def _read(
     lexer: GameLexer,
-    readline: Callable[[], str | bytes],
+    readline: lx.ReadLine,
     visitor: VisitorArg[T] | None,
     default_rules: RuleSet | None,
     handle: IO[str] | IO[bytes] | None = None,
@@ -833,6 +848,7 @@ _TOO_LONG_WHAT = {
     "tag": "tag value",
     "setup": "setup",
     "text": "text",
+    "line": "line",
 }
 
 
@@ -1084,6 +1100,7 @@ def _too_long(tok: Token) -> PdnProblem:
         "comment": lx.MAX_COMMENT,
         "tag": lx.MAX_TAG_VALUE,
         "setup": lx.MAX_SETUP,
+        "line": lx.MAX_LINE,
     }.get(tok[2], 0)
     rest = "is not read" if tok[2] == "move" else f"is cut after {limit} characters"
     return _problem(

@@ -167,7 +167,6 @@ def test_open_errors_are_typed(tmp_path: Path) -> None:
         b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 40,
         b"\x00" * 4096,
         random.Random(5).randbytes(20_000),
-        '[Event "x"]\n1. 11-15 *\n'.encode("utf-32"),
     ],
 )
 def test_a_file_that_is_not_text_is_not_a_pdn_file(tmp_path: Path, data: bytes) -> None:

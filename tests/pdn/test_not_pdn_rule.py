@@ -118,3 +118,82 @@ def test_a_stray_nul_is_read_and_named_by_the_check_and_the_analysis(
     assert main(["analyse", str(path), "--depth", "1", "--jobs", "1", "--json"]) == 0
     (game,) = json.loads(capsys.readouterr().out)["games"]
     assert "error" not in game and len(game["moves"]) == 10
+
+
+# --- UTF-16 and UTF-32 text: their zero bytes are not binary data ------------------------------
+
+WIDE = [
+    ("utf-32-le", b"\xff\xfe\x00\x00"),
+    ("utf-32-be", b"\x00\x00\xfe\xff"),
+    ("utf-16-le", b"\xff\xfe"),
+    ("utf-16-be", b"\xfe\xff"),
+    ("utf-32-le", b""),
+    ("utf-32-be", b""),
+    ("utf-16-le", b""),  # what Windows tools call "Unicode" text, saved without a mark
+    ("utf-16-be", b""),
+]
+
+
+def wide_games(encoding: str, bom: bytes) -> bytes:
+    text = (GAME % " Zürich ").replace("\n", "\r\n")
+    return bom + (text + "\r\n" + text.replace("Club", "Second")).encode(encoding)
+
+
+@pytest.mark.parametrize(("encoding", "bom"), WIDE)
+def test_utf16_and_utf32_text_is_read_by_every_reader(
+    tmp_path: Path, encoding: str, bom: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = wide_games(encoding, bom)
+    path = tmp_path / "wide.pdn"
+    path.write_bytes(data)
+    assert not_pdn_reason(data) is None
+    doc = PdnDocument.open(path)  # the window, dame analyse
+    assert [e.tags["Event"] for e in doc.entries] == ["Club", "Second"]
+    assert doc.encoding == encoding and doc.bom == bool(bom)
+    game = doc.load_game(1)
+    assert game.errors == [] and len(game.mainline_moves()) == 10
+    assert list(game.mainline())[4].comment.strip() == "a note Zürich here"
+    with open_pdn(path) as handle:  # dame pdn check, read_games
+        events = [g.headers["Event"] for g in iter(lambda: read_game(handle), None)]
+    assert events == ["Club", "Second"]
+    binary = io.BytesIO(data)  # read_game on a binary handle: its lines are cut at b"\n"
+    games = [read_game(binary), read_game(binary), read_game(binary)]
+    assert [g.headers["Event"] for g in games[:2] if isinstance(g, Game)] == ["Club", "Second"]
+    assert games[2] is None and all(g.errors == [] for g in games[:2] if isinstance(g, Game))
+    assert main(["pdn", "check", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["files"][0]["games"] == 2 and report["files"][0]["errors"] == []
+
+
+@pytest.mark.parametrize(("encoding", "bom"), WIDE[:2] + WIDE[4:5])
+def test_an_edited_utf32_file_is_saved_in_utf32(tmp_path: Path, encoding: str, bom: bytes) -> None:
+    """Saving keeps the encoding, the mark and every byte of the games not edited."""
+    data = wide_games(encoding, bom)
+    path = tmp_path / "wide.pdn"
+    path.write_bytes(data)
+    doc = PdnDocument.open(path)
+    game = doc.load_game(1)
+    game.end().comment = "neu"
+    doc.mark_edited(1, game)
+    doc.save()
+    saved = path.read_bytes()
+    assert saved[: doc.entries[1].start] == data[: doc.entries[1].start]
+    assert saved.startswith(bom) and "{neu}" in saved[len(bom) :].decode(encoding)
+    again = PdnDocument.open(path)
+    assert again.encoding == encoding and again.load_game(1).end().comment == "neu"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"".join(n.to_bytes(4, "little") for n in range(1, 2000)),  # numbers, not text
+        b"".join(n.to_bytes(2, "big") for n in range(1, 4000, 3)),
+        b"\x00" * 4096,
+    ],
+)
+def test_binary_data_with_zero_bytes_is_still_refused(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "numbers.pdn"
+    path.write_bytes(data)
+    reason = not_pdn_reason(data)
+    assert reason is not None and "binary data" in reason
+    assert document_reason(path) == open_pdn_reason(path) == f"this is not a PDN file: {reason}"

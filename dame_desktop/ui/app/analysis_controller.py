@@ -175,7 +175,7 @@ class AnalysisController(QObject):
         self.file_dialog: AnalyseFileDialog | None = None
         self.setup_editor: SetupEditor | None = None  # the editor the panel follows
         self.graph.ply_clicked.connect(self._on_ply_clicked)
-        self.dock.toggleViewAction().toggled.connect(self._on_dock_toggled)
+        self._dock_toggled = self.dock.toggleViewAction().toggled.connect(self._on_dock_toggled)
 
     @property
     def panel(self) -> AnalysisPanel:
@@ -299,7 +299,10 @@ class AnalysisController(QObject):
         self.preference_changed.emit("analysis_panel", on)
 
     def _on_dock_toggled(self, on: bool) -> None:
-        """The dock's own close button: the menu item follows."""
+        """The dock's own close button: the menu item follows.  The window closing (or
+        destroyed) hides its docks too: that closes no panel."""
+        if not on and not self.dock.window().isVisible():
+            return
         action = self.host.find_action("analysis")
         if action is not None and action.isChecked() != on:
             action.setChecked(on)
@@ -517,6 +520,7 @@ class AnalysisController(QObject):
         )
 
     def shutdown(self) -> None:
+        QObject.disconnect(self._dock_toggled)  # the window's closing hides the dock
         for dialog in (self.game_dialog, self.file_dialog):
             if dialog is not None:
                 dialog.shutdown()

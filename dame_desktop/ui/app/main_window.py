@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -106,6 +106,8 @@ def first_window_size(window: QWidget) -> QSize:
 
 
 class MainWindow(QMainWindow):
+    shut_down = Signal()  # shutdown() began: listeners to the window's parts let go
+
     def __init__(self, parent: QWidget | None = None, start_game: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -825,6 +827,7 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Cancel the engine and stop its thread (also done on close)."""
+        self.shut_down.emit()
         self.controller.shutdown()
         self.document.shutdown()
         self.family.close()

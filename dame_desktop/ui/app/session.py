@@ -25,8 +25,10 @@ from PySide6.QtCore import (
     QDateTime,
     QEvent,
     QLocale,
+    QMetaObject,
     QObject,
     Qt,
+    SignalInstance,
 )
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
@@ -153,6 +155,7 @@ class SessionHost(Protocol):
     analysis: AnalysisController
     explorer: ExplorerController
     play: PlayController
+    shut_down: SignalInstance  # emitted when the window shuts down: the session lets go
 
     def dialog_parent(self) -> QWidget: ...
 
@@ -199,6 +202,7 @@ class Session(QObject):
         self.rng = random.Random()
         self.actions: dict[str, QAction] = {}
         self.menus: dict[str, QMenu] = {}
+        self._listening: list[QMetaObject.Connection] = []  # to the window: see detach
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -222,18 +226,28 @@ class Session(QObject):
         table.add(self.action_specs())
         self.actions = table.actions
         self.menus = table.menus
-        window.controller.position_changed.connect(self._on_position_changed)
+        listen = self._listening.append
+        listen(window.controller.position_changed.connect(self._on_position_changed))
         # the clocks' times, while they run and when they stop, so a crash loses seconds only
-        window.clocks.panel.checkpoint.connect(self._on_position_changed)
+        listen(window.clocks.panel.checkpoint.connect(self._on_position_changed))
         for action, key in (
             (table["numbers"], "show_square_numbers"),
             (table["animate"], "animate"),
             (table["turn"], "turn_board_hot_seat"),
         ):
-            action.toggled.connect(lambda on, key=key: self._remember(key, on))
-        window.analysis.preference_changed.connect(self._remember)
-        window.explorer.preference_changed.connect(self._remember)
+            listen(action.toggled.connect(lambda on, key=key: self._remember(key, on)))
+        listen(window.analysis.preference_changed.connect(self._remember))
+        listen(window.explorer.preference_changed.connect(self._remember))
+        listen(window.shut_down.connect(self.detach))
         window.dialog_parent().installEventFilter(self)
+
+    def detach(self) -> None:
+        """The window shuts down: what its parts do from now on (the program's exit hides
+        the docks and deletes the actions) changes no preference, and the session no longer
+        applies preferences to it.  Closing the window still saves its size and state."""
+        for connection in self._listening:
+            QObject.disconnect(connection)
+        self._listening = []
 
     def action_specs(self) -> list[ActionSpec]:
         return [
@@ -531,7 +545,7 @@ class Session(QObject):
         """Apply ``prefs`` at once and save them."""
         old = self.prefs
         self.prefs = prefs
-        if self.window is not None:
+        if self.window is not None and self._listening:  # a window not shut down yet
             self.window.apply_preferences(prefs)
             fields = ("rules", "rule_switches", "opponent", "level", "human_color")
             if any(getattr(old, f) != getattr(prefs, f) for f in fields):

@@ -465,7 +465,7 @@ class ExplorerController(QObject):
         self.dock.setWindowTitle(self.tr("Opening explorer"))
         self.dock.setWidget(self.panel)
         self.dock.hide()
-        self.dock.toggleViewAction().toggled.connect(self._on_dock_toggled)
+        self._dock_toggled = self.dock.toggleViewAction().toggled.connect(self._on_dock_toggled)
         self.library_files: tuple[str, ...] = ()
         self.db_thread: DbThread | None = None
         self.asked: tuple[int, Position, tuple[str, ...]] | None = None
@@ -506,6 +506,10 @@ class ExplorerController(QObject):
         self.preference_changed.emit("explorer_panel", on)
 
     def _on_dock_toggled(self, on: bool) -> None:
+        """The dock's own close button: the menu item follows.  The window closing (or
+        destroyed) hides its docks too: that closes no panel."""
+        if not on and not self.dock.window().isVisible():
+            return
         action = self.host.find_action("explorer")
         if action is not None and action.isChecked() != on:
             action.setChecked(on)
@@ -642,6 +646,7 @@ class ExplorerController(QObject):
         self.host.open_hit(file, game, ply)
 
     def shutdown(self) -> None:
+        QObject.disconnect(self._dock_toggled)  # the window's closing hides the dock
         if self.db_thread is not None:
             self.db_thread.shutdown()
             self.db_thread = None

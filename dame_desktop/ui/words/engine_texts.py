@@ -24,10 +24,6 @@ def _kind_text(kind: FaultKind) -> str:
         FaultKind.HANDSHAKE_TIMEOUT: translate(
             "EngineFault", "it did not finish the handshake ('wait') within %1 s"
         ),
-        FaultKind.OLD_PROTOCOL: translate(
-            "EngineFault",
-            "it speaks version 1 of the Hub protocol (no 'id' line); version 2 is needed",
-        ),
         FaultKind.NOT_READY: translate("EngineFault", "it was not ready within %1 s of 'init'"),
         FaultKind.NOT_RUNNING: translate("EngineFault", "it is not running"),
         FaultKind.STOPPED_READING: translate("EngineFault", "it stopped reading its input"),

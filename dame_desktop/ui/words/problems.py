@@ -157,6 +157,7 @@ def _words() -> dict[str, str]:
         "tag": QCoreApplication.translate("ProblemTexts", "tag"),
         "setup": QCoreApplication.translate("ProblemTexts", "set-up"),
         "text": QCoreApplication.translate("ProblemTexts", "text"),
+        "line": QCoreApplication.translate("ProblemTexts", "line"),
         "it is a PNG image": QCoreApplication.translate("ProblemTexts", "it is a PNG image"),
         "it is a GIF image": QCoreApplication.translate("ProblemTexts", "it is a GIF image"),
         "it is a JPEG image": QCoreApplication.translate("ProblemTexts", "it is a JPEG image"),
