@@ -21,7 +21,7 @@ MINIMUM = {
     "russian": 100,
     "turkish": 100,
     "german-ass": 150,
-    "bashni": 15,
+    "bashni": 100,
 }
 SHIPPED = tuple(MINIMUM)
 
