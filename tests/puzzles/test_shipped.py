@@ -19,9 +19,9 @@ MINIMUM = {
     "czech": 100,
     "italian": 100,
     "russian": 100,
-    "turkish": 65,
+    "turkish": 100,
     "german-ass": 150,
-    "bashni": 15,
+    "bashni": 100,
 }
 SHIPPED = tuple(MINIMUM)
 
