@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -774,6 +775,19 @@ class MainWindow(QMainWindow):
     def _clocks_given(self) -> bool:
         return self.board_area.clocks is not None
 
+    def _side_needs(self) -> int:
+        """The side panel's narrowest width for the page it shows."""
+        need = self.side.minimumSizeHint().width()
+        page = self.lines.currentWidget()
+        content = page.widget() if isinstance(page, QScrollArea) else None
+        layout = self.side.layout()
+        if isinstance(page, QScrollArea) and content is not None and layout is not None:
+            margins = layout.contentsMargins()
+            scrollbar = page.verticalScrollBar().sizeHint().width()
+            width = content.minimumSizeHint().width() + scrollbar
+            need = max(need, width + margins.left() + margins.right())
+        return need
+
     def _fit_board(self) -> None:
         """The board as tall as the central area, the clocks beside it; the side panel as
         wide as its content needs (its text grows with the window) and the rest of the width
@@ -793,6 +807,9 @@ class MainWindow(QMainWindow):
                 self.board_area.width_for_height(round(height * STUDY_BOARD_SHARE)),
             )
             side = max(side, min(STUDY_SIDE, total - board))
+        # never narrower than the page shown needs (a scrolling page such as the puzzles'
+        # does not scroll sideways: its content would be cut off)
+        side = max(side, min(self._side_needs(), total - self.board_area.minimumSizeHint().width()))
         self.splitter.setSizes([total - side, side])
         font = QFont(self._base_font)
         if self._base_font.pointSizeF() > 0:
