@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -90,6 +91,8 @@ if TYPE_CHECKING:  # puzzles mode is imported when first opened (a fast start)
 SIDE_MIN = 220  # the side panel's narrowest width (pixels)
 STUDY_SIDE = 340  # its width while a file's game is studied (comments, variations)
 SIDE_MAX = 340  # its widest at the base font size: the move list needs no more
+STUDY_BOARD_SHARE = 0.85  # the central height the board keeps while the side panel widens to study
+TABBED_DOCKS_BELOW = 1200  # a window narrower than this shows its right-hand docks as tabs
 MIN_WINDOW = QSize(620, 440)  # the smallest window that still shows a usable board
 FIRST_WINDOW = QSize(1040, 740)  # the first window where the screen has room for it
 
@@ -436,7 +439,22 @@ class MainWindow(QMainWindow):
 
     def fit_dock(self, dock: QDockWidget) -> None:
         """A dock a quarter of the window wide, within reason (on a large screen wide enough
-        for the opening explorer's columns and titles)."""
+        for the opening explorer's columns and titles).  In a narrow window a second dock on
+        the same side becomes a tab of the one already shown (two columns of docks beside the
+        side panel would leave the board a stamp); the user's own arrangement is kept."""
+        if not dock.isFloating() and self.width() < TABBED_DOCKS_BELOW:
+            area = self.dockWidgetArea(dock)
+            for other in (self.explorer.dock, self.analysis.dock):
+                if (
+                    other is not dock
+                    and other.isVisible()
+                    and not other.isFloating()
+                    and self.dockWidgetArea(other) == area
+                    and dock not in self.tabifiedDockWidgets(other)
+                ):
+                    self.tabifyDockWidget(other, dock)
+                    dock.raise_()  # the one just asked for in front
+                    break
         self.resizeDocks([dock], [max(220, min(520, self.width() // 4))], Qt.Orientation.Horizontal)
 
     def play_move(self, move: Move) -> None:
@@ -759,6 +777,19 @@ class MainWindow(QMainWindow):
     def _clocks_given(self) -> bool:
         return self.board_area.clocks is not None
 
+    def _side_needs(self) -> int:
+        """The side panel's narrowest width for the page it shows."""
+        need = self.side.minimumSizeHint().width()
+        page = self.lines.currentWidget()
+        content = page.widget() if isinstance(page, QScrollArea) else None
+        layout = self.side.layout()
+        if isinstance(page, QScrollArea) and content is not None and layout is not None:
+            margins = layout.contentsMargins()
+            scrollbar = page.verticalScrollBar().sizeHint().width()
+            width = content.minimumSizeHint().width() + scrollbar
+            need = max(need, width + margins.left() + margins.right())
+        return need
+
     def _fit_board(self) -> None:
         """The board as tall as the central area, the clocks beside it; the side panel as
         wide as its content needs (its text grows with the window) and the rest of the width
@@ -771,8 +802,16 @@ class MainWindow(QMainWindow):
         side_max = round(SIDE_MAX * scale)
         wanted = total - self.board_area.width_for_height(height)
         side = max(SIDE_MIN, min(side_max, wanted))
-        if self.studying():  # comments and variations need more room than the move table
-            side = max(side, min(STUDY_SIDE, total - self.board_area.minimumSizeHint().width()))
+        if self.studying():  # comments and variations need more room than the move table,
+            # but not at the board's cost: it keeps most of the height (a small screen, docks)
+            board = max(
+                self.board_area.minimumSizeHint().width(),
+                self.board_area.width_for_height(round(height * STUDY_BOARD_SHARE)),
+            )
+            side = max(side, min(STUDY_SIDE, total - board))
+        # never narrower than the page shown needs (a scrolling page such as the puzzles'
+        # does not scroll sideways: its content would be cut off)
+        side = max(side, min(self._side_needs(), total - self.board_area.minimumSizeHint().width()))
         self.splitter.setSizes([total - side, side])
         font = QFont(self._base_font)
         if self._base_font.pointSizeF() > 0:

@@ -103,6 +103,12 @@ class PuzzlePanel(QScrollArea):
             strict=True,
         ):
             label.setBuddy(field)
+            # as narrow as a few letters need: a long entry is cut, the panel beside the
+            # board is not (a small screen with the explorer dock open)
+            field.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            field.setMinimumContentsLength(10)
             self.form.addRow(label, field)
         column.addLayout(self.form)
         self.count = WrapLabel()

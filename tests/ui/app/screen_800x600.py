@@ -220,3 +220,32 @@ def test_the_problem_list_fits(program, qtbot, tmp_path) -> None:
     for dialog in opened():
         check_fits(dialog, dialog.objectName() or type(dialog).__name__)
         dialog.close()
+
+
+def test_studying_with_the_docks_keeps_a_usable_board(program, qtbot, tmp_path) -> None:
+    """A file studied with the opening explorer, the analysis or both shown: the side panel
+    and the docks leave the board well over half the window's height (the docks share one
+    column as tabs instead of two columns beside the side panel)."""
+    _session, win = program
+    path = tmp_path / "three.pdn"
+    shutil.copyfile(DATA / "three_games.pdn", path)
+    win.document.open_path(path)
+    qtbot.waitUntil(lambda: win.document.list_dialog is not None)
+    win.document.list_dialog.accept()
+    qtbot.waitUntil(win.studying)
+
+    def board_share(layout: str) -> None:
+        qtbot.wait(50)
+        share = win.board.height() / win.height()
+        assert share >= 0.55, f"{layout}: a board of {win.board.height()} px ({share:.0%})"
+
+    win.action("explorer").trigger()
+    qtbot.waitUntil(win.explorer.dock.isVisible)
+    board_share("explorer")
+    win.action("analysis").trigger()
+    qtbot.waitUntil(win.analysis.dock.isVisible)
+    board_share("explorer and analysis")
+    assert win.analysis.dock in win.tabifiedDockWidgets(win.explorer.dock), "tabs, one column"
+    win.action("explorer").trigger()
+    qtbot.waitUntil(lambda: not win.explorer.dock.isVisible())
+    board_share("analysis")
