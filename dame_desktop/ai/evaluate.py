@@ -272,9 +272,10 @@ FITTED: dict[int, Weights] = {10: read_weights(DATA / "weights_10x10.json")}
 # on the same openings); bench/ai_vs_pydraughts.py --eval hand plays the hand-set ones.
 ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 
-# Learned weights by family of rule sets (see :func:`family`): pattern tables fitted on
-# self-play by tools/fit_patterns.py.  The search plays them where ``search.TUNING.learned_eval``
-# is on; a rule set of a family without a file keeps the weights above.
+# Learned weights by family of rule sets (see :func:`family`): the evaluation's own terms
+# fitted on self-play by tools/fit_eval.py.  The search plays them where
+# ``search.TUNING.learned_eval`` is on; a rule set of a family without a file keeps
+# the weights above.
 LEARNED_FILES: dict[str, str] = {"8x8-flying-forward": "weights_8x8_flying.json"}
 
 

@@ -159,7 +159,7 @@ def test_how_much_play_is_left_depends_on_the_level() -> None:
 
 
 def test_a_long_stable_equal_score_with_few_pieces_is_accepted() -> None:
-    few = Position.from_fen("W:W21,22,25,26,30:B1,2,5,6,10", GERMAN)  # 5 men each
+    few = Position.from_fen("W:W22,25,26,29,30:B3,4,7,8,11", GERMAN)  # 5 men each
     steady = [3, -5, 0, 8, -2, 1, 0, -4, 2, 0, 1, -1]
     beginner = judge_draw_offer(few, 0, BEGINNER, steady[-4:])
     assert (beginner.accept, beginner.reason) == (True, DrawReason.STABLE_EQUAL)
