@@ -209,6 +209,7 @@ class DiagramController(QObject):
                 dialog.show()  # keep what the user typed; the status bar says why
 
         dialog.accepted.connect(done)
+        dialog.finished.connect(lambda _code: _delete_unless_shown(dialog))
         dialog.open()
 
     def copy_diagram(self) -> None:
@@ -233,8 +234,16 @@ class DiagramController(QObject):
             self.host.printed_game(), pdf, look.labels, look.flipped, self.host.dialog_parent()
         )
         dialog.message.connect(self.host.show_message)
+        dialog.finished.connect(lambda _code: _delete_unless_shown(dialog))
         self.print_dialog = dialog
         dialog.open()
+
+
+def _delete_unless_shown(dialog: QDialog) -> None:
+    """A dialog made anew each time goes once answered -- unless it was shown again (a file
+    name that cannot be written keeps it open with what the user typed)."""
+    if not dialog.isVisible():
+        dialog.deleteLater()
 
 
 class DiagramDialog(QDialog):

@@ -290,6 +290,7 @@ class DocumentController(QObject):
             )
             box.setObjectName("openErrorBox")
             box.setDetailedText(exc.reason)
+            box.finished.connect(box.deleteLater)  # made anew each time: never kept
             self.open_error = box
             box.open()
             return False

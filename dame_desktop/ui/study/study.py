@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
-from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QMenu, QVBoxLayout, QWidget
 
 from dame_desktop import pdn
 from dame_desktop.ui.actions import ActionSpec
@@ -289,8 +289,15 @@ class StudyController(QObject):
 
         dialog = HeaderDialog(self.game, self._dialog_parent)
         dialog.accepted.connect(self._on_headers_edited)
+        dialog.finished.connect(lambda _code: self._forget_header_dialog(dialog))
         self.header_dialog = dialog
         dialog.open()
+
+    def _forget_header_dialog(self, dialog: QDialog) -> None:
+        """Made anew each time: deleted once answered (it was kept, one more each time)."""
+        if self.header_dialog is dialog:
+            self.header_dialog = None
+        dialog.deleteLater()
 
     def _on_headers_edited(self) -> None:
         self.headers_changed.emit()
