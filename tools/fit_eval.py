@@ -4,10 +4,11 @@
         --out /tmp/german-a.jsonl          # and --seed 12 into german-b.jsonl, and so on
     python tools/fit_eval.py fit /tmp/german-a.jsonl /tmp/german-b.jsonl --seed 1 --write
 
-``play`` is ``tools/fit_patterns.py play``: the engine against itself at a node budget a
-move from seeded openings of a few random plies, with a little evaluation noise per game;
-each game one JSON line with its result for White and every position with the searcher's
-score (from White's side).
+``play``: the engine against itself at a node budget a move from seeded openings of a few
+random plies, with a little evaluation noise per game; each game one JSON line with its
+result for White and every position (white, black and king masks, White to move) with the
+searcher's score from White's side.  ``--out`` is appended to and the games already there are
+not played again, so a run can be stopped and resumed.
 
 ``fit`` keeps the quiet positions (no capture for either side) from ply ``--min-ply`` on and
 fits the weights of :class:`dame_desktop.ai.evaluate.Weights` that the hand-set evaluation
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -41,13 +43,103 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import numpy as np  # noqa: E402
-from fit_patterns import cmd_play, quiet, split  # noqa: E402
 from scipy import optimize  # noqa: E402
 
-from dame_desktop.ai import evaluate  # noqa: E402
+from dame_desktop.ai import Limit, SearchMemory, evaluate, search  # noqa: E402
 from dame_desktop.ai.evaluate import Evaluator, Weights, weights_from  # noqa: E402
-from dame_desktop.core import RuleSet, find_rules  # noqa: E402
+from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
 from dame_desktop.core.movegen import generator  # noqa: E402
+
+
+def recent_history(game: Game) -> list[Position]:
+    """Positions since the last capture or man move (the only ones that can come back)."""
+    out: list[Position] = []
+    for state in reversed(game.states[:-1]):
+        out.append(state.position)
+        if state.move is None or state.move.is_capture:
+            break
+        if state.position.kings == 0:
+            break
+    return out
+
+
+def play_one(rules_key: str, nodes: int, seed: int, max_plies: int = 200) -> dict[str, Any]:
+    """One self-play game from a seeded opening: its result for White and its positions."""
+    rules = find_rules(rules_key)
+    rng = random.Random(seed)
+    pos = Position.start(rules)
+    for _ in range(rng.randint(2, 7)):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos = pos.play(rng.choice(moves))
+    game = Game(rules, pos)
+    noise = rng.choice((0, 5, 10, 20))
+    memories = (SearchMemory(), SearchMemory())
+    rows: list[list[int]] = []
+    plies = 0
+    while not game.is_over and plies < max_plies:
+        p = game.position
+        wtm = p.turn is Color.WHITE
+        result = search(
+            p,
+            rules,
+            Limit(nodes=nodes),
+            history=recent_history(game),
+            quiet_plies=game.state.quiet_plies,
+            noise=noise,
+            seed=seed,
+            memory=memories[0 if wtm else 1],
+        )
+        assert result.move is not None
+        white_score = result.score if wtm else -result.score
+        rows.append([p.white, p.black, p.kings, int(wtm), white_score])
+        game.play(result.move)
+        plies += 1
+    winner = game.result.winner if game.result is not None else None
+    y = 0.5 if winner is None else float(winner is Color.WHITE)
+    return {"seed": seed, "result": y, "positions": rows}
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    done: set[int] = set()
+    if out.is_file():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                done.add(json.loads(line)["seed"])
+    master = random.Random(args.seed)
+    seeds = [master.randrange(1 << 30) for _ in range(args.games)]
+    began = time.process_time()
+    played = 0
+    with out.open("a", encoding="utf-8") as f:
+        for i, s in enumerate(seeds):
+            if s in done:
+                continue
+            g = play_one(args.rules, args.nodes, s, args.max_plies)
+            f.write(json.dumps(g, separators=(",", ":")) + "\n")
+            f.flush()
+            played += 1
+            if played % 20 == 0:
+                cpu = time.process_time() - began
+                print(f"game {i + 1}/{len(seeds)}: {played} played, {cpu:.0f} s CPU", flush=True)
+    print(f"{played} games played ({len(done)} were there), {out}")
+    return 0
+
+
+def quiet(gen: Any, w: int, b: int, k: int, wtm: bool) -> bool:
+    """No capture for either side."""
+    return not gen.captures(w, b, k, wtm) and not gen.captures(w, b, k, not wtm)
+
+
+def split(games: list[dict[str, Any]], seed: int, hold: float) -> tuple[list[Any], list[Any]]:
+    rng = random.Random(seed)
+    train: list[Any] = []
+    held: list[Any] = []
+    for g in sorted(games, key=lambda g: g["seed"]):
+        (held if rng.random() < hold else train).append(g)
+    return train, held
+
 
 SCALARS = evaluate.SCALAR_NAMES
 # the probes' steps (see features): a king's value changes which side is ahead where the

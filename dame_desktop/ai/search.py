@@ -269,8 +269,8 @@ class Tuning:
     singular_margin: int = 0
     singular_depth: int = 6  # the least depth that tries it
     # evaluate with the learned weights of the rule set's family (``evaluate.learned_weights``:
-    # pattern tables fitted on self-play) where it has any; off: the weights of today
-    learned_eval: bool = False
+    # the evaluation's own terms fitted on self-play) where it has any; off: the hand-set ones
+    learned_eval: bool = True
 
 
 TUNING = Tuning()

@@ -124,14 +124,14 @@ def test_windows_blend_from_the_opening_to_the_ending_by_the_pieces_left() -> No
 
 def test_the_search_plays_the_learned_weights_where_the_switch_is_on() -> None:
     rules = find_rules("german")
-    assert TUNING.learned_eval is False  # off by default (no gain shown yet)
-    assert Searcher(rules, Limit(nodes=10)).evaluator.weights == evaluate.hand_set(rules)
-    TUNING.learned_eval = True
+    assert TUNING.learned_eval is True  # on by default (it won the self-play A/B)
+    on = Searcher(rules, Limit(nodes=10)).evaluator
+    english = Searcher(find_rules("english"), Limit(nodes=10)).evaluator
+    TUNING.learned_eval = False
     try:
-        on = Searcher(rules, Limit(nodes=10)).evaluator
-        english = Searcher(find_rules("english"), Limit(nodes=10)).evaluator
+        assert Searcher(rules, Limit(nodes=10)).evaluator.weights == evaluate.hand_set(rules)
     finally:
-        TUNING.learned_eval = False
+        TUNING.learned_eval = True
     assert on.weights == evaluate.learned_weights(FLYING)
     assert english.weights == evaluate.hand_set(find_rules("english"))
 
