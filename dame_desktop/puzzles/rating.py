@@ -1,15 +1,19 @@
 """Glicko-2 ratings for puzzle solvers (and for the puzzles themselves).
 
 A solver's rating moves after every puzzle: a solved puzzle counts as a won game against the
-puzzle's own rating, a failed one as a lost game.  The formulas are Glickman's Glicko-2 (2012):
-ratings are kept on the familiar 1500 scale and converted to the Glicko-2 scale (divided by
-173.7178) for the update; the volatility is found with the Illinois variant of regula falsi.
+puzzle's own rating, a failed one as a lost game, and one solved after a hint as a draw (a
+score of one half: a hint costs less than a failure and earns less than a clean solve).  The
+formulas are Glickman's Glicko-2 (2012): ratings are kept on the familiar 1500 scale and
+converted to the Glicko-2 scale (divided by 173.7178) for the update; the volatility is found
+with the Illinois variant of regula falsi.
 
 Two choices of ours on top of the formulas:
 
 - ``TAU`` is 0.75: puzzle strength moves quickly (a child learns), so volatility may change fast.
 - A single failed puzzle costs at most ``MAX_LOSS`` (30) points, so a slip on a hard puzzle by a
-  new solver with a wide deviation does not wipe out an evening's work.
+  new solver with a wide deviation does not wipe out an evening's work; one solved after a hint
+  costs at most half that (else a new solver's hint on an easy puzzle would cost as much as a
+  failure: both would hit the limit).
 
 Standard library only; values are plain frozen dataclasses so the store can keep them as JSON.
 """
@@ -145,16 +149,20 @@ def rate(player: Rating, outcomes: Iterable[Outcome], tau: float = TAU) -> Ratin
     return Rating(mu_new * SCALE + START_RATING, phi_new * SCALE, sigma_new)
 
 
-def after_puzzle(solver: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
-    """The solver's and the puzzle's new ratings after one attempt.
+def after_puzzle(solver: Rating, puzzle: Rating, score: float) -> tuple[Rating, Rating]:
+    """The solver's and the puzzle's new ratings after one attempt that scored ``score``:
+    1 (or True) solved, 0 (or False) failed, 0.5 solved with a hint.
 
-    The solver loses at most :data:`MAX_LOSS` points for one failure; both deviations stay at
+    The solver loses at most :data:`MAX_LOSS` points for one failure (and that times one
+    less the score for a part score: half of it after a hint); both deviations stay at
     or above :data:`MIN_DEVIATION`, so a much-played puzzle or a long-time solver still moves.
     """
-    score = 1.0 if solved else 0.0
+    score = float(score)
+    if not 0.0 <= score <= 1.0:
+        raise ValueError(f"a puzzle's score is from 0 to 1, not {score}")
     new_solver = rate(solver, [Outcome(puzzle.rating, puzzle.deviation, score)])
     new_puzzle = rate(puzzle, [Outcome(solver.rating, solver.deviation, 1.0 - score)])
-    floor = solver.rating - MAX_LOSS
+    floor = solver.rating - MAX_LOSS * (1.0 - score)
     if new_solver.rating < floor:
         new_solver = Rating(floor, new_solver.deviation, new_solver.volatility)
     return _floored(new_solver), _floored(new_puzzle)

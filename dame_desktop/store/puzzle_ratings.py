@@ -58,6 +58,7 @@ class MemberRating:
     failed: int = 0
     best_run: int = 0  # puzzles solved in the best timed run
     recent: tuple[str, ...] = ()  # the puzzles played last, newest last
+    hinted: int = 0  # solved after a hint (rated as half a win)
 
 
 @dataclass(frozen=True)
@@ -111,19 +112,21 @@ class PuzzleRatings:
         return [rules for (k, rules) in self._ratings if k == key]
 
     def record(
-        self, name: str, rules: str, puzzle_id: str, puzzle_rating: float, solved: bool
+        self, name: str, rules: str, puzzle_id: str, puzzle_rating: float, score: float
     ) -> tuple[MemberRating, MemberRating]:
-        """Count one attempt; the member's standing before and after."""
+        """Count one attempt (``score`` 1 or True solved, 0 or False failed, 0.5 solved after
+        a hint); the member's standing before and after."""
         name = _checked_name(name)
         before = self.get(name, rules)
-        new, _puzzle = after_puzzle(before.rating, Rating(float(puzzle_rating), 80.0), solved)
+        new, _puzzle = after_puzzle(before.rating, Rating(float(puzzle_rating), 80.0), score)
         new = Rating.from_json(new.to_json())  # as stored: the same after a reload
         recent = tuple(r for r in before.recent if r != puzzle_id)[-(RECENT - 1) :] + (puzzle_id,)
         after = replace(
             before,
             rating=new,
-            solved=before.solved + solved,
-            failed=before.failed + (not solved),
+            solved=before.solved + (score >= 1),
+            failed=before.failed + (score <= 0),
+            hinted=before.hinted + (0 < score < 1),
             recent=recent,
         )
         self._put(name, rules, after)
@@ -174,6 +177,7 @@ class PuzzleRatings:
                     "solved": rating.solved,
                     "failed": rating.failed,
                     "best_run": rating.best_run,
+                    "hinted": rating.hinted,
                     "recent": list(rating.recent),
                 }
                 for (_key_, rules), (name, rating) in self._ratings.items()
@@ -256,6 +260,7 @@ def _rating(data: object) -> tuple[str, str, MemberRating]:
             _count(data, "failed"),
             _count(data, "best_run"),
             _texts(data, "recent", RECENT),
+            _count(data, "hinted"),  # absent in files of older versions: 0
         ),
     )
 

@@ -158,6 +158,7 @@ class Preferences:
     turn_board_hot_seat: bool = False  # human vs human: show the side to move at the bottom
     window_geometry: str = ""  # base64 of QWidget.saveGeometry()
     window_state: str = ""  # base64 of QMainWindow.saveState()
+    docks_arranged: bool = False  # the user moved the docks: the window no longer tabs them
     last_directory: str = ""
     # the family table
     sound: bool = False  # off until the user turns it on (never a surprise noise, silent tests)
@@ -488,6 +489,7 @@ _VALIDATORS: dict[str, Callable[[object], object]] = {
     "turn_board_hot_seat": _boolean,
     "window_geometry": _base64,
     "window_state": _base64,
+    "docks_arranged": _boolean,
     "last_directory": _text,
     "sound": _boolean,
     "sound_volume": _integer(VOLUME_MIN, VOLUME_MAX),
@@ -765,7 +767,7 @@ _MERGED_TOGETHER: tuple[tuple[str, ...], ...] = (
     ("rules", "rule_switches"),  # the switches are relative to the preset
     ("engines", "engine"),  # the engine in use is one of the engines
     ("board_theme", "custom_colors"),
-    ("window_geometry", "window_state"),
+    ("window_geometry", "window_state", "docks_arranged"),
 )
 
 

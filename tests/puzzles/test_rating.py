@@ -34,27 +34,44 @@ def test_a_period_without_games_widens_the_deviation_only() -> None:
 
 def test_solving_raises_failing_lowers_and_the_puzzle_moves_the_other_way() -> None:
     solver, puzzle = Rating(1500, 120), Rating(1600, 80)
-    won, puzzle_after_win = after_puzzle(solver, puzzle, solved=True)
-    lost, puzzle_after_loss = after_puzzle(solver, puzzle, solved=False)
+    won, puzzle_after_win = after_puzzle(solver, puzzle, score=True)
+    lost, puzzle_after_loss = after_puzzle(solver, puzzle, score=False)
     assert won.rating > 1500 > lost.rating
     assert puzzle_after_win.rating < 1600 < puzzle_after_loss.rating
     # beating a harder puzzle gains more than beating an easier one
-    easy, _ = after_puzzle(solver, Rating(1300, 80), solved=True)
+    easy, _ = after_puzzle(solver, Rating(1300, 80), score=True)
     assert won.rating - 1500 > easy.rating - 1500
+
+
+def test_a_puzzle_solved_after_a_hint_costs_less_than_a_failure_and_earns_less_than_a_solve() -> (
+    None
+):
+    solver = Rating(1500, 120)
+    for puzzle in (Rating(1300, 80), Rating(1500, 80), Rating(1700, 80)):
+        won, _ = after_puzzle(solver, puzzle, score=1.0)
+        half, _ = after_puzzle(solver, puzzle, score=0.5)
+        lost, _ = after_puzzle(solver, puzzle, score=0.0)
+        assert lost.rating < half.rating < won.rating, puzzle
+    new_solver = Rating(1500, 350)  # both would hit the limit of a failure's loss
+    half, _ = after_puzzle(new_solver, Rating(1000, 50), score=0.5)
+    lost, _ = after_puzzle(new_solver, Rating(1000, 50), score=0.0)
+    assert half.rating == pytest.approx(1500 - MAX_LOSS / 2) and lost.rating < half.rating
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        after_puzzle(solver, Rating(1500, 80), score=2)
 
 
 def test_one_failure_costs_at_most_thirty_points() -> None:
     new_solver = Rating(1500, 350)  # wide deviation: the raw update would drop far more
     raw = rate(new_solver, [Outcome(1000, 50, 0)])
     assert 1500 - raw.rating > MAX_LOSS
-    after, _ = after_puzzle(new_solver, Rating(1000, 50), solved=False)
+    after, _ = after_puzzle(new_solver, Rating(1000, 50), score=False)
     assert after.rating == pytest.approx(1500 - MAX_LOSS)
 
 
 def test_deviations_never_fall_below_the_floor() -> None:
     solver, puzzle = Rating(1500, 40, 0.03), Rating(1500, 35, 0.03)
     for n in range(200):
-        solver, puzzle = after_puzzle(solver, puzzle, solved=n % 2 == 0)
+        solver, puzzle = after_puzzle(solver, puzzle, score=n % 2 == 0)
     assert solver.deviation >= MIN_DEVIATION and puzzle.deviation >= MIN_DEVIATION
 
 

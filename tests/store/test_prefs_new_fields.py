@@ -68,6 +68,7 @@ NEW_VALUES: dict[str, object] = {
     "analysis_lines": 3,
     "analysis_movetime": 0.1,
     "engines": (SCAN, KINGSROW),
+    "docks_arranged": True,
 }
 
 

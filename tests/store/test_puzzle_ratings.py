@@ -27,6 +27,8 @@ def test_ratings_are_kept_per_member_and_rule_set(tmp_path: Path) -> None:
     _b, lost = table.record("anna ", "german", "german-2", 1200, False)  # the same Anna
     assert 0 < after.rating.rating - lost.rating.rating <= 30 and lost.failed == 1
     assert lost.recent == ("german-1", "german-2")
+    _b, half = table.record("Anna", "german", "german-3", 1200, 0.5)  # solved after a hint
+    assert (half.solved, half.failed, half.hinted) == (1, 1, 1)
     assert table.get("Paul", "german").solved == 0
     assert table.get("Anna", "english").rating.rating == 1500
     assert table.record_run("Anna", "german", 7) and not table.record_run("Anna", "german", 5)
@@ -38,7 +40,7 @@ def test_ratings_are_kept_per_member_and_rule_set(tmp_path: Path) -> None:
     assert loaded.warnings == ()
     again = loaded.value
     assert again.get("ANNA", "german") == table.get("Anna", "german")
-    assert again.get("Anna", "german").best_run == 7
+    assert again.get("Anna", "german").best_run == 7 and again.get("Anna", "german").hinted == 1
     assert again.names() == ["Anna"] and [p.id for p in again.personal("anna")] == ["mine-1"]
 
 

@@ -10,11 +10,12 @@ actions, signals and widgets; only the window places widgets and builds menus.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QByteArray, QEvent, QModelIndex, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -131,6 +132,12 @@ class MainWindow(QMainWindow):
         self.position_search = PositionSearch(self, self, self)
         self._build()
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.explorer.dock)
+        # the docks are where the program put them until the user moves one (see fit_dock)
+        self.docks_arranged = False
+        self._arranging = False  # the program itself moves a dock: not the user's arrangement
+        for dock in (self.explorer.dock, self.analysis.dock):
+            dock.dockLocationChanged.connect(self._dock_moved)
+            dock.topLevelChanged.connect(self._dock_moved)
         self.marks = MarksKeeper(self.board, self.study, self)
         self.diagrams = DiagramController(self, self.board, self)
         self.family = FamilyController(
@@ -441,7 +448,11 @@ class MainWindow(QMainWindow):
         """A dock a quarter of the window wide, within reason (on a large screen wide enough
         for the opening explorer's columns and titles).  In a narrow window a second dock on
         the same side becomes a tab of the one already shown (two columns of docks beside the
-        side panel would leave the board a stamp); the user's own arrangement is kept."""
+        side panel would leave the board a stamp) -- only while the docks are where the
+        program put them: once the user has moved, floated, split or docked one elsewhere
+        (:attr:`docks_arranged`), their arrangement is kept as it is."""
+        if self.docks_arranged:
+            return
         if not dock.isFloating() and self.width() < TABBED_DOCKS_BELOW:
             area = self.dockWidgetArea(dock)
             for other in (self.explorer.dock, self.analysis.dock):
@@ -452,10 +463,34 @@ class MainWindow(QMainWindow):
                     and self.dockWidgetArea(other) == area
                     and dock not in self.tabifiedDockWidgets(other)
                 ):
-                    self.tabifyDockWidget(other, dock)
+                    with self._own_dock_moves():
+                        self.tabifyDockWidget(other, dock)
                     dock.raise_()  # the one just asked for in front
                     break
         self.resizeDocks([dock], [max(220, min(520, self.width() // 4))], Qt.Orientation.Horizontal)
+
+    @contextmanager
+    def _own_dock_moves(self) -> Iterator[None]:
+        """The program moves docks: that is no arrangement of the user's."""
+        before, self._arranging = self._arranging, True
+        try:
+            yield
+        finally:
+            self._arranging = before
+
+    def _dock_moved(self, *_args: object) -> None:
+        """A dock went to another place (the user dragged, floated or docked it): from now on
+        the program leaves the docks where the user puts them."""
+        if not self._arranging:
+            self.docks_arranged = True
+
+    def restore_layout(self, state: QByteArray, arranged: bool) -> bool:
+        """The toolbars and docks as a session saved them (``saveState``), and whether that
+        arrangement was the user's own (the program then leaves it alone)."""
+        with self._own_dock_moves():
+            done = self.restoreState(state)
+        self.docks_arranged = arranged if done else self.docks_arranged
+        return done
 
     def play_move(self, move: Move) -> None:
         """A move chosen outside the board (the opening explorer): as if made on it."""

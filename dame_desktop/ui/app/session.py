@@ -173,9 +173,9 @@ class SessionHost(Protocol):
 
     def restoreGeometry(self, geometry: QByteArray | bytes | bytearray | memoryview) -> bool: ...
 
-    def restoreState(
-        self, state: QByteArray | bytes | bytearray | memoryview, version: int = ...
-    ) -> bool: ...
+    docks_arranged: bool  # the user has moved the docks: the program leaves them be
+
+    def restore_layout(self, state: QByteArray, arranged: bool) -> bool: ...
 
 
 class Session(QObject):
@@ -214,7 +214,9 @@ class Session(QObject):
         if self.prefs.window_geometry:
             window.restoreGeometry(QByteArray.fromBase64(self.prefs.window_geometry.encode()))
         if self.prefs.window_state:
-            window.restoreState(QByteArray.fromBase64(self.prefs.window_state.encode()))
+            window.restore_layout(
+                QByteArray.fromBase64(self.prefs.window_state.encode()), self.prefs.docks_arranged
+            )
         window.document.last_directory = self.prefs.last_directory
         table = window.actions_table
         table.add_menus(
@@ -574,13 +576,19 @@ class Session(QObject):
         geometry = bytes(window.saveGeometry().toBase64().data()).decode("ascii")
         state = bytes(window.saveState().toBase64().data()).decode("ascii")
         folder = window.document.last_directory
-        if (geometry, state, folder) != (
+        arranged = window.docks_arranged
+        if (geometry, state, folder, arranged) != (
             self.prefs.window_geometry,
             self.prefs.window_state,
             self.prefs.last_directory,
+            self.prefs.docks_arranged,
         ):
             self.prefs = dataclasses.replace(
-                self.prefs, window_geometry=geometry, window_state=state, last_directory=folder
+                self.prefs,
+                window_geometry=geometry,
+                window_state=state,
+                last_directory=folder,
+                docks_arranged=arranged,
             )
             self.save_preferences()
 

@@ -126,6 +126,7 @@ class PuzzleController(QObject):
         self.run_timer.timeout.connect(self._tick)
         self.last_change: float | None = None  # what the last puzzle (or run) changed
         self._run_from = 0.0  # the rating when the timed run began
+        self._last_run: tuple[int, float] | None = None  # the last run's solved and change
         self.feedback = ""
         self._recorded = False
         self._token = 0  # a delayed step of an older state does nothing
@@ -206,6 +207,8 @@ class PuzzleController(QObject):
     def stop(self) -> None:
         """Back to the game."""
         self._end_run(report=False)
+        self._last_run = None
+        self.panel.run_clock.setText("")
         self._token += 1
         self.active = False
         self.host.leave_puzzles()
@@ -248,6 +251,7 @@ class PuzzleController(QObject):
         self.panel.set_themes(() if personal else tuple(t for t in THEMES if t in found))
 
     def next_puzzle(self) -> None:
+        self._give_up()
         pool = self.pool()
         self._offer_themes(pool)
         theme = str(self.panel.theme.currentData() or "")
@@ -285,6 +289,7 @@ class PuzzleController(QObject):
 
     def load(self, puzzle: Puzzle, personal: bool = False) -> None:
         """Show ``puzzle`` from its start."""
+        self._give_up()
         self._token += 1
         self.attempt = Attempt(puzzle)
         self.personal = personal
@@ -307,6 +312,8 @@ class PuzzleController(QObject):
         self._show_rating()
         self._update_buttons()
         self._tick()
+        if self.run is None and self._last_run is not None:
+            self.panel.run_clock.setText(words.run_summary_text(*self._last_run))
 
     def _describe(self, puzzle: Puzzle, personal: bool) -> None:
         assert self.attempt is not None
@@ -333,7 +340,7 @@ class PuzzleController(QObject):
         a = self.attempt
         running = self.run is not None
         open_ = a is not None and not a.done
-        p.hint.setEnabled(open_ and self.accepting and not running)
+        p.hint.setEnabled(open_ and self.accepting)
         p.solution.setEnabled(open_ and not running)
         p.retry.setEnabled(
             open_
@@ -392,7 +399,7 @@ class PuzzleController(QObject):
             self.board.show_banner(words.retry_text())
             return True
         if answer.verdict is Verdict.WRONG:
-            self._record(False)
+            self._record(0.0)
             self._wrong(before, move, answer.refutation)
             return True
         self.shown = before.play(move)
@@ -452,38 +459,58 @@ class PuzzleController(QObject):
         self._changed()
 
     def _solved(self) -> None:
-        assert self.attempt is not None
-        clean = self.attempt.clean
-        self._record(clean)
+        attempt = self.attempt
+        assert attempt is not None
+        clean = attempt.clean
+        # after a hint (and no wrong move): half a win for the rating, a solve for the run
+        hinted = attempt.hinted and not attempt.failed and not attempt.shown
+        self._record(1.0 if clean else 0.5 if hinted else 0.0)
         self.board.show_banner(words.solved_text(True))
         if self.run is not None:
-            if clean:
-                self.run.solve()
-            self._say(words.solved_text(clean))
+            if clean or hinted:
+                self.run.solve(hinted)
+            self._say(words.solved_text(clean, hinted))
             self._changed()
             self._tick()
             self._later(self._next_in_run)
             return
-        self._say(words.solved_text(clean))
+        self._say(words.solved_text(clean, hinted))
         self._changed()
 
     def hint(self) -> None:
+        """Mark the piece to move.  A hint costs less than a failure: the puzzle, solved
+        now, counts half (a draw against the puzzle's rating; in a timed run it counts as
+        solved and the hint costs :data:`~dame_desktop.puzzles.run.HINT_SECONDS`).  What it
+        costs is counted when the puzzle ends: solved, failed, or left for another."""
         attempt = self.attempt
         if attempt is None or attempt.done or not self.accepting:
             return
         square = attempt.hint()
         if square is None:
             return
-        self._record(False)
+        seconds = 0
+        if self.run is not None:
+            self.run.hint()
+            seconds = int(self.run.hint_penalty)
         self.board.set_hint(Move((square,)))
-        self._say(words.hint_text(self.host.squares_text([square])))
+        text = words.hint_text(self.host.squares_text([square]))
+        cost = words.hint_cost_text(seconds, rated=not (self.personal or self._recorded))
+        self._say(f"{text}\n{cost}" if cost else text)
+        self._tick()
+
+    def _give_up(self) -> None:
+        """The puzzle shown is left for another: after a hint, unsolved, it counts as failed
+        (one left untouched costs nothing)."""
+        attempt = self.attempt
+        if attempt is not None and attempt.hinted and not attempt.done:
+            self._record(0.0)
 
     def show_solution(self) -> None:
         attempt = self.attempt
         if attempt is None or attempt.done:
             return
         self._token += 1
-        self._record(False)
+        self._record(0.0)
         start = attempt.position
         steps = attempt.show_solution()
         self.shown = start
@@ -517,7 +544,8 @@ class PuzzleController(QObject):
 
     # -- the rating --------------------------------------------------------------------------
 
-    def _record(self, solved: bool) -> None:
+    def _record(self, score: float) -> None:
+        """Rate the attempt once: ``score`` 1 solved, 0.5 solved after a hint, 0 failed."""
         attempt = self.attempt
         if attempt is None or self._recorded:
             return
@@ -528,7 +556,7 @@ class PuzzleController(QObject):
         puzzle = attempt.puzzle
 
         def count(table: PuzzleRatings) -> tuple[MemberRating, MemberRating]:
-            return table.record(name, key, puzzle.id, puzzle.rating, solved)
+            return table.record(name, key, puzzle.id, puzzle.rating, score)
 
         try:
             update = update_ratings(count, self.directory)
@@ -558,7 +586,7 @@ class PuzzleController(QObject):
 
     def toggle_run(self) -> None:
         if self.run is not None:
-            self._end_run()
+            self._end_run(stopped=True)
         else:
             self.start_run()
 
@@ -566,6 +594,7 @@ class PuzzleController(QObject):
         self.run = TimedRun(self.clock)
         self._run_from = self.standing().rating.rating  # the run's change is shown at its end
         self.last_change = None
+        self._last_run = None
         self.run_timer.start()
         self.next_puzzle()
         self._tick()
@@ -582,7 +611,12 @@ class PuzzleController(QObject):
         if self.run is not None and not self.run.over:
             self.next_puzzle()
 
-    def _end_run(self, report: bool = True) -> None:
+    def _end_run(self, report: bool = True, stopped: bool = False) -> None:
+        """The run is over (its time ran out, or the solver ``stopped`` it).  Reported: the
+        run's summary is said, over the board too, and the rating shows what the whole run
+        changed.  The last puzzle stays and is an ordinary one now: unless it was just
+        solved or missed, the solver may finish it on the board (the computer's answer
+        that was still to come is shown); else the next puzzle or a new run is the way on."""
         run = self.run
         if run is None:
             return
@@ -590,6 +624,7 @@ class PuzzleController(QObject):
         self.run_timer.stop()
         self._token += 1
         self.accepting = False
+        self.panel.run_clock.setText("")
         best = False
         if report:
             name, key = self.member(), self.rules_key()
@@ -600,11 +635,22 @@ class PuzzleController(QObject):
                 best = bool(update.answer)
             except (StorageError, ValueError) as exc:
                 self.host.show_message(str(exc))
-            self._say(words.run_over_text(run.solved, run.mistakes, best))
             self.last_change = self.standing().rating.rating - self._run_from  # the whole run
-        self.panel.run_clock.setText("")
+            attempt = self.attempt
+            open_ = attempt is not None and not attempt.done and not attempt.failed
+            if attempt is not None and open_:
+                self.shown = attempt.position
+                self.last = attempt.last_move()
+                self.accepting = True
+            summary = words.run_over_text(run.solved, run.mistakes, best, run.hinted, stopped)
+            self._say(f"{summary}\n{words.after_run_text(open_)}")
+            self.board.show_banner(words.run_over_text(run.solved, run.mistakes, best), 4.0)
+            self._last_run = (run.solved, self.last_change)
+            self.panel.run_clock.setText(words.run_summary_text(*self._last_run))
         self._show_rating()
         self._changed()
+        if report:
+            self.panel.run.setFocus()  # a new run is one key press away
 
     # -- my mistakes -------------------------------------------------------------------------
 

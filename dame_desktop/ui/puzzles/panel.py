@@ -206,13 +206,17 @@ class PuzzlePanel(QScrollArea):
             )
         self.hint.setText(self.tr("&Hint"))
         self.hint.setToolTip(
-            self.tr("Shows the piece to move; the puzzle then counts as not solved")
+            self.tr("Shows the piece to move; the puzzle, solved then, counts half")
         )
         self.solution.setText(self.tr("Show &solution"))
         self.retry.setText(self.tr("Try &again"))
         self.next.setText(self.tr("&Next puzzle"))
         self.run.setText(self.tr("Timed run (3 minutes)"))
-        self.run.setToolTip(self.tr("Solve as many puzzles as you can; a mistake costs 10 seconds"))
+        self.run.setToolTip(
+            self.tr(
+                "Solve as many puzzles as you can; a mistake costs 10 seconds, a hint 5 seconds"
+            )
+        )
         self.mistakes.setText(self.tr("My mistakes from a game file…"))
         self.mistakes.setToolTip(
             self.tr("Positions where your analysed games have a ? or ?? become your own puzzles")

@@ -61,9 +61,12 @@ def correct_text(reply: str) -> str:
     return translate("Puzzles", "Good! The answer was %1. Go on.").replace("%1", reply)
 
 
-def solved_text(clean: bool) -> str:
+def solved_text(clean: bool, hinted: bool = False) -> str:
+    """What a solved puzzle earns: clean, after a hint (half), after a mistake (nothing)."""
     if clean:
         return translate("Puzzles", "Solved!")
+    if hinted:
+        return translate("Puzzles", "Solved with a hint: it counts half.")
     return translate("Puzzles", "Solved, but not on the first try.")
 
 
@@ -86,6 +89,23 @@ def hint_text(square: str) -> str:
     return translate("Puzzles", "Move the piece on %1.").replace("%1", square)
 
 
+def hint_cost_text(seconds: int = 0, rated: bool = True) -> str:
+    """What a hint costs: half the puzzle for the rating (when the puzzle is rated and not
+    failed already) and, in a timed run, some seconds; "" when nothing."""
+    if seconds and rated:
+        return translate(
+            "Puzzles",
+            "Hint used: %1 seconds off the clock; this puzzle counts half for your rating.",
+        ).replace("%1", str(seconds))
+    if seconds:
+        return translate("Puzzles", "Hint used: %1 seconds off the clock.").replace(
+            "%1", str(seconds)
+        )
+    if rated:
+        return translate("Puzzles", "Hint used: this puzzle counts half for your rating.")
+    return ""
+
+
 def run_left_text(seconds: float, solved: int) -> str:
     whole = max(0, int(seconds + 0.999))
     return (
@@ -95,15 +115,40 @@ def run_left_text(seconds: float, solved: int) -> str:
     )
 
 
-def run_over_text(solved: int, mistakes: int, best: bool) -> str:
-    text = (
-        translate("Puzzles", "Time is up: solved %1, mistakes %2.")
-        .replace("%1", str(solved))
-        .replace("%2", str(mistakes))
-    )
+def run_over_text(
+    solved: int, mistakes: int, best: bool, hinted: int = 0, stopped: bool = False
+) -> str:
+    """The end of a timed run: the time ran out (or the solver stopped it), what it brought."""
+    if stopped:
+        text = translate("Puzzles", "Run stopped: solved %1, mistakes %2.")
+    else:
+        text = translate("Puzzles", "Time is up: solved %1, mistakes %2.")
+    text = text.replace("%1", str(solved)).replace("%2", str(mistakes))
+    if hinted:
+        text += " " + translate("Puzzles", "Solved after a hint: %1.").replace("%1", str(hinted))
     if best:
         text += " " + translate("Puzzles", "A new best run!")
     return text
+
+
+def after_run_text(puzzle_open: bool) -> str:
+    """The way on after a timed run: the last puzzle is an ordinary one now."""
+    if puzzle_open:
+        return translate(
+            "Puzzles",
+            "You may finish the last puzzle at leisure (it counts as an ordinary one), "
+            "take the next puzzle or start a new run.",
+        )
+    return translate("Puzzles", "Take the next puzzle or start a new run.")
+
+
+def run_summary_text(solved: int, change: float) -> str:
+    """The last run, kept above the run button until the next run starts."""
+    return (
+        translate("Puzzles", "Last run: %1 solved, %2")
+        .replace("%1", str(solved))
+        .replace("%2", change_text(change))
+    )
 
 
 def penalty_text(seconds: int) -> str:
