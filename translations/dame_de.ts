@@ -3097,8 +3097,12 @@
         <translation>&amp;Tipp</translation>
     </message>
     <message>
-        <source>Shows the piece to move; the puzzle then counts as not solved</source>
-        <translation>Zeigt den Stein, der ziehen muss; die Aufgabe zählt dann als nicht gelöst</translation>
+        <source>Shows the piece to move; the puzzle, solved then, counts half</source>
+        <translation>Zeigt den Stein, der ziehen muss; die danach gelöste Aufgabe zählt halb</translation>
+    </message>
+    <message>
+        <source>Solve as many puzzles as you can; a mistake costs 10 seconds, a hint 5 seconds</source>
+        <translation>Löse so viele Aufgaben wie möglich; ein Fehler kostet 10 Sekunden, ein Tipp 5 Sekunden</translation>
     </message>
     <message>
         <source>Show &amp;solution</source>
@@ -3115,10 +3119,6 @@
     <message>
         <source>Timed run (3 minutes)</source>
         <translation>Lauf auf Zeit (3 Minuten)</translation>
-    </message>
-    <message>
-        <source>Solve as many puzzles as you can; a mistake costs 10 seconds</source>
-        <translation>Löse so viele Aufgaben wie möglich; ein Fehler kostet 10 Sekunden</translation>
     </message>
     <message>
         <source>My mistakes from a game file…</source>
@@ -3216,6 +3216,10 @@
         <translation>Gelöst!</translation>
     </message>
     <message>
+        <source>Solved with a hint: it counts half.</source>
+        <translation>Mit Tipp gelöst: Das zählt halb.</translation>
+    </message>
+    <message>
         <source>Solved, but not on the first try.</source>
         <translation>Gelöst, aber nicht im ersten Versuch.</translation>
     </message>
@@ -3232,16 +3236,48 @@
         <translation>Zieh den Stein auf %1.</translation>
     </message>
     <message>
+        <source>Hint used: %1 seconds off the clock; this puzzle counts half for your rating.</source>
+        <translation>Tipp genommen: %1 Sekunden weniger auf der Uhr; die Aufgabe zählt für deine Wertung halb.</translation>
+    </message>
+    <message>
+        <source>Hint used: %1 seconds off the clock.</source>
+        <translation>Tipp genommen: %1 Sekunden weniger auf der Uhr.</translation>
+    </message>
+    <message>
+        <source>Hint used: this puzzle counts half for your rating.</source>
+        <translation>Tipp genommen: Die Aufgabe zählt für deine Wertung halb.</translation>
+    </message>
+    <message>
         <source>Time left: %1 · solved: %2</source>
         <translation>Restzeit: %1 · gelöst: %2</translation>
+    </message>
+    <message>
+        <source>Run stopped: solved %1, mistakes %2.</source>
+        <translation>Lauf beendet: gelöst %1, Fehler %2.</translation>
     </message>
     <message>
         <source>Time is up: solved %1, mistakes %2.</source>
         <translation>Die Zeit ist um: gelöst %1, Fehler %2.</translation>
     </message>
     <message>
+        <source>Solved after a hint: %1.</source>
+        <translation>Davon mit Tipp gelöst: %1.</translation>
+    </message>
+    <message>
         <source>A new best run!</source>
         <translation>Ein neuer Bestwert!</translation>
+    </message>
+    <message>
+        <source>You may finish the last puzzle at leisure (it counts as an ordinary one), take the next puzzle or start a new run.</source>
+        <translation>Du kannst die letzte Aufgabe in Ruhe zu Ende lösen (sie zählt wie eine gewöhnliche), die nächste Aufgabe nehmen oder einen neuen Lauf beginnen.</translation>
+    </message>
+    <message>
+        <source>Take the next puzzle or start a new run.</source>
+        <translation>Nimm die nächste Aufgabe oder beginne einen neuen Lauf.</translation>
+    </message>
+    <message>
+        <source>Last run: %1 solved, %2</source>
+        <translation>Letzter Lauf: %1 gelöst, %2</translation>
     </message>
     <message>
         <source>Wrong: %1 seconds off the clock.</source>
