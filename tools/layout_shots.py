@@ -5,7 +5,8 @@
 Each run starts the program as a user would (preferences in a fresh folder, the language
 chosen), on an offscreen screen of that size, and saves PNGs of the playing window with
 clocks (as it opens and maximised), the rules dialog, the new-game dialog, the huffing
-question and a file's game list; it prints each one's geometry against the screen's.  Without
+question, a file's game list, the game and then the puzzles with the opening explorer
+turned on; it prints each one's geometry against the screen's.  Without
 ``--size`` it runs itself once for every size the program is looked at in, in both languages.
 """
 
@@ -161,6 +162,15 @@ def shoot(out: Path, size: str, scale: float, language: str) -> int:
         encoding="utf-8",
     )
     modal(lambda: window.document.open_path(str(pdn_file)), "game-list")
+    window.showNormal()
+    window.action("explorer").trigger()  # on, as the preferences may have it
+    save(window, "game-explorer")
+    window.action("puzzles").trigger()
+    save(window, "puzzles-explorer")
+    report.append(
+        f"{stem} puzzles-explorer: board {window.board.width()}x{window.board.height()},"
+        f" {window.board.height() / window.height():.0%} of the window's height"
+    )
     print("\n".join(report))
     window.shutdown()
     return 0

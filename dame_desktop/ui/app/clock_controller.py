@@ -187,6 +187,12 @@ class ClockController(QObject):
         elif not away and PauseReason.AWAY in clock.pause_reasons:
             self.panel.resume(PauseReason.AWAY)
 
+    def set_aside(self, aside: bool) -> None:
+        """Puzzles mode: the waiting game's clocks (standing still) make room for the
+        puzzle's board; back beside the board when the game is shown again."""
+        clock = self.panel.clock
+        self.panel.setVisible(not aside and clock is not None and clock.timed)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind in (QEvent.Type.Show, QEvent.Type.Hide) and isinstance(watched, QDialog):

@@ -128,6 +128,7 @@ class MainWindow(QMainWindow):
         )  # one engine thread
         self.last_message = ""
         self.puzzles: PuzzleController | None = None  # made when Game › Puzzles is opened
+        self._docks_aside: list[str] = []  # the docks closed while the puzzles are shown
         self.explorer = ExplorerController(self, self)  # the opening explorer dock
         self.position_search = PositionSearch(self, self, self)
         self._build()
@@ -593,6 +594,8 @@ class MainWindow(QMainWindow):
         self.action("hint").setVisible(False)  # the engine's hint would give puzzles away
         self.players_label.hide()  # the game's players and rules: the panel says its own
         self.rules_label.hide()
+        self.clocks.set_aside(True)
+        self._docks_aside = self._set_docks_aside()
         self._set_navigator(navigator)
         self.lines.setCurrentWidget(panel)
         self._widen_side()
@@ -601,8 +604,31 @@ class MainWindow(QMainWindow):
         self.action("hint").setVisible(True)
         self.players_label.show()
         self.rules_label.show()
+        self.clocks.set_aside(False)
+        for action_id in self._docks_aside:  # the docks put aside for the puzzles come back
+            self.action(action_id).setChecked(True)
+        self._docks_aside = []
         self._set_navigator(self.live)
         self.controller.resume()  # the game goes on where it was paused
+
+    def _set_docks_aside(self) -> list[str]:
+        """In a narrow window the docks beside the puzzles panel would leave the puzzle a
+        small board: those docked there are closed (their View items follow, and the user
+        may open them again) and come back when the puzzles are left.  The ids of those
+        closed."""
+        if self.width() >= TABBED_DOCKS_BELOW:
+            return []
+        aside = [
+            action_id
+            for action_id, dock in (
+                ("explorer", self.explorer.dock),
+                ("analysis", self.analysis.dock),
+            )
+            if self.action(action_id).isChecked() and not dock.isFloating()
+        ]
+        for action_id in aside:
+            self.action(action_id).setChecked(False)
+        return aside
 
     def leave_puzzles_mode(self) -> None:
         if self.puzzles is not None and self.in_puzzles():

@@ -175,6 +175,8 @@ class SessionHost(Protocol):
 
     docks_arranged: bool  # the user has moved the docks: the program leaves them be
 
+    def leave_puzzles_mode(self) -> None: ...
+
     def restore_layout(self, state: QByteArray, arranged: bool) -> bool: ...
 
 
@@ -305,6 +307,8 @@ class Session(QObject):
             and watched is self.window.dialog_parent()
             and event.type() == QEvent.Type.Close
         ):
+            # the game's window is what is kept (docks put aside for the puzzles come back)
+            self.window.leave_puzzles_mode()
             if self.autosave_enabled:
                 self.save_game()  # the clocks' times as they are now
             self.save_window_state()

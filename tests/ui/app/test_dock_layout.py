@@ -134,3 +134,17 @@ def test_the_users_arrangement_is_kept_by_the_next_program(qtbot, start_program)
     toggle(qtbot, third, "analysis", analysis)
     qtbot.wait(20)
     assert side_by_side(third, explorer, analysis)
+
+
+def test_docks_closed_for_the_puzzles_open_again_in_the_next_program(qtbot, start_program) -> None:
+    """Closed while the puzzles are shown, the program keeps the game's docks (the puzzles
+    close them in a narrow window only for their own time)."""
+    first = start_program()
+    toggle(qtbot, first, "explorer", first.explorer.dock)
+    first.action("puzzles").trigger()
+    qtbot.waitUntil(lambda: not first.explorer.dock.isVisible())
+    first.close()
+    assert load_preferences().value.explorer_panel is True
+    second = start_program()
+    qtbot.waitUntil(second.explorer.dock.isVisible)
+    assert second.action("explorer").isChecked() and second.is_playing()

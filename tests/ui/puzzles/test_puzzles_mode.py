@@ -547,3 +547,33 @@ def test_a_run_stopped_by_hand_says_so_and_a_missed_last_puzzle_offers_try_again
     QTest.mouseClick(puzzles.panel.retry, Qt.MouseButton.LeftButton)
     assert puzzles.attempt is not None and window.board.position() == puzzles.attempt.start
     assert window.board.moves()
+
+
+def test_in_a_narrow_window_the_puzzle_takes_the_room_of_the_docks_and_the_clocks(
+    qtbot, window: MainWindow
+) -> None:
+    """A timed game with the opening explorer open, on a small screen: the puzzles close the
+    explorer and set the stopped clocks aside, so the board keeps most of the height; back at
+    the game, both are there again."""
+    from dame_desktop.core import TimeControl
+    from dame_desktop.ui.app.main_window import TABBED_DOCKS_BELOW
+    from tests.ui.uihelp import start
+
+    assert window.width() < TABBED_DOCKS_BELOW
+    window.clocks.set_time_controls(TimeControl.sudden_death(10))
+    start(window, computer=True)
+    window.action("explorer").trigger()
+    qtbot.waitUntil(window.explorer.dock.isVisible)
+    clocks = window.board_area.clocks
+    assert clocks is not None and not clocks.isHidden()
+    qtbot.wait(50)
+    playing = window.board.height()
+    open_puzzles(qtbot, window)
+    qtbot.waitUntil(lambda: not window.explorer.dock.isVisible())
+    assert not window.action("explorer").isChecked() and clocks.isHidden()
+    qtbot.wait(50)
+    assert window.board.height() > playing
+    assert window.board.height() / window.height() >= 0.7, (playing, window.board.height())
+    window.action("leavePuzzles").trigger()
+    qtbot.waitUntil(window.explorer.dock.isVisible)
+    assert window.action("explorer").isChecked() and not clocks.isHidden()
