@@ -51,6 +51,7 @@ CHANGED = Preferences(
     turn_board_hot_seat=True,
     window_geometry="AdnQywADAAA=",
     window_state="AAAA/wAAAAD9",
+    docks_arranged=True,
     last_directory="/home/someone/Partien",
     sound=True,
     sound_volume=35,

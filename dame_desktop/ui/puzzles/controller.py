@@ -625,6 +625,12 @@ class PuzzleController(QObject):
         self._token += 1
         self.accepting = False
         self.panel.run_clock.setText("")
+        attempt = self.attempt
+        open_ = attempt is not None and not attempt.done and not attempt.failed
+        if attempt is not None and open_:  # the computer's answer still to come is shown
+            self.shown = attempt.position
+            self.last = attempt.last_move()
+            self.accepting = True
         best = False
         if report:
             name, key = self.member(), self.rules_key()
@@ -636,12 +642,6 @@ class PuzzleController(QObject):
             except (StorageError, ValueError) as exc:
                 self.host.show_message(str(exc))
             self.last_change = self.standing().rating.rating - self._run_from  # the whole run
-            attempt = self.attempt
-            open_ = attempt is not None and not attempt.done and not attempt.failed
-            if attempt is not None and open_:
-                self.shown = attempt.position
-                self.last = attempt.last_move()
-                self.accepting = True
             summary = words.run_over_text(run.solved, run.mistakes, best, run.hinted, stopped)
             self._say(f"{summary}\n{words.after_run_text(open_)}")
             self.board.show_banner(words.run_over_text(run.solved, run.mistakes, best), 4.0)

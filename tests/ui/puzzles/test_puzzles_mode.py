@@ -577,3 +577,18 @@ def test_in_a_narrow_window_the_puzzle_takes_the_room_of_the_docks_and_the_clock
     window.action("leavePuzzles").trigger()
     qtbot.waitUntil(window.explorer.dock.isVisible)
     assert window.action("explorer").isChecked() and not clocks.isHidden()
+
+
+def test_a_puzzle_left_in_a_run_is_playable_when_the_puzzles_are_opened_again(
+    qtbot, window: MainWindow
+) -> None:
+    puzzles = open_puzzles(qtbot, window, "Ben")
+    now = [0.0]
+    puzzles.clock = lambda: now[0]
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)
+    first = puzzles.attempt
+    window.action("leavePuzzles").trigger()  # the run is given up
+    assert puzzles.run is None and window.is_playing()
+    window.action("puzzles").trigger()
+    assert puzzles.attempt is first and puzzles.panel.run_clock.text() == ""
+    assert window.board.moves() and puzzles.panel.hint.isEnabled()
