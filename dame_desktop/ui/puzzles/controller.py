@@ -591,6 +591,7 @@ class PuzzleController(QObject):
             self.start_run()
 
     def start_run(self) -> None:
+        self._give_up()  # a puzzle left after a hint counts before the run, not in it
         self.run = TimedRun(self.clock)
         self._run_from = self.standing().rating.rating  # the run's change is shown at its end
         self.last_change = None

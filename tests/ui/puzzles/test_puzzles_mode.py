@@ -465,6 +465,12 @@ def test_a_puzzle_left_after_a_hint_counts_as_failed(qtbot, window: MainWindow) 
     QTest.mouseClick(puzzles.panel.next, Qt.MouseButton.LeftButton)
     standing = load_ratings().value.get("Paul", "german")
     assert (standing.solved, standing.failed, standing.hinted) == (0, 1, 0)
+    QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)  # left for a timed run
+    standing = load_ratings().value.get("Paul", "german")
+    assert standing.failed == 2
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)  # stopped at once
+    assert "(+0 points)" in puzzles.panel.rating.text()  # the run changed nothing
 
 
 def test_in_a_timed_run_a_hint_costs_five_seconds_and_the_puzzle_still_counts(
