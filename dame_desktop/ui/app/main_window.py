@@ -612,19 +612,19 @@ class MainWindow(QMainWindow):
         self.controller.resume()  # the game goes on where it was paused
 
     def _set_docks_aside(self) -> list[str]:
-        """In a narrow window the docks beside the puzzles panel would leave the puzzle a
-        small board: those docked there are closed (their View items follow, and the user
-        may open them again) and come back when the puzzles are left.  The ids of those
-        closed."""
-        if self.width() >= TABBED_DOCKS_BELOW:
-            return []
+        """The docks closed while the puzzles are shown (their View items follow, the user may
+        open them again); they come back when the puzzles are left.  The engine's analysis
+        always goes (its line would give the puzzle away, as its hint would); in a narrow
+        window the docked explorer goes too (beside the puzzles panel it would leave the
+        puzzle a small board).  The ids of those closed."""
+        narrow = self.width() < TABBED_DOCKS_BELOW
         aside = [
             action_id
-            for action_id, dock in (
-                ("explorer", self.explorer.dock),
-                ("analysis", self.analysis.dock),
+            for action_id, dock, always in (
+                ("explorer", self.explorer.dock, False),
+                ("analysis", self.analysis.dock, True),
             )
-            if self.action(action_id).isChecked() and not dock.isFloating()
+            if self.action(action_id).isChecked() and (always or (narrow and not dock.isFloating()))
         ]
         for action_id in aside:
             self.action(action_id).setChecked(False)

@@ -598,3 +598,25 @@ def test_a_puzzle_left_in_a_run_is_playable_when_the_puzzles_are_opened_again(
     window.action("puzzles").trigger()
     assert puzzles.attempt is first and puzzles.panel.run_clock.text() == ""
     assert window.board.moves() and puzzles.panel.hint.isEnabled()
+
+
+def test_the_engine_analysis_is_put_aside_for_the_puzzles_in_a_wide_window(
+    qtbot, window: MainWindow
+) -> None:
+    """The analysis panel's line would give a puzzle away (as the hint would): it closes while
+    the puzzles are shown, whatever the window's width, and comes back with the game; the
+    explorer stays where there is room for it."""
+    from dame_desktop.ui.app.main_window import TABBED_DOCKS_BELOW
+
+    window.resize(TABBED_DOCKS_BELOW + 200, 900)
+    qtbot.waitUntil(lambda: window.width() >= TABBED_DOCKS_BELOW)
+    window.action("analysis").trigger()
+    window.action("explorer").trigger()
+    qtbot.waitUntil(lambda: window.analysis.dock.isVisible() and window.explorer.dock.isVisible())
+    open_puzzles(qtbot, window)
+    qtbot.waitUntil(lambda: not window.analysis.dock.isVisible())
+    assert not window.action("analysis").isChecked()
+    assert window.action("explorer").isChecked() and window.explorer.dock.isVisible()
+    window.action("leavePuzzles").trigger()
+    qtbot.waitUntil(window.analysis.dock.isVisible)
+    assert window.action("analysis").isChecked()
