@@ -24,7 +24,10 @@ towards the hand-set weights; the games whose seeded draw falls in ``--hold`` ar
 It prints the loss against the labels and against the results, and the held-out accuracy (the
 share of decided games' positions whose score has the winner's sign), hand-set beside fitted.
 ``--write`` writes the family's learned weights file (``evaluate.LEARNED_FILES``), ``--out``
-another file.  Needs numpy and scipy (development tools; the program does not).
+another file.  Where today's weights have diamonds and windows (10x10: ``--rules
+international``), the fit keeps them as they are, part of the score it starts from, and the
+file written carries them, so that the engine scores with them and the refitted terms.
+Needs numpy and scipy (development tools; the program does not).
 """
 
 from __future__ import annotations
@@ -164,16 +167,24 @@ def flatten(w: Weights) -> list[float]:
     ]
 
 
-def unflatten(v: list[int], squares: int) -> Weights:
+def unflatten(v: list[int], squares: int, fixed: Weights | None = None) -> Weights:
+    """The weights of the vector ``v``, with the diamonds and windows of ``fixed`` (kept as
+    they are: the fit does not move them)."""
     scalars = dict(zip(SCALARS, v[2 * squares : 2 * squares + len(SCALARS)], strict=True))
     half = list(v[2 * squares + len(SCALARS) :])
     kings = tuple(half + half[::-1])
-    return weights_from(tuple(v[:squares]), tuple(v[squares : 2 * squares]), scalars, kings=kings)
+    out = weights_from(tuple(v[:squares]), tuple(v[squares : 2 * squares]), scalars, kings=kings)
+    if fixed is None:
+        return out
+    return dataclasses.replace(
+        out, patterns=fixed.patterns, windows=fixed.windows, windows_end=fixed.windows_end
+    )
 
 
 def hand_weights(rules: RuleSet) -> Weights:
     """The weights the engine plays today on this board, with every derived value spelt out
-    (the runaway bonus, a king's value and its values by square)."""
+    (the runaway bonus, a king's value and its values by square); on 10x10 with the diamonds
+    and windows fitted to master games, which the fit keeps fixed."""
     ev = Evaluator(rules)
     kings = tuple(
         sum(1 << shift for shift, mask in ev.king_pst if (mask >> bit) & 1)
@@ -191,10 +202,11 @@ def white_scores(ev: Evaluator, data: list[Sample]) -> np.ndarray:
 
 
 def features(
-    rules: RuleSet, data: list[Sample], squares: int, at: list[int]
+    rules: RuleSet, data: list[Sample], squares: int, at: list[int], fixed: Weights
 ) -> tuple[np.ndarray, np.ndarray]:
     """The evaluation made linear around the weights ``at``: one column per weight (what a
-    unit of it adds to each score, from a step up and a step down), and the rest of the score.
+    unit of it adds to each score, from a step up and a step down), and the rest of the score
+    (with the diamonds and windows of ``fixed``).
     """
     king = 2 * squares + SCALARS.index("king")
     cols = []
@@ -203,11 +215,11 @@ def features(
         up, down = list(at), list(at)
         up[j] += step
         down[j] -= step
-        high = white_scores(Evaluator(rules, unflatten(up, squares)), data)
-        low = white_scores(Evaluator(rules, unflatten(down, squares)), data)
+        high = white_scores(Evaluator(rules, unflatten(up, squares, fixed)), data)
+        low = white_scores(Evaluator(rules, unflatten(down, squares, fixed)), data)
         cols.append((high - low) / (2 * step))
     x = np.stack(cols, axis=1)
-    centre = white_scores(Evaluator(rules, unflatten(at, squares)), data)
+    centre = white_scores(Evaluator(rules, unflatten(at, squares, fixed)), data)
     return x, centre - x @ np.array(at, dtype=float)
 
 
@@ -294,6 +306,8 @@ def load(
 def cmd_fit(args: argparse.Namespace) -> int:
     rules = find_rules(args.rules)
     name = evaluate.family(rules)
+    if args.write and name not in evaluate.LEARNED_FILES:
+        raise SystemExit(f"no learned weights file for the {name} family: use --out")
     games: list[dict[str, Any]] = []
     for path in args.games:
         for line in Path(path).read_text(encoding="utf-8").splitlines():
@@ -307,8 +321,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
     squares = len(hand.men_open)
     prior = np.array(flatten(hand))
     at = [int(v) for v in prior]
-    x, base = features(rules, train, squares, at)
-    hx, hbase = features(rules, held, squares, at)
+    x, base = features(rules, train, squares, at, hand)
+    hx, hbase = features(rules, held, squares, at, hand)
     print(
         f"{len(games)} games ({len(train_games)} to fit, {len(held_games)} held out): "
         f"{len(train)} and {len(held)} quiet positions from ply {args.min_ply} "
@@ -327,11 +341,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
     for _ in range(args.rounds - 1):
         # the king's value is linear only nearby: once more, made linear around the fit
         at = [int(round(v)) for v in w]
-        x, base = features(rules, train, squares, at)
-        hx, hbase = features(rules, held, squares, at)
+        x, base = features(rules, train, squares, at, hand)
+        hx, hbase = features(rules, held, squares, at, hand)
         w = fit(x, base, y, prior, c, args.lam)
     rounded = np.array([round(v) for v in w], dtype=float)
-    fitted = unflatten([int(v) for v in rounded], squares)
+    fitted = unflatten([int(v) for v in rounded], squares, hand)
     print(f"fitted {len(w)} weights in {time.process_time() - began:.0f} s CPU")
     print(
         f"{'':16} {'label loss (fit)':>17} {'label loss (held)':>18} {'result loss (held)':>19} "
@@ -360,6 +374,13 @@ def cmd_fit(args: argparse.Namespace) -> int:
             f"on {len(train)} quiet self-play positions of {len(train_games)} games (seed "
             f"{args.seed}, lam {args.lam}, mix {args.mix}, from ply {args.min_ply})."
         )
+        if hand.patterns is not None or hand.windows is not None:
+            about += (
+                " The diamonds and windows are the ones it started from, kept as they were"
+                " (fitted to master games by tools/tune_moves.py; see evaluate.diamonds and"
+                " evaluate.windows); only the men's values by square, the scalars and the kings'"
+                " values were refitted."
+            )
         out.write_text(evaluate.weights_to_json(fitted, about), encoding="utf-8")
         print(f"wrote {out}")
     return 0

@@ -34,6 +34,33 @@ def test_the_hand_set_weights_spelt_out_score_as_today() -> None:
     )
 
 
+def test_on_10x10_the_fit_keeps_the_diamonds_and_windows_of_today() -> None:
+    rules = find_rules("international")
+    hand = fit_eval.hand_weights(rules)
+    assert hand.patterns is not None and hand.windows is not None
+    squares = len(hand.men_open)
+    vector = [int(v) for v in fit_eval.flatten(hand)]
+    assert fit_eval.unflatten(vector, squares, hand) == hand
+    today = evaluate.Evaluator(rules)
+    bits = [bit for bit, _, _ in evaluate._cells(rules)]  # reading order: Black's side first
+    black = sum(1 << b for b in bits[:20])
+    white = sum(1 << b for b in bits[30:])
+    samples = [
+        (white, black, 0, True),
+        (white & ~(1 << bits[31]) | 1 << bits[25], black & ~(1 << bits[3]), 1 << bits[25], False),
+    ]
+    spelt = evaluate.Evaluator(rules, hand)
+    assert fit_eval.white_scores(spelt, samples).tolist() == (
+        fit_eval.white_scores(today, samples).tolist()
+    )
+    # a fitted weight moved: the diamonds and windows stay as they were
+    vector[0] += 100
+    moved = fit_eval.unflatten(vector, squares, hand)
+    assert moved.patterns == hand.patterns and moved.windows == hand.windows
+    without = fit_eval.unflatten(vector, squares)
+    assert without.patterns is None and without.windows is None
+
+
 def test_a_tiny_seeded_run_fits_weights_the_engine_reads(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
