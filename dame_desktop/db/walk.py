@@ -297,6 +297,39 @@ def _state_at(line: bytes, at: int) -> State:
     )
 
 
+def _entry(
+    line: bytes, at: int, w: int, b: int, k: int, wtm: bool
+) -> tuple[int, int, int, int, bool, int]:
+    """The entry of ``line`` at ``at`` played on the state (w, b, k, wtm): the offset of the
+    next entry, the state after it and the pieces the move captured (-1 for a setup, which
+    gives its own state)."""
+    fb = line[at]
+    if fb == SETUP:
+        w, b, k, wtm = _state_at(line, at + 1)
+        return at + 26, w, b, k, wtm, -1
+    x = line[at + 1]
+    at += 2
+    cap = 0
+    if x & 128:
+        n = line[at]
+        for i in range(at + 1, at + 1 + n):
+            cap |= 1 << line[i]
+        at += 1 + n
+    fbit = 1 << fb
+    tbit = 1 << (x & 63)
+    if wtm:
+        w = (w & ~fbit) | tbit
+        b &= ~cap
+    else:
+        b = (b & ~fbit) | tbit
+        w &= ~cap
+    if k & fbit or x & 64:
+        k = (k & ~fbit & ~cap) | tbit
+    else:
+        k &= ~cap
+    return at, w, b, k, not wtm, cap
+
+
 def line_code(states: list[State], moves: list[RawMove | None]) -> bytes:
     """A game's main line (``states[0]`` and the moves from it) as bytes (see above)."""
     if not states:
@@ -333,34 +366,9 @@ def line_states(line: bytes) -> list[tuple[int, State]]:
     plies = 0
     end = len(line)
     while at < end:
-        fb = line[at]
-        if fb == SETUP:
-            w, b, k, wtm = _state_at(line, at + 1)
-            at += 26
-            out.append((plies, (w, b, k, wtm)))
-            continue
-        x = line[at + 1]
-        at += 2
-        cap = 0
-        if x & 128:
-            n = line[at]
-            for i in range(at + 1, at + 1 + n):
-                cap |= 1 << line[i]
-            at += 1 + n
-        fbit = 1 << fb
-        tbit = 1 << (x & 63)
-        if wtm:
-            w = (w & ~fbit) | tbit
-            b &= ~cap
-        else:
-            b = (b & ~fbit) | tbit
-            w &= ~cap
-        if k & fbit or x & 64:
-            k = (k & ~fbit & ~cap) | tbit
-        else:
-            k &= ~cap
-        wtm = not wtm
-        plies += 1
+        at, w, b, k, wtm, cap = _entry(line, at, w, b, k, wtm)
+        if cap >= 0:  # a move, not a setup
+            plies += 1
         out.append((plies, (w, b, k, wtm)))
     return out
 
@@ -404,33 +412,10 @@ def pattern_run(
             held = 0
         if at >= end:
             return -1
-        fb = line[at]
-        if fb == SETUP:
-            w, b, k, wtm = _state_at(line, at + 1)
-            at += 26
+        at, w, b, k, wtm, cap = _entry(line, at, w, b, k, wtm)
+        if cap < 0:
             held = 0  # a setup breaks the line
             continue
-        x = line[at + 1]
-        at += 2
-        cap = 0
-        if x & 128:
-            n = line[at]
-            for i in range(at + 1, at + 1 + n):
-                cap |= 1 << line[i]
-            at += 1 + n
-        fbit = 1 << fb
-        tbit = 1 << (x & 63)
-        if wtm:
-            w = (w & ~fbit) | tbit
-            b &= ~cap
-        else:
-            b = (b & ~fbit) | tbit
-            w &= ~cap
-        if k & fbit or x & 64:
-            k = (k & ~fbit & ~cap) | tbit
-        else:
-            k &= ~cap
-        wtm = not wtm
         plies += 1
         if held == 0 and (cap or not plies & 3):
             if w.bit_count() < white_need or b.bit_count() < black_need:

@@ -10,19 +10,14 @@ compiled (a pure install compares nothing).
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
 
+from dame_desktop.ai import Limit
 from dame_desktop.core import PRESETS, Position, apply_switches, find_rules, perft
 from dame_desktop.native import native_modules
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.core.helpers import pure_figures, search_figures
 
 CONFIGS: list[tuple[str, tuple[str, ...]]] = [(p.key, ()) for p in PRESETS] + [
     ("german", ("huffing=on", "largest-capture=on")),
@@ -51,58 +46,30 @@ def positions(key: str, switches: tuple[str, ...], seed: int) -> list[Position]:
 
 def figures() -> dict[str, dict[str, object]]:
     """Every figure compared, by configuration and position: JSON-ready."""
-    from dame_desktop.ai import Limit, search
-
+    runs = (
+        ("depth", Limit(depth=5), 0),
+        ("nodes", Limit(nodes=2500), 0),
+        ("noise", Limit(depth=4), 40),
+    )
     out: dict[str, dict[str, object]] = {}
     for key, switches in CONFIGS:
         for i, pos in enumerate(positions(key, switches, 7)):
             depth = 3 if pos.rules.board_size >= 10 else 4
             name = f"{key}{list(switches)}#{i}"
             row: dict[str, object] = {"fen": pos.fen(), "perft": perft(pos, depth)}
-            for label, limit, noise in (
-                ("depth", Limit(depth=5), 0),
-                ("nodes", Limit(nodes=2500), 0),
-                ("noise", Limit(depth=4), 40),
-            ):
-                result = search(pos, None, limit, noise=noise, seed=12345)
-                row[label] = [
-                    result.move.full_text() if result.move else None,
-                    result.score,
-                    result.depth,
-                    result.nodes,
-                    [m.full_text() for m in result.pv],
-                ]
+            row.update(search_figures(pos, runs, 12345))
             out[name] = row
     return out
-
-
-PROBE = """
-import json
-from dame_desktop.native import native_modules
-from tests.core.test_native_identity import figures
-print(json.dumps({"native": native_modules(), "figures": figures()}))
-"""
 
 
 def test_compiled_and_pure_give_identical_perft_and_search_results() -> None:
     compiled = native_modules()
     if not compiled:
         pytest.skip("this install runs pure Python: there is nothing compiled to compare")
-    env = dict(os.environ, DAME_PURE="1")
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    pure: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    assert pure["native"] == []  # the subprocess really ran the sources
+    pure = pure_figures(__name__, "figures")
     here = figures()
-    assert set(here) == set(pure["figures"])
+    assert set(here) == set(pure)
     for name, row in here.items():
-        assert row == pure["figures"][name], name
+        assert row == pure[name], name
     # the figures are not trivial: searches went deep enough to differ between positions
     assert len({json.dumps(row["depth"]) for row in here.values()}) > len(here) // 2

@@ -13,19 +13,14 @@ Skipped where nothing is compiled.
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
 
+from dame_desktop.ai import Limit
 from dame_desktop.core import Position, apply_switches, find_rules, perft
 from dame_desktop.native import native_modules
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.core.helpers import pure_figures, search_figures
 
 CONFIGS: list[tuple[str, ...]] = [
     (),
@@ -57,8 +52,11 @@ def tower_positions(switches: tuple[str, ...], seed: int, count: int) -> list[Po
 
 def figures() -> dict[str, dict[str, object]]:
     """Every figure compared, by configuration and position: JSON-ready."""
-    from dame_desktop.ai import Limit, search
-
+    runs = (
+        ("depth", Limit(depth=6), 0),
+        ("nodes", Limit(nodes=3000), 0),
+        ("noise", Limit(depth=5), 40),
+    )
     out: dict[str, dict[str, object]] = {}
     for switches in CONFIGS:
         for i, pos in enumerate(tower_positions(switches, 11, 4)):
@@ -67,29 +65,9 @@ def figures() -> dict[str, dict[str, object]]:
                 "perft": perft(pos, 4),
                 "moves": sorted(m.full_text() for m in pos.legal_moves()),
             }
-            for label, limit, noise in (
-                ("depth", Limit(depth=6), 0),
-                ("nodes", Limit(nodes=3000), 0),
-                ("noise", Limit(depth=5), 40),
-            ):
-                result = search(pos, None, limit, noise=noise, seed=4242)
-                row[label] = [
-                    result.move.full_text() if result.move else None,
-                    result.score,
-                    result.depth,
-                    result.nodes,
-                    [m.full_text() for m in result.pv],
-                ]
+            row.update(search_figures(pos, runs, 4242))
             out[f"bashni{list(switches)}#{i}"] = row
     return out
-
-
-PROBE = """
-import json
-from dame_desktop.native import native_modules
-from tests.core.test_native_identity_towers import figures
-print(json.dumps({"native": native_modules(), "figures": figures()}))
-"""
 
 
 def test_the_positions_hold_towers_with_kings_and_both_colours_inside() -> None:
@@ -109,21 +87,10 @@ def test_compiled_and_pure_towers_give_identical_perft_and_search_results() -> N
     if not compiled:
         pytest.skip("this install runs pure Python: there is nothing compiled to compare")
     assert {"core.towers", "ai.towers"} <= set(compiled), compiled
-    env = dict(os.environ, DAME_PURE="1")
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    pure: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    assert pure["native"] == []  # the subprocess really ran the sources
+    pure = pure_figures(__name__, "figures")
     here = figures()
-    assert set(here) == set(pure["figures"])
+    assert set(here) == set(pure)
     for name, row in here.items():
-        assert row == pure["figures"][name], name
+        assert row == pure[name], name
     # the searches were not trivial: they went deep and differ between positions
     assert len({json.dumps(row["nodes"]) for row in here.values()}) > len(here) // 2
