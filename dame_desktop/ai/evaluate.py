@@ -277,13 +277,17 @@ ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 # ``search.TUNING.learned_eval`` is on; a rule set of a family without a file keeps
 # the weights above.
 LEARNED_FILES: dict[str, str] = {"8x8-flying-forward": "weights_8x8_flying.json"}
+LEARNED_FILES["8x8-short"] = "weights_8x8_short.json"
 
 
 def family(rules: RuleSet) -> str:
     """The family of rule sets whose positions one set of learned weights can judge.
 
     The 8x8 sets on diagonals where kings fly and men capture forward only (German, Czech)
-    make one; every other set is its own family here (its key) until weights are fitted for it.
+    make one; so do those where kings step one square and men capture forward only and may
+    capture kings (English; Italian's men may not, which makes a king worth more, and its
+    weights are not measured yet); every other set is its own family here (its key) until
+    weights are fitted for it.
     """
     if (
         rules.board_size == 8
@@ -294,6 +298,16 @@ def family(rules: RuleSet) -> str:
         and not rules.towers
     ):
         return "8x8-flying-forward"
+    if (
+        rules.board_size == 8
+        and not geometry_of(rules).orthogonal
+        and not rules.flying_kings
+        and not rules.men_capture_backward
+        and rules.men_capture_kings
+        and not rules.giveaway
+        and not rules.towers
+    ):
+        return "8x8-short"
     return rules.key
 
 

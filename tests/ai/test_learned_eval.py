@@ -39,8 +39,9 @@ def test_the_families_of_rule_sets() -> None:
     assert evaluate.family(find_rules("german")) == FLYING
     assert evaluate.family(find_rules("czech")) == FLYING
     # short kings, men capturing backward, straight lines, giveaway: other families
-    for key in ("english", "russian", "brazilian", "turkish", "international"):
+    for key in ("italian", "russian", "brazilian", "turkish", "international"):
         assert evaluate.family(find_rules(key)) == key
+    assert evaluate.family(find_rules("english")) == "8x8-short"
     assert evaluate.family(dataclasses.replace(find_rules("german"), giveaway=True)) != FLYING
 
 
@@ -60,11 +61,11 @@ def test_the_learned_weights_load_from_the_package_data() -> None:
     # the file is exactly what the writer makes of its weights
     text = path.read_text(encoding="utf-8")
     assert evaluate.weights_to_json(weights, json.loads(text)["about"]) == text
-    assert evaluate.learned_weights("english") is None
+    assert evaluate.learned_weights("italian") is None
 
 
 def test_a_rule_set_without_learned_weights_evaluates_as_today() -> None:
-    for key in ("english", "russian", "international", "turkish"):
+    for key in ("italian", "russian", "international", "turkish"):
         rules = find_rules(key)
         today, learned = evaluate.evaluator(rules), evaluate.evaluator(rules, True)
         assert learned.weights == today.weights
@@ -122,14 +123,14 @@ def test_the_search_plays_the_learned_weights_where_the_switch_is_on() -> None:
     rules = find_rules("german")
     assert TUNING.learned_eval is True  # on by default (it won the self-play A/B)
     on = Searcher(rules, Limit(nodes=10)).evaluator
-    english = Searcher(find_rules("english"), Limit(nodes=10)).evaluator
+    italian = Searcher(find_rules("italian"), Limit(nodes=10)).evaluator
     TUNING.learned_eval = False
     try:
         assert Searcher(rules, Limit(nodes=10)).evaluator.weights == evaluate.hand_set(rules)
     finally:
         TUNING.learned_eval = True
     assert on.weights == evaluate.learned_weights(FLYING)
-    assert english.weights == evaluate.hand_set(find_rules("english"))
+    assert italian.weights == evaluate.hand_set(find_rules("italian"))
 
 
 def scores() -> list[list[int]]:

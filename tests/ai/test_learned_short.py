@@ -1,0 +1,120 @@
+"""The learned evaluation of the 8x8 sets with short kings and men capturing forward
+(English): which rule sets are of the family, its weights file, and the search's switch."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+from dame_desktop.ai import Limit, evaluate, search
+from dame_desktop.ai.search import TUNING, Searcher
+from dame_desktop.core import Color, Position, find_rules
+from tests.ai.test_evaluate import _assert_colour_symmetric
+
+SHORT = "8x8-short"
+
+
+def _positions(key: str, count: int, seed: int) -> list[Position]:
+    """Positions of seeded random games, from the opening to the ending."""
+    rules = find_rules(key)
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        pos = Position.start(rules)
+        for _ in range(rng.randint(0, 90)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        out.append(pos)
+    return out
+
+
+def test_the_short_king_sets_make_a_family() -> None:
+    assert evaluate.family(find_rules("english")) == SHORT
+    # Italian (men may not capture kings: not measured with these weights), flying kings, men
+    # capturing backward, straight lines, other boards: not this family
+    for key in (
+        "italian",
+        "german",
+        "czech",
+        "spanish",
+        "russian",
+        "pool",
+        "brazilian",
+        "turkish",
+        "international",
+    ):
+        assert evaluate.family(find_rules(key)) != SHORT
+    english = find_rules("english")
+    for changed in (
+        dataclasses.replace(english, giveaway=True),
+        dataclasses.replace(english, men_capture_backward=True),
+        dataclasses.replace(english, flying_kings=True),
+        dataclasses.replace(english, men_capture_kings=False),
+    ):
+        assert evaluate.family(changed) != SHORT
+    # a custom set that plays as English does is of the family
+    assert evaluate.family(dataclasses.replace(english, key="custom", name="Custom")) == SHORT
+
+
+def test_the_short_king_weights_load_from_the_package_data() -> None:
+    weights = evaluate.learned_weights(SHORT)
+    assert weights is not None
+    path = evaluate.DATA / evaluate.LEARNED_FILES[SHORT]
+    assert weights == evaluate.read_weights(path)
+    hand = evaluate.hand_set(find_rules("english"))
+    # the evaluation's own terms, fitted: no pattern tables (no cost per node)
+    assert weights.windows is None and weights.patterns is None
+    assert weights.king is not None and weights.kings is not None
+    assert len(weights.kings) == len(weights.men_open) == len(hand.men_open) == 32
+    assert weights.men_open != hand.men_open and weights.men_end != hand.men_end
+    # a short king is worth more than a man and less than two
+    assert evaluate.MAN < weights.king < 2 * evaluate.MAN
+    # the file is exactly what the writer makes of its weights
+    text = path.read_text(encoding="utf-8")
+    assert evaluate.weights_to_json(weights, json.loads(text)["about"]) == text
+    # not the flying kings' weights
+    assert weights != evaluate.learned_weights("8x8-flying-forward")
+
+
+def test_the_learned_short_king_evaluation_differs_and_is_colour_symmetric() -> None:
+    rules = find_rules("english")
+    learned = evaluate.evaluator(rules, True)
+    today = evaluate.evaluator(rules)
+    assert learned.weights == evaluate.learned_weights(SHORT)
+    assert today.weights == evaluate.hand_set(rules)
+    differ = 0
+    for pos in _positions("english", 40, 6):
+        args = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
+        differ += learned(*args) != today(*args)
+    assert differ > 30
+    _assert_colour_symmetric(learned, rules, random.Random(8))
+
+
+def test_italian_keeps_its_hand_set_evaluation() -> None:
+    rules = find_rules("italian")
+    assert evaluate.evaluator(rules, True).weights == evaluate.hand_set(rules)
+
+
+def test_the_search_plays_the_short_king_weights_only_with_the_switch_on() -> None:
+    rules = find_rules("english")
+    assert TUNING.learned_eval is True
+    on = Searcher(rules, Limit(nodes=10)).evaluator
+    TUNING.learned_eval = False
+    try:
+        off = Searcher(rules, Limit(nodes=10)).evaluator
+    finally:
+        TUNING.learned_eval = True
+    assert on.weights == evaluate.learned_weights(SHORT)
+    assert off.weights == evaluate.hand_set(rules)
+    # and the search's scores follow the weights
+    positions = _positions("english", 6, 3)
+    on_scores = [search(pos, rules, Limit(depth=3)).score for pos in positions]
+    TUNING.learned_eval = False
+    try:
+        off_scores = [search(pos, rules, Limit(depth=3)).score for pos in positions]
+    finally:
+        TUNING.learned_eval = True
+    assert on_scores != off_scores
