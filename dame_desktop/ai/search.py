@@ -289,6 +289,7 @@ class Searcher:
         history: Iterable[Position] = (),
         quiet_plies: int = 0,
         memory: SearchMemory | None = None,
+        learned: bool | None = None,
     ) -> None:
         self.rules = rules
         tuning = TUNING
@@ -302,7 +303,7 @@ class Searcher:
         self.singular_margin = tuning.singular_margin
         self.singular_depth = tuning.singular_depth
         self.gen = generator(rules)
-        self.evaluator = evaluator(rules, tuning.learned_eval)
+        self.evaluator = evaluator(rules, tuning.learned_eval if learned is None else learned)
         self.tables: Tables | None = tables_for(rules) if tuning.endgame_tables else None
         self.table_pieces = self.tables.max_pieces if self.tables is not None else 0
         self.endgame = ""  # the tables' verdict on the root position
@@ -902,6 +903,7 @@ def search(
     on_iteration: Callable[[SearchResult], None] | None = None,
     memory: SearchMemory | None = None,
     timer: TimePlan | None = None,
+    learned: bool | None = None,
 ) -> SearchResult:
     """Search ``position`` and return the best move, its score and the principal variation.
 
@@ -915,6 +917,8 @@ def search(
     with the result of every completed iteration (live analysis).  ``memory`` carries the
     tables from one search of a game to the next (see SearchMemory).  ``timer`` (a
     ``timeman.GameClock``'s plan) decides when to stop instead of ``limit.movetime``.
+    ``learned`` chooses the learned or the hand-set evaluation for this search (None: as
+    ``TUNING.learned_eval`` says); a fixed referee, such as the puzzle checks, passes False.
     """
     if rules is None:
         rules = position.rules
@@ -938,7 +942,9 @@ def search(
         position = Position(rules, position.white, position.black, position.kings, position.turn)
     if limit is None:
         limit = Limit(movetime=1.0)
-    searcher = Searcher(rules, limit, should_stop, noise, seed, history, quiet_plies, memory)
+    searcher = Searcher(
+        rules, limit, should_stop, noise, seed, history, quiet_plies, memory, learned
+    )
     searcher.on_iteration = on_iteration
     searcher.timer = timer
     return searcher.run(position, only)

@@ -13,6 +13,10 @@ A position qualifies when, searched to ``depth`` plies:
 - the same tests hold again at the deeper ``verify_depth`` (each puzzle is verified again at a
   deeper search than the one that found it).
 
+Every search here judges with the hand-set evaluation, not the learned weights the engine
+plays (``search(..., learned=False)``): the margin and the scores are a referee's measures,
+and a set mined and checked once stays valid when the engine's evaluation changes.
+
 The defender's moves are the search's best replies.  The line ends once the gain stands in a
 quiet position (nobody has a capture pending) or the game is won.
 
@@ -49,7 +53,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..ai.evaluate import STRAIGHT_KING
-from ..ai.search import WIN_BOUND, Limit, search
+from ..ai.search import WIN_BOUND, Limit, SearchResult, search
 from ..core import Color, Position, RuleSet
 from ..core.move import Move
 from ..core.position import Kind
@@ -222,6 +226,18 @@ def greedy_move(position: Position, king_value: int | None = None) -> Move | Non
     return top[0] if len(top) == 1 else None
 
 
+def referee(
+    position: Position,
+    limit: Limit,
+    *,
+    only: list[Move] | None = None,
+    noise: int = 0,
+    seed: int = 0,
+) -> SearchResult:
+    """A search of ``position`` with the hand-set evaluation (see the module docstring)."""
+    return search(position, limit=limit, only=only, noise=noise, seed=seed, learned=False)
+
+
 @dataclass(frozen=True)
 class _Step:
     move: Move
@@ -239,7 +255,7 @@ def best_two(position: Position, depth: int, floor: int | None = None) -> _Step 
     if not moves:
         return None
     limit = Limit(depth=depth)
-    best = search(position, limit=limit)
+    best = referee(position, limit)
     if best.move is None:
         return None
     if len(moves) == 1:
@@ -247,7 +263,7 @@ def best_two(position: Position, depth: int, floor: int | None = None) -> _Step 
     if floor is not None and best.score < floor and best.score <= WIN_BOUND:
         return _Step(best.move, best.score, best.score)
     others = [m for m in moves if m != best.move]
-    second = search(position, limit=limit, only=others)
+    second = referee(position, limit, only=others)
     return _Step(best.move, best.score, second.score)
 
 
@@ -287,7 +303,7 @@ def _line(
             moves = current.legal_moves()
             if not moves:
                 return line  # the defender cannot move: won
-            reply = search(current, limit=Limit(depth=depth))
+            reply = referee(current, Limit(depth=depth))
             if reply.move is None:
                 return line
             line.append((current, reply.move, None))
@@ -426,7 +442,7 @@ def examine(
     solver = position.turn
     start = material(position, solver, settings.king_value)
     if settings.screen_depth and settings.screen_depth < settings.depth:
-        shallow = search(position, limit=Limit(depth=settings.screen_depth))
+        shallow = referee(position, Limit(depth=settings.screen_depth))
         if shallow.score - start < settings.screen and shallow.score <= WIN_BOUND:
             counts.screened += 1
             return None
@@ -516,8 +532,8 @@ def self_play_positions(
             if ply < first_random or rng.random() < 0.15:
                 move = rng.choice(moves)
             else:
-                found = search(
-                    position, limit=Limit(depth=depth), noise=30, seed=rng.randrange(1 << 30)
+                found = referee(
+                    position, Limit(depth=depth), noise=30, seed=rng.randrange(1 << 30)
                 ).move
                 move = found if found is not None else moves[0]
             position = position.play(move)
