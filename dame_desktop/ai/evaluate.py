@@ -277,6 +277,8 @@ ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 # ``search.TUNING.learned_eval`` is on; a rule set of a family without a file keeps
 # the weights above.
 LEARNED_FILES: dict[str, str] = {"8x8-flying-forward": "weights_8x8_flying.json"}
+# the 8x8 sets where kings fly and men capture backward too (Russian)
+LEARNED_FILES["8x8-flying-backward"] = "weights_8x8_flying_backward.json"
 
 
 def family(rules: RuleSet) -> str:
@@ -294,6 +296,16 @@ def family(rules: RuleSet) -> str:
         and not rules.towers
     ):
         return "8x8-flying-forward"
+    if (
+        rules.board_size == 8
+        and not geometry_of(rules).orthogonal
+        and rules.flying_kings
+        and rules.men_capture_backward
+        and rules.men_capture_kings
+        and not rules.giveaway
+        and not rules.towers
+    ):
+        return "8x8-flying-backward"
     return rules.key
 
 
