@@ -277,7 +277,7 @@ ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 # ``search.TUNING.learned_eval`` is on; a rule set of a family without a file keeps
 # the weights above.
 LEARNED_FILES: dict[str, str] = {"8x8-flying-forward": "weights_8x8_flying.json"}
-# the 8x8 sets where kings fly and men capture backward too (Russian)
+# the 8x8 sets where kings fly and men capture backward too (Russian, Brazilian, Pool)
 LEARNED_FILES["8x8-flying-backward"] = "weights_8x8_flying_backward.json"
 
 
@@ -285,7 +285,8 @@ def family(rules: RuleSet) -> str:
     """The family of rule sets whose positions one set of learned weights can judge.
 
     The 8x8 sets on diagonals where kings fly and men capture forward only (German, Czech)
-    make one; every other set is its own family here (its key) until weights are fitted for it.
+    make one; those where kings fly and men capture backward too (Russian, Brazilian, Pool)
+    another; every other set is its own family here (its key) until weights are fitted for it.
     """
     if (
         rules.board_size == 8

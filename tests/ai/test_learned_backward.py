@@ -22,7 +22,7 @@ from tests.ai.test_evaluate import _assert_colour_symmetric
 
 ROOT = Path(__file__).resolve().parents[2]
 BACKWARD = "8x8-flying-backward"
-MEMBERS = ("russian",)
+MEMBERS = ("russian", "brazilian", "pool")
 
 
 def _positions(key: str, count: int, seed: int) -> list[Position]:
