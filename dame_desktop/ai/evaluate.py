@@ -278,6 +278,8 @@ ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 # the weights above.
 LEARNED_FILES: dict[str, str] = {"8x8-flying-forward": "weights_8x8_flying.json"}
 LEARNED_FILES["8x8-short"] = "weights_8x8_short.json"
+# the 8x8 sets where kings fly and men capture backward too (Russian, Brazilian, Pool)
+LEARNED_FILES["8x8-flying-backward"] = "weights_8x8_flying_backward.json"
 
 
 def family(rules: RuleSet) -> str:
@@ -286,7 +288,8 @@ def family(rules: RuleSet) -> str:
     The 8x8 sets on diagonals where kings fly and men capture forward only (German, Czech)
     make one; so do those where kings step one square and men capture forward only and may
     capture kings (English; Italian's men may not, which makes a king worth more, and its
-    weights are not measured yet); every other set is its own family here (its key) until
+    weights are not measured yet), and those where kings fly and men capture backward too
+    (Russian, Brazilian, Pool); every other set is its own family here (its key) until
     weights are fitted for it.
     """
     if (
@@ -308,6 +311,16 @@ def family(rules: RuleSet) -> str:
         and not rules.towers
     ):
         return "8x8-short"
+    if (
+        rules.board_size == 8
+        and not geometry_of(rules).orthogonal
+        and rules.flying_kings
+        and rules.men_capture_backward
+        and rules.men_capture_kings
+        and not rules.giveaway
+        and not rules.towers
+    ):
+        return "8x8-flying-backward"
     return rules.key
 
 
