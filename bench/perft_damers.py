@@ -113,12 +113,15 @@ def main() -> int:
     else:
         skipped(f"dame-rs (no dame-rs venv at {venv}): ours compiled and pure only")
 
-    base = rows[0][1] / rows[0][2]
+    # a runner that reports a time too short to read (a shallow smoke run) gets no rate
+    base = rows[0][1] / rows[0][2] if rows[0][2] > 0 else 0.0
     print(f"International perft depth {depth}")
     print(f"  {'runner':62} {'leaves':>9} {'seconds':>8} {'M leaves/s':>10} {'vs ours':>8}")
     for name, leaves, seconds in rows:
-        rate = leaves / seconds
-        print(f"  {name[:62]:62} {leaves:9d} {seconds:8.3f} {rate / 1e6:10.2f} {rate / base:7.2f}x")
+        rate = leaves / seconds if seconds > 0 else 0.0
+        shown = f"{rate / 1e6:10.2f}" if rate else f"{'-':>10}"
+        ratio = f"{rate / base:7.2f}x" if rate and base else f"{'-':>8}"
+        print(f"  {name[:62]:62} {leaves:9d} {seconds:8.3f} {shown} {ratio}")
     if len({leaves for _, leaves, _ in rows}) != 1:
         print("  the leaf counts differ!")
         return 1
