@@ -285,12 +285,12 @@ LEARNED_FILES["8x8-flying-backward"] = "weights_8x8_flying_backward.json"
 def family(rules: RuleSet) -> str:
     """The family of rule sets whose positions one set of learned weights can judge.
 
-    The 8x8 sets on diagonals where kings fly and men capture forward only (German, Czech)
-    make one; so do those where kings step one square and men capture forward only and may
-    capture kings (English; Italian's men may not, which makes a king worth more, and its
-    weights are not measured yet), and those where kings fly and men capture backward too
-    (Russian, Brazilian, Pool); every other set is its own family here (its key) until
-    weights are fitted for it.
+    The 8x8 sets on diagonals where kings fly and men capture forward only (German, German
+    ASS, Czech, Spanish) make one; so do those where kings step one square and men capture
+    forward only and may capture kings (English; Italian's men may not, which makes a king
+    worth more, and its weights are not measured yet), and those where kings fly and men
+    capture backward too (Russian, Brazilian, Pool); every other set is its own family here
+    (its key) until weights are fitted for it.
     """
     if (
         rules.board_size == 8
