@@ -16,29 +16,14 @@ import pytest
 
 from dame_desktop.ai import Limit, evaluate
 from dame_desktop.ai.search import TUNING, Searcher
-from dame_desktop.core import Color, Position, find_rules
+from dame_desktop.core import Color, find_rules
 from dame_desktop.native import native_modules
 from tests.ai.test_evaluate import _assert_colour_symmetric
+from tests.ai.test_learned_eval import _positions
 
 ROOT = Path(__file__).resolve().parents[2]
 BACKWARD = "8x8-flying-backward"
 MEMBERS = ("russian", "brazilian", "pool")
-
-
-def _positions(key: str, count: int, seed: int) -> list[Position]:
-    """Positions of seeded random games, from the opening to the ending."""
-    rules = find_rules(key)
-    rng = random.Random(seed)
-    out: list[Position] = []
-    while len(out) < count:
-        pos = Position.start(rules)
-        for _ in range(rng.randint(0, 90)):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos = pos.play(rng.choice(moves))
-        out.append(pos)
-    return out
 
 
 def test_the_family_holds_the_sets_it_was_measured_on() -> None:

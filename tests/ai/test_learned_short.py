@@ -9,26 +9,11 @@ import random
 
 from dame_desktop.ai import Limit, evaluate, search
 from dame_desktop.ai.search import TUNING, Searcher
-from dame_desktop.core import Color, Position, find_rules
+from dame_desktop.core import Color, find_rules
 from tests.ai.test_evaluate import _assert_colour_symmetric
+from tests.ai.test_learned_eval import _positions
 
 SHORT = "8x8-short"
-
-
-def _positions(key: str, count: int, seed: int) -> list[Position]:
-    """Positions of seeded random games, from the opening to the ending."""
-    rules = find_rules(key)
-    rng = random.Random(seed)
-    out: list[Position] = []
-    while len(out) < count:
-        pos = Position.start(rules)
-        for _ in range(rng.randint(0, 90)):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos = pos.play(rng.choice(moves))
-        out.append(pos)
-    return out
 
 
 def test_the_short_king_sets_make_a_family() -> None:
