@@ -44,26 +44,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import numpy as np  # noqa: E402
+from _match import recent_history  # noqa: E402
 from scipy import optimize  # noqa: E402
 
 from dame_desktop.ai import Limit, SearchMemory, evaluate, search  # noqa: E402
 from dame_desktop.ai.evaluate import Evaluator, Weights, weights_from  # noqa: E402
 from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
 from dame_desktop.core.movegen import generator  # noqa: E402
-
-
-def recent_history(game: Game) -> list[Position]:
-    """Positions since the last capture or man move (the only ones that can come back)."""
-    out: list[Position] = []
-    for state in reversed(game.states[:-1]):
-        out.append(state.position)
-        if state.move is None or state.move.is_capture:
-            break
-        if state.position.kings == 0:
-            break
-    return out
 
 
 def play_one(rules_key: str, nodes: int, seed: int, max_plies: int = 200) -> dict[str, Any]:
