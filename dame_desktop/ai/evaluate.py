@@ -276,10 +276,11 @@ ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 # fitted on self-play by tools/fit_eval.py.  The search plays them where
 # ``search.TUNING.learned_eval`` is on; a rule set of a family without a file keeps
 # the weights above.
-LEARNED_FILES: dict[str, str] = {"8x8-flying-forward": "weights_8x8_flying.json"}
-LEARNED_FILES["8x8-short"] = "weights_8x8_short.json"
-# the 8x8 sets where kings fly and men capture backward too (Russian, Brazilian, Pool)
-LEARNED_FILES["8x8-flying-backward"] = "weights_8x8_flying_backward.json"
+LEARNED_FILES: dict[str, str] = {
+    "8x8-flying-forward": "weights_8x8_flying.json",
+    "8x8-short": "weights_8x8_short.json",
+    "8x8-flying-backward": "weights_8x8_flying_backward.json",
+}
 
 
 def family(rules: RuleSet) -> str:
@@ -292,34 +293,15 @@ def family(rules: RuleSet) -> str:
     capture backward too (Russian, Brazilian, Pool); every other set is its own family here
     (its key) until weights are fitted for it.
     """
-    if (
-        rules.board_size == 8
-        and not geometry_of(rules).orthogonal
-        and rules.flying_kings
-        and not rules.men_capture_backward
-        and not rules.giveaway
-        and not rules.towers
-    ):
+    if rules.board_size != 8 or geometry_of(rules).orthogonal or rules.giveaway or rules.towers:
+        return rules.key
+    if rules.flying_kings and not rules.men_capture_backward:
         return "8x8-flying-forward"
-    if (
-        rules.board_size == 8
-        and not geometry_of(rules).orthogonal
-        and not rules.flying_kings
-        and not rules.men_capture_backward
-        and rules.men_capture_kings
-        and not rules.giveaway
-        and not rules.towers
-    ):
+    if not rules.men_capture_kings:
+        return rules.key  # Italian: not measured with either family's weights
+    if not rules.flying_kings and not rules.men_capture_backward:
         return "8x8-short"
-    if (
-        rules.board_size == 8
-        and not geometry_of(rules).orthogonal
-        and rules.flying_kings
-        and rules.men_capture_backward
-        and rules.men_capture_kings
-        and not rules.giveaway
-        and not rules.towers
-    ):
+    if rules.flying_kings and rules.men_capture_backward:
         return "8x8-flying-backward"
     return rules.key
 
