@@ -4,7 +4,8 @@
         --out /tmp/german-a.jsonl          # and --seed 12 into german-b.jsonl, and so on
     python tools/fit_eval.py fit /tmp/german-a.jsonl /tmp/german-b.jsonl --seed 1 --write
 
-``play``: the engine against itself at a node budget a move from seeded openings of a few
+``play``: the engine against itself (with the hand-set evaluation, so that a seed gives the
+same games whatever weights are shipped) at a node budget a move from seeded openings of a few
 random plies, with a little evaluation noise per game; each game one JSON line with its
 result for White and every position (white, black and king masks, White to move) with the
 searcher's score from White's side.  ``--out`` is appended to and the games already there are
@@ -83,6 +84,7 @@ def play_one(rules_key: str, nodes: int, seed: int, max_plies: int = 200) -> dic
             noise=noise,
             seed=seed,
             memory=memories[0 if wtm else 1],
+            learned=False,  # the hand-set evaluation, as every shipped file's games were played
         )
         assert result.move is not None
         white_score = result.score if wtm else -result.score
