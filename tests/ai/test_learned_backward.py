@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +16,8 @@ from dame_desktop.core import Color, find_rules
 from dame_desktop.native import native_modules
 from tests.ai.test_evaluate import _assert_colour_symmetric
 from tests.ai.test_learned_eval import _positions
+from tests.core.helpers import pure_figures
 
-ROOT = Path(__file__).resolve().parents[2]
 BACKWARD = "8x8-flying-backward"
 MEMBERS = ("russian", "brazilian", "pool")
 
@@ -99,24 +95,10 @@ def scores() -> list[list[int]]:
     return out
 
 
-PROBE = """
-import json
-from dame_desktop.native import native_modules
-from tests.ai.test_learned_backward import scores
-print(json.dumps({"native": native_modules(), "scores": scores()}))
-"""
-
-
 def test_compiled_and_pure_give_the_same_learned_scores() -> None:
     if "ai.evaluate" not in native_modules():
         pytest.skip("the evaluation runs pure Python here: there is nothing compiled to compare")
-    env = dict(os.environ, DAME_PURE="1")
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=ROOT, env=env
-    )
-    assert done.returncode == 0, done.stderr
-    pure = json.loads(done.stdout.strip().splitlines()[-1])
-    assert pure["native"] == []
+    pure = pure_figures(__name__, "scores")
     here = scores()
-    assert here == pure["scores"]
+    assert here == pure
     assert len({s for pair in here for s in pair}) > 30  # the scores are not all alike
