@@ -1,0 +1,234 @@
+"""Our engine against an older version of itself (another checkout of this repository).
+
+The engine's goals are set against "a checkout of main" at some commit.  Make one beside this
+one and build its compiled modules in place, then play it:
+
+    git worktree add --detach ../base COMMIT
+    (cd ../base && python setup.py build_ext --inplace)
+    python bench/ai_vs_checkout.py --checkout ../base --rules german --movetime 0.5 --games 200
+
+The old engine runs in a subprocess started in the checkout (its own ``dame_desktop`` on the
+path, never this one's) that reads one JSON line per move (the position as FEN, the earlier
+positions, the quiet-move count and the budget) and answers with the move's squares; every
+answer is checked against our legal moves.  Both sides keep their search tables from move to
+move within a game (``SearchMemory``) and think a fixed ``--movetime`` (or ``--nodes``) a
+move.  The openings are ai_ab.py's (10x10: seeded 4-ply openings; German and English: the
+corpus' 11-man ballots where present, else balanced random ones), each played twice with
+colours swapped.  At the end: W/D/L and Elo for this checkout, and for each side the nodes a
+second, the mean depth and the mean time a move.  ``--smoke`` plays this checkout against
+itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _match import Tally, parse_shard, play_game, recent_history, shard_games
+from _smoke import add_smoke, smoke_settings
+from ai_levels import BALLOTS
+from ai_levels import openings as openings_8x8
+from ai_vs_pydraughts import openings
+
+from dame_desktop.ai import Limit, SearchMemory, search
+from dame_desktop.core import Color, Game, Move, find_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The program the checkout runs: only API that every version of the engine has had
+# (find_rules, Position.from_fen, search with history/quiet_plies/memory, Move.path/captured).
+DRIVER = r"""
+import json, sys, time
+from dame_desktop import native
+from dame_desktop.ai import Limit, SearchMemory, search
+from dame_desktop.core import Position, find_rules
+
+rules = find_rules(sys.argv[1])
+memory = SearchMemory()
+print(json.dumps({"ready": native.describe()}), flush=True)
+for line in sys.stdin:
+    ask = json.loads(line)
+    if ask.get("new_game"):
+        memory = SearchMemory()
+    position = Position.from_fen(ask["fen"], rules)
+    history = [Position.from_fen(fen, rules) for fen in ask["history"]]
+    limit = Limit(movetime=ask.get("movetime"), nodes=ask.get("nodes"))
+    began = time.process_time()
+    result = search(position, rules, limit, history=history, quiet_plies=ask["quiet"],
+                    memory=memory)
+    move = result.move
+    print(json.dumps({
+        "path": list(move.path), "captured": sorted(move.captured),
+        "nodes": result.nodes, "depth": result.depth, "cpu": time.process_time() - began,
+    }), flush=True)
+"""
+
+
+class Side:
+    """One side's searches: nodes, depth and time, summed over the match."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.depth = 0
+        self.cpu = 0.0
+        self.moves = 0
+
+    def count(self, nodes: int, depth: int, cpu: float) -> None:
+        self.nodes += nodes
+        self.depth += depth
+        self.cpu += cpu
+        self.moves += 1
+
+    def __str__(self) -> str:
+        if not self.moves:
+            return "no moves"
+        rate = self.nodes / self.cpu if self.cpu > 0 else 0.0
+        return (
+            f"{self.moves} moves, {rate:,.0f} nodes/s, depth {self.depth / self.moves:.2f}, "
+            f"{self.cpu / self.moves:.3f} CPU s a move"
+        )
+
+
+class Checkout:
+    """The older engine in its subprocess."""
+
+    def __init__(self, folder: Path, rules_key: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(folder)}
+        env.pop("DAME_PURE", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", DRIVER, rules_key],
+            cwd=folder,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.described = str(self.read()["ready"])
+        self.side = Side()
+        self.new_game = True
+
+    def read(self) -> dict[str, Any]:
+        stdout: IO[str] | None = self.proc.stdout
+        assert stdout is not None
+        line = stdout.readline()
+        if not line:
+            raise RuntimeError(f"the checkout's engine stopped (exit {self.proc.poll()})")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def move(self, game: Game, limit: Limit) -> Move:
+        ask = {
+            "fen": game.position.fen(),
+            "history": [p.fen() for p in recent_history(game)],
+            "quiet": game.state.quiet_plies,
+            "movetime": limit.movetime,
+            "nodes": limit.nodes,
+            "new_game": self.new_game,
+        }
+        self.new_game = False
+        stdin = self.proc.stdin
+        assert stdin is not None
+        stdin.write(json.dumps(ask) + "\n")
+        stdin.flush()
+        answer = self.read()
+        self.side.count(int(answer["nodes"]), int(answer["depth"]), float(answer["cpu"]))
+        path, captured = tuple(answer["path"]), sorted(answer["captured"])
+        for move in game.position.legal_moves():
+            if path in move.paths and sorted(move.captured) == captured:
+                return move
+        raise RuntimeError(f"the checkout's engine played an illegal move {path} in {ask['fen']}")
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def this_engine(limit: Limit, side: Side) -> Callable[[Game], Move]:
+    """This checkout's engine for one game (its tables kept from move to move)."""
+    memory = SearchMemory()
+
+    def play(game: Game) -> Move:
+        began = time.process_time()
+        result = search(
+            game.position,
+            game.rules,
+            limit,
+            history=recent_history(game),
+            quiet_plies=game.state.quiet_plies,
+            memory=memory,
+        )
+        side.count(result.nodes, result.depth, time.process_time() - began)
+        assert result.move is not None
+        return result.move
+
+    return play
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--checkout", type=Path, help="the older checkout (built in place)")
+    parser.add_argument("--rules", default="german")
+    parser.add_argument("--games", type=int, default=200, help="games (an even number)")
+    parser.add_argument("--movetime", type=float, default=0.5, help="seconds a move, both")
+    parser.add_argument("--nodes", type=int, default=None, help="nodes a move (not time)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-plies", type=int, default=240)
+    parser.add_argument("--shard", default="0/1", metavar="I/N")
+    add_smoke(parser)
+    args = parser.parse_args()
+    if smoke_settings(args, games=2, movetime=0.02, max_plies=8, checkout=ROOT):
+        args.nodes = None
+    if args.checkout is None:
+        parser.error("--checkout FOLDER is needed (a checkout of an older commit)")
+    if not (args.checkout / "dame_desktop").is_dir():
+        parser.error(f"{args.checkout} is not a checkout of this repository")
+    shard, shards = parse_shard(parser, args.shard)
+    rules = find_rules(args.rules)
+    limit = Limit(nodes=args.nodes) if args.nodes else Limit(movetime=args.movetime)
+    budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime}s"
+    old = Checkout(args.checkout.resolve(), rules.key)
+    print(f"checkout {args.checkout}: {old.described}", flush=True)
+    ours = Side()
+    count = (args.games + 1) // 2
+    if rules.board_size == 10:
+        starts = openings(count, args.seed)
+    else:
+        starts = openings_8x8(rules, count, args.seed, BALLOTS)
+    tally = Tally()
+    try:
+        for i, start, new_white in shard_games(starts, args.games, shard, shards):
+            old.new_game = True
+            new = this_engine(limit, ours)
+
+            def older(game: Game) -> Move:
+                return old.move(game, limit)
+
+            white, black = (new, older) if new_white else (older, new)
+            outcome = play_game(Game(rules, start), white, black, args.max_plies)
+            mark = tally.add(outcome.winner, Color.WHITE if new_white else Color.BLACK)
+            print(
+                f"game {tally.games:3d} opening {i + 1:3d} new={'W' if new_white else 'B'} "
+                f"{mark} {outcome.reason} after {outcome.plies} plies  [new {tally}]",
+                flush=True,
+            )
+    finally:
+        old.close()
+    print(f"this checkout vs {args.checkout}, {rules.key}, {budget} a move: {tally.summary()}")
+    print(f"  this checkout: {ours}")
+    print(f"  the older one: {old.side}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
