@@ -38,7 +38,7 @@ from _match import Tally, parse_shard, play_game, recent_history, shard_games
 from _smoke import add_smoke, smoke_settings
 from ai_levels import BALLOTS
 from ai_levels import openings as openings_8x8
-from ai_vs_pydraughts import openings
+from ai_vs_pydraughts import game_record, openings
 
 from dame_desktop.ai import Limit, SearchMemory, search
 from dame_desktop.core import Color, Game, Move, find_rules
@@ -185,6 +185,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=240)
     parser.add_argument("--shard", default="0/1", metavar="I/N")
+    parser.add_argument(
+        "--pdn", type=Path, default=None, metavar="FILE", help="append every finished game to FILE"
+    )
     add_smoke(parser)
     args = parser.parse_args()
     if smoke_settings(args, games=2, movetime=0.02, max_plies=8, checkout=ROOT):
@@ -215,13 +218,23 @@ def main() -> int:
                 return old.move(game, limit)
 
             white, black = (new, older) if new_white else (older, new)
-            outcome = play_game(Game(rules, start), white, black, args.max_plies)
+            game = Game(rules, start)
+            outcome = play_game(game, white, black, args.max_plies)
             mark = tally.add(outcome.winner, Color.WHITE if new_white else Color.BLACK)
             print(
                 f"game {tally.games:3d} opening {i + 1:3d} new={'W' if new_white else 'B'} "
                 f"{mark} {outcome.reason} after {outcome.plies} plies  [new {tally}]",
                 flush=True,
             )
+            if args.pdn is not None:
+                names = ("this checkout", f"checkout {args.checkout.name}")
+                white_name, black_name = names if new_white else names[::-1]
+                event = f"ai_vs_checkout {rules.key} {budget} opening {i + 1}"
+                with args.pdn.open("a", encoding="utf-8") as out:
+                    out.write(
+                        game_record(game, start, white_name, black_name, event, outcome.reason)
+                    )
+                    out.write("\n")
     finally:
         old.close()
     print(f"this checkout vs {args.checkout}, {rules.key}, {budget} a move: {tally.summary()}")
