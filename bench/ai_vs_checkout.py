@@ -12,11 +12,12 @@ path, never this one's) that reads one JSON line per move (the position as FEN, 
 positions, the quiet-move count and the budget) and answers with the move's squares; every
 answer is checked against our legal moves.  Both sides keep their search tables from move to
 move within a game (``SearchMemory``) and think a fixed ``--movetime`` (or ``--nodes``) a
-move.  The openings are ai_ab.py's (10x10: seeded 4-ply openings; German and English: the
-corpus' 11-man ballots where present, else balanced random ones), each played twice with
-colours swapped.  At the end: W/D/L and Elo for this checkout, and for each side the nodes a
-second, the mean depth and the mean time a move.  ``--smoke`` plays this checkout against
-itself.
+move (``--cpu``: CPU seconds of its own process, so that a busy machine takes nothing from
+either side's thinking).  The openings are ai_ab.py's (10x10: seeded 4-ply openings; German
+and English: the corpus' 11-man ballots where present, else balanced random ones), each played
+twice with colours swapped.  At the end: W/D/L and Elo for this checkout, and for each side
+the nodes a second, the mean depth and the mean time a move.  ``--smoke`` plays this checkout
+against itself.
 """
 
 from __future__ import annotations
@@ -64,7 +65,9 @@ for line in sys.stdin:
     history = [Position.from_fen(fen, rules) for fen in ask["history"]]
     limit = Limit(movetime=ask.get("movetime"), nodes=ask.get("nodes"))
     began = time.process_time()
-    result = search(position, rules, limit, history=history, quiet_plies=ask["quiet"],
+    cpu = ask.get("cpu")
+    stop = (lambda: time.process_time() - began >= cpu) if cpu else None
+    result = search(position, rules, limit, stop, history=history, quiet_plies=ask["quiet"],
                     memory=memory)
     move = result.move
     print(json.dumps({
@@ -116,6 +119,7 @@ class Checkout:
         self.described = str(self.read()["ready"])
         self.side = Side()
         self.new_game = True
+        self.cpu: float | None = None  # CPU seconds a move instead of the limit's time
 
     def read(self) -> dict[str, Any]:
         stdout: IO[str] | None = self.proc.stdout
@@ -133,6 +137,7 @@ class Checkout:
             "quiet": game.state.quiet_plies,
             "movetime": limit.movetime,
             "nodes": limit.nodes,
+            "cpu": self.cpu,
             "new_game": self.new_game,
         }
         self.new_game = False
@@ -154,16 +159,22 @@ class Checkout:
         self.proc.wait(timeout=30)
 
 
-def this_engine(limit: Limit, side: Side) -> Callable[[Game], Move]:
-    """This checkout's engine for one game (its tables kept from move to move)."""
+def this_engine(limit: Limit, side: Side, cpu: float | None) -> Callable[[Game], Move]:
+    """This checkout's engine for one game (its tables kept from move to move); with ``cpu``
+    each search stops after that many CPU seconds of this process."""
     memory = SearchMemory()
 
     def play(game: Game) -> Move:
         began = time.process_time()
+
+        def spent() -> bool:
+            return cpu is not None and time.process_time() - began >= cpu
+
         result = search(
             game.position,
             game.rules,
             limit,
+            spent if cpu is not None else None,
             history=recent_history(game),
             quiet_plies=game.state.quiet_plies,
             memory=memory,
@@ -182,6 +193,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="games (an even number)")
     parser.add_argument("--movetime", type=float, default=0.5, help="seconds a move, both")
     parser.add_argument("--nodes", type=int, default=None, help="nodes a move (not time)")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="--movetime is CPU seconds of each side's own process (a busy machine slows "
+        "neither side's thinking)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=240)
     parser.add_argument("--shard", default="0/1", metavar="I/N")
@@ -198,9 +215,15 @@ def main() -> int:
         parser.error(f"{args.checkout} is not a checkout of this repository")
     shard, shards = parse_shard(parser, args.shard)
     rules = find_rules(args.rules)
-    limit = Limit(nodes=args.nodes) if args.nodes else Limit(movetime=args.movetime)
-    budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime}s"
+    cpu = args.movetime if args.cpu and not args.nodes else None
+    if args.nodes:
+        limit, budget = Limit(nodes=args.nodes), f"{args.nodes} nodes"
+    elif cpu is not None:
+        limit, budget = Limit(), f"{cpu} CPU s"
+    else:
+        limit, budget = Limit(movetime=args.movetime), f"{args.movetime}s"
     old = Checkout(args.checkout.resolve(), rules.key)
+    old.cpu = cpu
     print(f"checkout {args.checkout}: {old.described}", flush=True)
     ours = Side()
     count = (args.games + 1) // 2
@@ -212,7 +235,7 @@ def main() -> int:
     try:
         for i, start, new_white in shard_games(starts, args.games, shard, shards):
             old.new_game = True
-            new = this_engine(limit, ours)
+            new = this_engine(limit, ours, cpu)
 
             def older(game: Game) -> Move:
                 return old.move(game, limit)
