@@ -15,8 +15,11 @@ from typing import Any
 
 from dame_desktop.ai import Level, Limit, SearchMemory, choose_move, evaluate, search
 from dame_desktop.ai.book import BookMemory
+from dame_desktop.ai.egtb import tables_for
+from dame_desktop.ai.egtb_build import DRAW as TABLE_DRAW
 from dame_desktop.ai.timeman import GameClock
 from dame_desktop.core import Color, Game, Move, Position, RuleSet
+from dame_desktop.core.movegen import generator
 
 # the module (the package's ``search`` name is the function); Any: evaluating_with swaps its
 # module-level evaluator, which is not part of its typed interface
@@ -110,13 +113,43 @@ class Outcome:
     reason: str
 
 
-def play_game(game: Game, white: Player, black: Player, max_plies: int = 300) -> Outcome:
-    """Play ``game`` to its end (or a draw at ``max_plies``)."""
+def table_draws(rules: RuleSet) -> Callable[[Game], bool] | None:
+    """A judge that calls a game drawn once the endgame tables built here for ``rules`` say
+    the position is a draw (a table's draw is one whatever the move counts; its wins are not
+    judged: a count may still make them draws).  None where no tables are built."""
+    tables = tables_for(rules)
+    if tables is None:
+        return None
+    gen = generator(rules)
+    most = tables.max_pieces
+
+    def drawn(game: Game) -> bool:
+        pos = game.position
+        w, b, k = pos.white, pos.black, pos.kings
+        wtm = pos.turn is Color.WHITE
+        if (w | b).bit_count() > most or gen.has_capture(w, b, k, wtm):
+            return False
+        return tables.probe(w, b, k, wtm) == TABLE_DRAW
+
+    return drawn
+
+
+def play_game(
+    game: Game,
+    white: Player,
+    black: Player,
+    max_plies: int = 300,
+    adjudicate: Callable[[Game], bool] | None = None,
+) -> Outcome:
+    """Play ``game`` to its end (or a draw at ``max_plies``, or where ``adjudicate`` calls
+    it drawn: see :func:`table_draws`)."""
     plies = 0
     while not game.is_over and plies < max_plies:
         player = white if game.position.turn is Color.WHITE else black
         game.play(player(game))
         plies += 1
+        if adjudicate is not None and not game.is_over and adjudicate(game):
+            return Outcome(None, plies, "table-draw")
     if game.result is None:
         return Outcome(None, plies, "ply-limit")
     return Outcome(game.result.winner, plies, game.result.reason.value)

@@ -35,7 +35,7 @@ from typing import IO, Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import Tally, parse_shard, play_game, recent_history, shard_games
+from _match import Tally, parse_shard, play_game, recent_history, shard_games, table_draws
 from _smoke import add_smoke, smoke_settings
 from ai_levels import BALLOTS
 from ai_levels import openings as openings_8x8
@@ -205,6 +205,12 @@ def main() -> int:
     parser.add_argument(
         "--pdn", type=Path, default=None, metavar="FILE", help="append every finished game to FILE"
     )
+    parser.add_argument(
+        "--no-adjudicate",
+        action="store_true",
+        help="play table draws out (default: a game is drawn once the endgame tables built "
+        "here call its position a draw)",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     if smoke_settings(args, games=2, movetime=0.02, max_plies=8, checkout=ROOT):
@@ -231,6 +237,9 @@ def main() -> int:
         starts = openings(count, args.seed)
     else:
         starts = openings_8x8(rules, count, args.seed, BALLOTS)
+    judge = None if args.no_adjudicate else table_draws(rules)
+    if judge is not None:
+        print("games end as draws where the endgame tables built here say so", flush=True)
     tally = Tally()
     try:
         for i, start, new_white in shard_games(starts, args.games, shard, shards):
@@ -242,7 +251,7 @@ def main() -> int:
 
             white, black = (new, older) if new_white else (older, new)
             game = Game(rules, start)
-            outcome = play_game(game, white, black, args.max_plies)
+            outcome = play_game(game, white, black, args.max_plies, judge)
             mark = tally.add(outcome.winner, Color.WHITE if new_white else Color.BLACK)
             print(
                 f"game {tally.games:3d} opening {i + 1:3d} new={'W' if new_white else 'B'} "
