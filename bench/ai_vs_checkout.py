@@ -206,10 +206,17 @@ def main() -> int:
         "--pdn", type=Path, default=None, metavar="FILE", help="append every finished game to FILE"
     )
     parser.add_argument(
-        "--no-adjudicate",
+        "--adjudicate",
         action="store_true",
-        help="play table draws out (default: a game is drawn once the endgame tables built "
-        "here call its position a draw)",
+        help="a game is drawn once the endgame tables built here call its position a draw "
+        "(quicker, but it takes from the side with tables the endings the other would lose)",
+    )
+    parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        metavar="N",
+        help="leave out the first N openings (a stopped run resumed: same seed, --skip N)",
     )
     add_smoke(parser)
     args = parser.parse_args()
@@ -237,12 +244,14 @@ def main() -> int:
         starts = openings(count, args.seed)
     else:
         starts = openings_8x8(rules, count, args.seed, BALLOTS)
-    judge = None if args.no_adjudicate else table_draws(rules)
+    judge = table_draws(rules) if args.adjudicate else None
     if judge is not None:
         print("games end as draws where the endgame tables built here say so", flush=True)
     tally = Tally()
     try:
         for i, start, new_white in shard_games(starts, args.games, shard, shards):
+            if i < args.skip:
+                continue
             old.new_game = True
             new = this_engine(limit, ours, cpu)
 
