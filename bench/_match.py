@@ -113,10 +113,15 @@ class Outcome:
     reason: str
 
 
-def table_draws(rules: RuleSet) -> Callable[[Game], bool] | None:
+def table_draws(rules: RuleSet, defender: Color | None = None) -> Callable[[Game], bool] | None:
     """A judge that calls a game drawn once the endgame tables built here for ``rules`` say
     the position is a draw (a table's draw is one whatever the move counts; its wins are not
-    judged: a count may still make them draws).  None where no tables are built."""
+    judged: a count may still make them draws).  None where no tables are built.
+
+    With ``defender`` (the side whose engine plays by these tables) only endings of kings alone
+    in which that side has fewer pieces are judged: there the only side that could still lose
+    the draw by a mistake is the one that keeps the tables' verdict.  Every other draw is
+    played out, so that an engine without tables can still lose it."""
     tables = tables_for(rules)
     if tables is None:
         return None
@@ -129,6 +134,10 @@ def table_draws(rules: RuleSet) -> Callable[[Game], bool] | None:
         wtm = pos.turn is Color.WHITE
         if (w | b).bit_count() > most or gen.has_capture(w, b, k, wtm):
             return False
+        if defender is not None:
+            mine, theirs = (w, b) if defender is Color.WHITE else (b, w)
+            if (w | b) & ~k or mine.bit_count() >= theirs.bit_count():
+                return False
         return tables.probe(w, b, k, wtm) == TABLE_DRAW
 
     return drawn

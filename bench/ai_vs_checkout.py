@@ -209,7 +209,9 @@ def main() -> int:
         "--adjudicate",
         action="store_true",
         help="a game is drawn once the endgame tables built here call its position a draw "
-        "(quicker, but it takes from the side with tables the endings the other would lose)",
+        "(quicker, but it takes from this checkout's engine, which has tables, the endings the "
+        "other would lose; without it only kings-alone endings that this checkout defends "
+        "with fewer pieces are judged, where the tables keep the draw)",
     )
     parser.add_argument(
         "--skip",
@@ -244,14 +246,14 @@ def main() -> int:
         starts = openings(count, args.seed)
     else:
         starts = openings_8x8(rules, count, args.seed, BALLOTS)
-    judge = table_draws(rules) if args.adjudicate else None
-    if judge is not None:
+    if args.adjudicate:
         print("games end as draws where the endgame tables built here say so", flush=True)
     tally = Tally()
     try:
         for i, start, new_white in shard_games(starts, args.games, shard, shards):
             if i < args.skip:
                 continue
+            new_side = Color.WHITE if new_white else Color.BLACK
             old.new_game = True
             new = this_engine(limit, ours, cpu)
 
@@ -259,6 +261,7 @@ def main() -> int:
                 return old.move(game, limit)
 
             white, black = (new, older) if new_white else (older, new)
+            judge = table_draws(rules, None if args.adjudicate else new_side)
             game = Game(rules, start)
             outcome = play_game(game, white, black, args.max_plies, judge)
             mark = tally.add(outcome.winner, Color.WHITE if new_white else Color.BLACK)

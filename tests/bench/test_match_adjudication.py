@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dame_desktop.ai import egtb
-from dame_desktop.core import Game, Move, Position, find_rules
+from dame_desktop.core import Color, Game, Move, Position, find_rules
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
@@ -35,6 +35,17 @@ def test_a_table_draw_ends_the_game_and_a_table_win_plays_on(
     assert not judge(won)
     # too many pieces for the tables: never judged
     assert not judge(Game(rules, Position.start(rules)))
+
+    # judged for the side that plays by the tables only where it defends a kings-alone ending
+    # with fewer pieces (the other side could not lose it by a mistake)
+    defended = _match.table_draws(rules, defender=Color.BLACK)
+    attacked = _match.table_draws(rules, defender=Color.WHITE)
+    assert defended is not None and attacked is not None
+    assert defended(drawn) and not attacked(drawn)
+    # a drawn ending with a man in it is played out, whoever defends it
+    with_man = Game(rules, Position.from_fen("W:WK29:BK5,12", rules))
+    assert _match.table_draws(rules)(with_man)  # type: ignore[misc]
+    assert not attacked(with_man)
 
     def first_move(game: Game) -> Move:
         return game.position.legal_moves()[0]
