@@ -205,18 +205,12 @@ class PuzzlePanel(QScrollArea):
                 index, words.difficulty_name(str(self.difficulty.itemData(index)))
             )
         self.hint.setText(self.tr("&Hint"))
-        self.hint.setToolTip(
-            self.tr("Shows the piece to move; the puzzle, solved then, counts half")
-        )
+        self.hint.setToolTip(words.hint_tip())
         self.solution.setText(self.tr("Show &solution"))
         self.retry.setText(self.tr("Try &again"))
         self.next.setText(self.tr("&Next puzzle"))
-        self.run.setText(self.tr("Timed run (3 minutes)"))
-        self.run.setToolTip(
-            self.tr(
-                "Solve as many puzzles as you can; a mistake costs 10 seconds, a hint 5 seconds"
-            )
-        )
+        self.run.setText(words.run_text())
+        self.run.setToolTip(words.run_tip())
         self.mistakes.setText(self.tr("My mistakes from a game file…"))
         self.mistakes.setToolTip(
             self.tr("Positions where your analysed games have a ? or ?? become your own puzzles")
