@@ -375,7 +375,7 @@ class PuzzleController(QObject):
 
     def _say(self, text: str) -> None:
         self.feedback = text
-        self.panel.feedback.setText(text)
+        self.panel.say(text)
 
     def _show_rating(self) -> None:
         standing = self.standing()
