@@ -278,12 +278,13 @@ class ClocksPanel(QWidget):
         face_h = max(f.height_at(ROW_TIME_PIXELS) for f in self.faces.values())
         pause = self.pause_button.sizeHint()
         width = 2 * face_w + pause.width() + 2 * spacing + margins.left() + margins.right()
-        height = max(face_h, pause.height())
+        # a line for the state kept free while it is empty: "Clocks paused" coming and going
+        # does not move the board
+        state = self.state_label.fontMetrics().height()
         if self.state_label.text():
             inner = width - margins.left() - margins.right()
-            height += max(0, self._layout.verticalSpacing()) + max(
-                0, self.state_label.heightForWidth(inner)
-            )
+            state = max(state, self.state_label.heightForWidth(inner))
+        height = max(face_h, pause.height()) + max(0, self._layout.verticalSpacing()) + state
         return QSize(width, height + margins.top() + margins.bottom())
 
     def _arrange(self) -> None:
