@@ -3010,10 +3010,6 @@
         <translation>Lauf beenden</translation>
     </message>
     <message>
-        <source>Timed run (3 minutes)</source>
-        <translation>Lauf auf Zeit (3 Minuten)</translation>
-    </message>
-    <message>
         <source>Best timed run: %1 puzzles</source>
         <translation>Bester Lauf auf Zeit: %1 Aufgaben</translation>
     </message>
@@ -3097,14 +3093,6 @@
         <translation>&amp;Tipp</translation>
     </message>
     <message>
-        <source>Shows the piece to move; the puzzle, solved then, counts half</source>
-        <translation>Zeigt den Stein, der ziehen muss; die danach gelöste Aufgabe zählt halb</translation>
-    </message>
-    <message>
-        <source>Solve as many puzzles as you can; a mistake costs 10 seconds, a hint 5 seconds</source>
-        <translation>Löse so viele Aufgaben wie möglich; ein Fehler kostet 10 Sekunden, ein Tipp 5 Sekunden</translation>
-    </message>
-    <message>
         <source>Show &amp;solution</source>
         <translation>&amp;Lösung zeigen</translation>
     </message>
@@ -3115,10 +3103,6 @@
     <message>
         <source>&amp;Next puzzle</source>
         <translation>Nä&amp;chste Aufgabe</translation>
-    </message>
-    <message>
-        <source>Timed run (3 minutes)</source>
-        <translation>Lauf auf Zeit (3 Minuten)</translation>
     </message>
     <message>
         <source>My mistakes from a game file…</source>
@@ -3220,8 +3204,36 @@
         <translation>Mit Tipp gelöst: Das zählt halb.</translation>
     </message>
     <message>
+        <source>Solved with a hint.</source>
+        <translation>Mit Tipp gelöst.</translation>
+    </message>
+    <message>
         <source>Solved, but not on the first try.</source>
         <translation>Gelöst, aber nicht im ersten Versuch.</translation>
+    </message>
+    <message>
+        <source>Shows the piece to move; the puzzle, solved then, counts half</source>
+        <translation>Zeigt den Stein, der ziehen muss; die danach gelöste Aufgabe zählt halb</translation>
+    </message>
+    <message>
+        <source>Shows the piece to move (your own puzzles are not rated)</source>
+        <translation>Zeigt den Stein, der ziehen muss (deine eigenen Aufgaben werden nicht gewertet)</translation>
+    </message>
+    <message>
+        <source>Timed run (%1 minutes)</source>
+        <translation>Lauf auf Zeit (%1 Minuten)</translation>
+    </message>
+    <message>
+        <source>Timed run (1 minute)</source>
+        <translation>Lauf auf Zeit (1 Minute)</translation>
+    </message>
+    <message>
+        <source>Timed run (%1 seconds)</source>
+        <translation>Lauf auf Zeit (%1 Sekunden)</translation>
+    </message>
+    <message>
+        <source>Solve as many puzzles as you can; a mistake costs %1 seconds, a hint %2 seconds</source>
+        <translation>Löse so viele Aufgaben wie möglich; ein Fehler kostet %1 Sekunden, ein Tipp %2 Sekunden</translation>
     </message>
     <message>
         <source>%1&apos;s puzzle rating: %2 (±%3)</source>

@@ -839,14 +839,18 @@ class MainWindow(QMainWindow):
         return self.board_area.clocks is not None
 
     def _side_needs(self) -> int:
-        """The side panel's narrowest width for the page it shows."""
+        """The side panel's narrowest width for the page it shows (a page that scrolls, or
+        has a part that scrolls, such as the puzzles', needs the width of what scrolls)."""
         need = self.side.minimumSizeHint().width()
         page = self.lines.currentWidget()
-        content = page.widget() if isinstance(page, QScrollArea) else None
+        scroll = page if isinstance(page, QScrollArea) else None
+        if scroll is None and page is not None:
+            scroll = page.findChild(QScrollArea)
+        content = scroll.widget() if scroll is not None else None
         layout = self.side.layout()
-        if isinstance(page, QScrollArea) and content is not None and layout is not None:
+        if scroll is not None and content is not None and layout is not None:
             margins = layout.contentsMargins()
-            scrollbar = page.verticalScrollBar().sizeHint().width()
+            scrollbar = scroll.verticalScrollBar().sizeHint().width()
             width = content.minimumSizeHint().width() + scrollbar
             need = max(need, width + margins.left() + margins.right())
         return need

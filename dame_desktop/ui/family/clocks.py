@@ -27,10 +27,11 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFont, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
+    QGridLayout,
     QLabel,
     QSizePolicy,
     QToolButton,
@@ -50,6 +51,14 @@ class _Sounds(Protocol):
 
 TICK_MS = 100  # how often the running clock is read and redrawn
 MIN_TIME_PIXELS, MAX_TIME_PIXELS = 30, 72  # the times' font height, by the panel's height
+ROW_TIME_PIXELS = 24  # the times' font height while the clocks stand in a row over the board
+
+
+def time_pixels(height: int) -> int:
+    """The times' font height in the clocks' column of ``height`` pixels."""
+    return max(MIN_TIME_PIXELS, min(MAX_TIME_PIXELS, height // 14))
+
+
 CHECKPOINT_SECONDS = 5.0  # how often the times are offered to the autosave while running
 
 _RUNNING_STYLE = (
@@ -79,10 +88,10 @@ class ClockFace(QFrame):
         font.setBold(True)
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.time_label.setFont(font)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 6)
-        layout.addWidget(self.name_label)
-        layout.addWidget(self.time_label)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(10, 6, 10, 6)
+        self._layout.addWidget(self.name_label)
+        self._layout.addWidget(self.time_label)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._running = False
         self._low = False
@@ -117,6 +126,29 @@ class ClockFace(QFrame):
 
     def time_text(self) -> str:
         return self.time_label.text()
+
+    def _time_metrics(self, pixels: int) -> QFontMetrics:
+        font = QFont(self.time_label.font())
+        font.setPixelSize(pixels)
+        return QFontMetrics(font)
+
+    def width_at(self, pixels: int) -> int:
+        """The face's width with the time ``pixels`` high (the name wraps as it must)."""
+        widest = "8:88:88" if self.time_label.text().count(":") > 1 else "88:88"
+        time_w = self._time_metrics(pixels).horizontalAdvance(widest) + 4
+        margins = self._layout.contentsMargins()
+        inner = max(time_w, self.name_label.minimumSizeHint().width())
+        return inner + margins.left() + margins.right() + 2 * self.frameWidth()
+
+    def height_at(self, pixels: int) -> int:
+        """The face's height with the time ``pixels`` high, at :meth:`width_at`'s width."""
+        margins = self._layout.contentsMargins()
+        frame = 2 * self.frameWidth()
+        inner = self.width_at(pixels) - margins.left() - margins.right() - frame
+        name = self.name_label.heightForWidth(inner) if self.name_label.text() else 0
+        spacing = max(0, self._layout.spacing())
+        time_h = self._time_metrics(pixels).height()
+        return max(0, name) + spacing + time_h + margins.top() + margins.bottom() + frame
 
     def set_state(self, running: bool, low: bool) -> None:
         """Mark the running clock; paint the time red in the last seconds."""
@@ -167,11 +199,9 @@ class ClocksPanel(QWidget):
         self.state_label = QLabel(self)
         self.state_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.state_label.setWordWrap(True)
-        self._layout = QVBoxLayout(self)
+        self._row = False  # the clocks in a row over the board (else one above the other)
+        self._layout = QGridLayout(self)
         self._layout.setContentsMargins(4, 4, 4, 4)
-        self._layout.addWidget(self.faces[Color.BLACK])
-        self._layout.addStretch(1)
-        self._layout.addWidget(self.state_label)
         self.pause_action = QAction(self)  # the players' own pause (a break at the table)
         self.pause_action.setObjectName("pauseClocksAction")
         self.pause_action.setCheckable(True)
@@ -181,9 +211,7 @@ class ClocksPanel(QWidget):
         self.pause_button.setDefaultAction(self.pause_action)
         self.pause_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.pause_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self._layout.addWidget(self.pause_button)
-        self._layout.addStretch(1)
-        self._layout.addWidget(self.faces[Color.WHITE])
+        self._arrange()
         self.timer = QTimer(self)
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._on_tick)
@@ -221,11 +249,70 @@ class ClocksPanel(QWidget):
         if flipped == self._flipped:
             return
         self._flipped = flipped
-        top, bottom = (Color.WHITE, Color.BLACK) if flipped else (Color.BLACK, Color.WHITE)
-        for face in self.faces.values():
-            self._layout.removeWidget(face)
-        self._layout.insertWidget(0, self.faces[top])
-        self._layout.addWidget(self.faces[bottom])
+        self._arrange()
+
+    def set_row(self, row: bool) -> None:
+        """The clocks in a row (over the board, where there is no room beside it: the
+        opponent's left, the state below) or one above the other (beside the board)."""
+        if row == self._row:
+            return
+        self._row = row
+        self._arrange()
+        self._fit_times(self.height())
+
+    def is_row(self) -> bool:
+        return self._row
+
+    def column_width(self, height: int) -> int:
+        """How wide the clocks stand one above the other beside a board ``height`` tall."""
+        margins = self._layout.contentsMargins()
+        face = max(f.width_at(time_pixels(height)) for f in self.faces.values())
+        inner = max(face, self.pause_button.sizeHint().width())
+        return inner + margins.left() + margins.right()
+
+    def row_size(self) -> QSize:
+        """How large the clocks are in a row (the times :data:`ROW_TIME_PIXELS` high)."""
+        margins = self._layout.contentsMargins()
+        spacing = max(0, self._layout.horizontalSpacing())
+        face_w = max(f.width_at(ROW_TIME_PIXELS) for f in self.faces.values())
+        face_h = max(f.height_at(ROW_TIME_PIXELS) for f in self.faces.values())
+        pause = self.pause_button.sizeHint()
+        width = 2 * face_w + pause.width() + 2 * spacing + margins.left() + margins.right()
+        # a line for the state kept free while it is empty: "Clocks paused" coming and going
+        # does not move the board
+        state = self.state_label.fontMetrics().height()
+        if self.state_label.text():
+            inner = width - margins.left() - margins.right()
+            state = max(state, self.state_label.heightForWidth(inner))
+        height = max(face_h, pause.height()) + max(0, self._layout.verticalSpacing()) + state
+        return QSize(width, height + margins.top() + margins.bottom())
+
+    def _arrange(self) -> None:
+        """The faces, the state and the pause button in the grid: a column (the opponent's
+        clock on top, like the board) or a row."""
+        grid = self._layout
+        top, bottom = (Color.WHITE, Color.BLACK) if self._flipped else (Color.BLACK, Color.WHITE)
+        for widget in (*self.faces.values(), self.state_label, self.pause_button):
+            grid.removeWidget(widget)
+        for index in range(6):
+            grid.setRowStretch(index, 0)
+        for index in range(3):
+            grid.setColumnStretch(index, 0)
+        if self._row:
+            grid.addWidget(self.faces[top], 0, 0)
+            grid.addWidget(self.pause_button, 0, 1, Qt.AlignmentFlag.AlignVCenter)
+            grid.addWidget(self.faces[bottom], 0, 2)
+            grid.addWidget(self.state_label, 1, 0, 1, 3)
+            grid.setColumnStretch(0, 1)
+            grid.setColumnStretch(2, 1)
+        else:
+            grid.addWidget(self.faces[top], 0, 0)
+            grid.addWidget(self.state_label, 2, 0)
+            grid.addWidget(self.pause_button, 3, 0)
+            grid.addWidget(self.faces[bottom], 5, 0)
+            grid.setRowStretch(1, 1)
+            grid.setRowStretch(4, 1)
+        grid.invalidate()
 
     def refresh(self) -> None:
         """Redraw both times and the marks from the clock."""
@@ -287,12 +374,15 @@ class ClocksPanel(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The times grow with the window: readable from across the table."""
-        pixels = max(MIN_TIME_PIXELS, min(MAX_TIME_PIXELS, event.size().height() // 14))
+        self._fit_times(event.size().height())
+        super().resizeEvent(event)
+
+    def _fit_times(self, height: int) -> None:
+        pixels = ROW_TIME_PIXELS if self._row else time_pixels(height)
         for face in self.faces.values():
             face.set_time_size(pixels)
         self._layout.invalidate()  # the faces' new widths reach whoever places the panel
         self.updateGeometry()
-        super().resizeEvent(event)
 
     # -- driving the clock -------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from dame_desktop.core import PRESETS, Color, DameError, Move, Position, RuleSet
 from dame_desktop.pdn.problems import NotPdnError
 from dame_desktop.puzzles.mine import THEMES, Puzzle
 from dame_desktop.puzzles.mistakes import file_mistakes
-from dame_desktop.puzzles.run import TimedRun
+from dame_desktop.puzzles.run import HINT_SECONDS, MISTAKE_SECONDS, RUN_SECONDS, TimedRun
 from dame_desktop.puzzles.sets import PuzzleFileError, shipped_path, shipped_puzzles
 from dame_desktop.puzzles.solve import Attempt, Verdict, choose, matches
 from dame_desktop.store.files import StorageError, StorageWarning
@@ -124,11 +124,16 @@ class PuzzleController(QObject):
         self.run_timer = QTimer(self)
         self.run_timer.setInterval(TICK_MS)
         self.run_timer.timeout.connect(self._tick)
+        # a timed run's terms: its length and what a mistake and a hint cost (seconds)
+        self.run_seconds = RUN_SECONDS
+        self.mistake_seconds = MISTAKE_SECONDS
+        self.hint_seconds = HINT_SECONDS
         self.last_change: float | None = None  # what the last puzzle (or run) changed
         self._run_from = 0.0  # the rating when the timed run began
         self._last_run: tuple[int, float] | None = None  # the last run's solved and change
         self.feedback = ""
         self._recorded = False
+        self._given_up = False  # counted as failed when left after a hint (see _give_up)
         self._token = 0  # a delayed step of an older state does nothing
         self._sets: dict[str, list[Puzzle]] = {}
         self._fill_rules()
@@ -198,15 +203,22 @@ class PuzzleController(QObject):
             self.panel.rules.blockSignals(False)
         self.active = True
         self.host.enter_puzzles(self.navigator, self.panel)
-        if self.attempt is None or self.attempt.rules.key != self.rules_key():
+        if (
+            self.attempt is None
+            or self.attempt.rules.key != self.rules_key()
+            or self._given_up  # counted as failed when the puzzles were left: the next one
+        ):
             self.next_puzzle()
         else:
             self._changed()
         self._show_rating()
 
     def stop(self) -> None:
-        """Back to the game."""
+        """Back to the game (the button, Game › Back to the game, or the window closing).
+        A puzzle left unsolved after a hint counts as failed, as one left for the next does
+        (see :meth:`_give_up`); coming back then shows the next puzzle."""
         self._end_run(report=False)
+        self._give_up()
         self._last_run = None
         self.panel.run_clock.setText("")
         self._token += 1
@@ -294,6 +306,7 @@ class PuzzleController(QObject):
         self.attempt = Attempt(puzzle)
         self.personal = personal
         self._recorded = False
+        self._given_up = False
         self.shown = self.attempt.position
         self.last = None
         self.accepting = not (self.run is not None and self.run.over)
@@ -355,11 +368,14 @@ class PuzzleController(QObject):
         if p.source.currentData() == "mine":  # one's own positions have no themes
             p.theme.setEnabled(False)
             p.difficulty.setEnabled(False)
-        p.run.setText(self.tr("Stop the run") if running else self.tr("Timed run (3 minutes)"))
+        p.run.setText(self.tr("Stop the run") if running else words.run_text(self.run_seconds))
+        p.run.setToolTip(words.run_tip(self.mistake_seconds, self.hint_seconds))
+        personal = self.personal if a is not None else p.source.currentData() == "mine"
+        p.hint.setToolTip(words.hint_tip(rated=not personal))
 
     def _say(self, text: str) -> None:
         self.feedback = text
-        self.panel.feedback.setText(text)
+        self.panel.say(text)
 
     def _show_rating(self) -> None:
         standing = self.standing()
@@ -464,23 +480,24 @@ class PuzzleController(QObject):
         clean = attempt.clean
         # after a hint (and no wrong move): half a win for the rating, a solve for the run
         hinted = attempt.hinted and not attempt.failed and not attempt.shown
+        rated = not (self.personal or self._recorded)  # what the words may promise
         self._record(1.0 if clean else 0.5 if hinted else 0.0)
         self.board.show_banner(words.solved_text(True))
         if self.run is not None:
             if clean or hinted:
                 self.run.solve(hinted)
-            self._say(words.solved_text(clean, hinted))
+            self._say(words.solved_text(clean, hinted, rated))
             self._changed()
             self._tick()
             self._later(self._next_in_run)
             return
-        self._say(words.solved_text(clean, hinted))
+        self._say(words.solved_text(clean, hinted, rated))
         self._changed()
 
     def hint(self) -> None:
         """Mark the piece to move.  A hint costs less than a failure: the puzzle, solved
         now, counts half (a draw against the puzzle's rating; in a timed run it counts as
-        solved and the hint costs :data:`~dame_desktop.puzzles.run.HINT_SECONDS`).  What it
+        solved and the hint costs :attr:`hint_seconds`).  What it
         costs is counted when the puzzle ends: solved, failed, or left for another."""
         attempt = self.attempt
         if attempt is None or attempt.done or not self.accepting:
@@ -499,11 +516,12 @@ class PuzzleController(QObject):
         self._tick()
 
     def _give_up(self) -> None:
-        """The puzzle shown is left for another: after a hint, unsolved, it counts as failed
-        (one left untouched costs nothing)."""
+        """The puzzle shown is left (for another, for a timed run, or for the game): after a
+        hint, unsolved, it counts as failed (one left untouched costs nothing)."""
         attempt = self.attempt
-        if attempt is not None and attempt.hinted and not attempt.done:
+        if attempt is not None and attempt.hinted and not attempt.done and not self._recorded:
             self._record(0.0)
+            self._given_up = True
 
     def show_solution(self) -> None:
         attempt = self.attempt
@@ -592,7 +610,7 @@ class PuzzleController(QObject):
 
     def start_run(self) -> None:
         self._give_up()  # a puzzle left after a hint counts before the run, not in it
-        self.run = TimedRun(self.clock)
+        self.run = TimedRun(self.clock, self.run_seconds, self.mistake_seconds, self.hint_seconds)
         self._run_from = self.standing().rating.rating  # the run's change is shown at its end
         self.last_change = None
         self._last_run = None

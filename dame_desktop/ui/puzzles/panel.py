@@ -5,12 +5,13 @@ next, try again, a timed run, "My mistakes", leave).  Widgets only; the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -26,14 +27,17 @@ from dame_desktop.ui.words import puzzles as words
 
 class WrapLabel(QLabel):
     """A word-wrapped label that asks its layout for the height its lines need at its
-    present width (a plain wrapped label in a scrolled column may be given less)."""
+    present width (a plain wrapped label in a scrolled column may be given less); hidden
+    while it has nothing to say, so it leaves no gap."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setWordWrap(True)
+        self.setHidden(True)
 
     def setText(self, text: str) -> None:
         super().setText(text)
+        self.setHidden(not text)
         self._fit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -52,29 +56,66 @@ class WrapLabel(QLabel):
             self.setMinimumHeight(max(0, needed))
 
 
-class PuzzlePanel(QScrollArea):
-    """The panel scrolls when the window is too low for all of it (wrapped texts keep the
-    height they need)."""
+class TextScroll(QScrollArea):
+    """A scroll area that asks for the whole height of what it shows (a plain one asks for
+    at most some lines), so it scrolls only where the room is short."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def setWidget(self, widget: QWidget) -> None:
+        super().setWidget(widget)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # its text changed: the panel places it again
+        return super().eventFilter(watched, event)
+
+    def sizeHint(self) -> QSize:
+        widget = self.widget()
+        hint = super().sizeHint()
+        if widget is None:
+            return hint
+        return QSize(hint.width(), widget.sizeHint().height() + 2 * self.frameWidth())
+
+
+class PuzzlePanel(QWidget):
+    """The title with the way back to the game on top and the buttons at the bottom stay in
+    view; the choices and the texts between them scroll when the window is too low for all
+    of them (wrapped texts keep the height they need)."""
 
     language_changed = Signal()  # the fixed texts are new; the controller says the rest again
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("puzzlePanel")
-        self.setWidgetResizable(True)
-        self.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        inner = QWidget()
-        inner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self.setWidget(inner)
-        column = QVBoxLayout(inner)
-        column.setContentsMargins(0, 0, 4, 0)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 4, 0)
+        header = QHBoxLayout()
         self.title = QLabel()
         bold = QFont(self.title.font())
         bold.setBold(True)
         bold.setPointSizeF(bold.pointSizeF() * 1.2 if bold.pointSizeF() > 0 else 12)
         self.title.setFont(bold)
-        column.addWidget(self.title)
+        header.addWidget(self.title, 1)
+        self.leave = QPushButton()
+        self.leave.setObjectName("puzzleLeave")
+        header.addWidget(self.leave)
+        outer.addLayout(header)
+
+        self.text_area = TextScroll()
+        self.text_area.setObjectName("puzzleScroll")
+        inner = QWidget()
+        inner.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.text_area.setWidget(inner)
+        outer.addWidget(self.text_area)
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(0, 0, 0, 0)
 
         self.form = QFormLayout()
         self.member = QComboBox()
@@ -137,7 +178,7 @@ class PuzzlePanel(QScrollArea):
         self.info.setTextFormat(Qt.TextFormat.PlainText)
         column.addWidget(self.info)
 
-        buttons = QGridLayout()
+        buttons = QGridLayout()  # the buttons: always in view below the texts
         self.hint = QPushButton()
         self.hint.setObjectName("puzzleHint")
         self.solution = QPushButton()
@@ -150,21 +191,20 @@ class PuzzlePanel(QScrollArea):
         buttons.addWidget(self.solution, 0, 1)
         buttons.addWidget(self.retry, 1, 0)
         buttons.addWidget(self.next, 1, 1)
-        column.addLayout(buttons)
+        outer.addLayout(buttons)
 
-        self.run_clock = QLabel()
+        self.run_clock = WrapLabel()  # takes no room while it has nothing to say
         self.run_clock.setObjectName("puzzleRunClock")
         self.run_clock.setFont(bold)
-        column.addWidget(self.run_clock)
+        self.run_clock.setWordWrap(True)
+        outer.addWidget(self.run_clock)
         self.run = QPushButton()
         self.run.setObjectName("puzzleRun")
         self.mistakes = QPushButton()
         self.mistakes.setObjectName("puzzleMistakes")
-        self.leave = QPushButton()
-        self.leave.setObjectName("puzzleLeave")
-        for button in (self.run, self.mistakes, self.leave):
-            column.addWidget(button)
-        column.addStretch(1)
+        for button in (self.run, self.mistakes):
+            outer.addWidget(button)
+        outer.addStretch(1)  # room to spare goes below the buttons, not between the texts
         self.retranslate()
 
     def set_themes(self, themes: tuple[str, ...]) -> None:
@@ -205,24 +245,24 @@ class PuzzlePanel(QScrollArea):
                 index, words.difficulty_name(str(self.difficulty.itemData(index)))
             )
         self.hint.setText(self.tr("&Hint"))
-        self.hint.setToolTip(
-            self.tr("Shows the piece to move; the puzzle, solved then, counts half")
-        )
+        self.hint.setToolTip(words.hint_tip())
         self.solution.setText(self.tr("Show &solution"))
         self.retry.setText(self.tr("Try &again"))
         self.next.setText(self.tr("&Next puzzle"))
-        self.run.setText(self.tr("Timed run (3 minutes)"))
-        self.run.setToolTip(
-            self.tr(
-                "Solve as many puzzles as you can; a mistake costs 10 seconds, a hint 5 seconds"
-            )
-        )
+        self.run.setText(words.run_text())
+        self.run.setToolTip(words.run_tip())
         self.mistakes.setText(self.tr("My mistakes from a game file…"))
         self.mistakes.setToolTip(
             self.tr("Positions where your analysed games have a ? or ?? become your own puzzles")
         )
         self.leave.setText(self.tr("Back to the game"))
         self.member.setToolTip(self.tr("Each member of the family has a rating of their own"))
+
+    def say(self, text: str) -> None:
+        """What the window says to a move, scrolled into view where the texts scroll."""
+        self.feedback.setText(text)
+        if text:
+            self.text_area.ensureWidgetVisible(self.feedback, 0, 0)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

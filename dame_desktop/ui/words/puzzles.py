@@ -9,6 +9,7 @@ import re
 from PySide6.QtCore import QCoreApplication
 
 from dame_desktop.core import Color, RuleSet
+from dame_desktop.puzzles.run import HINT_SECONDS, MISTAKE_SECONDS, RUN_SECONDS
 from dame_desktop.ui.words.names import colour_text
 
 translate = QCoreApplication.translate
@@ -61,13 +62,49 @@ def correct_text(reply: str) -> str:
     return translate("Puzzles", "Good! The answer was %1. Go on.").replace("%1", reply)
 
 
-def solved_text(clean: bool, hinted: bool = False) -> str:
-    """What a solved puzzle earns: clean, after a hint (half), after a mistake (nothing)."""
+def solved_text(clean: bool, hinted: bool = False, rated: bool = True) -> str:
+    """What a solved puzzle earns: clean, after a hint (half, where the puzzle is rated: one's
+    own puzzles are not), after a mistake (nothing)."""
     if clean:
         return translate("Puzzles", "Solved!")
-    if hinted:
+    if hinted and rated:
         return translate("Puzzles", "Solved with a hint: it counts half.")
+    if hinted:
+        return translate("Puzzles", "Solved with a hint.")
     return translate("Puzzles", "Solved, but not on the first try.")
+
+
+def hint_tip(rated: bool = True) -> str:
+    """The hint button's tooltip: what a hint costs (nothing for the rating where the puzzle
+    is not rated)."""
+    if rated:
+        return translate("Puzzles", "Shows the piece to move; the puzzle, solved then, counts half")
+    return translate("Puzzles", "Shows the piece to move (your own puzzles are not rated)")
+
+
+def _seconds(seconds: float) -> str:
+    return f"{seconds:g}"
+
+
+def run_text(seconds: float = RUN_SECONDS) -> str:
+    """The timed run's button: how long a run lasts."""
+    if seconds == 60:
+        return translate("Puzzles", "Timed run (1 minute)")
+    if seconds % 60 == 0:
+        return translate("Puzzles", "Timed run (%1 minutes)").replace("%1", f"{seconds / 60:g}")
+    return translate("Puzzles", "Timed run (%1 seconds)").replace("%1", _seconds(seconds))
+
+
+def run_tip(mistake: float = MISTAKE_SECONDS, hint: float = HINT_SECONDS) -> str:
+    """The timed run's tooltip: what a mistake and a hint cost in the run."""
+    return (
+        translate(
+            "Puzzles",
+            "Solve as many puzzles as you can; a mistake costs %1 seconds, a hint %2 seconds",
+        )
+        .replace("%1", _seconds(mistake))
+        .replace("%2", _seconds(hint))
+    )
 
 
 def rating_text(name: str, rating: float, deviation: float) -> str:

@@ -249,3 +249,73 @@ def test_studying_with_the_docks_keeps_a_usable_board(program, qtbot, tmp_path) 
     win.action("explorer").trigger()
     qtbot.waitUntil(lambda: not win.explorer.dock.isVisible())
     board_share("analysis")
+
+
+def check_panel_buttons(win: MainWindow, name: str) -> None:
+    """Every button of the puzzles panel is whole and in view, above the status bar."""
+    panel = win.puzzles.panel if win.puzzles is not None else None
+    assert panel is not None
+    status_top = outside(win.statusBar()).top()
+    buttons = [b for b in panel.findChildren(QAbstractButton) if b.isVisible()]
+    assert len(buttons) >= 7, f"{name}: {len(buttons)} buttons"
+    for button in buttons:
+        where = outside(button)
+        label = button.text() or button.objectName()
+        assert button.visibleRegion().boundingRect() == button.rect(), (
+            f"{name}: button {label!r} at {where} is cut off"
+        )
+        assert where.bottom() < status_top, f"{name}: button {label!r} at {where} is low"
+
+
+def test_the_puzzles_panel_shows_every_button(program, qtbot) -> None:
+    """A timed game with the explorer open, then Game › Puzzles: no button of the panel has
+    to be scrolled to, also when a long message is shown (after a timed run)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    _session, win = program
+    clock_game(win)
+    win.action("explorer").trigger()
+    win.action("puzzles").trigger()
+    puzzles = win.puzzles
+    assert puzzles is not None
+    qtbot.waitUntil(lambda: puzzles.panel.isVisible())
+    qtbot.wait(50)
+    check_panel_buttons(win, "puzzles")
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)  # stopped: its summary
+    assert puzzles.run is None and len(puzzles.feedback.splitlines()) == 2
+    qtbot.wait(50)
+    check_panel_buttons(win, "after a run")
+    feedback = puzzles.panel.feedback
+    assert feedback.visibleRegion().boundingRect().height() > 0, "the message is in view"
+
+
+def test_a_timed_game_with_the_explorer_keeps_the_board_clear_of_the_clocks(program, qtbot) -> None:
+    """The explorer docked beside a timed game: the clocks never cover the board, and the
+    board keeps most of the window's height (the clocks go over it where there is no room
+    beside it); the explorer closed, they stand beside it again."""
+    _session, win = program
+    clock_game(win)
+    clocks = win.clocks.panel
+    qtbot.waitUntil(clocks.isVisible)
+
+    def board_and_clocks(layout: str) -> tuple[QRect, QRect]:
+        qtbot.wait(50)
+        board, beside = outside(win.board), outside(clocks)
+        where = f"{layout}: the board at {board}, the clocks at {beside}"
+        assert clocks.isVisible() and not board.intersects(beside), where
+        assert outside(win.board_area).contains(beside), where
+        share = win.board.height() / win.height()
+        assert share >= 0.55, f"{where}: the board has {share:.0%} of the height"
+        return board, beside
+
+    board, beside = board_and_clocks("the game")
+    assert beside.left() >= board.right(), "beside the board"
+    win.action("explorer").trigger()
+    qtbot.waitUntil(win.explorer.dock.isVisible)
+    board_and_clocks("with the explorer")
+    win.action("explorer").trigger()
+    qtbot.waitUntil(lambda: not win.explorer.dock.isVisible())
+    board, beside = board_and_clocks("the explorer closed again")
+    assert beside.left() >= board.right(), "beside the board again"

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from dame_desktop.store.settings import load_preferences
+from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
 from dame_desktop.ui.app.main_window import TABBED_DOCKS_BELOW, MainWindow
 from dame_desktop.ui.app.session import Session
 
@@ -89,8 +89,11 @@ def test_a_floated_dock_and_one_docked_on_the_left_stay_there(qtbot, window: Mai
 
 @pytest.fixture
 def start_program(qtbot, tmp_path, monkeypatch) -> Iterator[Callable[[], MainWindow]]:
-    """The program as app.main starts it, its files in tmp_path."""
+    """The program as app.main starts it, its files in tmp_path (a game between two people:
+    a computer playing first would leave a move behind, and the next program would ask
+    whether to continue that game)."""
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
+    save_preferences(Preferences(opponent="human"))
     started: list[MainWindow] = []
 
     def start() -> MainWindow:

@@ -620,3 +620,101 @@ def test_the_engine_analysis_is_put_aside_for_the_puzzles_in_a_wide_window(
     window.action("leavePuzzles").trigger()
     qtbot.waitUntil(window.analysis.dock.isVisible)
     assert window.action("analysis").isChecked()
+
+
+def test_a_puzzle_left_for_the_game_after_a_hint_counts_as_failed_and_the_next_one_follows(
+    qtbot, window: MainWindow
+) -> None:
+    """Back to the game after a hint is leaving the puzzle, as the next puzzle is: it counts
+    as failed (the hint's half only when solved), once; the puzzles open on the next one."""
+    puzzles = open_puzzles(qtbot, window, "Paul")
+    puzzles.load(ROUTES)
+    QTest.mouseClick(puzzles.panel.leave, Qt.MouseButton.LeftButton)  # untouched: free
+    assert window.is_playing() and load_ratings().value.get("Paul", "german").failed == 0
+    window.action("puzzles").trigger()
+    assert puzzles.attempt is not None and puzzles.attempt.puzzle.id == ROUTES.id
+    QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(puzzles.panel.leave, Qt.MouseButton.LeftButton)
+    standing = load_ratings().value.get("Paul", "german")
+    assert (standing.solved, standing.failed, standing.hinted) == (0, 1, 0)
+    assert 1470 <= standing.rating.rating < 1500  # a failure: at most 30 points
+    window.action("puzzles").trigger()
+    assert puzzles.attempt is not None and puzzles.attempt.puzzle.id != ROUTES.id
+    assert puzzles.panel.hint.isEnabled() and not puzzles.attempt.hinted
+    window.action("leavePuzzles").trigger()
+    assert load_ratings().value.get("Paul", "german").failed == 1  # counted once
+
+
+def test_a_puzzle_left_by_closing_the_window_after_a_hint_counts_as_failed(
+    qtbot, tmp_path, monkeypatch
+) -> None:
+    from dame_desktop.ui.app.session import Session
+
+    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
+    session = Session()
+    win = MainWindow(start_game=False)
+    qtbot.addWidget(win)
+    session.attach(win)
+    win.show()
+    qtbot.waitExposed(win)
+    session.begin()
+    try:
+        puzzles = open_puzzles(qtbot, win, "Lena")
+        QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
+        assert puzzles.attempt is not None and puzzles.attempt.hinted
+        rules = puzzles.rules_key()  # the rules of the game the program started with
+        assert load_ratings().value.get("Lena", rules).failed == 0
+        assert win.close()
+        standing = load_ratings().value.get("Lena", rules)
+        assert (standing.solved, standing.failed, standing.hinted) == (0, 1, 0)
+    finally:
+        win.shutdown()
+
+
+def test_ones_own_puzzles_promise_no_rating_for_a_hint(
+    qtbot, german: None, window: MainWindow, tmp_path: Path
+) -> None:
+    """ "My mistakes" are not rated: the hint's tooltip and the solved puzzle say nothing of
+    counting half (in German, as every text)."""
+    puzzles = open_puzzles(qtbot, window, "Anna")
+    rated_tip = puzzles.panel.hint.toolTip()
+    assert "halb" in rated_tip  # the set's puzzles: a hint costs half
+    game, marked, better = _marked_game("german")
+    path = tmp_path / "annas-games.pdn"
+    path.write_text(write_game(game), encoding="utf-8")
+    assert puzzles.load_mistakes(path) == 1 and puzzles.personal
+    tip = puzzles.panel.hint.toolTip()
+    assert tip == "Zeigt den Stein, der ziehen muss (deine eigenen Aufgaben werden nicht gewertet)"
+    QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
+    move = marked.parse_move(better)
+    assert puzzles.feedback.startswith("Zieh den Stein auf ") and "halb" not in puzzles.feedback
+    drag(window.board, move.from_sq, move.to_sq)
+    assert puzzles.attempt is not None and puzzles.attempt.done
+    assert puzzles.feedback == "Mit Tipp gelöst."
+    assert load_ratings().value.get("Anna", "german").hinted == 0  # not rated
+    puzzles.panel.source.setCurrentIndex(0)  # the puzzle set again: rated
+    assert puzzles.panel.hint.toolTip() == rated_tip
+
+
+def test_the_timed_runs_texts_follow_the_terms_it_runs_by(
+    qtbot, german: None, window: MainWindow
+) -> None:
+    from dame_desktop.ui.words.puzzles import run_left_text
+
+    puzzles = open_puzzles(qtbot, window, "Kind")
+    assert puzzles.panel.run.text() == "Lauf auf Zeit (3 Minuten)"
+    assert puzzles.panel.run.toolTip() == (
+        "Löse so viele Aufgaben wie möglich; ein Fehler kostet 10 Sekunden, ein Tipp 5 Sekunden"
+    )
+    puzzles.run_seconds, puzzles.mistake_seconds, puzzles.hint_seconds = 120.0, 12.0, 4.0
+    QTest.mouseClick(puzzles.panel.next, Qt.MouseButton.LeftButton)
+    assert puzzles.panel.run.text() == "Lauf auf Zeit (2 Minuten)"
+    assert puzzles.panel.run.toolTip() == (
+        "Löse so viele Aufgaben wie möglich; ein Fehler kostet 12 Sekunden, ein Tipp 4 Sekunden"
+    )
+    now = [0.0]
+    puzzles.clock = lambda: now[0]
+    QTest.mouseClick(puzzles.panel.run, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
+    assert puzzles.panel.run_clock.text() == run_left_text(116, 0)  # 2:00 less the hint's 4
+    assert "4 Sekunden" in puzzles.feedback
