@@ -279,6 +279,7 @@ ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 LEARNED_FILES: dict[str, str] = {
     "8x8-flying-forward": "weights_8x8_flying.json",
     "8x8-short": "weights_8x8_short.json",
+    "8x8-italian": "weights_8x8_italian.json",
     "8x8-flying-backward": "weights_8x8_flying_backward.json",
 }
 
@@ -288,20 +289,19 @@ def family(rules: RuleSet) -> str:
 
     The 8x8 sets on diagonals where kings fly and men capture forward only (German, German
     ASS, Czech, Spanish) make one; so do those where kings step one square and men capture
-    forward only and may capture kings (English; Italian's men may not, which makes a king
-    worth more, and its weights are not measured yet), and those where kings fly and men
-    capture backward too (Russian, Brazilian, Pool); every other set is its own family here
-    (its key) until weights are fitted for it.
+    forward only and may capture kings (English), those where kings step one square and men
+    capture forward only and may not capture kings (Italian: a king no man can take is worth
+    more, so it has weights of its own), and those where kings fly and men capture backward
+    too (Russian, Brazilian, Pool); every other set is its own family here (its key) until
+    weights are fitted for it.
     """
     if rules.board_size != 8 or geometry_of(rules).orthogonal or rules.giveaway or rules.towers:
         return rules.key
     if rules.flying_kings and not rules.men_capture_backward:
         return "8x8-flying-forward"
-    if not rules.men_capture_kings:
-        return rules.key  # Italian: not measured with either family's weights
     if not rules.flying_kings and not rules.men_capture_backward:
-        return "8x8-short"
-    if rules.flying_kings and rules.men_capture_backward:
+        return "8x8-short" if rules.men_capture_kings else "8x8-italian"
+    if rules.flying_kings and rules.men_capture_backward and rules.men_capture_kings:
         return "8x8-flying-backward"
     return rules.key
 

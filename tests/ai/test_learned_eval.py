@@ -39,11 +39,12 @@ def test_the_families_of_rule_sets() -> None:
     assert evaluate.family(find_rules("german")) == FLYING
     assert evaluate.family(find_rules("czech")) == FLYING
     # short kings, men capturing backward, straight lines, giveaway: other families
-    for key in ("italian", "turkish", "international"):
+    for key in ("turkish", "international"):
         assert evaluate.family(find_rules(key)) == key
     for key in ("russian", "brazilian", "pool"):
         assert evaluate.family(find_rules(key)) == "8x8-flying-backward"
     assert evaluate.family(find_rules("english")) == "8x8-short"
+    assert evaluate.family(find_rules("italian")) == "8x8-italian"
     assert evaluate.family(dataclasses.replace(find_rules("german"), giveaway=True)) != FLYING
 
 
@@ -63,11 +64,11 @@ def test_the_learned_weights_load_from_the_package_data() -> None:
     # the file is exactly what the writer makes of its weights
     text = path.read_text(encoding="utf-8")
     assert evaluate.weights_to_json(weights, json.loads(text)["about"]) == text
-    assert evaluate.learned_weights("italian") is None
+    assert evaluate.learned_weights("turkish") is None
 
 
 def test_a_rule_set_without_learned_weights_evaluates_as_today() -> None:
-    for key in ("italian", "international", "turkish"):
+    for key in ("international", "turkish"):
         rules = find_rules(key)
         today, learned = evaluate.evaluator(rules), evaluate.evaluator(rules, True)
         assert learned.weights == today.weights
@@ -125,24 +126,43 @@ def test_the_search_plays_the_learned_weights_where_the_switch_is_on() -> None:
     rules = find_rules("german")
     assert TUNING.learned_eval is True  # on by default (it won the self-play A/B)
     on = Searcher(rules, Limit(nodes=10)).evaluator
-    italian = Searcher(find_rules("italian"), Limit(nodes=10)).evaluator
+    turkish = Searcher(find_rules("turkish"), Limit(nodes=10)).evaluator
     TUNING.learned_eval = False
     try:
         assert Searcher(rules, Limit(nodes=10)).evaluator.weights == evaluate.hand_set(rules)
     finally:
         TUNING.learned_eval = True
     assert on.weights == evaluate.learned_weights(FLYING)
-    assert italian.weights == evaluate.hand_set(find_rules("italian"))
+    assert turkish.weights == evaluate.hand_set(find_rules("turkish"))
 
 
-def scores() -> list[list[int]]:
-    """The learned German evaluation of seeded positions, both sides to move."""
-    rules = find_rules("german")
-    ev = evaluate.evaluator(rules, True)
-    out = []
-    for pos in _positions("german", 60, 11):
-        out.append([ev(pos.white, pos.black, pos.kings, wtm) for wtm in (True, False)])
+# a rule set of each family with learned weights
+MEMBERS = {
+    FLYING: "german",
+    "8x8-short": "english",
+    "8x8-italian": "italian",
+    "8x8-flying-backward": "russian",
+}
+
+
+def scores() -> dict[str, list[list[int]]]:
+    """Each family's learned evaluation of seeded positions of a member, both sides to move."""
+    out: dict[str, list[list[int]]] = {}
+    for name, key in MEMBERS.items():
+        rules = find_rules(key)
+        ev = evaluate.evaluator(rules, True)
+        assert ev.weights == evaluate.learned_weights(name)
+        out[name] = [
+            [ev(pos.white, pos.black, pos.kings, wtm) for wtm in (True, False)]
+            for pos in _positions(key, 60, 11)
+        ]
     return out
+
+
+def test_every_family_with_weights_is_checked_compiled_against_pure() -> None:
+    assert set(MEMBERS) == set(evaluate.LEARNED_FILES)
+    for name, key in MEMBERS.items():
+        assert evaluate.family(find_rules(key)) == name
 
 
 def test_compiled_and_pure_give_the_same_learned_scores() -> None:
@@ -151,4 +171,5 @@ def test_compiled_and_pure_give_the_same_learned_scores() -> None:
     pure = pure_figures(__name__, "scores")
     here = scores()
     assert here == pure
-    assert len({s for pair in here for s in pair}) > 30  # the scores are not all alike
+    for name, rows in here.items():
+        assert len({s for pair in rows for s in pair}) > 30, name  # not all alike

@@ -18,8 +18,8 @@ SHORT = "8x8-short"
 
 def test_the_short_king_sets_make_a_family() -> None:
     assert evaluate.family(find_rules("english")) == SHORT
-    # Italian (men may not capture kings: not measured with these weights), flying kings, men
-    # capturing backward, straight lines, other boards: not this family
+    # Italian (men may not capture kings: a family of its own), flying kings, men capturing
+    # backward, straight lines, other boards: not this family
     for key in (
         "italian",
         "german",
@@ -76,11 +76,6 @@ def test_the_learned_short_king_evaluation_differs_and_is_colour_symmetric() -> 
         differ += learned(*args) != today(*args)
     assert differ > 30
     _assert_colour_symmetric(learned, rules, random.Random(8))
-
-
-def test_italian_keeps_its_hand_set_evaluation() -> None:
-    rules = find_rules("italian")
-    assert evaluate.evaluator(rules, True).weights == evaluate.hand_set(rules)
 
 
 def test_the_search_plays_the_short_king_weights_only_with_the_switch_on() -> None:

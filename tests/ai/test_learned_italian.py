@@ -1,0 +1,92 @@
+"""The learned evaluation of Italian draughts (short kings, men capturing forward only and never
+a king): its own family, its weights file, and the search's switch."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+from dame_desktop.ai import Limit, evaluate, search
+from dame_desktop.ai.search import TUNING, Searcher
+from dame_desktop.core import Color, find_rules
+from tests.ai.test_evaluate import _assert_colour_symmetric
+from tests.ai.test_learned_eval import _positions
+
+ITALIAN = "8x8-italian"
+
+
+def test_italian_is_a_family_of_its_own() -> None:
+    italian = find_rules("italian")
+    assert evaluate.family(italian) == ITALIAN
+    for key in ("english", "german", "spanish", "russian", "turkish", "international"):
+        assert evaluate.family(find_rules(key)) != ITALIAN
+    # a king the men may take, flying kings, men capturing backward, giveaway: not Italian's
+    for changed in (
+        dataclasses.replace(italian, men_capture_kings=True),
+        dataclasses.replace(italian, flying_kings=True),
+        dataclasses.replace(italian, men_capture_backward=True),
+        dataclasses.replace(italian, giveaway=True),
+    ):
+        assert evaluate.family(changed) != ITALIAN
+    # English with men that may not take a king plays Italian's evaluation
+    english = find_rules("english")
+    assert evaluate.family(dataclasses.replace(english, men_capture_kings=False)) == ITALIAN
+
+
+def test_the_italian_weights_load_from_the_package_data() -> None:
+    weights = evaluate.learned_weights(ITALIAN)
+    assert weights is not None
+    path = evaluate.DATA / evaluate.LEARNED_FILES[ITALIAN]
+    assert weights == evaluate.read_weights(path)
+    hand = evaluate.hand_set(find_rules("italian"))
+    # the evaluation's own terms, fitted: no pattern tables (no cost per node)
+    assert weights.windows is None and weights.patterns is None
+    assert weights.king is not None and weights.kings is not None
+    assert len(weights.kings) == len(weights.men_open) == len(hand.men_open) == 32
+    assert weights.men_open != hand.men_open and weights.men_end != hand.men_end
+    # a king is worth more than a man
+    assert weights.king > evaluate.MAN
+    # the file is exactly what the writer makes of its weights
+    text = path.read_text(encoding="utf-8")
+    assert evaluate.weights_to_json(weights, json.loads(text)["about"]) == text
+    # not the English weights
+    assert weights != evaluate.learned_weights("8x8-short")
+
+
+def test_the_learned_italian_evaluation_differs_and_is_colour_symmetric() -> None:
+    rules = find_rules("italian")
+    learned = evaluate.evaluator(rules, True)
+    today = evaluate.evaluator(rules)
+    assert learned.weights == evaluate.learned_weights(ITALIAN)
+    assert today.weights == evaluate.hand_set(rules)
+    # random Italian games often end early (a side has no piece left): only the live positions
+    live = [pos for pos in _positions("italian", 80, 6) if pos.legal_moves()]
+    differ = 0
+    for pos in live:
+        args = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
+        differ += learned(*args) != today(*args)
+    assert len(live) > 30 and differ > len(live) * 3 // 4
+    _assert_colour_symmetric(learned, rules, random.Random(8))
+
+
+def test_the_search_plays_the_italian_weights_only_with_the_switch_on() -> None:
+    rules = find_rules("italian")
+    assert TUNING.learned_eval is True
+    on = Searcher(rules, Limit(nodes=10)).evaluator
+    TUNING.learned_eval = False
+    try:
+        off = Searcher(rules, Limit(nodes=10)).evaluator
+    finally:
+        TUNING.learned_eval = True
+    assert on.weights == evaluate.learned_weights(ITALIAN)
+    assert off.weights == evaluate.hand_set(rules)
+    # and the search's scores follow the weights
+    positions = _positions("italian", 6, 3)
+    on_scores = [search(pos, rules, Limit(depth=3)).score for pos in positions]
+    TUNING.learned_eval = False
+    try:
+        off_scores = [search(pos, rules, Limit(depth=3)).score for pos in positions]
+    finally:
+        TUNING.learned_eval = True
+    assert on_scores != off_scores
