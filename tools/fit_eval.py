@@ -31,8 +31,11 @@ result loss is fitted the remaining rounds and written (the held-out games then 
 held-out figures are a little flattering).
 ``--write`` writes the family's learned weights file (``evaluate.LEARNED_FILES``), ``--out``
 another file.  Where today's weights have diamonds and windows (10x10: ``--rules
-international``), the fit keeps them as they are, part of the score it starts from, and the
-file written carries them, so that the engine scores with them and the refitted terms.
+international``, the weights fitted to master games), the fit keeps them as they are, part of
+the score it starts from, and the file written (``weights_10x10_learned.json``) carries them,
+so that the engine scores with them and the refitted terms.  Self-play and the fit start from
+the master games' weights (``weights_10x10.json``), which the learned file leaves as they are:
+the same seeds regenerate the same games and weights.
 Needs numpy and scipy (development tools; the program does not).
 """
 

@@ -39,8 +39,9 @@ def test_the_families_of_rule_sets() -> None:
     assert evaluate.family(find_rules("german")) == FLYING
     assert evaluate.family(find_rules("czech")) == FLYING
     # short kings, men capturing backward, straight lines, giveaway: other families
-    for key in ("italian", "turkish", "international"):
+    for key in ("italian", "turkish"):
         assert evaluate.family(find_rules(key)) == key
+    assert evaluate.family(find_rules("international")) == "10x10"
     for key in ("russian", "brazilian", "pool"):
         assert evaluate.family(find_rules(key)) == "8x8-flying-backward"
     assert evaluate.family(find_rules("english")) == "8x8-short"
@@ -67,7 +68,7 @@ def test_the_learned_weights_load_from_the_package_data() -> None:
 
 
 def test_a_rule_set_without_learned_weights_evaluates_as_today() -> None:
-    for key in ("italian", "international", "turkish"):
+    for key in ("italian", "turkish"):
         rules = find_rules(key)
         today, learned = evaluate.evaluator(rules), evaluate.evaluator(rules, True)
         assert learned.weights == today.weights
