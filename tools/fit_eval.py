@@ -24,10 +24,18 @@ zero), so the fit matches what the engine computes.  Logistic loss with a pull (
 towards the hand-set weights; the games whose seeded draw falls in ``--hold`` are held out.
 It prints the loss against the labels and against the results, and the held-out accuracy (the
 share of decided games' positions whose score has the winner's sign), hand-set beside fitted.
+``--mix`` and ``--lam`` take a list (``--mix 0.2,0.3,0.5 --lam 1e-6,1e-5``): every pair is
+fitted on the same first linearisation (the features, the costly part, are read once), the
+held-out result loss and accuracy of each are printed, and the pair with the lowest held-out
+result loss is fitted the remaining rounds and written (the held-out games then chose it: its
+held-out figures are a little flattering).
 ``--write`` writes the family's learned weights file (``evaluate.LEARNED_FILES``), ``--out``
 another file.  Where today's weights have diamonds and windows (10x10: ``--rules
-international``), the fit keeps them as they are, part of the score it starts from, and the
-file written carries them, so that the engine scores with them and the refitted terms.
+international``, the weights fitted to master games), the fit keeps them as they are, part of
+the score it starts from, and the file written (``weights_10x10_learned.json``) carries them,
+so that the engine scores with them and the refitted terms.  Self-play and the fit start from
+the master games' weights (``weights_10x10.json``), which the learned file leaves as they are:
+the same seeds regenerate the same games and weights.
 Needs numpy and scipy (development tools; the program does not).
 """
 
@@ -247,6 +255,22 @@ def fit_scale(y: np.ndarray, score: np.ndarray) -> float:
     return (lo + hi) / 2
 
 
+def labels(mix: float, c: float, search_scores: np.ndarray, results: np.ndarray) -> np.ndarray:
+    """``mix`` times the results plus the rest times the search's scores through the logistic
+    (clipped: a found win is a sure label, not a larger one)."""
+    clipped = np.clip(search_scores, -2000, 2000)
+    out: np.ndarray = mix * results + (1 - mix) * sigmoid(c * clipped / 100.0)
+    return out
+
+
+def floats(text: str) -> list[float]:
+    """A comma-separated list of numbers (one or more)."""
+    try:
+        return [float(v) for v in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
+
+
 def fit(
     x: np.ndarray, base: np.ndarray, y: np.ndarray, prior: np.ndarray, c: float, lam: float
 ) -> np.ndarray:
@@ -321,21 +345,31 @@ def cmd_fit(args: argparse.Namespace) -> int:
         f"({time.process_time() - began:.0f} s CPU)"
     )
     c = fit_scale(train_result, base + x @ prior)
-    # the search's scores are clipped: a found win is a sure label, not a larger one
-    clip = np.clip(train_search, -2000, 2000)
-    y = args.mix * train_result + (1 - args.mix) * sigmoid(c * clip / 100.0)
-    hy = args.mix * held_result + (1 - args.mix) * sigmoid(
-        c * np.clip(held_search, -2000, 2000) / 100.0
-    )
-    print(f"scale c = {c:.3f} (today's evaluation against the results); label mix {args.mix}")
     began = time.process_time()
-    w = fit(x, base, y, prior, c, args.lam)
+    mix, lam = args.mix[0], args.lam[0]
+    if len(args.mix) * len(args.lam) > 1:
+        print(f"scale c = {c:.3f} (today's evaluation against the results)")
+        print(f"{'mix':>5} {'lam':>8} {'result loss (held)':>19} {'accuracy (held)':>16}")
+        tried: list[tuple[float, float, float]] = []
+        for m in args.mix:
+            ym = labels(m, c, train_search, train_result)
+            for la in args.lam:
+                he = hbase + hx @ np.round(fit(x, base, ym, prior, c, la))
+                loss = log_loss(held_result, he, c)
+                tried.append((loss, m, la))
+                print(f"{m:5.2f} {la:8.0e} {loss:19.4f} {100 * accuracy(held_result, he):15.2f}%")
+        _, mix, lam = min(tried)
+        print(f"chosen: mix {mix}, lam {lam:g} (the lowest held-out result loss)")
+    y = labels(mix, c, train_search, train_result)
+    hy = labels(mix, c, held_search, held_result)
+    print(f"scale c = {c:.3f} (today's evaluation against the results); label mix {mix}")
+    w = fit(x, base, y, prior, c, lam)
     for _ in range(args.rounds - 1):
         # the king's value is linear only nearby: once more, made linear around the fit
         at = [int(round(v)) for v in w]
         x, base = features(rules, train, squares, at, hand)
         hx, hbase = features(rules, held, squares, at, hand)
-        w = fit(x, base, y, prior, c, args.lam)
+        w = fit(x, base, y, prior, c, lam)
     rounded = np.array([round(v) for v in w], dtype=float)
     fitted = unflatten([int(v) for v in rounded], squares, hand)
     print(f"fitted {len(w)} weights in {time.process_time() - began:.0f} s CPU")
@@ -364,7 +398,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
         about = (
             f"The evaluation's own weights for the {name} family fitted by tools/fit_eval.py "
             f"on {len(train)} quiet self-play positions of {len(train_games)} games (seed "
-            f"{args.seed}, lam {args.lam}, mix {args.mix}, from ply {args.min_ply})."
+            f"{args.seed}, lam {lam:g}, mix {mix}, from ply {args.min_ply})."
         )
         if hand.patterns is not None or hand.windows is not None:
             about += (
@@ -394,8 +428,18 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--seed", type=int, default=1, help="picks the held-out games")
     f.add_argument("--hold", type=float, default=0.2, help="share of the games held out")
     f.add_argument("--min-ply", type=int, default=6)
-    f.add_argument("--mix", type=float, default=0.3, help="weight of the result in the label")
-    f.add_argument("--lam", type=float, default=1e-6, help="pull towards the hand-set weights")
+    f.add_argument(
+        "--mix",
+        type=floats,
+        default=[0.3],
+        help="weight of the result in the label (a list: each tried)",
+    )
+    f.add_argument(
+        "--lam",
+        type=floats,
+        default=[1e-6],
+        help="pull towards the hand-set weights (a list: each tried)",
+    )
     f.add_argument("--rounds", type=int, default=2, help="fits, each made linear anew")
     f.add_argument("--write", action="store_true", help="write the family's weights file")
     f.add_argument("--out", default=None, help="write the weights to this file instead")

@@ -275,12 +275,15 @@ ACTIVE: dict[int, Weights] = {10: FITTED[10]}
 # Learned weights by family of rule sets (see :func:`family`): the evaluation's own terms
 # fitted on self-play by tools/fit_eval.py.  The search plays them where
 # ``search.TUNING.learned_eval`` is on; a rule set of a family without a file keeps
-# the weights above.
+# the weights above, and so does every search with it off (self-play for the fit, the
+# puzzles' referee).  The 10x10 file is the 10x10 weights above with the men's values,
+# the scalars and the kings refitted on self-play, their diamonds and windows as they were.
 LEARNED_FILES: dict[str, str] = {
     "8x8-flying-forward": "weights_8x8_flying.json",
     "8x8-short": "weights_8x8_short.json",
     "8x8-italian": "weights_8x8_italian.json",
     "8x8-flying-backward": "weights_8x8_flying_backward.json",
+    "10x10": "weights_10x10_learned.json",
 }
 
 
@@ -292,10 +295,17 @@ def family(rules: RuleSet) -> str:
     forward only and may capture kings (English), those where kings step one square and men
     capture forward only and may not capture kings (Italian: a king no man can take is worth
     more, so it has weights of its own), and those where kings fly and men capture backward
-    too (Russian, Brazilian, Pool); every other set is its own family here (its key) until
-    weights are fitted for it.
+    too (Russian, Brazilian, Pool).  On 10x10 the sets that play as International does (kings
+    fly, men capture backward and capture kings) make one; every other set is its own family
+    here (its key) until weights are fitted for it.
     """
-    if rules.board_size != 8 or geometry_of(rules).orthogonal or rules.giveaway or rules.towers:
+    if geometry_of(rules).orthogonal or rules.giveaway or rules.towers:
+        return rules.key
+    if rules.board_size == 10:
+        if rules.flying_kings and rules.men_capture_backward and rules.men_capture_kings:
+            return "10x10"
+        return rules.key
+    if rules.board_size != 8:
         return rules.key
     if rules.flying_kings and not rules.men_capture_backward:
         return "8x8-flying-forward"

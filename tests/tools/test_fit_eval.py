@@ -85,3 +85,32 @@ def test_a_tiny_seeded_run_fits_weights_the_engine_reads(
     assert again.read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
     ev = evaluate.Evaluator(rules, weights)
     assert isinstance(ev(0x0FFF, 0xFFF << 20, 0, True), int)
+
+
+def test_a_list_of_mixes_and_pulls_fits_each_and_writes_the_best_held_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "games.jsonl"
+    play = ["play", "--games", "6", "--nodes", "60", "--seed", "4", "--max-plies", "80"]
+    assert fit_eval.main([*play, "--out", str(games)]) == 0
+    capsys.readouterr()
+    swept = tmp_path / "swept.json"
+    fit = ["fit", str(games), "--hold", "0.34", "--seed", "2"]
+    assert fit_eval.main([*fit, "--mix", "0.2,0.8", "--lam", "1e-6,1e-2", "--out", str(swept)]) == 0
+    printed = capsys.readouterr().out
+    rows = [line.split() for line in printed.splitlines() if line[:5].strip() in ("0.20", "0.80")]
+    assert [(r[0], r[1]) for r in rows] == [
+        ("0.20", "1e-06"),
+        ("0.20", "1e-02"),
+        ("0.80", "1e-06"),
+        ("0.80", "1e-02"),
+    ]
+    best = min(rows, key=lambda r: float(r[2]))
+    mix, lam = float(best[0]), float(best[1])
+    assert f"chosen: mix {mix}, lam {lam:g}" in printed
+    # what is written is the plain fit of the chosen pair
+    plain = tmp_path / "plain.json"
+    assert fit_eval.main([*fit, "--mix", str(mix), "--lam", str(lam), "--out", str(plain)]) == 0
+    assert swept.read_text(encoding="utf-8") == plain.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit):
+        fit_eval.main([*fit, "--mix", "0.2,x"])
