@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,13 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Endgame tables the user built (in the user data folder, or where DAME_EGTB_DIR points) change
+# the engine's answers: the tests, and the programs they start, see an empty folder of their
+# own; a test that needs tables builds them where it says.
+_NO_TABLES = tempfile.mkdtemp(prefix="dame-tests-egtb-")
+atexit.register(shutil.rmtree, _NO_TABLES, True)
+os.environ["DAME_EGTB_DIR"] = _NO_TABLES
 
 # Programs the tests start (the `dame` command, `dame hub` as an engine, which runs in its own
 # folder) import the same sources as the tests, whether or not the package is installed.
