@@ -6,17 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 
-import pytest
-
-from dame_desktop.ai import Limit, evaluate
-from dame_desktop.ai.search import TUNING, Searcher
-from dame_desktop.core import Color, find_rules
-from dame_desktop.native import native_modules
-from tests.ai.test_evaluate import _assert_colour_symmetric
-from tests.ai.test_learned_eval import _positions
-from tests.core.helpers import pure_figures
+from dame_desktop.ai import evaluate
+from dame_desktop.core import find_rules
 
 BACKWARD = "8x8-flying-backward"
 MEMBERS = ("russian", "brazilian", "pool")
@@ -54,51 +46,3 @@ def test_the_weights_file_loads_from_the_package_data() -> None:
     # the file is exactly what the writer makes of its weights
     text = path.read_text(encoding="utf-8")
     assert evaluate.weights_to_json(weights, json.loads(text)["about"]) == text
-
-
-def test_the_learned_evaluation_differs_and_is_colour_symmetric() -> None:
-    for key in MEMBERS:
-        rules = find_rules(key)
-        learned = evaluate.evaluator(rules, True)
-        today = evaluate.evaluator(rules)
-        assert learned.weights == evaluate.learned_weights(BACKWARD)
-        assert today.weights == evaluate.hand_set(rules)
-        differ = 0
-        for pos in _positions(key, 40, 6):
-            args = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
-            differ += learned(*args) != today(*args)
-        assert differ > 30
-        _assert_colour_symmetric(learned, rules, random.Random(8))
-
-
-def test_the_search_plays_the_learned_weights_only_with_the_switch_on() -> None:
-    assert TUNING.learned_eval is True
-    for key in MEMBERS:
-        rules = find_rules(key)
-        on = Searcher(rules, Limit(nodes=10)).evaluator
-        TUNING.learned_eval = False
-        try:
-            off = Searcher(rules, Limit(nodes=10)).evaluator
-        finally:
-            TUNING.learned_eval = True
-        assert on.weights == evaluate.learned_weights(BACKWARD)
-        assert off.weights == evaluate.hand_set(rules)
-
-
-def scores() -> list[list[int]]:
-    """The learned Russian evaluation of seeded positions, both sides to move."""
-    rules = find_rules("russian")
-    ev = evaluate.evaluator(rules, True)
-    out = []
-    for pos in _positions("russian", 60, 12):
-        out.append([ev(pos.white, pos.black, pos.kings, wtm) for wtm in (True, False)])
-    return out
-
-
-def test_compiled_and_pure_give_the_same_learned_scores() -> None:
-    if "ai.evaluate" not in native_modules():
-        pytest.skip("the evaluation runs pure Python here: there is nothing compiled to compare")
-    pure = pure_figures(__name__, "scores")
-    here = scores()
-    assert here == pure
-    assert len({s for pair in here for s in pair}) > 30  # the scores are not all alike

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from dame_desktop.ai import Limit, evaluate
+from dame_desktop.ai import Limit, evaluate, search
 from dame_desktop.ai.search import TUNING, Searcher
-from dame_desktop.core import Color, Position, find_rules
+from dame_desktop.core import PRESETS, Color, Position, find_rules
 from dame_desktop.native import native_modules
 from tests.ai.test_evaluate import _assert_colour_symmetric
 from tests.core.helpers import pure_figures
@@ -78,18 +78,54 @@ def test_a_rule_set_without_learned_weights_evaluates_as_today() -> None:
             assert learned(*args) == today(*args)
 
 
-def test_the_learned_evaluation_differs_and_is_colour_symmetric() -> None:
-    rules = find_rules("german")
+# every preset of every family with learned weights
+FAMILY_SETS = sorted(
+    rules.key for rules in PRESETS if evaluate.family(rules) in evaluate.LEARNED_FILES
+)
+
+
+def test_the_family_sets_are_the_ones_measured() -> None:
+    assert set(FAMILY_SETS) >= {"german", "english", "italian", "russian", "international"}
+
+
+@pytest.mark.parametrize("key", FAMILY_SETS)
+def test_the_learned_evaluation_differs_and_is_colour_symmetric(key: str) -> None:
+    rules = find_rules(key)
     learned = evaluate.evaluator(rules, True)
     today = evaluate.evaluator(rules)
-    assert learned.weights == evaluate.learned_weights(FLYING)
-    assert today.weights == evaluate.hand_set(rules)
+    assert learned.weights == evaluate.learned_weights(evaluate.family(rules))
+    assert learned.weights != today.weights
+    # random games of some sets often end early (a side has no piece left): live positions only
+    live = [pos for pos in _positions(key, 80, 6) if pos.legal_moves()]
     differ = 0
-    for pos in _positions("german", 40, 6):
-        args = (pos.white, pos.black, pos.kings, True)
+    for pos in live:
+        args = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
         differ += learned(*args) != today(*args)
-    assert differ > 30
+    assert len(live) > 30 and differ > len(live) * 3 // 4
     _assert_colour_symmetric(learned, rules, random.Random(8))
+
+
+@pytest.mark.parametrize("key", FAMILY_SETS)
+def test_the_search_plays_the_learned_weights_only_with_the_switch_on(key: str) -> None:
+    rules = find_rules(key)
+    assert TUNING.learned_eval is True  # on by default (it won the self-play A/B)
+    on = Searcher(rules, Limit(nodes=10)).evaluator
+    TUNING.learned_eval = False
+    try:
+        off = Searcher(rules, Limit(nodes=10)).evaluator
+    finally:
+        TUNING.learned_eval = True
+    assert on.weights == evaluate.learned_weights(evaluate.family(rules))
+    assert off.weights == evaluate.evaluator(rules).weights
+    # and the search's scores follow the weights
+    positions = [pos for pos in _positions(key, 12, 3) if pos.legal_moves()][:6]
+    on_scores = [search(pos, rules, Limit(depth=3)).score for pos in positions]
+    TUNING.learned_eval = False
+    try:
+        off_scores = [search(pos, rules, Limit(depth=3)).score for pos in positions]
+    finally:
+        TUNING.learned_eval = True
+    assert on_scores != off_scores
 
 
 def test_windows_blend_from_the_opening_to_the_ending_by_the_pieces_left() -> None:

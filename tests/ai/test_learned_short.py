@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 
-from dame_desktop.ai import Limit, evaluate, search
-from dame_desktop.ai.search import TUNING, Searcher
-from dame_desktop.core import Color, find_rules
-from tests.ai.test_evaluate import _assert_colour_symmetric
-from tests.ai.test_learned_eval import _positions
+from dame_desktop.ai import evaluate
+from dame_desktop.core import find_rules
 
 SHORT = "8x8-short"
 
@@ -62,39 +58,3 @@ def test_the_short_king_weights_load_from_the_package_data() -> None:
     assert evaluate.weights_to_json(weights, json.loads(text)["about"]) == text
     # not the flying kings' weights
     assert weights != evaluate.learned_weights("8x8-flying-forward")
-
-
-def test_the_learned_short_king_evaluation_differs_and_is_colour_symmetric() -> None:
-    rules = find_rules("english")
-    learned = evaluate.evaluator(rules, True)
-    today = evaluate.evaluator(rules)
-    assert learned.weights == evaluate.learned_weights(SHORT)
-    assert today.weights == evaluate.hand_set(rules)
-    differ = 0
-    for pos in _positions("english", 40, 6):
-        args = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
-        differ += learned(*args) != today(*args)
-    assert differ > 30
-    _assert_colour_symmetric(learned, rules, random.Random(8))
-
-
-def test_the_search_plays_the_short_king_weights_only_with_the_switch_on() -> None:
-    rules = find_rules("english")
-    assert TUNING.learned_eval is True
-    on = Searcher(rules, Limit(nodes=10)).evaluator
-    TUNING.learned_eval = False
-    try:
-        off = Searcher(rules, Limit(nodes=10)).evaluator
-    finally:
-        TUNING.learned_eval = True
-    assert on.weights == evaluate.learned_weights(SHORT)
-    assert off.weights == evaluate.hand_set(rules)
-    # and the search's scores follow the weights
-    positions = _positions("english", 6, 3)
-    on_scores = [search(pos, rules, Limit(depth=3)).score for pos in positions]
-    TUNING.learned_eval = False
-    try:
-        off_scores = [search(pos, rules, Limit(depth=3)).score for pos in positions]
-    finally:
-        TUNING.learned_eval = True
-    assert on_scores != off_scores
