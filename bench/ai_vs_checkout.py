@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -49,7 +50,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The program the checkout runs: only API that every version of the engine has had
 # (find_rules, Position.from_fen, search with history/quiet_plies/memory, Move.path/captured).
 DRIVER = r"""
-import json, sys, time
+import json, signal, sys, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the match, which ends this
 from dame_desktop import native
 from dame_desktop.ai import Limit, SearchMemory, search
 from dame_desktop.core import Position, find_rules
@@ -249,6 +251,10 @@ def main() -> int:
     if args.adjudicate:
         print("games end as draws where the endgame tables built here say so", flush=True)
     tally = Tally()
+    # Ctrl-C or a plain kill stops the match with the figures of the finished games (a job
+    # started in the background of a script ignores Ctrl-C unless told otherwise)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         for i, start, new_white in shard_games(starts, args.games, shard, shards):
             if i < args.skip:
@@ -279,8 +285,12 @@ def main() -> int:
                         game_record(game, start, white_name, black_name, event, outcome.reason)
                     )
                     out.write("\n")
+    except KeyboardInterrupt:  # a long run stopped by hand: the games finished so far
+        print("stopped: the figures below are those of the finished games", flush=True)
     finally:
         old.close()
+    if not tally.games:
+        return 1
     print(f"this checkout vs {args.checkout}, {rules.key}, {budget} a move: {tally.summary()}")
     print(f"  this checkout: {ours}")
     print(f"  the older one: {old.side}")
