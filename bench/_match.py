@@ -66,6 +66,57 @@ def engine_player(limit: Limit, memory: bool = True, clock: bool = False) -> Pla
     return play
 
 
+class Counted:
+    """Our engine at a limit, counting its nodes, CPU seconds and depths over a match."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.seconds = 0.0
+        self.depths = 0
+        self.moves = 0
+
+    def count(self, nodes: int, depth: int, seconds: float) -> None:
+        self.nodes += nodes
+        self.depths += depth
+        self.seconds += seconds
+        self.moves += 1
+
+    def player(self, limit: Limit, cpu: float | None = None) -> Player:
+        """A player for one game (its tables kept from move to move); with ``cpu`` each
+        search stops after that many CPU seconds of this process."""
+        kept = SearchMemory()
+
+        def play(game: Game) -> Move:
+            began = time.process_time()
+
+            def spent() -> bool:
+                return cpu is not None and time.process_time() - began >= cpu
+
+            result = search(
+                game.position,
+                game.rules,
+                limit,
+                spent if cpu is not None else None,
+                history=recent_history(game),
+                quiet_plies=game.state.quiet_plies,
+                memory=kept,
+            )
+            self.count(result.nodes, result.depth, time.process_time() - began)
+            assert result.move is not None
+            return result.move
+
+        return play
+
+    def __str__(self) -> str:
+        rate = self.nodes / self.seconds if self.seconds else 0.0
+        depth = self.depths / self.moves if self.moves else 0.0
+        each = self.seconds / self.moves if self.moves else 0.0
+        return (
+            f"{rate:,.0f} nodes/s (CPU), mean depth {depth:.2f}, {self.moves} moves, "
+            f"{each:.3f} CPU s a move"
+        )
+
+
 def level_player(
     level: Level,
     seed: int = 0,

@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _match import (
-    Player,
+    Counted,
     Tally,
     parse_shard,
     play_game,
-    recent_history,
     shard_games,
     with_settings,
 )
@@ -37,46 +35,9 @@ from ai_levels import BALLOTS
 from ai_levels import openings as openings_8x8
 from ai_vs_pydraughts import openings
 
-from dame_desktop.ai import Limit, SearchMemory, search
+from dame_desktop.ai import Limit
 from dame_desktop.ai.search import TUNING
-from dame_desktop.core import Color, Game, Move, find_rules
-
-
-class Counted:
-    """Our engine at a limit, counting its nodes, seconds (CPU) and depths over a match."""
-
-    def __init__(self) -> None:
-        self.nodes = 0
-        self.seconds = 0.0
-        self.depths = 0
-        self.moves = 0
-
-    def player(self, limit: Limit) -> Player:
-        kept = SearchMemory()
-
-        def play(game: Game) -> Move:
-            began = time.process_time()
-            result = search(
-                game.position,
-                game.rules,
-                limit,
-                history=recent_history(game),
-                quiet_plies=game.state.quiet_plies,
-                memory=kept,
-            )
-            self.seconds += time.process_time() - began
-            self.nodes += result.nodes
-            self.depths += result.depth
-            self.moves += 1
-            assert result.move is not None
-            return result.move
-
-        return play
-
-    def __str__(self) -> str:
-        rate = self.nodes / self.seconds if self.seconds else 0.0
-        depth = self.depths / self.moves if self.moves else 0.0
-        return f"{rate:,.0f} nodes/s (CPU), mean depth {depth:.2f}, {self.moves} moves"
+from dame_desktop.core import Color, Game, find_rules
 
 
 def parse_settings(parser: argparse.ArgumentParser, items: list[str]) -> dict[str, float]:

@@ -28,21 +28,27 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _match import Tally, parse_shard, play_game, recent_history, shard_games, table_draws
+from _match import (
+    Counted,
+    Tally,
+    parse_shard,
+    play_game,
+    recent_history,
+    shard_games,
+    table_draws,
+)
 from _smoke import add_smoke, smoke_settings
 from ai_levels import BALLOTS
 from ai_levels import openings as openings_8x8
 from ai_vs_pydraughts import game_record, openings
 
-from dame_desktop.ai import Limit, SearchMemory, search
+from dame_desktop.ai import Limit
 from dame_desktop.core import Color, Game, Move, find_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,31 +85,6 @@ for line in sys.stdin:
 """
 
 
-class Side:
-    """One side's searches: nodes, depth and time, summed over the match."""
-
-    def __init__(self) -> None:
-        self.nodes = 0
-        self.depth = 0
-        self.cpu = 0.0
-        self.moves = 0
-
-    def count(self, nodes: int, depth: int, cpu: float) -> None:
-        self.nodes += nodes
-        self.depth += depth
-        self.cpu += cpu
-        self.moves += 1
-
-    def __str__(self) -> str:
-        if not self.moves:
-            return "no moves"
-        rate = self.nodes / self.cpu if self.cpu > 0 else 0.0
-        return (
-            f"{self.moves} moves, {rate:,.0f} nodes/s, depth {self.depth / self.moves:.2f}, "
-            f"{self.cpu / self.moves:.3f} CPU s a move"
-        )
-
-
 class Checkout:
     """The older engine in its subprocess."""
 
@@ -119,7 +100,7 @@ class Checkout:
             text=True,
         )
         self.described = str(self.read()["ready"])
-        self.side = Side()
+        self.side = Counted()
         self.new_game = True
         self.cpu: float | None = None  # CPU seconds a move instead of the limit's time
 
@@ -159,33 +140,6 @@ class Checkout:
         if self.proc.stdin is not None:
             self.proc.stdin.close()
         self.proc.wait(timeout=30)
-
-
-def this_engine(limit: Limit, side: Side, cpu: float | None) -> Callable[[Game], Move]:
-    """This checkout's engine for one game (its tables kept from move to move); with ``cpu``
-    each search stops after that many CPU seconds of this process."""
-    memory = SearchMemory()
-
-    def play(game: Game) -> Move:
-        began = time.process_time()
-
-        def spent() -> bool:
-            return cpu is not None and time.process_time() - began >= cpu
-
-        result = search(
-            game.position,
-            game.rules,
-            limit,
-            spent if cpu is not None else None,
-            history=recent_history(game),
-            quiet_plies=game.state.quiet_plies,
-            memory=memory,
-        )
-        side.count(result.nodes, result.depth, time.process_time() - began)
-        assert result.move is not None
-        return result.move
-
-    return play
 
 
 def main() -> int:
@@ -242,7 +196,7 @@ def main() -> int:
     old = Checkout(args.checkout.resolve(), rules.key)
     old.cpu = cpu
     print(f"checkout {args.checkout}: {old.described}", flush=True)
-    ours = Side()
+    ours = Counted()
     count = (args.games + 1) // 2
     if rules.board_size == 10:
         starts = openings(count, args.seed)
@@ -261,7 +215,7 @@ def main() -> int:
                 continue
             new_side = Color.WHITE if new_white else Color.BLACK
             old.new_game = True
-            new = this_engine(limit, ours, cpu)
+            new = ours.player(limit, cpu)
 
             def older(game: Game) -> Move:
                 return old.move(game, limit)
