@@ -37,7 +37,15 @@ from ai_vs_pydraughts import openings
 
 from dame_desktop.ai import Limit
 from dame_desktop.ai.search import TUNING
-from dame_desktop.core import Color, Game, find_rules
+from dame_desktop.core import Color, Game, Position, RuleSet, find_rules
+
+
+def match_openings(rules: RuleSet, count: int, seed: int) -> list[Position]:
+    """The openings of a self-play match: 10x10 seeded 4-ply ones; 8x8 the corpus' 11-man
+    ballots where present (German, English), else balanced random ones."""
+    if rules.board_size == 10:
+        return openings(count, seed)
+    return openings_8x8(rules, count, seed, BALLOTS)
 
 
 def parse_settings(parser: argparse.ArgumentParser, items: list[str]) -> dict[str, float]:
@@ -99,10 +107,7 @@ def main() -> int:
         budget = f"{args.movetime}s"
     tally = Tally()
     count = (args.games + 1) // 2
-    if rules.board_size == 10:
-        starts = openings(count, args.seed)
-    else:
-        starts = openings_8x8(rules, count, args.seed, BALLOTS)
+    starts = match_openings(rules, count, args.seed)
     counted_a, counted_b = Counted(), Counted()
     for i, start, b_white in shard_games(starts, args.games, shard, shards):
         a = with_settings(counted_a.player(limit), settings_a, args.eval_a)

@@ -44,9 +44,8 @@ from _match import (
     table_draws,
 )
 from _smoke import add_smoke, smoke_settings
-from ai_levels import BALLOTS
-from ai_levels import openings as openings_8x8
-from ai_vs_pydraughts import game_record, openings
+from ai_ab import match_openings
+from ai_vs_pydraughts import game_record
 
 from dame_desktop.ai import Limit
 from dame_desktop.core import Color, Game, Move, find_rules
@@ -198,10 +197,7 @@ def main() -> int:
     print(f"checkout {args.checkout}: {old.described}", flush=True)
     ours = Counted()
     count = (args.games + 1) // 2
-    if rules.board_size == 10:
-        starts = openings(count, args.seed)
-    else:
-        starts = openings_8x8(rules, count, args.seed, BALLOTS)
+    starts = match_openings(rules, count, args.seed)
     if args.adjudicate:
         print("games end as draws where the endgame tables built here say so", flush=True)
     tally = Tally()
