@@ -3,6 +3,8 @@
 ``build(rules, pieces)`` solves every material of up to ``pieces`` pieces by retrograde analysis
 (``egtb_build``) and writes one compressed file a material into the user data folder;
 :func:`tables_for` opens what is there for probing (the search uses it at nodes of few pieces).
+With ``jobs`` above 1 the materials are solved in that many worker processes, each one as soon
+as every table it looks up is written (``dame egtb build`` uses one a core, at most four).
 
 A table belongs to a *table key*, derived from the rule parameters that decide an ending, never
 from a preset's name: the board size, the kings' range and landing, whether men capture backward
@@ -23,6 +25,7 @@ import json
 import lzma
 import os
 import struct
+import sys
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -152,7 +155,7 @@ def encode(key: str, code: int, positions: int, packed: bytes) -> bytes:
     header = json.dumps(
         {"format": FORMAT, "key": key, "material": material_name(code), "positions": positions}
     ).encode("ascii")
-    body = lzma.compress(packed, preset=6)
+    body = lzma.compress(packed, preset=1)
     return MAGIC + struct.pack("<I", len(header)) + header + body
 
 
@@ -211,6 +214,93 @@ def _counts(packed: bytes, positions: int) -> tuple[int, int, int]:
     return wins, losses, draws
 
 
+def _pair(code: int) -> list[int]:
+    """A material and its colour flip, solved together (one entry where they are the same)."""
+    partner = flip_code(code)
+    return [code] if partner == code else [code, partner]
+
+
+def _needs(code: int, codes: Collection[int]) -> set[int]:
+    """The materials of ``codes`` that solving ``code``'s pair looks up: every one of fewer
+    pieces (what a capture leaves) and the pair's crownings (one man fewer, one king more)."""
+    pieces = sum(sig_counts(code))
+    out = {c for c in codes if sum(sig_counts(c)) < pieces}
+    for c in _pair(code):
+        wm, wk, bm, bk = sig_counts(c)
+        if wm:
+            crowned = sig_code(wm - 1, wk + 1, bm, bk)
+            out.update(c for c in _pair(crowned) if c in codes)
+    return out - set(_pair(code))
+
+
+def _solve_pair(solver: Solver, folder: Path, key: str, code: int, count: bool) -> list[Built]:
+    """Read ``code``'s pair from ``folder`` where both files are sound, else solve and write
+    it; ``solver`` must hold every table the pair looks up."""
+    pair = _pair(code)
+    loaded: dict[int, bytes] = {}
+    for c in pair:
+        path = _file(folder, key, c)
+        try:
+            loaded[c] = decode(path.read_bytes(), key, c, solver.signature(c).size, path)
+        except (OSError, TableError):
+            break
+    seconds = 0.0
+    if len(loaded) == len(pair):
+        for c, packed in loaded.items():
+            solver.add_table(c, packed)
+    else:
+        started = time.process_time()
+        solver.solve(code)
+        seconds = time.process_time() - started
+    report: list[Built] = []
+    for c in pair:
+        packed = solver.tables[c]
+        positions = solver.signature(c).size
+        path = _file(folder, key, c)
+        if c not in loaded:
+            atomic_write_bytes(path, encode(key, c, positions, packed), make_folder=True)
+        wins, losses, draws = _counts(packed, positions) if count else (0, 0, 0)
+        report.append(
+            Built(
+                material_name(c),
+                sum(sig_counts(c)),
+                positions,
+                path.stat().st_size,
+                seconds / len(pair),
+                wins,
+                losses,
+                draws,
+            )
+        )
+    return report
+
+
+# a worker process's solvers, by table key: the tables it has read stay for its next materials
+_WORKER_SOLVERS: dict[str, Solver] = {}
+
+
+def _worker_pair(
+    rules: RuleSet, folder: Path, code: int, needs: list[int], count: bool
+) -> list[Built]:
+    """One material pair solved in a worker process of a parallel build: the tables it looks up
+    are read from ``folder`` first (another worker may have written them)."""
+    key = table_key(rules)
+    solver = _WORKER_SOLVERS.get(key)
+    if solver is None:
+        solver = _WORKER_SOLVERS[key] = Solver(rules, generator(rules))
+    for c in needs:
+        if c not in solver.tables:
+            path = _file(folder, key, c)
+            solver.add_table(c, decode(path.read_bytes(), key, c, solver.signature(c).size, path))
+    return _solve_pair(solver, folder, key, code, count)
+
+
+def default_jobs() -> int:
+    """Worker processes for ``dame egtb build``: one a core, at most four (each holds a
+    material's solving state, a few hundred megabytes for the largest 5-piece ones)."""
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
 def build(
     rules: RuleSet,
     pieces: int,
@@ -218,6 +308,7 @@ def build(
     progress: Progress | None = None,
     count: bool = False,
     only: Collection[str] = (),
+    jobs: int = 1,
 ) -> list[Built]:
     """Solve and write every material of up to ``pieces`` pieces not yet in ``folder``.
 
@@ -226,7 +317,8 @@ def build(
     material's name.  ``count`` adds the number of wins, losses and draws to the report.
     ``only`` names materials (``3k-1k``) to build of the largest size instead of all of them
     (with their colour flips and the materials their crownings lead to; the smaller ones are
-    all built).
+    all built).  ``jobs`` above 1 solves materials that do not depend on each other at the
+    same time, in that many worker processes (the tables are the same).
     """
     if pieces < 2:
         raise ValueError(f"a table needs at least 2 pieces, got {pieces}")
@@ -258,53 +350,72 @@ def build(
                     todo.append(other)
         codes = [c for c in codes if sum(sig_counts(c)) < pieces or c in keep]
     total = sum(solver.signature(code).size for code in codes)
-    done = 0
-    report: list[Built] = []
+    # one entry a pair, in the solving order
+    firsts: list[int] = []
+    seen: set[int] = set()
     for code in codes:
-        if code in solver.tables:
-            continue
-        sig = solver.signature(code)
-        partner = flip_code(code)
-        pair = [code] if partner == code else [code, partner]
-        loaded: dict[int, bytes] = {}
-        for c in pair:
-            path = _file(folder, key, c)
-            try:
-                loaded[c] = decode(path.read_bytes(), key, c, solver.signature(c).size, path)
-            except (OSError, TableError):
-                break
-        seconds = 0.0
-        if len(loaded) == len(pair):
-            for c, packed in loaded.items():
-                solver.add_table(c, packed)
-        else:
-            started = time.process_time()
-            solver.solve(code)
-            seconds = time.process_time() - started
-        for c in pair:
-            packed = solver.tables[c]
-            positions = solver.signature(c).size
-            path = _file(folder, key, c)
-            if c not in loaded:
-                atomic_write_bytes(path, encode(key, c, positions, packed), make_folder=True)
-            wins, losses, draws = _counts(packed, positions) if count else (0, 0, 0)
-            report.append(
-                Built(
-                    material_name(c),
-                    sum(sig_counts(c)),
-                    positions,
-                    path.stat().st_size,
-                    seconds / len(pair),
-                    wins,
-                    losses,
-                    draws,
-                )
-            )
-            done += positions
-            if progress is not None:
-                progress(done, total, material_name(c))
-        del sig
+        if code not in seen:
+            seen.update(_pair(code))
+            firsts.append(code)
+    if jobs > 1 and len(firsts) > 1 and not getattr(sys, "frozen", False):
+        sizes = {c: solver.signature(c).size for c in firsts}
+        report = _build_parallel(rules, folder, firsts, codes, sizes, progress, count, jobs)
+    else:
+        report = []
+        done = 0
+        for code in firsts:
+            for item in _solve_pair(solver, folder, key, code, count):
+                report.append(item)
+                done += item.positions
+                if progress is not None:
+                    progress(done, total, item.material)
     _CACHE.clear()
+    return report
+
+
+def _build_parallel(
+    rules: RuleSet,
+    folder: Path,
+    firsts: list[int],
+    codes: list[int],
+    sizes: dict[int, int],
+    progress: Progress | None,
+    count: bool,
+    jobs: int,
+) -> list[Built]:
+    """``build``'s pairs in worker processes: a pair starts once every table it looks up is
+    written, the largest ready pair first (so that the longest ones do not come last)."""
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from multiprocessing import get_context
+
+    total = sum(sizes[c] * len(_pair(c)) for c in firsts)
+    needs = {c: _needs(c, codes) for c in firsts}
+    waiting = list(firsts)
+    finished: set[int] = set()
+    running: dict[Future[list[Built]], int] = {}
+    report: list[Built] = []
+    done = 0
+    # spawned, not forked: the caller may have threads (a window), which a fork copies badly
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        while waiting or running:
+            ready = [c for c in waiting if needs[c] <= finished]
+            ready.sort(key=lambda c: -sizes[c])
+            for code in ready[: max(0, jobs - len(running))]:
+                waiting.remove(code)
+                wanted = sorted(needs[code])
+                future = pool.submit(_worker_pair, rules, folder, code, wanted, count)
+                running[future] = code
+            if not running:
+                raise RuntimeError("endgame tables: materials wait on each other")
+            complete, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for future in complete:
+                code = running.pop(future)
+                for item in future.result():
+                    report.append(item)
+                    done += item.positions
+                    if progress is not None:
+                        progress(done, total, item.material)
+                finished.update(_pair(code))
     return report
 
 

@@ -408,6 +408,7 @@ def test_a_won_root_keeps_only_winning_moves(folder: Path, monkeypatch: pytest.M
         (["egtb", "probe", "--rules", "english"], "required"),
         (["egtb", "build", "--rules", "english", "--pieces", "1"], "out of range"),
         (["egtb", "build", "--rules", "international", "--pieces", "5"], "out of range"),
+        (["egtb", "build", "--rules", "english", "--pieces", "2", "--jobs", "0"], "--jobs 0"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -452,4 +453,35 @@ def test_a_damaged_table_is_reported_and_rebuilt(
     assert "0101.wdl" in tables.damaged[sig_code(0, 1, 0, 1)]
     egtb.build(rules, 2, tmp_path)
     assert path.read_bytes() == good
+    egtb.forget()
+
+
+def test_a_parallel_build_writes_the_same_tables(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--jobs 2`` solves in two worker processes (real ones): the same files as one process,
+    a damaged file solved again, and the workers' time counted in the total."""
+    rules = find_rules("german")
+    alone, parallel = tmp_path / "alone", tmp_path / "parallel"
+    egtb.build(rules, 3, alone)
+    argv = ["egtb", "build", "--rules", "german", "--pieces", "3", "--quiet"]
+    assert main([*argv, "--jobs", "2", "--folder", str(parallel)]) == 0
+    out = capsys.readouterr().out
+    assert "3 pieces: 12 materials, 212,400 positions" in out and "2 jobs" in out
+    key = egtb.table_key(rules)
+
+    def values(folder: Path) -> dict[str, bytes]:
+        found = {}
+        for path in sorted((folder / key).glob("*.wdl")):
+            code = sig_code(*(int(ch) for ch in path.stem))
+            size = Solver(rules, generator(rules)).signature(code).size
+            found[path.name] = egtb.decode(path.read_bytes(), key, code, size, path)
+        return found
+
+    expected = values(alone)
+    assert len(expected) == 16 and values(parallel) == expected
+    damaged = parallel / key / "1010.wdl"  # a man each side, needed by every 3-piece one
+    damaged.write_bytes(damaged.read_bytes()[:-3])
+    assert main([*argv, "--jobs", "2", "--folder", str(parallel)]) == 0
+    assert values(parallel) == expected
     egtb.forget()
