@@ -111,6 +111,7 @@ def first_window_size(window: QWidget) -> QSize:
 
 class MainWindow(QMainWindow):
     shut_down = Signal()  # shutdown() began: listeners to the window's parts let go
+    closing = Signal()  # the close goes ahead (no save question was cancelled), before shutdown
 
     def __init__(self, parent: QWidget | None = None, start_game: bool = True) -> None:
         super().__init__(parent)
@@ -926,6 +927,7 @@ class MainWindow(QMainWindow):
         if not self.document.may_close_document():
             event.ignore()
             return
+        self.closing.emit()
         self.shutdown()
         super().closeEvent(event)
 

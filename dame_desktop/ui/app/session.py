@@ -23,7 +23,6 @@ from PySide6.QtCore import (
     QByteArray,
     QCoreApplication,
     QDateTime,
-    QEvent,
     QLocale,
     QMetaObject,
     QObject,
@@ -156,6 +155,7 @@ class SessionHost(Protocol):
     explorer: ExplorerController
     play: PlayController
     shut_down: SignalInstance  # emitted when the window shuts down: the session lets go
+    closing: SignalInstance  # the window's close goes ahead (no question was cancelled)
 
     def dialog_parent(self) -> QWidget: ...
 
@@ -243,7 +243,7 @@ class Session(QObject):
         listen(window.analysis.preference_changed.connect(self._remember))
         listen(window.explorer.preference_changed.connect(self._remember))
         listen(window.shut_down.connect(self.detach))
-        window.dialog_parent().installEventFilter(self)
+        listen(window.closing.connect(self._on_closing))
 
     def detach(self) -> None:
         """The window shuts down: what its parts do from now on (the program's exit hides
@@ -301,18 +301,15 @@ class Session(QObject):
             ),
         ]
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (
-            self.window is not None
-            and watched is self.window.dialog_parent()
-            and event.type() == QEvent.Type.Close
-        ):
-            # the game's window is what is kept (docks put aside for the puzzles come back)
-            self.window.leave_puzzles_mode()
-            if self.autosave_enabled:
-                self.save_game()  # the clocks' times as they are now
-            self.save_window_state()
-        return False
+    def _on_closing(self) -> None:
+        """The window closes (after its questions, none cancelled): the game's window is what
+        is kept (docks put aside for the puzzles come back), with the clocks as they are now."""
+        if self.window is None:
+            return
+        self.window.leave_puzzles_mode()
+        if self.autosave_enabled:
+            self.save_game()
+        self.save_window_state()
 
     # -- start -------------------------------------------------------------------------------
 

@@ -671,6 +671,47 @@ def test_a_puzzle_left_by_closing_the_window_after_a_hint_counts_as_failed(
         win.shutdown()
 
 
+def test_closing_cancelled_at_the_save_question_keeps_the_puzzle(
+    qtbot, tmp_path, monkeypatch
+) -> None:
+    """A studied file with a new comment, then a puzzle with a hint: closing asks about the
+    file; Cancel keeps the window as it was (the puzzle still shown, nothing counted), and only
+    the close that goes ahead leaves the puzzle (the hint counts as failed)."""
+    from dame_desktop.ui.app.session import Session
+    from tests.ui.app.test_files import copy, open_game
+
+    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
+    session = Session()
+    win = MainWindow(start_game=False)
+    qtbot.addWidget(win)
+    session.attach(win)
+    win.show()
+    qtbot.waitExposed(win)
+    session.begin()
+    try:
+        open_game(win, qtbot, copy(tmp_path, "three_games.pdn"), "clara")
+        win.action("last").trigger()
+        win.study.annotation.comment_edit.setPlainText("mine")
+        win.study.commit()
+        assert win.document.modified
+        puzzles = open_puzzles(qtbot, win, "Lena")
+        QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
+        attempt = puzzles.attempt
+        assert attempt is not None and attempt.hinted
+        rules = puzzles.rules_key()
+        asked: list[str] = []
+        win.document.ask_save = lambda: asked.append("cancel") or "cancel"
+        assert not win.close()
+        assert asked and win.isVisible() and win.in_puzzles() and puzzles.attempt is attempt
+        assert win.lines.currentWidget() is puzzles.panel
+        assert load_ratings().value.get("Lena", rules).failed == 0
+        win.document.ask_save = lambda: "discard"
+        assert win.close()
+        assert load_ratings().value.get("Lena", rules).failed == 1
+    finally:
+        win.shutdown()
+
+
 def test_ones_own_puzzles_promise_no_rating_for_a_hint(
     qtbot, german: None, window: MainWindow, tmp_path: Path
 ) -> None:
