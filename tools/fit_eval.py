@@ -62,6 +62,7 @@ from scipy import optimize  # noqa: E402
 from dame_desktop.ai import Limit, SearchMemory, evaluate, search  # noqa: E402
 from dame_desktop.ai.evaluate import Evaluator, Weights, weights_from  # noqa: E402
 from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
+from dame_desktop.core.geometry import geometry_of  # noqa: E402
 from dame_desktop.core.movegen import generator  # noqa: E402
 
 
@@ -271,6 +272,35 @@ def floats(text: str) -> list[float]:
         raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
 
 
+def mirror_ties(rules: RuleSet, size: int) -> np.ndarray | None:
+    """On a board played on every square (Turkish) the game is the same mirrored left to
+    right, so a square and its mirror image share one value: a matrix that spreads the tied
+    weights (columns) over the vector's ``size`` entries (rows), the scalars alone; None on
+    the boards of dark squares, where the mirror image of a square is a light one."""
+    cells = evaluate._cells(rules)
+    squares = len(cells)
+    if not geometry_of(rules).orthogonal:
+        return None
+    where = {(row, col): i for i, (_bit, row, col) in enumerate(cells)}
+    width = 1 + max(col for _bit, _row, col in cells)
+    mirror = [where[(row, width - 1 - col)] for _bit, row, col in cells]
+    group: list[int] = []  # entry -> the first entry of its group
+    for i in range(size):
+        if i < 2 * squares:  # men, opening then ending
+            start = 0 if i < squares else squares
+            group.append(start + min(i - start, mirror[i - start]))
+        elif i < 2 * squares + len(SCALARS):
+            group.append(i)
+        else:  # a king's values on the first half of the squares
+            start = 2 * squares + len(SCALARS)
+            group.append(start + min(i - start, mirror[i - start]))
+    columns = sorted(set(group))
+    ties = np.zeros((size, len(columns)))
+    for i, g in enumerate(group):
+        ties[i, columns.index(g)] = 1.0
+    return ties
+
+
 def fit(
     x: np.ndarray, base: np.ndarray, y: np.ndarray, prior: np.ndarray, c: float, lam: float
 ) -> np.ndarray:
@@ -345,6 +375,15 @@ def cmd_fit(args: argparse.Namespace) -> int:
         f"({time.process_time() - began:.0f} s CPU)"
     )
     c = fit_scale(train_result, base + x @ prior)
+    ties = mirror_ties(rules, len(prior))
+
+    def tied_fit(xs: np.ndarray, ys: np.ndarray, la: float) -> np.ndarray:
+        """``fit``, with the weights that ``ties`` ties moving together."""
+        if ties is None:
+            return fit(xs, base, ys, prior, c, la)
+        shared = (ties.T @ prior) / ties.sum(axis=0)
+        return np.asarray(ties @ fit(xs @ ties, base, ys, shared, c, la))
+
     began = time.process_time()
     mix, lam = args.mix[0], args.lam[0]
     if len(args.mix) * len(args.lam) > 1:
@@ -354,7 +393,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
         for m in args.mix:
             ym = labels(m, c, train_search, train_result)
             for la in args.lam:
-                he = hbase + hx @ np.round(fit(x, base, ym, prior, c, la))
+                he = hbase + hx @ np.round(tied_fit(x, ym, la))
                 loss = log_loss(held_result, he, c)
                 tried.append((loss, m, la))
                 print(f"{m:5.2f} {la:8.0e} {loss:19.4f} {100 * accuracy(held_result, he):15.2f}%")
@@ -363,13 +402,13 @@ def cmd_fit(args: argparse.Namespace) -> int:
     y = labels(mix, c, train_search, train_result)
     hy = labels(mix, c, held_search, held_result)
     print(f"scale c = {c:.3f} (today's evaluation against the results); label mix {mix}")
-    w = fit(x, base, y, prior, c, lam)
+    w = tied_fit(x, y, lam)
     for _ in range(args.rounds - 1):
         # the king's value is linear only nearby: once more, made linear around the fit
         at = [int(round(v)) for v in w]
         x, base = features(rules, train, squares, at, hand)
         hx, hbase = features(rules, held, squares, at, hand)
-        w = fit(x, base, y, prior, c, lam)
+        w = tied_fit(x, y, lam)
     rounded = np.array([round(v) for v in w], dtype=float)
     fitted = unflatten([int(v) for v in rounded], squares, hand)
     print(f"fitted {len(w)} weights in {time.process_time() - began:.0f} s CPU")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -93,6 +94,16 @@ def _window_corners(size: int) -> range:
     return range(0, size - 3, 2)
 
 
+def _board_size(squares: int) -> int:
+    """The side of the square board of ``squares`` playing squares: its dark squares, or every
+    square where a game is played on all of them (Turkish); 0 where neither fits."""
+    every = math.isqrt(squares)
+    if every * every == squares:
+        return every
+    dark = math.isqrt(2 * squares)
+    return dark if dark * dark == 2 * squares else 0
+
+
 def weights_from(
     men_open: tuple[int, ...],
     men_end: tuple[int, ...],
@@ -108,7 +119,7 @@ def weights_from(
     zero, by index (on the board that ``men_open`` has the squares of).
     """
     plain = Weights(men_open, men_end)
-    size = round((2 * len(men_open)) ** 0.5)
+    size = _board_size(len(men_open))
 
     def dense(values: dict[int, int] | None) -> tuple[int, ...] | None:
         if values is None:
@@ -207,7 +218,9 @@ def weights_from_json(text: str) -> Weights:
         raise ValueError(f"not a weights file (its 'format' must be {WEIGHTS_FORMAT!r})")
     men_open = _int_list(data, "men_open")
     men_end = _int_list(data, "men_end")
-    if len(men_open) != len(men_end) or round((2 * len(men_open)) ** 0.5) ** 2 != 2 * len(men_open):
+    squares = len(men_open)
+    size = _board_size(squares)
+    if squares != len(men_end) or not size:
         raise ValueError(
             f"'men_open' and 'men_end' need one value per square of a square "
             f"board, got {len(men_open)} and {len(men_end)}"
@@ -225,12 +238,10 @@ def weights_from_json(text: str) -> Weights:
     patterns = None if data.get("patterns") is None else _int_list(data, "patterns")
     kings = None if data.get("kings") is None else _int_list(data, "kings")
     if kings is not None:
-        squares = len(kings)
-        if squares != len(men_open):
-            raise ValueError(f"'kings' needs one value per square ({len(men_open)}), got {squares}")
+        if len(kings) != squares:
+            raise ValueError(f"'kings' needs one value per square ({squares}), got {len(kings)}")
         if any(kings[i] != kings[squares - 1 - i] for i in range(squares)):
             raise ValueError("'kings' must value a square and the square turned half round alike")
-    size = round((2 * len(men_open)) ** 0.5)
     states = len(_window_corners(size)) ** 2 * WINDOW_STATES
     tables: list[dict[int, int] | None] = []
     for name in ("windows", "windows_end"):
@@ -284,6 +295,7 @@ LEARNED_FILES: dict[str, str] = {
     "8x8-italian": "weights_8x8_italian.json",
     "8x8-flying-backward": "weights_8x8_flying_backward.json",
     "10x10": "weights_10x10_learned.json",
+    "turkish": "weights_turkish.json",
 }
 
 
@@ -297,7 +309,7 @@ def family(rules: RuleSet) -> str:
     more, so it has weights of its own), and those where kings fly and men capture backward
     too (Russian, Brazilian, Pool).  On 10x10 the sets that play as International does (kings
     fly, men capture backward and capture kings) make one; every other set is its own family
-    here (its key) until weights are fitted for it.
+    here (its key) until weights are fitted for it, as Turkish's are (on all 64 squares).
     """
     if geometry_of(rules).orthogonal or rules.giveaway or rules.towers:
         return rules.key

@@ -8,24 +8,21 @@ import pytest
 
 from dame_desktop.ai import evaluator
 from dame_desktop.core import PRESETS, Color, Position, find_rules
+from dame_desktop.core.geometry import Geometry
 
 
-def _rotate(mask: int, n: int, squares: int) -> int:
-    """The mask turned half round (internal square s -> squares + 1 - s)."""
-
-    def bit(s: int) -> int:
-        return (s - 1) + (s - 1) // (2 * n)
-
+def _rotate(mask: int, geo: Geometry) -> int:
+    """The mask turned half round (square s -> squares + 1 - s), on any board's bit layout."""
     out = 0
-    for s in range(1, squares + 1):
-        if (mask >> bit(s)) & 1:
-            out |= 1 << bit(squares + 1 - s)
+    for s in range(1, geo.squares + 1):
+        if (mask >> geo.sq_to_bit[s]) & 1:
+            out |= 1 << geo.sq_to_bit[geo.squares + 1 - s]
     return out
 
 
 @pytest.mark.parametrize(
     "rules",
-    [r for r in PRESETS if r.key in ("german", "english", "international", "russian")],
+    [r for r in PRESETS if r.key in ("german", "english", "international", "russian", "turkish")],
     ids=lambda r: r.key,
 )
 def test_evaluation_is_colour_symmetric(rules) -> None:
@@ -39,7 +36,7 @@ def _assert_colour_symmetric(ev, rules, rng: random.Random) -> None:
     for pos in _walk_positions(rules, rng, 30, (2, 70)):
         w, b, k = pos.white, pos.black, pos.kings
         wtm = pos.turn is Color.WHITE
-        rot = [_rotate(x, geo.n, geo.squares) for x in (w, b, k)]
+        rot = [_rotate(x, geo) for x in (w, b, k)]
         assert ev(w, b, k, wtm) == ev(rot[1], rot[0], rot[2], not wtm), pos.fen()
 
 

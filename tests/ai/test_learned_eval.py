@@ -11,7 +11,7 @@ import pytest
 
 from dame_desktop.ai import Limit, evaluate, search
 from dame_desktop.ai.search import TUNING, Searcher
-from dame_desktop.core import PRESETS, Color, Position, find_rules
+from dame_desktop.core import PRESETS, Color, Position, RuleSet, find_rules
 from dame_desktop.native import native_modules
 from tests.ai.test_evaluate import _assert_colour_symmetric
 from tests.core.helpers import pure_figures
@@ -19,9 +19,13 @@ from tests.core.helpers import pure_figures
 FLYING = "8x8-flying-forward"
 
 
-def _positions(key: str, count: int, seed: int) -> list[Position]:
+# a rule set of no family with learned weights: German with the giveaway goal
+GIVEAWAY = find_rules("german").with_switches({"giveaway": "on"})
+
+
+def _positions(key: str | RuleSet, count: int, seed: int) -> list[Position]:
     """Positions of seeded random games, from the opening to the ending."""
-    rules = find_rules(key)
+    rules = find_rules(key) if isinstance(key, str) else key
     rng = random.Random(seed)
     out: list[Position] = []
     while len(out) < count:
@@ -65,15 +69,14 @@ def test_the_learned_weights_load_from_the_package_data() -> None:
     # the file is exactly what the writer makes of its weights
     text = path.read_text(encoding="utf-8")
     assert evaluate.weights_to_json(weights, json.loads(text)["about"]) == text
-    assert evaluate.learned_weights("turkish") is None
+    assert evaluate.learned_weights(evaluate.family(GIVEAWAY)) is None
 
 
 def test_a_rule_set_without_learned_weights_evaluates_as_today() -> None:
-    for key in ("turkish",):
-        rules = find_rules(key)
+    for rules in (GIVEAWAY,):
         today, learned = evaluate.evaluator(rules), evaluate.evaluator(rules, True)
         assert learned.weights == today.weights
-        for pos in _positions(key, 20, 4):
+        for pos in _positions(rules, 20, 4):
             args = (pos.white, pos.black, pos.kings, pos.turn is Color.WHITE)
             assert learned(*args) == today(*args)
 
@@ -85,7 +88,14 @@ FAMILY_SETS = sorted(
 
 
 def test_the_family_sets_are_the_ones_measured() -> None:
-    assert set(FAMILY_SETS) >= {"german", "english", "italian", "russian", "international"}
+    assert set(FAMILY_SETS) >= {
+        "german",
+        "english",
+        "italian",
+        "russian",
+        "international",
+        "turkish",
+    }
 
 
 @pytest.mark.parametrize("key", FAMILY_SETS)
@@ -163,14 +173,15 @@ def test_the_search_plays_the_learned_weights_where_the_switch_is_on() -> None:
     rules = find_rules("german")
     assert TUNING.learned_eval is True  # on by default (it won the self-play A/B)
     on = Searcher(rules, Limit(nodes=10)).evaluator
-    turkish = Searcher(find_rules("turkish"), Limit(nodes=10)).evaluator
+    assert evaluate.family(GIVEAWAY) not in evaluate.LEARNED_FILES
+    unfitted = Searcher(GIVEAWAY, Limit(nodes=10)).evaluator
     TUNING.learned_eval = False
     try:
         assert Searcher(rules, Limit(nodes=10)).evaluator.weights == evaluate.hand_set(rules)
     finally:
         TUNING.learned_eval = True
     assert on.weights == evaluate.learned_weights(FLYING)
-    assert turkish.weights == evaluate.hand_set(find_rules("turkish"))
+    assert unfitted.weights == evaluate.hand_set(GIVEAWAY)
 
 
 # a rule set of each family with learned weights
@@ -180,6 +191,7 @@ MEMBERS = {
     "8x8-italian": "italian",
     "8x8-flying-backward": "russian",
     "10x10": "international",
+    "turkish": "turkish",
 }
 
 
