@@ -645,9 +645,9 @@ def test_a_puzzle_left_for_the_game_after_a_hint_counts_as_failed_and_the_next_o
     assert load_ratings().value.get("Paul", "german").failed == 1  # counted once
 
 
-def test_a_puzzle_left_by_closing_the_window_after_a_hint_counts_as_failed(
-    qtbot, tmp_path, monkeypatch
-) -> None:
+def _window_of_a_session(qtbot, tmp_path, monkeypatch) -> MainWindow:
+    """A shown window started as the program starts it (a session: preferences, autosave,
+    what closing saves), its settings in ``tmp_path``."""
     from dame_desktop.ui.app.session import Session
 
     monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
@@ -658,6 +658,13 @@ def test_a_puzzle_left_by_closing_the_window_after_a_hint_counts_as_failed(
     win.show()
     qtbot.waitExposed(win)
     session.begin()
+    return win
+
+
+def test_a_puzzle_left_by_closing_the_window_after_a_hint_counts_as_failed(
+    qtbot, tmp_path, monkeypatch
+) -> None:
+    win = _window_of_a_session(qtbot, tmp_path, monkeypatch)
     try:
         puzzles = open_puzzles(qtbot, win, "Lena")
         QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
@@ -677,17 +684,9 @@ def test_closing_cancelled_at_the_save_question_keeps_the_puzzle(
     """A studied file with a new comment, then a puzzle with a hint: closing asks about the
     file; Cancel keeps the window as it was (the puzzle still shown, nothing counted), and only
     the close that goes ahead leaves the puzzle (the hint counts as failed)."""
-    from dame_desktop.ui.app.session import Session
     from tests.ui.app.test_files import copy, open_game
 
-    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path))
-    session = Session()
-    win = MainWindow(start_game=False)
-    qtbot.addWidget(win)
-    session.attach(win)
-    win.show()
-    qtbot.waitExposed(win)
-    session.begin()
+    win = _window_of_a_session(qtbot, tmp_path, monkeypatch)
     try:
         open_game(win, qtbot, copy(tmp_path, "three_games.pdn"), "clara")
         win.action("last").trigger()
