@@ -35,7 +35,9 @@ international``, the weights fitted to master games), the fit keeps them as they
 the score it starts from, and the file written (``weights_10x10_learned.json``) carries them,
 so that the engine scores with them and the refitted terms.  Self-play and the fit start from
 the master games' weights (``weights_10x10.json``), which the learned file leaves as they are:
-the same seeds regenerate the same games and weights.
+the same seeds regenerate the same games and weights.  On a board played on every square
+(Turkish) a square and its mirror image left to right share one value (``mirror_ties``): the
+game is the same mirrored, and untied the fit lets the two sides drift apart.
 Needs numpy and scipy (development tools; the program does not).
 """
 

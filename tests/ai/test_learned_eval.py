@@ -223,3 +223,16 @@ def test_compiled_and_pure_give_the_same_learned_scores() -> None:
     assert here == pure
     for name, rows in here.items():
         assert len({s for pair in rows for s in pair}) > 30, name  # not all alike
+
+
+def test_turkish_weights_value_a_square_and_its_mirror_image_alike() -> None:
+    """Turkish is the same game mirrored left to right: its fitted weights say so."""
+    rules = find_rules("turkish")
+    weights = evaluate.learned_weights("turkish")
+    assert weights is not None and weights.kings is not None
+    cells = evaluate._cells(rules)
+    where = {(row, col): i for i, (_bit, row, col) in enumerate(cells)}
+    for table in (weights.men_open, weights.men_end, weights.kings):
+        assert len(table) == 64
+        assert all(table[i] == table[where[(row, 7 - col)]] for (row, col), i in where.items())
+    assert weights.men_open != evaluate.hand_set(rules).men_open

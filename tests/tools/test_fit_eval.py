@@ -114,3 +114,31 @@ def test_a_list_of_mixes_and_pulls_fits_each_and_writes_the_best_held_out(
     assert swept.read_text(encoding="utf-8") == plain.read_text(encoding="utf-8")
     with pytest.raises(SystemExit):
         fit_eval.main([*fit, "--mix", "0.2,x"])
+
+
+def test_turkish_ties_each_square_to_its_mirror_image() -> None:
+    """On a board played on every square a square and its mirror image left to right move as
+    one weight; the scalars stay alone; dark-square boards tie nothing."""
+    assert fit_eval.mirror_ties(find_rules("german"), 100) is None
+    rules = find_rules("turkish")
+    cells = evaluate._cells(rules)
+    squares = len(cells)
+    size = len(fit_eval.flatten(fit_eval.hand_weights(rules)))
+    ties = fit_eval.mirror_ties(rules, size)
+    assert ties is not None and squares == 64
+    scalars = len(fit_eval.SCALARS)
+    assert ties.shape == (size, squares + scalars + squares // 4)
+    assert (ties.sum(axis=1) == 1).all()  # every weight in one group
+    where = {(row, col): i for i, (_bit, row, col) in enumerate(cells)}
+    for (row, col), i in where.items():
+        j = where[(row, 7 - col)]
+        for start in (0, squares):  # the men's opening and ending values
+            assert (ties[start + i] == ties[start + j]).all()
+            # ... and not to the square of the other colour's side (row 7 - row)
+            assert (ties[start + i] != ties[start + where[(7 - row, col)]]).any()
+        if i < squares // 2:  # a king's values, on the first half of the squares
+            king = 2 * squares + scalars
+            assert (ties[king + i] == ties[king + j]).all()
+    for k in range(scalars):
+        column = ties[:, ties[2 * squares + k].argmax()]
+        assert column.sum() == 1  # a scalar is a group of its own
