@@ -386,6 +386,7 @@ def _build_parallel(
     """``build``'s pairs in worker processes: a pair starts once every table it looks up is
     written, the largest ready pair first (so that the longest ones do not come last)."""
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
     from multiprocessing import get_context
 
     total = sum(sizes[c] * len(_pair(c)) for c in firsts)
@@ -410,7 +411,15 @@ def _build_parallel(
             complete, _ = wait(list(running), return_when=FIRST_COMPLETED)
             for future in complete:
                 code = running.pop(future)
-                for item in future.result():
+                try:
+                    built = future.result()
+                except BrokenProcessPool:
+                    raise TableError(
+                        f"a worker process stopped while solving {material_name(code)} "
+                        "(out of memory?); the tables written so far are kept: build again, "
+                        "with --jobs 1 to use less memory"
+                    ) from None
+                for item in built:
                     report.append(item)
                     done += item.positions
                     if progress is not None:
