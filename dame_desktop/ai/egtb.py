@@ -229,7 +229,7 @@ def _needs(code: int, codes: Collection[int]) -> set[int]:
         wm, wk, bm, bk = sig_counts(c)
         if wm:
             crowned = sig_code(wm - 1, wk + 1, bm, bk)
-            out.update(c for c in _pair(crowned) if c in codes)
+            out.update(x for x in _pair(crowned) if x in codes)
     return out - set(_pair(code))
 
 
