@@ -699,7 +699,12 @@ def test_closing_cancelled_at_the_save_question_keeps_the_puzzle(
         assert attempt is not None and attempt.hinted
         rules = puzzles.rules_key()
         asked: list[str] = []
-        win.document.ask_save = lambda: asked.append("cancel") or "cancel"
+
+        def cancel() -> str:
+            asked.append("cancel")
+            return "cancel"
+
+        win.document.ask_save = cancel
         assert not win.close()
         assert asked and win.isVisible() and win.in_puzzles() and puzzles.attempt is attempt
         assert win.lines.currentWidget() is puzzles.panel
