@@ -27,7 +27,7 @@ import os
 import struct
 import sys
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -357,45 +357,44 @@ def build(
         if code not in seen:
             seen.update(_pair(code))
             firsts.append(code)
+    batches: Iterator[list[Built]]
     if jobs > 1 and len(firsts) > 1 and not getattr(sys, "frozen", False):
         sizes = {c: solver.signature(c).size for c in firsts}
-        report = _build_parallel(rules, folder, firsts, codes, sizes, progress, count, jobs)
+        batches = _solved_in_workers(rules, folder, firsts, codes, sizes, count, jobs)
     else:
-        report = []
-        done = 0
-        for code in firsts:
-            for item in _solve_pair(solver, folder, key, code, count):
-                report.append(item)
-                done += item.positions
-                if progress is not None:
-                    progress(done, total, item.material)
+        batches = (_solve_pair(solver, folder, key, code, count) for code in firsts)
+    report: list[Built] = []
+    done = 0
+    for batch in batches:
+        for item in batch:
+            report.append(item)
+            done += item.positions
+            if progress is not None:
+                progress(done, total, item.material)
     _CACHE.clear()
     return report
 
 
-def _build_parallel(
+def _solved_in_workers(
     rules: RuleSet,
     folder: Path,
     firsts: list[int],
     codes: list[int],
     sizes: dict[int, int],
-    progress: Progress | None,
     count: bool,
     jobs: int,
-) -> list[Built]:
-    """``build``'s pairs in worker processes: a pair starts once every table it looks up is
-    written, the largest ready pair first (so that the longest ones do not come last)."""
+) -> Iterator[list[Built]]:
+    """``build``'s pairs in worker processes, each pair's report as it is finished: a pair
+    starts once every table it looks up is written, the largest ready pair first (so that the
+    longest ones do not come last)."""
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
     from multiprocessing import get_context
 
-    total = sum(sizes[c] * len(_pair(c)) for c in firsts)
     needs = {c: _needs(c, codes) for c in firsts}
     waiting = list(firsts)
     finished: set[int] = set()
     running: dict[Future[list[Built]], int] = {}
-    report: list[Built] = []
-    done = 0
     # spawned, not forked: the caller may have threads (a window), which a fork copies badly
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
         while waiting or running:
@@ -419,13 +418,8 @@ def _build_parallel(
                         "(out of memory?); the tables written so far are kept: build again, "
                         "with --jobs 1 to use less memory"
                     ) from None
-                for item in built:
-                    report.append(item)
-                    done += item.positions
-                    if progress is not None:
-                        progress(done, total, item.material)
                 finished.update(_pair(code))
-    return report
+                yield built
 
 
 class Tables:

@@ -77,7 +77,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         for item in report:
             print(f"  {item.material}\t{item.positions}\t{item.file_bytes}\t{item.cpu_seconds:.2f}")
     # the worker processes' time too, where the system counts it (not on Windows)
-    children = os.times().children_user + os.times().children_system
+    times = os.times()
+    children = times.children_user + times.children_system
     print(
         f"total {time.process_time() - started + children:.1f} CPU s, "
         f"{time.perf_counter() - wall:.1f} s, {jobs} job{'s' if jobs != 1 else ''}"
