@@ -13,13 +13,14 @@ not played again, so a run can be stopped and resumed.
 
 ``fit`` keeps the quiet positions (no capture for either side) from ply ``--min-ply`` on and
 fits the weights of :class:`dame_desktop.ai.evaluate.Weights` that the hand-set evaluation
-already has: a man's value per square in the opening and in the ending (blended by the pieces
-left) and the scalar terms (side to move, back-rank guard, mobility, wing balance, runaway
-men, backed men, locked men).  No new term, so the engine's speed is that of today.  The label
-of a position is ``--mix`` times the game's result plus the rest times the searcher's score
-mapped through the same logistic (the search at that position saw deeper than the static
-evaluation: its score is a less noisy label than a low-level game's result).  The features are
-read off the evaluator itself (the score with one weight raised, less the score with all at
+already has (and, with ``--windows``, the windows' values): a man's value per square in the
+opening and in the ending (blended by the pieces left) and the scalar terms (side to move,
+back-rank guard, mobility, wing balance, runaway men, backed men, locked men).  Without
+``--windows`` no new term, so the engine's speed is that of today.  The label of a position is
+``--mix`` times the game's result plus the rest times the searcher's score mapped through the
+same logistic (the search at that position saw deeper than the static evaluation: its score
+is a less noisy label than a low-level game's result).  The features are read off the
+evaluator itself (the score with one weight raised, less the score with all at
 zero), so the fit matches what the engine computes.  Logistic loss with a pull (``--lam``)
 towards the hand-set weights; the games whose seeded draw falls in ``--hold`` are held out.
 It prints the loss against the labels and against the results, and the held-out accuracy (the
@@ -38,6 +39,13 @@ the master games' weights (``weights_10x10.json``), which the learned file leave
 the same seeds regenerate the same games and weights.  On a board played on every square
 (Turkish) a square and its mirror image left to right share one value (``mirror_ties``): the
 game is the same mirrored, and untied the fit lets the two sides drift apart.
+``--windows`` (boards of dark squares without windows of their own: the 8x8 families) fits,
+with the rest, a value for every state of the men in each four-by-four window
+(``evaluate.windows``), one for the opening and one for the ending, tied so that a position
+and the board turned half round with the colours swapped score exactly opposite; they are
+pulled towards zero by ``--lam-windows`` (a list is tried as ``--lam`` is).  This adds a term
+(the evaluation reads the windows through a few more table lookups), and the fit then also
+prints the held-out figures of the evaluator itself with the weights as written.
 Needs numpy and scipy (development tools; the program does not).
 """
 
@@ -59,7 +67,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import numpy as np  # noqa: E402
 from _match import recent_history  # noqa: E402
-from scipy import optimize  # noqa: E402
+from scipy import optimize, sparse  # noqa: E402
+from tune_moves import Shapes  # noqa: E402
 
 from dame_desktop.ai import Limit, SearchMemory, evaluate, search  # noqa: E402
 from dame_desktop.ai.evaluate import Evaluator, Weights, weights_from  # noqa: E402
@@ -304,10 +313,11 @@ def mirror_ties(rules: RuleSet, size: int) -> np.ndarray | None:
 
 
 def fit(
-    x: np.ndarray, base: np.ndarray, y: np.ndarray, prior: np.ndarray, c: float, lam: float
+    x: Any, base: np.ndarray, y: np.ndarray, prior: np.ndarray, c: float, lam: float | np.ndarray
 ) -> np.ndarray:
     """The weights that minimise the log-loss of ``sigmoid(c * score / 100)`` against ``y``
-    plus ``lam`` times the squared distance from ``prior`` (in hundredths of a man).
+    plus ``lam`` times the squared distance from ``prior`` (in hundredths of a man; ``lam``
+    may give each weight its own pull).  ``x`` may be a sparse matrix.
 
     The optimiser moves ``u``, the distance from the prior in units of the logit, where the
     gradient has a size it handles (in hundredths it is a hundred times smaller)."""
@@ -320,7 +330,7 @@ def fit(
         eps = 1e-12
         value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))
         grad = (x.T @ (p - y)) / n + 2 * lam * u / (k * k)
-        return float(value + lam * (u @ u) / (k * k)), grad
+        return float(value + (lam * u) @ u / (k * k)), grad
 
     out = optimize.minimize(
         loss,
@@ -351,6 +361,40 @@ def load(
     return data, np.array(scores), np.array(results)
 
 
+class WindowFeatures:
+    """The four-by-four windows' states of the men as sparse features: one column per window
+    state in the opening and one in the ending, a position's entries weighted by the phase as
+    the evaluator blends them, and tied (:class:`tune_moves.Shapes`) so that the values score a
+    position and the board turned half round with the colours swapped exactly opposite."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.shapes = Shapes(rules, [evaluate.windows(rules)])
+        self.size = self.shapes.size
+        self.start = Evaluator(rules).start_pieces
+
+    def matrix(self, data: list[Sample]) -> Any:
+        rows: list[int] = []
+        cols: list[int] = []
+        vals: list[float] = []
+        size = self.size
+        for r, (w, b, k, _wtm) in enumerate(data):
+            idx, sign = self.shapes.entries(w, b, k)
+            phase = min(256, (w | b).bit_count() * 256 // self.start)
+            po = phase / 256
+            pe = 1.0 - po
+            for i, sg in zip(idx, sign, strict=True):
+                rows += (r, r)
+                cols += (i, size + i)
+                vals += (sg * po, sg * pe)
+        return sparse.csr_matrix((vals, (rows, cols)), shape=(len(data), 2 * size))
+
+    def values(self, t: np.ndarray) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The evaluator's window tables (opening, ending) of the fitted parameters ``t``."""
+        (opening,) = self.shapes.values(t[: self.size])
+        (ending,) = self.shapes.values(t[self.size :])
+        return opening, ending
+
+
 def cmd_fit(args: argparse.Namespace) -> int:
     rules = find_rules(args.rules)
     name = evaluate.family(rules)
@@ -366,53 +410,90 @@ def cmd_fit(args: argparse.Namespace) -> int:
     train, train_search, train_result = load(rules, train_games, args.min_ply)
     held, held_search, held_result = load(rules, held_games, args.min_ply)
     hand = hand_weights(rules)
+    if args.windows and (hand.windows is not None or geometry_of(rules).orthogonal):
+        raise SystemExit(
+            f"--windows: {rules.name} has windows of its own already"
+            if hand.windows is not None
+            else f"--windows: {rules.name} is played on every square (a window has 16)"
+        )
     squares = len(hand.men_open)
     prior = np.array(flatten(hand))
+    dense = len(prior)
     at = [int(v) for v in prior]
     x, base = features(rules, train, squares, at, hand)
     hx, hbase = features(rules, held, squares, at, hand)
+    wf = WindowFeatures(rules) if args.windows else None
+    train_windows = held_windows = None
+    if wf is not None:
+        train_windows = wf.matrix(train)
+        held_windows = wf.matrix(held)
+        prior = np.concatenate([prior, np.zeros(2 * wf.size)])
+
+    def joined(xd: np.ndarray, xw: Any) -> Any:
+        """The terms' columns, then the windows' (sparse) where they are fitted."""
+        if xw is None:
+            return xd
+        return sparse.hstack([sparse.csr_matrix(xd), xw]).tocsr()
+
+    x, hx = joined(x, train_windows), joined(hx, held_windows)
     print(
         f"{len(games)} games ({len(train_games)} to fit, {len(held_games)} held out): "
-        f"{len(train)} and {len(held)} quiet positions from ply {args.min_ply} "
-        f"({time.process_time() - began:.0f} s CPU)"
+        f"{len(train)} and {len(held)} quiet positions from ply {args.min_ply}, "
+        f"{len(prior)} weights ({time.process_time() - began:.0f} s CPU)"
     )
     c = fit_scale(train_result, base + x @ prior)
     ties = mirror_ties(rules, len(prior))
 
-    def tied_fit(xs: np.ndarray, ys: np.ndarray, la: float) -> np.ndarray:
+    def pulls(la: float, lw: float) -> np.ndarray:
+        return np.concatenate([np.full(dense, la), np.full(len(prior) - dense, lw)])
+
+    def tied_fit(xs: Any, ys: np.ndarray, la: float, lw: float) -> np.ndarray:
         """``fit``, with the weights that ``ties`` ties moving together."""
         if ties is None:
-            return fit(xs, base, ys, prior, c, la)
+            return fit(xs, base, ys, prior, c, pulls(la, lw))
         shared = (ties.T @ prior) / ties.sum(axis=0)
         return np.asarray(ties @ fit(xs @ ties, base, ys, shared, c, la))
 
     began = time.process_time()
-    mix, lam = args.mix[0], args.lam[0]
-    if len(args.mix) * len(args.lam) > 1:
+    mix, lam, lam_w = args.mix[0], args.lam[0], args.lam_windows[0]
+    lam_ws = args.lam_windows if wf is not None else [lam_w]
+    if len(args.mix) * len(args.lam) * len(lam_ws) > 1:
         print(f"scale c = {c:.3f} (today's evaluation against the results)")
-        print(f"{'mix':>5} {'lam':>8} {'result loss (held)':>19} {'accuracy (held)':>16}")
-        tried: list[tuple[float, float, float]] = []
+        wide = f" {'lam (windows)':>13}" if wf is not None else ""
+        print(f"{'mix':>5} {'lam':>8}{wide} {'result loss (held)':>19} {'accuracy (held)':>16}")
+        tried: list[tuple[float, float, float, float]] = []
         for m in args.mix:
             ym = labels(m, c, train_search, train_result)
             for la in args.lam:
-                he = hbase + hx @ np.round(tied_fit(x, ym, la))
-                loss = log_loss(held_result, he, c)
-                tried.append((loss, m, la))
-                print(f"{m:5.2f} {la:8.0e} {loss:19.4f} {100 * accuracy(held_result, he):15.2f}%")
-        _, mix, lam = min(tried)
-        print(f"chosen: mix {mix}, lam {lam:g} (the lowest held-out result loss)")
+                for lw in lam_ws:
+                    he = hbase + hx @ np.round(tied_fit(x, ym, la, lw))
+                    loss = log_loss(held_result, he, c)
+                    tried.append((loss, m, la, lw))
+                    shown = f" {lw:13.0e}" if wf is not None else ""
+                    print(
+                        f"{m:5.2f} {la:8.0e}{shown} {loss:19.4f} "
+                        f"{100 * accuracy(held_result, he):15.2f}%"
+                    )
+        _, mix, lam, lam_w = min(tried)
+        shown = f", lam (windows) {lam_w:g}" if wf is not None else ""
+        print(f"chosen: mix {mix}, lam {lam:g}{shown} (the lowest held-out result loss)")
     y = labels(mix, c, train_search, train_result)
     hy = labels(mix, c, held_search, held_result)
     print(f"scale c = {c:.3f} (today's evaluation against the results); label mix {mix}")
-    w = tied_fit(x, y, lam)
+    w = tied_fit(x, y, lam, lam_w)
     for _ in range(args.rounds - 1):
         # the king's value is linear only nearby: once more, made linear around the fit
-        at = [int(round(v)) for v in w]
+        at = [int(round(v)) for v in w[:dense]]
         x, base = features(rules, train, squares, at, hand)
         hx, hbase = features(rules, held, squares, at, hand)
-        w = tied_fit(x, y, lam)
-    rounded = np.array([round(v) for v in w], dtype=float)
+        x, hx = joined(x, train_windows), joined(hx, held_windows)
+        w = tied_fit(x, y, lam, lam_w)
+    rounded = np.array([round(v) for v in w[:dense]], dtype=float)
     fitted = unflatten([int(v) for v in rounded], squares, hand)
+    if wf is not None:
+        opening, ending = wf.values(w[dense:])
+        fitted = dataclasses.replace(fitted, windows=opening, windows_end=ending)
+        rounded = np.concatenate([rounded, np.round(w[dense:])])
     print(f"fitted {len(w)} weights in {time.process_time() - began:.0f} s CPU")
     print(
         f"{'':16} {'label loss (fit)':>17} {'label loss (held)':>18} {'result loss (held)':>19} "
@@ -425,6 +506,12 @@ def cmd_fit(args: argparse.Namespace) -> int:
             f"{label:16} {log_loss(y, tr, c):17.4f} {log_loss(hy, he, c):18.4f} "
             f"{log_loss(held_result, he, c):19.4f} {100 * accuracy(held_result, he):15.2f}%"
         )
+    # the evaluator itself with the weights as written (the fit above is made linear)
+    he = white_scores(Evaluator(rules, fitted), held)
+    print(
+        f"{'fitted, scored':16} {'':17} {log_loss(hy, he, c):18.4f} "
+        f"{log_loss(held_result, he, c):19.4f} {100 * accuracy(held_result, he):15.2f}%"
+    )
     print(
         f"search score as a predictor of the held-out results: loss "
         f"{log_loss(held_result, np.clip(held_search, -2000, 2000), c):.4f}, accuracy "
@@ -434,6 +521,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
     print("men (opening):", fitted.men_open)
     print("men (ending): ", fitted.men_end)
     print("kings:        ", fitted.kings)
+    if fitted.windows is not None:
+        used = sum(1 for v in fitted.windows if v)
+        print(f"windows: {used} of {len(fitted.windows)} opening values not zero")
     out = evaluate.DATA / evaluate.LEARNED_FILES[name] if args.write else Path(args.out or "")
     if args.write or args.out:
         about = (
@@ -441,7 +531,12 @@ def cmd_fit(args: argparse.Namespace) -> int:
             f"on {len(train)} quiet self-play positions of {len(train_games)} games (seed "
             f"{args.seed}, lam {lam:g}, mix {mix}, from ply {args.min_ply})."
         )
-        if hand.patterns is not None or hand.windows is not None:
+        if wf is not None:
+            about += (
+                f" The four-by-four windows' values (evaluate.windows; opening and ending) were"
+                f" fitted with them (--windows, lam {lam_w:g})."
+            )
+        elif hand.patterns is not None or hand.windows is not None:
             about += (
                 " The diamonds and windows are the ones it started from, kept as they were"
                 " (fitted to master games by tools/tune_moves.py; see evaluate.diamonds and"
@@ -480,6 +575,17 @@ def main(argv: list[str] | None = None) -> int:
         type=floats,
         default=[1e-6],
         help="pull towards the hand-set weights (a list: each tried)",
+    )
+    f.add_argument(
+        "--windows",
+        action="store_true",
+        help="fit values for the four-by-four windows' states too (boards of dark squares)",
+    )
+    f.add_argument(
+        "--lam-windows",
+        type=floats,
+        default=[1e-5],
+        help="pull of the windows' values towards zero (a list: each tried)",
     )
     f.add_argument("--rounds", type=int, default=2, help="fits, each made linear anew")
     f.add_argument("--write", action="store_true", help="write the family's weights file")

@@ -142,3 +142,53 @@ def test_turkish_ties_each_square_to_its_mirror_image() -> None:
     for k in range(scalars):
         column = ties[:, ties[2 * squares + k].argmax()]
         assert column.sum() == 1  # a scalar is a group of its own
+
+
+def test_windows_are_fitted_colour_symmetric_into_a_file_the_engine_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--windows`` fits a value per state of every four-by-four window (opening and ending)
+    with the rest; the evaluator reads them, a position and the board turned half round with
+    the colours swapped score exactly opposite, and the fit prints the evaluator's own held-out
+    figures with the weights as written."""
+    games = tmp_path / "games.jsonl"
+    play = ["play", "--games", "6", "--nodes", "60", "--seed", "5", "--max-plies", "80"]
+    assert fit_eval.main([*play, "--out", str(games)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "weights.json"
+    fit = ["fit", str(games), "--hold", "0.34", "--seed", "2", "--windows"]
+    assert fit_eval.main([*fit, "--lam-windows", "1e-9,1e-3", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "fitted, scored" in printed and "lam (windows)" in printed
+    rules = find_rules("german")
+    weights = evaluate.read_weights(out)
+    boxes = evaluate.windows(rules)
+    assert weights.windows is not None and weights.windows_end is not None
+    assert len(weights.windows) == len(boxes) * evaluate.WINDOW_STATES
+    assert any(weights.windows) and any(weights.windows_end)
+    ev = evaluate.Evaluator(rules, weights)
+    cells = evaluate._cells(rules)
+    at = {(row, col): bit for bit, row, col in cells}
+    turned = {bit: at[(7 - row, 7 - col)] for bit, row, col in cells}
+
+    def turn(mask: int) -> int:
+        return sum(1 << turned[bit] for bit in turned if (mask >> bit) & 1)
+
+    seen = 0
+    for line in games.read_text(encoding="utf-8").splitlines():
+        for w, b, k, _wtm, _score in fit_eval.json.loads(line)["positions"][::7]:
+            assert ev.white_score(w, b, k) == -ev.white_score(turn(b), turn(w), turn(k))
+            seen += 1
+    assert seen > 20
+    # the windows count in the evaluator's scores
+    plain = evaluate.Evaluator(
+        rules, fit_eval.dataclasses.replace(weights, windows=None, windows_end=None)
+    )
+    first = fit_eval.json.loads(games.read_text(encoding="utf-8").splitlines()[0])
+    assert any(
+        ev.white_score(w, b, k) != plain.white_score(w, b, k)
+        for w, b, k, _wtm, _score in first["positions"]
+    )
+    for key, why in (("international", "windows of its own"), ("turkish", "every square")):
+        with pytest.raises(SystemExit, match=why):
+            fit_eval.main(["fit", str(games), "--rules", key, "--windows"])
