@@ -3,6 +3,8 @@ scalars, a king's value and values by square) into a file the engine reads."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import sys
 from pathlib import Path
 
@@ -176,15 +178,13 @@ def test_windows_are_fitted_colour_symmetric_into_a_file_the_engine_reads(
 
     seen = 0
     for line in games.read_text(encoding="utf-8").splitlines():
-        for w, b, k, _wtm, _score in fit_eval.json.loads(line)["positions"][::7]:
+        for w, b, k, _wtm, _score in json.loads(line)["positions"][::7]:
             assert ev.white_score(w, b, k) == -ev.white_score(turn(b), turn(w), turn(k))
             seen += 1
     assert seen > 20
     # the windows count in the evaluator's scores
-    plain = evaluate.Evaluator(
-        rules, fit_eval.dataclasses.replace(weights, windows=None, windows_end=None)
-    )
-    first = fit_eval.json.loads(games.read_text(encoding="utf-8").splitlines()[0])
+    plain = evaluate.Evaluator(rules, dataclasses.replace(weights, windows=None, windows_end=None))
+    first = json.loads(games.read_text(encoding="utf-8").splitlines()[0])
     assert any(
         ev.white_score(w, b, k) != plain.white_score(w, b, k)
         for w, b, k, _wtm, _score in first["positions"]
