@@ -134,6 +134,11 @@ class PuzzleController(QObject):
         self.feedback = ""
         self._recorded = False
         self._given_up = False  # counted as failed when left after a hint (see _give_up)
+        # who the open puzzle counts for: the member named when its first move or hint was
+        # made (None: neither yet), so that a name typed into the box afterwards, letter by
+        # letter, does not take over a puzzle begun by someone else (in a timed run the box
+        # is locked)
+        self._owner: str | None = None
         self._token = 0  # a delayed step of an older state does nothing
         self._sets: dict[str, list[Puzzle]] = {}
         self._fill_rules()
@@ -307,6 +312,7 @@ class PuzzleController(QObject):
         self.personal = personal
         self._recorded = False
         self._given_up = False
+        self._owner = None
         self.shown = self.attempt.position
         self.last = None
         self.accepting = not (self.run is not None and self.run.over)
@@ -407,6 +413,7 @@ class PuzzleController(QObject):
         attempt = self.attempt
         if attempt is None or attempt.done or not self.accepting:
             return False
+        self._claim()
         before = attempt.position
         answer = attempt.try_move(move)
         if answer.verdict is Verdict.RETRY:
@@ -505,6 +512,7 @@ class PuzzleController(QObject):
         square = attempt.hint()
         if square is None:
             return
+        self._claim()
         seconds = 0
         if self.run is not None:
             self.run.hint()
@@ -514,6 +522,12 @@ class PuzzleController(QObject):
         cost = words.hint_cost_text(seconds, rated=not (self.personal or self._recorded))
         self._say(f"{text}\n{cost}" if cost else text)
         self._tick()
+
+    def _claim(self) -> None:
+        """The open puzzle counts for the member named now, unless it counts for someone
+        already."""
+        if self._owner is None:
+            self._owner = self.member()
 
     def _give_up(self) -> None:
         """The puzzle shown is left (for another, for a timed run, or for the game): after a
@@ -570,7 +584,8 @@ class PuzzleController(QObject):
         self._recorded = True
         if self.personal:
             return  # one's own positions have no rating to play against
-        name, key = self.member(), self.rules_key()
+        self._claim()
+        name, key = self._owner or self.member(), self.rules_key()
         puzzle = attempt.puzzle
 
         def count(table: PuzzleRatings) -> tuple[MemberRating, MemberRating]:

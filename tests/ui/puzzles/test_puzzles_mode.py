@@ -763,3 +763,43 @@ def test_the_timed_runs_texts_follow_the_terms_it_runs_by(
     QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
     assert puzzles.panel.run_clock.text() == run_left_text(116, 0)  # 2:00 less the hint's 4
     assert "4 Sekunden" in puzzles.feedback
+
+
+def _type_member(puzzles: PuzzleController, name: str) -> None:
+    """Another member types their name into the box, letter by letter, as a person does."""
+    edit = puzzles.panel.member.lineEdit()
+    assert edit is not None
+    edit.selectAll()
+    QTest.keyClicks(edit, name)
+    assert puzzles.member() == name
+
+
+def test_a_puzzle_counts_for_the_member_who_began_it_not_for_a_name_typed_later(
+    qtbot, window: MainWindow
+) -> None:
+    """A hint fixes whose puzzle it is: Oma takes the hint, Paul then types his name (each
+    letter a change of the box), and the puzzle Oma leaves counts for Oma alone.  A name
+    typed before the first move or hint takes the puzzle over."""
+    puzzles = open_puzzles(qtbot, window, "Oma")
+    puzzles.load(ROUTES)
+    QTest.mouseClick(puzzles.panel.hint, Qt.MouseButton.LeftButton)
+    _type_member(puzzles, "Paul")
+    QTest.mouseClick(puzzles.panel.next, Qt.MouseButton.LeftButton)  # left after the hint
+    ratings = load_ratings().value
+    assert ratings.get("Oma", "german").failed == 1
+    for name in ("P", "Pa", "Pau", "Paul"):
+        assert ratings.get(name, "german").failed == 0
+    # untouched, the next puzzle is Paul's once he has typed his name
+    puzzles.load(ROUTES)
+    _type_member(puzzles, "Lena")
+    drag(window.board, 8, 4)
+    qtbot.waitUntil(lambda: replied(puzzles))
+    _type_member(puzzles, "Oma")  # back to Oma in the middle of Lena's puzzle
+    assert puzzles.attempt is not None
+    for square in puzzles.attempt.expected().path:  # type: ignore[union-attr]
+        click(window.board, square)
+    assert puzzles.feedback == "Solved!"
+    ratings = load_ratings().value
+    assert ratings.get("Lena", "german").solved == 1
+    assert ratings.get("Oma", "german").solved == 0
+
