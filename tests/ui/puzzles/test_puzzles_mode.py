@@ -802,4 +802,3 @@ def test_a_puzzle_counts_for_the_member_who_began_it_not_for_a_name_typed_later(
     ratings = load_ratings().value
     assert ratings.get("Lena", "german").solved == 1
     assert ratings.get("Oma", "german").solved == 0
-
