@@ -564,28 +564,16 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--seed", type=int, default=1, help="picks the held-out games")
     f.add_argument("--hold", type=float, default=0.2, help="share of the games held out")
     f.add_argument("--min-ply", type=int, default=6)
-    f.add_argument(
-        "--mix",
-        type=floats,
-        default=[0.3],
-        help="weight of the result in the label (a list: each tried)",
-    )
-    f.add_argument(
-        "--lam",
-        type=floats,
-        default=[1e-6],
-        help="pull towards the hand-set weights (a list: each tried)",
-    )
+    for flag, default, what in (
+        ("--mix", 0.3, "weight of the result in the label"),
+        ("--lam", 1e-6, "pull towards the hand-set weights"),
+        ("--lam-windows", 1e-8, "pull of the windows' values towards zero"),
+    ):
+        f.add_argument(flag, type=floats, default=[default], help=f"{what} (a list: each tried)")
     f.add_argument(
         "--windows",
         action="store_true",
         help="fit values for the four-by-four windows' states too (boards of dark squares)",
-    )
-    f.add_argument(
-        "--lam-windows",
-        type=floats,
-        default=[1e-5],
-        help="pull of the windows' values towards zero (a list: each tried)",
     )
     f.add_argument("--rounds", type=int, default=2, help="fits, each made linear anew")
     f.add_argument("--write", action="store_true", help="write the family's weights file")
