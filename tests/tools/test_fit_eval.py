@@ -19,6 +19,8 @@ import fit_eval  # noqa: E402
 
 from dame_desktop.ai import evaluate  # noqa: E402
 from dame_desktop.core import find_rules  # noqa: E402
+from dame_desktop.core.geometry import geometry_of  # noqa: E402
+from tests.ai.test_evaluate import _rotate  # noqa: E402
 
 
 def test_the_hand_set_weights_spelt_out_score_as_today() -> None:
@@ -169,17 +171,13 @@ def test_windows_are_fitted_colour_symmetric_into_a_file_the_engine_reads(
     assert len(weights.windows) == len(boxes) * evaluate.WINDOW_STATES
     assert any(weights.windows) and any(weights.windows_end)
     ev = evaluate.Evaluator(rules, weights)
-    cells = evaluate._cells(rules)
-    at = {(row, col): bit for bit, row, col in cells}
-    turned = {bit: at[(7 - row, 7 - col)] for bit, row, col in cells}
-
-    def turn(mask: int) -> int:
-        return sum(1 << turned[bit] for bit in turned if (mask >> bit) & 1)
-
+    geo = geometry_of(rules)
     seen = 0
+    # on the games' own positions, where the fitted window states are
     for line in games.read_text(encoding="utf-8").splitlines():
         for w, b, k, _wtm, _score in json.loads(line)["positions"][::7]:
-            assert ev.white_score(w, b, k) == -ev.white_score(turn(b), turn(w), turn(k))
+            turned = [_rotate(mask, geo) for mask in (b, w, k)]
+            assert ev.white_score(w, b, k) == -ev.white_score(*turned)
             seen += 1
     assert seen > 20
     # the windows count in the evaluator's scores

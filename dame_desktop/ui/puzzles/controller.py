@@ -523,11 +523,12 @@ class PuzzleController(QObject):
         self._say(f"{text}\n{cost}" if cost else text)
         self._tick()
 
-    def _claim(self) -> None:
-        """The open puzzle counts for the member named now, unless it counts for someone
-        already."""
+    def _claim(self) -> str:
+        """Who the open puzzle counts for: the member named now, unless it counts for
+        someone already."""
         if self._owner is None:
             self._owner = self.member()
+        return self._owner
 
     def _give_up(self) -> None:
         """The puzzle shown is left (for another, for a timed run, or for the game): after a
@@ -584,8 +585,7 @@ class PuzzleController(QObject):
         self._recorded = True
         if self.personal:
             return  # one's own positions have no rating to play against
-        self._claim()
-        name, key = self._owner or self.member(), self.rules_key()
+        name, key = self._claim(), self.rules_key()
         puzzle = attempt.puzzle
 
         def count(table: PuzzleRatings) -> tuple[MemberRating, MemberRating]:
