@@ -43,7 +43,8 @@ game is the same mirrored, and untied the fit lets the two sides drift apart.
 with the rest, a value for every state of the men in each four-by-four window
 (``evaluate.windows``), one for the opening and one for the ending, tied so that a position
 and the board turned half round with the colours swapped score exactly opposite; they are
-pulled towards zero by ``--lam-windows`` (a list is tried as ``--lam`` is).  This adds a term
+pulled towards zero by ``--lam-windows`` (a list is tried as ``--lam`` is), and a state seen
+in fewer than ``--min-count`` positions keeps the value 0.  This adds a term
 (the evaluation reads the windows through a few more table lookups), and the fit then also
 prints the held-out figures of the evaluator itself with the weights as written.
 Needs numpy and scipy (development tools; the program does not).
@@ -427,6 +428,16 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if wf is not None:
         train_windows = wf.matrix(train)
         held_windows = wf.matrix(held)
+        # a state seen in fewer than --min-count positions keeps the value 0: fitted, its few
+        # results become a value the search seeks out or avoids for no reason
+        seen = np.asarray((train_windows != 0).sum(axis=0)).ravel()
+        keep = sparse.diags((seen >= args.min_count).astype(float))
+        train_windows, held_windows = train_windows @ keep, held_windows @ keep
+        print(
+            f"windows: {int((seen[: wf.size] >= args.min_count).sum())} of "
+            f"{int((seen[: wf.size] > 0).sum())} states seen are fitted "
+            f"(seen in {args.min_count} positions or more)"
+        )
         prior = np.concatenate([prior, np.zeros(2 * wf.size)])
 
     def joined(xd: np.ndarray, xw: Any) -> Any:
@@ -574,6 +585,12 @@ def main(argv: list[str] | None = None) -> int:
         "--windows",
         action="store_true",
         help="fit values for the four-by-four windows' states too (boards of dark squares)",
+    )
+    f.add_argument(
+        "--min-count",
+        type=int,
+        default=1,
+        help="with --windows: fit only the states seen in this many positions or more",
     )
     f.add_argument("--rounds", type=int, default=2, help="fits, each made linear anew")
     f.add_argument("--write", action="store_true", help="write the family's weights file")

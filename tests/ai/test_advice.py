@@ -28,6 +28,10 @@ from dame_desktop.ai.advice import judge_draw_offer
 from dame_desktop.core import Color, Game, HuffChoice, Position, find_rules
 
 QUICK = Limit(depth=4)
+# the start position judged as the program judges it (a draw offer searches half a second,
+# twelve plies and more there); four plies are the evaluation's first guess, which with
+# German's window values favours the side that moved first by about half a man
+OPENING = Limit(depth=8)
 GERMAN = find_rules("german")
 
 
@@ -111,15 +115,15 @@ def test_an_offer_on_move_one_is_declined_at_every_level(key: str) -> None:
     rules = find_rules(key)
     start = Position.start(rules)
     for level in LEVELS:
-        answer = answer_draw_offer(start, level, limit=QUICK)
+        answer = answer_draw_offer(start, level, limit=OPENING)
         assert not answer.accept, level.key
         assert answer.reason is DrawReason.MUCH_PLAY_LEFT
         assert answer.position == start and answer.score is not None
     # the child offers on its own turn: the computer is the side not to move
     after = start.play(start.legal_moves()[0])
-    answer = answer_draw_offer(after, BEGINNER, engine=start.turn, limit=QUICK)
+    answer = answer_draw_offer(after, BEGINNER, engine=start.turn, limit=OPENING)
     assert (answer.accept, answer.reason) == (False, DrawReason.MUCH_PLAY_LEFT)
-    assert not accept_draw(start, rules, limit=QUICK)
+    assert not accept_draw(start, rules, limit=OPENING)
 
 
 def test_declined_when_better_accepted_when_clearly_worse_at_every_level() -> None:
@@ -250,7 +254,7 @@ def test_accept_draw_stays_a_thin_wrapper() -> None:
 
 def test_steady_scores_are_the_computers_view_without_noise() -> None:
     start = Position.start(GERMAN)
-    assert abs(steady_score(start, limit=QUICK)) <= 15
+    assert abs(steady_score(start, limit=OPENING)) <= 15
     worse = Position.from_fen("W:W23-32:B1-12", GERMAN)
     assert steady_score(worse, limit=QUICK) < -100
     assert steady_score(worse, Color.BLACK, QUICK) > 100

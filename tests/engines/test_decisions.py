@@ -17,8 +17,10 @@ GERMAN = find_rules("german")
 
 
 class Pessimist(Engine):
-    """An engine that sees every position two men worse for the side to move than the
+    """An engine that sees every position four men worse for the side to move than the
     built-in search does (its own judgement, through the interface)."""
+
+    GLOOM = 400
 
     def __init__(self) -> None:
         super().__init__()
@@ -47,7 +49,7 @@ class Pessimist(Engine):
         found = self.inner.analyse(
             position, limit, history=history, quiet_plies=quiet_plies, should_stop=should_stop
         )
-        worse = Score.from_search(found.score.to_search() - 200)
+        worse = Score.from_search(found.score.to_search() - self.GLOOM)
         return Analysis(position, found.lines, worse, found.depth, found.nodes)
 
 
@@ -67,7 +69,7 @@ def test_another_engine_answers_a_draw_offer_by_its_own_judgement():
     answer = pessimist.answer_draw(position, MEDIUM, limit=QUICK)
     assert pessimist.asked == [position]  # its search judged, not the built-in one
     assert answer.score is not None and builtin.score is not None
-    assert answer.score == builtin.score - 200
+    assert answer.score == builtin.score - Pessimist.GLOOM
     assert answer.accept and answer.reason is DrawReason.STANDS_WORSE
 
 
@@ -83,7 +85,7 @@ def test_a_huffing_decision_is_the_asked_engines():
     assert builtin == (HuffChoice.BLOW, 22)
     pessimist = Pessimist()
     # accept, correct and blow, each valued by the pessimist's own search: it sees every
-    # position two men worse for the side to move, so taking the move back (the opponent
+    # position four men worse for the side to move, so taking the move back (the opponent
     # to move) looks best to it
     choice = pessimist.decide_huff(before, game.position, pending.candidates, QUICK)
     assert len(pessimist.asked) == 3

@@ -14,14 +14,14 @@ from dame_desktop.pdn import Game, read_game
 
 GERMAN = find_rules("german")
 
-# 3. 17-14?? drops a man to 10x17x26; 31x22 is then forced
+# 3. 17-14?? drops a man to 9x18x25; 29x22 is then forced
 BLUNDER = """[Event "test"]
 [White "A"]
 [Black "B"]
 [Result "*"]
 [GameType "21,W,8,8,N2,0"]
 [Rules "german"]
-1. 22-17 11-15 2. 26-22 {a user comment} 8-11 3. 17-14 10x26 4. 31x22 *
+1. 22-17 11-16 2. 25-22 {a user comment} 8-11 3. 17-14 9x25 4. 29x22 *
 """
 
 QUIET = """[Event "quiet"]

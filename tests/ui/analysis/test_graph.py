@@ -70,7 +70,7 @@ def test_values_and_marks_come_from_the_annotation_and_from_the_review(qtbot) ->
         assert a.score is not None and b.score is not None
         assert abs(a.score.number() - b.score.number()) < 0.011
     assert from_tree.points()[4].label == "3. 17-14"
-    assert from_tree.points()[5].label == "3... 10x26"
+    assert from_tree.points()[5].label == "3... 9x25"
     dropped = from_tree.points()[4].score
     assert dropped is not None and dropped.men <= -0.9  # White dropped a man
     assert graph_value(dropped) < -0.4

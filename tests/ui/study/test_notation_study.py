@@ -17,9 +17,9 @@ from dame_desktop.ui.app.main_window import MainWindow
 from tests.ui.analysis.helpers import BLUNDER, QUIET
 from tests.ui.app.test_analysis_window import analyse_shown, open_file
 
-# BLUNDER's moves: 1. 22-17 11-15 2. 26-22 8-11 3. 17-14 10x26 4. 31x22
-NUMBERS = ["22-17", "11-15", "26-22", "8-11", "17-14", "10x26", "31x22"]
-COORDINATES = ["c3-b4", "f6-e5", "d2-c3", "g7-f6", "b4-c5", "d6xd2", "e1xc3"]
+# BLUNDER's moves: 1. 22-17 11-16 2. 25-22 8-11 3. 17-14 9x25 4. 29x22
+NUMBERS = ["22-17", "11-16", "25-22", "8-11", "17-14", "9x25", "29x22"]
+COORDINATES = ["c3-b4", "f6-g5", "b2-c3", "g7-f6", "b4-c5", "b6xb2", "a1xc3"]
 
 
 @pytest.fixture(params=["en", "de"])
@@ -62,7 +62,7 @@ def test_the_study_tree_follows_the_notation(window: MainWindow, language: str, 
     game = window.study.game
     assert game is not None
     written = write_game(game)
-    assert "1. 22-17 11-15" in written and "c3" not in written, written
+    assert "1. 22-17 11-16" in written and "c3" not in written, written
     again = read_game(io.StringIO(written))
     assert again is not None
     assert again.mainline_moves() == game.mainline_moves()

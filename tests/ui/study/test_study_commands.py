@@ -22,9 +22,9 @@ CLOCKED = """[Event "clocked"]
 [Result "*"]
 [GameType "21,W,8,8,N2,0"]
 [Rules "german"]
-1. 22-17 {[%clk 0:04:51] [%eval 0.35]} 11-15 {[%clk 0:04:40]} 2. 26-22 {a user comment
+1. 22-17 {[%clk 0:04:51] [%eval 0.35]} 11-16 {[%clk 0:04:40]} 2. 25-22 {a user comment
 [%eval -0.10] [%clk 0:04:30]} 8-11 {[%clk 1:02:03]} 3. 17-14?? {[%clk 0:04:01] [%review $4]}
-10x26 4. 31x22 *
+9x25 4. 29x22 *
 """
 
 
@@ -73,8 +73,8 @@ def test_the_move_tree_shows_evaluations_and_clocks_not_the_commands(
     window.document.ask_save = lambda: "discard"  # a failing test must not hang on closing
     text = window.study.tree.toPlainText()
     assert "[%" not in text and "%eval" not in text and "%review" not in text
-    assert "22-17 +0.35 4:51 11-15 4:40" in " ".join(text.split())
-    assert "26-22 -0.10 4:30 a user comment" in " ".join(text.split())
+    assert "22-17 +0.35 4:51 11-16 4:40" in " ".join(text.split())
+    assert "25-22 -0.10 4:30 a user comment" in " ".join(text.split())
     assert "8-11 1:02:03" in text  # an hour stays
     assert "17-14?? 4:01" in text  # the mark's record is hidden, the mark shown
 
@@ -87,7 +87,7 @@ def test_the_comment_editor_edits_the_words_and_keeps_the_commands(
     open_file(window, path)
     window.document.ask_save = lambda: "discard"  # a failing test must not hang on closing
     editor = window.study.annotation.comment_edit
-    node = click_move(window, qtbot, "26-22")
+    node = click_move(window, qtbot, "25-22")
     assert editor.toPlainText() == "a user comment"
     assert not window.document.modified  # looking at a comment changes nothing
     type_comment(window, qtbot, node, "my own words")
