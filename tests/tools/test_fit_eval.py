@@ -187,6 +187,20 @@ def test_windows_are_fitted_colour_symmetric_into_a_file_the_engine_reads(
         ev.white_score(w, b, k) != plain.white_score(w, b, k)
         for w, b, k, _wtm, _score in first["positions"]
     )
+    # --min-count: a state seen in fewer positions keeps the value 0
+    every = tmp_path / "every.json"
+    assert fit_eval.main([*fit, "--lam-windows", "1e-9", "--out", str(every)]) == 0
+    fitted = sum(1 for v in evaluate.read_weights(every).windows or () if v)
+    few = tmp_path / "few.json"
+    assert (
+        fit_eval.main([*fit, "--lam-windows", "1e-9", "--min-count", "8", "--out", str(few)]) == 0
+    )
+    assert "seen in 8 positions or more" in capsys.readouterr().out
+    pruned = evaluate.read_weights(few).windows
+    assert pruned is not None and 0 < sum(1 for v in pruned if v) < fitted
+    none = tmp_path / "none.json"
+    assert fit_eval.main([*fit, "--min-count", "1000000", "--out", str(none)]) == 0
+    assert not any(evaluate.read_weights(none).windows or ())
     for key, why in (("international", "windows of its own"), ("turkish", "every square")):
         with pytest.raises(SystemExit, match=why):
             fit_eval.main(["fit", str(games), "--rules", key, "--windows"])
