@@ -66,9 +66,9 @@ def test_json_shape_marks_and_errors(games: Path) -> None:
     blunder = first["moves"][4]
     assert blunder["move"] == "17-14" and blunder["mark"] == "??"
     assert blunder["best"] != "17-14" and blunder["best_score"] - blunder["score"] >= 0.9
-    assert first["moves"][5]["move"] == "10x17x26"  # full paths
+    assert first["moves"][5]["move"] == "9x18x25"  # full paths
     forced = first["moves"][6]
-    assert forced["move"] == "31x22" and forced["mark"] is None and forced["loss"] == 0.0
+    assert forced["move"] == "29x22" and forced["mark"] is None and forced["loss"] == 0.0
     assert first["summary"]["first"]["blunders"] == 1
     assert "error" in broken and "17-10" in broken["error"] and broken["moves"] == []
     assert third["moves"] == first["moves"]
