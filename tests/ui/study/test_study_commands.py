@@ -28,16 +28,20 @@ CLOCKED = """[Event "clocked"]
 """
 
 
-def click_move(window: MainWindow, qtbot, text: str) -> GameNode:
-    """A real click on the move ``text`` in the move tree; returns its node."""
+def click_move(window: MainWindow, qtbot, text: str, node: GameNode | None = None) -> GameNode:
+    """A real click on the move ``text`` in the move tree (on ``node`` where the same text
+    is shown more than once); returns its node."""
     tree = window.study.tree
     tree.moveCursor(tree.textCursor().MoveOperation.Start)
-    assert tree.find(text)
-    cursor = tree.textCursor()
-    cursor.setPosition(cursor.selectionStart() + 1)
-    point = tree.cursorRect(cursor).center()
-    target = tree.node_at(point)
-    assert target is not None
+    while True:
+        assert tree.find(text)
+        cursor = tree.textCursor()
+        cursor.setPosition(cursor.selectionStart() + 1)
+        point = tree.cursorRect(cursor).center()
+        target = tree.node_at(point)
+        assert target is not None
+        if node is None or target is node:
+            break
     QTest.mouseClick(
         tree.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
     )
@@ -139,9 +143,8 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users_edits(
     )
     assert "[%" not in window.study.tree.toPlainText()  # the engine's variations too
     # the user writes on analysed moves: words only in the editor, the evaluation kept
-    # the move itself: the analysis' line for move two may begin with the same move
-    node = click_move(window, qtbot, "3. 17-14")
-    assert node is nodes[4]
+    # the main line's move: the analysis' line for move two may begin with the same move
+    node = click_move(window, qtbot, "17-14", nodes[4])
     editor = window.study.annotation.comment_edit
     assert "[%" not in editor.toPlainText()
     type_comment(window, qtbot, node, "this loses a man")
