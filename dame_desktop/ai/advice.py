@@ -20,6 +20,9 @@ HINT_LIMIT = Limit(movetime=1.0)
 DRAW_LIMIT = Limit(movetime=0.5)
 HUFF_LIMIT = Limit(movetime=0.3)
 DRAW_MARGIN = 15  # hundredths of a man that still count as "equal"
+# with much play left, an edge up to this (hundredths) is not what a draw is declined for: the
+# game has barely begun (the start itself may be judged a little better for the first player)
+YOUNG_EDGE = 50
 STEADY_LIMIT = Limit(movetime=0.1, depth=4)
 
 Scorer = Callable[[Position, Limit, StopFlag | None], int]
@@ -187,10 +190,10 @@ def judge_draw_offer(
 
     The policy without the search, so that each case can be checked on its own:
     a dead draw accepts; a score ``worse_margin`` or more below zero accepts (Beginner
-    sooner than Master); a better score declines; with much play left an equal position
-    declines; with few pieces a long stable equal score (``recent_scores``: the computer's
-    :func:`steady_score` after each of its last moves, oldest first) accepts, otherwise it
-    declines as undecided.
+    sooner than Master); a better score declines (with much play left, only a clear edge
+    counts as better); with much play left a roughly equal position declines; with few
+    pieces a long stable equal score (``recent_scores``: the computer's :func:`steady_score`
+    after each of its last moves, oldest first) accepts, otherwise it declines as undecided.
     """
     policy = draw_policy(level)
     if not position.legal_moves():
@@ -199,9 +202,10 @@ def judge_draw_offer(
         return DrawAnswer(True, DrawReason.DEAD_DRAW, position, score)
     if score <= -policy.worse_margin:
         return DrawAnswer(True, DrawReason.STANDS_WORSE, position, score)
-    if score > DRAW_MARGIN:
+    much_play = _much_play_left(position, policy)
+    if score > (YOUNG_EDGE if much_play else DRAW_MARGIN):
         return DrawAnswer(False, DrawReason.STANDS_BETTER, position, score)
-    if _much_play_left(position, policy):
+    if much_play:
         return DrawAnswer(False, DrawReason.MUCH_PLAY_LEFT, position, score)
     if _stable_equal(score, recent_scores, policy.stable_moves):
         return DrawAnswer(True, DrawReason.STABLE_EQUAL, position, score)

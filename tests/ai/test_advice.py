@@ -24,7 +24,7 @@ from dame_desktop.ai import (
     should_offer_draw,
     steady_score,
 )
-from dame_desktop.ai.advice import DRAW_MARGIN, judge_draw_offer
+from dame_desktop.ai.advice import DRAW_MARGIN, YOUNG_EDGE, judge_draw_offer
 from dame_desktop.core import Color, Game, HuffChoice, Position, find_rules
 
 QUICK = Limit(depth=4)
@@ -117,20 +117,27 @@ def test_an_offer_on_move_one_is_declined_at_every_level(key: str) -> None:
         answer = answer_draw_offer(start, level, limit=QUICK)
         assert not answer.accept, level.key
         assert answer.score is not None and abs(answer.score) <= NEAR_LEVEL
-        assert answer.reason is _declined_at_the_start(answer.score)
+        assert answer.reason is DrawReason.MUCH_PLAY_LEFT
         assert answer.position == start and answer.score is not None
     # the child offers on its own turn: the computer is the side not to move
     after = start.play(start.legal_moves()[0])
     answer = answer_draw_offer(after, BEGINNER, engine=start.turn, limit=QUICK)
     assert answer.score is not None and abs(answer.score) <= NEAR_LEVEL
-    assert (answer.accept, answer.reason) == (False, _declined_at_the_start(answer.score))
+    assert (answer.accept, answer.reason) == (False, DrawReason.MUCH_PLAY_LEFT)
     assert not accept_draw(start, rules, limit=QUICK)
 
 
-def _declined_at_the_start(score: int) -> DrawReason:
-    """Why a level that judges the start ``score`` declines: a little better is better,
-    level or a little worse leaves much play."""
-    return DrawReason.STANDS_BETTER if score > DRAW_MARGIN else DrawReason.MUCH_PLAY_LEFT
+def test_a_young_game_is_declined_as_young_unless_the_edge_is_clear() -> None:
+    start = Position.start(GERMAN)
+    few = Position.from_fen("W:W21,22,30:B3,10,11", GERMAN)
+    for level in LEVELS:
+        # the first player's small edge at the start is no reason to give: the game is young
+        assert judge_draw_offer(start, DRAW_MARGIN + 1, level).reason is DrawReason.MUCH_PLAY_LEFT
+        assert judge_draw_offer(start, YOUNG_EDGE, level).reason is DrawReason.MUCH_PLAY_LEFT
+        assert judge_draw_offer(start, YOUNG_EDGE + 1, level).reason is DrawReason.STANDS_BETTER
+        # with few pieces left the same small edge is better
+        assert judge_draw_offer(few, DRAW_MARGIN + 1, level).reason is DrawReason.STANDS_BETTER
+        assert not judge_draw_offer(few, DRAW_MARGIN + 1, level).accept
 
 
 def test_declined_when_better_accepted_when_clearly_worse_at_every_level() -> None:
