@@ -428,8 +428,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if wf is not None:
         train_windows = wf.matrix(train)
         held_windows = wf.matrix(held)
-        # a state seen in fewer than --min-count positions keeps the value 0: fitted, its few
-        # results become a value the search seeks out or avoids for no reason
+        # a state seen in fewer than --min-count positions keeps the value 0 (the default, 1,
+        # fits every state seen; on German's games fitting only the common ones played weaker)
         seen = np.asarray((train_windows != 0).sum(axis=0)).ravel()
         keep = sparse.diags((seen >= args.min_count).astype(float))
         train_windows, held_windows = train_windows @ keep, held_windows @ keep
