@@ -60,12 +60,24 @@ def positions_of(game: Game) -> list[Position]:
 
 class Emitted:
     """Counts a signal's emissions in the thread that emits them (a direct connection), so a
-    test can tell how many are queued for the GUI thread while it does not run its loop."""
+    test can tell how many are queued for the GUI thread while it does not run its loop.
+
+    Use it in a ``with`` block: leaving it disconnects the counter.  A plain object's method
+    left connected is called by the signal's sender after the object is gone (the sender's
+    wrapper may be reused by the next test), which crashed the test run.
+    """
 
     def __init__(self, signal: SignalInstance) -> None:
         self._lock = threading.Lock()
         self._count = 0
+        self._signal = signal
         signal.connect(self._take, Qt.ConnectionType.DirectConnection)
+
+    def __enter__(self) -> Emitted:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._signal.disconnect(self._take)
 
     def _take(self, *_args: object) -> None:
         with self._lock:

@@ -131,34 +131,35 @@ def test_a_stale_analysis_is_dropped(qtbot, panel) -> None:
     old, new = midgame(), start()
     relay = Relay()  # lives in the GUI thread: hears what the thread sent when it arrives
     raw = relay.got
-    emitted = Emitted(panel.runner._lane.worker.progressed)  # counted in the thread, as it sends
-    panel.runner._lane.worker.progressed.connect(relay.take_sent)
-    shown: list[tuple[Position, bool]] = []  # what the panel shows at each evaluation
+    # counted in the thread, as it sends
+    with Emitted(panel.runner._lane.worker.progressed) as emitted:
+        panel.runner._lane.worker.progressed.connect(relay.take_sent)
+        shown: list[tuple[Position, bool]] = []  # what the panel shows at each evaluation
 
-    def record(evaluation: object) -> None:
+        def record(evaluation: object) -> None:
+            update = panel.current()
+            assert update is not None
+            shown.append((update.position, legal_line(new, list(update.analysis.pv))))
+
+        panel.evaluated.connect(record)
+        panel.show_position(old)
+        qtbot.waitUntil(lambda: bool(raw), timeout=60_000)
+        old_id = raw[0].request_id
+        # block the GUI thread while the engine keeps sending lines for the old position, then
+        # switch before the queued ones are delivered
+        hold_gui_thread(lambda: emitted.count() > len(raw))
+        switch_at = len(raw)
+        panel.show_position(new)
+        shown.clear()
+        wait_for_depth(qtbot, panel, new, 4)
+        late_old = [u for u in raw[switch_at:] if u.request_id == old_id]
+        assert late_old, "the scenario needs old updates delivered after the switch"
+        assert shown and all(p == new and legal for p, legal in shown), (
+            "a line for the old position reached the panel"
+        )
         update = panel.current()
-        assert update is not None
-        shown.append((update.position, legal_line(new, list(update.analysis.pv))))
-
-    panel.evaluated.connect(record)
-    panel.show_position(old)
-    qtbot.waitUntil(lambda: bool(raw), timeout=60_000)
-    old_id = raw[0].request_id
-    # block the GUI thread while the engine keeps sending lines for the old position, then
-    # switch before the queued ones are delivered
-    hold_gui_thread(lambda: emitted.count() > len(raw))
-    switch_at = len(raw)
-    panel.show_position(new)
-    shown.clear()
-    wait_for_depth(qtbot, panel, new, 4)
-    late_old = [u for u in raw[switch_at:] if u.request_id == old_id]
-    assert late_old, "the scenario needs old updates delivered after the switch"
-    assert shown and all(p == new and legal for p, legal in shown), (
-        "a line for the old position reached the panel"
-    )
-    update = panel.current()
-    assert update is not None and update.position == new
-    assert legal_line(new, list(update.analysis.pv))
+        assert update is not None and update.position == new
+        assert legal_line(new, list(update.analysis.pv))
 
 
 def test_clicking_a_move_of_the_line_emits_the_moves_up_to_it(qtbot, panel) -> None:

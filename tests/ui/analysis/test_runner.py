@@ -32,29 +32,30 @@ def test_updates_of_an_old_request_never_come_out(qtbot) -> None:
     runner = AnalysisRunner()
     try:
         sent, out = Relay(), Relay()
-        emitted = Emitted(runner._lane.worker.progressed)  # counted in the thread, as it sends
-        runner._lane.worker.progressed.connect(sent.take_sent)  # everything the thread sent
-        runner.updated.connect(out.take)  # what the runner passes on
-        old, new = midgame(), start()
-        old_id = runner.start(old)
-        qtbot.waitUntil(lambda: bool(sent.got), timeout=60_000)
-        # the thread queues more lines for the old position while the GUI thread is busy
-        hold_gui_thread(lambda: emitted.count() > len(sent.got))
-        new_id = runner.start(new)  # at once, before those are delivered
-        assert new_id != old_id and runner.current_id == new_id
-        at_switch, sent_at_switch = len(out.got), len(sent.got)
-        qtbot.waitUntil(
-            lambda: any(u.request_id == new_id and u.analysis.depth >= 3 for u in out.got),
-            timeout=60_000,
-        )
-        assert any(u.request_id == old_id for u in sent.got[sent_at_switch:]), (
-            "the scenario needs old updates delivered after the switch"
-        )
-        late = [u for u in out.got[at_switch:] if u.request_id != new_id]
-        assert late == [], "an update of the old request came out after the switch"
-        assert all(u.position == new for u in out.got[at_switch:])
-        depths = [u.analysis.depth for u in out.got[at_switch:]]
-        assert depths == sorted(depths) and len(set(depths)) > 1  # one update per depth
+        # counted in the thread, as it sends
+        with Emitted(runner._lane.worker.progressed) as emitted:
+            runner._lane.worker.progressed.connect(sent.take_sent)  # everything the thread sent
+            runner.updated.connect(out.take)  # what the runner passes on
+            old, new = midgame(), start()
+            old_id = runner.start(old)
+            qtbot.waitUntil(lambda: bool(sent.got), timeout=60_000)
+            # the thread queues more lines for the old position while the GUI thread is busy
+            hold_gui_thread(lambda: emitted.count() > len(sent.got))
+            new_id = runner.start(new)  # at once, before those are delivered
+            assert new_id != old_id and runner.current_id == new_id
+            at_switch, sent_at_switch = len(out.got), len(sent.got)
+            qtbot.waitUntil(
+                lambda: any(u.request_id == new_id and u.analysis.depth >= 3 for u in out.got),
+                timeout=60_000,
+            )
+            assert any(u.request_id == old_id for u in sent.got[sent_at_switch:]), (
+                "the scenario needs old updates delivered after the switch"
+            )
+            late = [u for u in out.got[at_switch:] if u.request_id != new_id]
+            assert late == [], "an update of the old request came out after the switch"
+            assert all(u.position == new for u in out.got[at_switch:])
+            depths = [u.analysis.depth for u in out.got[at_switch:]]
+            assert depths == sorted(depths) and len(set(depths)) > 1  # one update per depth
     finally:
         assert runner.close()
     assert runner.worker_thread.isFinished()
