@@ -36,8 +36,14 @@ def test_the_weights_file_loads_from_the_package_data() -> None:
     path = evaluate.DATA / evaluate.LEARNED_FILES[BACKWARD]
     assert weights == evaluate.read_weights(path)
     hand = evaluate.hand_set(find_rules("russian"))
-    # the evaluation's own terms, fitted: no pattern tables (no cost per node)
-    assert weights.windows is None and weights.patterns is None
+    # the evaluation's own terms fitted with values for the four-by-four windows' states
+    # (opening and ending, fit_eval.py --windows); no diamonds
+    assert weights.patterns is None
+    assert weights.windows is not None and weights.windows_end is not None
+    assert len(weights.windows) == len(evaluate.windows(find_rules("russian"))) * (
+        evaluate.WINDOW_STATES
+    )
+    assert any(weights.windows) and weights.windows != weights.windows_end
     assert weights.king is not None and weights.kings is not None
     assert len(weights.kings) == len(weights.men_open) == len(hand.men_open)
     assert weights.men_open != hand.men_open and weights.men_end != hand.men_end
