@@ -136,8 +136,8 @@ def test_a_young_game_is_declined_as_young_unless_the_edge_is_clear() -> None:
         assert judge_draw_offer(start, YOUNG_EDGE, level).reason is DrawReason.MUCH_PLAY_LEFT
         assert judge_draw_offer(start, YOUNG_EDGE + 1, level).reason is DrawReason.STANDS_BETTER
         # with few pieces left the same small edge is better
-        assert judge_draw_offer(few, DRAW_MARGIN + 1, level).reason is DrawReason.STANDS_BETTER
-        assert not judge_draw_offer(few, DRAW_MARGIN + 1, level).accept
+        answer = judge_draw_offer(few, DRAW_MARGIN + 1, level)
+        assert answer.reason is DrawReason.STANDS_BETTER and not answer.accept
 
 
 def test_declined_when_better_accepted_when_clearly_worse_at_every_level() -> None:

@@ -13,6 +13,7 @@ from dame_desktop.ai import Limit, evaluate, search
 from dame_desktop.ai.search import TUNING, Searcher
 from dame_desktop.core import PRESETS, Color, Position, RuleSet, find_rules
 from dame_desktop.native import native_modules
+from tests.ai.learned import assert_windows_fitted
 from tests.ai.test_evaluate import _assert_colour_symmetric
 from tests.core.helpers import pure_figures
 
@@ -60,13 +61,7 @@ def test_the_learned_weights_load_from_the_package_data() -> None:
     assert weights == evaluate.read_weights(path)
     rules = find_rules("german")
     hand = evaluate.hand_set(rules)
-    # the evaluation's own terms fitted with values for the four-by-four windows' states
-    # (opening and ending, fit_eval.py --windows); no diamonds
-    assert weights.patterns is None
-    assert weights.windows is not None and weights.windows_end is not None
-    boxes = evaluate.windows(rules)
-    assert len(weights.windows) == len(boxes) * evaluate.WINDOW_STATES
-    assert any(weights.windows) and weights.windows != weights.windows_end
+    assert_windows_fitted(weights, rules)
     assert weights.king is not None and weights.kings is not None
     assert len(weights.kings) == len(weights.men_open) == len(hand.men_open)
     assert weights.men_open != hand.men_open and weights.men_end != hand.men_end

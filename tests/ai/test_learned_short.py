@@ -8,6 +8,7 @@ import json
 
 from dame_desktop.ai import evaluate
 from dame_desktop.core import find_rules
+from tests.ai.learned import assert_windows_fitted
 
 SHORT = "8x8-short"
 
@@ -46,14 +47,7 @@ def test_the_short_king_weights_load_from_the_package_data() -> None:
     path = evaluate.DATA / evaluate.LEARNED_FILES[SHORT]
     assert weights == evaluate.read_weights(path)
     hand = evaluate.hand_set(find_rules("english"))
-    # the evaluation's own terms fitted with values for the four-by-four windows' states
-    # (opening and ending, fit_eval.py --windows); no diamonds
-    assert weights.patterns is None
-    assert weights.windows is not None and weights.windows_end is not None
-    assert len(weights.windows) == len(evaluate.windows(find_rules("english"))) * (
-        evaluate.WINDOW_STATES
-    )
-    assert any(weights.windows) and weights.windows != weights.windows_end
+    assert_windows_fitted(weights, find_rules("english"))
     assert weights.king is not None and weights.kings is not None
     assert len(weights.kings) == len(weights.men_open) == len(hand.men_open) == 32
     assert weights.men_open != hand.men_open and weights.men_end != hand.men_end
