@@ -8,6 +8,7 @@ import json
 
 from dame_desktop.ai import evaluate
 from dame_desktop.core import find_rules
+from tests.ai.learned import assert_windows_fitted
 
 ITALIAN = "8x8-italian"
 
@@ -36,8 +37,7 @@ def test_the_italian_weights_load_from_the_package_data() -> None:
     path = evaluate.DATA / evaluate.LEARNED_FILES[ITALIAN]
     assert weights == evaluate.read_weights(path)
     hand = evaluate.hand_set(find_rules("italian"))
-    # the evaluation's own terms, fitted: no pattern tables (no cost per node)
-    assert weights.windows is None and weights.patterns is None
+    assert_windows_fitted(weights, find_rules("italian"))
     assert weights.king is not None and weights.kings is not None
     assert len(weights.kings) == len(weights.men_open) == len(hand.men_open) == 32
     assert weights.men_open != hand.men_open and weights.men_end != hand.men_end
