@@ -36,8 +36,9 @@ def test_the_weights_file_loads_from_the_package_data() -> None:
     assert weights is not None
     path = evaluate.DATA / evaluate.LEARNED_FILES[BACKWARD]
     assert weights == evaluate.read_weights(path)
-    hand = evaluate.hand_set(find_rules("russian"))
-    assert_windows_fitted(weights, find_rules("russian"))
+    rules = find_rules("russian")
+    hand = evaluate.hand_set(rules)
+    assert_windows_fitted(weights, rules)
     assert weights.king is not None and weights.kings is not None
     assert len(weights.kings) == len(weights.men_open) == len(hand.men_open)
     assert weights.men_open != hand.men_open and weights.men_end != hand.men_end

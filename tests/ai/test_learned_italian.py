@@ -36,8 +36,9 @@ def test_the_italian_weights_load_from_the_package_data() -> None:
     assert weights is not None
     path = evaluate.DATA / evaluate.LEARNED_FILES[ITALIAN]
     assert weights == evaluate.read_weights(path)
-    hand = evaluate.hand_set(find_rules("italian"))
-    assert_windows_fitted(weights, find_rules("italian"))
+    rules = find_rules("italian")
+    hand = evaluate.hand_set(rules)
+    assert_windows_fitted(weights, rules)
     assert weights.king is not None and weights.kings is not None
     assert len(weights.kings) == len(weights.men_open) == len(hand.men_open) == 32
     assert weights.men_open != hand.men_open and weights.men_end != hand.men_end
