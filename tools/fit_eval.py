@@ -32,21 +32,25 @@ result loss is fitted the remaining rounds and written (the held-out games then 
 held-out figures are a little flattering).
 ``--write`` writes the family's learned weights file (``evaluate.LEARNED_FILES``), ``--out``
 another file.  Where today's weights have diamonds and windows (10x10: ``--rules
-international``, the weights fitted to master games), the fit keeps them as they are, part of
-the score it starts from, and the file written (``weights_10x10_learned.json``) carries them,
-so that the engine scores with them and the refitted terms.  Self-play and the fit start from
+international``, the weights fitted to master games), the fit keeps them as they are (the
+windows unless ``--windows``), part of the score it starts from, and the file written
+(``weights_10x10_learned.json``) carries them, so that the engine scores with them and the
+refitted terms.  Self-play and the fit start from
 the master games' weights (``weights_10x10.json``), which the learned file leaves as they are:
 the same seeds regenerate the same games and weights.  On a board played on every square
 (Turkish) a square and its mirror image left to right share one value (``mirror_ties``): the
 game is the same mirrored, and untied the fit lets the two sides drift apart.
-``--windows`` (boards of dark squares without windows of their own: the 8x8 families) fits,
-with the rest, a value for every state of the men in each four-by-four window
-(``evaluate.windows``), one for the opening and one for the ending, tied so that a position
-and the board turned half round with the colours swapped score exactly opposite; they are
-pulled towards zero by ``--lam-windows`` (a list is tried as ``--lam`` is), and a state seen
-in fewer than ``--min-count`` positions keeps the value 0.  This adds a term
-(the evaluation reads the windows through a few more table lookups), and the fit then also
-prints the held-out figures of the evaluator itself with the weights as written.
+``--windows`` (boards of dark squares) fits, with the rest, a value for every state of the men
+in each four-by-four window (``evaluate.windows``), one for the opening and one for the ending,
+tied so that a position and the board turned half round with the colours swapped score exactly
+opposite; they are pulled towards zero by ``--lam-windows`` (a list is tried as ``--lam`` is),
+and a state seen in fewer than ``--min-count`` positions keeps the value 0.  On the 8x8 boards
+this adds a term (the evaluation reads the windows through a few more table lookups).  On
+10x10, whose weights have windows already (one table for the whole game, fitted to master
+games), it fits steps from them instead: the opening's and the ending's tables each start from
+the master games' values and are pulled back towards them, and a state seen too seldom keeps
+them; the diamonds stay as they are.  The fit then also prints the held-out figures of the
+evaluator itself with the weights as written.
 Needs numpy and scipy (development tools; the program does not).
 """
 
@@ -396,6 +400,19 @@ class WindowFeatures:
         return opening, ending
 
 
+def on_top(
+    start: Weights, opening: tuple[int, ...], ending: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The window tables of ``start`` (its opening's values throughout when it has no
+    ending's) with the fitted steps ``opening`` and ``ending`` added."""
+    assert start.windows is not None
+    end = start.windows_end if start.windows_end is not None else start.windows
+    return (
+        tuple(a + b for a, b in zip(start.windows, opening, strict=True)),
+        tuple(a + b for a, b in zip(end, ending, strict=True)),
+    )
+
+
 def cmd_fit(args: argparse.Namespace) -> int:
     rules = find_rules(args.rules)
     name = evaluate.family(rules)
@@ -411,12 +428,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
     train, train_search, train_result = load(rules, train_games, args.min_ply)
     held, held_search, held_result = load(rules, held_games, args.min_ply)
     hand = hand_weights(rules)
-    if args.windows and (hand.windows is not None or geometry_of(rules).orthogonal):
-        raise SystemExit(
-            f"--windows: {rules.name} has windows of its own already"
-            if hand.windows is not None
-            else f"--windows: {rules.name} is played on every square (a window has 16)"
-        )
+    if args.windows and geometry_of(rules).orthogonal:
+        raise SystemExit(f"--windows: {rules.name} is played on every square (a window has 16)")
     squares = len(hand.men_open)
     prior = np.array(flatten(hand))
     dense = len(prior)
@@ -503,6 +516,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
     fitted = unflatten([int(v) for v in rounded], squares, hand)
     if wf is not None:
         opening, ending = wf.values(w[dense:])
+        if hand.windows is not None:
+            # fitted as steps from the windows the fit started from (already in ``base``)
+            opening, ending = on_top(hand, opening, ending)
         fitted = dataclasses.replace(fitted, windows=opening, windows_end=ending)
         rounded = np.concatenate([rounded, np.round(w[dense:])])
     print(f"fitted {len(w)} weights in {time.process_time() - began:.0f} s CPU")
@@ -542,7 +558,15 @@ def cmd_fit(args: argparse.Namespace) -> int:
             f"on {len(train)} quiet self-play positions of {len(train_games)} games (seed "
             f"{args.seed}, lam {lam:g}, mix {mix}, from ply {args.min_ply})."
         )
-        if wf is not None:
+        if wf is not None and hand.windows is not None:
+            about += (
+                " The diamonds are the ones it started from (fitted to master games by"
+                " tools/tune_moves.py; see evaluate.diamonds), kept as they were; the"
+                " four-by-four windows' values (evaluate.windows) started from the master"
+                " games' too and were refitted with the rest, one table for the opening and one"
+                f" for the ending (--windows, pulled towards the start by lam {lam_w:g})."
+            )
+        elif wf is not None:
             about += (
                 f" The four-by-four windows' values (evaluate.windows; opening and ending) were"
                 f" fitted with them (--windows, lam {lam_w:g})."
@@ -578,13 +602,14 @@ def main(argv: list[str] | None = None) -> int:
     for flag, default, what in (
         ("--mix", 0.3, "weight of the result in the label"),
         ("--lam", 1e-6, "pull towards the hand-set weights"),
-        ("--lam-windows", 1e-8, "pull of the windows' values towards zero"),
+        ("--lam-windows", 1e-8, "pull of the windows' values towards zero (10x10: today's)"),
     ):
         f.add_argument(flag, type=floats, default=[default], help=f"{what} (a list: each tried)")
     f.add_argument(
         "--windows",
         action="store_true",
-        help="fit values for the four-by-four windows' states too (boards of dark squares)",
+        help="fit values for the four-by-four windows' states too (boards of dark squares;"
+        " 10x10 refits its own)",
     )
     f.add_argument(
         "--min-count",
