@@ -602,7 +602,11 @@ def main(argv: list[str] | None = None) -> int:
     for flag, default, what in (
         ("--mix", 0.3, "weight of the result in the label"),
         ("--lam", 1e-6, "pull towards the hand-set weights"),
-        ("--lam-windows", 1e-8, "pull of the windows' values towards zero (10x10: today's)"),
+        (
+            "--lam-windows",
+            1e-8,
+            "pull of the windows' values towards zero (10x10: towards the master games' values)",
+        ),
     ):
         f.add_argument(flag, type=floats, default=[default], help=f"{what} (a list: each tried)")
     f.add_argument(

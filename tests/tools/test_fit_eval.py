@@ -18,9 +18,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import fit_eval  # noqa: E402
 
 from dame_desktop.ai import evaluate  # noqa: E402
-from dame_desktop.core import find_rules  # noqa: E402
+from dame_desktop.core import RuleSet, find_rules  # noqa: E402
 from dame_desktop.core.geometry import geometry_of  # noqa: E402
 from tests.ai.test_evaluate import _rotate  # noqa: E402
+
+
+def _positions(games: Path) -> list[fit_eval.Sample]:
+    """Every position of the games ``play`` wrote: white, black, kings, White to move."""
+    return [
+        (w, b, k, bool(wtm))
+        for line in games.read_text(encoding="utf-8").splitlines()
+        for w, b, k, wtm, _score in json.loads(line)["positions"]
+    ]
+
+
+def _assert_turned_scores_opposite(
+    ev: evaluate.Evaluator, rules: RuleSet, boards: list[tuple[int, int, int]]
+) -> None:
+    """Each board and the board turned half round with the colours swapped score exactly
+    opposite."""
+    geo = geometry_of(rules)
+    for w, b, k in boards:
+        turned = [_rotate(mask, geo) for mask in (b, w, k)]
+        assert ev.white_score(w, b, k) == -ev.white_score(*turned)
 
 
 def test_the_hand_set_weights_spelt_out_score_as_today() -> None:
@@ -171,15 +191,10 @@ def test_windows_are_fitted_colour_symmetric_into_a_file_the_engine_reads(
     assert len(weights.windows) == len(boxes) * evaluate.WINDOW_STATES
     assert any(weights.windows) and any(weights.windows_end)
     ev = evaluate.Evaluator(rules, weights)
-    geo = geometry_of(rules)
-    seen = 0
     # on the games' own positions, where the fitted window states are
-    for line in games.read_text(encoding="utf-8").splitlines():
-        for w, b, k, _wtm, _score in json.loads(line)["positions"][::7]:
-            turned = [_rotate(mask, geo) for mask in (b, w, k)]
-            assert ev.white_score(w, b, k) == -ev.white_score(*turned)
-            seen += 1
-    assert seen > 20
+    boards = [(w, b, k) for w, b, k, _wtm in _positions(games)[::7]]
+    assert len(boards) > 20
+    _assert_turned_scores_opposite(ev, rules, boards)
     # the windows count in the evaluator's scores
     plain = evaluate.Evaluator(rules, dataclasses.replace(weights, windows=None, windows_end=None))
     first = json.loads(games.read_text(encoding="utf-8").splitlines()[0])
@@ -231,18 +246,11 @@ def test_on_10x10_windows_are_refitted_from_the_master_games_values(
         if a != b
     }
     assert moved
-    positions = [
-        (w, b, k, bool(wtm))
-        for line in games.read_text(encoding="utf-8").splitlines()
-        for w, b, k, wtm, _score in json.loads(line)["positions"]
-    ]
+    positions = _positions(games)
     wf = fit_eval.WindowFeatures(rules)
     # the columns are the tables' entries in their order, a state and its turned one both set
     seen = np.asarray((wf.matrix(positions) != 0).sum(axis=0)).ravel()[: wf.size] > 0
     assert all(seen[i] for i in moved)  # a state no game showed keeps the master games' value
     assert len(moved) < seen.sum() < wf.size // 10
-    ev = evaluate.Evaluator(rules, weights)
-    geo = geometry_of(rules)
-    for w, b, k, _wtm in positions[::5]:
-        turned = [_rotate(mask, geo) for mask in (b, w, k)]
-        assert ev.white_score(w, b, k) == -ev.white_score(*turned)
+    boards = [(w, b, k) for w, b, k, _wtm in positions[::5]]
+    _assert_turned_scores_opposite(evaluate.Evaluator(rules, weights), rules, boards)
