@@ -268,6 +268,15 @@ class Tuning:
     # gets one more ply (0: never)
     singular_margin: int = 0
     singular_depth: int = 6  # the least depth that tries it
+    # static cut near the horizon: at a null-window node of at most ``futility_depth`` plies
+    # with no capture for either side, an evaluation this many hundredths per ply above beta
+    # cuts without a search (0: never)
+    futility_margin: int = 30
+    futility_depth: int = 2
+    # look up and store the transposition table at the horizon and below (depth 0 or less:
+    # captures and threats); off: only above it, so the leaves neither pay for the lookup nor
+    # crowd out the entries of deeper searches
+    table_at_horizon: bool = True
     # evaluate with the learned weights of the rule set's family (``evaluate.learned_weights``:
     # the evaluation's own terms fitted on self-play) where it has any; off: the hand-set ones
     learned_eval: bool = True
@@ -302,11 +311,16 @@ class Searcher:
         self.aspiration = tuning.aspiration
         self.singular_margin = tuning.singular_margin
         self.singular_depth = tuning.singular_depth
+        self.futility_margin = tuning.futility_margin
+        self.futility_depth = tuning.futility_depth
+        self.table_at_horizon = tuning.table_at_horizon
         self.gen = generator(rules)
         self.evaluator = evaluator(rules, tuning.learned_eval if learned is None else learned)
         self.tables: Tables | None = tables_for(rules) if tuning.endgame_tables else None
         self.table_pieces = self.tables.max_pieces if self.tables is not None else 0
         self.endgame = ""  # the tables' verdict on the root position
+        # the root is a table draw and every move searched keeps it: the result scores 0
+        self.root_drawn = False
         self.limit = limit
         self.should_stop = should_stop
         self.noise = noise
@@ -439,8 +453,9 @@ class Searcher:
                     return TABLE_SCORE + ev - ply
                 return ply - TABLE_SCORE + ev
         # transposition table
-        entry = self.tt.get(key)
-        if entry is None:
+        use_table = depth > 0 or self.table_at_horizon
+        entry = self.tt.get(key) if use_table else None
+        if entry is None and use_table:
             entry = self.tt_old.get(key)
         hmove = 0  # the table's best move, as move_identity (0: none)
         if entry is not None:
@@ -475,6 +490,17 @@ class Searcher:
                 depth < 0 or not self.threat_extension or not gen.has_capture(w, b, k, not wtm)
             ):
                 return self._eval(w, b, k, wtm, qp)
+            if (
+                self.futility_margin
+                and depth <= self.futility_depth
+                and beta == alpha + 1
+                and -WIN_BOUND < beta < WIN_BOUND
+                and not gen.has_capture(w, b, k, not wtm)
+            ):
+                # no capture either way: the evaluation is a fair guess of the quiet search
+                cut = self._eval(w, b, k, wtm, qp) - self.futility_margin * depth
+                if cut >= beta:
+                    return cut
             moves = gen.quiet(w, b, k, wtm)
             if not moves:
                 return WIN - ply if self.giveaway else ply - WIN
@@ -569,6 +595,8 @@ class Searcher:
             flag = _EXACT
         else:
             flag = _UPPER
+        if not use_table:
+            return best
         stored = best
         if stored > WIN_BOUND:
             stored += ply
@@ -773,6 +801,9 @@ class Searcher:
     ) -> SearchResult:
         seconds = time.perf_counter() - self.started
         move = by_identity[(raw[0], raw[1], raw[2])]
+        if self.root_drawn:
+            # the tables' verdict, not the evaluation of a position they call a draw
+            score = 0
         pv = self._pv(position, raw, by_identity, max(depth, 1))
         return SearchResult(move, score, depth, self.nodes, pv, seconds, self.endgame)
 
@@ -803,6 +834,7 @@ class Searcher:
             nw, nb, nk = self.gen.apply(w, b, k, wtm, m.raw)
             if tables.probe(nw, nb, nk, not wtm) == wanted:
                 keep.append(m)
+        self.root_drawn = value == TABLE_DRAW and bool(keep)
         return keep or legal
 
     def _root(

@@ -12,12 +12,14 @@ import pytest
 
 from dame_desktop.ai import egtb
 from dame_desktop.ai.egtb_build import Solver, flip_code, sig_code
+from dame_desktop.ai.evaluate import evaluator
 from dame_desktop.ai.search import (
     TABLE_EVAL_SPAN,
     TABLE_SCORE,
     TUNING,
     WIN_BOUND,
     Limit,
+    SearchResult,
     search,
 )
 from dame_desktop.cli.command import main
@@ -370,6 +372,16 @@ def test_the_search_scores_positions_in_the_tables_as_they_are(
     inside = search(won, rules, Limit(depth=4))
     assert inside.endgame == "win" and inside.move is not None
     assert tables.result(won.play(inside.move)) == "loss"
+    # a drawn root scores as the tables say, at every depth, though its evaluation (and a
+    # search of four plies) gives Black, two men against a king, about two men
+    drawn = Position.from_fen("W:WK2:B10,18", rules)
+    assert tables.result(drawn) == "draw"
+    assert evaluator(rules, True)(drawn.white, drawn.black, drawn.kings, True) < -100
+    depths: list[SearchResult] = []
+    final = search(drawn, rules, Limit(depth=4), on_iteration=depths.append)
+    assert final.endgame == "draw" and final.score == 0 and final.move is not None
+    assert tables.result(drawn.play(final.move)) == "draw"
+    assert [r.score for r in depths] == [0, 0, 0, 0]
     assert search(Position.from_fen("W:WK1:BK23", rules), rules, Limit(depth=4)).endgame == "draw"
     monkeypatch.setattr(TUNING, "endgame_tables", False)
     plain = search(pos, rules, Limit(depth=4))
