@@ -299,6 +299,7 @@ class Searcher:
         quiet_plies: int = 0,
         memory: SearchMemory | None = None,
         learned: bool | None = None,
+        referee: bool = False,
     ) -> None:
         self.rules = rules
         tuning = TUNING
@@ -311,11 +312,14 @@ class Searcher:
         self.aspiration = tuning.aspiration
         self.singular_margin = tuning.singular_margin
         self.singular_depth = tuning.singular_depth
-        self.futility_margin = tuning.futility_margin
+        # a referee's tree stays as the puzzle sets were checked with: no static cut
+        self.futility_margin = 0 if referee else tuning.futility_margin
         self.futility_depth = tuning.futility_depth
         self.table_at_horizon = tuning.table_at_horizon
         self.gen = generator(rules)
-        self.evaluator = evaluator(rules, tuning.learned_eval if learned is None else learned)
+        if learned is None:
+            learned = tuning.learned_eval and not referee
+        self.evaluator = evaluator(rules, learned)
         self.tables: Tables | None = tables_for(rules) if tuning.endgame_tables else None
         self.table_pieces = self.tables.max_pieces if self.tables is not None else 0
         self.endgame = ""  # the tables' verdict on the root position
@@ -936,6 +940,7 @@ def search(
     memory: SearchMemory | None = None,
     timer: TimePlan | None = None,
     learned: bool | None = None,
+    referee: bool = False,
 ) -> SearchResult:
     """Search ``position`` and return the best move, its score and the principal variation.
 
@@ -950,7 +955,10 @@ def search(
     tables from one search of a game to the next (see SearchMemory).  ``timer`` (a
     ``timeman.GameClock``'s plan) decides when to stop instead of ``limit.movetime``.
     ``learned`` chooses the learned or the hand-set evaluation for this search (None: as
-    ``TUNING.learned_eval`` says); a fixed referee, such as the puzzle checks, passes False.
+    ``TUNING.learned_eval`` says).  ``referee`` asks for a fixed referee's search, such as the
+    puzzle checks need: the hand-set evaluation (unless ``learned`` says otherwise) and the
+    tree without the settings that came after the puzzle sets were checked (the static cut
+    near the horizon), so that a set checked once stays valid when the engine changes.
     """
     if rules is None:
         rules = position.rules
@@ -975,7 +983,7 @@ def search(
     if limit is None:
         limit = Limit(movetime=1.0)
     searcher = Searcher(
-        rules, limit, should_stop, noise, seed, history, quiet_plies, memory, learned
+        rules, limit, should_stop, noise, seed, history, quiet_plies, memory, learned, referee
     )
     searcher.on_iteration = on_iteration
     searcher.timer = timer

@@ -13,9 +13,10 @@ A position qualifies when, searched to ``depth`` plies:
 - the same tests hold again at the deeper ``verify_depth`` (each puzzle is verified again at a
   deeper search than the one that found it).
 
-Every search here judges with the hand-set evaluation, not the learned weights the engine
-plays (``search(..., learned=False)``): the margin and the scores are a referee's measures,
-and a set mined and checked once stays valid when the engine's evaluation changes.
+Every search here is a fixed referee's (``search(..., referee=True)``): it judges with the
+hand-set evaluation, not the learned weights the engine plays, and its tree leaves out the
+search settings that came after the sets were checked.  The margin and the scores are a
+referee's measures, and a set mined and checked once stays valid when the engine changes.
 
 The defender's moves are the search's best replies.  The line ends once the gain stands in a
 quiet position (nobody has a capture pending) or the game is won.
@@ -235,7 +236,7 @@ def referee(
     seed: int = 0,
 ) -> SearchResult:
     """A search of ``position`` with the hand-set evaluation (see the module docstring)."""
-    return search(position, limit=limit, only=only, noise=noise, seed=seed, learned=False)
+    return search(position, limit=limit, only=only, noise=noise, seed=seed, referee=True)
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,8 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users() -> None:
         next(m for m in parent(line[5]).position().legal_moves() if m != line[5].move)
     )
     user_variation.comment = "the other capture"
+    # every review starts with the engine's tables fresh, as the window's and `dame analyse`'s
+    engine.new_game()
     annotate(game, review_game(reread(game), engine, LIMIT))
     game = reread(game)
     line = nodes(game)
@@ -130,6 +132,7 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users() -> None:
     assert parent(line[5]).variations[1].comment == "the other capture"
     assert game.comment.startswith("Annotated by me.") and game.comment.count("[%review") == 1
     second_text = write_game(game)
+    engine.new_game()
     annotate(game, review_game(reread(game), engine, LIMIT))
     assert write_game(game) == second_text  # the same analysis again: the same file
     clear_review(game)
