@@ -273,10 +273,6 @@ class Tuning:
     # cuts without a search (0: never)
     futility_margin: int = 30
     futility_depth: int = 2
-    # look up and store the transposition table at the horizon and below (depth 0 or less:
-    # captures and threats); off: only above it, so the leaves neither pay for the lookup nor
-    # crowd out the entries of deeper searches
-    table_at_horizon: bool = True
     # evaluate with the learned weights of the rule set's family (``evaluate.learned_weights``:
     # the evaluation's own terms fitted on self-play) where it has any; off: the hand-set ones
     learned_eval: bool = True
@@ -315,7 +311,6 @@ class Searcher:
         # a referee's tree stays as the puzzle sets were checked with: no static cut
         self.futility_margin = 0 if referee else tuning.futility_margin
         self.futility_depth = tuning.futility_depth
-        self.table_at_horizon = tuning.table_at_horizon
         self.gen = generator(rules)
         if learned is None:
             learned = tuning.learned_eval and not referee
@@ -457,9 +452,8 @@ class Searcher:
                     return TABLE_SCORE + ev - ply
                 return ply - TABLE_SCORE + ev
         # transposition table
-        use_table = depth > 0 or self.table_at_horizon
-        entry = self.tt.get(key) if use_table else None
-        if entry is None and use_table:
+        entry = self.tt.get(key)
+        if entry is None:
             entry = self.tt_old.get(key)
         hmove = 0  # the table's best move, as move_identity (0: none)
         if entry is not None:
@@ -496,7 +490,7 @@ class Searcher:
                 return self._eval(w, b, k, wtm, qp)
             if (
                 self.futility_margin
-                and depth <= self.futility_depth
+                and 0 < depth <= self.futility_depth
                 and beta == alpha + 1
                 and -WIN_BOUND < beta < WIN_BOUND
                 and not gen.has_capture(w, b, k, not wtm)
@@ -599,8 +593,6 @@ class Searcher:
             flag = _EXACT
         else:
             flag = _UPPER
-        if not use_table:
-            return best
         stored = best
         if stored > WIN_BOUND:
             stored += ply

@@ -297,9 +297,8 @@ def test_the_tuning_settings_take_effect_in_new_searches() -> None:
 
 
 def test_the_move_order_window_and_extension_settings_take_effect() -> None:
-    """History order, the aspiration window, the singular extension, the static cut near the
-    horizon and the table at the horizon each change the tree (and are switched back as they
-    were)."""
+    """History order, the aspiration window, the singular extension and the static cut near
+    the horizon each change the tree (and are switched back as they were)."""
     import sys
 
     tuning = sys.modules["dame_desktop.ai.search"].TUNING
@@ -311,7 +310,6 @@ def test_the_move_order_window_and_extension_settings_take_effect() -> None:
         ("aspiration", 0),
         ("singular_margin", 10),
         ("futility_margin", 0),
-        ("table_at_horizon", not tuning.table_at_horizon),
     ):
         saved = getattr(tuning, name)
         setattr(tuning, name, value)
