@@ -250,6 +250,26 @@
         <source>%1 is winning</source>
         <translation>%1 steht auf Gewinn</translation>
     </message>
+    <message>
+        <source>Draw: endgame table</source>
+        <translation>Remis: Endspieltabelle</translation>
+    </message>
+    <message>
+        <source>%1 wins: endgame table</source>
+        <translation>%1 gewinnt: Endspieltabelle</translation>
+    </message>
+    <message>
+        <source>The tables count no moves: the draw rule&apos;s count (%1 of %2 plies) or the endgame&apos;s move limit may end the game first.</source>
+        <translation>Die Tabellen zählen keine Züge: Die Zählung der Remisregel (%1 von %2 Halbzügen) oder die Zuggrenze im Endspiel kann die Partie vorher beenden.</translation>
+    </message>
+    <message>
+        <source>The tables count no moves: the draw rule&apos;s count (%1 of %2 plies) may end the game first.</source>
+        <translation>Die Tabellen zählen keine Züge: Die Zählung der Remisregel (%1 von %2 Halbzügen) kann die Partie vorher beenden.</translation>
+    </message>
+    <message>
+        <source>The tables count no moves: the endgame&apos;s move limit may end the game first.</source>
+        <translation>Die Tabellen zählen keine Züge: Die Zuggrenze im Endspiel kann die Partie vorher beenden.</translation>
+    </message>
 </context>
 <context>
     <name>AnnotationPanel</name>

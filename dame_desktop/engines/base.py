@@ -66,6 +66,9 @@ class Analysis:
     seconds: float = 0.0
     engine: str = ""
     complete: bool = True  # False when stopped before the limit was reached
+    # the endgame tables' verdict for the side to move: "win", "loss" or "draw" ("": they do
+    # not cover the position, or the engine has none)
+    endgame: str = ""
 
     @property
     def best(self) -> Line | None:

@@ -81,6 +81,7 @@ class BuiltinEngine(Engine):
         found: list[Line] = []
         spent = [0]  # nodes of the finished lines
         complete = True
+        endgame = ""  # the tables' verdict on the position (every line's search gives it)
 
         def iteration(result: SearchResult) -> None:
             if on_info is None or result.move is None:
@@ -96,6 +97,7 @@ class BuiltinEngine(Engine):
                     time.perf_counter() - started,
                     self.name,
                     complete=False,
+                    endgame=result.endgame,
                 )
             )
 
@@ -114,6 +116,7 @@ class BuiltinEngine(Engine):
                 memory=self.memory,
             )
             spent[0] += result.nodes
+            endgame = endgame or result.endgame
             if result.move is None:
                 break
             found.append(_line(result))
@@ -131,6 +134,7 @@ class BuiltinEngine(Engine):
                         time.perf_counter() - started,
                         self.name,
                         complete=False,
+                        endgame=endgame,
                     )
                 )
         found.sort(key=lambda line: -line.score.sort_key())
@@ -144,6 +148,7 @@ class BuiltinEngine(Engine):
             time.perf_counter() - started,
             self.name,
             complete,
+            endgame,
         )
 
     def _forced(
@@ -180,13 +185,18 @@ class BuiltinEngine(Engine):
                 sub.nodes,
                 sub.complete,
             )
+            endgame = sub.endgame
         elif pos.legal_moves():  # a very long forced run: judge where it got to
             sub = self.analyse(pos, Limit(depth=1), history=hist, quiet_plies=qp)
             score, tail, depth, nodes, complete = sub.score, (), 1, sub.nodes, True
+            endgame = sub.endgame
         else:
             score, tail, depth, nodes, complete = terminal_score(pos), (), 0, 0, True
+            endgame = ""
         for _ in chain:
             score = score.before_move()
+            # a forced move passes the verdict on, for the other side
+            endgame = {"win": "loss", "loss": "win"}.get(endgame, endgame)
         line = Line(chain[0], score, depth + len(chain), (*chain, *tail))
         result = Analysis(
             position,
@@ -197,6 +207,7 @@ class BuiltinEngine(Engine):
             time.perf_counter() - started,
             self.name,
             complete,
+            endgame,
         )
         if on_info is not None:
             on_info(result)

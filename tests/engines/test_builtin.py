@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
+import pytest
+
+from dame_desktop.ai import egtb
 from dame_desktop.ai.search import Limit, SearchMemory, search
 from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.engines import Analysis, BuiltinEngine, Score
@@ -83,3 +87,29 @@ def test_a_forced_move_is_searched_beyond_it() -> None:
     after = pos.play(result.move)
     direct = BuiltinEngine().analyse(after, Limit(movetime=0.3))
     assert abs(result.score.men + direct.score.men) < 0.5  # the same judgement, turned round
+
+
+def test_the_analysis_carries_the_endgame_tables_verdict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    egtb.build(GERMAN, 3, tmp_path)
+    monkeypatch.setenv(egtb.FOLDER_ENV, str(tmp_path))
+    egtb.forget()
+    try:
+        engine = BuiltinEngine()
+        won = Position.from_fen("W:WK29:B10", GERMAN)
+        seen: list[Analysis] = []
+        result = engine.analyse(won, Limit(depth=3), lines=2, on_info=seen.append)
+        assert result.endgame == "win" and seen and {a.endgame for a in seen} == {"win"}
+        assert engine.analyse(Position.from_fen("W:WK1:BK23", GERMAN), Limit(depth=3)).endgame == (
+            "draw"
+        )
+        # one legal move (1-5): the verdict of where it leads, turned round for the mover
+        forced = Position.from_fen("W:WK1:B6,10", GERMAN)
+        assert len(forced.legal_moves()) == 1
+        after = forced.play(forced.legal_moves()[0])
+        assert engine.analyse(after, Limit(depth=3)).endgame == "loss"
+        assert engine.analyse(forced, Limit(movetime=0.2)).endgame == "win"
+        assert engine.analyse(Position.start(GERMAN), Limit(depth=2)).endgame == ""
+    finally:
+        egtb.forget()

@@ -25,7 +25,9 @@ computed for a position other than the one it was last given.
 
 What it shows: which engine is speaking and the depth; the evaluation in men from the first
 player's side (``+0.35``) with words (see :mod:`.words` for the thresholds), ``#7`` and
-"Light wins in 7 moves" for a forced end; the best line in the move list's notation, or the
+"Light wins in 7 moves" for a forced end; under them the endgame tables' verdict where they
+cover the position ("Light wins: endgame table", and that a draw count may come first, since
+the tables count no moves); the best line in the move list's notation, or the
 best three lines with "More lines".  A click on a move of a line emits ``line_clicked`` with
 the line's moves up to and including that one.
 """
@@ -60,6 +62,7 @@ from dame_desktop.ui.words.analysis import (
     first_view,
     line_texts,
     move_number_prefix,
+    table_words,
     value_text,
     words,
 )
@@ -324,12 +327,18 @@ class AnalysisPanel(QWidget):
         middle.setContentsMargins(0, 0, 0, 0)
         middle.addWidget(self.value_label)
         middle.addWidget(self.words_label, 1)
+        # the endgame tables' verdict, where they cover the position (hidden otherwise)
+        self.endgame_label = QLabel()
+        self.endgame_label.setObjectName("analysisEndgame")
+        self.endgame_label.setWordWrap(True)
+        self.endgame_label.setVisible(False)
 
         self.line_views: list[LineView] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(top)
         layout.addLayout(middle)
+        layout.addWidget(self.endgame_label)
         for number in range(MORE_LINES):
             view = LineView()
             view.setObjectName(f"analysisLine{number + 1}")
@@ -547,6 +556,10 @@ class AnalysisPanel(QWidget):
         self.more_button.setToolTip(self.tr("Show the engine's best three lines"))
         self._render()
 
+    def _set_endgame(self, text: str) -> None:
+        self.endgame_label.setText(text)
+        self.endgame_label.setVisible(bool(text))
+
     def _engine_text(self, name: str, builtin: bool = True) -> str:
         if builtin:
             return self.tr("Built-in engine")
@@ -566,6 +579,7 @@ class AnalysisPanel(QWidget):
         if self._state == "empty" and self._reason:
             status = self._reason
         self.status_label.setText(status)
+        self._set_endgame("")
         if position is None:
             self.engine_label.setText(self._engine_text(BUILTIN_NAME))
             self.depth_label.setText("")
@@ -595,6 +609,7 @@ class AnalysisPanel(QWidget):
         score = first_view(analysis.score, position)
         self.value_label.setText(value_text(score))
         self.words_label.setText(words(score, position.rules))
+        self._set_endgame(table_words(analysis.endgame, position, self._quiet))
         for number, view in enumerate(self.line_views):
             if number >= len(analysis.lines):
                 view.clear()

@@ -91,6 +91,44 @@ def words(score: Score, rules: RuleSet) -> str:
     return text.replace("%1", side)
 
 
+def table_words(verdict: str, position: Position, quiet_plies: int = 0) -> str:
+    """The endgame tables' verdict on ``position`` (``verdict`` for the side to move: "win",
+    "loss", "draw"; "" gives "") in words: "Light wins: endgame table".  A win that a draw
+    count could still take away says so: the tables know no move counts."""
+    if verdict not in ("win", "loss", "draw"):
+        return ""
+    if verdict == "draw":
+        return QCoreApplication.translate("AnalysisWords", "Draw: endgame table")
+    rules = position.rules
+    winner = position.turn if verdict == "win" else position.turn.opponent
+    text = QCoreApplication.translate("AnalysisWords", "%1 wins: endgame table").replace(
+        "%1", side_name(rules, winner)
+    )
+    limit = rules.draw_fmjd_endgame or rules.draw_russian_endgame or rules.draw_kings_vs_king_moves
+    if rules.draw_quiet_plies:
+        if limit:
+            note = QCoreApplication.translate(
+                "AnalysisWords",
+                "The tables count no moves: the draw rule's count (%1 of %2 plies) or the "
+                "endgame's move limit may end the game first.",
+            )
+        else:
+            note = QCoreApplication.translate(
+                "AnalysisWords",
+                "The tables count no moves: the draw rule's count (%1 of %2 plies) may end "
+                "the game first.",
+            )
+        note = note.replace("%1", str(quiet_plies)).replace("%2", str(rules.draw_quiet_plies))
+        text += "\n" + note
+    elif limit:
+        note = QCoreApplication.translate(
+            "AnalysisWords",
+            "The tables count no moves: the endgame's move limit may end the game first.",
+        )
+        text += "\n" + note
+    return text
+
+
 def line_texts(
     position: Position, moves: Sequence[Move], notation: Notation = Notation.RULES
 ) -> list[str]:

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtTest import QTest
 
+from dame_desktop.ai import egtb
 from dame_desktop.ai.search import Limit
 from dame_desktop.core import Move, Position, find_rules
 from dame_desktop.engines import EngineError, HubEngine, Score
 from dame_desktop.ui.analysis import AnalysisPanel, AnalysisUpdate, PanelEvaluation
-from dame_desktop.ui.words.analysis import move_number_prefix, side_name, words
+from dame_desktop.ui.words.analysis import move_number_prefix, side_name, table_words, words
 from tests.engines.helpers import fake
 
 from .helpers import (
@@ -217,6 +219,67 @@ def test_a_position_without_moves_shows_the_result_and_runs_nothing(qtbot, panel
     assert not panel.is_analysing()
     assert panel.words_label.text() == "Light has won"
     assert panel.value_label.text() == "#0"
+
+
+def test_the_endgame_tables_verdict_shows_under_the_value(
+    qtbot, panel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    egtb.build(GERMAN, 3, tmp_path)
+    monkeypatch.setenv(egtb.FOLDER_ENV, str(tmp_path))
+    egtb.forget()
+    try:
+        # a king against a man: Light wins; the draw count may still end it (12 plies played)
+        won = Position.from_fen("W:WK29:B10", GERMAN)
+        panel.show_position(won, quiet_plies=12)
+        wait_for_depth(qtbot, panel, won, 2)
+        assert panel.current().analysis.endgame == "win"
+        assert panel.endgame_label.isVisible()
+        assert panel.endgame_label.text().splitlines() == [
+            "Light wins: endgame table",
+            "The tables count no moves: the draw rule's count (12 of 80 plies) may end the "
+            "game first.",
+        ]
+        # Dark to move and lost: the winner is still named, not the side to move
+        lost = Position.from_fen("B:WK29:B10", GERMAN)
+        panel.show_position(lost)
+        wait_for_depth(qtbot, panel, lost, 2)
+        assert panel.endgame_label.text().startswith("Light wins: endgame table")
+        drawn = Position.from_fen("W:WK1:BK23", GERMAN)  # a king each
+        panel.show_position(drawn)
+        wait_for_depth(qtbot, panel, drawn, 2)
+        assert panel.endgame_label.text() == "Draw: endgame table"
+        assert panel.value_label.text() == "+0.00"
+        # more pieces than the tables hold: no verdict, and no empty line left behind
+        panel.show_position(midgame())
+        wait_for_depth(qtbot, panel, midgame(), 2)
+        assert panel.current().analysis.endgame == ""
+        assert not panel.endgame_label.isVisible()
+    finally:
+        egtb.forget()
+
+
+def test_the_tables_verdict_in_words_names_the_draw_counts_of_the_rule_set() -> None:
+    assert table_words("", start()) == ""
+    assert table_words("draw", Position.from_fen("W:WK1:BK23", GERMAN)) == "Draw: endgame table"
+    # English: Black moves first; White to move and lost, three quiet plies played
+    english = find_rules("english")
+    assert table_words("loss", Position.from_fen("W:W30:BK5,K6", english), 3).splitlines() == [
+        "Black wins: endgame table",
+        "The tables count no moves: the draw rule's count (3 of 80 plies) may end the game first.",
+    ]
+    # Russian counts quiet plies and has the endgame's move limits; Pool only the limit;
+    # Italian neither: a win is then only a win
+    russian = find_rules("russian")
+    assert "(0 of 30 plies) or the endgame's move limit" in table_words(
+        "win", Position.from_fen("W:WK1:B30", russian)
+    )
+    pool = find_rules("pool")
+    assert table_words("win", Position.from_fen("W:WK1:B30", pool)).splitlines()[1] == (
+        "The tables count no moves: the endgame's move limit may end the game first."
+    )
+    italian = find_rules("italian")
+    italian_win = table_words("win", Position.from_fen("W:WK1:B30", italian))
+    assert italian_win == "White wins: endgame table"
 
 
 def test_a_failing_hub_engine_is_reported_once_and_the_builtin_takes_over(qtbot) -> None:

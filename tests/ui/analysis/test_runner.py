@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Qt, Slot
 
 from dame_desktop.ui.analysis import AnalysisRunner, AnalysisUpdate
 
@@ -135,22 +135,30 @@ def test_a_stopped_requests_tables_are_freed_later_not_during_the_repaint(qtbot)
     memories: list[SearchMemory] = []
 
     def small(rules):  # a small table, so the search sets tables aside while it runs
-        memory = SearchMemory(limit=3000, keep_dropped=True)
+        # (generations of 100 entries: a search of the midgame fills several of them well
+        # before depth 7, however late the stop reaches it)
+        memory = SearchMemory(limit=300, keep_dropped=True)
         memories.append(memory)
         return BuiltinEngine(memory)
 
     runner = AnalysisRunner(small)
     try:
-        finished: list[object] = []
+        # what the tables set aside hold at the moment the stopped search answers, seen in the
+        # worker's thread as it answers (a busy machine may bring the answer to this thread
+        # only after the idle free ran)
+        set_aside: list[bool] = []
         updates = Relay()
-        runner._lane.worker.answered.connect(lambda *sent: finished.append(sent))
+        runner._lane.worker.answered.connect(
+            lambda *sent: set_aside.append(bool(memories[0].dropped)),
+            Qt.ConnectionType.DirectConnection,
+        )
         runner.updated.connect(updates.take)
         runner.start(midgame(), max_seconds=5.0)
         qtbot.waitUntil(lambda: any(u.analysis.depth >= 7 for u in updates.got), timeout=60_000)
         began = time.monotonic()
         runner.stop()  # the shown position changed: the window repaints now
-        qtbot.waitUntil(lambda: bool(finished), timeout=60_000)
-        assert memories[0].dropped  # not freed while the change is painted
+        qtbot.waitUntil(lambda: bool(set_aside), timeout=60_000)
+        assert set_aside == [True]  # not freed while the change is painted
         qtbot.waitUntil(lambda: not memories[0].dropped, timeout=60_000)
         assert time.monotonic() - began >= runner_module.IDLE_FREE_MS / 1000 * 0.9
     finally:
