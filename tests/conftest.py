@@ -26,6 +26,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _NO_TABLES = tempfile.mkdtemp(prefix="dame-tests-egtb-")
 atexit.register(shutil.rmtree, _NO_TABLES, True)
 os.environ["DAME_EGTB_DIR"] = _NO_TABLES
+# ... and the window builds none on the engine's first use (a test of it lifts this)
+os.environ["DAME_NO_TABLE_BUILD"] = "1"
 
 # Programs the tests start (the `dame` command, `dame hub` as an engine, which runs in its own
 # folder) import the same sources as the tests, whether or not the package is installed.

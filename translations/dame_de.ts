@@ -771,6 +771,25 @@
     </message>
 </context>
 <context>
+    <name>EndgameTables</name>
+    <message>
+        <source>Building the endgame tables for %1 in the background (a few minutes); the computer plays on meanwhile.</source>
+        <translation>Die Endspieltabellen für %1 werden im Hintergrund erstellt (einige Minuten); der Computer spielt derweil weiter.</translation>
+    </message>
+    <message>
+        <source>Stopped building the endgame tables. What is built stays; the program goes on with them the next time it starts (Preferences can turn this off).</source>
+        <translation>Das Erstellen der Endspieltabellen wurde angehalten. Was fertig ist, bleibt; beim nächsten Start macht das Programm damit weiter (in den Einstellungen abschaltbar).</translation>
+    </message>
+    <message>
+        <source>The endgame tables for %1 are ready (%2 MB): the computer and the analysis now know every ending of up to %3 pieces.</source>
+        <translation>Die Endspieltabellen für %1 sind fertig (%2 MB): Der Computer und die Analyse kennen jetzt jedes Endspiel mit bis zu %3 Steinen.</translation>
+    </message>
+    <message>
+        <source>The endgame tables for %1 could not be built: %2</source>
+        <translation>Die Endspieltabellen für %1 konnten nicht erstellt werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>EngineFault</name>
     <message>
         <source>cannot start the engine %1: %2</source>
@@ -2678,6 +2697,14 @@
         <translation>Der Computer spielt aus seinem Eröffnungs&amp;buch (Schwer und Meister)</translation>
     </message>
     <message>
+        <source>Build the &amp;endgame tables when the computer first needs them</source>
+        <translation>&amp;Endspieltabellen erstellen, sobald der Computer sie zum ersten Mal braucht</translation>
+    </message>
+    <message>
+        <source>A few minutes in the background and about 12 MB a rule set: then the computer and the analysis know every ending of up to 5 pieces (4 on 10×10).</source>
+        <translation>Einige Minuten im Hintergrund und etwa 12 MB je Regelwerk: Danach kennen der Computer und die Analyse jedes Endspiel mit bis zu 5 Steinen (4 auf 10×10).</translation>
+    </message>
+    <message>
         <source>House rules: %1</source>
         <translation>Hausregeln: %1</translation>
     </message>
@@ -4208,6 +4235,25 @@
     <message>
         <source>The main line is not a variation: use &apos;Delete the moves after this one&apos;.</source>
         <translation>Die Hauptvariante ist keine Nebenvariante: Nimm „Alle Züge danach löschen“.</translation>
+    </message>
+</context>
+<context>
+    <name>TablesStatus</name>
+    <message>
+        <source>Endgame tables %p %</source>
+        <translation>Endspieltabellen %p %</translation>
+    </message>
+    <message>
+        <source>Building the endgame tables for %1 (every ending of up to %2 pieces) in the background. The computer and the analysis use them once they are ready.</source>
+        <translation>Die Endspieltabellen für %1 (jedes Endspiel mit bis zu %2 Steinen) werden im Hintergrund erstellt. Der Computer und die Analyse nutzen sie, sobald sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>Endgame tables</source>
+        <translation>Endspieltabellen</translation>
+    </message>
+    <message>
+        <source>Stop building the endgame tables (what is built stays)</source>
+        <translation>Erstellen der Endspieltabellen anhalten (was fertig ist, bleibt)</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,7 @@ bits a position (``egtb_build.DRAW/WIN/LOSS/INVALID``), compressed with LZMA.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import lzma
 import os
@@ -30,6 +31,7 @@ import time
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import DameError
 from ..core.movegen import generator
@@ -420,6 +422,45 @@ def _solved_in_workers(
                     ) from None
                 finished.update(_pair(code))
                 yield built
+
+
+# the priority of a background build's process: below the window's and its engine's
+NICENESS = 10
+_BELOW_NORMAL_PRIORITY_CLASS = 0x4000  # Windows' SetPriorityClass value
+
+
+def _lower_priority() -> None:
+    """Let every other program of the user go first (best effort: a refusal changes nothing)."""
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), _BELOW_NORMAL_PRIORITY_CLASS)
+    else:
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS)
+
+
+def build_reporting(rules: RuleSet, pieces: int, folder: str, reports: Any) -> None:
+    """A background build (the window's, in a process of its own at a lower priority): solve
+    the tables of ``rules`` up to ``pieces`` pieces in ``folder`` and put its reports into
+    ``reports`` (a multiprocessing queue): ``("progress", done, total)`` after each
+    material, then ``("done", bytes written)`` or ``("failed", reason)``."""
+    _lower_priority()
+
+    def progress(done: int, total: int, _material: str) -> None:
+        reports.put(("progress", done, total))
+
+    try:
+        report = build(rules, pieces, Path(folder), progress)
+    except OSError as exc:
+        where = exc.filename or folder
+        reports.put(("failed", f"{where}: {exc.strerror or exc}"))
+        return
+    except Exception as exc:  # the reason goes to the window, whatever it is
+        reports.put(("failed", f"{type(exc).__name__}: {exc}"))
+        return
+    reports.put(("done", sum(item.file_bytes for item in report)))
 
 
 class Tables:

@@ -174,6 +174,8 @@ class Preferences:
     engine: str = ""  # the path of the engine in use (one of ``engines``); "" = built-in
     # the computer (Hard, Master) opens from its opening book
     opening_book: bool = True
+    # the endgame tables of a rule set are built when the computer first needs them
+    endgame_tables: bool = True
     # the game database: View > Opening explorer shown, the files of the library
     explorer_panel: bool = False
     explorer_files: tuple[str, ...] = ()
@@ -502,6 +504,7 @@ _VALIDATORS: dict[str, Callable[[object], object]] = {
     "engines": _engine_list,
     "engine": _engine_path,
     "opening_book": _boolean,
+    "endgame_tables": _boolean,
     "explorer_panel": _boolean,
     "explorer_files": _file_list,
 }

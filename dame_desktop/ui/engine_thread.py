@@ -239,6 +239,7 @@ class EngineLane(QObject):
     """
 
     answered = Signal(object, object)  # Handle, answer: every answer handed to its handle
+    submitted = Signal(object)  # every request, as it is queued (observers: what is asked)
     _submit = Signal(int, object, object)  # run id, request, stop event
 
     def __init__(self, name: str, parent: QObject | None = None) -> None:
@@ -299,6 +300,7 @@ class EngineLane(QObject):
             request = make_request(self._next_id)
         handle = Handle(self, self._next_id, request, threading.Event(), background)
         self._live[handle.id] = handle
+        self.submitted.emit(request)
         giving_way = [] if background else self._stop_background()
         self._send(handle)
         for waiting in giving_way:  # after the new request, each with a new run

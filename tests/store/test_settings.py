@@ -67,6 +67,7 @@ CHANGED = Preferences(
     ),
     engine="/opt/scan/scan",
     opening_book=False,
+    endgame_tables=False,
     explorer_panel=True,
     explorer_files=("/games/a.pdn", "/games/b.pdn"),
 )

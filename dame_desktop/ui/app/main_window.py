@@ -64,6 +64,7 @@ from dame_desktop.ui.app.board_area import BoardArea
 from dame_desktop.ui.app.clock_controller import ClockController
 from dame_desktop.ui.app.diagrams import DiagramController
 from dame_desktop.ui.app.document import DocumentController, game_record
+from dame_desktop.ui.app.endgame_tables import EndgameTables
 from dame_desktop.ui.app.family_controller import FamilyController
 from dame_desktop.ui.app.game_controller import (
     GameController,
@@ -231,6 +232,8 @@ class MainWindow(QMainWindow):
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setContentsMargins(0, 0, 8, 0)  # clear of the window's edge
         self.statusBar().addPermanentWidget(self.turn_label)
+        # the endgame tables, built on the engine's first use under a rule set
+        self.tables = EndgameTables(self.statusBar(), self)
         self._accessible_names()
         self.setMinimumSize(MIN_WINDOW)
         self.resize(first_window_size(self))
@@ -368,6 +371,8 @@ class MainWindow(QMainWindow):
         self.play.labels_changed.connect(self._update_labels)
         self.play.clocks_chosen.connect(self.clocks.set_time_controls)
         self.hints.failed.connect(self.show_message)
+        self.client.lane.submitted.connect(self.tables.consider)
+        self.tables.message.connect(self.show_message)
         self.opponent.changed.connect(self._update_labels)
         self.opponent.message.connect(self.show_message)
         self.controller.game_started.connect(self.opponent.game_started)  # a choice waited
@@ -808,6 +813,7 @@ class MainWindow(QMainWindow):
         self.study.set_notation(self.family.notation)  # a studied file's moves too
         self.analysis.apply_preferences(prefs)
         self.explorer.apply_preferences(prefs)
+        self.tables.apply_preferences(prefs)
         game = self.controller.game
         running = self.controller.against_computer() and bool(game.moves) and not game.is_over
         self.opponent.apply_preferences(prefs, game_running=running)
@@ -914,6 +920,7 @@ class MainWindow(QMainWindow):
         self.show_moves()  # entries carry translated notes
         self.board.set_idle_reason(self.play.idle_reason())
         self.play.retranslate()
+        self.tables.retranslate_ui()
         self._update_labels()
         self._update_title()
         self.board.setAccessibleDescription(self._position_text())
@@ -941,6 +948,7 @@ class MainWindow(QMainWindow):
         self.analysis.shutdown()
         self.explorer.shutdown()
         self.hints.forget()
+        self.tables.close()
         self.client.close()
 
 

@@ -1,0 +1,165 @@
+"""Endgame tables built on the engine's first use: a real window, real hints, a real spawned
+building process writing real tables into a folder of the test's own.
+
+The tests build small tables (3 pieces take well under a second) through the window's
+``tables.pieces_for``; a stop is tried on the 5-piece build, which runs for minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from dame_desktop.ai import egtb
+from dame_desktop.core import RuleSet, find_rules
+from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
+from dame_desktop.ui.app.endgame_tables import NO_BUILD_ENV
+from dame_desktop.ui.app.main_window import MainWindow
+from dame_desktop.ui.app.session import Session
+from tests.ui.app.test_book_pref import click_box
+
+BUILD_MS = 120_000  # a spawned process on a busy machine: wait for its event, this at most
+
+
+@pytest.fixture
+def program(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:
+    """The program as started: preferences applied (the building is on by default), German
+    rules, the player against the computer with Light (the computer waits for the hint)."""
+    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv(egtb.FOLDER_ENV, str(tmp_path / "tables"))
+    monkeypatch.delenv(NO_BUILD_ENV, raising=False)
+    egtb.forget()
+    save_preferences(
+        Preferences(language="en", opponent="computer", human_color="light", animate=False)
+    )
+    session = Session()
+    window = MainWindow(start_game=False)
+    qtbot.addWidget(window)
+    session.attach(window)
+    window.show()
+    qtbot.waitExposed(window)
+    session.begin()
+    yield session, window
+    window.shutdown()
+    egtb.forget()
+
+
+def ask_hint(window: MainWindow) -> None:
+    action = window.action("hint")
+    assert action.isEnabled()
+    action.trigger()
+
+
+def german() -> RuleSet:
+    return find_rules("german")
+
+
+def test_the_first_hint_builds_the_missing_tables_with_a_bar_in_the_status_bar(
+    program, qtbot, tmp_path
+):
+    _session, window = program
+    tables = window.tables
+    tables.pieces_for = lambda rules: 3
+    assert egtb.tables_for(german()) is None
+    assert not tables.status.isVisible() and tables.building is None
+
+    with qtbot.waitSignal(tables.ready, timeout=BUILD_MS) as ready:
+        ask_hint(window)
+        assert tables.building == german()  # the hint's request started it
+        assert tables.status.isVisible()
+        assert "Building the endgame tables for German" in window.last_message
+    assert ready.args == [german()]
+    assert not tables.status.isVisible() and tables.building is None
+    assert "are ready" in window.last_message and "up to 3 pieces" in window.last_message
+    built = egtb.tables_for(german())
+    assert built is not None and built.max_pieces == 3  # the engine's next search has them
+    key_folder = tmp_path / "tables" / egtb.table_key(german())
+    assert len(list(key_folder.glob("*.wdl"))) == len(egtb.materials(3))
+
+    assert not tables.want(german())  # nothing is missing now
+    ask_hint(window)
+    assert tables.building is None
+
+
+def test_a_click_on_stop_ends_the_process_keeps_what_is_built_and_not_again_this_session(
+    program, qtbot, tmp_path
+):
+    _session, window = program
+    tables = window.tables
+    tables.pieces_for = lambda rules: 5  # minutes of work: it is still running at the click
+    values: list[int] = []
+    tables.builder.progressed.connect(lambda done, total: values.append(done))
+    ask_hint(window)
+    process = tables.builder._process
+    assert process is not None
+    qtbot.waitUntil(lambda: len(values) >= 3, timeout=BUILD_MS)  # some materials written
+
+    button = tables.status.stop_button
+    assert button.isVisible()
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert tables.building is None and not tables.status.isVisible()
+    assert not process.is_alive()
+    assert "Stopped building the endgame tables" in window.last_message
+    written = list((tmp_path / "tables" / egtb.table_key(german())).glob("*.wdl"))
+    assert len(written) >= 3  # the finished materials stay
+
+    ask_hint(window)  # the user stopped it: not again in this session
+    assert tables.building is None
+
+
+def test_the_preference_turns_the_building_off_and_stops_a_running_one(program, qtbot):
+    session, window = program
+    tables = window.tables
+    tables.pieces_for = lambda rules: 5
+    ask_hint(window)
+    process = tables.builder._process
+    assert process is not None
+
+    dialog = session.show_preferences()
+    assert dialog.tables_check.isChecked()
+    click_box(dialog.tables_check)
+    assert load_preferences().value.endgame_tables is False
+    assert tables.building is None and not process.is_alive()
+
+    assert not tables.want(german())
+    ask_hint(window)
+    assert tables.building is None
+
+
+def test_a_folder_that_cannot_be_written_is_named_in_the_message(program, qtbot, tmp_path):
+    _session, window = program
+    tables = window.tables
+    tables.pieces_for = lambda rules: 3
+    blocker = tmp_path / "tables"
+    blocker.write_text("a file where the tables' folder should be\n", encoding="utf-8")
+    with qtbot.waitSignal(tables.builder.failed, timeout=BUILD_MS):
+        ask_hint(window)
+    assert "could not be built" in window.last_message
+    assert str(blocker) in window.last_message
+    assert tables.building is None and not tables.status.isVisible()
+    ask_hint(window)  # not tried again in this session
+    assert tables.building is None
+
+
+def test_a_board_without_tables_and_the_tests_switch_build_nothing(program, monkeypatch):
+    _session, window = program
+    tables = window.tables
+    assert not tables.want(find_rules("turkish"))  # tables are for dark squares only
+    monkeypatch.setenv(NO_BUILD_ENV, "1")
+    assert not tables.want(german())
+    assert tables.building is None
+
+
+def test_the_window_without_preferences_builds_nothing(qtbot, monkeypatch, tmp_path: Path):
+    monkeypatch.delenv(NO_BUILD_ENV, raising=False)
+    monkeypatch.setenv(egtb.FOLDER_ENV, str(tmp_path))
+    window = MainWindow(start_game=False)  # as the bundle's self-test makes it
+    qtbot.addWidget(window)
+    try:
+        assert not window.tables.want(german())
+    finally:
+        window.shutdown()
