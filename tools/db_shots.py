@@ -50,6 +50,7 @@ def shoot(out: Path, file: Path, size: str, language: str, cache: Path) -> int:
     os.environ["DAME_CONFIG_DIR"] = str(work / "config")
     os.environ["DAME_CACHE_DIR"] = str(cache)
     os.environ["DAME_NO_SOUND"] = "1"
+    os.environ["DAME_NO_TABLE_BUILD"] = "1"  # no build starting in the pictures
     sys.path.insert(0, str(ROOT))
 
     from PySide6.QtCore import Qt

@@ -79,6 +79,7 @@ def shoot(out: Path, size: str, scale: float, language: str) -> int:
     os.environ["QT_SCALE_FACTOR"] = str(scale)
     os.environ["DAME_CONFIG_DIR"] = str(work / "config")
     os.environ["DAME_NO_SOUND"] = "1"
+    os.environ["DAME_NO_TABLE_BUILD"] = "1"  # no build starting in the pictures
     sys.path.insert(0, str(ROOT))
 
     from PySide6.QtCore import QTimer
