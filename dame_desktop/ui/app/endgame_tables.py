@@ -39,6 +39,8 @@ from dame_desktop.ui.words.texts import rules_name
 
 NO_BUILD_ENV = "DAME_NO_TABLE_BUILD"
 POLL_MS = 200  # how often the window reads the building process's reports
+# the table keys being built by this program's windows (two windows never build the same)
+_BUILDING: set[str] = set()
 
 
 class BuildNotStarted(Exception):
@@ -68,10 +70,6 @@ class TablesBuilder(QObject):
     @property
     def running(self) -> bool:
         return self._process is not None
-
-    @property
-    def pid(self) -> int | None:
-        return self._process.pid if self._process is not None else None
 
     def start(self, rules: RuleSet, pieces: int, folder: Path) -> None:
         if self._process is not None:
@@ -143,7 +141,7 @@ class TablesBuilder(QObject):
 
     def _finish(self, process: BaseProcess) -> None:
         self._end()
-        process.join(5.0)
+        process.join(1.0)  # it has said its last word and ends (a daemon if it lingers)
 
 
 class TablesStatus(QWidget):
@@ -253,7 +251,7 @@ class EndgameTables(QObject):
         if pieces < 2:
             return False  # a board without tables (Turkish, Bashni)
         key = egtb.table_key(rules)
-        if key in self._left:
+        if key in self._left or key in _BUILDING:
             return False
         tables = egtb.tables_for(rules)
         if tables is not None and tables.max_pieces >= pieces:
@@ -264,6 +262,7 @@ class EndgameTables(QObject):
         except BuildNotStarted as exc:
             self._on_failed(str(exc))
             return False
+        _BUILDING.add(key)
         self.status.show_build(rules_name(rules), pieces)
         self.message.emit(
             self.tr(
@@ -295,6 +294,8 @@ class EndgameTables(QObject):
         self._done()
 
     def _done(self) -> None:
+        if self._rules is not None:
+            _BUILDING.discard(egtb.table_key(self._rules))
         self._rules = None
         self.status.hide()
 

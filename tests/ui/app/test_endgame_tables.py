@@ -163,3 +163,21 @@ def test_the_window_without_preferences_builds_nothing(qtbot, monkeypatch, tmp_p
         assert not window.tables.want(german())
     finally:
         window.shutdown()
+
+
+def test_two_windows_never_build_the_same_tables_at_once(program, qtbot):
+    _session, window = program
+    window.tables.pieces_for = lambda rules: 5
+    other = MainWindow(start_game=False)
+    qtbot.addWidget(other)
+    try:
+        other.apply_preferences(Preferences(language="en"))
+        other.tables.pieces_for = lambda rules: 5
+        assert window.tables.want(german())
+        assert not other.tables.want(german())  # the first window builds them
+        window.tables.stop()
+        assert other.tables.want(german())  # free again: this window may
+        assert other.tables.building == german()
+    finally:
+        other.shutdown()
+    assert other.tables.building is None
