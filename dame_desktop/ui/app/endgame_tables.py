@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dame_desktop.ai import egtb
 from dame_desktop.core import Position, RuleSet
 from dame_desktop.store.settings import Preferences
 from dame_desktop.ui.words.texts import rules_name
@@ -41,6 +40,17 @@ NO_BUILD_ENV = "DAME_NO_TABLE_BUILD"
 POLL_MS = 200  # how often the window reads the building process's reports
 # the table keys being built by this program's windows (two windows never build the same)
 _BUILDING: set[str] = set()
+
+
+# The tables' module is imported when first needed, not at the program's start (the first
+# paint loads only what it shows).
+
+
+def table_pieces(rules: RuleSet) -> int:
+    """The most pieces the tables of ``rules`` have when built (0: none for this board)."""
+    from dame_desktop.ai import egtb
+
+    return egtb.max_pieces(rules)
 
 
 class BuildNotStarted(Exception):
@@ -74,6 +84,8 @@ class TablesBuilder(QObject):
     def start(self, rules: RuleSet, pieces: int, folder: Path) -> None:
         if self._process is not None:
             raise RuntimeError("a build is running already")
+        from dame_desktop.ai import egtb
+
         # spawned, not forked: the window has threads, which a fork copies badly
         context = multiprocessing.get_context("spawn")
         self._reports = context.Queue()
@@ -217,9 +229,10 @@ class EndgameTables(QObject):
         # as the bundle's self-test makes one, builds nothing)
         self.enabled = False
         # the most pieces built for a rule set (tests build small ones)
-        self.pieces_for: Callable[[RuleSet], int] = egtb.max_pieces
+        self.pieces_for: Callable[[RuleSet], int] = table_pieces
         self._left: set[str] = set()  # table keys stopped or failed in this session
         self._rules: RuleSet | None = None  # what the running build is for
+        self._key = ""  # and its table key
         self._closed = False
         self.builder.progressed.connect(self._on_progress)
         self.builder.finished.connect(self._on_finished)
@@ -250,13 +263,15 @@ class EndgameTables(QObject):
         pieces = self.pieces_for(rules)
         if pieces < 2:
             return False  # a board without tables (Turkish, Bashni)
+        from dame_desktop.ai import egtb
+
         key = egtb.table_key(rules)
         if key in self._left or key in _BUILDING:
             return False
         tables = egtb.tables_for(rules)
         if tables is not None and tables.max_pieces >= pieces:
             return False
-        self._rules = rules
+        self._rules, self._key = rules, key
         try:
             self.builder.start(rules, pieces, egtb.default_folder())
         except BuildNotStarted as exc:
@@ -277,7 +292,7 @@ class EndgameTables(QObject):
         rules = self.building
         if rules is None:
             return
-        self._left.add(egtb.table_key(rules))
+        self._left.add(self._key)
         self.builder.stop()
         self._done()
         self.message.emit(
@@ -294,8 +309,7 @@ class EndgameTables(QObject):
         self._done()
 
     def _done(self) -> None:
-        if self._rules is not None:
-            _BUILDING.discard(egtb.table_key(self._rules))
+        _BUILDING.discard(self._key)
         self._rules = None
         self.status.hide()
 
@@ -303,6 +317,8 @@ class EndgameTables(QObject):
         self.status.bar.setValue(100 * done // max(total, 1))
 
     def _on_finished(self, size: int) -> None:
+        from dame_desktop.ai import egtb
+
         rules = self._rules
         self._done()
         egtb.forget()  # the engine opens the folder afresh at its next search
@@ -320,11 +336,13 @@ class EndgameTables(QObject):
         self.ready.emit(rules)
 
     def _on_failed(self, reason: str) -> None:
-        rules = self._rules
+        from dame_desktop.ai import egtb
+
+        rules, key = self._rules, self._key
         self._done()
         if rules is None:
             return
-        self._left.add(egtb.table_key(rules))
+        self._left.add(key)
         egtb.forget()  # the materials finished before the problem are used
         self.message.emit(
             self.tr("The endgame tables for %1 could not be built: %2")
