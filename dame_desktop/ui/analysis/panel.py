@@ -434,6 +434,13 @@ class AnalysisPanel(QWidget):
             self.notation = notation
             self._render()
 
+    def restart(self) -> None:
+        """Analyse the shown position afresh: the engine knows more now (its endgame tables
+        were built)."""
+        if self._position is not None and not self._closed:
+            self._update = None
+            self._start()
+
     def reset_engines(self) -> None:
         """The engine preferences changed: ask the factory again and restart."""
         self.runner.reset_engines()

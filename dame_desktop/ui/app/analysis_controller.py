@@ -503,6 +503,20 @@ class AnalysisController(QObject):
         document.title_changed.emit()
         document.state_changed.emit()
 
+    def tables_ready(self, rules: RuleSet, pieces: int) -> None:
+        """Endgame tables of ``rules`` up to ``pieces`` pieces were built: a position of
+        theirs in the panel is analysed again, so that their verdict shows."""
+        panel = self._panel
+        position = panel.position() if panel is not None else None
+        if panel is None or position is None:
+            return
+        if (position.white | position.black).bit_count() > pieces:
+            return  # the tables do not cover it: the analysis so far stays
+        from dame_desktop.ai.egtb import table_key
+
+        if table_key(position.rules) == table_key(rules):
+            panel.restart()
+
     # -- preferences and the end ---------------------------------------------------------------
 
     def apply_preferences(self, prefs: Preferences) -> None:

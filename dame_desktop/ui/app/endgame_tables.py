@@ -218,7 +218,9 @@ class EndgameTables(QObject):
     """
 
     message = Signal(str)
-    ready = Signal(object)  # RuleSet: its tables are built and in use from the next search
+    # RuleSet, pieces: its tables are built (up to that many pieces) and in use from the next
+    # search
+    ready = Signal(object, int)
 
     def __init__(self, status_bar: QStatusBar, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -333,7 +335,7 @@ class EndgameTables(QObject):
             .replace("%2", f"{size / 1e6:.1f}")
             .replace("%3", str(self.pieces_for(rules)))
         )
-        self.ready.emit(rules)
+        self.ready.emit(rules, self.pieces_for(rules))
 
     def _on_failed(self, reason: str) -> None:
         from dame_desktop.ai import egtb

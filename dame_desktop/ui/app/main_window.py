@@ -373,6 +373,7 @@ class MainWindow(QMainWindow):
         self.hints.failed.connect(self.show_message)
         self.client.lane.submitted.connect(self.tables.consider)
         self.tables.message.connect(self.show_message)
+        self.tables.ready.connect(self.analysis.tables_ready)  # the panel shows their verdict
         self.opponent.changed.connect(self._update_labels)
         self.opponent.message.connect(self.show_message)
         self.controller.game_started.connect(self.opponent.game_started)  # a choice waited

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from dame_desktop.ai import egtb
-from dame_desktop.core import RuleSet, find_rules
+from dame_desktop.core import Position, RuleSet, find_rules
 from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
 from dame_desktop.ui.app.endgame_tables import NO_BUILD_ENV
 from dame_desktop.ui.app.main_window import MainWindow
@@ -72,7 +73,7 @@ def test_the_first_hint_builds_the_missing_tables_with_a_bar_in_the_status_bar(
         assert tables.building == german()  # the hint's request started it
         assert tables.status.isVisible()
         assert "Building the endgame tables for German" in window.last_message
-    assert ready.args == [german()]
+    assert ready.args == [german(), 3]
     assert not tables.status.isVisible() and tables.building is None
     assert "are ready" in window.last_message and "up to 3 pieces" in window.last_message
     built = egtb.tables_for(german())
@@ -181,3 +182,25 @@ def test_two_windows_never_build_the_same_tables_at_once(program, qtbot):
     finally:
         other.shutdown()
     assert other.tables.building is None
+
+
+def test_the_analysis_panel_shows_the_tables_verdict_once_they_are_built(program, qtbot):
+    """The panel asked first (no tables yet: no verdict); once they are built it analyses its
+    position again and names the winner."""
+    _session, window = program
+    tables = window.tables
+    tables.pieces_for = lambda rules: 3
+    QApplication.clipboard().setText("W:WK29:B10")  # a king against a man: Light wins
+    window.action("paste").trigger()
+    window.document.ask_save = lambda: "discard"  # the window closes after the test
+    assert window.shown_position() == Position.from_fen("W:WK29:B10", german())
+    with qtbot.waitSignal(tables.ready, timeout=BUILD_MS):
+        window.action("analysis").trigger()  # the panel's request starts the build
+    panel = window.analysis.panel
+
+    def verdict() -> str:
+        update = panel.current()
+        return update.analysis.endgame if update is not None else ""
+
+    qtbot.waitUntil(lambda: verdict() == "win", timeout=BUILD_MS)
+    assert panel.endgame_label.text().startswith("Light wins: endgame table")
