@@ -17,11 +17,12 @@ from PySide6.QtWidgets import QApplication
 
 from dame_desktop.ai import egtb
 from dame_desktop.core import Position, RuleSet, find_rules
-from dame_desktop.store.settings import Preferences, load_preferences, save_preferences
+from dame_desktop.store.settings import Preferences, load_preferences
 from dame_desktop.ui.app.endgame_tables import NO_BUILD_ENV
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
 from tests.ui.app.test_book_pref import click_box
+from tests.ui.uihelp import running_session
 
 BUILD_MS = 120_000  # a spawned process on a busy machine: wait for its event, this at most
 
@@ -29,23 +30,11 @@ BUILD_MS = 120_000  # a spawned process on a busy machine: wait for its event, t
 @pytest.fixture
 def program(qtbot, tmp_path, monkeypatch) -> Iterator[tuple[Session, MainWindow]]:
     """The program as started: preferences applied (the building is on by default), German
-    rules, the player against the computer with Light (the computer waits for the hint)."""
-    monkeypatch.setenv("DAME_CONFIG_DIR", str(tmp_path / "config"))
+    rules, tables in a folder of the test's own."""
     monkeypatch.setenv(egtb.FOLDER_ENV, str(tmp_path / "tables"))
     monkeypatch.delenv(NO_BUILD_ENV, raising=False)
     egtb.forget()
-    save_preferences(
-        Preferences(language="en", opponent="computer", human_color="light", animate=False)
-    )
-    session = Session()
-    window = MainWindow(start_game=False)
-    qtbot.addWidget(window)
-    session.attach(window)
-    window.show()
-    qtbot.waitExposed(window)
-    session.begin()
-    yield session, window
-    window.shutdown()
+    yield from running_session(qtbot, tmp_path / "config", monkeypatch, "en")
     egtb.forget()
 
 
