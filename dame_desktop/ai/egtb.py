@@ -37,7 +37,7 @@ from ..core.errors import DameError
 from ..core.movegen import generator
 from ..core.position import Position
 from ..core.rules import Color, Directions, Landing, Promotion, RuleSet
-from ..store.files import atomic_write_bytes, data_dir
+from ..store.files import StorageError, atomic_write_bytes, data_dir
 from .egtb_build import (
     DRAW,
     INVALID,
@@ -445,7 +445,8 @@ def build_reporting(rules: RuleSet, pieces: int, folder: str, reports: Any) -> N
     """A background build (the window's, in a process of its own at a lower priority): solve
     the tables of ``rules`` up to ``pieces`` pieces in ``folder`` and put its reports into
     ``reports`` (a multiprocessing queue): ``("progress", done, total)`` after each
-    material, then ``("done", bytes written)`` or ``("failed", reason)``."""
+    material, then ``("done", bytes written)``, ``("unwritable", path, FileProblem value,
+    the system's words)`` or ``("failed", reason)``."""
     _lower_priority()
 
     def progress(done: int, total: int, _material: str) -> None:
@@ -453,6 +454,9 @@ def build_reporting(rules: RuleSet, pieces: int, folder: str, reports: Any) -> N
 
     try:
         report = build(rules, pieces, Path(folder), progress)
+    except StorageError as exc:  # the window words it in the user's language
+        reports.put(("unwritable", str(exc.path or folder), exc.kind.value, exc.reason))
+        return
     except OSError as exc:
         where = exc.filename or folder
         reports.put(("failed", f"{where}: {exc.strerror or exc}"))

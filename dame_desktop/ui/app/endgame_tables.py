@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from dame_desktop.core import Position, RuleSet
+from dame_desktop.store.files import FileProblem
 from dame_desktop.store.settings import Preferences
-from dame_desktop.ui.words.texts import rules_name
+from dame_desktop.ui.words.texts import file_problem, rules_name
 
 NO_BUILD_ENV = "DAME_NO_TABLE_BUILD"
 POLL_MS = 200  # how often the window reads the building process's reports
@@ -140,6 +141,11 @@ class TablesBuilder(QObject):
             elif kind == "done":
                 self._finish(process)
                 self.finished.emit(int(report[1]))
+                return
+            elif kind == "unwritable":
+                self._finish(process)
+                problem = file_problem(FileProblem(report[2]), str(report[3]))
+                self.failed.emit(f"{report[1]}: {problem}")
                 return
             else:
                 self._finish(process)

@@ -128,8 +128,10 @@ def test_a_folder_that_cannot_be_written_is_named_in_the_message(program, qtbot,
     blocker.write_text("a file where the tables' folder should be\n", encoding="utf-8")
     with qtbot.waitSignal(tables.builder.failed, timeout=BUILD_MS):
         ask_hint(window)
-    assert "could not be built" in window.last_message
-    assert str(blocker) in window.last_message
+    message = window.last_message
+    assert message.startswith("The endgame tables for German (Schmidt) could not be built: ")
+    assert str(blocker / egtb.table_key(german())) in message  # the place, and why:
+    assert message.endswith(": the folder does not exist")
     assert tables.building is None and not tables.status.isVisible()
     ask_hint(window)  # not tried again in this session
     assert tables.building is None
