@@ -240,7 +240,8 @@ class EndgameTables(QObject):
         self.pieces_for: Callable[[RuleSet], int] = table_pieces
         self._left: set[str] = set()  # table keys stopped or failed in this session
         self._rules: RuleSet | None = None  # what the running build is for
-        self._key = ""  # and its table key
+        self._key = ""  # and its table key ("" while none runs)
+        self._pieces = 0  # and the most pieces it builds
         self._closed = False
         self.builder.progressed.connect(self._on_progress)
         self.builder.finished.connect(self._on_finished)
@@ -279,7 +280,7 @@ class EndgameTables(QObject):
         tables = egtb.tables_for(rules)
         if tables is not None and tables.max_pieces >= pieces:
             return False
-        self._rules, self._key = rules, key
+        self._rules, self._key, self._pieces = rules, key, pieces
         try:
             self.builder.start(rules, pieces, egtb.default_folder())
         except BuildNotStarted as exc:
@@ -318,7 +319,7 @@ class EndgameTables(QObject):
 
     def _done(self) -> None:
         _BUILDING.discard(self._key)
-        self._rules = None
+        self._rules, self._key = None, ""  # a later close frees nothing another window built
         self.status.hide()
 
     def _on_progress(self, done: int, total: int) -> None:
@@ -327,7 +328,7 @@ class EndgameTables(QObject):
     def _on_finished(self, size: int) -> None:
         from dame_desktop.ai import egtb
 
-        rules = self._rules
+        rules, pieces = self._rules, self._pieces
         self._done()
         egtb.forget()  # the engine opens the folder afresh at its next search
         if rules is None:
@@ -339,9 +340,9 @@ class EndgameTables(QObject):
             )
             .replace("%1", rules_name(rules))
             .replace("%2", f"{size / 1e6:.1f}")
-            .replace("%3", str(self.pieces_for(rules)))
+            .replace("%3", str(pieces))
         )
-        self.ready.emit(rules, self.pieces_for(rules))
+        self.ready.emit(rules, pieces)
 
     def _on_failed(self, reason: str) -> None:
         from dame_desktop.ai import egtb

@@ -175,6 +175,28 @@ def test_two_windows_never_build_the_same_tables_at_once(program, qtbot):
     assert other.tables.building is None
 
 
+def test_a_window_that_stopped_its_build_does_not_free_another_windows_build(program, qtbot):
+    """The first window stops its build and the second takes it up; the first window's
+    closing must not let a third start the same build beside the second's."""
+    _session, window = program
+    window.tables.pieces_for = lambda rules: 5
+    others = [MainWindow(start_game=False) for _ in range(2)]
+    try:
+        for other in others:
+            qtbot.addWidget(other)
+            other.apply_preferences(Preferences(language="en"))
+            other.tables.pieces_for = lambda rules: 5
+        second, third = others
+        assert window.tables.want(german())
+        window.tables.stop()
+        assert second.tables.want(german())
+        window.tables.close()
+        assert not third.tables.want(german())  # the second window still builds them
+    finally:
+        for other in others:
+            other.shutdown()
+
+
 def test_the_analysis_panel_shows_the_tables_verdict_once_they_are_built(program, qtbot):
     """The panel asked first (no tables yet: no verdict); once they are built it analyses its
     position again and names the winner."""
