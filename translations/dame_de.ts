@@ -785,6 +785,10 @@
         <translation>Die Endspieltabellen für %1 sind fertig (%2 MB): Der Computer und die Analyse kennen jetzt jedes Endspiel mit bis zu %3 Steinen.</translation>
     </message>
     <message>
+        <source>Another Dame program is building the endgame tables for %1; this window uses them once they are ready.</source>
+        <translation>Ein anderes Dame-Programm berechnet gerade die Endspieltabellen für %1; dieses Fenster nutzt sie, sobald sie fertig sind.</translation>
+    </message>
+    <message>
         <source>The endgame tables for %1 could not be built: %2</source>
         <translation>Die Endspieltabellen für %1 konnten nicht erstellt werden: %2</translation>
     </message>

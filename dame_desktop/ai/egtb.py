@@ -38,6 +38,7 @@ from ..core.movegen import generator
 from ..core.position import Position
 from ..core.rules import Color, Directions, Landing, Promotion, RuleSet
 from ..store.files import StorageError, atomic_write_bytes, data_dir
+from ..store.locking import hold_or_busy
 from .egtb_build import (
     DRAW,
     INVALID,
@@ -82,6 +83,32 @@ Progress = Callable[[int, int, str], None]  # positions done, positions in all, 
 
 class TableError(DameError):
     """A table file that cannot be used (damaged, another format, another rule set)."""
+
+
+class TablesBusy(DameError):
+    """Another program is building the same tables in the same folder (``path``: their
+    folder): this build does not start beside it."""
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+# held by the program building a folder's tables (an operating system lock: it is let go when
+# the program ends, however it ends); never removed
+BUILD_LOCK = ".building.lock"
+
+
+def build_lock_busy(rules: RuleSet, folder: Path | None = None) -> bool:
+    """True while another program builds the tables of ``rules`` in ``folder``."""
+    folder = default_folder() if folder is None else folder
+    where = folder / table_key(rules)
+    if not (where / BUILD_LOCK).exists():
+        return False
+    fd, busy = hold_or_busy(where / BUILD_LOCK)
+    if fd is not None:
+        os.close(fd)
+    return busy
 
 
 def table_key(rules: RuleSet) -> str:
@@ -329,6 +356,30 @@ def build(
         raise ValueError(f"{rules.key}: {reason}")
     folder = default_folder() if folder is None else folder
     key = table_key(rules)
+    lock, busy = hold_or_busy(folder / key / BUILD_LOCK)
+    if busy:
+        raise TablesBusy(
+            f"another program is building the tables {key} in {folder}; they are used "
+            "once it has finished",
+            folder / key,
+        )
+    try:
+        return _build(rules, pieces, folder, key, progress, count, only, jobs)
+    finally:
+        if lock is not None:
+            os.close(lock)  # lets go of the lock
+
+
+def _build(
+    rules: RuleSet,
+    pieces: int,
+    folder: Path,
+    key: str,
+    progress: Progress | None,
+    count: bool,
+    only: Collection[str],
+    jobs: int,
+) -> list[Built]:
     solver = Solver(rules, generator(rules))
     codes = materials(pieces)
     if only:
@@ -445,8 +496,9 @@ def build_reporting(rules: RuleSet, pieces: int, folder: str, reports: Any) -> N
     """A background build (the window's, in a process of its own at a lower priority): solve
     the tables of ``rules`` up to ``pieces`` pieces in ``folder`` and put its reports into
     ``reports`` (a multiprocessing queue): ``("progress", done, total)`` after each
-    material, then ``("done", bytes written)``, ``("unwritable", path, FileProblem value,
-    the system's words)`` or ``("failed", reason)``."""
+    material, then ``("done", bytes written)``, ``("busy", folder)`` (another program builds
+    them), ``("unwritable", path, FileProblem value, the system's words)`` or ``("failed",
+    reason)``."""
     _lower_priority()
 
     def progress(done: int, total: int, _material: str) -> None:
@@ -454,6 +506,9 @@ def build_reporting(rules: RuleSet, pieces: int, folder: str, reports: Any) -> N
 
     try:
         report = build(rules, pieces, Path(folder), progress)
+    except TablesBusy as exc:
+        reports.put(("busy", str(exc.path)))
+        return
     except StorageError as exc:  # the window words it in the user's language
         reports.put(("unwritable", str(exc.path or folder), exc.kind.value, exc.reason))
         return

@@ -22,6 +22,7 @@ from dame_desktop.core import (
     find_rules,
     perft,
 )
+from dame_desktop.store.files import StorageError
 
 MAX_PERFT_DEPTH = 30
 
@@ -200,6 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"dame: {exc}", file=sys.stderr)
         return 2
     except DameError as exc:
+        print(f"dame: {exc}", file=sys.stderr)
+        return 2
+    except StorageError as exc:  # a file that could not be written: named, with the reason
         print(f"dame: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

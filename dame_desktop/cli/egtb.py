@@ -12,6 +12,7 @@ from pathlib import Path
 from dame_desktop.ai import egtb
 from dame_desktop.cli.common import UsageError, number
 from dame_desktop.core import DameError, Position, RuleSet, apply_switches, find_rules
+from dame_desktop.store.files import StorageError
 
 _LEFT_OUT = (
     "The tables know the rules of the position (captures, precedence, crowning, the old German "
@@ -61,6 +62,11 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     try:
         report = egtb.build(rules, args.pieces, folder, progress, jobs=jobs)
+    except egtb.TablesBusy as exc:
+        print(f"dame: {exc}", file=sys.stderr)
+        return 1
+    except StorageError as exc:  # names the file and the reason
+        raise UsageError(f"cannot write the tables: {exc}") from None
     except OSError as exc:
         raise UsageError(f"cannot write the tables in {folder}: {exc}") from None
     by_pieces: dict[int, list[egtb.Built]] = {}

@@ -172,20 +172,29 @@ def hold(path: PathArg) -> int | None:
     """Take the lock file ``path`` itself without waiting and keep it: the open descriptor is
     returned (closing it lets go; so does the end of the process, however it ends).  None
     when another holder has it or no lock file can be made.  Never raises."""
+    return hold_or_busy(path)[0]
+
+
+def hold_or_busy(path: PathArg) -> tuple[int | None, bool]:
+    """:func:`hold`, telling why it holds nothing: ``(descriptor, False)`` when the lock is
+    taken, ``(None, True)`` when another holder has it, ``(None, False)`` when no lock file
+    can be made or the file system has no locks (the caller goes on without one).  Never
+    raises."""
     try:
         where = Path(os.path.abspath(os.fspath(path)))
     except (OSError, ValueError):
-        return None
+        return None, False
     fd = _open_lock(where)
     if fd is None:
-        return None
+        return None, False
     try:
         if _try_lock(fd):
-            return fd
+            return fd, False
+        busy = True
     except OSError:
-        pass
+        busy = False
     os.close(fd)
-    return None
+    return None, busy
 
 
 def locked_read(

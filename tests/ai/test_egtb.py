@@ -5,6 +5,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from pathlib import Path
 
@@ -497,3 +500,84 @@ def test_a_parallel_build_writes_the_same_tables(
     assert main([*argv, "--jobs", "2", "--folder", str(parallel)]) == 0
     assert values(parallel) == expected
     egtb.forget()
+
+
+class OtherProgram:
+    """Another program (a real process) holding a folder's build lock until it is ended."""
+
+    def __init__(self, lock: Path) -> None:
+        code = (
+            "import sys\n"
+            "from dame_desktop.store.locking import hold\n"
+            "fd = hold(sys.argv[1])\n"
+            "print('held' if fd is not None else 'refused', flush=True)\n"
+            "sys.stdin.read()\n"
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code, str(lock)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        assert self.process.stdout is not None
+        assert self.process.stdout.readline().strip() == "held"
+
+    def end(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait(60)
+
+
+@pytest.fixture
+def other_program(tmp_path: Path) -> Iterator[Callable[[Path], OtherProgram]]:
+    started: list[OtherProgram] = []
+
+    def start(lock: Path) -> OtherProgram:
+        started.append(OtherProgram(lock))
+        return started[-1]
+
+    yield start
+    for program in started:
+        program.end()
+
+
+def test_two_programs_never_build_the_same_tables_at_once(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    other_program: Callable[[Path], OtherProgram],
+) -> None:
+    rules = find_rules("german")
+    key = egtb.table_key(rules)
+    other = other_program(tmp_path / key / egtb.BUILD_LOCK)
+    assert egtb.build_lock_busy(rules, tmp_path)
+    with pytest.raises(egtb.TablesBusy) as caught:
+        egtb.build(rules, 2, tmp_path)
+    assert caught.value.path == tmp_path / key
+    assert not list((tmp_path / key).glob("*.wdl"))  # nothing written beside the other
+    argv = ["egtb", "build", "--rules", "german", "--pieces", "2", "--folder", str(tmp_path)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("dame: another program is building the tables")
+    assert key in err and str(tmp_path) in err and "\n" not in err
+
+    other.end()  # the other program ended: its lock is gone with it, the file stays
+    assert (tmp_path / key / egtb.BUILD_LOCK).exists()
+    assert not egtb.build_lock_busy(rules, tmp_path)
+    assert main([*argv, "--quiet"]) == 0
+    assert len(list((tmp_path / key).glob("*.wdl"))) == len(egtb.materials(2))
+    egtb.forget()
+
+
+def test_a_folder_the_tables_cannot_be_written_to_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    for jobs in ("1", "2"):  # the error comes from this process, then from a worker
+        argv = ["egtb", "build", "--rules", "english", "--pieces", "3", "--jobs", jobs]
+        assert main([*argv, "--folder", str(blocker / "tables")]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("dame: cannot write the tables: could not write")
+        assert str(blocker) in err and "\n" not in err and "Traceback" not in err

@@ -62,12 +62,14 @@ class TablesBuilder(QObject):
     """One building process at a time, watched from the GUI thread by a timer.
 
     ``progressed(done, total)`` as materials are finished (positions), ``finished(bytes)``
-    when every table is written, ``failed(reason)`` when the process reported a problem or
-    ended without a word.  :meth:`stop` ends the process; nothing is emitted after it.
+    when every table is written, ``busy(folder)`` when another program is building them
+    there, ``failed(reason)`` when the process reported a problem or ended without a word.
+    :meth:`stop` ends the process; nothing is emitted after it.
     """
 
     progressed = Signal(int, int)
     finished = Signal(int)
+    busy = Signal(str)
     failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -141,6 +143,10 @@ class TablesBuilder(QObject):
             elif kind == "done":
                 self._finish(process)
                 self.finished.emit(int(report[1]))
+                return
+            elif kind == "busy":
+                self._finish(process)
+                self.busy.emit(str(report[1]))
                 return
             elif kind == "unwritable":
                 self._finish(process)
@@ -239,6 +245,8 @@ class EndgameTables(QObject):
         # the most pieces built for a rule set (tests build small ones)
         self.pieces_for: Callable[[RuleSet], int] = table_pieces
         self._left: set[str] = set()  # table keys stopped or failed in this session
+        # table keys another program was building: used once it has finished
+        self._waiting: set[str] = set()
         self._rules: RuleSet | None = None  # what the running build is for
         self._key = ""  # and its table key ("" while none runs)
         self._pieces = 0  # and the most pieces it builds
@@ -246,6 +254,7 @@ class EndgameTables(QObject):
         self.builder.progressed.connect(self._on_progress)
         self.builder.finished.connect(self._on_finished)
         self.builder.failed.connect(self._on_failed)
+        self.builder.busy.connect(self._on_busy)
         self.status.stop_requested.connect(self.stop)
 
     @property
@@ -277,8 +286,21 @@ class EndgameTables(QObject):
         key = egtb.table_key(rules)
         if key in self._left or key in _BUILDING:
             return False
+        if key in self._waiting:
+            if egtb.build_lock_busy(rules):  # another program still builds them
+                return False
+            self._waiting.discard(key)  # it has finished (or stopped)
+            egtb.forget()  # open the folder afresh: what it wrote is used from now on
+            tables = egtb.tables_for(rules)
+            if tables is not None and tables.max_pieces >= pieces:
+                self.ready.emit(rules, pieces)
+                return False
         tables = egtb.tables_for(rules)
         if tables is not None and tables.max_pieces >= pieces:
+            return False
+        if egtb.build_lock_busy(rules):  # another program builds them: wait for it
+            self._waiting.add(key)
+            self._say_busy(rules)
             return False
         self._rules, self._key, self._pieces = rules, key, pieces
         try:
@@ -343,6 +365,23 @@ class EndgameTables(QObject):
             .replace("%3", str(pieces))
         )
         self.ready.emit(rules, pieces)
+
+    def _on_busy(self, _folder: str) -> None:
+        """Another program began building the same tables just before this one."""
+        rules, key = self._rules, self._key
+        self._done()
+        if rules is None:
+            return
+        self._waiting.add(key)
+        self._say_busy(rules)
+
+    def _say_busy(self, rules: RuleSet) -> None:
+        self.message.emit(
+            self.tr(
+                "Another Dame program is building the endgame tables for %1; this window "
+                "uses them once they are ready."
+            ).replace("%1", rules_name(rules))
+        )
 
     def _on_failed(self, reason: str) -> None:
         from dame_desktop.ai import egtb

@@ -7,6 +7,7 @@ The tests build small tables (3 pieces take well under a second) through the win
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from dame_desktop.store.settings import Preferences, load_preferences
 from dame_desktop.ui.app.endgame_tables import NO_BUILD_ENV
 from dame_desktop.ui.app.main_window import MainWindow
 from dame_desktop.ui.app.session import Session
+from tests.ai.test_egtb import OtherProgram
 from tests.ui.app.test_book_pref import click_box
 from tests.ui.uihelp import running_session
 
@@ -217,3 +219,61 @@ def test_the_analysis_panel_shows_the_tables_verdict_once_they_are_built(program
 
     qtbot.waitUntil(lambda: verdict() == "win", timeout=BUILD_MS)
     assert panel.endgame_label.text().startswith("Light wins: endgame table")
+
+
+def test_tables_another_program_builds_are_waited_for_then_used(program, qtbot, tmp_path):
+    """Another program (a real process holding the folder's build lock) builds them: the
+    window starts no build beside it, says so, and uses its tables once it has finished."""
+    _session, window = program
+    tables = window.tables
+    tables.pieces_for = lambda rules: 3
+    key = egtb.table_key(german())
+    mine = tmp_path / "tables" / key
+    other = OtherProgram(mine / egtb.BUILD_LOCK)
+    try:
+        ask_hint(window)
+        assert tables.building is None and not tables.status.isVisible()
+        assert window.last_message == (
+            "Another Dame program is building the endgame tables for German (Schmidt); this "
+            "window uses them once they are ready."
+        )
+        # what the other program writes (solved elsewhere, put where it would write them)
+        egtb.build(german(), 3, tmp_path / "elsewhere")
+        for path in (tmp_path / "elsewhere" / key).glob("*.wdl"):
+            shutil.copyfile(path, mine / path.name)
+        assert not tables.want(german())  # it still holds the lock: still waiting
+        assert tables.building is None
+    finally:
+        other.end()
+    with qtbot.waitSignal(tables.ready, timeout=5000) as ready:
+        assert not tables.want(german())  # nothing to build: its tables are complete
+    assert ready.args == [german(), 3]
+    assert tables.building is None
+    built = egtb.tables_for(german())
+    assert built is not None and built.max_pieces == 3
+
+
+def test_a_build_another_program_began_a_moment_before_gives_way(
+    program, qtbot, tmp_path, monkeypatch
+):
+    """The other program took the lock between the window's look and its process's start:
+    the process reports it, the window waits, and builds once the other has stopped."""
+    _session, window = program
+    tables = window.tables
+    tables.pieces_for = lambda rules: 3
+    other = OtherProgram(tmp_path / "tables" / egtb.table_key(german()) / egtb.BUILD_LOCK)
+    try:
+        look = egtb.build_lock_busy
+        monkeypatch.setattr(egtb, "build_lock_busy", lambda rules, folder=None: False)
+        with qtbot.waitSignal(tables.builder.busy, timeout=BUILD_MS):
+            ask_hint(window)
+            assert tables.building == german()  # the process started, and found the lock
+        assert tables.building is None and not tables.status.isVisible()
+        assert window.last_message.startswith("Another Dame program is building")
+        monkeypatch.setattr(egtb, "build_lock_busy", look)
+        assert not tables.want(german())  # waiting while the other holds it
+    finally:
+        other.end()  # it stopped without building them
+    with qtbot.waitSignal(tables.ready, timeout=BUILD_MS) as ready:
+        assert tables.want(german())  # free now: this window builds them
+    assert ready.args == [german(), 3]
