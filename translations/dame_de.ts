@@ -773,8 +773,8 @@
 <context>
     <name>EndgameTables</name>
     <message>
-        <source>Building the endgame tables for %1 in the background (a few minutes); the computer plays on meanwhile.</source>
-        <translation>Die Endspieltabellen für %1 werden im Hintergrund erstellt (einige Minuten); der Computer spielt derweil weiter.</translation>
+        <source>Building the endgame tables for %1 in the background.</source>
+        <translation>Die Endspieltabellen für %1 werden im Hintergrund erstellt.</translation>
     </message>
     <message>
         <source>Stopped building the endgame tables. What is built stays; the program goes on with them the next time it starts (Preferences can turn this off).</source>
@@ -785,8 +785,8 @@
         <translation>Die Endspieltabellen für %1 sind fertig (%2 MB): Der Computer und die Analyse kennen jetzt jedes Endspiel mit bis zu %3 Steinen.</translation>
     </message>
     <message>
-        <source>Another Dame program is building the endgame tables for %1; this window uses them once they are ready.</source>
-        <translation>Ein anderes Dame-Programm berechnet gerade die Endspieltabellen für %1; dieses Fenster nutzt sie, sobald sie fertig sind.</translation>
+        <source>Another Dame program is building the endgame tables for %1.</source>
+        <translation>Ein anderes Dame-Programm erstellt gerade die Endspieltabellen für %1.</translation>
     </message>
     <message>
         <source>The endgame tables for %1 could not be built: %2</source>
@@ -4248,8 +4248,8 @@
         <translation>Endspieltabellen %p %</translation>
     </message>
     <message>
-        <source>Building the endgame tables for %1 (every ending of up to %2 pieces) in the background. The computer and the analysis use them once they are ready.</source>
-        <translation>Die Endspieltabellen für %1 (jedes Endspiel mit bis zu %2 Steinen) werden im Hintergrund erstellt. Der Computer und die Analyse nutzen sie, sobald sie fertig sind.</translation>
+        <source>Building the endgame tables for %1 (every ending of up to %2 pieces) in the background, for a few minutes; the computer plays on meanwhile and uses them once they are ready, as does the analysis.</source>
+        <translation>Die Endspieltabellen für %1 (jedes Endspiel mit bis zu %2 Steinen) werden im Hintergrund erstellt, einige Minuten lang; der Computer spielt derweil weiter und nutzt sie, sobald sie fertig sind, ebenso die Analyse.</translation>
     </message>
     <message>
         <source>Endgame tables</source>

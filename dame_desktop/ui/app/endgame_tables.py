@@ -209,7 +209,8 @@ class TablesStatus(QWidget):
         tip = (
             self.tr(
                 "Building the endgame tables for %1 (every ending of up to %2 pieces) in the "
-                "background. The computer and the analysis use them once they are ready."
+                "background, for a few minutes; the computer plays on meanwhile and uses them "
+                "once they are ready, as does the analysis."
             )
             .replace("%1", self.rules_text)
             .replace("%2", str(self.pieces))
@@ -311,10 +312,9 @@ class EndgameTables(QObject):
         _BUILDING.add(key)
         self.status.show_build(rules_name(rules), pieces)
         self.message.emit(
-            self.tr(
-                "Building the endgame tables for %1 in the background (a few minutes); the "
-                "computer plays on meanwhile."
-            ).replace("%1", rules_name(rules))
+            self.tr("Building the endgame tables for %1 in the background.").replace(
+                "%1", rules_name(rules)
+            )
         )
         return True
 
@@ -377,10 +377,9 @@ class EndgameTables(QObject):
 
     def _say_busy(self, rules: RuleSet) -> None:
         self.message.emit(
-            self.tr(
-                "Another Dame program is building the endgame tables for %1; this window "
-                "uses them once they are ready."
-            ).replace("%1", rules_name(rules))
+            self.tr("Another Dame program is building the endgame tables for %1.").replace(
+                "%1", rules_name(rules)
+            )
         )
 
     def _on_failed(self, reason: str) -> None:

@@ -234,8 +234,7 @@ def test_tables_another_program_builds_are_waited_for_then_used(program, qtbot, 
         ask_hint(window)
         assert tables.building is None and not tables.status.isVisible()
         assert window.last_message == (
-            "Another Dame program is building the endgame tables for German (Schmidt); this "
-            "window uses them once they are ready."
+            "Another Dame program is building the endgame tables for German (Schmidt)."
         )
         # what the other program writes (solved elsewhere, put where it would write them)
         egtb.build(german(), 3, tmp_path / "elsewhere")
