@@ -57,9 +57,14 @@ FORMAT = 1
 MAGIC = b"DAMEWDL1"
 FOLDER_ENV = "DAME_EGTB_DIR"  # overrides the folder (tests, a shared set of tables)
 RESULT_NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
-# the largest tables `dame egtb build` makes: 5 pieces on 8x8 (minutes; 6 would take hours and
-# gigabytes), 4 on 10x10
-MAX_PIECES = {8: 5, 10: 4}
+# the largest tables `dame egtb build` makes: 6 pieces on 8x8 (about an hour on two cores, a
+# few hundred megabytes of files, gigabytes of memory while solving), 4 on 10x10
+MAX_PIECES = {8: 6, 10: 4}
+# the tables the window builds when the engine first needs them: 5 pieces on 8x8 (minutes)
+USUAL_PIECES = {8: 5, 10: 4}
+# the memory a worker holds while solving, per position of the pair it solves (measured: 285 MB
+# for the 24,601,600 positions of 3k-3k)
+SOLVING_BYTES = 12
 
 
 def no_tables(rules: RuleSet) -> str:
@@ -76,6 +81,11 @@ def no_tables(rules: RuleSet) -> str:
 def max_pieces(rules: RuleSet) -> int:
     """The most pieces ``dame egtb build`` puts in the tables of ``rules`` (0: none)."""
     return 0 if no_tables(rules) else MAX_PIECES.get(rules.board_size, 0)
+
+
+def usual_pieces(rules: RuleSet) -> int:
+    """The pieces of the tables the window builds on the engine's first use (0: none)."""
+    return 0 if no_tables(rules) else USUAL_PIECES.get(rules.board_size, 0)
 
 
 Progress = Callable[[int, int, str], None]  # positions done, positions in all, material
@@ -324,10 +334,60 @@ def _worker_pair(
     return _solve_pair(solver, folder, key, code, count)
 
 
-def default_jobs() -> int:
-    """Worker processes for ``dame egtb build``: one a core, at most four (each holds a
-    material's solving state, a few hundred megabytes for the largest 5-piece ones)."""
-    return max(1, min(os.cpu_count() or 1, 4))
+def default_jobs(rules: RuleSet | None = None, pieces: int = 0) -> int:
+    """Worker processes for ``dame egtb build``: one a core, at most four, and no more than
+    half the computer's memory holds (each worker holds the solving state of a pair of
+    materials: a few hundred megabytes for the largest of 5 pieces, about 4 GB for the
+    largest of 6 on 8x8)."""
+    jobs = max(1, min(os.cpu_count() or 1, 4))
+    if rules is None or pieces < 2:
+        return jobs
+    need = SOLVING_BYTES * largest_pair(rules, pieces)
+    memory = physical_memory()
+    if memory is None:
+        return jobs if need < 1 << 30 else 1
+    return max(1, min(jobs, memory // 2 // max(need, 1)))
+
+
+def largest_pair(rules: RuleSet, pieces: int) -> int:
+    """The positions of the largest material of ``pieces`` pieces and its colour flip."""
+    solver = Solver(rules, generator(rules))
+    largest = 0
+    for code in materials(pieces):
+        if sum(sig_counts(code)) == pieces:
+            size = solver.signature(code).size
+            flip = flip_code(code)
+            largest = max(largest, size + (solver.signature(flip).size if flip != code else 0))
+    return largest
+
+
+def physical_memory() -> int | None:
+    """The computer's memory in bytes (None where it cannot be told)."""
+    if sys.platform == "win32":
+        import ctypes
+
+        class _Status(ctypes.Structure):
+            _fields_ = [
+                ("length", ctypes.c_uint32),
+                ("load", ctypes.c_uint32),
+                ("total_physical", ctypes.c_uint64),
+                ("free_physical", ctypes.c_uint64),
+                ("total_page_file", ctypes.c_uint64),
+                ("free_page_file", ctypes.c_uint64),
+                ("total_virtual", ctypes.c_uint64),
+                ("free_virtual", ctypes.c_uint64),
+                ("free_extended_virtual", ctypes.c_uint64),
+            ]
+
+        status = _Status()
+        status.length = ctypes.sizeof(_Status)
+        if not ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):
+            return None
+        return int(status.total_physical)
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def build(

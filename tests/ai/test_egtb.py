@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -423,6 +424,7 @@ def test_a_won_root_keeps_only_winning_moves(folder: Path, monkeypatch: pytest.M
         (["egtb", "probe", "--rules", "english"], "required"),
         (["egtb", "build", "--rules", "english", "--pieces", "1"], "out of range"),
         (["egtb", "build", "--rules", "international", "--pieces", "5"], "out of range"),
+        (["egtb", "build", "--rules", "german", "--pieces", "7"], "out of range 2-6"),
         (["egtb", "build", "--rules", "english", "--pieces", "2", "--jobs", "0"], "--jobs 0"),
     ],
 )
@@ -581,3 +583,28 @@ def test_a_folder_the_tables_cannot_be_written_to_is_one_line_naming_it(
         err = capsys.readouterr().err.strip()
         assert err.startswith("dame: cannot write the tables: could not write")
         assert str(blocker) in err and "\n" not in err and "Traceback" not in err
+
+
+def test_six_pieces_on_8x8_are_built_on_request_the_window_builds_five(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    german, international = find_rules("german"), find_rules("international")
+    assert egtb.max_pieces(german) == 6 and egtb.usual_pieces(german) == 5
+    assert egtb.max_pieces(international) == egtb.usual_pieces(international) == 4
+    assert egtb.max_pieces(find_rules("turkish")) == egtb.usual_pieces(find_rules("turkish")) == 0
+    # the largest pair of 6 pieces (2m2k-1m1k and its colour flip) and what solving it holds
+    assert egtb.largest_pair(german, 6) == 2 * 167_989_248
+    assert egtb.largest_pair(german, 5) == 24_887_296
+    need = egtb.SOLVING_BYTES * egtb.largest_pair(german, 6)  # about 4 GB
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    for memory, jobs in ((6 << 30, 1), (16 << 30, 2), (64 << 30, 4), (None, 1)):
+        monkeypatch.setattr(egtb, "physical_memory", lambda memory=memory: memory)
+        assert egtb.default_jobs(german, 6) == jobs, memory
+        assert egtb.default_jobs(german, 5) == 4  # a few hundred megabytes each
+    assert 3 << 30 < need < 5 << 30
+    assert egtb.default_jobs() == 4
+
+
+def test_the_computers_memory_is_known_here() -> None:
+    memory = egtb.physical_memory()
+    assert memory is not None and memory > 1 << 28

@@ -48,10 +48,10 @@ _BUILDING: set[str] = set()
 
 
 def table_pieces(rules: RuleSet) -> int:
-    """The most pieces the tables of ``rules`` have when built (0: none for this board)."""
+    """The pieces of the tables the window builds for ``rules`` (0: none for this board)."""
     from dame_desktop.ai import egtb
 
-    return egtb.max_pieces(rules)
+    return egtb.usual_pieces(rules)
 
 
 class BuildNotStarted(Exception):

@@ -142,6 +142,8 @@ def test_a_folder_that_cannot_be_written_is_named_in_the_message(program, qtbot,
 def test_a_board_without_tables_and_the_tests_switch_build_nothing(program, monkeypatch):
     _session, window = program
     tables = window.tables
+    assert tables.pieces_for(german()) == 5  # minutes; 6 pieces only on request (an hour)
+    assert tables.pieces_for(find_rules("international")) == 4
     assert not tables.want(find_rules("turkish"))  # tables are for dark squares only
     monkeypatch.setenv(NO_BUILD_ENV, "1")
     assert not tables.want(german())
