@@ -287,17 +287,16 @@ class EndgameTables(QObject):
         key = egtb.table_key(rules)
         if key in self._left or key in _BUILDING:
             return False
-        if key in self._waiting:
+        waited = key in self._waiting
+        if waited:
             if egtb.build_lock_busy(rules):  # another program still builds them
                 return False
             self._waiting.discard(key)  # it has finished (or stopped)
             egtb.forget()  # open the folder afresh: what it wrote is used from now on
-            tables = egtb.tables_for(rules)
-            if tables is not None and tables.max_pieces >= pieces:
-                self.ready.emit(rules, pieces)
-                return False
         tables = egtb.tables_for(rules)
         if tables is not None and tables.max_pieces >= pieces:
+            if waited:  # the other program's tables are in use from the next search
+                self.ready.emit(rules, pieces)
             return False
         if egtb.build_lock_busy(rules):  # another program builds them: wait for it
             self._waiting.add(key)
