@@ -167,7 +167,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         required=True,
         metavar="N",
         help="the most pieces on the board (8x8: up to 6, 10x10: up to 4; the window builds "
-        "5 on 8x8 by itself, 6 take about an hour on two cores and 230 MB of files)",
+        "5 on 8x8 by itself; 6 take about 45 CPU minutes, 25 minutes on two cores, 220 MB of "
+        "files and 3-4 GB of memory a job)",
     )
     b.add_argument(
         "--jobs",
