@@ -55,6 +55,8 @@ from .egtb_build import (
 
 FORMAT = 1
 MAGIC = b"DAMEWDL1"
+# the distances beside a table: a byte a position, the plies to the end of its material
+DISTANCE_MAGIC = b"DAMEDTC1"
 FOLDER_ENV = "DAME_EGTB_DIR"  # overrides the folder (tests, a shared set of tables)
 RESULT_NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
 # the largest tables `dame egtb build` makes: 6 pieces on 8x8 (German measured: 45 CPU min,
@@ -62,6 +64,10 @@ RESULT_NAMES = {WIN: "win", LOSS: "loss", DRAW: "draw"}
 MAX_PIECES = {8: 6, 10: 4}
 # the tables the window builds when the engine first needs them: 5 pieces on 8x8 (minutes)
 USUAL_PIECES = {8: 5, 10: 4}
+# up to these pieces each material also gets its distances (``.dtc``: how many plies a win
+# takes, a loss lasts, until a capture or crowning), which show the search the way on in a
+# won ending; the 6-piece 8x8 tables have none (they would double the build's memory)
+DISTANCE_PIECES = USUAL_PIECES
 # the memory a worker holds while solving, per position of the pair it solves (measured: 285 MB
 # for the 24,601,600 positions of 3k-3k; 3.3 GB at most for German's 6 pieces, whose largest
 # pair has 335,978,496)
@@ -186,22 +192,32 @@ def default_folder() -> Path:
     return data_dir() / "endgame-tables"
 
 
-def _file(folder: Path, key: str, code: int) -> Path:
+def _file(folder: Path, key: str, code: int, distances: bool = False) -> Path:
     wm, wk, bm, bk = sig_counts(code)
-    return folder / key / f"{wm}{wk}{bm}{bk}.wdl"
+    return folder / key / f"{wm}{wk}{bm}{bk}.{'dtc' if distances else 'wdl'}"
 
 
-def encode(key: str, code: int, positions: int, packed: bytes) -> bytes:
+def has_distances(rules: RuleSet, pieces: int) -> bool:
+    """Whether the materials of ``pieces`` pieces get distances beside their values."""
+    return pieces <= DISTANCE_PIECES.get(rules.board_size, 0)
+
+
+def encode(key: str, code: int, positions: int, packed: bytes, distances: bool = False) -> bytes:
     header = json.dumps(
         {"format": FORMAT, "key": key, "material": material_name(code), "positions": positions}
     ).encode("ascii")
     body = lzma.compress(packed, preset=1)
-    return MAGIC + struct.pack("<I", len(header)) + header + body
+    magic = DISTANCE_MAGIC if distances else MAGIC
+    return magic + struct.pack("<I", len(header)) + header + body
 
 
-def decode(data: bytes, key: str, code: int, positions: int, where: Path) -> bytes:
-    """The packed values of a table file; TableError names what is wrong with it."""
-    if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 4:
+def decode(
+    data: bytes, key: str, code: int, positions: int, where: Path, distances: bool = False
+) -> bytes:
+    """The packed values of a table file (the bytes of a distances file); TableError names
+    what is wrong with it."""
+    magic = DISTANCE_MAGIC if distances else MAGIC
+    if not data.startswith(magic) or len(data) < len(magic) + 4:
         raise TableError(f"{where}: not an endgame table of this program")
     (length,) = struct.unpack_from("<I", data, len(MAGIC))
     start = len(MAGIC) + 4
@@ -222,8 +238,9 @@ def decode(data: bytes, key: str, code: int, positions: int, where: Path) -> byt
         packed = lzma.decompress(data[start + length :])
     except lzma.LZMAError as exc:
         raise TableError(f"{where}: damaged values ({exc})") from None
-    if len(packed) != (positions + 3) >> 2:
-        raise TableError(f"{where}: {len(packed)} bytes of values, expected {(positions + 3) >> 2}")
+    expected = positions if distances else (positions + 3) >> 2
+    if len(packed) != expected:
+        raise TableError(f"{where}: {len(packed)} bytes of values, expected {expected}")
     return packed
 
 
@@ -234,7 +251,7 @@ class Built:
     material: str
     pieces: int
     positions: int
-    file_bytes: int
+    file_bytes: int  # its values and distances
     cpu_seconds: float  # 0.0 when the file was there already
     wins: int
     losses: int
@@ -273,24 +290,33 @@ def _needs(code: int, codes: Collection[int]) -> set[int]:
     return out - set(_pair(code))
 
 
-def _solve_pair(solver: Solver, folder: Path, key: str, code: int, count: bool) -> list[Built]:
-    """Read ``code``'s pair from ``folder`` where both files are sound, else solve and write
-    it; ``solver`` must hold every table the pair looks up."""
+def _solve_pair(
+    solver: Solver, folder: Path, key: str, code: int, count: bool, distances: bool = False
+) -> list[Built]:
+    """Read ``code``'s pair from ``folder`` where its files are sound (with ``distances``
+    the distances files too), else solve and write it; ``solver`` must hold every table the
+    pair looks up."""
     pair = _pair(code)
     loaded: dict[int, bytes] = {}
     for c in pair:
         path = _file(folder, key, c)
         try:
-            loaded[c] = decode(path.read_bytes(), key, c, solver.signature(c).size, path)
+            size = solver.signature(c).size
+            packed = decode(path.read_bytes(), key, c, size, path)
+            if distances:
+                where = _file(folder, key, c, True)
+                decode(where.read_bytes(), key, c, size, where, True)
         except (OSError, TableError):
             break
+        loaded[c] = packed
     seconds = 0.0
     if len(loaded) == len(pair):
         for c, packed in loaded.items():
             solver.add_table(c, packed)
     else:
+        loaded.clear()
         started = time.process_time()
-        solver.solve(code)
+        solver.solve(code, distances)
         seconds = time.process_time() - started
     report: list[Built] = []
     for c in pair:
@@ -298,6 +324,12 @@ def _solve_pair(solver: Solver, folder: Path, key: str, code: int, count: bool) 
         positions = solver.signature(c).size
         path = _file(folder, key, c)
         if c not in loaded:
+            if distances:
+                atomic_write_bytes(
+                    _file(folder, key, c, True),
+                    encode(key, c, positions, solver.distances.pop(c), True),
+                    make_folder=True,
+                )
             atomic_write_bytes(path, encode(key, c, positions, packed), make_folder=True)
         wins, losses, draws = _counts(packed, positions) if count else (0, 0, 0)
         report.append(
@@ -305,7 +337,8 @@ def _solve_pair(solver: Solver, folder: Path, key: str, code: int, count: bool) 
                 material_name(c),
                 sum(sig_counts(c)),
                 positions,
-                path.stat().st_size,
+                path.stat().st_size
+                + (_file(folder, key, c, True).stat().st_size if distances else 0),
                 seconds / len(pair),
                 wins,
                 losses,
@@ -332,7 +365,9 @@ def _worker_pair(
         if c not in solver.tables:
             path = _file(folder, key, c)
             solver.add_table(c, decode(path.read_bytes(), key, c, solver.signature(c).size, path))
-    return _solve_pair(solver, folder, key, code, count)
+    return _solve_pair(
+        solver, folder, key, code, count, has_distances(rules, sum(sig_counts(code)))
+    )
 
 
 def default_jobs(rules: RuleSet | None = None, pieces: int = 0) -> int:
@@ -476,7 +511,12 @@ def _build(
         sizes = {c: solver.signature(c).size for c in firsts}
         batches = _solved_in_workers(rules, folder, firsts, codes, sizes, count, jobs)
     else:
-        batches = (_solve_pair(solver, folder, key, code, count) for code in firsts)
+        batches = (
+            _solve_pair(
+                solver, folder, key, code, count, has_distances(rules, sum(sig_counts(code)))
+            )
+            for code in firsts
+        )
     report: list[Built] = []
     done = 0
     for batch in batches:
@@ -594,20 +634,33 @@ class Tables:
         self.flip = self.board.flip
         self._signatures: dict[int, Signature] = {}
         self._packed: dict[int, bytes] = {}
+        # the distances of the materials looked at last (a few: they take a byte a position)
+        self._distances: dict[int, bytes] = {}
         self.damaged: dict[int, str] = {}  # material -> what is wrong with its file
         self.max_pieces = 0
+        # the most pieces up to which every material has its distances as well
+        self.distance_pieces = 0
         present = (
-            {p.name for p in (folder / self.key).glob("*.wdl")}
+            {p.name for p in (folder / self.key).iterdir()}
             if (folder / self.key).is_dir()
             else set()
         )
         limit = 0 if no_tables(rules) else MAX_PIECES.get(rules.board_size, 4)
         for pieces in range(2, limit + 1):
             wanted = [c for c in materials(pieces) if sum(sig_counts(c)) == pieces]
-            if all(_file(folder, self.key, c).name in present for c in wanted):
-                self.max_pieces = pieces
-            else:
+            if not all(_file(folder, self.key, c).name in present for c in wanted):
                 break
+            self.max_pieces = pieces
+            if (pieces == 2 or self.distance_pieces == pieces - 1) and all(
+                _file(folder, self.key, c, True).name in present for c in wanted
+            ):
+                self.distance_pieces = pieces
+
+    def complete(self, pieces: int) -> bool:
+        """Whether every material up to ``pieces`` pieces is here, with its distances where
+        a build makes them (tables of an older build lack them: building again adds them)."""
+        wanted = min(pieces, DISTANCE_PIECES.get(self.rules.board_size, 0))
+        return self.max_pieces >= pieces and self.distance_pieces >= wanted
 
     def _table(self, code: int) -> tuple[Signature, bytes]:
         packed = self._packed.get(code)
@@ -661,6 +714,43 @@ class Tables:
         value = packed_value(packed, sig.index(white, black, kings))
         return -1 if value == INVALID else value
 
+    def distance(self, white: int, black: int, kings: int, white_to_move: bool) -> int:
+        """Plies until the material changes with best play, as the build counted them, for a
+        position the tables call won or lost (1: at once); 0 for a draw; -1 where no
+        distances are at hand (beyond them, a damaged file, a capture to make now)."""
+        if not white_to_move:
+            white, black, kings = self.flip(black), self.flip(white), self.flip(kings)
+        if not white or not black or (white | black).bit_count() > self.distance_pieces:
+            return -1
+        board = self.board
+        if white & ~kings & board.white_promo or black & ~kings & board.black_promo:
+            return -1
+        code = sig_code(
+            (white & ~kings).bit_count(),
+            (white & kings).bit_count(),
+            (black & ~kings).bit_count(),
+            (black & kings).bit_count(),
+        )
+        plies = self._distances.get(code)
+        if plies is None:
+            if code in self.damaged:
+                return -1
+            try:
+                sig, _ = self._table(code)
+                path = _file(self.folder, self.key, code, True)
+                try:
+                    data = path.read_bytes()
+                except OSError as exc:
+                    raise TableError(f"{path}: cannot read ({exc.strerror})") from None
+                plies = decode(data, self.key, code, sig.size, path, True)
+            except TableError as exc:
+                self.damaged[code] = str(exc)
+                return -1
+            if len(self._distances) >= 4:
+                self._distances.pop(next(iter(self._distances)))
+            self._distances[code] = plies
+        return plies[self._signatures[code].index(white, black, kings)]
+
     def result(self, position: Position) -> str | None:
         """``win``, ``loss`` or ``draw`` for the side to move, or None beyond the tables.
 
@@ -700,7 +790,7 @@ def ensure_tables(
     if pieces > max_pieces(rules):
         return None
     tables = tables_for(rules, folder)
-    if tables is None or tables.max_pieces < pieces:
+    if tables is None or not tables.complete(pieces):
         build(rules, pieces, folder, progress)
         forget()
         tables = tables_for(rules, folder)

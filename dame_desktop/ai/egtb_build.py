@@ -65,6 +65,7 @@ _SNEW_LOSS: Final = 6
 _NEW: Final = 4  # _SNEW_WIN - _SWIN
 _OPEN: Final = 8
 _MAX_OPEN: Final = 255  # a state stays below 256 (bytes() packs them)
+_NO_DISTANCE: Final[list[int]] = []  # _propagate's: no distances kept
 
 # the sets of squares a group may stand on
 _SPACE_WHITE_MEN: Final = 0
@@ -313,6 +314,8 @@ class Solver:
         self.giveaway = rules.giveaway
         self.three_kings = rules.draw_three_kings_diagonal
         self.tables: dict[int, bytes] = {}  # code -> packed values
+        # code -> a byte a position: plies to the end of the material (see ``solve``)
+        self.distances: dict[int, bytes] = {}
         self.signatures: dict[int, Signature] = {}
         # the same by code (a list is quicker to look up than a dict): b"" where not solved
         self.packed_by_code: list[bytes] = [b""] * (1 << 16)
@@ -376,8 +379,14 @@ class Solver:
                 return not (strong == w and self.gen.has_capture(w, b, k, True))
         return False
 
-    def solve(self, code: int) -> None:
-        """Solve ``code`` and its colour flip; both are added to the solved tables."""
+    def solve(self, code: int, distances: bool = False) -> None:
+        """Solve ``code`` and its colour flip; both are added to the solved tables.
+
+        With ``distances`` the decided positions are told in the order of their distance, and
+        ``distances[code]`` gets a byte a position: for a win the fewest plies, for a loss
+        the most, until the material changes (a capture or a crowning; 1 where it changes at
+        once, at most 255; 0 for a draw).  The values are the same either way.
+        """
         fcode = flip_code(code)
         same = fcode == code
         sig0 = self.signature(code)
@@ -391,12 +400,23 @@ class Solver:
             self._start(sig1, n0, state)
         sig0.prepare_flip()
         sig1.prepare_flip()
-        self._propagate(sig0, sig1, n0, same, state)
+        dist: list[int] = []
+        if distances:
+            dist = [0] * total
+            self._propagate_by_distance(sig0, sig1, n0, same, state, dist)
+        else:
+            self._propagate(sig0, sig1, n0, same, state)
         states = bytes(state)
         del state
         self.add_table(code, _pack(states, 0, n0))
         if not same:
             self.add_table(fcode, _pack(states, n0, total))
+        if distances:
+            plies = bytes(dist)
+            del dist
+            self.distances[code] = plies[:n0]
+            if not same:
+                self.distances[fcode] = plies[n0:]
 
     def _start(
         self,
@@ -551,7 +571,34 @@ class Solver:
                 state[first] = s - _NEW
                 queue.append(first)
                 while queue:
-                    self._tell(queue.pop(), sig0, sig1, n0, same, state, queue)
+                    self._tell(queue.pop(), sig0, sig1, n0, same, state, queue, _NO_DISTANCE, 0)
+
+    def _propagate_by_distance(
+        self,
+        sig0: Signature,
+        sig1: Signature,
+        n0: int,
+        same: bool,
+        state: list[int],
+        dist: list[int],
+    ) -> None:
+        """As :meth:`_propagate`, a distance at a time (breadth first): what step 1 decided is
+        1 ply from the end of the material, what they decide 2, and so on.  A loss is decided
+        by the last of its moves to be found losing, so it gets the longest way."""
+        level: list[int] = []
+        for first in range(len(state)):
+            s = state[first]
+            if _SNEW_WIN <= s <= _SNEW_LOSS:
+                state[first] = s - _NEW
+                dist[first] = 1
+                level.append(first)
+        plies = 1
+        while level:
+            plies += 1
+            found: list[int] = []
+            for at in level:
+                self._tell(at, sig0, sig1, n0, same, state, found, dist, min(plies, 255))
+            level = found
 
     def _tell(
         self,
@@ -562,8 +609,11 @@ class Solver:
         same: bool,
         state: list[int],
         queue: list[int],
+        dist: list[int],
+        plies: int,
     ) -> None:
-        """The predecessors of the decided position ``at``."""
+        """The predecessors of the decided position ``at`` (``plies`` from the end of the
+        material, noted in ``dist`` unless it is empty)."""
         if at < n0:
             sig = sig0
             pred = sig0 if same else sig1
@@ -594,6 +644,8 @@ class Solver:
             state[at] == _SLOSS,
             state,
             queue,
+            dist,
+            plies,
         )
 
     def _unmove(
@@ -607,6 +659,8 @@ class Solver:
         lost: bool,
         state: list[int],
         queue: list[int],
+        dist: list[int],
+        plies: int,
     ) -> None:
         """Every position one white move before ``pred``'s (rwm, rbm, rwk, rbk), told that its
         move there leads to a position lost (``lost``) or won for the other side."""
@@ -643,9 +697,13 @@ class Solver:
                         if lost:
                             state[j] = _SWIN
                             queue.append(j)
+                            if plies:
+                                dist[j] = plies
                         elif v == _OPEN + 1:
                             state[j] = _SLOSS
                             queue.append(j)
+                            if plies:
+                                dist[j] = plies
                         else:
                             state[j] = v - 1
                     if not flying:
@@ -673,9 +731,13 @@ class Solver:
                     if lost:
                         state[j] = _SWIN
                         queue.append(j)
+                        if plies:
+                            dist[j] = plies
                     elif v == _OPEN + 1:
                         state[j] = _SLOSS
                         queue.append(j)
+                        if plies:
+                            dist[j] = plies
                     else:
                         state[j] = v - 1
 

@@ -46,6 +46,11 @@ ASPIRATION: Final = 35  # half-width of the root window in hundredths
 # search sees to the end (WIN_BOUND), so that a shorter way into the tables counts more
 TABLE_SCORE: Final = 20000
 TABLE_EVAL_SPAN: Final = 2000  # the evaluation inside a won table (progress), clipped to this
+# a position of the root's material where the root is in the tables: won (lost) for the side to
+# move scores this much above (below) its evaluation, so the search keeps to the won positions
+# and looks among them for the capture or crowning that takes it to a smaller table
+TABLE_BAND: Final = 10000
+BAND_SPAN: Final = TABLE_EVAL_SPAN + MAX_PLY
 CHECK_EVERY: Final = 255  # poll the clock and the stop flag every 256 nodes
 # At a poll, hand the interpreter lock to other threads (the window) when this long has passed
 # since the last hand-over: compiled code runs no bytecode loop that would switch threads.
@@ -257,6 +262,9 @@ class Tuning:
     reduce_more_from: int = 8
     # probe the endgame tables built for the rule set (``ai/egtb.py``) at positions of few pieces
     endgame_tables: bool = True
+    # where the root is in the tables: its material's positions score by their verdict too (a
+    # draw 0, a win or loss ``TABLE_BAND`` beyond the evaluation), not by the evaluation alone
+    table_band: bool = True
     # order the quiet moves that are neither the table's move nor killers by the history
     # counters (how often and how deep each from-to move was best)
     history_order: bool = True
@@ -317,6 +325,9 @@ class Searcher:
         self.evaluator = evaluator(rules, learned)
         self.tables: Tables | None = tables_for(rules) if tuning.endgame_tables else None
         self.table_pieces = self.tables.max_pieces if self.tables is not None else 0
+        self.table_band = tuning.table_band
+        # the root's number of pieces where the root is in the tables (0: it is not)
+        self.band_pieces = 0
         self.endgame = ""  # the tables' verdict on the root position
         # the root is a table draw and every move searched keeps it: the result scores 0
         self.root_drawn = False
@@ -390,6 +401,18 @@ class Searcher:
             if len(self.eval_cache) < EVAL_CACHE_LIMIT:
                 self.eval_cache[key] = white
         score = self.evaluator.finish(white, wtm, qp)
+        if self.band_pieces and popcount(w | b) == self.band_pieces:
+            tables = self.tables
+            assert tables is not None
+            value = tables.probe(w, b, k, wtm)
+            if value == TABLE_DRAW:
+                return 0
+            if value > 0:
+                if score > TABLE_EVAL_SPAN:
+                    score = TABLE_EVAL_SPAN
+                elif score < -TABLE_EVAL_SPAN:
+                    score = -TABLE_EVAL_SPAN
+                return score + TABLE_BAND if value == TABLE_WIN else score - TABLE_BAND
         if self.noise:
             spread = 2 * self.noise + 1
             score += hash((w, b, k, wtm, self.seed)) % spread - self.noise
@@ -451,6 +474,16 @@ class Searcher:
                 if value == TABLE_WIN:
                     return TABLE_SCORE + ev - ply
                 return ply - TABLE_SCORE + ev
+        elif (
+            self.band_pieces
+            and ply
+            and popcount(w | b) == self.band_pieces
+            and not self.gen.has_capture(w, b, k, wtm)
+        ):
+            tables = self.tables
+            assert tables is not None
+            if tables.probe(w, b, k, wtm) == TABLE_DRAW:
+                return 0  # no way on from a drawn position of the root's material
         # transposition table
         entry = self.tt.get(key)
         if entry is None:
@@ -800,6 +833,9 @@ class Searcher:
         if self.root_drawn:
             # the tables' verdict, not the evaluation of a position they call a draw
             score = 0
+        elif self.band_pieces and TABLE_BAND - BAND_SPAN <= abs(score) <= TABLE_BAND + BAND_SPAN:
+            # a won (lost) line that stays in the root's material: its evaluation, as elsewhere
+            score += -TABLE_BAND if score > 0 else TABLE_BAND
         pv = self._pv(position, raw, by_identity, max(depth, 1))
         return SearchResult(move, score, depth, self.nodes, pv, seconds, self.endgame)
 
@@ -820,6 +856,8 @@ class Searcher:
         # tree probes only after a capture (fewer pieces), and the search finds the way on
         # among the moves that keep the verdict.
         self.table_pieces = popcount(w | b) - 1
+        if self.table_band:
+            self.band_pieces = popcount(w | b)
         if value == TABLE_LOSS:
             return legal
         wanted = TABLE_LOSS if value == TABLE_WIN else TABLE_DRAW
@@ -831,7 +869,33 @@ class Searcher:
             if tables.probe(nw, nb, nk, not wtm) == wanted:
                 keep.append(m)
         self.root_drawn = value == TABLE_DRAW and bool(keep)
+        if value == TABLE_WIN and len(keep) > 1:
+            keep = self._shortest_way_on(tables, position, keep)
         return keep or legal
+
+    def _shortest_way_on(self, tables: Tables, position: Position, keep: list[Move]) -> list[Move]:
+        """Of the moves that keep a win, the ones that leave the material soonest (a capture,
+        a crowning, or the fewest plies to one by the tables' distances): a win the search
+        cannot see the end of still goes on, and within the quiet-move draw count where it
+        can.  All of ``keep`` where the distances are not at hand."""
+        w, b, k = position.white, position.black, position.kings
+        wtm = position.turn is Color.WHITE
+        best = 256
+        ways: list[tuple[int, Move]] = []
+        for m in keep:
+            raw = m.raw
+            assert raw is not None
+            if raw[2] or raw[3]:
+                plies = 0  # a capture or a crowning: the material changes now
+            else:
+                nw, nb, nk = self.gen.apply(w, b, k, wtm, raw)
+                plies = tables.distance(nw, nb, nk, not wtm)
+                if plies < 0:
+                    return keep
+            ways.append((plies, m))
+            if plies < best:
+                best = plies
+        return [m for plies, m in ways if plies == best]
 
     def _root(
         self,

@@ -158,7 +158,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "build",
         help="solve the tables up to N pieces",
         description="Solve every material of up to N pieces by retrograde "
-        "analysis and store the tables (materials already there are kept). " + _LEFT_OUT,
+        "analysis and store the tables (materials already there are kept). Up to 5 pieces "
+        "on 8x8 and 4 on 10x10 each material also gets its distances (the plies a win takes "
+        "until a capture or crowning), with which the computer finishes a won ending; tables "
+        "an older version built without them get them by building again. " + _LEFT_OUT,
     )
     _common(b)
     b.add_argument(

@@ -29,7 +29,7 @@ from dame_desktop.ai.search import (
 from dame_desktop.cli.command import main
 from dame_desktop.core import Color, Position, RuleSet, find_rules
 from dame_desktop.core.geometry import geometry
-from dame_desktop.core.movegen import generator
+from dame_desktop.core.movegen import generator, popcount
 from dame_desktop.core.rules import GERMAN
 from tests.ai.egtb_reference import Solver as ReferenceSolver
 
@@ -208,6 +208,73 @@ def test_every_three_piece_position_agrees_with_a_plain_retrograde_count(
     assert wrong[:5] == [] and len(wrong) == 0
     counts = {r: list(expected.values()).count(r) for r in ("win", "loss", "draw")}
     assert all(counts.values())  # the count itself finds every kind of result
+
+
+def plain_distances(rules: RuleSet, pieces: int) -> dict[tuple[int, int, int, bool], int]:
+    """The plies until the material changes, round by round, for every won or lost position
+    of exactly ``pieces`` pieces, from the plain count's values: 1 where it changes at once
+    (a capture to make, a crowning that wins, no move within the material); a win is one
+    more than its quickest lost follower, a loss one more than its slowest won one."""
+    gen = generator(rules)
+    value = plain_retrograde(rules, pieces)
+    inside: dict[tuple[int, int, int, bool], list[tuple[int, int, int, bool]]] = {}
+    dist: dict[tuple[int, int, int, bool], int] = {}
+    for pos, result in value.items():
+        w, b, k, wtm = pos
+        if result == "draw" or popcount(w | b) != pieces:
+            continue
+        moves = gen.legal(w, b, k, wtm)
+        if not moves or moves[0][2]:  # no move, or a capture to make
+            dist[pos] = 1
+            continue
+        quiet = []
+        crowned_win = False
+        for m in moves:
+            child = (*gen.apply(w, b, k, wtm, m), not wtm)
+            if m[3]:
+                crowned_win = crowned_win or value[child] == "loss"
+            else:
+                quiet.append(child)
+        if crowned_win or (result == "loss" and not quiet):
+            dist[pos] = 1
+        else:
+            inside[pos] = quiet
+    plies = 1
+    while inside:
+        plies += 1
+        found = {}
+        for pos, quiet in inside.items():
+            if value[pos] == "win":
+                if any(value[c] == "loss" and dist.get(c) == plies - 1 for c in quiet):
+                    found[pos] = plies
+            elif all(c in dist for c in quiet) and max(dist[c] for c in quiet) == plies - 1:
+                found[pos] = plies
+        if not found:
+            break
+        dist.update(found)
+        for pos in found:
+            del inside[pos]
+    assert not inside, "positions left without a distance"
+    return dist
+
+
+@pytest.mark.parametrize("key", ["german", "english"])
+def test_every_three_piece_distance_agrees_with_a_plain_count(key: str, folder: Path) -> None:
+    rules = find_rules(key)
+    egtb.build(rules, 3, folder)
+    tables = egtb.Tables(rules, folder)
+    assert tables.distance_pieces == 3 and tables.complete(3)
+    expected = plain_distances(rules, 3)
+    wrong = []
+    for (w, b, k, wtm), plies in expected.items():
+        got = tables.distance(w, b, k, wtm)
+        if got != plies:
+            turn = Color.WHITE if wtm else Color.BLACK
+            wrong.append((Position(rules, w, b, k, turn).fen(), plies, got))
+    assert wrong[:5] == [] and len(wrong) == 0
+    assert max(expected.values()) > 5  # some wins take a long way round
+    w, b, k = Position.from_fen("W:WK1:BK32", rules).white, 0, 0
+    assert tables.distance(w, b, k, True) == -1  # no pieces on one side: not a table position
 
 
 def test_the_probe_command_agrees_with_the_count_on_a_sample(
@@ -408,6 +475,50 @@ def test_a_won_root_keeps_only_winning_moves(folder: Path, monkeypatch: pytest.M
     result = search(pos, rules, Limit(depth=1))
     assert result.move is not None
     assert result.endgame == "win" and verdicts[result.move] == "loss"
+    egtb.forget()
+
+
+def test_a_won_root_takes_the_shortest_way_on(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Of the winning moves the search plays one that leaves the material soonest by the
+    tables' distances: the win goes on even where the search cannot see its end."""
+    rules = find_rules("german")
+    egtb.build(rules, 3, folder)
+    monkeypatch.setenv(egtb.FOLDER_ENV, str(folder))
+    egtb.forget()
+    tables = egtb.tables_for(rules)
+    assert tables is not None
+    pos = Position.from_fen("W:WK29:B10", rules)
+    ways = {}
+    for m in pos.legal_moves():
+        after = pos.play(m)
+        if tables.result(after) == "loss":
+            ways[m] = tables.distance(after.white, after.black, after.kings, False)
+    assert len(set(ways.values())) > 1  # some winning moves are slower than others
+    for depth in (1, 4):
+        result = search(pos, rules, Limit(depth=depth))
+        assert result.move in ways and ways[result.move] == min(ways.values())
+    egtb.forget()
+
+
+def test_tables_without_distances_are_built_again_with_them(tmp_path: Path) -> None:
+    """Tables of an older build (values only) are used as they are, and count as incomplete:
+    the next build adds the distances."""
+    rules = find_rules("german")
+    egtb.build(rules, 3, tmp_path)
+    key_folder = tmp_path / egtb.table_key(rules)
+    for path in key_folder.glob("*.dtc"):
+        path.unlink()
+    older = egtb.Tables(rules, tmp_path)
+    assert older.max_pieces == 3 and older.distance_pieces == 0 and not older.complete(3)
+    fen = Position.from_fen("W:WK29:B10", rules)
+    assert older.result(fen) == "win"
+    assert older.distance(fen.white, fen.black, fen.kings, True) == -1
+    egtb.forget()
+    tables = egtb.ensure_tables(rules, 3, tmp_path)
+    assert tables is not None and tables.complete(3) and tables.distance_pieces == 3
+    assert tables.distance(fen.white, fen.black, fen.kings, True) > 0
     egtb.forget()
 
 

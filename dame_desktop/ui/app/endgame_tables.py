@@ -294,7 +294,7 @@ class EndgameTables(QObject):
             self._waiting.discard(key)  # it has finished (or stopped)
             egtb.forget()  # open the folder afresh: what it wrote is used from now on
         tables = egtb.tables_for(rules)
-        if tables is not None and tables.max_pieces >= pieces:
+        if tables is not None and tables.complete(pieces):
             if waited:  # the other program's tables are in use from the next search
                 self.ready.emit(rules, pieces)
             return False
