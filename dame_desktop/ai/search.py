@@ -51,6 +51,7 @@ TABLE_EVAL_SPAN: Final = 2000  # the evaluation inside a won table (progress), c
 # and looks among them for the capture or crowning that takes it to a smaller table
 TABLE_BAND: Final = 10000
 BAND_SPAN: Final = TABLE_EVAL_SPAN + MAX_PLY
+MAX_TABLE_LINE: Final = 80  # the most plies of a table ending's line shown after the move
 CHECK_EVERY: Final = 255  # poll the clock and the stop flag every 256 nodes
 # At a poll, hand the interpreter lock to other threads (the window) when this long has passed
 # since the last hand-over: compiled code runs no bytecode loop that would switch threads.
@@ -837,7 +838,49 @@ class Searcher:
             # a won (lost) line that stays in the root's material: its evaluation, as elsewhere
             score += -TABLE_BAND if score > 0 else TABLE_BAND
         pv = self._pv(position, raw, by_identity, max(depth, 1))
+        if self.endgame in ("win", "loss") and self.tables is not None:
+            line = self._table_line(self.tables, position, move)
+            if len(line) > len(pv):
+                pv = line
         return SearchResult(move, score, depth, self.nodes, pv, seconds, self.endgame)
+
+    def _table_line(self, tables: Tables, position: Position, first: Move) -> list[Move]:
+        """A won or lost root's line by the tables' distances, after ``first``: the winner's
+        quickest way on, the loser's longest, up to the capture or crowning that ends the
+        material (only ``first`` where the distances are not at hand)."""
+        line = [first]
+        pos = position.play(first)
+        if first.is_capture or first.promotes:
+            return line
+        for _ in range(MAX_TABLE_LINE):
+            wtm = pos.turn is Color.WHITE
+            value = tables.probe(pos.white, pos.black, pos.kings, wtm)
+            moves = pos.legal_moves()
+            if value not in (TABLE_WIN, TABLE_LOSS) or not moves:
+                break
+            chosen: Move | None = None
+            best = -1
+            for m in moves:
+                if m.is_capture or m.promotes:
+                    plies = 0  # the material changes now
+                else:
+                    after = pos.play(m)
+                    awtm = after.turn is Color.WHITE
+                    kept = tables.probe(after.white, after.black, after.kings, awtm)
+                    if value == TABLE_WIN and kept != TABLE_LOSS:
+                        continue  # the winner keeps the win
+                    plies = tables.distance(after.white, after.black, after.kings, awtm)
+                    if plies < 0:
+                        return line
+                if chosen is None or (plies < best if value == TABLE_WIN else plies > best):
+                    chosen, best = m, plies
+            if chosen is None:
+                break
+            line.append(chosen)
+            pos = pos.play(chosen)
+            if chosen.is_capture or chosen.promotes:
+                break
+        return line
 
     def _keep_table_result(self, position: Position, legal: list[Move]) -> list[Move]:
         """Where the tables cover the root: note their verdict, and keep only the moves that

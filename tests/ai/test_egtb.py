@@ -499,6 +499,9 @@ def test_a_won_root_takes_the_shortest_way_on(
     for depth in (1, 4):
         result = search(pos, rules, Limit(depth=depth))
         assert result.move in ways and ways[result.move] == min(ways.values())
+        # the line shown is the way on, to the capture that ends the material
+        assert len(result.pv) == tables.distance(pos.white, pos.black, pos.kings, True)
+        assert result.pv[-1].is_capture and not any(m.is_capture for m in result.pv[:-1])
     egtb.forget()
 
 
