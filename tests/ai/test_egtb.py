@@ -423,15 +423,21 @@ def test_materials_come_after_everything_their_moves_reach() -> None:
 # -- the search -----------------------------------------------------------------------------
 
 
-def test_the_search_scores_positions_in_the_tables_as_they_are(
-    folder: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    rules = find_rules("english")
+def searched_tables(rules: RuleSet, folder: Path, monkeypatch: pytest.MonkeyPatch) -> egtb.Tables:
+    """The 3-piece tables of ``rules`` built in ``folder``, where the search looks for them."""
     egtb.build(rules, 3, folder)
     monkeypatch.setenv(egtb.FOLDER_ENV, str(folder))
     egtb.forget()
     tables = egtb.tables_for(rules)
     assert tables is not None
+    return tables
+
+
+def test_the_search_scores_positions_in_the_tables_as_they_are(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = find_rules("english")
+    tables = searched_tables(rules, folder, monkeypatch)
     # taking a king leaves two kings against one: the search cannot see the end in four
     # plies, the tables can (the root itself has more pieces than the tables)
     pos = Position.from_fen("W:WK1,K2:BK6,K23", rules)
@@ -463,11 +469,7 @@ def test_the_search_scores_positions_in_the_tables_as_they_are(
 
 def test_a_won_root_keeps_only_winning_moves(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = find_rules("german")
-    egtb.build(rules, 3, folder)
-    monkeypatch.setenv(egtb.FOLDER_ENV, str(folder))
-    egtb.forget()
-    tables = egtb.tables_for(rules)
-    assert tables is not None
+    tables = searched_tables(rules, folder, monkeypatch)
     # a king against a man far from crowning: most king moves win, some let the man through
     pos = Position.from_fen("W:WK29:B10", rules)
     verdicts = {m: tables.result(pos.play(m)) for m in pos.legal_moves()}
@@ -484,11 +486,7 @@ def test_a_won_root_takes_the_shortest_way_on(
     """Of the winning moves the search plays one that leaves the material soonest by the
     tables' distances: the win goes on even where the search cannot see its end."""
     rules = find_rules("german")
-    egtb.build(rules, 3, folder)
-    monkeypatch.setenv(egtb.FOLDER_ENV, str(folder))
-    egtb.forget()
-    tables = egtb.tables_for(rules)
-    assert tables is not None
+    tables = searched_tables(rules, folder, monkeypatch)
     pos = Position.from_fen("W:WK29:B10", rules)
     ways = {}
     for m in pos.legal_moves():
