@@ -669,14 +669,31 @@ class Tables:
             sig = Signature(self.board, code)
             self._signatures[code] = sig
         if packed is None:
-            path = _file(self.folder, self.key, code)
-            try:
-                data = path.read_bytes()
-            except OSError as exc:
-                raise TableError(f"{path}: cannot read ({exc.strerror})") from None
-            packed = decode(data, self.key, code, sig.size, path)
+            packed = self._read(code, sig.size, False)
             self._packed[code] = packed
         return sig, packed
+
+    def _read(self, code: int, positions: int, distances: bool) -> bytes:
+        """A material's values (or distances) from its file; TableError says what is wrong."""
+        path = _file(self.folder, self.key, code, distances)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise TableError(f"{path}: cannot read ({exc.strerror})") from None
+        return decode(data, self.key, code, positions, path, distances)
+
+    def _material(self, white: int, black: int, kings: int) -> int:
+        """The material code of a position with White to move; -1 where a man stands on the
+        row where it would have been crowned (no table holds it)."""
+        board = self.board
+        if white & ~kings & board.white_promo or black & ~kings & board.black_promo:
+            return -1
+        return sig_code(
+            (white & ~kings).bit_count(),
+            (white & kings).bit_count(),
+            (black & ~kings).bit_count(),
+            (black & kings).bit_count(),
+        )
 
     def probe(
         self, white: int, black: int, kings: int, white_to_move: bool, strict: bool = False
@@ -691,15 +708,9 @@ class Tables:
             return WIN if self.rules.giveaway else LOSS
         if (white | black).bit_count() > self.max_pieces:
             return -1
-        board = self.board
-        if white & ~kings & board.white_promo or black & ~kings & board.black_promo:
-            return -1  # a man on the row where it would have been crowned
-        code = sig_code(
-            (white & ~kings).bit_count(),
-            (white & kings).bit_count(),
-            (black & ~kings).bit_count(),
-            (black & kings).bit_count(),
-        )
+        code = self._material(white, black, kings)
+        if code < 0:
+            return -1
         if code in self.damaged:
             if strict:
                 raise TableError(self.damaged[code])
@@ -722,27 +733,16 @@ class Tables:
             white, black, kings = self.flip(black), self.flip(white), self.flip(kings)
         if not white or not black or (white | black).bit_count() > self.distance_pieces:
             return -1
-        board = self.board
-        if white & ~kings & board.white_promo or black & ~kings & board.black_promo:
+        code = self._material(white, black, kings)
+        if code < 0:
             return -1
-        code = sig_code(
-            (white & ~kings).bit_count(),
-            (white & kings).bit_count(),
-            (black & ~kings).bit_count(),
-            (black & kings).bit_count(),
-        )
         plies = self._distances.get(code)
         if plies is None:
             if code in self.damaged:
                 return -1
             try:
                 sig, _ = self._table(code)
-                path = _file(self.folder, self.key, code, True)
-                try:
-                    data = path.read_bytes()
-                except OSError as exc:
-                    raise TableError(f"{path}: cannot read ({exc.strerror})") from None
-                plies = decode(data, self.key, code, sig.size, path, True)
+                plies = self._read(code, sig.size, True)
             except TableError as exc:
                 self.damaged[code] = str(exc)
                 return -1
