@@ -637,6 +637,8 @@ class Tables:
         # the distances of the materials looked at last (a few: they take a byte a position)
         self._distances: dict[int, bytes] = {}
         self.damaged: dict[int, str] = {}  # material -> what is wrong with its file
+        # material -> what is wrong with its distances file (its values are still used)
+        self.damaged_distances: dict[int, str] = {}
         self.max_pieces = 0
         # the most pieces up to which every material has its distances as well
         self.distance_pieces = 0
@@ -728,7 +730,7 @@ class Tables:
     def distance(self, white: int, black: int, kings: int, white_to_move: bool) -> int:
         """Plies until the material changes with best play, as the build counted them, for a
         position the tables call won or lost (1: at once); 0 for a draw; -1 where no
-        distances are at hand (beyond them, a damaged file, a capture to make now)."""
+        distances are at hand (beyond them, a damaged file: see ``damaged_distances``)."""
         if not white_to_move:
             white, black, kings = self.flip(black), self.flip(white), self.flip(kings)
         if not white or not black or (white | black).bit_count() > self.distance_pieces:
@@ -738,13 +740,17 @@ class Tables:
             return -1
         plies = self._distances.get(code)
         if plies is None:
-            if code in self.damaged:
+            if code in self.damaged or code in self.damaged_distances:
                 return -1
             try:
                 sig, _ = self._table(code)
-                plies = self._read(code, sig.size, True)
             except TableError as exc:
                 self.damaged[code] = str(exc)
+                return -1
+            try:
+                plies = self._read(code, sig.size, True)
+            except TableError as exc:
+                self.damaged_distances[code] = str(exc)  # the values stay in use
                 return -1
             if len(self._distances) >= 4:
                 self._distances.pop(next(iter(self._distances)))

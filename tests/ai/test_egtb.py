@@ -523,6 +523,20 @@ def test_tables_without_distances_are_built_again_with_them(tmp_path: Path) -> N
     egtb.forget()
 
 
+def test_a_damaged_distances_file_leaves_the_values_in_use(tmp_path: Path) -> None:
+    rules = find_rules("german")
+    egtb.build(rules, 3, tmp_path)
+    pos = Position.from_fen("W:WK29:B10", rules)
+    code = sig_code(0, 1, 1, 0)  # a white king against a black man
+    dtc = egtb._file(tmp_path, egtb.table_key(rules), code, True)
+    dtc.write_bytes(dtc.read_bytes()[:40])  # cut short
+    tables = egtb.Tables(rules, tmp_path)
+    assert tables.distance(pos.white, pos.black, pos.kings, True) == -1
+    assert tables.damaged_distances[code].startswith(f"{dtc}: damaged")
+    assert tables.result(pos) == "win" and not tables.damaged
+    egtb.forget()
+
+
 # -- the command's errors -------------------------------------------------------------------
 
 
