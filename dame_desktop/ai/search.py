@@ -859,23 +859,29 @@ class Searcher:
             if value not in (TABLE_WIN, TABLE_LOSS) or not moves:
                 break
             chosen: Move | None = None
-            best = -1
-            for m in moves:
-                if m.is_capture or m.promotes:
-                    plies = 0  # the material changes now
-                else:
+            if value == TABLE_WIN:
+                keep = []
+                for m in moves:
                     after = pos.play(m)
-                    awtm = after.turn is Color.WHITE
-                    kept = tables.probe(after.white, after.black, after.kings, awtm)
-                    if value == TABLE_WIN and kept != TABLE_LOSS:
-                        continue  # the winner keeps the win
-                    plies = tables.distance(after.white, after.black, after.kings, awtm)
-                    if plies < 0:
-                        return line
-                if chosen is None or (plies < best if value == TABLE_WIN else plies > best):
-                    chosen, best = m, plies
-            if chosen is None:
-                break
+                    if tables.probe(after.white, after.black, after.kings, not wtm) == TABLE_LOSS:
+                        keep.append(m)  # the winner keeps the win
+                shortest = self._shortest_way_on(tables, pos, keep) if keep else None
+                if not shortest:
+                    break
+                chosen = shortest[0]
+            else:
+                best = -1
+                for m in moves:
+                    if m.is_capture or m.promotes:
+                        plies = 0  # the material changes now
+                    else:
+                        after = pos.play(m)
+                        plies = tables.distance(after.white, after.black, after.kings, not wtm)
+                        if plies < 0:
+                            return line
+                    if chosen is None or plies > best:
+                        chosen, best = m, plies
+                assert chosen is not None
             line.append(chosen)
             pos = pos.play(chosen)
             if chosen.is_capture or chosen.promotes:
@@ -913,14 +919,16 @@ class Searcher:
                 keep.append(m)
         self.root_drawn = value == TABLE_DRAW and bool(keep)
         if value == TABLE_WIN and len(keep) > 1:
-            keep = self._shortest_way_on(tables, position, keep)
+            keep = self._shortest_way_on(tables, position, keep) or keep
         return keep or legal
 
-    def _shortest_way_on(self, tables: Tables, position: Position, keep: list[Move]) -> list[Move]:
+    def _shortest_way_on(
+        self, tables: Tables, position: Position, keep: list[Move]
+    ) -> list[Move] | None:
         """Of the moves that keep a win, the ones that leave the material soonest (a capture,
         a crowning, or the fewest plies to one by the tables' distances): a win the search
         cannot see the end of still goes on, and within the quiet-move draw count where it
-        can.  All of ``keep`` where the distances are not at hand."""
+        can.  None where the distances are not at hand."""
         w, b, k = position.white, position.black, position.kings
         wtm = position.turn is Color.WHITE
         best = 256
@@ -934,7 +942,7 @@ class Searcher:
                 nw, nb, nk = self.gen.apply(w, b, k, wtm, raw)
                 plies = tables.distance(nw, nb, nk, not wtm)
                 if plies < 0:
-                    return keep
+                    return None
             ways.append((plies, m))
             if plies < best:
                 best = plies
