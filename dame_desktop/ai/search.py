@@ -908,7 +908,7 @@ class Searcher:
         if self.table_band:
             self.band_pieces = popcount(w | b)
         if value == TABLE_LOSS:
-            return legal
+            return self._longest_way_on(tables, position, legal) if len(legal) > 1 else legal
         wanted = TABLE_LOSS if value == TABLE_WIN else TABLE_DRAW
         keep = []
         for m in legal:
@@ -947,6 +947,30 @@ class Searcher:
             if plies < best:
                 best = plies
         return [m for plies, m in ways if plies == best]
+
+    def _longest_way_on(self, tables: Tables, position: Position, legal: list[Move]) -> list[Move]:
+        """A lost root's moves that hold out longest: every capture and crowning (the material
+        changes, and the search judges what it is worth), and of the other moves those after
+        which the winner needs the most plies to the next capture or crowning.  All of
+        ``legal`` where the distances are not at hand."""
+        w, b, k = position.white, position.black, position.kings
+        wtm = position.turn is Color.WHITE
+        longest = -1
+        ways: list[tuple[int, Move]] = []
+        for m in legal:
+            raw = m.raw
+            if raw is None:
+                return legal
+            if raw[2] or raw[3]:
+                plies = 256  # kept whatever the distances say
+            else:
+                nw, nb, nk = self.gen.apply(w, b, k, wtm, raw)
+                plies = tables.distance(nw, nb, nk, not wtm)
+                if plies < 0:
+                    return legal
+                longest = max(longest, plies)
+            ways.append((plies, m))
+        return [m for plies, m in ways if plies == 256 or plies == longest]
 
     def _root(
         self,

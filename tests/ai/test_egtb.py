@@ -503,6 +503,26 @@ def test_a_won_root_takes_the_shortest_way_on(
     egtb.forget()
 
 
+def test_a_lost_root_holds_out_longest(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The losing side plays a move after which the winner needs the most plies to the next
+    capture or crowning: a count, or a mistake, may still save the game."""
+    rules = find_rules("german")
+    tables = searched_tables(rules, folder, monkeypatch)
+    for fen in ("B:WK31,17:B15", "B:WK27,K30:B2", "B:W9,K14:B24"):
+        pos = Position.from_fen(fen, rules)
+        assert tables.result(pos) == "loss"
+        ways = {}
+        for m in pos.legal_moves():
+            after = pos.play(m)
+            ways[m] = tables.distance(after.white, after.black, after.kings, True)
+        assert len(set(ways.values())) > 1  # some moves give in sooner than others
+        for depth in (1, 4):
+            result = search(pos, rules, Limit(depth=depth))
+            assert result.endgame == "loss" and result.move in ways
+            assert ways[result.move] == max(ways.values()), (fen, depth, str(result.move))
+    egtb.forget()
+
+
 def test_tables_without_distances_are_built_again_with_them(tmp_path: Path) -> None:
     """Tables of an older build (values only) are used as they are, and count as incomplete:
     the next build adds the distances."""
