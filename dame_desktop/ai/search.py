@@ -870,18 +870,10 @@ class Searcher:
                     break
                 chosen = shortest[0]
             else:
-                best = -1
-                for m in moves:
-                    if m.is_capture or m.promotes:
-                        plies = 0  # the material changes now
-                    else:
-                        after = pos.play(m)
-                        plies = tables.distance(after.white, after.black, after.kings, not wtm)
-                        if plies < 0:
-                            return line
-                    if chosen is None or plies > best:
-                        chosen, best = m, plies
-                assert chosen is not None
+                ways = self._ways_on(tables, pos, moves)
+                if ways is None:
+                    break
+                chosen = max(ways, key=lambda way: way[0])[1]  # the loser's longest
             line.append(chosen)
             pos = pos.play(chosen)
             if chosen.is_capture or chosen.promotes:
@@ -922,6 +914,29 @@ class Searcher:
             keep = self._shortest_way_on(tables, position, keep) or keep
         return keep or legal
 
+    def _ways_on(
+        self, tables: Tables, position: Position, moves: list[Move]
+    ) -> list[tuple[int, Move]] | None:
+        """Each of ``moves`` with the plies to the next capture or crowning after it by the
+        tables' distances (0: the move captures or crowns itself, the material changes now).
+        None where the distances are not at hand."""
+        w, b, k = position.white, position.black, position.kings
+        wtm = position.turn is Color.WHITE
+        ways: list[tuple[int, Move]] = []
+        for m in moves:
+            raw = m.raw
+            if raw is None:
+                return None
+            if raw[2] or raw[3]:
+                plies = 0
+            else:
+                nw, nb, nk = self.gen.apply(w, b, k, wtm, raw)
+                plies = tables.distance(nw, nb, nk, not wtm)
+                if plies < 0:
+                    return None
+            ways.append((plies, m))
+        return ways
+
     def _shortest_way_on(
         self, tables: Tables, position: Position, keep: list[Move]
     ) -> list[Move] | None:
@@ -929,23 +944,10 @@ class Searcher:
         a crowning, or the fewest plies to one by the tables' distances): a win the search
         cannot see the end of still goes on, and within the quiet-move draw count where it
         can.  None where the distances are not at hand."""
-        w, b, k = position.white, position.black, position.kings
-        wtm = position.turn is Color.WHITE
-        best = 256
-        ways: list[tuple[int, Move]] = []
-        for m in keep:
-            raw = m.raw
-            assert raw is not None
-            if raw[2] or raw[3]:
-                plies = 0  # a capture or a crowning: the material changes now
-            else:
-                nw, nb, nk = self.gen.apply(w, b, k, wtm, raw)
-                plies = tables.distance(nw, nb, nk, not wtm)
-                if plies < 0:
-                    return None
-            ways.append((plies, m))
-            if plies < best:
-                best = plies
+        ways = self._ways_on(tables, position, keep)
+        if ways is None:
+            return None
+        best = min(plies for plies, _ in ways)
         return [m for plies, m in ways if plies == best]
 
     def _longest_way_on(self, tables: Tables, position: Position, legal: list[Move]) -> list[Move]:
@@ -953,24 +955,11 @@ class Searcher:
         changes, and the search judges what it is worth), and of the other moves those after
         which the winner needs the most plies to the next capture or crowning.  All of
         ``legal`` where the distances are not at hand."""
-        w, b, k = position.white, position.black, position.kings
-        wtm = position.turn is Color.WHITE
-        longest = -1
-        ways: list[tuple[int, Move]] = []
-        for m in legal:
-            raw = m.raw
-            if raw is None:
-                return legal
-            if raw[2] or raw[3]:
-                plies = 256  # kept whatever the distances say
-            else:
-                nw, nb, nk = self.gen.apply(w, b, k, wtm, raw)
-                plies = tables.distance(nw, nb, nk, not wtm)
-                if plies < 0:
-                    return legal
-                longest = max(longest, plies)
-            ways.append((plies, m))
-        return [m for plies, m in ways if plies == 256 or plies == longest]
+        ways = self._ways_on(tables, position, legal)
+        if ways is None:
+            return legal
+        longest = max(plies for plies, _ in ways)
+        return [m for plies, m in ways if plies == 0 or plies == longest]
 
     def _root(
         self,
