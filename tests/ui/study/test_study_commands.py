@@ -137,7 +137,9 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users_edits(
     analyse(window, qtbot)
     nodes = mainline(window)
     assert all(node.comment.count("[%eval") == 1 for node in nodes)
-    assert nodes[4].nags and nodes[4].nags[0].value == 4
+    # a man dropped: "??" at any fixed depth (tests/engines/test_review.py); a search
+    # cut by the clock on a busy machine may call it only "?"
+    assert [n.value for n in nodes[4].nags] in ([4], [2])
     assert any(
         "[%review line]" in alt.starting_comment for node in nodes for alt in node.variations[1:]
     )
@@ -161,7 +163,7 @@ def test_a_second_analysis_replaces_its_own_and_keeps_the_users_edits(
     game = window.study.game
     assert game is not None
     assert game.comment.startswith("a training game") and game.comment.count("[%review") == 1
-    assert [n.value for n in nodes[4].nags] == [4]
+    assert [n.value for n in nodes[4].nags] in ([4], [2])  # one mark: the second analysis'
     window.action("save").trigger()
     again = PdnDocument.open(path).load_game(0)
     assert again.comment.startswith("a training game")
