@@ -9,7 +9,10 @@ same games whatever weights are shipped) at a node budget a move from seeded ope
 random plies, with a little evaluation noise per game; each game one JSON line with its
 result for White and every position (white, black and king masks, White to move) with the
 searcher's score from White's side.  ``--out`` is appended to and the games already there are
-not played again, so a run can be stopped and resumed.
+not played again, so a run can be stopped and resumed.  The games are played without endgame
+tables, whatever the user's folder holds, so that a seed gives the same games on every
+machine; ``--tables FOLDER`` plays with the tables built in FOLDER (``dame egtb build --rules
+KEY --pieces N`` with ``DAME_EGTB_DIR=FOLDER``), the same folder then giving the same games.
 
 ``fit`` keeps the quiet positions (no capture for either side) from ply ``--min-ply`` on and
 fits the weights of :class:`dame_desktop.ai.evaluate.Weights` that the hand-set evaluation
@@ -59,6 +62,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import random
 import sys
 import time
@@ -75,7 +79,7 @@ from _match import recent_history  # noqa: E402
 from scipy import optimize, sparse  # noqa: E402
 from tune_moves import Shapes  # noqa: E402
 
-from dame_desktop.ai import Limit, SearchMemory, evaluate, search  # noqa: E402
+from dame_desktop.ai import Limit, SearchMemory, egtb, evaluate, search  # noqa: E402
 from dame_desktop.ai.evaluate import Evaluator, Weights, weights_from  # noqa: E402
 from dame_desktop.core import Color, Game, Position, RuleSet, find_rules  # noqa: E402
 from dame_desktop.core.geometry import geometry_of  # noqa: E402
@@ -121,7 +125,20 @@ def play_one(rules_key: str, nodes: int, seed: int, max_plies: int = 200) -> dic
     return {"seed": seed, "result": y, "positions": rows}
 
 
+def use_tables(folder: str | None) -> None:
+    """Self-play with the endgame tables of ``folder`` only, or none at all (None): never the
+    tables that happen to be in the user's folder."""
+    tuning: Any = sys.modules["dame_desktop.ai.search"].TUNING
+    tuning.endgame_tables = folder is not None
+    if folder is not None:
+        if not Path(folder).is_dir():
+            raise SystemExit(f"--tables: {folder} is not a folder")
+        os.environ[egtb.FOLDER_ENV] = str(Path(folder).resolve())
+    egtb.forget()
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    use_tables(args.tables)
     out = Path(args.out)
     done: set[int] = set()
     if out.is_file():
@@ -593,6 +610,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-plies", type=int, default=200)
     p.add_argument("--out", required=True)
+    p.add_argument(
+        "--tables",
+        metavar="FOLDER",
+        help="play with the endgame tables built in FOLDER (default: without tables)",
+    )
     f = sub.add_parser("fit", help="fit the weights to the games of JSON-lines files")
     f.add_argument("games", nargs="+", help="files written by play")
     f.add_argument("--rules", default="german")

@@ -254,3 +254,33 @@ def test_on_10x10_windows_are_refitted_from_the_master_games_values(
     assert len(moved) < seen.sum() < wf.size // 10
     boards = [(w, b, k) for w, b, k, _wtm in positions[::5]]
     _assert_turned_scores_opposite(evaluate.Evaluator(rules, weights), rules, boards)
+
+
+def test_self_play_uses_the_named_tables_or_none_never_the_users_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dame_desktop.ai import Limit, egtb, search
+    from dame_desktop.core import Position
+
+    rules = find_rules("german")
+    users = tmp_path / "users"
+    egtb.build(rules, 3, users)
+    tuning = sys.modules["dame_desktop.ai.search"].TUNING
+    monkeypatch.setattr(tuning, "endgame_tables", True)
+    monkeypatch.setenv(egtb.FOLDER_ENV, str(users))  # the tables a user happens to have
+    won = Position.from_fen("W:WK29:B10", rules)
+    try:
+        egtb.forget()
+        assert search(won, rules, Limit(depth=3)).endgame == "win"
+        fit_eval.use_tables(None)
+        assert search(won, rules, Limit(depth=3)).endgame == ""
+        empty = tmp_path / "empty"
+        empty.mkdir()
+        fit_eval.use_tables(str(empty))
+        assert search(won, rules, Limit(depth=3)).endgame == ""
+        fit_eval.use_tables(str(users))
+        assert search(won, rules, Limit(depth=3)).endgame == "win"
+        with pytest.raises(SystemExit, match="is not a folder"):
+            fit_eval.use_tables(str(tmp_path / "missing"))
+    finally:
+        egtb.forget()
