@@ -13,6 +13,8 @@ not played again, so a run can be stopped and resumed.  The games are played wit
 tables, whatever the user's folder holds, so that a seed gives the same games on every
 machine; ``--tables FOLDER`` plays with the tables built in FOLDER (``dame egtb build --rules
 KEY --pieces N`` with ``DAME_EGTB_DIR=FOLDER``), the same folder then giving the same games.
+Play with them where they exist: without them many won endings end drawn, and the weights
+fitted on such games value a king too low (on 10x10 they lost to those fitted with tables).
 
 ``fit`` keeps the quiet positions (no capture for either side) from ply ``--min-ply`` on and
 fits the weights of :class:`dame_desktop.ai.evaluate.Weights` that the hand-set evaluation
