@@ -860,11 +860,7 @@ class Searcher:
                 break
             chosen: Move | None = None
             if value == TABLE_WIN:
-                keep = []
-                for m in moves:
-                    after = pos.play(m)
-                    if tables.probe(after.white, after.black, after.kings, not wtm) == TABLE_LOSS:
-                        keep.append(m)  # the winner keeps the win
+                keep = self._keeping(tables, pos, moves, TABLE_LOSS)  # the winner keeps the win
                 shortest = self._shortest_way_on(tables, pos, keep) if keep else None
                 if not shortest:
                     break
@@ -902,17 +898,27 @@ class Searcher:
         if value == TABLE_LOSS:
             return self._longest_way_on(tables, position, legal) if len(legal) > 1 else legal
         wanted = TABLE_LOSS if value == TABLE_WIN else TABLE_DRAW
+        keep = self._keeping(tables, position, legal, wanted)
+        self.root_drawn = value == TABLE_DRAW and bool(keep)
+        if value == TABLE_WIN and len(keep) > 1:
+            keep = self._shortest_way_on(tables, position, keep) or keep
+        return keep or legal
+
+    def _keeping(
+        self, tables: Tables, position: Position, moves: list[Move], wanted: int
+    ) -> list[Move]:
+        """The moves after which the tables give the opponent ``wanted`` (TABLE_LOSS: the
+        moves that keep a win; TABLE_DRAW: those that keep a draw)."""
+        w, b, k = position.white, position.black, position.kings
+        wtm = position.turn is Color.WHITE
         keep = []
-        for m in legal:
+        for m in moves:
             if m.raw is None:
                 continue
             nw, nb, nk = self.gen.apply(w, b, k, wtm, m.raw)
             if tables.probe(nw, nb, nk, not wtm) == wanted:
                 keep.append(m)
-        self.root_drawn = value == TABLE_DRAW and bool(keep)
-        if value == TABLE_WIN and len(keep) > 1:
-            keep = self._shortest_way_on(tables, position, keep) or keep
-        return keep or legal
+        return keep
 
     def _ways_on(
         self, tables: Tables, position: Position, moves: list[Move]
