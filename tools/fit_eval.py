@@ -77,7 +77,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import numpy as np  # noqa: E402
-from _match import recent_history  # noqa: E402
+from _match import recent_history, search_module  # noqa: E402
 from scipy import optimize, sparse  # noqa: E402
 from tune_moves import Shapes  # noqa: E402
 
@@ -130,8 +130,7 @@ def play_one(rules_key: str, nodes: int, seed: int, max_plies: int = 200) -> dic
 def use_tables(folder: str | None) -> None:
     """Self-play with the endgame tables of ``folder`` only, or none at all (None): never the
     tables that happen to be in the user's folder."""
-    tuning: Any = sys.modules["dame_desktop.ai.search"].TUNING
-    tuning.endgame_tables = folder is not None
+    search_module.TUNING.endgame_tables = folder is not None
     if folder is not None:
         if not Path(folder).is_dir():
             raise SystemExit(f"--tables: {folder} is not a folder")
