@@ -6,6 +6,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,34 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip(f"the shared PDN corpus is not present at {CORPUS}")
     return CORPUS
+
+
+def _engine_globals() -> dict[str, object]:
+    """What a test could leave changed for every later test: the search's settings, the
+    evaluation it builds and the folders the engine and the window read."""
+    import dataclasses
+    import importlib
+
+    search = importlib.import_module("dame_desktop.ai.search")
+    settings = dataclasses.asdict(search.TUNING)
+    return {
+        **{f"search.TUNING.{name}": value for name, value in settings.items()},
+        "search.evaluator": search.evaluator,
+        **{name: os.environ.get(name) for name in ("DAME_EGTB_DIR", "DAME_NO_TABLE_BUILD")},
+    }
+
+
+@pytest.fixture(autouse=True)
+def _leaves_the_engine_as_it_found_it() -> Iterator[None]:
+    """A test (or a tool it runs in-process) that changes the engine's settings and does not
+    put them back fails here, by name, instead of a far later test failing for no reason."""
+    before = _engine_globals()
+    yield
+    after = _engine_globals()
+    changed = [
+        f"{name}: {before[name]!r} -> {after[name]!r}"
+        for name in before
+        if before[name] != after[name]
+    ]
+    if changed:
+        pytest.fail("the test left the engine changed: " + "; ".join(changed))

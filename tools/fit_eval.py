@@ -62,12 +62,14 @@ Needs numpy and scipy (development tools; the program does not).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import os
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -127,19 +129,38 @@ def play_one(rules_key: str, nodes: int, seed: int, max_plies: int = 200) -> dic
     return {"seed": seed, "result": y, "positions": rows}
 
 
-def use_tables(folder: str | None) -> None:
+@contextlib.contextmanager
+def use_tables(folder: str | None) -> Iterator[None]:
     """Self-play with the endgame tables of ``folder`` only, or none at all (None): never the
-    tables that happen to be in the user's folder."""
-    search_module.TUNING.endgame_tables = folder is not None
+    tables that happen to be in the user's folder.  What it changes (the search's switch, the
+    tables' folder) is put back on leaving, so ``main(["play", ...])`` called in-process leaves
+    the engine as it found it."""
+    if folder is not None and not Path(folder).is_dir():
+        raise SystemExit(f"--tables: {folder} is not a folder")
+    tuning = search_module.TUNING
+    was_on = tuning.endgame_tables
+    was_folder = os.environ.get(egtb.FOLDER_ENV)
+    tuning.endgame_tables = folder is not None
     if folder is not None:
-        if not Path(folder).is_dir():
-            raise SystemExit(f"--tables: {folder} is not a folder")
         os.environ[egtb.FOLDER_ENV] = str(Path(folder).resolve())
     egtb.forget()
+    try:
+        yield
+    finally:
+        tuning.endgame_tables = was_on
+        if was_folder is None:
+            os.environ.pop(egtb.FOLDER_ENV, None)
+        else:
+            os.environ[egtb.FOLDER_ENV] = was_folder
+        egtb.forget()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    use_tables(args.tables)
+    with use_tables(args.tables):
+        return play_games(args)
+
+
+def play_games(args: argparse.Namespace) -> int:
     out = Path(args.out)
     done: set[int] = set()
     if out.is_file():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -272,15 +273,22 @@ def test_self_play_uses_the_named_tables_or_none_never_the_users_folder(
     try:
         egtb.forget()
         assert search(won, rules, Limit(depth=3)).endgame == "win"
-        fit_eval.use_tables(None)
-        assert search(won, rules, Limit(depth=3)).endgame == ""
+        with fit_eval.use_tables(None):
+            assert search(won, rules, Limit(depth=3)).endgame == ""
         empty = tmp_path / "empty"
         empty.mkdir()
-        fit_eval.use_tables(str(empty))
-        assert search(won, rules, Limit(depth=3)).endgame == ""
-        fit_eval.use_tables(str(users))
-        assert search(won, rules, Limit(depth=3)).endgame == "win"
+        with fit_eval.use_tables(str(empty)):
+            assert search(won, rules, Limit(depth=3)).endgame == ""
+        with fit_eval.use_tables(str(users)):
+            assert search(won, rules, Limit(depth=3)).endgame == "win"
         with pytest.raises(SystemExit, match="is not a folder"):
-            fit_eval.use_tables(str(tmp_path / "missing"))
+            fit_eval.use_tables(str(tmp_path / "missing")).__enter__()
+        # each left the switch and the folder as they were: the tables are seen again
+        assert tuning.endgame_tables is True and os.environ[egtb.FOLDER_ENV] == str(users)
+        # ``play`` run in-process (without --tables) puts them back too
+        play = ["play", "--games", "1", "--nodes", "30", "--max-plies", "6"]
+        assert fit_eval.main([*play, "--out", str(tmp_path / "g.jsonl")]) == 0
+        assert tuning.endgame_tables is True and os.environ[egtb.FOLDER_ENV] == str(users)
+        assert search(won, rules, Limit(depth=3)).endgame == "win"
     finally:
         egtb.forget()
