@@ -54,15 +54,17 @@ def corpus() -> Path:
 
 def _engine_globals() -> dict[str, object]:
     """What a test could leave changed for every later test: the search's settings, the
-    evaluation it builds and the folders the engine and the window read."""
+    evaluation it builds, the weights in use and the folders the engine and the window read."""
     import dataclasses
     import importlib
 
     search = importlib.import_module("dame_desktop.ai.search")
+    evaluate = importlib.import_module("dame_desktop.ai.evaluate")
     settings = dataclasses.asdict(search.TUNING)
     return {
         **{f"search.TUNING.{name}": value for name, value in settings.items()},
         "search.evaluator": search.evaluator,
+        "evaluate.ACTIVE": {size: id(weights) for size, weights in evaluate.ACTIVE.items()},
         **{name: os.environ.get(name) for name in ("DAME_EGTB_DIR", "DAME_NO_TABLE_BUILD")},
     }
 
