@@ -393,9 +393,11 @@ class Searcher:
 
     # -- evaluation ----------------------------------------------------------------------
 
-    def _eval(self, w: int, b: int, k: int, wtm: bool, qp: int) -> int:
-        s = self.shift
-        key = (k << s | b) << s | w
+    def _eval(self, w: int, b: int, k: int, wtm: bool, qp: int, key: int = -1) -> int:
+        """The score for the side to move; ``key`` is the position's key (:meth:`_key`) where
+        the caller has it: the evaluation cache shares it."""
+        if key < 0:
+            key = self._key(w, b, k, wtm)
         white = self.eval_cache.get(key)
         if white is None:
             white = self.evaluator.white_score(w, b, k)
@@ -467,7 +469,7 @@ class Searcher:
             if value == TABLE_DRAW:
                 return 0
             if value > 0:  # TABLE_WIN or TABLE_LOSS (-1: not covered)
-                ev = self._eval(w, b, k, wtm, qp)
+                ev = self._eval(w, b, k, wtm, qp, key)
                 if ev > TABLE_EVAL_SPAN:
                     ev = TABLE_EVAL_SPAN
                 elif ev < -TABLE_EVAL_SPAN:
@@ -516,12 +518,12 @@ class Searcher:
             if not (w if wtm else b):
                 return WIN - ply if self.giveaway else ply - WIN
             if ply >= MAX_PLY:
-                return self._eval(w, b, k, wtm, qp)
+                return self._eval(w, b, k, wtm, qp, key)
             # at the horizon a threatened capture gets one more ply (once per line)
             if depth <= 0 and (
                 depth < 0 or not self.threat_extension or not gen.has_capture(w, b, k, not wtm)
             ):
-                return self._eval(w, b, k, wtm, qp)
+                return self._eval(w, b, k, wtm, qp, key)
             if (
                 self.futility_margin
                 and 0 < depth <= self.futility_depth
@@ -530,14 +532,14 @@ class Searcher:
                 and not gen.has_capture(w, b, k, not wtm)
             ):
                 # no capture either way: the evaluation is a fair guess of the quiet search
-                cut = self._eval(w, b, k, wtm, qp) - self.futility_margin * depth
+                cut = self._eval(w, b, k, wtm, qp, key) - self.futility_margin * depth
                 if cut >= beta:
                     return cut
             moves = gen.quiet(w, b, k, wtm)
             if not moves:
                 return WIN - ply if self.giveaway else ply - WIN
         if ply >= MAX_PLY:
-            return self._eval(w, b, k, wtm, qp)
+            return self._eval(w, b, k, wtm, qp, key)
 
         if (
             self.prune_margin
