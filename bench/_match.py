@@ -339,21 +339,28 @@ def evaluating_with(
         search_module.evaluator = chosen
 
 
+@contextmanager
+def tuned(settings: dict[str, Any]) -> Iterator[None]:
+    """Searches inside the block run with ``settings`` put on search.TUNING; the fields are
+    put back as they were on leaving."""
+    tuning = search_module.TUNING
+    saved = {name: getattr(tuning, name) for name in settings}
+    for name, value in settings.items():
+        setattr(tuning, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(tuning, name, value)
+
+
 def with_settings(player: Player, settings: dict[str, float], kind: str | None = None) -> Player:
     """``player`` with ``settings`` put on search.TUNING (and ``kind`` weights) for its moves
     only."""
     make = weighted(kind) if kind is not None else None
-    tuning = search_module.TUNING
 
     def play(game: Game) -> Move:
-        saved = {name: getattr(tuning, name) for name in settings}
-        for name, value in settings.items():
-            setattr(tuning, name, value)
-        try:
-            with evaluating_with(make):
-                return player(game)
-        finally:
-            for name, value in saved.items():
-                setattr(tuning, name, value)
+        with tuned(settings), evaluating_with(make):
+            return player(game)
 
     return play

@@ -72,6 +72,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -79,7 +80,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import numpy as np  # noqa: E402
-from _match import recent_history, search_module  # noqa: E402
+from _match import recent_history, tuned  # noqa: E402
 from scipy import optimize, sparse  # noqa: E402
 from tune_moves import Shapes  # noqa: E402
 
@@ -137,21 +138,13 @@ def use_tables(folder: str | None) -> Iterator[None]:
     the engine as it found it."""
     if folder is not None and not Path(folder).is_dir():
         raise SystemExit(f"--tables: {folder} is not a folder")
-    tuning = search_module.TUNING
-    was_on = tuning.endgame_tables
-    was_folder = os.environ.get(egtb.FOLDER_ENV)
-    tuning.endgame_tables = folder is not None
-    if folder is not None:
-        os.environ[egtb.FOLDER_ENV] = str(Path(folder).resolve())
+    # only the search's switch when there is no folder: the variable stays as it was
+    folders = {} if folder is None else {egtb.FOLDER_ENV: str(Path(folder).resolve())}
     egtb.forget()
     try:
-        yield
+        with tuned({"endgame_tables": folder is not None}), mock.patch.dict(os.environ, folders):
+            yield
     finally:
-        tuning.endgame_tables = was_on
-        if was_folder is None:
-            os.environ.pop(egtb.FOLDER_ENV, None)
-        else:
-            os.environ[egtb.FOLDER_ENV] = was_folder
         egtb.forget()
 
 

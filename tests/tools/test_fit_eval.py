@@ -281,8 +281,11 @@ def test_self_play_uses_the_named_tables_or_none_never_the_users_folder(
             assert search(won, rules, Limit(depth=3)).endgame == ""
         with fit_eval.use_tables(str(users)):
             assert search(won, rules, Limit(depth=3)).endgame == "win"
-        with pytest.raises(SystemExit, match="is not a folder"):
-            fit_eval.use_tables(str(tmp_path / "missing")).__enter__()
+        with (
+            pytest.raises(SystemExit, match="is not a folder"),
+            fit_eval.use_tables(str(tmp_path / "missing")),
+        ):
+            pass
         # each left the switch and the folder as they were: the tables are seen again
         assert tuning.endgame_tables is True and os.environ[egtb.FOLDER_ENV] == str(users)
         # ``play`` run in-process (without --tables) puts them back too
