@@ -285,6 +285,10 @@ class Tuning:
     # evaluate with the learned weights of the rule set's family (``evaluate.learned_weights``:
     # the evaluation's own terms fitted on self-play) where it has any; off: the hand-set ones
     learned_eval: bool = True
+    # store the positions at the horizon and below (the quiet search) in the table too; off:
+    # they are looked up there but not stored, so a long search does not fill the table with
+    # leaves and start new generations that drop the entries of the deeper searches
+    leaves_in_table: bool = False
 
 
 TUNING = Tuning()
@@ -317,9 +321,11 @@ class Searcher:
         self.aspiration = tuning.aspiration
         self.singular_margin = tuning.singular_margin
         self.singular_depth = tuning.singular_depth
-        # a referee's tree stays as the puzzle sets were checked with: no static cut
+        # a referee's tree stays as the puzzle sets were checked with: no static cut, and the
+        # leaves kept in the table
         self.futility_margin = 0 if referee else tuning.futility_margin
         self.futility_depth = tuning.futility_depth
+        self.leaves_in_table = referee or tuning.leaves_in_table
         self.gen = generator(rules)
         if learned is None:
             learned = tuning.learned_eval and not referee
@@ -623,6 +629,8 @@ class Searcher:
         if k:
             self.path.discard(key)
 
+        if depth <= 0 and not self.leaves_in_table:
+            return best
         if best >= beta:
             flag = _LOWER
         elif best > alpha0:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 
 import pytest
 
@@ -25,7 +26,7 @@ def test_a_second_search_of_the_same_position_starts_from_the_kept_table() -> No
     pos = _game_positions("international", 6)[-1]
     memory = SearchMemory()
     first = search(pos, limit=Limit(depth=7), memory=memory)
-    assert len(memory.tt) > 1000 and memory.eval_cache and memory.hist
+    assert len(memory.tt) > 300 and memory.eval_cache and memory.hist
     again = search(pos, limit=Limit(depth=7), memory=memory)
     fresh = search(pos, limit=Limit(depth=7))
     assert again.move == first.move and fresh.move == first.move
@@ -133,5 +134,32 @@ def test_the_kept_tables_give_the_cyclic_collector_nothing_to_walk() -> None:
         if collecting:
             gc.enable()
     entries = len(memory.tt) + len(memory.tt_old) + len(memory.eval_cache)
-    assert entries > 10_000
+    assert entries > 5_000
     assert grown < entries // 20, (grown, entries)
+
+
+def _stored_depths(memory: SearchMemory) -> list[int]:
+    search_module = sys.modules["dame_desktop.ai.search"]
+    bias = search_module._DEPTH_BIAS
+    tables = (memory.tt, memory.tt_old)
+    return [((entry >> 16) & 0xFF) - bias for table in tables for entry in table.values()]
+
+
+@pytest.mark.parametrize("rules", ["german", "international"])
+def test_the_table_keeps_the_searched_positions_and_not_the_leaves(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a long search would fill the table with the quiet search's leaves and start new
+    # generations that drop the deep entries the next iterations need
+    pos = _game_positions(rules, 6)[-1]
+    memory = SearchMemory()
+    result = search(pos, limit=Limit(depth=7), memory=memory)
+    assert result.move in pos.legal_moves()
+    depths = _stored_depths(memory)
+    assert len(depths) > 300 and min(depths) >= 1
+    # the old way, for the A/B: every node stored, the leaves too
+    search_module = sys.modules["dame_desktop.ai.search"]
+    monkeypatch.setattr(search_module.TUNING, "leaves_in_table", True)
+    memory = SearchMemory()
+    assert search(pos, limit=Limit(depth=7), memory=memory).move in pos.legal_moves()
+    assert min(_stored_depths(memory)) <= 0

@@ -324,19 +324,20 @@ def test_the_move_order_window_and_extension_settings_take_effect() -> None:
 
 
 def test_a_referees_search_leaves_the_static_cut_out() -> None:
-    """The puzzles' referee searches as the sets were checked: the hand-set evaluation and no
-    static cut near the horizon, whatever the engine plays by default."""
+    """The puzzles' referee searches as the sets were checked: the hand-set evaluation, no
+    static cut near the horizon and the leaves stored in the table, whatever the engine plays
+    by default."""
     import sys
 
     tuning = sys.modules["dame_desktop.ai.search"].TUNING
     pos = Position.start(find_rules("german"))
     assert tuning.futility_margin > 0
     judged = search(pos, limit=Limit(depth=8), referee=True)
-    saved = (tuning.futility_margin, tuning.learned_eval)
-    tuning.futility_margin, tuning.learned_eval = 0, False
+    saved = (tuning.futility_margin, tuning.learned_eval, tuning.leaves_in_table)
+    tuning.futility_margin, tuning.learned_eval, tuning.leaves_in_table = 0, False, True
     try:
         plain = search(pos, limit=Limit(depth=8))
     finally:
-        tuning.futility_margin, tuning.learned_eval = saved
+        tuning.futility_margin, tuning.learned_eval, tuning.leaves_in_table = saved
     assert (judged.nodes, judged.score, judged.move) == (plain.nodes, plain.score, plain.move)
     assert search(pos, limit=Limit(depth=8), learned=False).nodes != judged.nodes

@@ -182,7 +182,8 @@ def test_windows_are_fitted_colour_symmetric_into_a_file_the_engine_reads(
     capsys.readouterr()
     out = tmp_path / "weights.json"
     fit = ["fit", str(games), "--hold", "0.34", "--seed", "2", "--windows"]
-    assert fit_eval.main([*fit, "--lam-windows", "1e-9,1e-3", "--out", str(out)]) == 0
+    # two small pulls: whichever the held-out loss picks, the windows keep values
+    assert fit_eval.main([*fit, "--lam-windows", "1e-9,1e-8", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "fitted, scored" in printed and "lam (windows)" in printed
     rules = find_rules("german")
