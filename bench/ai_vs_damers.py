@@ -35,8 +35,10 @@ from _match import (
     parse_shard,
     play_game,
     shard_games,
+    with_settings,
 )
 from _smoke import StandInPeer, add_smoke, skipped, smoke_settings
+from ai_ab import parse_settings
 from ai_vs_pydraughts import game_record, openings
 
 from dame_desktop.ai import Limit
@@ -174,10 +176,25 @@ def main() -> int:
         "--pdn", type=Path, default=None, metavar="FILE", help="append every finished game to FILE"
     )
     parser.add_argument("--venv", default=os.environ.get("DAME_RS_VENV", str(DEFAULT_VENV)))
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="our search with search.TUNING.NAME = VALUE (as bench/ai_ab.py --set)",
+    )
+    parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        metavar="N",
+        help="leave out the first N openings (a stopped run resumed: same seed, --skip N)",
+    )
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, games=2, movetime=0.02, max_plies=8)
     shard, shards = parse_shard(parser, args.shard)
+    settings = parse_settings(parser, args.set)
     command = Path(args.venv) / "bin" / "dame"
     rules = find_rules("international")
     peer: HubEngine | StandInPeer
@@ -195,7 +212,8 @@ def main() -> int:
         )
         return 2
     print(
-        f"peer: {peer.name}; ours: {'fixed' if args.fixed else 'clock'} {args.movetime}s",
+        f"peer: {peer.name}; ours: {'fixed' if args.fixed else 'clock'} {args.movetime}s"
+        + (f", settings {settings}" if settings else ""),
         flush=True,
     )
     our_used = 0.0
@@ -204,7 +222,11 @@ def main() -> int:
     starts = openings((args.games + 1) // 2, args.seed)
     try:
         for i, start, ours_white in shard_games(starts, args.games, shard, shards):
+            if i < args.skip:
+                continue
             engine = engine_player(Limit(movetime=args.movetime), clock=not args.fixed)
+            if settings:
+                engine = with_settings(engine, settings)
 
             def ours(game: Game, engine: Player = engine) -> Move:
                 nonlocal our_used, our_moves

@@ -341,3 +341,35 @@ def test_a_referees_search_leaves_the_static_cut_out() -> None:
         tuning.futility_margin, tuning.learned_eval, tuning.leaves_in_table = saved
     assert (judged.nodes, judged.score, judged.move) == (plain.nodes, plain.score, plain.move)
     assert search(pos, limit=Limit(depth=8), learned=False).nodes != judged.nodes
+
+
+def test_the_shot_search_sees_a_shot_beyond_the_horizon() -> None:
+    """German: after 21-17 Black gives a man with 10-14 (17x10 is forced) and takes three with
+    6x15x24x31.  One ply of search sees that only where the horizon looks for shots (on 8x8
+    boards when asked: by default on 10x10 only)."""
+    import sys
+
+    tuning = sys.modules["dame_desktop.ai.search"].TUNING
+    rules = find_rules("german")
+    pos = Position.from_fen("W:W18,19,21,22,25,27,28,29,30,32:B1,2,3,4,5,6,8,9,10,12", rules)
+    move = next(m for m in pos.legal_moves() if str(m) == "21-17")
+    one_ply = Limit(depth=1)
+    saved = tuning.shot_search
+    try:
+        tuning.shot_search = 10  # the default: 10x10 boards only
+        unseen = search(pos, rules, one_ply, only=[move], learned=False)
+        tuning.shot_search = 8
+        seen = search(pos, rules, one_ply, only=[move], learned=False)
+        best = search(pos, rules, one_ply, learned=False)
+        noisy = search(pos, rules, one_ply, only=[move], learned=False, noise=20)
+        referee = search(pos, rules, one_ply, only=[move], referee=True)
+    finally:
+        tuning.shot_search = saved
+    assert unseen.score > -100
+    assert seen.score < -200  # about two men: three taken for one
+    assert best.move is not None and str(best.move) != "21-17" and best.score > -100
+    # the levels with noise and the puzzles' referee search without it
+    assert noisy.score > -100 - 20 and referee.score > -100
+    # and the shot is real: a deeper search without it finds the same loss
+    deeper = search(pos.play(move), rules, Limit(depth=7), learned=False)  # 8x8: no shots
+    assert deeper.score > 200
