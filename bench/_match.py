@@ -251,6 +251,17 @@ class Tally:
         return f"{self}, {100 * self.points / self.games:.1f} %, Elo {diff:+.0f} ± {margin:.0f}"
 
 
+def add_skip(parser: argparse.ArgumentParser) -> None:
+    """``--skip N``: a match's first N openings left out (a stopped run resumed, same seed)."""
+    parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        metavar="N",
+        help="leave out the first N openings (a stopped run resumed: same seed, --skip N)",
+    )
+
+
 def parse_shard(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
     """``"I/N"`` as (I, N); a bad value ends the program through ``parser``."""
     try:

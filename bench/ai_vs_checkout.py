@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _match import (
     Counted,
     Tally,
+    add_skip,
     parse_shard,
     play_game,
     recent_history,
@@ -168,13 +169,7 @@ def main() -> int:
         "other would lose; without it only kings-alone endings that this checkout defends "
         "with fewer pieces are judged, where the tables keep the draw)",
     )
-    parser.add_argument(
-        "--skip",
-        type=int,
-        default=0,
-        metavar="N",
-        help="leave out the first N openings (a stopped run resumed: same seed, --skip N)",
-    )
+    add_skip(parser)
     add_smoke(parser)
     args = parser.parse_args()
     if smoke_settings(args, games=2, movetime=0.02, max_plies=8, checkout=ROOT):

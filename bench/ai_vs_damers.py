@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _match import (
     Player,
     Tally,
+    add_skip,
     elo,
     engine_player,
     parse_shard,
@@ -183,13 +184,7 @@ def main() -> int:
         metavar="NAME=VALUE",
         help="our search with search.TUNING.NAME = VALUE (as bench/ai_ab.py --set)",
     )
-    parser.add_argument(
-        "--skip",
-        type=int,
-        default=0,
-        metavar="N",
-        help="leave out the first N openings (a stopped run resumed: same seed, --skip N)",
-    )
+    add_skip(parser)
     add_smoke(parser)
     args = parser.parse_args()
     smoke_settings(args, games=2, movetime=0.02, max_plies=8)
