@@ -669,9 +669,10 @@ class Searcher:
         self, alpha: int, beta: int, ply: int, w: int, b: int, k: int, wtm: bool, qp: int, key: int
     ) -> int:
         """A quiet position at the horizon: its evaluation, or better where a move that offers
-        the opponent a capture wins more back through the captures that follow."""
+        the opponent a capture wins more back through the captures that follow.  The caller
+        has checked ``ply`` against ``MAX_PLY``."""
         best = self._eval(w, b, k, wtm, qp, key)
-        if best >= beta or ply >= MAX_PLY:
+        if best >= beta:
             return best
         if best > alpha:
             alpha = best
