@@ -274,15 +274,16 @@ def parse_shard(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
 
 
 def shard_games(
-    starts: Sequence[Position], games: int, shard: int = 0, shards: int = 1
+    starts: Sequence[Position], games: int, shard: int = 0, shards: int = 1, skip: int = 0
 ) -> Iterator[tuple[int, Position, bool]]:
     """(opening index, opening, first player has White) of the games one shard plays.
 
     Each opening is played twice, colours swapped; game ``2 i`` and ``2 i + 1`` belong to
-    opening ``i``, and a shard takes every ``shards``-th opening from ``shard`` on.
+    opening ``i``, and a shard takes every ``shards``-th opening from ``shard`` on, leaving out
+    the first ``skip`` openings (``--skip``, :func:`add_skip`).
     """
     for i, start in enumerate(starts):
-        if i % shards != shard:
+        if i % shards != shard or i < skip:
             continue
         for first_white in (True, False):
             if 2 * i + (not first_white) >= games:

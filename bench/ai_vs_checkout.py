@@ -201,9 +201,7 @@ def main() -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        for i, start, new_white in shard_games(starts, args.games, shard, shards):
-            if i < args.skip:
-                continue
+        for i, start, new_white in shard_games(starts, args.games, shard, shards, args.skip):
             new_side = Color.WHITE if new_white else Color.BLACK
             old.new_game = True
             new = ours.player(limit, cpu)

@@ -216,9 +216,7 @@ def main() -> int:
     tally = Tally()
     starts = openings((args.games + 1) // 2, args.seed)
     try:
-        for i, start, ours_white in shard_games(starts, args.games, shard, shards):
-            if i < args.skip:
-                continue
+        for i, start, ours_white in shard_games(starts, args.games, shard, shards, args.skip):
             engine = engine_player(Limit(movetime=args.movetime), clock=not args.fixed)
             if settings:
                 engine = with_settings(engine, settings)
@@ -262,6 +260,9 @@ def main() -> int:
     finally:
         peer.close()
     played = tally.games
+    if not played:
+        print(f"no games played: --skip {args.skip} leaves out every opening of this shard")
+        return 0
     diff, margin = elo(tally.points / played, played)
     depth = sum(peer.depths) / max(len(peer.depths), 1)
     print(
